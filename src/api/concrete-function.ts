@@ -1,0 +1,83 @@
+// ConcreteFunction: one trace of a jit function for one input signature. Holds the graph, how to
+// rebuild the output structure, and its executor; `call` feeds tensors and captures and returns
+// tfjs tensors on the current backend. Needs the IR, the trace result, an executor.
+// Produces `ConcreteFunction`.
+
+import * as tf from '@tensorflow/tfjs';
+import type { Graph } from '../ir/graph.js';
+import type { OutputPlan } from '../trace/trace-function.js';
+import { Interpreter } from '../exec/interpreter.js';
+import { agError } from '../errors/catalogue.js';
+import { signatureOf, type Signature } from './signature.js';
+
+export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
+
+export class ConcreteFunction {
+  private readonly executor = new Interpreter();
+
+  constructor(
+    readonly name: string,
+    readonly graph: Graph,
+    readonly signature: Signature,
+    private readonly output: OutputPlan,
+    readonly backend: ExecutorName = 'interpreter',
+  ) {}
+
+  /** Calls the trace on arguments of its signature (tensors of the same dtypes/shapes, equal JS values). */
+  call(...args: unknown[]): unknown {
+    const sig = signatureOf(this.name, args);
+    if (sig.key !== this.signature.key && !this.acceptsRelaxed(sig)) {
+      throw agError('api/signature-mismatch', { name: this.name, index: 0, expected: this.describe(), got: describeKey(sig) });
+    }
+    return this.callFlat(sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor));
+  }
+
+  /** Runs the graph on the tensor leaves of the arguments (already checked against the signature). */
+  callFlat(tensors: readonly tf.Tensor[]): unknown {
+    const feeds = [...tensors, ...this.graph.captures.map((c) => captureTensor(c.source))];
+    const outs = this.executor.run(this.graph, feeds);
+    return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
+  }
+
+  /** Frees the constants this function keeps on the tfjs backend. */
+  dispose(): void {
+    this.executor.dispose();
+  }
+
+  toString(): string {
+    return this.graph.toString();
+  }
+
+  private describe(): string {
+    return describeKey(this.signature);
+  }
+
+  /** Signatures with unknown (-1) dims accept any size there. */
+  private acceptsRelaxed(sig: Signature): boolean {
+    const mine = this.signature;
+    if (mine.flat.signature !== sig.flat.signature || mine.leaves.length !== sig.leaves.length) return false;
+    return mine.leaves.every((a, i) => {
+      const b = sig.leaves[i]!;
+      if (a.kind !== b.kind) return false;
+      if (a.kind === 'value' || b.kind === 'value') return a.kind === 'value' && b.kind === 'value' && Object.is(a.value, b.value);
+      return a.dtype === b.dtype && a.shape.length === b.shape.length && a.shape.every((d, k) => d < 0 || d === b.shape[k]);
+    });
+  }
+}
+
+function describeKey(sig: Signature): string {
+  return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}[${l.shape.join(',')}]` : String(l.value))).join(', ');
+}
+
+function captureTensor(source: Graph['captures'][number]['source']): tf.Tensor {
+  switch (source.kind) {
+    case 'tensor':
+      if (source.tensor.isDisposed) throw agError('exec/capture-disposed', { what: `a tensor of shape [${source.tensor.shape}]` });
+      return source.tensor;
+    case 'variable':
+      if (source.variable.isDisposed) throw agError('exec/capture-disposed', { what: `variable '${source.variable.name}'` });
+      return source.variable;
+    case 'outer':
+      throw new Error('internal: a top-level graph captured an outer value');
+  }
+}

@@ -1,0 +1,108 @@
+// `jit(fn, opts)`, the analogue of tf.function: traces `fn` once per input signature, caches the
+// traces (ConcreteFunction), runs the graph, warns on retracing. Called inside another trace, a jit
+// function is inlined into it. Needs trace-function, signature, concrete-function.
+// Produces `jit`, `JitFunction`, `JitOptions`.
+
+import * as tf from '@tensorflow/tfjs';
+import { agError } from '../errors/catalogue.js';
+import { isTracing } from '../trace/context.js';
+import { traceFunction } from '../trace/trace-function.js';
+import { ConcreteFunction, type ExecutorName } from './concrete-function.js';
+import { RetraceMonitor } from './retrace-monitor.js';
+import { signatureOf, type Signature } from './signature.js';
+import type { TensorSpec } from './tensor-spec.js';
+import { shapeToString } from '../ir/types.js';
+
+export interface JitOptions {
+  /** Fixes the signature: every call must match it, and there is one trace. */
+  readonly inputSignature?: readonly TensorSpec[];
+  /** Convert control flow with AutoGraph before tracing (default true). */
+  readonly autograph?: boolean;
+  /** Free variables of `fn` for run-time conversion. */
+  readonly scope?: Record<string, unknown>;
+  /** The executor of the traced graphs. */
+  readonly backend?: ExecutorName;
+  readonly name?: string;
+  /** Receives the retracing warning (default console.warn). */
+  readonly onWarning?: (message: string) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFn = (...args: any[]) => any;
+
+export interface JitFunction<F extends AnyFn = AnyFn> {
+  (...args: Parameters<F>): ReturnType<F>;
+  /** How many times the function has been traced. */
+  readonly traceCount: number;
+  /** The trace for these arguments (tensors or TensorSpecs), tracing if needed. */
+  getConcreteFunction(...argsOrSpecs: unknown[]): ConcreteFunction;
+  /** All cached traces. */
+  concreteFunctions(): ConcreteFunction[];
+  /** The retracing warnings printed so far. */
+  readonly warnings: readonly string[];
+  /** The original function. */
+  readonly pythonFunction: F;
+}
+
+export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<F> {
+  if (typeof fn !== 'function') throw agError('api/not-a-function', { what: 'jit', got: typeof fn });
+  const name = opts.name ?? (fn.name || 'fn');
+  const cache = new Map<string, ConcreteFunction>();
+  const monitor = new RetraceMonitor(name, opts.onWarning);
+  let traceCount = 0;
+  const target: AnyFn = fn;
+  const fixed = opts.inputSignature ? signatureOf(name, [...opts.inputSignature]) : undefined;
+
+  const concrete = (sig: Signature): { cf: ConcreteFunction; traced: boolean } => {
+    const known = cache.get(sig.key);
+    if (known) return { cf: known, traced: false };
+    const { graph, output } = traceFunction(name, target, sig.flat, sig.leaves);
+    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'interpreter');
+    cache.set(sig.key, cf);
+    traceCount++;
+    return { cf, traced: true };
+  };
+
+  const call = function (this: unknown, ...args: unknown[]): unknown {
+    if (isTracing()) return target.apply(this, args);
+    let sig: Signature;
+    let tensors: tf.Tensor[];
+    if (fixed) {
+      tensors = checkAgainst(name, opts.inputSignature!, args);
+      sig = fixed;
+    } else {
+      sig = signatureOf(name, args);
+      tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
+    }
+    const { cf, traced } = concrete(sig);
+    monitor.note(traced ? sig : undefined);
+    return cf.callFlat(tensors);
+  };
+
+  Object.defineProperties(call, {
+    traceCount: { get: () => traceCount },
+    warnings: { get: () => monitor.warnings },
+    pythonFunction: { value: fn },
+    name: { value: name },
+  });
+  return Object.assign(call, {
+    getConcreteFunction: (...argsOrSpecs: unknown[]) => concrete(fixed && argsOrSpecs.length === 0 ? fixed : signatureOf(name, argsOrSpecs)).cf,
+    concreteFunctions: () => [...cache.values()],
+  }) as unknown as JitFunction<F>;
+}
+
+/** Checks a call against a declared inputSignature; returns the tensors to feed. */
+function checkAgainst(name: string, specs: readonly TensorSpec[], args: readonly unknown[]): tf.Tensor[] {
+  if (args.length !== specs.length) throw agError('api/signature-arity', { name, expected: specs.length, got: args.length });
+  return specs.map((s, i) => {
+    const a = args[i];
+    if (!(a instanceof tf.Tensor)) {
+      throw agError('api/signature-mismatch', { name, index: i, expected: s.toString(), got: a === null ? 'null' : typeof a });
+    }
+    if (a.isDisposed) throw agError('api/disposed-input', { name, path: `argument ${i}` });
+    if (!s.accepts(a.dtype, a.shape)) {
+      throw agError('api/signature-mismatch', { name, index: i, expected: s.toString(), got: `${a.dtype}${shapeToString(a.shape)}` });
+    }
+    return a;
+  });
+}

@@ -1,0 +1,29 @@
+// The message catalogue: every user-facing message, by id. Areas keep their entries in
+// ./messages/*.ts; this module joins them and builds errors from them.
+// Needs the message tables. Produces `agError(id, params, location?)` and `CATALOGUE`.
+
+import { AutographError, type SourceLocation } from './ag-error.js';
+import type { MessageTable } from './messages/message-def.js';
+import { traceMessages } from './messages/trace.js';
+import { apiMessages } from './messages/api.js';
+import { convertMessages } from './messages/convert.js';
+
+export const CATALOGUE = { ...traceMessages, ...apiMessages, ...convertMessages } as const;
+
+type Catalogue = typeof CATALOGUE;
+export type MessageId = keyof Catalogue;
+type ParamsOf<K extends MessageId> = Catalogue[K] extends { text: (p: infer P) => string } ? P : never;
+
+/** Builds the catalogued error `id` with its parameters. */
+export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, location?: SourceLocation): AutographError {
+  const def = CATALOGUE[id] as unknown as {
+    kind: AutographError['kind'];
+    text: (p: unknown) => string;
+    hint?: (p: unknown) => string;
+  };
+  return new AutographError(id, def.kind, def.text(params), def.hint?.(params), location);
+}
+
+// Compile-time check that every area's table has the shared shape.
+const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages];
+void _tables;

@@ -1,0 +1,60 @@
+// Catalogue entries of the public API: jit, signatures, the trace cache and executors (src/api, src/exec).
+// Needs message-def. Produces `apiMessages`.
+
+import { defineMessages } from './message-def.js';
+
+export const apiMessages = defineMessages({
+  'api/not-a-function': {
+    kind: 'usage',
+    text: (p: { what: string; got: string }) => `${p.what} expects a function, got ${p.got}`,
+  },
+  'api/signature-arity': {
+    kind: 'usage',
+    text: (p: { name: string; expected: number; got: number }) =>
+      `${p.name} was declared with an inputSignature of ${p.expected} argument(s) but called with ${p.got}`,
+  },
+  'api/signature-mismatch': {
+    kind: 'usage',
+    text: (p: { name: string; index: number; expected: string; got: string }) =>
+      `argument ${p.index} of ${p.name} does not match its inputSignature: expected ${p.expected}, got ${p.got}`,
+    hint: () => 'pass a tensor of the declared dtype and shape, or relax the spec with null dimensions',
+  },
+  'api/bad-spec': {
+    kind: 'usage',
+    text: (p: { reason: string }) => `invalid TensorSpec: ${p.reason}`,
+  },
+  'api/unsupported-argument': {
+    kind: 'usage',
+    text: (p: { name: string; path: string; type: string }) =>
+      `argument ${p.path} of ${p.name} is ${p.type}; jit functions take tensors, numbers, booleans, strings, null/undefined and arrays/objects of them`,
+  },
+  'api/disposed-input': {
+    kind: 'usage',
+    text: (p: { name: string; path: string }) => `argument ${p.path} of ${p.name} is a disposed tensor`,
+  },
+  'api/retracing': {
+    kind: 'usage',
+    text: (p: { name: string; traces: number; calls: number; changes: string; suggestion: string }) =>
+      `${p.name} was traced ${p.traces} times in its last ${p.calls} calls (tracing is expensive). What changed: ${p.changes}`,
+    hint: (p: { suggestion: string }) => p.suggestion,
+  },
+  'api/symbolic-argument': {
+    kind: 'usage',
+    text: (p: { name: string }) =>
+      `${p.name} received a symbolic tensor of another trace; call it from inside that jit function or pass a concrete tensor`,
+  },
+  'exec/capture-disposed': {
+    kind: 'runtime',
+    text: (p: { what: string }) =>
+      `the jit function captured ${p.what}, which has been disposed since it was traced`,
+    hint: () => 'keep captured tensors alive while the jit function is in use, or pass them as arguments',
+  },
+  'exec/while-max-iterations': {
+    kind: 'runtime',
+    text: (p: { limit: number }) => `internal: loop stopped after ${p.limit} iterations`,
+  },
+  'exec/unknown-op': {
+    kind: 'runtime',
+    text: (p: { op: string; executor: string }) => `the ${p.executor} executor cannot run op ${p.op}`,
+  },
+});

@@ -1,0 +1,140 @@
+// Catalogue entries of the source converter (src/convert) and its run-time helpers (src/runtime).
+// Wording follows TensorFlow AutoGraph's messages, adapted to JS. Needs message-def.
+// Produces `convertMessages`.
+
+import { defineMessages } from './message-def.js';
+
+type Branch = 'main' | 'else';
+
+export const convertMessages = defineMessages({
+  // ---- conversion time: the source itself ----
+  'convert/not-a-function': {
+    kind: 'usage',
+    text: (p: { got: string }) => `toGraph/toCode expected a function, got ${p.got}`,
+  },
+  'convert/native-function': {
+    kind: 'conversion',
+    text: (p: { name: string }) => `cannot convert '${p.name}': its source is not available (native or bound function)`,
+    hint: () => 'pass the original function, not a bound or built-in one; or mark it with doNotConvert',
+  },
+  'convert/parse-failed': {
+    kind: 'conversion',
+    text: (p: { name: string; reason: string }) => `cannot parse the source of '${p.name}': ${p.reason}`,
+    hint: () => 'use the build-time plugin (autograph-ts/register or the Babel/Vite plugin) for this function',
+  },
+  'convert/unsupported-syntax': {
+    kind: 'conversion',
+    text: (p: { construct: string }) => `${p.construct} is not supported in converted code`,
+    hint: (p: { instead: string }) => p.instead,
+    example: 'function* gen(x) { yield x }',
+  },
+  'convert/reserved-name': {
+    kind: 'conversion',
+    text: (p: { name: string }) => `the name '${p.name}' is reserved for the AutoGraph runtime`,
+    hint: () => 'rename the variable',
+  },
+  'convert/unresolved-free-variables': {
+    kind: 'conversion',
+    text: (p: { names: string[]; functionName: string }) =>
+      `cannot convert '${p.functionName}' at run time: free variable${p.names.length > 1 ? 's' : ''} ` +
+      `${p.names.map((n) => `'${n}'`).join(', ')} cannot be resolved (toString() loses the closure)`,
+    hint: (p: { names: string[] }) =>
+      `pass them explicitly: toGraph(fn, { scope: { ${p.names.join(', ')} } }) (or jit(fn, { scope })), ` +
+      `or convert in place with the build-time plugin (node --import autograph-ts/register, or the Babel/Vite plugin)`,
+  },
+  'convert/misplaced-directive': {
+    kind: 'conversion',
+    text: (p: { directive: string }) => `${p.directive}(...) must be the first statement of a loop body`,
+    hint: (p: { directive: string }) => `move ${p.directive}(...) to the start of the loop it configures`,
+  },
+  // ---- staging time: if statements ----
+  'convert/if-undefined-in-branch': {
+    kind: 'staging',
+    text: (p: { name: string; branch: Branch }) => `'${p.name}' must also be initialized in the ${p.branch} branch`,
+    hint: (p: { name: string }) =>
+      `the if statement is staged (its condition is a tensor), so both branches run in the graph; ` +
+      `assign '${p.name}' before the if or in both branches`,
+    example: 'let i; if (x > 0) i = 1; return i',
+  },
+  'convert/if-null-in-branch': {
+    kind: 'staging',
+    text: (p: { name: string; branch: Branch }) => `'${p.name}' is None/null at the end of the ${p.branch} branch`,
+    hint: () => 'a staged if cannot output null/undefined; give the variable a tensor value in both branches',
+  },
+  'convert/if-missing-return': {
+    kind: 'staging',
+    text: (p: { branch: Branch }) => `the ${p.branch} branch must also have a return statement`,
+    hint: () => 'a staged if that returns in one branch must return in the other too, or end the function with a return',
+  },
+  'convert/non-scalar-condition': {
+    kind: 'staging',
+    text: (p: { shape: string; what: string }) =>
+      `the condition of ${p.what} must be a scalar, got a tensor of shape ${p.shape}`,
+    hint: () => 'reduce it first, e.g. with tf.all(...) or tf.any(...)',
+  },
+  // ---- staging time: loops ----
+  'convert/loop-must-iterate': {
+    kind: 'runtime',
+    text: (p: { name: string }) => `loop must iterate at least once to initialize '${p.name}'`,
+    hint: (p: { name: string }) => `initialize '${p.name}' before the loop`,
+    example: 'let i; for (i of l) {} return i',
+  },
+  'convert/loop-var-undefined': {
+    kind: 'staging',
+    text: (p: { name: string }) => `'${p.name}' must be defined before the loop`,
+    hint: (p: { name: string }) => `the loop is staged; initialize '${p.name}' before it`,
+  },
+  'convert/loop-var-null': {
+    kind: 'staging',
+    text: (p: { name: string }) => `'${p.name}' is None/null before the loop; a staged loop variable needs a value`,
+    hint: (p: { name: string }) => `initialize '${p.name}' with a tensor or number before the loop`,
+  },
+  'convert/loop-var-dtype-changed': {
+    kind: 'staging',
+    text: (p: { name: string; before: string; after: string }) =>
+      `'${p.name}' has dtype ${p.before} before the loop, but dtype ${p.after} after one iteration`,
+    hint: (p: { name: string; after: string }) =>
+      `initialize '${p.name}' with the dtype the loop gives it, e.g. tf.cast(${p.name}, '${p.after}')`,
+    example: 'let n = tf.scalar(1, "int32"); while (n < 10) n = n * 1.5',
+  },
+  'convert/loop-var-shape-changed': {
+    kind: 'staging',
+    text: (p: { name: string; before: string; after: string }) =>
+      `'${p.name}' has shape ${p.before} before the loop, but shape ${p.after} after one iteration`,
+    hint: () => 'a staged loop variable must keep its shape; build growing results with an array and ag.stack',
+  },
+  'convert/js-loop-tensor-break': {
+    kind: 'staging',
+    text: () =>
+      'break and return statements which depend on a tensor condition are not supported in loops over JS values',
+    hint: () => 'iterate over a tensor (for example tf.range(n)) so that the loop itself is staged',
+    example: 'for (const c of [1, 2]) { if (tf.greater(c, 0)) break }',
+  },
+  'convert/while-cond-became-tensor': {
+    kind: 'staging',
+    text: () => 'the condition of the while loop started as non-Tensor, then changed to Tensor',
+    hint: () =>
+      'this happens when a variable changes type inside the loop, or a break/return in the loop depends on a ' +
+      'tensor condition; make the condition a tensor from the start (e.g. tf.scalar(...)) so the loop is staged',
+  },
+  'convert/tensor-switch': {
+    kind: 'staging',
+    text: () => 'switch on a tensor is not supported',
+    hint: () => 'write it as an if/else if chain, which is staged as nested conditionals',
+  },
+  'convert/tensor-for-in': {
+    kind: 'staging',
+    text: () => 'for...in over a tensor is not supported',
+    hint: () => 'use for...of to iterate over the first dimension of a tensor',
+  },
+  'convert/staged-in-try': {
+    kind: 'staging',
+    text: (p: { what: string }) => `${p.what} with a tensor condition inside try/catch is not supported`,
+    hint: () => 'move the try/catch outside the converted function, or the control flow outside the try block',
+  },
+  'convert/unsupported-tensor-operator': {
+    kind: 'staging',
+    text: (p: { op: string; dtype: string }) => `operator '${p.op}' is not supported on ${p.dtype} tensors`,
+    hint: () => 'use the corresponding tf.* function',
+  },
+});

@@ -1,0 +1,128 @@
+// The interpreter executor: runs a graph on the active real tfjs backend (cpu, wasm, webgl …) by
+// dispatching each node's kernel through the engine, runs Cond/While by evaluating subgraphs, and
+// frees every intermediate right after its last use (also when a kernel throws).
+// Needs the IR and liveness. Produces `Interpreter` (one per concrete function: it caches constants).
+
+import * as tf from '@tensorflow/tfjs';
+import type { Graph, Node, Value } from '../ir/graph.js';
+import { lastUses } from './liveness.js';
+import { agError } from '../errors/catalogue.js';
+
+export class Interpreter {
+  /** Const nodes materialized once as kept tensors. */
+  private readonly constants = new Map<Node, tf.Tensor>();
+
+  /** Runs `graph` on `inputs` (params then captures); the caller owns the returned tensors. */
+  run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
+    const env = new Map<Value, tf.Tensor>();
+    graph.inputs.forEach((v, i) => env.set(v, inputs[i]!));
+    const owned = new Set<tf.Tensor>();
+    const dead = lastUses(graph);
+    try {
+      graph.nodes.forEach((node, i) => {
+        const args = node.inputs.map((v) => env.get(v)!);
+        const outs = this.runNode(node, args);
+        node.outputs.forEach((v, k) => {
+          const t = outs[k]!;
+          env.set(v, t);
+          if (node.op !== 'Const') owned.add(t);
+        });
+        for (const v of dead[i]!) {
+          const t = env.get(v);
+          env.delete(v);
+          if (t && owned.delete(t)) t.dispose();
+        }
+      });
+      return graph.outputs.map((v) => {
+        const t = env.get(v)!;
+        if (owned.delete(t)) return t; // hand over ownership
+        return tf.clone(t); // a param, capture, constant, or a value returned twice
+      });
+    } finally {
+      for (const t of owned) t.dispose();
+    }
+  }
+
+  dispose(): void {
+    for (const t of this.constants.values()) t.dispose();
+    this.constants.clear();
+  }
+
+  private runNode(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+    switch (node.op) {
+      case 'Const':
+        return [this.constant(node)];
+      case 'Cond':
+        return this.runCond(node, args);
+      case 'While':
+        return this.runWhile(node, args);
+      case 'AssignVariable':
+        node.options.variable!.assign(args[0]!);
+        return [];
+      default:
+        return runKernel(node, args);
+    }
+  }
+
+  private constant(node: Node): tf.Tensor {
+    let t = this.constants.get(node);
+    if (!t || t.isDisposed) {
+      const v = node.outputs[0]!;
+      t = tf.keep(tf.tensor(node.options.values as never, [...v.shape], v.dtype));
+      this.constants.set(node, t);
+    }
+    return t;
+  }
+
+  private runCond(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+    const [pred, ...operands] = args;
+    const branch = pred!.dataSync()[0] ? node.subgraphs!.then! : node.subgraphs!.else!;
+    return this.run(branch, operands);
+  }
+
+  private runWhile(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+    const n = node.outputs.length;
+    const invariants = args.slice(n);
+    const max = node.attrs.maximumIterations as number | undefined;
+    const { cond, body } = node.subgraphs!;
+    let vars = args.slice(0, n);
+    let ownsVars = false;
+    try {
+      for (let iter = 0; max === undefined || iter < max; iter++) {
+        const [c] = this.run(cond!, [...vars, ...invariants]);
+        const go = c!.dataSync()[0] !== 0;
+        c!.dispose();
+        if (!go) break;
+        const next = this.run(body!, [...vars, ...invariants]);
+        if (ownsVars) for (const t of vars) t.dispose();
+        vars = next;
+        ownsVars = true;
+      }
+      const result = ownsVars ? vars : vars.map((t) => tf.clone(t));
+      ownsVars = false;
+      return result;
+    } finally {
+      if (ownsVars) for (const t of vars) t.dispose();
+    }
+  }
+}
+
+function runKernel(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+  let inputs: tf.NamedTensorMap;
+  if (node.options.arrayInputs) {
+    inputs = args as unknown as tf.NamedTensorMap;
+  } else {
+    inputs = {};
+    node.inputNames.forEach((name, i) => (inputs[name] = args[i]!));
+  }
+  let out: tf.Tensor | tf.Tensor[];
+  try {
+    out = tf.engine().runKernel(node.op, inputs, node.attrs as tf.NamedAttrMap) as tf.Tensor | tf.Tensor[];
+  } catch (e) {
+    if (/not registered/.test(String((e as Error).message))) {
+      throw agError('exec/unknown-op', { op: node.op, executor: `interpreter (${tf.getBackend()})` });
+    }
+    throw e;
+  }
+  return Array.isArray(out) ? out : [out];
+}

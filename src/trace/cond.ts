@@ -1,0 +1,118 @@
+// `cond(pred, thenFn, elseFn)`, the functional if (tf.cond). Eagerly it runs one branch in JS;
+// while tracing with a tensor predicate it traces both branches into subgraphs and records a Cond
+// node. Needs subgraph, capture, nest, leaf. Produces `cond`.
+
+import * as tf from '@tensorflow/tfjs';
+import { Node, type Graph, type Value } from '../ir/graph.js';
+import { sameShape, shapeToString, type DType } from '../ir/types.js';
+import { agError } from '../errors/catalogue.js';
+import { currentGraph, isTensor, isTracing } from './context.js';
+import { valueIn } from './capture.js';
+import { flatten, type Flat } from './nest.js';
+import { constIn, finalizeOperands, hasEffects, inGraph, symbolicTensor, traceInto } from './subgraph.js';
+import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
+import { userFrame } from './user-frame.js';
+
+export interface CondOptions {
+  /** Names of the outputs (when the branches return an array), for error messages. */
+  readonly names?: readonly (string | undefined)[];
+}
+
+export function cond<A, B = A>(pred: unknown, thenFn: () => A, elseFn: () => B, opts: CondOptions = {}): A | B {
+  if (!isTensor(pred)) return pred ? thenFn() : elseFn();
+  if (!isTracing()) return scalarTruth(pred, 'cond') ? thenFn() : elseFn();
+  return stagedCond<A | B>(pred, thenFn, elseFn, opts);
+}
+
+/** The predicate as a bool scalar value of `g` (numeric predicates compare with zero, like JS). */
+export function predicateIn(g: Graph, pred: tf.Tensor, what: 'cond' | 'while'): Value {
+  let v = valueIn(g, pred);
+  const size = v.shape.reduce((a, b) => a * b, 1);
+  if (size !== 1) throw agError(what === 'cond' ? 'cond/pred-not-scalar' : 'while/cond-not-scalar', { shape: shapeToString(v.shape) });
+  if (v.dtype !== 'bool' || v.shape.length !== 0) {
+    v = inGraph(g, () => {
+      const t = symbolicTensor(v);
+      const scalar = v.shape.length === 0 ? t : tf.reshape(t, []);
+      const b = v.dtype === 'bool' ? scalar : tf.notEqual(scalar, tf.scalar(0, v.dtype));
+      return valueIn(g, b);
+    });
+  }
+  return v;
+}
+
+function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: CondOptions): T {
+  const parent = currentGraph()!;
+  const predValue = predicateIn(parent, pred, 'cond');
+  const main = traceInto('then', parent, [], () => thenFn());
+  const other = traceInto('else', parent, [], () => elseFn());
+  const a = flatten(main.result, opts.names);
+  const b = flatten(other.result, opts.names);
+  if (a.signature !== b.signature) {
+    throw agError('cond/structure-mismatch', { name: opts.names?.join(', ') || 'the result', main: a.signature, other: b.signature });
+  }
+  // Decide, leaf by leaf, what becomes a Cond output and what passes through as a JS value.
+  const outs: { then: tf.Tensor; else: tf.Tensor }[] = [];
+  const plan: ({ out: number } | { js: unknown })[] = [];
+  a.leaves.forEach((x, i) => {
+    const y = b.leaves[i];
+    const pair = mergeLeaves(x, y, a.paths[i]!, main.graph, other.graph);
+    if ('js' in pair) plan.push(pair);
+    else plan.push({ out: outs.push(pair) - 1 });
+  });
+  main.graph.outputs = outs.map((o) => valueIn(main.graph, o.then));
+  other.graph.outputs = outs.map((o) => valueIn(other.graph, o.else));
+  const names = plan.flatMap((p, i) => ('out' in p ? [a.paths[i]] : []));
+  main.graph.outputNames = other.graph.outputNames = names;
+  const operands = finalizeOperands([main.graph, other.graph]);
+  const effect = hasEffects(main.graph) || hasEffects(other.graph);
+  const node = parent.addNode(
+    new Node(parent, 'Cond', [predValue, ...operands], ['pred', ...operands.map((_, i) => `input${i}`)], {}, {
+      subgraphs: { then: main.graph, else: other.graph },
+      effect,
+      source: userFrame(),
+    }),
+  );
+  const results = main.graph.outputs.map((v, i) => {
+    const out = node.addOutput(v.dtype, v.shape);
+    out.name = sanitize(names[i]);
+    return symbolicTensor(out);
+  });
+  return rebuild(a, plan, results) as T;
+}
+
+function rebuild(flat: Flat, plan: readonly ({ out: number } | { js: unknown })[], results: readonly tf.Tensor[]): unknown {
+  return flat.rebuild(plan.map((p) => ('out' in p ? results[p.out] : p.js)));
+}
+
+function mergeLeaves(x: unknown, y: unknown, name: string, gThen: Graph, gElse: Graph): { then: tf.Tensor; else: tf.Tensor } | { js: unknown } {
+  const kx = leafKind(x);
+  const ky = leafKind(y);
+  if (kx === 'nullish' || ky === 'nullish') {
+    if (x === y) return { js: x };
+    const branch = kx === 'nullish' ? 'main' : 'else';
+    throw agError('cond/null-in-branch', { name, branch, value: describeLeaf(kx === 'nullish' ? x : y) });
+  }
+  if (kx === 'other' || ky === 'other') {
+    if (x === y) return { js: x };
+    throw agError('cond/unsupported-output', { name, main: describeLeaf(x), other: describeLeaf(y) });
+  }
+  if (kx !== 'tensor' && ky !== 'tensor') {
+    if (Object.is(x, y)) return { js: x };
+    if (kx !== ky) throw agError('cond/dtype-mismatch', { name, main: kx, other: ky });
+    const dtype: DType = kx === 'boolean' ? 'bool' : weakDType(x as number) === 'int32' && weakDType(y as number) === 'int32' ? 'int32' : 'float32';
+    return { then: constIn(gThen, x as number, dtype), else: constIn(gElse, y as number, dtype) };
+  }
+  // At least one tensor: a JS scalar on the other side takes the tensor's dtype (weak typing).
+  const tx = kx === 'tensor' ? (x as tf.Tensor) : constIn(gThen, x as number, (y as tf.Tensor).dtype as DType);
+  const ty = ky === 'tensor' ? (y as tf.Tensor) : constIn(gElse, y as number, (x as tf.Tensor).dtype as DType);
+  if (tx.dtype !== ty.dtype) throw agError('cond/dtype-mismatch', { name, main: tx.dtype, other: ty.dtype });
+  if (!sameShape(tx.shape, ty.shape)) {
+    throw agError('cond/shape-mismatch', { name, main: shapeToString(tx.shape), other: shapeToString(ty.shape) });
+  }
+  return { then: tx, else: ty };
+}
+
+export function sanitize(name: string | undefined): string | undefined {
+  if (!name || name === 'value') return undefined;
+  return name.replace(/\[(\d+)\]/g, '_$1').replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '') || undefined;
+}

@@ -1,0 +1,183 @@
+// The graph backend: a tfjs KernelBackend whose kernels do not compute but record a node into the
+// graph being traced and return symbolic tensor infos, typed by the shape rules of ./rules.
+// Needs the context, capture, rules. Produces `GRAPH_BACKEND` (its name) and `ensureGraphBackend()`.
+
+import * as tf from '@tensorflow/tfjs';
+import { Node, type ConstValues } from '../ir/graph.js';
+import type { DType } from '../ir/types.js';
+import { shapeToString } from '../ir/types.js';
+import { agError } from '../errors/catalogue.js';
+import { AutographError } from '../errors/ag-error.js';
+import { currentGraph, SymbolicId } from './context.js';
+import { valueIn } from './capture.js';
+import { SHAPE_RULES } from './rules/index.js';
+import type { ArgInfo } from './rules/rule-types.js';
+import { userFrame } from './user-frame.js';
+
+export const GRAPH_BACKEND = 'autograph';
+
+/** Kernels whose tfjs ops expect an array of outputs even when there is only one. */
+const MULTI_OUTPUT = new Set(['Unpack', 'SplitV', 'TopK', 'Unique', 'NonMaxSuppressionV4', 'NonMaxSuppressionV5', 'Meshgrid']);
+
+/** Whether nodes remember the user source line that created them (costs a stack walk per node). */
+export const traceOptions = { recordSources: true };
+
+class GraphBackend extends tf.KernelBackend {
+  private dataIds = 0;
+
+  override write(values: tf.backend_util.BackendValues, shape: number[], dtype: tf.DataType): object {
+    const graph = currentGraph();
+    if (!graph) throw new Error('internal: the graph backend is active outside a trace');
+    const node = graph.addNode(
+      new Node(graph, 'Const', [], [], {}, { values: copyValues(values, dtype), source: sourceHere() }),
+    );
+    const v = node.addOutput(dtype as DType, shape);
+    this.dataIds++;
+    return new SymbolicId(v);
+  }
+
+  override move(): void {
+    throw agError('trace/symbolic-escaped', {});
+  }
+
+  override readSync(dataId: object): tf.backend_util.BackendValues {
+    if (dataId instanceof SymbolicId) {
+      const node = dataId.value.node;
+      if (node?.op === 'Const' && node.options.values) return node.options.values as tf.backend_util.BackendValues;
+    }
+    throw symbolicRead('dataSync/arraySync');
+  }
+
+  override read(dataId: object): Promise<tf.backend_util.BackendValues> {
+    return Promise.resolve().then(() => this.readSync(dataId));
+  }
+
+  override disposeData(): boolean {
+    return true;
+  }
+  override incRef(): void {}
+  override refCount(): number {
+    return 1;
+  }
+  override numDataIds(): number {
+    return this.dataIds;
+  }
+  override memory(): { unreliable: boolean } {
+    return { unreliable: true };
+  }
+  override floatPrecision(): 16 | 32 {
+    return 32;
+  }
+  override epsilon(): number {
+    return 1e-7;
+  }
+  override time(): Promise<tf.BackendTimingInfo> {
+    throw symbolicRead('tf.time');
+  }
+  override dispose(): void {}
+
+  /** Records one kernel invocation into the current graph. */
+  record(kernel: string, inputs: tf.NamedTensorInfoMap, attrs: tf.NamedAttrMap | undefined): tf.TensorInfo | tf.TensorInfo[] {
+    const graph = currentGraph();
+    if (!graph) throw new Error(`internal: kernel ${kernel} ran on the graph backend outside a trace`);
+    const rule = SHAPE_RULES[kernel];
+    if (!rule) throw agError('trace/kernel-unsupported', { kernel }, locationHere());
+    const arrayInputs = Array.isArray(inputs);
+    const names: string[] = [];
+    const values = [];
+    const named: Record<string, ArgInfo> = {};
+    const list: ArgInfo[] = [];
+    for (const name of Object.keys(inputs)) {
+      const info = inputs[name];
+      if (info == null) continue;
+      const v = valueIn(graph, info, kernel);
+      names.push(name);
+      values.push(v);
+      const arg = { shape: v.shape, dtype: v.dtype };
+      named[name] = arg;
+      list.push(arg);
+    }
+    const cleanAttrs = cloneAttrs(attrs ?? {});
+    let outs: ArgInfo[];
+    try {
+      outs = rule({ inputs: named, list, attrs: cleanAttrs });
+    } catch (e) {
+      if (e instanceof AutographError) throw e;
+      const shapes = list.map((a) => `${a.dtype}${shapeToString(a.shape)}`).join(', ');
+      throw agError('trace/shape-rule-failed', { kernel, shapes, reason: (e as Error).message }, locationHere());
+    }
+    const multiOutput = MULTI_OUTPUT.has(kernel) || outs.length !== 1;
+    const node = graph.addNode(
+      new Node(graph, kernel, values, names, cleanAttrs, { arrayInputs, multiOutput, source: sourceHere() }),
+    );
+    const infos = outs.map((o) => {
+      const v = node.addOutput(o.dtype, o.shape);
+      this.dataIds++;
+      return { dataId: new SymbolicId(v), shape: [...o.shape], dtype: o.dtype };
+    });
+    return multiOutput ? infos : infos[0]!;
+  }
+}
+
+function sourceHere() {
+  return traceOptions.recordSources ? userFrame() : undefined;
+}
+
+function locationHere() {
+  const f = userFrame();
+  return f && { file: f.file, line: f.line, column: f.column, functionName: f.functionName };
+}
+
+function symbolicRead(what: string): Error {
+  return agError('trace/symbolic-read', { what }, locationHere());
+}
+
+function copyValues(values: tf.backend_util.BackendValues, dtype: tf.DataType): ConstValues {
+  if (dtype === 'string') return Array.from(values as Uint8Array[], (b) => new TextDecoder().decode(b));
+  if (dtype === 'int32') return Int32Array.from(values as ArrayLike<number>);
+  if (dtype === 'bool') return Uint8Array.from(values as ArrayLike<number>);
+  return Float32Array.from(values as ArrayLike<number>);
+}
+
+function cloneAttrs(attrs: tf.NamedAttrMap): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(attrs)) {
+    out[k] = Array.isArray(v) ? v.map((x) => (Array.isArray(x) ? [...x] : x)) : v;
+  }
+  return out;
+}
+
+let registered = false;
+let instance: GraphBackend | undefined;
+
+/** Registers the graph backend and a recording kernel for every kernel name tfjs knows. */
+export function ensureGraphBackend(): tf.KernelBackend {
+  if (!registered) {
+    registered = true;
+    tf.registerBackend(GRAPH_BACKEND, () => (instance = new GraphBackend()), -100);
+    registerKernels();
+  }
+  const backend = tf.findBackend(GRAPH_BACKEND);
+  if (!backend) throw new Error('internal: the graph backend failed to initialize');
+  return backend;
+}
+
+const known = new Set<string>();
+
+/** Registers recording kernels for kernel names that appeared since the last call (new backends). */
+export function registerKernels(): void {
+  const names = new Set<string>(Object.keys(SHAPE_RULES));
+  for (const b of ['cpu', 'wasm', 'webgl', 'webgpu', 'tensorflow']) {
+    for (const k of tf.getKernelsForBackend(b)) names.add(k.kernelName);
+  }
+  for (const kernelName of names) {
+    if (known.has(kernelName)) continue;
+    known.add(kernelName);
+    tf.registerKernel({
+      kernelName,
+      backendName: GRAPH_BACKEND,
+      kernelFunc: ({ inputs, attrs, backend }) => (backend as GraphBackend).record(kernelName, inputs, attrs),
+    });
+  }
+  void instance;
+}

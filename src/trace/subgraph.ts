@@ -1,0 +1,71 @@
+// Tracing of a function body into a subgraph of the current graph (for Cond branches and While
+// cond/body), and the finalization that turns a subgraph's captures into params shared by all
+// subgraphs of one node. Needs the context and capture. Produces `traceInto`, `symbolicTensor`,
+// `constIn`, `finalizeOperands`, `hasEffects`.
+
+import * as tf from '@tensorflow/tfjs';
+import { Graph, type Value } from '../ir/graph.js';
+import type { DType, TensorType } from '../ir/types.js';
+import { popGraph, pushGraph, SymbolicId } from './context.js';
+import { ensureGraphBackend } from './graph-backend.js';
+
+/** A tfjs tensor standing for `v` (tracked by the engine's current scope, so it is disposed with it). */
+export function symbolicTensor(v: Value): tf.Tensor {
+  return tf.engine().makeTensorFromDataId(new SymbolicId(v), [...v.shape], v.dtype, ensureGraphBackend());
+}
+
+/** Runs `fn` with `g` as the graph kernels record into. */
+export function inGraph<T>(g: Graph, fn: () => T): T {
+  pushGraph(g);
+  try {
+    return fn();
+  } finally {
+    popGraph(g);
+  }
+}
+
+export interface ParamSpec extends TensorType {
+  readonly name?: string;
+}
+
+/** Creates a subgraph of `parent` with `params`, and runs `fn` on symbolic tensors for them inside it. */
+export function traceInto<T>(name: string, parent: Graph, params: readonly ParamSpec[], fn: (args: tf.Tensor[]) => T): { graph: Graph; result: T } {
+  const graph = new Graph(name, parent);
+  const values = params.map((p) => graph.addParam(p.dtype, p.shape, p.name));
+  const result = inGraph(graph, () => fn(values.map(symbolicTensor)));
+  return { graph, result };
+}
+
+/** A Const value of `dtype` holding the JS scalar `x`, recorded into `g`. */
+export function constIn(g: Graph, x: number | boolean, dtype: DType): tf.Tensor {
+  return inGraph(g, () => tf.scalar(dtype === 'bool' ? Boolean(x) : Number(x), dtype));
+}
+
+/**
+ * Makes the captures of `subgraphs` (values of their common parent) explicit: returns the list of
+ * outer values, and appends one param per outer value to every subgraph, in the same order.
+ */
+export function finalizeOperands(subgraphs: readonly Graph[]): Value[] {
+  const operands: Value[] = [];
+  for (const g of subgraphs) {
+    for (const c of g.captures) {
+      if (c.source.kind !== 'outer') throw new Error('internal: a subgraph captured a non-outer value');
+      if (!operands.includes(c.source.value)) operands.push(c.source.value);
+    }
+  }
+  for (const g of subgraphs) {
+    const byOuter = new Map<Value, Value>();
+    for (const c of g.captures) if (c.source.kind === 'outer') byOuter.set(c.source.value, c.param);
+    g.captures.splice(0);
+    for (const outer of operands) {
+      const p = byOuter.get(outer) ?? g.addParam(outer.dtype, outer.shape, outer.name);
+      if (byOuter.has(outer)) g.params.push(p);
+    }
+  }
+  return operands;
+}
+
+/** True when the graph or one of its subgraphs holds an effect node. */
+export function hasEffects(g: Graph): boolean {
+  return g.nodes.some((n) => n.options.effect || Object.values(n.subgraphs ?? {}).some(hasEffects));
+}

@@ -1,0 +1,67 @@
+// Tracing of a whole user function into a top-level Graph: arguments become params (symbolic
+// tensors), the function runs with the graph backend active, returned tensors become outputs,
+// variable writes become AssignVariable nodes. Needs the backend, context, variables, nest.
+// Produces `traceFunction`, which returns the graph and how to rebuild the output structure.
+
+import * as tf from '@tensorflow/tfjs';
+import { Graph } from '../ir/graph.js';
+import type { DType, Shape } from '../ir/types.js';
+import { flatten, type Flat } from './nest.js';
+import { ensureGraphBackend, GRAPH_BACKEND } from './graph-backend.js';
+import { withActiveBackend } from './backend-switch.js';
+import { popGraph, pushGraph, isTensor } from './context.js';
+import { symbolicTensor } from './subgraph.js';
+import { valueIn } from './capture.js';
+import { withVariableTracking } from './variables.js';
+import { sanitize } from './cond.js';
+
+/** An argument leaf of the trace: a tensor placeholder of this type, or a JS value passed as is. */
+export type TraceArg = { readonly kind: 'tensor'; readonly dtype: DType; readonly shape: Shape } | { readonly kind: 'value'; readonly value: unknown };
+
+/** How to turn the graph's output tensors back into what the function returned. */
+export interface OutputPlan {
+  readonly flat: Flat;
+  /** Per leaf: index into the graph outputs, or a JS value returned as is. */
+  readonly leaves: readonly ({ readonly output: number } | { readonly value: unknown })[];
+}
+
+export interface Traced {
+  readonly graph: Graph;
+  readonly output: OutputPlan;
+}
+
+/**
+ * Traces `fn` called with arguments whose structure is `argsFlat` and whose leaves are `leaves`.
+ * `paramNames` names the params (paths of the tensor leaves).
+ */
+export function traceFunction(name: string, fn: (...args: unknown[]) => unknown, argsFlat: Flat, leaves: readonly TraceArg[]): Traced {
+  const backend = ensureGraphBackend();
+  const graph = new Graph(name);
+  const engine = tf.engine();
+  engine.startScope('autograph-trace');
+  pushGraph(graph);
+  try {
+    return withActiveBackend(GRAPH_BACKEND, backend, () =>
+      withVariableTracking(graph, () => {
+        const argLeaves = leaves.map((leaf, i) => {
+          if (leaf.kind === 'value') return leaf.value;
+          return symbolicTensor(graph.addParam(leaf.dtype, leaf.shape, sanitize(argsFlat.paths[i])));
+        });
+        const args = argsFlat.rebuild(argLeaves) as unknown[];
+        const result = fn(...args);
+        if (result instanceof Promise) throw new Error('jit functions must be synchronous (the traced function returned a Promise)');
+        const flat = flatten(result);
+        const planLeaves = flat.leaves.map((x) => {
+          if (!isTensor(x)) return { value: x };
+          graph.outputs.push(valueIn(graph, x));
+          return { output: graph.outputs.length - 1 };
+        });
+        graph.outputNames = flat.paths;
+        return { graph, output: { flat, leaves: planLeaves } };
+      }),
+    );
+  } finally {
+    popGraph(graph);
+    engine.endScope(undefined as never);
+  }
+}
