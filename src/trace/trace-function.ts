@@ -14,6 +14,7 @@ import { symbolicTensor } from './subgraph.js';
 import { valueIn } from './capture.js';
 import { withVariableTracking } from './variables.js';
 import { sanitize } from './cond.js';
+import { agError } from '../errors/catalogue.js';
 
 /** An argument leaf of the trace: a tensor placeholder of this type, or a JS value passed as is. */
 export type TraceArg = { readonly kind: 'tensor'; readonly dtype: DType; readonly shape: Shape } | { readonly kind: 'value'; readonly value: unknown };
@@ -49,7 +50,7 @@ export function traceFunction(name: string, fn: (...args: unknown[]) => unknown,
         });
         const args = argsFlat.rebuild(argLeaves) as unknown[];
         const result = fn(...args);
-        if (result instanceof Promise) throw new Error('jit functions must be synchronous (the traced function returned a Promise)');
+        if (result instanceof Promise) throw agError('trace/async-function', { name });
         const flat = flatten(result);
         const planLeaves = flat.leaves.map((x) => {
           if (!isTensor(x)) return { value: x };

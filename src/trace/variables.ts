@@ -9,6 +9,7 @@ import { Node, type Graph } from '../ir/graph.js';
 import { valueIn } from './capture.js';
 import { currentGraph, rootGraph } from './context.js';
 import { userFrame } from './user-frame.js';
+import { agError } from '../errors/catalogue.js';
 
 interface Pending {
   readonly original: object;
@@ -29,9 +30,7 @@ function tracingAssign(this: tf.Variable, newValue: tf.Tensor): void {
   }
   const graph = currentGraph()!;
   if (graph !== rootGraph()) {
-    throw new Error(
-      `assigning variable '${this.name}' inside a staged if/loop is not supported yet; assign it after the staged statement`,
-    );
+    throw agError('trace/variable-assign-in-branch', { variable: this.name });
   }
   const known = pending!.get(this);
   if (known) known.last = newValue;

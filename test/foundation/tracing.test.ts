@@ -181,3 +181,35 @@ describe('unsupported kernels', () => {
     expect(e.message).toContain('not supported while tracing yet: Unique');
   });
 });
+
+describe('trace-time rules', () => {
+  it('assigning a variable inside a staged branch is a catalogued error', () => {
+    const v = tf.variable(tf.scalar(0), true, 'in_branch');
+    const f = ag.jit((x: tf.Tensor) => ag.cond(tf.greater(x, 0), () => {
+      v.assign(x);
+      return x;
+    }, () => x), { autograph: false });
+    expect(errorOf(() => f(tf.scalar(1))).id).toBe('trace/variable-assign-in-branch');
+    expect(Array.from(v.dataSync())).toEqual([0]);
+    v.dispose();
+  });
+
+  it('an async function is rejected', () => {
+    const f = ag.jit(async (x: tf.Tensor) => x, { autograph: false });
+    expect(errorOf(() => f(tf.scalar(1))).id).toBe('trace/async-function');
+  });
+
+  it('nodes remember the user line that created them', () => {
+    const f = ag.jit((x: tf.Tensor) => tf.exp(x), { autograph: false });
+    const text = f.getConcreteFunction(ag.spec([])).graph.toString({ sources: true });
+    expect(text).toMatch(/Exp\(%argument_0\)\s+\/\/ tracing\.test\.ts:\d+:\d+/);
+  });
+
+  it('a jit function called inside another trace is inlined', () => {
+    const inner = ag.jit((x: tf.Tensor) => tf.mul(x, 2), { autograph: false });
+    const outer = ag.jit((x: tf.Tensor) => tf.add(inner(x) as tf.Tensor, 1), { autograph: false });
+    expect(values(outer(tf.scalar(3)))).toEqual([7]);
+    expect(inner.traceCount).toBe(0);
+    expect(outer.concreteFunctions()[0]!.graph.toString()).toContain('Multiply');
+  });
+});
