@@ -7,21 +7,34 @@ import * as tf from '@tensorflow/tfjs';
 import type { Graph } from '../ir/graph.js';
 import type { OutputPlan } from '../trace/trace-function.js';
 import { Interpreter } from '../exec/interpreter.js';
+import { CompiledExecutor } from '../exec/compiled/compiled-executor.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
 
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
 
+interface Executor {
+  run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
+  dispose(): void;
+}
+
 export class ConcreteFunction {
-  private readonly executor = new Interpreter();
+  private readonly executor: Executor;
 
   constructor(
     readonly name: string,
     readonly graph: Graph,
     readonly signature: Signature,
     private readonly output: OutputPlan,
-    readonly backend: ExecutorName = 'interpreter',
-  ) {}
+    readonly backend: ExecutorName = 'compiled',
+  ) {
+    this.executor = backend === 'interpreter' ? new Interpreter() : new CompiledExecutor(graph);
+  }
+
+  /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
+  compiledSource(): string | undefined {
+    return this.executor instanceof CompiledExecutor ? this.executor.source() : undefined;
+  }
 
   /** Calls the trace on arguments of its signature (tensors of the same dtypes/shapes, equal JS values). */
   call(...args: unknown[]): unknown {

@@ -57,7 +57,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     const known = cache.get(sig.key);
     if (known) return { cf: known, traced: false };
     const { graph, output } = traceFunction(name, target, sig.flat, sig.leaves);
-    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'interpreter');
+    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled');
     cache.set(sig.key, cf);
     traceCount++;
     return { cf, traced: true };

@@ -184,7 +184,7 @@ describe('unsupported kernels', () => {
 
 describe('trace-time rules', () => {
   it('assigning a variable inside a staged branch is a catalogued error', () => {
-    const v = tf.variable(tf.scalar(0), true, 'in_branch');
+    const v: tf.Variable = tf.variable(tf.scalar(0), true, 'in_branch');
     const f = ag.jit((x: tf.Tensor) => ag.cond(tf.greater(x, 0), () => {
       v.assign(x);
       return x;

@@ -1,0 +1,48 @@
+// `toGraph(fn, opts?)` (TF's autograph.to_graph): the converted function, cached per function
+// object (and scope contents). Run eagerly it behaves like `fn`; inside a trace it stages control
+// flow on tensors. Needs convert-source, instantiate, the runtime. Produces `toGraph`.
+
+import { agError } from '../errors/catalogue.js';
+import { convertSource } from '../convert/convert-source.js';
+import { instantiate } from '../convert/instantiate.js';
+import { makeRuntime } from '../runtime/index.js';
+import { setConverter } from '../runtime/converted-call.js';
+import { isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
+
+export interface ToGraphOptions {
+  /** Free variables of `fn` (toString() loses the closure). */
+  readonly scope?: Record<string, unknown>;
+}
+
+type AnyFn = (...args: never[]) => unknown;
+interface Entry {
+  readonly scope: Record<string, unknown> | undefined;
+  readonly fn: Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+}
+const cache = new WeakMap<object, Entry[]>();
+
+function sameScope(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
+}
+
+export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
+  if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
+  if (originalOf(fn) || isDoNotConvert(fn)) return fn;
+  const entries = cache.get(fn) ?? [];
+  const hit = entries.find((e) => sameScope(e.scope, opts.scope));
+  if (hit) return hit.fn as F;
+  const name = fn.name || 'anonymous';
+  const conv = convertSource(Function.prototype.toString.call(fn), name);
+  if (process.env.AG_DEBUG === '1') console.error(`// AutoGraph: converted ${name}\n${conv.code}`);
+  const converted = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn);
+  markConverted(converted, fn);
+  Object.defineProperty(converted, 'name', { value: fn.name });
+  entries.push({ scope: opts.scope, fn: converted });
+  cache.set(fn, entries);
+  return converted as F;
+}
+
+setConverter((fn, scope) => toGraph(fn as AnyFn, { scope }) as never);

@@ -1,0 +1,390 @@
+// Generates one JS function per graph: scalars (rank-0 int32/float32/bool values) live in JS
+// numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; elementwise
+// kernels on cpu tensors become loops over typed arrays into reused buffers; every other kernel
+// runs through the active tfjs backend. Tensors are freed after their last use.
+// Needs the IR, liveness, scalar-rules. Produces `generate(graph, opts)` → source and tables.
+
+import type * as tf from '@tensorflow/tfjs';
+import type { Graph, Node, Value } from '../../ir/graph.js';
+import type { DType } from '../../ir/types.js';
+import { sizeOf } from '../../ir/types.js';
+import { lastUses } from '../liveness.js';
+import { ELEMENT_RULES, hasElementRule, literal, storeAs } from './scalar-rules.js';
+import type { FusedStep } from '../../ir/fused.js';
+import { FUSED_OP } from '../../ir/fused.js';
+
+export interface Generated {
+  readonly source: string;
+  /** Non-scalar constants, materialized by the executor and referenced as K[i]. */
+  readonly constNodes: Node[];
+  /** Variables written by AssignVariable, referenced as V[i]. */
+  readonly variables: tf.Variable[];
+  /** Kernel attrs referenced as A[i]. */
+  readonly attrs: Record<string, unknown>[];
+}
+
+export interface GenerateOptions {
+  /** Elementwise kernels on tensors become typed-array loops (cpu backend only). */
+  readonly loops: boolean;
+}
+
+/** A value held as a JS number (bools as 0/1), rather than as a tensor. */
+export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
+  return v.shape.length === 0 && (v.dtype === 'float32' || v.dtype === 'int32' || v.dtype === 'bool');
+}
+
+interface Slot {
+  readonly expr: string;
+  /** For tensors: created here (and so freed here) rather than borrowed. */
+  readonly owned: boolean;
+}
+
+class Gen {
+  private readonly lines: string[] = [];
+  private depth = 1;
+  private tmp = 0;
+  readonly constNodes: Node[] = [];
+  readonly variables: tf.Variable[] = [];
+  readonly attrs: Record<string, unknown>[] = [];
+  private sites = 0;
+
+  constructor(private readonly opts: GenerateOptions) {}
+
+  line(s: string): void {
+    this.lines.push('  '.repeat(this.depth) + s);
+  }
+  open(s: string): void {
+    this.line(s);
+    this.depth++;
+  }
+  close(s = '}'): void {
+    this.depth--;
+    this.line(s);
+  }
+  fresh(prefix = 't'): string {
+    return `${prefix}${this.tmp++}`;
+  }
+  source(): string {
+    return this.lines.join('\n');
+  }
+
+  attrRef(a: Record<string, unknown>): string {
+    this.attrs.push(a);
+    return `A[${this.attrs.length - 1}]`;
+  }
+
+  /** Emits the nodes of `g` with its params bound to `params`; returns the slots of its outputs. */
+  graph(g: Graph, params: readonly Slot[]): Slot[] {
+    const env = new Map<Value, Slot>();
+    g.inputs.forEach((v, i) => env.set(v, { expr: params[i]!.expr, owned: false }));
+    const dead = lastUses(g);
+    g.nodes.forEach((node, i) => {
+      this.node(node, env);
+      for (const v of dead[i]!) {
+        const s = env.get(v);
+        if (s && s.owned && !isNum(v)) this.line(`H.dispose(${s.expr});`);
+        env.delete(v);
+      }
+    });
+    return g.outputs.map((v) => env.get(v)!);
+  }
+
+  private name(v: Value): string {
+    return `v${v.id}`;
+  }
+
+  /** A tensor expression for slot `s` of value `v`, and whether it is a temporary to free. */
+  private asTensor(v: Value, s: Slot): { expr: string; temp: boolean } {
+    if (!isNum(v)) return { expr: s.expr, temp: false };
+    return { expr: `H.scalar(${s.expr}, '${v.dtype}')`, temp: true };
+  }
+
+  private node(node: Node, env: Map<Value, Slot>): void {
+    const ins = node.inputs.map((v) => env.get(v)!);
+    const out = (v: Value, s: Slot) => env.set(v, s);
+    switch (node.op) {
+      case 'Const':
+        return this.constant(node, out);
+      case 'Cond':
+        return this.cond(node, ins, out);
+      case 'While':
+        return this.loop(node, ins, out);
+      case 'AssignVariable': {
+        this.variables.push(node.options.variable!);
+        const t = this.asTensor(node.inputs[0]!, ins[0]!);
+        if (t.temp) {
+          const n = this.fresh();
+          this.line(`const ${n} = ${t.expr}; V[${this.variables.length - 1}].assign(${n}); H.dispose(${n});`);
+        } else {
+          this.line(`V[${this.variables.length - 1}].assign(${t.expr});`);
+        }
+        return;
+      }
+    }
+    const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
+    if (steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype)) {
+      const program = steps ?? [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape }];
+      const o = node.outputs[0]!;
+      if (isNum(o) && node.inputs.every(isNum)) {
+        out(o, { expr: this.scalarProgram(program, ins.map((s) => s.expr), o), owned: false });
+        return;
+      }
+      if (this.opts.loops && this.loopable(node)) {
+        out(o, { expr: this.loopProgram(program, node, ins), owned: true });
+        return;
+      }
+    }
+    if (steps) return this.fusedByKernels(node, steps, ins, out);
+    this.kernel(node, ins, out);
+  }
+
+  private constant(node: Node, out: (v: Value, s: Slot) => void): void {
+    const v = node.outputs[0]!;
+    const values = node.options.values!;
+    if (isNum(v) && values.length === 1) {
+      out(v, { expr: literal(Number(values[0]), v.dtype), owned: false });
+      return;
+    }
+    this.constNodes.push(node);
+    out(v, { expr: `K[${this.constNodes.length - 1}]`, owned: false });
+  }
+
+  /** Straight-line scalar code for a program; returns the result expression (a new const). */
+  private scalarProgram(steps: readonly FusedStep[], args: readonly string[], o: Value): string {
+    const vals = [...args];
+    for (const s of steps) {
+      const rule = ELEMENT_RULES[s.op]!;
+      const name = this.fresh('s');
+      this.line(`const ${name} = ${storeAs(rule.storesAs ?? s.dtype, rule.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
+      vals.push(name);
+    }
+    const result = this.name(o);
+    this.line(`const ${result} = ${vals[vals.length - 1]};`);
+    return result;
+  }
+
+  /** Inputs are numbers, size-1 tensors, or tensors of the output's shape. */
+  private loopable(node: Node): boolean {
+    const o = node.outputs[0]!;
+    const n = sizeOf(o.shape);
+    if (n < 0 || o.dtype === 'string' || o.dtype === 'complex64') return false;
+    return node.inputs.every((v) => isNum(v) || sizeOf(v.shape) === 1 || (v.shape.length === o.shape.length && v.shape.every((d, i) => d === o.shape[i])));
+  }
+
+  private loopProgram(steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): string {
+    const o = node.outputs[0]!;
+    const n = sizeOf(o.shape);
+    const site = this.sites++;
+    const result = this.name(o);
+    const buf = this.fresh('b');
+    this.line(`const ${buf} = H.buffer(${site}, '${o.dtype}', ${n});`);
+    const elems: string[] = node.inputs.map((v, i) => {
+      if (isNum(v)) return ins[i]!.expr;
+      const arr = this.fresh('a');
+      this.line(`const ${arr} = H.data(${ins[i]!.expr});`);
+      if (sizeOf(v.shape) === 1 && n !== 1) {
+        const s = this.fresh('e');
+        this.line(`const ${s} = ${arr}[0];`);
+        return s;
+      }
+      return `${arr}[i]`;
+    });
+    this.open(`for (let i = 0; i < ${n}; i++) {`);
+    const vals = [...elems];
+    steps.forEach((s, k) => {
+      const rule = ELEMENT_RULES[s.op]!;
+      const e = rule.expr(s.args.map((a) => vals[a]!), s.attrs);
+      if (k === steps.length - 1) {
+        this.line(`${buf}[i] = ${e};`);
+      } else {
+        const name = this.fresh('s');
+        this.line(`const ${name} = ${storeAs(s.dtype, e)};`);
+        vals.push(name);
+      }
+    });
+    this.close();
+    this.line(`const ${result} = H.tensorFrom(${site}, ${buf}, ${JSON.stringify(o.shape)}, '${o.dtype}');`);
+    return result;
+  }
+
+  private kernelInputs(names: readonly string[], exprs: readonly string[], array: boolean): string {
+    if (array) return `[${exprs.join(', ')}]`;
+    return `{ ${names.map((n, i) => `${JSON.stringify(n)}: ${exprs[i]}`).join(', ')} }`;
+  }
+
+  private kernel(node: Node, ins: readonly Slot[], out: (v: Value, s: Slot) => void): void {
+    const temps: string[] = [];
+    const exprs = node.inputs.map((v, i) => {
+      const t = this.asTensor(v, ins[i]!);
+      if (!t.temp) return t.expr;
+      const n = this.fresh();
+      this.line(`const ${n} = ${t.expr};`);
+      temps.push(n);
+      return n;
+    });
+    const call = `(${JSON.stringify(node.op)}, ${this.kernelInputs(node.inputNames, exprs, !!node.options.arrayInputs)}, ${this.attrRef(node.attrs)})`;
+    if (node.options.multiOutput) {
+      const r = this.fresh('r');
+      this.line(`const ${r} = H.kernelMulti${call};`);
+      node.outputs.forEach((v, k) => this.bindKernelOutput(v, `${r}[${k}]`, out));
+    } else {
+      this.bindKernelOutput(node.outputs[0]!, `H.kernel${call}`, out);
+    }
+    for (const t of temps) this.line(`H.dispose(${t});`);
+  }
+
+  private bindKernelOutput(v: Value, expr: string, out: (v: Value, s: Slot) => void): void {
+    if (isNum(v)) {
+      const t = this.fresh();
+      this.line(`const ${t} = ${expr};`);
+      this.line(`const ${this.name(v)} = H.read(${t}); H.dispose(${t});`);
+      out(v, { expr: this.name(v), owned: false });
+    } else {
+      this.line(`const ${this.name(v)} = ${expr};`);
+      out(v, { expr: this.name(v), owned: true });
+    }
+  }
+
+  /** A Fused node whose steps cannot be a loop here: one kernel per step. */
+  private fusedByKernels(node: Node, steps: readonly FusedStep[], ins: readonly Slot[], out: (v: Value, s: Slot) => void): void {
+    const vals: { expr: string; temp: boolean }[] = node.inputs.map((v, i) => this.asTensor(v, ins[i]!));
+    const owned: string[] = [];
+    for (const [i, v] of vals.entries()) {
+      if (v.temp) {
+        const n = this.fresh();
+        this.line(`const ${n} = ${v.expr};`);
+        vals[i] = { expr: n, temp: true };
+        owned.push(n);
+      }
+    }
+    let last = '';
+    for (const s of steps) {
+      const n = this.fresh();
+      this.line(`const ${n} = H.kernel(${JSON.stringify(s.op)}, ${this.kernelInputs(s.argNames, s.args.map((a) => vals[a]!.expr), false)}, ${this.attrRef(s.attrs as Record<string, unknown>)});`);
+      vals.push({ expr: n, temp: true });
+      owned.push(n);
+      last = n;
+    }
+    const o = node.outputs[0]!;
+    if (isNum(o)) {
+      this.line(`const ${this.name(o)} = H.read(${last});`);
+      out(o, { expr: this.name(o), owned: false });
+    } else {
+      this.line(`const ${this.name(o)} = ${last};`);
+      owned.pop();
+      out(o, { expr: this.name(o), owned: true });
+    }
+    for (const t of owned) this.line(`H.dispose(${t});`);
+  }
+
+  /** Converts a subgraph output slot into an owned value of the parent (num, or an owned tensor). */
+  private own(v: Value, s: Slot): string {
+    if (isNum(v) || s.owned) return s.expr;
+    return `H.clone(${s.expr})`;
+  }
+
+  private cond(node: Node, ins: readonly Slot[], out: (v: Value, s: Slot) => void): void {
+    const { then: g1, else: g2 } = node.subgraphs!;
+    const names = node.outputs.map((v) => this.name(v));
+    if (names.length) this.line(`let ${names.join(', ')};`);
+    const pred = ins[0]!.expr; // a bool scalar: always a number here
+    const operands = ins.slice(1).map((s) => ({ expr: s.expr, owned: false }));
+    this.open(`if (${pred}) {`);
+    this.graph(g1!, operands).forEach((s, k) => this.line(`${names[k]} = ${this.own(g1!.outputs[k]!, s)};`));
+    this.close('} else {');
+    this.depth++;
+    this.graph(g2!, operands).forEach((s, k) => this.line(`${names[k]} = ${this.own(g2!.outputs[k]!, s)};`));
+    this.close();
+    node.outputs.forEach((v, k) => out(v, { expr: names[k]!, owned: !isNum(v) }));
+  }
+
+  private loop(node: Node, ins: readonly Slot[], out: (v: Value, s: Slot) => void): void {
+    const { cond: gc, body: gb } = node.subgraphs!;
+    const n = node.outputs.length;
+    const vars = node.outputs.map((v) => this.name(v));
+    const owns = node.outputs.map((v) => (isNum(v) ? '' : this.fresh('own')));
+    this.line(`let ${vars.map((name, i) => `${name} = ${ins[i]!.expr}`).join(', ')};`);
+    const ownDecl = owns.filter(Boolean);
+    if (ownDecl.length) this.line(`let ${ownDecl.map((o) => `${o} = false`).join(', ')};`);
+    const max = node.attrs.maximumIterations as number | undefined;
+    const it = this.fresh('it');
+    if (max !== undefined) this.line(`let ${it} = 0;`);
+    this.open('for (;;) {');
+    if (max !== undefined) this.line(`if (${it}++ >= ${max}) break;`);
+    const params: Slot[] = [...vars.map((e) => ({ expr: e, owned: false })), ...ins.slice(n).map((s) => ({ expr: s.expr, owned: false }))];
+    this.open('{');
+    const [c] = this.graph(gc!, params);
+    this.line(`if (!${c!.expr}) break;`);
+    this.close();
+    this.open('{');
+    const outs = this.graph(gb!, params);
+    const next = outs.map((s, i) => {
+      const v = node.outputs[i]!;
+      const produced = gb!.outputs[i]!;
+      if (isNum(v)) return { expr: s.expr, pass: false };
+      if (produced === gb!.params[i]) return { expr: s.expr, pass: true }; // unchanged loop variable
+      return { expr: s.owned ? s.expr : `H.clone(${s.expr})`, pass: false };
+    });
+    const temps = next.map((x) => {
+      if (x.pass) return '';
+      const t = this.fresh('n');
+      this.line(`const ${t} = ${x.expr};`);
+      return t;
+    });
+    node.outputs.forEach((v, i) => {
+      if (next[i]!.pass) return;
+      if (isNum(v)) this.line(`${vars[i]} = ${temps[i]};`);
+      else this.line(`if (${owns[i]}) H.dispose(${vars[i]}); ${vars[i]} = ${temps[i]}; ${owns[i]} = true;`);
+    });
+    this.close();
+    this.close();
+    node.outputs.forEach((v, i) => {
+      if (!isNum(v)) this.line(`if (!${owns[i]}) ${vars[i]} = H.clone(${vars[i]});`);
+      out(v, { expr: vars[i]!, owned: !isNum(v) });
+    });
+  }
+}
+
+/** Elementwise rules apply only where the cpu kernel stores into the output dtype's array. */
+function elementOk(op: string, dtype: DType): boolean {
+  const rule = ELEMENT_RULES[op];
+  if (!rule) return false;
+  if (dtype !== 'float32' && dtype !== 'int32' && dtype !== 'bool') return false;
+  return !rule.storesAs || rule.storesAs === dtype;
+}
+
+export function generate(graph: Graph, opts: GenerateOptions): Generated {
+  const gen = new Gen(opts);
+  const params = graph.inputs.map((v, i) => {
+    if (!isNum(v)) return { expr: `inputs[${i}]`, owned: false };
+    gen.line(`const p${i} = H.read(inputs[${i}]);`);
+    return { expr: `p${i}`, owned: false };
+  });
+  const prologue = gen.source();
+  const outs = gen.graph(graph, params);
+  const seen = new Set<string>();
+  const results = outs.map((s, k) => {
+    const v = graph.outputs[k]!;
+    if (isNum(v)) return `H.scalar(${s.expr}, '${v.dtype}')`;
+    if (s.owned && !seen.has(s.expr)) {
+      seen.add(s.expr);
+      return s.expr;
+    }
+    return `H.clone(${s.expr})`;
+  });
+  const body = gen.source().slice(prologue.length);
+  const result = `[${results.join(', ')}]`;
+  // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
+  const scoped = /H\.(kernel|tensorFrom|clone|scalar)|\.assign\(/.test(body);
+  const source = scoped
+    ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
+    : `${prologue}${body}\n  return ${result};`;
+  return { source, constNodes: gen.constNodes, variables: gen.variables, attrs: gen.attrs };
+}
+
+function indent(code: string): string {
+  return code
+    .split('\n')
+    .map((l) => (l ? `  ${l}` : l))
+    .join('\n');
+}

@@ -1,0 +1,76 @@
+// The compiled executor: generates (once per graph and tfjs backend) a JS function for the graph
+// and calls it; on backends other than cpu and wasm, or where `new Function` is forbidden (CSP),
+// it runs the interpreter instead. Needs codegen, helpers, the interpreter.
+// Produces `CompiledExecutor`.
+
+import * as tf from '@tensorflow/tfjs';
+import type { Graph } from '../../ir/graph.js';
+import { Interpreter } from '../interpreter.js';
+import { generate } from './codegen.js';
+import { makeHelpers } from './helpers.js';
+
+type CompiledFn = (inputs: readonly tf.Tensor[]) => tf.Tensor[];
+
+interface Program {
+  readonly fn: CompiledFn;
+  readonly source: string;
+  readonly constants: tf.Tensor[];
+}
+
+export class CompiledExecutor {
+  private readonly programs = new Map<string, Program | null>();
+  private readonly fallback = new Interpreter();
+
+  constructor(private readonly graph: Graph) {}
+
+  run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
+    if (graph !== this.graph) return this.fallback.run(graph, inputs);
+    const program = this.program(tf.getBackend());
+    return program ? program.fn(inputs) : this.fallback.run(graph, inputs);
+  }
+
+  /** The generated source for the current backend (for debugging and docs). */
+  source(): string | undefined {
+    return this.program(tf.getBackend())?.source;
+  }
+
+  dispose(): void {
+    for (const p of this.programs.values()) if (p) tf.dispose(p.constants);
+    this.programs.clear();
+    this.fallback.dispose();
+  }
+
+  private program(backend: string): Program | null {
+    let p = this.programs.get(backend);
+    if (p !== undefined) return p;
+    p = backend === 'cpu' || backend === 'wasm' ? compile(this.graph, backend === 'cpu') : null;
+    this.programs.set(backend, p);
+    if (p && process.env.AG_DEBUG) console.error(`[autograph] compiled ${this.graph.name} for ${backend}:\n${p.source}`);
+    return p;
+  }
+}
+
+function compile(graph: Graph, loops: boolean): Program | null {
+  const gen = generate(graph, { loops });
+  const constants = gen.constNodes.map((n) => {
+    const v = n.outputs[0]!;
+    return tf.keep(tf.tensor(n.options.values as never, [...v.shape], v.dtype));
+  });
+  let factory: (...args: unknown[]) => CompiledFn;
+  try {
+    factory = new Function('H', 'K', 'V', 'A', `'use strict';\nreturn function ${safeName(graph.name)}(inputs) {\n${gen.source}\n};`) as typeof factory;
+  } catch (e) {
+    if (e instanceof EvalError) {
+      tf.dispose(constants);
+      return null; // code generation forbidden (CSP): interpret
+    }
+    throw e;
+  }
+  const fn = factory(makeHelpers(), constants, gen.variables, gen.attrs);
+  return { fn, source: gen.source, constants };
+}
+
+function safeName(name: string): string {
+  const n = name.replace(/[^A-Za-z0-9_$]/g, '_');
+  return /^[A-Za-z_$]/.test(n) ? `compiled_${n}` : `compiled_fn`;
+}

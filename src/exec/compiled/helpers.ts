@@ -1,0 +1,87 @@
+// The run-time helpers generated code calls as `H.…`: reading scalars, making tensors, running
+// kernels through the active backend, typed-array access and output-buffer reuse.
+// Needs tfjs, scalar-rules. Produces `makeHelpers()` → the `H` object of one compiled function.
+
+import * as tf from '@tensorflow/tfjs';
+import type { DType } from '../../ir/types.js';
+import { elementHelpers } from './scalar-rules.js';
+
+type TypedArray = Float32Array | Int32Array | Uint8Array;
+
+interface EngineState {
+  state: { tensorInfo: WeakMap<object, unknown> };
+  makeTensor(values: TypedArray, shape: number[], dtype: DType): tf.Tensor;
+}
+
+function arrayFor(dtype: DType, n: number): TypedArray {
+  return dtype === 'int32' ? new Int32Array(n) : dtype === 'bool' ? new Uint8Array(n) : new Float32Array(n);
+}
+
+/** Per output site: the last buffer handed out and the data id of the tensor that holds it. */
+class BufferSite {
+  buffer: TypedArray | undefined;
+  dataId: object | undefined;
+}
+
+export function makeHelpers() {
+  const engine = tf.engine() as unknown as EngineState;
+  const sites: BufferSite[] = [];
+  return {
+    ...elementHelpers,
+    /** The value of a scalar tensor as a JS number (bools as 0/1). */
+    read(t: tf.Tensor): number {
+      return t.dataSync()[0] as number;
+    },
+    /** A scalar tensor holding `v`. */
+    scalar(v: number, dtype: DType): tf.Tensor {
+      const arr = arrayFor(dtype, 1);
+      arr[0] = v;
+      return engine.makeTensor(arr, [], dtype);
+    },
+    /** The element array of a tensor (on cpu: the backend's own array, not a copy; never write it). */
+    data(t: tf.Tensor): TypedArray {
+      return t.dataSync() as TypedArray;
+    },
+    /**
+     * A buffer for output site `k`: the previous one if the tensor made from it has been freed
+     * (its data id is gone from the engine), so repeated calls reuse memory.
+     */
+    buffer(k: number, dtype: DType, n: number): TypedArray {
+      const site = (sites[k] ??= new BufferSite());
+      const b = site.buffer;
+      if (b && b.length === n && site.dataId && !engine.state.tensorInfo.has(site.dataId) && arrayFor(dtype, 0).constructor === b.constructor) {
+        return b;
+      }
+      site.buffer = arrayFor(dtype, n);
+      site.dataId = undefined;
+      return site.buffer;
+    },
+    /** A tensor owning the buffer of site `k`. */
+    tensorFrom(k: number, values: TypedArray, shape: number[], dtype: DType): tf.Tensor {
+      const t = engine.makeTensor(values, shape, dtype);
+      const site = sites[k];
+      if (site && site.buffer === values) site.dataId = t.dataId;
+      return t;
+    },
+    kernel(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>): tf.Tensor {
+      return tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as tf.Tensor;
+    },
+    kernelMulti(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>): tf.Tensor[] {
+      return tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as unknown as tf.Tensor[];
+    },
+    clone(t: tf.Tensor): tf.Tensor {
+      return tf.clone(t);
+    },
+    dispose(t: tf.Tensor): void {
+      t.dispose();
+    },
+    startScope(): void {
+      tf.engine().startScope();
+    },
+    endScope(keep: tf.Tensor[]): void {
+      tf.engine().endScope(keep as never);
+    },
+  };
+}
+
+export type Helpers = ReturnType<typeof makeHelpers>;
