@@ -20,6 +20,8 @@ interface Executor {
 
 export class ConcreteFunction {
   private readonly executor: Executor;
+  /** The function returned one tensor (no structure to rebuild). */
+  private readonly singleOutput: boolean;
 
   constructor(
     readonly name: string,
@@ -29,6 +31,7 @@ export class ConcreteFunction {
     readonly backend: ExecutorName = 'compiled',
   ) {
     this.executor = backend === 'interpreter' ? new Interpreter() : new CompiledExecutor(graph);
+    this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -47,10 +50,15 @@ export class ConcreteFunction {
 
   /** Runs the graph on the tensor leaves of the arguments (already checked against the signature). */
   callFlat(tensors: readonly tf.Tensor[]): unknown {
-    const feeds = [...tensors, ...this.graph.captures.map((c) => captureTensor(c.source))];
+    const captures = this.graph.captures;
+    let feeds: readonly tf.Tensor[] = tensors;
+    if (captures.length > 0) feeds = [...tensors, ...captures.map((c) => captureTensor(c.source))];
     const outs = this.executor.run(this.graph, feeds);
+    if (this.singleOutput) return outs[0];
     return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
   }
+
+
 
   /** Frees the constants this function keeps on the tfjs backend. */
   dispose(): void {

@@ -5,7 +5,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { agError } from '../errors/catalogue.js';
-import { isTracing } from '../trace/context.js';
+import { isTracing, SymbolicId } from '../trace/context.js';
 import { traceFunction } from '../trace/trace-function.js';
 import { ConcreteFunction, type ExecutorName } from './concrete-function.js';
 import { RetraceMonitor } from './retrace-monitor.js';
@@ -63,8 +63,19 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     return { cf, traced: true };
   };
 
+  // Hot path: calls whose arguments are all tensors are looked up by a short key, without flattening.
+  const byTensorKey = new Map<string, ConcreteFunction>();
+
   const call = function (this: unknown, ...args: unknown[]): unknown {
     if (isTracing()) return target.apply(this, args);
+    if (!fixed) {
+      const key = tensorKey(args);
+      const hit = key === undefined ? undefined : byTensorKey.get(key);
+      if (hit) {
+        monitor.hit();
+        return hit.callFlat(args as tf.Tensor[]);
+      }
+    }
     let sig: Signature;
     let tensors: tf.Tensor[];
     if (fixed) {
@@ -76,6 +87,10 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     }
     const { cf, traced } = concrete(sig);
     monitor.note(traced ? sig : undefined);
+    if (!fixed) {
+      const key = tensorKey(args);
+      if (key !== undefined) byTensorKey.set(key, cf);
+    }
     return cf.callFlat(tensors);
   };
 
@@ -89,6 +104,18 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     getConcreteFunction: (...argsOrSpecs: unknown[]) => concrete(fixed && argsOrSpecs.length === 0 ? fixed : signatureOf(name, argsOrSpecs)).cf,
     concreteFunctions: () => [...cache.values()],
   }) as unknown as JitFunction<F>;
+}
+
+/** A cache key for calls whose arguments are all live, concrete tensors; undefined otherwise. */
+function tensorKey(args: readonly unknown[]): string | undefined {
+  let key = '';
+  for (const a of args) {
+    if (!(a instanceof tf.Tensor) || a.isDisposed || a.dataId instanceof SymbolicId) return undefined;
+    const shape = a.shape;
+    key += a.dtype;
+    key += shape.length === 0 ? '[]' : shape.length === 1 ? `[${shape[0]}]` : `[${shape.join(',')}]`;
+  }
+  return key;
 }
 
 /** Checks a call against a declared inputSignature; returns the tensors to feed. */

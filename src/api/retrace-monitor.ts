@@ -21,7 +21,14 @@ export class RetraceMonitor {
   ) {}
 
   /** Notes one call; `traced` is the signature when the call traced. */
+  /** Notes a call that hit the cache (the hot path: no allocation). */
+  hit(): void {
+    if (this.recent.length === 0 && this.lastTrace === undefined) return;
+    this.note(undefined);
+  }
+
   note(traced: Signature | undefined): void {
+    if (!traced && this.recent.length === WINDOW && !this.recent.includes(true)) return; // nothing to forget
     this.recent.push(traced !== undefined);
     if (this.recent.length > WINDOW) this.recent.shift();
     this.callsSinceWarning++;

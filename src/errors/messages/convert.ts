@@ -24,7 +24,7 @@ export const convertMessages = defineMessages({
   },
   'convert/unsupported-syntax': {
     kind: 'conversion',
-    text: (p: { construct: string }) => `${p.construct} is not supported in converted code`,
+    text: (p: { construct: string; instead: string }) => `${p.construct} is not supported in converted code`,
     hint: (p: { instead: string }) => p.instead,
     example: 'function* gen(x) { yield x }',
   },

@@ -23,9 +23,17 @@ export class CompiledExecutor {
 
   constructor(private readonly graph: Graph) {}
 
+  private lastBackend: string | undefined;
+  private lastProgram: Program | null = null;
+
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
     if (graph !== this.graph) return this.fallback.run(graph, inputs);
-    const program = this.program(tf.getBackend());
+    const backend = tf.getBackend();
+    if (backend !== this.lastBackend) {
+      this.lastProgram = this.program(backend);
+      this.lastBackend = backend;
+    }
+    const program = this.lastProgram;
     return program ? program.fn(inputs) : this.fallback.run(graph, inputs);
   }
 
@@ -37,6 +45,8 @@ export class CompiledExecutor {
   dispose(): void {
     for (const p of this.programs.values()) if (p) tf.dispose(p.constants);
     this.programs.clear();
+    this.lastBackend = undefined;
+    this.lastProgram = null;
     this.fallback.dispose();
   }
 

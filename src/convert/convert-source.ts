@@ -1,0 +1,34 @@
+// Source-to-source conversion of one function: parse → passes → generate (with a source map),
+// plus the free variables the generated code needs. Needs parse-function, pipeline, scopes,
+// util/babel. Produces `convertSource` → `ConvertedSource`.
+
+
+import type { RawSourceMap } from '@babel/generator';
+import { parseFunction } from './parse-function.js';
+import { ConvertContext } from './context.js';
+import { runPipeline } from './pipeline.js';
+import { analyzeScopes } from './analysis/scopes.js';
+import { generateCode } from './util/babel.js';
+
+export interface ConvertedSource {
+  readonly name: string;
+  /** The original source text (fn.toString()). */
+  readonly source: string;
+  /** The generated function, readable JS. */
+  readonly code: string;
+  readonly map: RawSourceMap | null;
+  /** Free names of the generated code (besides ag__), each with the properties read from it. */
+  readonly free: Map<string, Set<string>>;
+}
+
+export function convertSource(source: string, name: string, opts: { until?: string } = {}): ConvertedSource {
+  const parsed = parseFunction(source, name);
+  const root = parsed.node;
+  const ctx = new ConvertContext(source, name, root);
+  runPipeline(root, ctx, opts.until);
+  const { code, map } = generateCode(root, { comments: true, sourceMaps: true, sourceFileName: `${name}.js` }, source);
+  const free = analyzeScopes(root).free;
+  free.delete('ag__');
+  return { name, source, code, map, free };
+}
+

@@ -1,0 +1,55 @@
+// Run-time path for free variables (DESIGN §3): the generated code is evaluated with `new Function`,
+// its free variables bound from `scope`, else left to `globalThis`. Names a bundler gave to module
+// imports (`__vite_ssr_import_0__`, `import_tfjs`) resolve to the scope value that has every
+// property the code reads from them. Unresolved names are a catalogued error listing both fixes.
+// Needs ConvertedSource. Produces `instantiate`.
+
+import { agError } from '../errors/catalogue.js';
+import type { ConvertedSource } from './convert-source.js';
+
+const MODULE_ALIAS = /^(__vite_ssr_import_\d+__|__vi_import_\d+__|__vite_ssr_dynamic_import__|import_[\w$]+|_[\w$]+__namespace)$/;
+const IMPLICIT = new Set(['arguments', 'undefined', 'NaN', 'Infinity', 'globalThis']);
+
+function resolveAlias(props: Set<string>, scope: Record<string, unknown>): { found: boolean; value?: unknown } {
+  const candidates = Object.values(scope).filter(
+    (v) => v !== null && (typeof v === 'object' || typeof v === 'function') && [...props].every((p) => p in (v as object)),
+  );
+  if (candidates.length === 0 || props.size === 0) return { found: false };
+  return { found: true, value: candidates[0] };
+}
+
+/**
+ * Builds the converted function from `conv`. `self` is the original function (bound when the
+ * code refers to its own name without declaring it, e.g. a recursive arrow function).
+ */
+export function instantiate(
+  conv: ConvertedSource,
+  runtime: object,
+  scope: Record<string, unknown> | undefined,
+  self: Function, // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  const names: string[] = [];
+  const values: unknown[] = [];
+  const missing: string[] = [];
+  for (const [name, props] of conv.free) {
+    if (IMPLICIT.has(name)) continue;
+    if (scope && Object.prototype.hasOwnProperty.call(scope, name)) {
+      names.push(name);
+      values.push(scope[name]);
+    } else if (name in globalThis) {
+      continue;
+    } else if (MODULE_ALIAS.test(name) && scope && resolveAlias(props, scope).found) {
+      names.push(name);
+      values.push(resolveAlias(props, scope).value);
+    } else if (name === self.name) {
+      names.push(name);
+      values.push(self);
+    } else {
+      missing.push(name);
+    }
+  }
+  if (missing.length) throw agError('convert/unresolved-free-variables', { names: missing, functionName: conv.name });
+  const body = `"use strict";\nreturn (${conv.code});\n//# sourceURL=autograph:///${encodeURIComponent(conv.name)}.js`;
+  const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  return factory(runtime, ...values);
+}

@@ -1,0 +1,73 @@
+// Pass `call-trees`: calls go through `ag__.convertedCall(f, thisArg, [args])`, which converts user
+// functions recursively at run time and leaves tfjs, built-ins and doNotConvert functions alone.
+// `console.log(…)` becomes `ag__.print(…)`. Calls on `tf.*`, `Math.*` (left to the operators pass),
+// well-known globals, `ag__` and functions defined inside the converted source stay direct.
+// Needs ConvertContext. Produces the rewritten calls.
+
+import * as t from '@babel/types';
+import type { ConvertContext } from '../context.js';
+import { transform } from '../util/walk.js';
+import { expr } from '../util/babel.js';
+
+/** Free names whose members are never user code. */
+const DIRECT_ROOTS = new Set([
+  'ag__', 'tf', 'Math', 'JSON', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect',
+  'Promise', 'Date', 'BigInt', 'Map', 'Set', 'WeakMap', 'console', 'performance', 'process',
+]);
+const DIRECT_FUNCTIONS = new Set(['parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Number', 'String', 'Boolean', 'Array', 'Symbol', 'BigInt', 'require', 'Object']);
+
+function rootName(e: t.Node): string | null {
+  while (t.isMemberExpression(e) || t.isOptionalMemberExpression(e)) e = e.object;
+  return t.isIdentifier(e) ? e.name : null;
+}
+
+/** Expressions that can be evaluated twice without a difference (receiver of a method call). */
+function isPure(e: t.Node): boolean {
+  if (t.isIdentifier(e) || t.isThisExpression(e)) return true;
+  if (t.isMemberExpression(e)) return isPure(e.object) && (!e.computed || t.isLiteral(e.property) || t.isIdentifier(e.property));
+  return false;
+}
+
+export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
+  // Names declared in the converted source (functions defined here are converted with it).
+  const local = new Set<string>();
+  transform(root, (n) => {
+    if (t.isFunctionDeclaration(n) && n.id) local.add(n.id.name);
+    if (t.isVariableDeclarator(n) && t.isIdentifier(n.id) && n.init && t.isFunction(n.init)) local.add(n.id.name);
+    return undefined;
+  });
+  const shadowed = (name: string): boolean => ctx.namer.has(name) && local.has(name);
+  transform(
+    root,
+    (n) => {
+      if (!t.isCallExpression(n)) return undefined;
+      const callee = n.callee;
+      if (t.isSuper(callee) || t.isImport(callee) || t.isV8IntrinsicIdentifier(callee)) return undefined;
+      if (t.isFunction(callee)) return undefined; // an IIFE: converted with this source
+      const args = t.arrayExpression(n.arguments as (t.Expression | t.SpreadElement)[]);
+      if (t.isMemberExpression(callee)) {
+        const r = rootName(callee);
+        if (r === 'console' && !callee.computed && t.isIdentifier(callee.property, { name: 'log' }) && t.isIdentifier(callee.object)) {
+          return Object.assign(expr('ag__.print(%%args%%)', { args: n.arguments }), { loc: n.loc });
+        }
+        if (r && DIRECT_ROOTS.has(r) && !shadowed(r)) return undefined;
+        if (isPure(callee.object)) {
+          return Object.assign(expr('ag__.convertedCall(%%f%%, %%self%%, %%args%%)', { f: callee, self: t.cloneNode(callee.object, true), args }), { loc: n.loc });
+        }
+        const prop = callee.computed ? (callee.property as t.Expression) : t.stringLiteral((callee.property as t.Identifier).name);
+        return Object.assign(expr('ag__.callMethod(%%obj%%, %%prop%%, %%args%%)', { obj: callee.object, prop, args }), { loc: n.loc });
+      }
+      if (t.isIdentifier(callee)) {
+        if (local.has(callee.name) && !t.isIdentifier(callee, { name: 'ag__' })) {
+          // Defined in this source, hence already converted: call it directly.
+          return undefined;
+        }
+        if (DIRECT_FUNCTIONS.has(callee.name)) return undefined;
+      }
+      // `(0, mod.f)(x)` (what bundlers emit for named imports) is a call without `this`.
+      const f = t.isSequenceExpression(callee) && callee.expressions.length === 2 && t.isNumericLiteral(callee.expressions[0]) ? callee.expressions[1]! : callee;
+      return Object.assign(expr('ag__.convertedCall(%%f%%, undefined, %%args%%)', { f, args }), { loc: n.loc });
+    },
+    (x) => t.isClass(x),
+  );
+}

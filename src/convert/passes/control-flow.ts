@@ -1,0 +1,244 @@
+// Pass `control-flow`: if/while/do…while/for/for…of/for…in become calls of the runtime's ifStmt,
+// whileStmt and forStmt, with the bodies as closures and the modified symbols as explicit state
+// (get/set closures plus names), as TF AutoGraph's control_flow converter does. Requires jump
+// lowering (no break/continue/return inside the bodies) and runs scopes, activity and liveness
+// analysis itself. Inside `try` blocks, statements stay plain JS and refuse tensor conditions.
+
+import * as t from '@babel/types';
+import type { ConvertContext } from '../context.js';
+import { analyzeScopes, type ScopeInfo } from '../analysis/scopes.js';
+import { activityOf, type Sym } from '../analysis/activity.js';
+import { analyzeLiveness, type Liveness } from '../analysis/liveness.js';
+import { asList, transform, walk } from '../util/walk.js';
+import { expr, stmt, stmts } from '../util/babel.js';
+
+/** The name the runtime recognizes as the return slot (for "must also have a return" errors). */
+export const RETURN_VALUE_NAME = '<return value>';
+
+interface State {
+  readonly syms: Sym[];
+  readonly nouts: number;
+}
+
+function tryRegions(root: t.Function): Set<t.Node> {
+  const inTry = new Set<t.Node>();
+  walk(root, (n) => {
+    if (t.isTryStatement(n)) {
+      walk(n.block, (m) => {
+        if (t.isFunction(m) || t.isClass(m)) return false;
+        inTry.add(m);
+        return undefined;
+      });
+    }
+  });
+  return inTry;
+}
+
+function symExpr(s: Sym): t.Expression {
+  let e: t.Expression = s.isThis ? t.thisExpression() : t.identifier(s.binding?.name ?? s.name.split('.')[0]!);
+  for (const p of s.path) e = t.memberExpression(e, t.identifier(p));
+  return e;
+}
+
+class Converter {
+  private readonly info: ScopeInfo;
+  private readonly live: Liveness;
+  private readonly inTry: Set<t.Node>;
+  private readonly returnNames: Set<string>;
+  private readonly varsName: string;
+
+  constructor(
+    private readonly root: t.Function,
+    private readonly ctx: ConvertContext,
+  ) {
+    this.info = analyzeScopes(root);
+    this.live = analyzeLiveness(root, this.info);
+    this.inTry = tryRegions(root);
+    this.returnNames = new Set([...ctx.returnVars.values()].map((r) => r.value));
+    this.varsName = ctx.namer.fresh('vars_');
+  }
+
+  /** States are computed on the original tree, before any statement is rewritten. */
+  private readonly states = new Map<t.Node, State>();
+
+  run(): void {
+    walk(this.root, (n) => {
+      if (t.isClass(n) || this.inTry.has(n)) return t.isClass(n) ? false : undefined;
+      if (t.isIfStatement(n)) this.states.set(n, this.ifState(n));
+      else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.body]));
+      else if (t.isForStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.update, n.body]));
+      else if (t.isForOfStatement(n) || t.isForInStatement(n)) this.states.set(n, this.loopState(n, [n]));
+      return undefined;
+    });
+    transform(this.root, (n, where) => this.convert(n, where.inList), (x) => t.isClass(x));
+  }
+
+  private isLive(s: Sym, set: Set<string> | undefined): boolean {
+    if (s.path.length > 0) return true; // object mutations outlive the function
+    return (set?.has(s.key) ?? false) || this.live.always.has(s.key);
+  }
+
+  private modified(nodes: (t.Node | null | undefined)[]): Sym[] {
+    const syms = [...activityOf(nodes, this.info).modified.values()].filter((s) => s.binding?.kind !== 'const');
+    const roots = new Set(syms.filter((s) => s.path.length === 0).map((s) => s.key));
+    return syms.filter((s) => s.path.length === 0 || !roots.has(s.key.slice(0, s.key.indexOf('.'))));
+  }
+
+  private ifState(n: t.IfStatement): State {
+    const out = this.live.liveOut.get(n);
+    const syms = this.modified([n.consequent, n.alternate]);
+    const outs = syms.filter((s) => this.isLive(s, out));
+    return { syms: [...outs, ...syms.filter((s) => !outs.includes(s))], nouts: outs.length };
+  }
+
+  private loopState(n: t.Loop, parts: (t.Node | null | undefined)[]): State {
+    const out = this.live.liveOut.get(n);
+    const head = this.live.liveHead.get(n);
+    const syms = this.modified(parts).filter((s) => this.isLive(s, out) || this.isLive(s, head));
+    return { syms, nouts: syms.length };
+  }
+
+  private stateArgs(st: State): Record<string, t.Node> {
+    const list = () => t.arrayExpression(st.syms.map(symExpr));
+    const vars = t.identifier(this.varsName);
+    return {
+      GET: t.arrowFunctionExpression([], list()),
+      SET: st.syms.length
+        ? t.arrowFunctionExpression([vars], t.blockStatement([t.expressionStatement(t.assignmentExpression('=', t.arrayPattern(st.syms.map(symExpr) as t.PatternLike[]), t.identifier(this.varsName)))]))
+        : t.arrowFunctionExpression([], t.blockStatement([])),
+      NAMES: t.arrayExpression(st.syms.map((s) => t.stringLiteral(this.returnNames.has(s.name) ? RETURN_VALUE_NAME : s.name))),
+    };
+  }
+
+  private finish(orig: t.Statement, out: t.Statement[], inList: boolean, wrap = false): t.Statement | t.Statement[] {
+    const call = out[out.length - 1]!;
+    call.loc = orig.loc;
+    if (orig.leadingComments) out[0]!.leadingComments = orig.leadingComments;
+    if (orig.trailingComments) call.trailingComments = orig.trailingComments;
+    return wrap || !inList ? t.blockStatement(out) : out;
+  }
+
+  private convert(n: t.Node, inList: boolean): t.Node | t.Node[] | undefined {
+    if (this.inTry.has(n)) return this.convertInTry(n);
+    if (t.isIfStatement(n)) return this.convertIf(n, inList);
+    if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) return this.convertWhile(n, inList);
+    if (t.isForStatement(n)) return this.convertFor(n, inList);
+    if (t.isForOfStatement(n) || t.isForInStatement(n)) return this.convertForOf(n, inList);
+    return undefined;
+  }
+
+  private convertIf(n: t.IfStatement, inList: boolean): t.Statement | t.Statement[] {
+    const st = this.states.get(n)!;
+    const body = this.ctx.namer.fresh('if_body');
+    const out = stmts('const %%body%% = () => %%block%%;', { body, block: t.blockStatement(asList(n.consequent)) });
+    let orelse: t.Expression = t.nullLiteral();
+    if (n.alternate) {
+      const name = this.ctx.namer.fresh('else_body');
+      out.push(...stmts('const %%name%% = () => %%block%%;', { name, block: t.blockStatement(asList(n.alternate)) }));
+      orelse = t.identifier(name);
+    }
+    out.push(
+      stmt('ag__.ifStmt(%%test%%, %%body%%, %%orelse%%, %%GET%%, %%SET%%, %%NAMES%%, %%nouts%%);', {
+        test: n.test,
+        body,
+        orelse,
+        ...this.stateArgs(st),
+        nouts: t.numericLiteral(st.nouts),
+      }),
+    );
+    return this.finish(n, out, inList);
+  }
+
+  private options(n: t.Loop): t.Expression[] {
+    const o = this.ctx.loopOptions.get(n);
+    return o ? [o] : [];
+  }
+
+  private convertWhile(n: t.WhileStatement | t.DoWhileStatement, inList: boolean): t.Statement | t.Statement[] {
+    const st = this.states.get(n)!;
+    const test = this.ctx.namer.fresh('loop_test');
+    const body = this.ctx.namer.fresh('loop_body');
+    const out = [
+      ...stmts('const %%test%% = () => %%cond%%;', { test, cond: n.test }),
+      ...stmts('const %%body%% = () => %%block%%;', { body, block: t.blockStatement(asList(n.body)) }),
+    ];
+    if (t.isDoWhileStatement(n)) out.push(stmt('%%body%%();', { body }));
+    out.push(this.whileCall(test, body, st, n));
+    return this.finish(n, out, inList);
+  }
+
+  private whileCall(test: string, body: string, st: State, n: t.Loop): t.Statement {
+    const args = this.stateArgs(st);
+    const call = t.callExpression(expr('ag__.whileStmt'), [
+      t.identifier(test), t.identifier(body), args.GET as t.Expression, args.SET as t.Expression, args.NAMES as t.Expression, ...this.options(n),
+    ]);
+    return t.expressionStatement(call);
+  }
+
+  private convertFor(n: t.ForStatement, inList: boolean): t.Statement | t.Statement[] {
+    const st = this.states.get(n)!;
+    const test = this.ctx.namer.fresh('loop_test');
+    const body = this.ctx.namer.fresh('loop_body');
+    const out: t.Statement[] = [];
+    if (t.isVariableDeclaration(n.init)) out.push(n.init);
+    else if (n.init) out.push(t.expressionStatement(n.init));
+    const block = [...asList(n.body), ...(n.update ? [t.expressionStatement(n.update)] : [])];
+    out.push(
+      ...stmts('const %%test%% = () => %%cond%%;', { test, cond: n.test ?? t.booleanLiteral(true) }),
+      ...stmts('const %%body%% = () => %%block%%;', { body, block: t.blockStatement(block) }),
+      this.whileCall(test, body, st, n),
+    );
+    return this.finish(n, out, inList, t.isVariableDeclaration(n.init) && n.init.kind !== 'var');
+  }
+
+  private extraTest(n: t.Loop): t.Expression {
+    const tests = this.ctx.extraTests.get(n);
+    if (!tests?.length) return t.nullLiteral();
+    return t.arrowFunctionExpression([], tests.reduce((a, b) => t.logicalExpression('&&', a, b)));
+  }
+
+  private convertForOf(n: t.ForOfStatement | t.ForInStatement, inList: boolean): t.Statement | t.Statement[] {
+    const st = this.states.get(n)!;
+    const body = this.ctx.namer.fresh('loop_body');
+    let param: t.LVal;
+    let block = asList(n.body);
+    if (t.isVariableDeclaration(n.left)) param = n.left.declarations[0]!.id as t.LVal;
+    else {
+      const itr = this.ctx.namer.fresh('itr');
+      param = t.identifier(itr);
+      block = [t.expressionStatement(t.assignmentExpression('=', n.left as t.LVal, t.identifier(itr))), ...block];
+    }
+    const iter = t.isForInStatement(n) ? expr('ag__.forInKeys(%%obj%%)', { obj: n.right }) : n.right;
+    const args = this.stateArgs(st);
+    const out = [
+      t.variableDeclaration('const', [t.variableDeclarator(t.identifier(body), t.arrowFunctionExpression([param as t.Identifier], t.blockStatement(block)))]),
+      t.expressionStatement(
+        t.callExpression(expr('ag__.forStmt'), [
+          iter, this.extraTest(n), t.identifier(body), args.GET as t.Expression, args.SET as t.Expression, args.NAMES as t.Expression, ...this.options(n),
+        ]),
+      ),
+    ];
+    return this.finish(n, out, inList);
+  }
+
+  /** Plain JS inside try blocks; a tensor condition there is an error at run time. */
+  private convertInTry(n: t.Node): t.Node | undefined {
+    const guard = (test: t.Expression, what: string) => expr('ag__.jsCond(%%test%%, %%what%%)', { test, what: t.stringLiteral(what) });
+    if (t.isIfStatement(n)) n.test = guard(n.test, 'an if statement');
+    else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) n.test = guard(n.test, 'a while loop');
+    else if (t.isForStatement(n) && n.test) n.test = guard(n.test, 'a for loop');
+    else if (t.isForOfStatement(n) || t.isForInStatement(n)) {
+      n.right = expr(t.isForInStatement(n) ? 'ag__.forInKeys(%%obj%%)' : 'ag__.jsIterable(%%obj%%)', { obj: n.right });
+      const tests = this.ctx.extraTests.get(n);
+      if (tests?.length) {
+        const cond = tests.reduce((a, b) => t.logicalExpression('&&', a, b));
+        n.body = t.blockStatement([stmt('if (!ag__.jsCond(%%cond%%, "a for loop")) break;', { cond }), ...asList(n.body)]);
+      }
+    }
+    return undefined;
+  }
+}
+
+export function controlFlowPass(root: t.Function, ctx: ConvertContext): void {
+  new Converter(root, ctx).run();
+}

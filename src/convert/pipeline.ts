@@ -1,0 +1,47 @@
+// The conversion pipeline, in order. Each pass rewrites the function AST in place; later passes
+// rely on what earlier ones established (noted per line). Needs every pass. Produces `PIPELINE`,
+// `runPipeline`.
+
+import type * as t from '@babel/types';
+import type { ConvertContext, Pass } from './context.js';
+import { functionsPass } from './passes/functions.js';
+import { switchPass } from './passes/switch-statements.js';
+import { directivesPass } from './passes/directives.js';
+import { breakPass } from './passes/break-statements.js';
+import { continuePass } from './passes/continue-statements.js';
+import { returnPass } from './passes/return-statements.js';
+import { callTreesPass } from './passes/call-trees.js';
+import { controlFlowPass } from './passes/control-flow.js';
+import { conditionalExpressionsPass } from './passes/conditional-expressions.js';
+import { logicalExpressionsPass } from './passes/logical-expressions.js';
+import { operatorsPass } from './passes/operators.js';
+
+export const PIPELINE: readonly (readonly [string, Pass])[] = [
+  // Reject unsupported syntax (located errors); `var` → `let` at function top; hoist function declarations.
+  ['functions', functionsPass],
+  // switch → if/else-if chains on === (so a switch on a tensor stages as nested conds).
+  ['switch', switchPass],
+  // Loop directives (setLoopOptions) → ctx.loopOptions.
+  ['directives', directivesPass],
+  // Jump lowering, as TF: flags + guards. After these three, no jump crosses an if/loop body.
+  ['break', breakPass],
+  ['continue', continuePass],
+  ['return', returnPass],
+  // (issue 4 adds `lists` here: push on arrays inside staged loops → tensor lists.)
+  // Calls → ag__.convertedCall (recursive conversion at run time); console.log → ag__.print.
+  ['call-trees', callTreesPass],
+  // if/loops → ag__.ifStmt/whileStmt/forStmt with explicit state (runs scope/activity/liveness analysis).
+  ['control-flow', controlFlowPass],
+  // Expressions last: they also rewrite the conditions the jump passes added.
+  ['conditional-expressions', conditionalExpressionsPass],
+  ['logical-expressions', logicalExpressionsPass],
+  ['operators', operatorsPass],
+];
+
+/** Runs the passes (all, or up to and including `until`). */
+export function runPipeline(root: t.Function, ctx: ConvertContext, until?: string): void {
+  for (const [name, pass] of PIPELINE) {
+    pass(root, ctx);
+    if (name === until) return;
+  }
+}

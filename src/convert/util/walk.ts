@@ -1,0 +1,80 @@
+// A small generic AST walker over @babel/types' VISITOR_KEYS (the passes do not need
+// @babel/traverse's path machinery). Needs @babel/types. Produces `walk`, `transform`, `isFunctionNode`.
+
+import * as t from '@babel/types';
+
+export type Visit = (node: t.Node, parent: t.Node | null, key: string) => boolean | void;
+
+/** Pre-order walk; `visit` returning false skips the node's children. */
+export function walk(node: t.Node, visit: Visit, parent: t.Node | null = null, key = ''): void {
+  if (visit(node, parent, key) === false) return;
+  const keys = t.VISITOR_KEYS[node.type] ?? [];
+  for (const k of keys) {
+    const child = (node as unknown as Record<string, unknown>)[k];
+    if (Array.isArray(child)) {
+      for (const c of child) if (c && typeof c === 'object') walk(c as t.Node, visit, node, k);
+    } else if (child && typeof child === 'object') {
+      walk(child as t.Node, visit, node, k);
+    }
+  }
+}
+
+/** What a transform callback may return: keep (undefined), replace by one node, or splice many. */
+export type Replacement = t.Node | t.Node[] | undefined;
+export interface TransformCtx {
+  parent: t.Node | null;
+  key: string;
+  /** True when the node sits in an array (a statement list); only then may it become several nodes. */
+  inList: boolean;
+}
+export type Transformer = (node: t.Node, ctx: TransformCtx) => Replacement;
+
+/**
+ * Post-order rewrite: children first, then `fn` on the node. `skip` stops descent (e.g. into nested
+ * functions a pass handles separately).
+ */
+export function transform(
+  node: t.Node,
+  fn: Transformer,
+  skip: (n: t.Node) => boolean = () => false,
+  ctx: TransformCtx = { parent: null, key: '', inList: false },
+): Replacement {
+  if (!skip(node)) {
+    const keys = t.VISITOR_KEYS[node.type] ?? [];
+    const rec = node as unknown as Record<string, unknown>;
+    for (const k of keys) {
+      const child = rec[k];
+      if (Array.isArray(child)) {
+        const out: unknown[] = [];
+        for (const c of child) {
+          if (!c || typeof c !== 'object') {
+            out.push(c);
+            continue;
+          }
+          const r = transform(c as t.Node, fn, skip, { parent: node, key: k, inList: true });
+          if (r === undefined) out.push(c);
+          else if (Array.isArray(r)) out.push(...r);
+          else out.push(r);
+        }
+        rec[k] = out;
+      } else if (child && typeof child === 'object') {
+        const r = transform(child as t.Node, fn, skip, { parent: node, key: k, inList: false });
+        if (r !== undefined) {
+          if (Array.isArray(r)) rec[k] = r.length === 1 ? r[0] : t.blockStatement(r as t.Statement[]);
+          else rec[k] = r;
+        }
+      }
+    }
+  }
+  return fn(node, ctx);
+}
+
+export function isFunctionNode(n: t.Node): n is t.Function {
+  return t.isFunction(n);
+}
+
+/** Wraps a statement as a block statement's body list. */
+export function asList(s: t.Statement | null | undefined): t.Statement[] {
+  if (!s) return [];
+  return t.isBlockStatement(s) ? s.body : [s];
+}

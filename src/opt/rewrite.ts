@@ -1,0 +1,109 @@
+// Small tools every optimizer pass shares: a substitution of values (old → new, applied to node
+// inputs and graph outputs), effect and determinism tests, use counts, graph walks.
+// Needs the IR. Produces `Substitution`, `isEffect`, `isNondeterministic`, `useCounts`, `constOf`.
+
+import type { Graph, Node, Value } from '../ir/graph.js';
+import { FUSED_OP } from '../ir/fused.js';
+
+/** Values replaced by other values of the same graph; `resolve` follows chains. */
+export class Substitution {
+  private readonly map = new Map<Value, Value>();
+
+  set(from: Value, to: Value): void {
+    if (from !== to) this.map.set(from, to);
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  resolve = (v: Value): Value => {
+    let cur = v;
+    for (let next = this.map.get(cur); next; next = this.map.get(cur)) cur = next;
+    return cur;
+  };
+
+  /** Rewrites the inputs of `node` in place; true when one changed. */
+  applyTo(node: Node): boolean {
+    let changed = false;
+    node.inputs = node.inputs.map((v) => {
+      const r = this.resolve(v);
+      if (r !== v) changed = true;
+      return r;
+    });
+    return changed;
+  }
+
+  /** Rewrites the outputs of `graph` (not its nodes). */
+  applyToOutputs(graph: Graph): void {
+    graph.outputs = graph.outputs.map(this.resolve);
+  }
+}
+
+/** Kernels whose result is not a function of their inputs and attrs: never folded or merged. */
+const NONDETERMINISTIC = /Random|Multinomial|Dropout|Shuffle/;
+
+export function isNondeterministic(op: string): boolean {
+  return NONDETERMINISTIC.test(op);
+}
+
+/** Has effects beyond its outputs (print, assert, variable write, or control flow containing one). */
+export function isEffect(node: Node): boolean {
+  if (node.options.effect || node.op === 'AssignVariable') return true;
+  const subs = node.subgraphs;
+  return subs !== undefined && Object.values(subs).some(graphHasEffects);
+}
+
+export function graphHasEffects(g: Graph): boolean {
+  return g.nodes.some(isEffect);
+}
+
+/** Whether a node is control flow (holds subgraphs) or otherwise not a plain kernel. */
+export function isControlFlow(node: Node): boolean {
+  return node.subgraphs !== undefined || node.op === 'Cond' || node.op === 'While';
+}
+
+/** A plain, pure kernel node: a candidate for folding, merging, simplifying. */
+export function isPureKernel(node: Node): boolean {
+  return !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node.op) && node.op !== 'Const' && node.op !== FUSED_OP;
+}
+
+/** How many times each value is used in `graph` (node inputs and graph outputs). */
+export function useCounts(graph: Graph): Map<Value, number> {
+  const uses = new Map<Value, number>();
+  const add = (v: Value) => uses.set(v, (uses.get(v) ?? 0) + 1);
+  for (const node of graph.nodes) node.inputs.forEach(add);
+  graph.outputs.forEach(add);
+  return uses;
+}
+
+/** The Const node producing `v`, when it is one with a payload. */
+export function constOf(v: Value): Node | undefined {
+  const n = v.node;
+  return n && n.op === 'Const' && n.options.values !== undefined ? n : undefined;
+}
+
+/** Every element of the constant `v` equals `x` (with Object.is: 0 and -0 differ). */
+export function constEvery(v: Value, test: (x: number) => boolean): boolean {
+  const n = constOf(v);
+  if (!n) return false;
+  const vals = n.options.values!;
+  if (Array.isArray(vals) || vals.length === 0) return false;
+  for (let i = 0; i < vals.length; i++) if (!test(vals[i] as number)) return false;
+  return true;
+}
+
+/** Runs `fn` on `graph` and, first, on every subgraph nested in it (innermost first). */
+export function forEachGraph(graph: Graph, fn: (g: Graph) => void): void {
+  for (const node of graph.nodes) for (const sub of Object.values(node.subgraphs ?? {})) forEachGraph(sub, fn);
+  fn(graph);
+}
+
+/** Replaces the node list of `graph`. */
+export function setNodes(graph: Graph, nodes: readonly Node[]): void {
+  const list = graph.nodes;
+  if (list === nodes) return;
+  const copy = [...nodes];
+  list.length = 0;
+  for (const n of copy) list.push(n);
+}

@@ -1,0 +1,54 @@
+// Which functions `convertedCall` calls as they are: tfjs functions and methods (found by walking
+// the tfjs namespace and the prototypes of its classes), native and bound functions, classes,
+// doNotConvert-marked and already converted functions, jit functions. Needs tfjs.
+// Produces `isLeftAlone`.
+
+import * as tf from '@tensorflow/tfjs';
+import { isDoNotConvert, originalOf } from './do-not-convert.js';
+
+let known: WeakSet<object> | undefined;
+
+function addPrototype(set: WeakSet<object>, ctor: unknown): void {
+  for (let p = (ctor as { prototype?: object }).prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const k of Object.getOwnPropertyNames(p)) {
+      const d = Object.getOwnPropertyDescriptor(p, k);
+      if (d && typeof d.value === 'function') set.add(d.value);
+    }
+  }
+}
+
+function tfFunctions(): WeakSet<object> {
+  if (known) return known;
+  const set = new WeakSet<object>();
+  const seen = new Set<unknown>();
+  const visit = (ns: unknown, depth: number): void => {
+    if (!ns || (typeof ns !== 'object' && typeof ns !== 'function') || seen.has(ns) || depth > 2) return;
+    seen.add(ns);
+    for (const k of Object.keys(ns as object)) {
+      let v: unknown;
+      try {
+        v = (ns as Record<string, unknown>)[k];
+      } catch {
+        continue;
+      }
+      if (typeof v === 'function') {
+        set.add(v);
+        addPrototype(set, v);
+      } else if (v && typeof v === 'object') visit(v, depth + 1);
+    }
+  };
+  visit(tf, 0);
+  addPrototype(set, tf.Tensor);
+  addPrototype(set, tf.Variable);
+  known = set;
+  return set;
+}
+
+/** True when `fn` must be called unconverted. */
+export function isLeftAlone(fn: Function): boolean { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  if (isDoNotConvert(fn) || originalOf(fn)) return true;
+  if (tfFunctions().has(fn)) return true;
+  if ('getConcreteFunction' in fn) return true; // a jit function
+  const src = Function.prototype.toString.call(fn);
+  return /^class[\s{]/.test(src) || /\{\s*\[native code\]\s*\}\s*$/.test(src);
+}

@@ -1,0 +1,52 @@
+// `ag__.convertedCall(f, thisArg, args)`: calls from converted code. User functions are converted
+// (recursively, cached, with the caller's scope for free variables); tfjs, built-ins, classes and
+// doNotConvert functions are called as they are; `console.log` becomes `print`. A function that
+// cannot be converted (e.g. unresolvable free variables) runs unconverted, with a warning once.
+// Needs allowlist.ts and a converter registered by src/api/to-graph.ts. Produces `convertedCall`.
+
+import { isLeftAlone } from './allowlist.js';
+import { AutographError } from '../errors/ag-error.js';
+
+type AnyFn = (...args: unknown[]) => unknown;
+type Converter = (fn: AnyFn, scope: Record<string, unknown> | undefined) => AnyFn;
+
+let converter: Converter | undefined;
+const special = new Map<unknown, AnyFn>();
+const warned = new WeakSet<object>();
+
+/** Installed by src/api/to-graph.ts (keeps runtime → api free of an import cycle). */
+export function setConverter(c: Converter): void {
+  converter = c;
+}
+
+/** Routes calls of `original` to `replacement` (console.log → print, node:assert → assert). */
+export function registerSpecialFunction(original: unknown, replacement: AnyFn): void {
+  special.set(original, replacement);
+}
+
+export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], scope?: Record<string, unknown>): unknown {
+  if (typeof f !== 'function') {
+    throw new TypeError(`${f === null ? 'null' : typeof f} is not a function (called from converted code)`);
+  }
+  const sp = special.get(f);
+  if (sp) return sp(...args);
+  if (!converter || isLeftAlone(f)) return f.apply(thisArg, args);
+  let g: AnyFn;
+  try {
+    g = converter(f as AnyFn, scope);
+  } catch (e) {
+    if (!(e instanceof AutographError) || e.kind !== 'conversion') throw e;
+    if (!warned.has(f)) {
+      warned.add(f);
+      console.warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);
+    }
+    g = f as AnyFn;
+  }
+  return g.apply(thisArg, args);
+}
+
+/** `obj[prop](...args)` for receivers that cannot be evaluated twice. */
+export function callMethod(obj: unknown, prop: PropertyKey, args: unknown[], scope?: Record<string, unknown>): unknown {
+  const f = (obj as Record<PropertyKey, unknown>)[prop];
+  return convertedCall(f, obj, args, scope);
+}

@@ -1,0 +1,50 @@
+// The `ag__` object converted code receives: every runtime helper, by the name generated code
+// uses. One object per conversion scope (so that `convertedCall` converts callees with the same
+// free-variable scope). Needs every runtime module. Produces `makeRuntime`, `Runtime`.
+
+import * as operators from './operators.js';
+import { MathDispatch } from './math.js';
+import { ifExp, ifStmt } from './if-stmt.js';
+import { forStmt, whileStmt } from './loops.js';
+import { and, or } from './logical.js';
+import { callMethod, convertedCall } from './converted-call.js';
+import { forInKeys, jsCond, jsIterable } from './js-only.js';
+import { print } from './print.js';
+
+const base = {
+  ...operators,
+  Math: MathDispatch,
+  ifStmt,
+  ifExp,
+  whileStmt,
+  forStmt,
+  and,
+  or,
+  print,
+  jsCond,
+  jsIterable,
+  forInKeys,
+};
+
+export type Runtime = typeof base & {
+  convertedCall(f: unknown, thisArg: unknown, args: unknown[]): unknown;
+  callMethod(obj: unknown, prop: PropertyKey, args: unknown[]): unknown;
+};
+
+const cache = new WeakMap<object, Runtime>();
+let unscoped: Runtime | undefined;
+
+export function makeRuntime(scope?: Record<string, unknown>): Runtime {
+  if (!scope) return (unscoped ??= build(undefined));
+  let r = cache.get(scope);
+  if (!r) cache.set(scope, (r = build(scope)));
+  return r;
+}
+
+function build(scope: Record<string, unknown> | undefined): Runtime {
+  return Object.freeze({
+    ...base,
+    convertedCall: (f: unknown, thisArg: unknown, args: unknown[]) => convertedCall(f, thisArg, args, scope),
+    callMethod: (obj: unknown, prop: PropertyKey, args: unknown[]) => callMethod(obj, prop, args, scope),
+  });
+}

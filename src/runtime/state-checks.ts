@@ -1,0 +1,90 @@
+// Checks of the state a staged if/loop carries, worded after TF AutoGraph's messages: variables
+// undefined or null in one branch, loop variables that change dtype/shape, and placeholders for
+// loop variables that are undefined before a staged loop (typed by a probe trace of the body).
+// Needs tfjs, the trace layer (subgraph tracing for the probe). Produces the check functions.
+
+import * as tf from '@tensorflow/tfjs';
+import { agError } from '../errors/catalogue.js';
+import { currentGraph } from '../trace/context.js';
+import { traceInto } from '../trace/subgraph.js';
+import { flatten } from '../trace/nest.js';
+import { isTensor } from './tensors.js';
+
+export const RETURN_VALUE_NAME = '<return value>';
+
+type Branch = 'main' | 'else';
+
+/** Compares the outputs of the two branches of a staged if (undefined/null on one side only). */
+export function checkBranchOutputs(main: readonly unknown[], other: readonly unknown[], names: readonly string[]): void {
+  main.forEach((x, i) => {
+    const y = other[i];
+    const name = names[i] ?? `output ${i}`;
+    for (const [a, b, branch] of [[x, y, 'main'], [y, x, 'else']] as [unknown, unknown, Branch][]) {
+      if (a === undefined && b !== undefined) {
+        if (name === RETURN_VALUE_NAME) throw agError('convert/if-missing-return', { branch });
+        throw agError('convert/if-undefined-in-branch', { name, branch });
+      }
+      if (a === null && b !== null && b !== undefined) throw agError('convert/if-null-in-branch', { name, branch });
+    }
+  });
+}
+
+const typeOf = (x: tf.Tensor): string => x.dtype;
+const shapeOf = (x: tf.Tensor): string => `[${x.shape.join(',')}]`;
+
+/** After one traced iteration: tensor loop variables must keep dtype and shape. */
+export function checkLoopVars(before: readonly unknown[], after: readonly unknown[], names: readonly string[]): void {
+  before.forEach((b, i) => {
+    const a = after[i];
+    const name = names[i] ?? `loop variable ${i}`;
+    if (!isTensor(b) || !isTensor(a)) return;
+    if (typeOf(a) !== typeOf(b)) throw agError('convert/loop-var-dtype-changed', { name, before: typeOf(b), after: typeOf(a) });
+    if (shapeOf(a) !== shapeOf(b)) throw agError('convert/loop-var-shape-changed', { name, before: shapeOf(b), after: shapeOf(a) });
+  });
+}
+
+/** A value of the same structure and types as `x`, made of zeros (in the current graph). */
+function zerosLike(x: unknown): unknown {
+  const flat = flatten(x);
+  return flat.rebuild(
+    flat.leaves.map((leaf) => {
+      if (isTensor(leaf)) return tf.zeros(leaf.shape, leaf.dtype);
+      if (typeof leaf === 'number') return 0;
+      if (typeof leaf === 'boolean') return false;
+      return leaf;
+    }),
+  );
+}
+
+/**
+ * Replaces loop variables that are undefined before a staged loop by placeholders of the type the
+ * body gives them (found by tracing the body once into a throwaway subgraph), as TF does.
+ * Returns the new initial values and the indices that were undefined.
+ */
+export function placeholdersForUndefined(
+  init: readonly unknown[],
+  names: readonly string[],
+  probe: () => unknown[],
+): { init: unknown[]; undefinedAt: number[] } {
+  const undefinedAt = init.flatMap((x, i) => (x === undefined ? [i] : []));
+  init.forEach((x, i) => {
+    if (x === null) throw agError('convert/loop-var-null', { name: names[i] ?? `loop variable ${i}` });
+  });
+  if (undefinedAt.length === 0) return { init: [...init], undefinedAt };
+  const parent = currentGraph();
+  let after: unknown[];
+  try {
+    after = parent ? traceInto('probe', parent, [], probe).result : probe();
+  } catch (e) {
+    const err = agError('convert/loop-var-undefined', { name: names[undefinedAt[0]!] ?? 'a loop variable' });
+    (err as { cause?: unknown }).cause = e;
+    throw err;
+  }
+  const out = [...init];
+  for (const i of undefinedAt) {
+    const v = after[i];
+    if (v === undefined || v === null) throw agError('convert/loop-var-undefined', { name: names[i] ?? `loop variable ${i}` });
+    out[i] = zerosLike(v);
+  }
+  return { init: out, undefinedAt };
+}
