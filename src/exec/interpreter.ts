@@ -6,17 +6,39 @@
 import * as tf from '@tensorflow/tfjs';
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { lastUses } from './liveness.js';
+import { RtList, stackList } from './rt-list.js';
 import { agError } from '../errors/catalogue.js';
+import { runAssert, runPrint, type PrintPart } from '../trace/effects.js';
+
+/** What a value holds at run time: a tensor, or a tensor list. */
+type RtValue = tf.Tensor | RtList<tf.Tensor>;
+
+function cloneValue<T extends RtValue>(x: T): T {
+  return (x instanceof RtList ? x : tf.clone(x)) as T;
+}
 
 export class Interpreter {
   /** Const nodes materialized once as kept tensors. */
   private readonly constants = new Map<Node, tf.Tensor>();
+  /** Tensors held by lists during the current top-level call, freed when it ends. */
+  private arena: tf.Tensor[] | undefined;
 
   /** Runs `graph` on `inputs` (params then captures); the caller owns the returned tensors. */
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
-    const env = new Map<Value, tf.Tensor>();
+    if (this.arena) return this.runGraph(graph, inputs) as tf.Tensor[];
+    this.arena = [];
+    try {
+      return this.runGraph(graph, inputs) as tf.Tensor[];
+    } finally {
+      tf.dispose(this.arena);
+      this.arena = undefined;
+    }
+  }
+
+  private runGraph(graph: Graph, inputs: readonly RtValue[]): RtValue[] {
+    const env = new Map<Value, RtValue>();
     graph.inputs.forEach((v, i) => env.set(v, inputs[i]!));
-    const owned = new Set<tf.Tensor>();
+    const owned = new Set<RtValue>();
     const dead = lastUses(graph);
     try {
       graph.nodes.forEach((node, i) => {
@@ -36,7 +58,7 @@ export class Interpreter {
       return graph.outputs.map((v) => {
         const t = env.get(v)!;
         if (owned.delete(t)) return t; // hand over ownership
-        return tf.clone(t); // a param, capture, constant, or a value returned twice
+        return cloneValue(t); // a param, capture, constant, or a value returned twice
       });
     } finally {
       for (const t of owned) t.dispose();
@@ -48,16 +70,41 @@ export class Interpreter {
     this.constants.clear();
   }
 
-  private runNode(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+  private runNode(node: Node, values: RtValue[]): RtValue[] {
+    const args = values as tf.Tensor[];
+    const list = values[0] as RtList<tf.Tensor>;
     switch (node.op) {
+      case 'ListEmpty':
+        return [RtList.empty<tf.Tensor>()];
+      case 'ListPush': {
+        const x = tf.clone(args[1]!);
+        this.arena!.push(x);
+        return [list.push(x)];
+      }
+      case 'ListPop': {
+        const [rest, x] = list.pop();
+        return [rest, tf.clone(x)];
+      }
+      case 'ListLength':
+        return [tf.scalar(list.length, 'int32')];
+      case 'ListGet':
+        return [tf.clone(list.get(args[1]!.dataSync()[0]!))];
+      case 'ListStack':
+        return [stackList(list, node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)];
       case 'Const':
         return [this.constant(node)];
       case 'Cond':
-        return this.runCond(node, args);
+        return this.runCond(node, values);
       case 'While':
-        return this.runWhile(node, args);
+        return this.runWhile(node, values);
       case 'AssignVariable':
         node.options.variable!.assign(args[0]!);
+        return [];
+      case 'Print':
+        runPrint(node.attrs.parts as PrintPart[], args, node.inputs.map((v) => v.dtype));
+        return [];
+      case 'Assert':
+        runAssert(args[0]!.dataSync()[0] !== 0, node.attrs.message as string, node.options.source);
         return [];
       default:
         return runKernel(node, args);
@@ -74,13 +121,13 @@ export class Interpreter {
     return t;
   }
 
-  private runCond(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+  private runCond(node: Node, args: RtValue[]): RtValue[] {
     const [pred, ...operands] = args;
-    const branch = pred!.dataSync()[0] ? node.subgraphs!.then! : node.subgraphs!.else!;
-    return this.run(branch, operands);
+    const branch = (pred as tf.Tensor).dataSync()[0] ? node.subgraphs!.then! : node.subgraphs!.else!;
+    return this.runGraph(branch, operands);
   }
 
-  private runWhile(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+  private runWhile(node: Node, args: RtValue[]): RtValue[] {
     const n = node.outputs.length;
     const invariants = args.slice(n);
     const max = node.attrs.maximumIterations as number | undefined;
@@ -89,16 +136,16 @@ export class Interpreter {
     let ownsVars = false;
     try {
       for (let iter = 0; max === undefined || iter < max; iter++) {
-        const [c] = this.run(cond!, [...vars, ...invariants]);
+        const [c] = this.runGraph(cond!, [...vars, ...invariants]) as tf.Tensor[];
         const go = c!.dataSync()[0] !== 0;
         c!.dispose();
         if (!go) break;
-        const next = this.run(body!, [...vars, ...invariants]);
+        const next = this.runGraph(body!, [...vars, ...invariants]);
         if (ownsVars) for (const t of vars) t.dispose();
         vars = next;
         ownsVars = true;
       }
-      const result = ownsVars ? vars : vars.map((t) => tf.clone(t));
+      const result = ownsVars ? vars : vars.map(cloneValue);
       ownsVars = false;
       return result;
     } finally {

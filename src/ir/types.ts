@@ -4,6 +4,9 @@
 
 export type DType = 'float32' | 'int32' | 'bool' | 'complex64' | 'string';
 
+/** The IR type of a tensor list handle (element dtype and shape are attrs of the list ops). */
+export const LIST_DTYPE = 'list' as DType;
+
 /** Dimensions; -1 marks a dimension known only at run time. */
 export type Shape = readonly number[];
 

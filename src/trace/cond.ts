@@ -12,6 +12,8 @@ import { flatten, type Flat } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, inGraph, symbolicTensor, traceInto } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
 import { userFrame } from './user-frame.js';
+import { isTensorList, type ElementType, type ListLike } from './list-registry.js';
+import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
 
 export interface CondOptions {
   /** Names of the outputs (when the branches return an array), for error messages. */
@@ -51,11 +53,11 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
     throw agError('cond/structure-mismatch', { name: opts.names?.join(', ') || 'the result', main: a.signature, other: b.signature });
   }
   // Decide, leaf by leaf, what becomes a Cond output and what passes through as a JS value.
-  const outs: { then: tf.Tensor; else: tf.Tensor }[] = [];
+  const outs: Merged[] = [];
   const plan: ({ out: number } | { js: unknown })[] = [];
   a.leaves.forEach((x, i) => {
     const y = b.leaves[i];
-    const pair = mergeLeaves(x, y, a.paths[i]!, main.graph, other.graph);
+    const pair = mergeLeaves(x, y, a.paths[i]!, main, other);
     if ('js' in pair) plan.push(pair);
     else plan.push({ out: outs.push(pair) - 1 });
   });
@@ -75,18 +77,39 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
   const results = main.graph.outputs.map((v, i) => {
     const out = node.addOutput(v.dtype, v.shape);
     out.name = sanitize(names[i]);
-    return symbolicTensor(out);
+    const t = symbolicTensor(out);
+    const m = outs[i]!;
+    return m.list ? listResult(m.original, t, m.list) : t;
   });
   return rebuild(a, plan, results) as T;
 }
 
-function rebuild(flat: Flat, plan: readonly ({ out: number } | { js: unknown })[], results: readonly tf.Tensor[]): unknown {
+function rebuild(flat: Flat, plan: readonly ({ out: number } | { js: unknown })[], results: readonly unknown[]): unknown {
   return flat.rebuild(plan.map((p) => ('out' in p ? results[p.out] : p.js)));
 }
 
-function mergeLeaves(x: unknown, y: unknown, name: string, gThen: Graph, gElse: Graph): { then: tf.Tensor; else: tf.Tensor } | { js: unknown } {
+interface Merged {
+  readonly then: tf.Tensor;
+  readonly else: tf.Tensor;
+  /** For list outputs: the element type, and the list object to give back. */
+  readonly list?: ElementType;
+  readonly original?: unknown;
+}
+
+type Branch = { graph: Graph; finals: Map<ListLike, tf.Tensor> };
+
+function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: Branch): Merged | { js: unknown } {
+  const gThen = main.graph;
+  const gElse = other.graph;
   const kx = leafKind(x);
   const ky = leafKind(y);
+  if (kx === 'list' || ky === 'list') {
+    const touched = (l: unknown) => isTensorList(l) && (main.finals.has(l) || other.finals.has(l));
+    if (x === y && !touched(x)) return { js: x };
+    if (kx !== ky) throw agError('cond/unsupported-output', { name, main: describeLeaf(x), other: describeLeaf(y) });
+    const type = sameListType(name, listTypeOf(x, name), listTypeOf(y, name));
+    return { then: listHandle(gThen, x, main.finals), else: listHandle(gElse, y, other.finals), list: type, original: isTensorList(x) ? x : y };
+  }
   if (kx === 'nullish' || ky === 'nullish') {
     if (x === y) return { js: x };
     const branch = kx === 'nullish' ? 'main' : 'else';

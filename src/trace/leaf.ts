@@ -6,13 +6,15 @@ import type * as tf from '@tensorflow/tfjs';
 import type { DType } from '../ir/types.js';
 import { typeToString } from '../ir/types.js';
 import { isTensor } from './context.js';
+import { isDeclaredList, isTensorList } from './list-registry.js';
 import { agError } from '../errors/catalogue.js';
 import { shapeToString } from '../ir/types.js';
 
-export type LeafKind = 'tensor' | 'number' | 'boolean' | 'nullish' | 'other';
+export type LeafKind = 'tensor' | 'number' | 'boolean' | 'nullish' | 'list' | 'other';
 
 export function leafKind(x: unknown): LeafKind {
   if (isTensor(x)) return 'tensor';
+  if (isTensorList(x) || isDeclaredList(x)) return 'list';
   if (typeof x === 'number') return 'number';
   if (typeof x === 'boolean') return 'boolean';
   if (x === null || x === undefined) return 'nullish';
@@ -21,6 +23,7 @@ export function leafKind(x: unknown): LeafKind {
 
 export function describeLeaf(x: unknown): string {
   if (isTensor(x)) return `a tensor of ${typeToString({ dtype: x.dtype as DType, shape: x.shape })}`;
+  if (isTensorList(x) || isDeclaredList(x)) return 'a list';
   if (x === null) return 'null';
   if (x === undefined) return 'undefined';
   if (typeof x === 'number' || typeof x === 'boolean') return `the ${typeof x} ${String(x)}`;

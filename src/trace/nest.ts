@@ -1,6 +1,9 @@
 // Nested structures of arrays and plain objects, flattened to leaves and rebuilt, like TF's `nest`.
 // Needs nothing. Produces `flatten(structure, rootNames?)` → leaves, their paths, and `rebuild`.
-// Leaves are everything that is not a plain array or a plain object (tensors, numbers, null …).
+// Leaves are everything that is not a plain array or a plain object (tensors, numbers, null …);
+// arrays declared as lists (setElementType) are leaves too.
+
+import { isDeclaredList } from './list-registry.js';
 
 export interface Flat {
   readonly leaves: unknown[];
@@ -21,11 +24,12 @@ export function isPlainObject(x: unknown): x is Record<string, unknown> {
 type Shape = { kind: 'leaf' } | { kind: 'array'; items: Shape[] } | { kind: 'object'; keys: string[]; items: Shape[] };
 
 /** Flattens `structure`. With `rootNames`, the top level is an array whose items are named by them. */
-export function flatten(structure: unknown, rootNames?: readonly (string | undefined)[]): Flat {
+export function flatten(structure: unknown, rootNames?: readonly (string | undefined)[], opts: { listsAsLeaves?: boolean } = {}): Flat {
+  const listLeaves = opts.listsAsLeaves ?? true;
   const leaves: unknown[] = [];
   const paths: string[] = [];
   const walk = (x: unknown, path: string): Shape => {
-    if (Array.isArray(x)) {
+    if (Array.isArray(x) && !(listLeaves && isDeclaredList(x))) {
       return { kind: 'array', items: x.map((item, i) => walk(item, `${path}[${i}]`)) };
     }
     if (isPlainObject(x)) {

@@ -5,13 +5,16 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { Graph, type Value } from '../ir/graph.js';
-import type { DType, TensorType } from '../ir/types.js';
+import { LIST_DTYPE, type DType, type TensorType } from '../ir/types.js';
 import { popGraph, pushGraph, SymbolicId } from './context.js';
 import { ensureGraphBackend } from './graph-backend.js';
+import { withListLog, type ListLike } from './list-registry.js';
 
 /** A tfjs tensor standing for `v` (tracked by the engine's current scope, so it is disposed with it). */
 export function symbolicTensor(v: Value): tf.Tensor {
-  return tf.engine().makeTensorFromDataId(new SymbolicId(v), [...v.shape], v.dtype, ensureGraphBackend());
+  // A list handle travels through tfjs as a scalar 'string' tensor (tfjs has no variant dtype).
+  const dtype = v.dtype === LIST_DTYPE ? 'string' : v.dtype;
+  return tf.engine().makeTensorFromDataId(new SymbolicId(v), [...v.shape], dtype, ensureGraphBackend());
 }
 
 /** Runs `fn` with `g` as the graph kernels record into. */
@@ -29,11 +32,16 @@ export interface ParamSpec extends TensorType {
 }
 
 /** Creates a subgraph of `parent` with `params`, and runs `fn` on symbolic tensors for them inside it. */
-export function traceInto<T>(name: string, parent: Graph, params: readonly ParamSpec[], fn: (args: tf.Tensor[]) => T): { graph: Graph; result: T } {
+export function traceInto<T>(
+  name: string,
+  parent: Graph,
+  params: readonly ParamSpec[],
+  fn: (args: tf.Tensor[]) => T,
+): { graph: Graph; result: T; finals: Map<ListLike, tf.Tensor> } {
   const graph = new Graph(name, parent);
   const values = params.map((p) => graph.addParam(p.dtype, p.shape, p.name));
-  const result = inGraph(graph, () => fn(values.map(symbolicTensor)));
-  return { graph, result };
+  const { result, finals } = withListLog(() => inGraph(graph, () => fn(values.map(symbolicTensor))));
+  return { graph, result, finals };
 }
 
 /** A Const value of `dtype` holding the JS scalar `x`, recorded into `g`. */

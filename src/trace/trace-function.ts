@@ -7,13 +7,15 @@ import * as tf from '@tensorflow/tfjs';
 import { Graph } from '../ir/graph.js';
 import type { DType, Shape } from '../ir/types.js';
 import { flatten, type Flat } from './nest.js';
-import { ensureGraphBackend, GRAPH_BACKEND } from './graph-backend.js';
+import { ensureGraphBackend, GRAPH_BACKEND, registerKernels } from './graph-backend.js';
 import { withActiveBackend } from './backend-switch.js';
 import { popGraph, pushGraph, isTensor } from './context.js';
 import { symbolicTensor } from './subgraph.js';
 import { valueIn } from './capture.js';
 import { withVariableTracking } from './variables.js';
 import { sanitize } from './cond.js';
+import { isTensorList } from './list-registry.js';
+import { stack } from './tensor-list.js';
 import { agError } from '../errors/catalogue.js';
 
 /** An argument leaf of the trace: a tensor placeholder of this type, or a JS value passed as is. */
@@ -37,6 +39,7 @@ export interface Traced {
  */
 export function traceFunction(name: string, fn: (...args: unknown[]) => unknown, argsFlat: Flat, leaves: readonly TraceArg[]): Traced {
   const backend = ensureGraphBackend();
+  registerKernels(); // kernels registered since the last trace (custom ops, newly loaded backends)
   const graph = new Graph(name);
   const engine = tf.engine();
   engine.startScope('autograph-trace');
@@ -51,8 +54,9 @@ export function traceFunction(name: string, fn: (...args: unknown[]) => unknown,
         const args = argsFlat.rebuild(argLeaves) as unknown[];
         const result = fn(...args);
         if (result instanceof Promise) throw agError('trace/async-function', { name });
-        const flat = flatten(result);
-        const planLeaves = flat.leaves.map((x) => {
+        const flat = flatten(result, undefined, { listsAsLeaves: false });
+        const planLeaves = flat.leaves.map((leaf) => {
+          const x = isTensorList(leaf) ? stack(leaf) : leaf; // a staged list leaves as a tensor
           if (!isTensor(x)) return { value: x };
           graph.outputs.push(valueIn(graph, x));
           return { output: graph.outputs.length - 1 };

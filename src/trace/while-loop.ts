@@ -6,7 +6,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { Node, type Graph } from '../ir/graph.js';
-import { sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
+import { LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
 import { valueIn } from './capture.js';
@@ -15,6 +15,9 @@ import { constIn, finalizeOperands, hasEffects, symbolicTensor, traceInto, type 
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
 import { predicateIn, sanitize } from './cond.js';
 import { userFrame } from './user-frame.js';
+import { declareList, isDeclaredList, isTensorList, type ElementType, type ListLike } from './list-registry.js';
+import { listFromArray, TensorList } from './tensor-list.js';
+import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
 
 export interface WhileOptions {
   readonly maximumIterations?: number;
@@ -57,25 +60,59 @@ function eagerLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Vars
 
 interface Slot extends ParamSpec {
   readonly weak: boolean;
+  /** For a tensor-list loop variable: its element type (shape learned from the body if unknown). */
+  readonly list?: ElementType;
 }
 
+/** Trace the loop again with slot `index` replaced (a weak number became float32, a list learned its shape). */
 class Retry {
-  constructor(readonly index: number) {}
+  constructor(
+    readonly index: number,
+    readonly slot: Slot,
+  ) {}
 }
+
+/** Trace again because an undeclared JS array grew in the body: it is now declared a list. */
+class RetryDeclared {}
 
 function stagedLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Vars, loopVars: Vars, opts: WhileOptions): Vars {
   const parent = currentGraph()!;
-  const flat = flatten(loopVars, opts.names);
-  const slots: Slot[] = flat.leaves.map((x, i) => slotOf(x, flat.paths[i]!));
   for (;;) {
-    try {
-      return attempt(parent, condFn, bodyFn, loopVars, flat, slots, opts);
-    } catch (e) {
-      if (!(e instanceof Retry)) throw e;
-      const s = slots[e.index]!;
-      slots[e.index] = { ...s, dtype: 'float32', weak: false };
+    const flat = flatten(loopVars, opts.names);
+    const slots: Slot[] = flat.leaves.map((x, i) => slotOf(x, flat.paths[i]!));
+    for (;;) {
+      try {
+        return attempt(parent, condFn, bodyFn, loopVars, flat, slots, opts);
+      } catch (e) {
+        if (e instanceof RetryDeclared) break;
+        if (!(e instanceof Retry)) throw e;
+        slots[e.index] = e.slot;
+      }
     }
   }
+}
+
+/**
+ * An undeclared JS array loop variable that the body appended to becomes a tensor list whose
+ * element type is that of the first appended element (returns true when one was declared).
+ */
+function declareGrownArrays(loopVars: Vars, out: unknown): boolean {
+  if (!Array.isArray(out)) return false;
+  let declared = false;
+  loopVars.forEach((v, i) => {
+    const after = out[i];
+    if (!Array.isArray(v) || isDeclaredList(v) || !Array.isArray(after) || after.length <= v.length) return;
+    const first = after[v.length];
+    const type = isTensor(first)
+      ? { dtype: first.dtype as DType, shape: first.shape }
+      : typeof first === 'number' || typeof first === 'boolean'
+        ? { dtype: weakDType(first), shape: [] }
+        : undefined;
+    if (!type) return;
+    declareList(v, type);
+    declared = true;
+  });
+  return declared;
 }
 
 function slotOf(x: unknown, name: string): Slot {
@@ -87,7 +124,16 @@ function slotOf(x: unknown, name: string): Slot {
   if (kind === 'number' || kind === 'boolean') {
     return { dtype: weakDType(x as number | boolean), shape: [], name: sanitize(name), weak: kind === 'number' };
   }
+  if (kind === 'list') return { dtype: LIST_DTYPE, shape: [], name: sanitize(name), weak: false, list: listTypeOf(x, name) };
   throw agError('while/bad-loop-var', { name, type: describeLeaf(x) });
+}
+
+/** The loop variables as the user's functions see them: list slots wrapped as TensorLists. */
+function wrapArgs(args: tf.Tensor[], slots: readonly Slot[]): unknown[] {
+  return args.map((t, i) => {
+    const list = slots[i]!.list;
+    return list ? new TensorList(t, list.dtype, list.shape) : t;
+  });
 }
 
 function attempt(
@@ -99,23 +145,30 @@ function attempt(
   slots: Slot[],
   opts: WhileOptions,
 ): Vars {
-  const asVars = (args: tf.Tensor[]) => flat.rebuild(args) as Vars;
+  const asVars = (args: tf.Tensor[]) => flat.rebuild(wrapArgs(args, slots)) as Vars;
+  let bodyLists: unknown[] = [];
   const condTrace = traceInto('cond', parent, slots, (args) => condFn(...asVars(args)));
   const c = condTrace.result;
   const condOut = isTensor(c) ? c : constIn(condTrace.graph, Boolean(c), 'bool');
   condTrace.graph.outputs = [predicateIn(condTrace.graph, condOut, 'while')];
 
-  const bodyTrace = traceInto('body', parent, slots, (args) => bodyFn(...asVars(args)));
+  const bodyTrace = traceInto('body', parent, slots, (args) => {
+    const vars = asVars(args);
+    bodyLists = flatten(vars).leaves;
+    return bodyFn(...vars);
+  });
   const out = flatten(bodyTrace.result, opts.names);
   if (out.signature !== flat.signature) {
+    if (declareGrownArrays(loopVars, bodyTrace.result)) throw new RetryDeclared();
     throw agError('while/structure-changed', { name: opts.names?.join(', ') || 'the loop variables', before: flat.signature, after: out.signature });
   }
   bodyTrace.graph.outputs = out.leaves.map((y, i) => {
     const slot = slots[i]!;
     const name = flat.paths[i]!;
+    if (slot.list) return valueIn(bodyTrace.graph, listOutput(bodyTrace, y, slot, name, i, bodyLists[i]));
     const t = bodyOutput(bodyTrace.graph, y, slot, name, i);
     if (t.dtype !== slot.dtype) {
-      if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') throw new Retry(i);
+      if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') throw new Retry(i, { ...slot, dtype: 'float32', weak: false });
       throw agError('while/dtype-changed', { name, before: slot.dtype, after: t.dtype });
     }
     if (!sameShape(t.shape, slot.shape)) {
@@ -126,7 +179,11 @@ function attempt(
   bodyTrace.graph.outputNames = flat.paths;
 
   const operands = finalizeOperands([condTrace.graph, bodyTrace.graph]);
-  const inits = flat.leaves.map((x, i) => valueIn(parent, isTensor(x) ? x : constIn(parent, x as number, slots[i]!.dtype)));
+  const inits = flat.leaves.map((x, i) => {
+    const slot = slots[i]!;
+    if (slot.list) return valueIn(parent, isTensorList(x) ? x.handle : listFromArray(parent, x as unknown[], slot.list));
+    return valueIn(parent, isTensor(x) ? x : constIn(parent, x as number, slot.dtype));
+  });
   const attrs: Record<string, unknown> = {};
   if (opts.maximumIterations !== undefined) attrs.maximumIterations = opts.maximumIterations;
   const inputs = [...inits, ...operands];
@@ -137,20 +194,30 @@ function attempt(
       source: userFrame(),
     }),
   );
-  const results = slots.map((s) => {
+  const results = slots.map((s, i) => {
     const v = node.addOutput(s.dtype, s.shape as Shape);
     v.name = s.name;
-    return symbolicTensor(v);
+    const t = symbolicTensor(v);
+    return s.list ? listResult(flat.leaves[i], t, s.list) : t;
   });
   void loopVars;
   return flat.rebuild(results) as Vars;
+}
+
+/** The handle of list loop variable `index` at the end of the body; learns an unknown element shape. */
+function listOutput(trace: { graph: Graph; finals: Map<ListLike, tf.Tensor> }, y: unknown, slot: Slot, name: string, index: number, param: unknown): tf.Tensor {
+  if (leafKind(y) !== 'list') throw agError('while/bad-loop-var', { name, type: describeLeaf(y) });
+  const type = sameListType(name, slot.list!, listTypeOf(y, name));
+  const learned = !slot.list!.shape && param instanceof TensorList && param.elementShape ? param.elementShape : undefined;
+  if (learned || (!slot.list!.shape && type.shape)) throw new Retry(index, { ...slot, list: { dtype: type.dtype, shape: learned ?? type.shape } });
+  return listHandle(trace.graph, y, trace.finals);
 }
 
 function bodyOutput(g: Graph, y: unknown, slot: Slot, name: string, index: number): tf.Tensor {
   const kind = leafKind(y);
   if (kind === 'tensor') return y as tf.Tensor;
   if (kind === 'number' || kind === 'boolean') {
-    if (slot.weak && slot.dtype === 'int32' && weakDType(y as number) === 'float32') throw new Retry(index);
+    if (slot.weak && slot.dtype === 'int32' && weakDType(y as number) === 'float32') throw new Retry(index, { ...slot, dtype: 'float32', weak: false });
     const dtype = kind === 'boolean' ? 'bool' : slot.dtype === 'bool' ? weakDType(y as number) : slot.dtype;
     return constIn(g, y as number, dtype);
   }

@@ -175,10 +175,23 @@ describe('functional control flow', () => {
 
 describe('unsupported kernels', () => {
   it('a kernel without a shape rule names the kernel', () => {
-    const f = ag.jit((x: tf.Tensor) => tf.unique(x).values, { autograph: false });
+    // A custom kernel registered by the user (for cpu) has no shape rule.
+    tf.registerKernel({
+      kernelName: 'MyCustomSquare',
+      backendName: 'cpu',
+      kernelFunc: ({ inputs, backend }) => {
+        const x = inputs.x as tf.TensorInfo;
+        const vals = (backend as unknown as { readSync(id: object): Float32Array }).readSync(x.dataId);
+        return (backend as unknown as { makeTensorInfo(s: number[], d: string, v: Float32Array): tf.TensorInfo }).makeTensorInfo(x.shape, x.dtype, vals.map((v) => v * v));
+      },
+    });
+    const op = (x: tf.Tensor) => tf.engine().runKernel('MyCustomSquare', { x }) as tf.Tensor;
+    expect(Array.from(op(tf.tensor1d([3])).dataSync())).toEqual([9]);
+    const f = ag.jit((x: tf.Tensor) => op(x), { autograph: false });
     const e = errorOf(() => f(tf.tensor1d([1, 1, 2])));
     expect(e.id).toBe('trace/kernel-unsupported');
-    expect(e.message).toContain('not supported while tracing yet: Unique');
+    expect(e.message).toContain('not supported while tracing yet: MyCustomSquare');
+    expect(e.location?.file).toContain('tracing.test.ts');
   });
 });
 

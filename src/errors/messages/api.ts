@@ -53,6 +53,14 @@ export const apiMessages = defineMessages({
     kind: 'runtime',
     text: (p: { limit: number }) => `internal: loop stopped after ${p.limit} iterations`,
   },
+  'exec/list-empty': {
+    kind: 'runtime',
+    text: (p: { op: string }) => `cannot ${p.op} from an empty tensor list`,
+  },
+  'exec/list-index': {
+    kind: 'runtime',
+    text: (p: { index: number; length: number }) => `list index ${p.index} is out of range for a list of length ${p.length}`,
+  },
   'exec/unknown-op': {
     kind: 'runtime',
     text: (p: { op: string; executor: string }) => `the ${p.executor} executor cannot run op ${p.op}`,

@@ -112,6 +112,34 @@ export const traceMessages = defineMessages({
     text: (p: { name: string }) => `${p.name} returned a Promise: jit functions must be synchronous`,
     hint: () => 'await outside the jit function; inside, use only synchronous tfjs ops',
   },
+  'list/unknown-element-type': {
+    kind: 'staging',
+    text: () => 'cannot stack a list without knowing its element type; use ag.setElementType(list, dtype, shape)',
+    example: "const z = []; for (let i = 0; i < n; i++) {} ag.stack(z)",
+  },
+  'list/element-mismatch': {
+    kind: 'staging',
+    text: (p: { expected: string; got: string }) => `a tensor list of ${p.expected} elements cannot take an element of ${p.got}`,
+  },
+  'list/not-a-list': {
+    kind: 'usage',
+    text: (p: { got: string }) => `expected an array or a tensor list, got ${p.got}`,
+  },
+  'list/branch-mismatch': {
+    kind: 'staging',
+    text: (p: { name: string; main: string; other: string }) =>
+      `list '${p.name}' holds ${p.main} elements on one side and ${p.other} elements on the other`,
+  },
+  'list/returned': {
+    kind: 'staging',
+    text: () => 'a staged tensor list cannot leave the jit function as a list',
+    hint: () => 'return ag.stack(list) instead',
+  },
+  'runtime/assert-failed': {
+    kind: 'runtime',
+    text: (p: { message: string }) => `assertion failed: ${p.message}`,
+    example: "ag.assert(tf.greater(x, 0), 'x must be positive') called with x = 0",
+  },
   'while/max-iterations': {
     kind: 'usage',
     text: (p: { value: string }) => `maximumIterations must be a non-negative integer, got ${p.value}`,

@@ -109,6 +109,55 @@ class Gen {
         return this.cond(node, ins, out);
       case 'While':
         return this.loop(node, ins, out);
+      case 'ListEmpty':
+        this.line(`const ${this.name(node.outputs[0]!)} = H.listEmpty();`);
+        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: true });
+        return;
+      case 'ListPush': {
+        const elem = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.clone(${ins[1]!.expr})`;
+        this.line(`const ${this.name(node.outputs[0]!)} = ${ins[0]!.expr}.push(${elem});`);
+        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: true });
+        return;
+      }
+      case 'ListPop': {
+        const [l, x] = node.outputs as [Value, Value];
+        const r = this.fresh('r');
+        this.line(`const ${r} = ${ins[0]!.expr}.pop();`);
+        this.line(`const ${this.name(l)} = ${r}[0];`);
+        this.line(`const ${this.name(x)} = ${isNum(x) ? `${r}[1]` : `H.clone(${r}[1])`};`);
+        out(l, { expr: this.name(l), owned: true });
+        out(x, { expr: this.name(x), owned: !isNum(x) });
+        return;
+      }
+      case 'ListLength':
+        this.line(`const ${this.name(node.outputs[0]!)} = ${ins[0]!.expr}.length;`);
+        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: false });
+        return;
+      case 'ListGet': {
+        const x = node.outputs[0]!;
+        const index = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.read(${ins[1]!.expr})`;
+        const get = `${ins[0]!.expr}.get(${index})`;
+        this.line(`const ${this.name(x)} = ${isNum(x) ? get : `H.clone(${get})`};`);
+        out(x, { expr: this.name(x), owned: !isNum(x) });
+        return;
+      }
+      case 'ListStack': {
+        const x = node.outputs[0]!;
+        this.line(`const ${this.name(x)} = H.listStack(${ins[0]!.expr}, '${x.dtype}', ${JSON.stringify(node.attrs.elementShape ?? null)});`);
+        out(x, { expr: this.name(x), owned: true });
+        return;
+      }
+      case 'Print': {
+        const a = this.attrRef({ parts: node.attrs.parts, dtypes: node.inputs.map((v) => v.dtype) });
+        this.line(`H.print(${a}, [${ins.map((x) => x.expr).join(', ')}]);`);
+        return;
+      }
+      case 'Assert': {
+        const a = this.attrRef({ message: node.attrs.message, source: node.options.source });
+        const c = ins[0]!.expr; // a bool scalar: a number here
+        this.line(`if (!${c}) H.assertFailed(${a});`);
+        return;
+      }
       case 'AssignVariable': {
         this.variables.push(node.options.variable!);
         const t = this.asTensor(node.inputs[0]!, ins[0]!);
@@ -375,7 +424,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|tensorFrom|clone|scalar)|\.assign\(/.test(body);
+  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack)|\.assign\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

@@ -5,6 +5,9 @@
 import * as tf from '@tensorflow/tfjs';
 import type { DType } from '../../ir/types.js';
 import { elementHelpers } from './scalar-rules.js';
+import { runAssert, runPrint, type PrintPart } from '../../trace/effects.js';
+import type { NodeSource } from '../../ir/graph.js';
+import { RtList, stackList } from '../rt-list.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -69,11 +72,24 @@ export function makeHelpers() {
     kernelMulti(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>): tf.Tensor[] {
       return tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as unknown as tf.Tensor[];
     },
-    clone(t: tf.Tensor): tf.Tensor {
-      return tf.clone(t);
+    clone<T extends tf.Tensor | RtList>(t: T): T {
+      return (t instanceof RtList ? t : tf.clone(t)) as T;
     },
-    dispose(t: tf.Tensor): void {
+    dispose(t: tf.Tensor | RtList): void {
       t.dispose();
+    },
+    listEmpty(): RtList {
+      return RtList.empty();
+    },
+    listStack(list: RtList, dtype: DType, elementShape: number[] | null): tf.Tensor {
+      return stackList(list, dtype, elementShape);
+    },
+    print(a: { parts: PrintPart[]; dtypes: DType[] }, inputs: (tf.Tensor | number)[]): void {
+      runPrint(a.parts, inputs, a.dtypes);
+    },
+    assertFailed(a: { message: string; source: NodeSource | undefined }): never {
+      runAssert(false, a.message, a.source);
+      throw new Error('unreachable');
     },
     startScope(): void {
       tf.engine().startScope();

@@ -126,13 +126,23 @@ export function intList(kernel: string, v: unknown, name: string, len?: number):
 export const out = (shape: Shape, dtype: DType): ArgInfo[] => [{ shape: [...shape], dtype }];
 
 /**
- * Runs a shape computation written for known shapes on shapes with unknown dims: each -1 is replaced by
- * each of `subs` in turn, and an output dim that differs between the runs is unknown. Exact when all dims
- * are known (one run).
+ * Runs a shape computation written for known shapes on shapes with unknown dims: each -1 is replaced by each
+ * of `subs` in turn (small and large, so that clamping cannot make two runs agree by accident), and an output
+ * dim that differs between the runs is unknown. Runs that throw are ignored while two or more succeed. Exact
+ * (one run) when all dims are known.
  */
-export function withUnknowns(kernel: string, shapes: readonly Shape[], compute: (shapes: number[][]) => number[][], subs = [1021, 2039]): number[][] {
+export function withUnknowns(kernel: string, shapes: readonly Shape[], compute: (shapes: number[][]) => number[][], subs = [1, 2, 1021, 2039]): number[][] {
   if (shapes.every(allKnown)) return compute(shapes.map((s) => [...s]));
-  const runs = subs.map((v) => compute(shapes.map((s) => s.map((d) => (d < 0 ? v : d)))));
+  const runs: number[][][] = [];
+  let error: unknown;
+  for (const v of subs) {
+    try {
+      runs.push(compute(shapes.map((s) => s.map((d) => (d < 0 ? v : d)))));
+    } catch (e) {
+      error ??= e;
+    }
+  }
+  if (runs.length < 2) throw error;
   const first = runs[0]!;
   return first.map((s, i) => {
     const others = runs.map((r) => r[i]!);
