@@ -11,6 +11,8 @@ import { nodeLocation } from './source-location.js';
 export interface ReturnVars {
   readonly flag: string;
   readonly value: string;
+  /** True when every path of the function ends in a return or throw (it cannot fall off the end). */
+  readonly always: boolean;
 }
 
 export class ConvertContext {

@@ -8,7 +8,8 @@ import * as tf from '@tensorflow/tfjs';
 import { whileLoop } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
 import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js';
-import { checkLoopVars, placeholdersForUndefined } from './state-checks.js';
+import { checkLoopVars, isReturnSlot, placeholdersForUndefined } from './state-checks.js';
+import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { lt } from './operators.js';
 
 export interface LoopOptions {
@@ -18,6 +19,23 @@ export interface LoopOptions {
 type GetState = () => unknown[];
 type SetState = (vars: unknown[]) => void;
 
+/** The loop variables among the state: only the `carried` indices (the others stay as they are). */
+function carriedView(carried: number[], start: unknown[], getState: GetState, setState: SetState) {
+  if (carried.length === start.length) return { get: getState, set: setState, pick: <T>(xs: readonly T[]) => [...xs] };
+  return {
+    get: () => {
+      const s = getState();
+      return carried.map((i) => s[i]);
+    },
+    set: (vars: unknown[]) => {
+      const full = [...start];
+      carried.forEach((i, k) => (full[i] = vars[k]));
+      setState(full);
+    },
+    pick: <T>(xs: readonly T[]) => carried.map((i) => xs[i]!),
+  };
+}
+
 function stagedWhile(
   test: () => unknown,
   body: () => void,
@@ -26,32 +44,52 @@ function stagedWhile(
   names: readonly string[],
   opts: LoopOptions,
 ): void {
+  const allNames = names;
+  const symbolNames = (i: number): string => allNames[i]!;
+  const restore = setState;
   const start = getState();
-  const { init } = placeholdersForUndefined(start, names, () => {
+  const probe = placeholdersForUndefined(start, names, () => {
     setState(start);
     body();
     return getState();
   });
+  const { undefinedAt } = probe;
+  const view = carriedView(probe.carried, start, getState, setState);
+  getState = view.get;
+  setState = view.set;
+  names = view.pick(names);
+  const init = view.pick(probe.init);
+  // A user variable first assigned in the loop is only defined if the loop runs at least once
+  // (the return slot needs no check: it is read only when the do_return flag is set).
+  const mustIterate = undefinedAt.filter((i) => !isReturnSlot(symbolNames(i))).map(symbolNames);
+  if (mustIterate.length && !hasStagedAssert()) throw agError('convert/loop-var-undefined', { name: mustIterate[0]! });
+  const counted = mustIterate.length > 0;
   let out: unknown[];
   try {
     out = whileLoop(
       (...vars: unknown[]) => {
-        setState(vars);
+        setState(counted ? vars.slice(1) : vars);
         return toBoolAny(test());
       },
       (...vars: unknown[]) => {
-        setState(vars);
+        const state = counted ? vars.slice(1) : vars;
+        setState(state);
         body();
         const next = getState();
-        checkLoopVars(vars, next, names);
-        return next;
+        checkLoopVars(state, next, names);
+        return counted ? [tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : next;
       },
-      init,
-      { names, maximumIterations: opts.maximumIterations },
+      counted ? [tf.scalar(0, 'int32'), ...init] : init,
+      { names: counted ? ['iterations', ...names] : names, maximumIterations: opts.maximumIterations },
     );
   } catch (e) {
-    setState(start);
+    restore(start);
     throw e;
+  }
+  if (counted) {
+    const n = out[0] as tf.Tensor;
+    stagedAssert(tf.greater(n, tf.scalar(0, 'int32')), () => agError('convert/loop-must-iterate', { name: mustIterate[0]! }));
+    out = out.slice(1);
   }
   setState(out);
 }
@@ -96,11 +134,17 @@ function stagedForTensor(
   const undefinedNames = start.flatMap((x, i) => (x === undefined ? [names[i]!] : []));
   if (n === 0 && undefinedNames.length) throw agError('convert/loop-must-iterate', { name: undefinedNames[0]! });
   const element = (i: unknown): tf.Tensor => tf.gather(iter, i as tf.Tensor);
-  const { init } = placeholdersForUndefined(start, names, () => {
+  const probe = placeholdersForUndefined(start, names, () => {
     setState(start);
     body(element(tf.scalar(0, 'int32')));
     return getState();
   });
+  const restore = setState;
+  const view = carriedView(probe.carried, start, getState, setState);
+  getState = view.get;
+  setState = view.set;
+  names = view.pick(names);
+  const init = view.pick(probe.init);
   let out: unknown[];
   try {
     out = whileLoop(
@@ -123,7 +167,7 @@ function stagedForTensor(
       { names: ['iteration', ...names], maximumIterations: opts.maximumIterations },
     );
   } catch (e) {
-    setState(start);
+    restore(start);
     throw e;
   }
   setState(out.slice(1));

@@ -10,7 +10,10 @@ import { traceInto } from '../trace/subgraph.js';
 import { flatten } from '../trace/nest.js';
 import { isTensor } from './tensors.js';
 
+// Keep in sync with src/convert/passes/control-flow.ts.
 export const RETURN_VALUE_NAME = '<return value>';
+export const MAYBE_RETURN_VALUE_NAME = '<return value or undefined>';
+export const isReturnSlot = (name: string): boolean => name === RETURN_VALUE_NAME || name === MAYBE_RETURN_VALUE_NAME;
 
 type Branch = 'main' | 'else';
 
@@ -21,7 +24,7 @@ export function checkBranchOutputs(main: readonly unknown[], other: readonly unk
     const name = names[i] ?? `output ${i}`;
     for (const [a, b, branch] of [[x, y, 'main'], [y, x, 'else']] as [unknown, unknown, Branch][]) {
       if (a === undefined && b !== undefined) {
-        if (name === RETURN_VALUE_NAME) throw agError('convert/if-missing-return', { branch });
+        if (isReturnSlot(name)) throw agError('convert/if-missing-return', { branch });
         throw agError('convert/if-undefined-in-branch', { name, branch });
       }
       if (a === null && b !== null && b !== undefined) throw agError('convert/if-null-in-branch', { name, branch });
@@ -44,7 +47,7 @@ export function checkLoopVars(before: readonly unknown[], after: readonly unknow
 }
 
 /** A value of the same structure and types as `x`, made of zeros (in the current graph). */
-function zerosLike(x: unknown): unknown {
+export function zerosLike(x: unknown): unknown {
   const flat = flatten(x);
   return flat.rebuild(
     flat.leaves.map((leaf) => {
@@ -59,18 +62,20 @@ function zerosLike(x: unknown): unknown {
 /**
  * Replaces loop variables that are undefined before a staged loop by placeholders of the type the
  * body gives them (found by tracing the body once into a throwaway subgraph), as TF does.
- * Returns the new initial values and the indices that were undefined.
+ * Variables the body leaves undefined are not carried by the loop at all (`carried` lists the
+ * indices that are). Returns the new initial values and the indices that were undefined.
  */
 export function placeholdersForUndefined(
   init: readonly unknown[],
   names: readonly string[],
   probe: () => unknown[],
-): { init: unknown[]; undefinedAt: number[] } {
+): { init: unknown[]; undefinedAt: number[]; carried: number[] } {
+  const all = init.map((_, i) => i);
   const undefinedAt = init.flatMap((x, i) => (x === undefined ? [i] : []));
   init.forEach((x, i) => {
     if (x === null) throw agError('convert/loop-var-null', { name: names[i] ?? `loop variable ${i}` });
   });
-  if (undefinedAt.length === 0) return { init: [...init], undefinedAt };
+  if (undefinedAt.length === 0) return { init: [...init], undefinedAt, carried: all };
   const parent = currentGraph();
   let after: unknown[];
   try {
@@ -81,10 +86,16 @@ export function placeholdersForUndefined(
     throw err;
   }
   const out = [...init];
+  const stillUndefined = new Set<number>();
   for (const i of undefinedAt) {
     const v = after[i];
-    if (v === undefined || v === null) throw agError('convert/loop-var-undefined', { name: names[i] ?? `loop variable ${i}` });
-    out[i] = zerosLike(v);
+    if (v === undefined) stillUndefined.add(i);
+    else if (v === null) throw agError('convert/loop-var-null', { name: names[i] ?? `loop variable ${i}` });
+    else out[i] = zerosLike(v);
   }
-  return { init: out, undefinedAt };
+  return {
+    init: out,
+    undefinedAt: undefinedAt.filter((i) => !stillUndefined.has(i)),
+    carried: all.filter((i) => !stillUndefined.has(i)),
+  };
 }

@@ -69,7 +69,7 @@ describe.each(['compiled', 'interpreter'] as const)('lists on the %s executor', 
       ag.setElementType(z, 'int32');
       const one = tf.scalar(1, 'int32');
       const [, l] = ag.whileLoop((i) => tf.less(i, n), (i, l) => [tf.add(i, one), (l as unknown as ag.TensorList).push(tf.mul(i, i))], [0, z]);
-      const list = l as ag.TensorList;
+      const list = l as unknown as ag.TensorList;
       const len = list.length;
       const second = list.get(1);
       const last = list.pop();

@@ -12,8 +12,12 @@ import { analyzeLiveness, type Liveness } from '../analysis/liveness.js';
 import { asList, transform, walk } from '../util/walk.js';
 import { expr, stmt, stmts } from '../util/babel.js';
 
-/** The name the runtime recognizes as the return slot (for "must also have a return" errors). */
+/**
+ * Names the runtime recognizes as the return slot: of a function that always ends in a return
+ * (a branch without a return may then be filled with a placeholder), or that may fall through.
+ */
 export const RETURN_VALUE_NAME = '<return value>';
+export const MAYBE_RETURN_VALUE_NAME = '<return value or undefined>';
 
 interface State {
   readonly syms: Sym[];
@@ -44,17 +48,27 @@ class Converter {
   private readonly info: ScopeInfo;
   private readonly live: Liveness;
   private readonly inTry: Set<t.Node>;
-  private readonly returnNames: Set<string>;
+  private readonly returnNames: Map<string, boolean>;
   private readonly varsName: string;
+  private readonly markers: [t.ForOfStatement | t.ForInStatement, t.Statement][];
 
   constructor(
     private readonly root: t.Function,
     private readonly ctx: ConvertContext,
   ) {
+    // The extra tests of for…of loops (from break/return lowering) run before each iteration: the
+    // analysis sees them as a first statement of the body, removed again once states are known.
+    this.markers = [];
+    for (const [loop, tests] of ctx.extraTests) {
+      if (!t.isForOfStatement(loop) && !t.isForInStatement(loop)) continue;
+      const marker = t.expressionStatement(t.sequenceExpression([...tests]));
+      loop.body = t.blockStatement([marker, ...asList(loop.body)]);
+      this.markers.push([loop, marker]);
+    }
     this.info = analyzeScopes(root);
     this.live = analyzeLiveness(root, this.info);
     this.inTry = tryRegions(root);
-    this.returnNames = new Set([...ctx.returnVars.values()].map((r) => r.value));
+    this.returnNames = new Map([...ctx.returnVars.values()].map((r) => [r.value, r.always]));
     this.varsName = ctx.namer.fresh('vars_');
   }
 
@@ -70,6 +84,7 @@ class Converter {
       else if (t.isForOfStatement(n) || t.isForInStatement(n)) this.states.set(n, this.loopState(n, [n]));
       return undefined;
     });
+    for (const [loop, marker] of this.markers) (loop.body as t.BlockStatement).body = (loop.body as t.BlockStatement).body.filter((x) => x !== marker);
     transform(this.root, (n, where) => this.convert(n, where.inList), (x) => t.isClass(x));
   }
 
@@ -79,7 +94,7 @@ class Converter {
   }
 
   private modified(nodes: (t.Node | null | undefined)[]): Sym[] {
-    const syms = [...activityOf(nodes, this.info).modified.values()].filter((s) => s.binding?.kind !== 'const');
+    const syms = [...activityOf(nodes, this.info).modified.values()].filter((s) => s.path.length > 0 || s.binding?.kind !== 'const');
     const roots = new Set(syms.filter((s) => s.path.length === 0).map((s) => s.key));
     return syms.filter((s) => s.path.length === 0 || !roots.has(s.key.slice(0, s.key.indexOf('.'))));
   }
@@ -106,8 +121,13 @@ class Converter {
       SET: st.syms.length
         ? t.arrowFunctionExpression([vars], t.blockStatement([t.expressionStatement(t.assignmentExpression('=', t.arrayPattern(st.syms.map(symExpr) as t.PatternLike[]), t.identifier(this.varsName)))]))
         : t.arrowFunctionExpression([], t.blockStatement([])),
-      NAMES: t.arrayExpression(st.syms.map((s) => t.stringLiteral(this.returnNames.has(s.name) ? RETURN_VALUE_NAME : s.name))),
+      NAMES: t.arrayExpression(st.syms.map((s) => t.stringLiteral(this.displayName(s)))),
     };
+  }
+
+  private displayName(s: Sym): string {
+    const always = s.path.length === 0 ? this.returnNames.get(s.name) : undefined;
+    return always === undefined ? s.name : always ? RETURN_VALUE_NAME : MAYBE_RETURN_VALUE_NAME;
   }
 
   private finish(orig: t.Statement, out: t.Statement[], inList: boolean, wrap = false): t.Statement | t.Statement[] {

@@ -18,12 +18,23 @@ function returnsOf(fn: t.Function): t.ReturnStatement[] {
   return out;
 }
 
+/** Does every path through `s` end in a return or throw? */
+function alwaysReturns(s: t.Statement | null | undefined): boolean {
+  if (!s) return false;
+  if (t.isReturnStatement(s) || t.isThrowStatement(s)) return true;
+  if (t.isBlockStatement(s)) return s.body.some(alwaysReturns);
+  if (t.isIfStatement(s)) return alwaysReturns(s.consequent) && alwaysReturns(s.alternate);
+  if (t.isTryStatement(s)) return alwaysReturns(s.finalizer) || (alwaysReturns(s.block) && (!s.handler || alwaysReturns(s.handler.body)));
+  return false;
+}
+
 function lowerFunction(fn: t.Function, ctx: ConvertContext): void {
   if (!t.isBlockStatement(fn.body)) return;
   const returns = returnsOf(fn);
   const body = fn.body.body;
   if (returns.length === 0) return;
   if (returns.length === 1 && body[body.length - 1] === returns[0]) return;
+  const always = alwaysReturns(fn.body);
   const flag = ctx.namer.fresh('do_return');
   const value = ctx.namer.fresh('retval_');
   const mine = new Set<t.Node>(returns);
@@ -45,7 +56,7 @@ function lowerFunction(fn: t.Function, ctx: ConvertContext): void {
     t.variableDeclaration('let', [t.variableDeclarator(t.identifier(value))]),
   ];
   fn.body.body = [...decls, ...guardList(fn.body.body, flag, ctx), t.returnStatement(t.identifier(value))];
-  ctx.returnVars.set(fn, { flag, value });
+  ctx.returnVars.set(fn, { flag, value, always });
 }
 
 export function returnPass(root: t.Function, ctx: ConvertContext): void {
