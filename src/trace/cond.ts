@@ -12,6 +12,7 @@ import { flatten, type Flat } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, inGraph, symbolicTensor, traceInto } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
 import { userFrame } from './user-frame.js';
+import { assignTracked } from './variables.js';
 import { isTensorList, type ElementType, type ListLike } from './list-registry.js';
 import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
 
@@ -61,9 +62,13 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
     if ('js' in pair) plan.push(pair);
     else plan.push({ out: outs.push(pair) - 1 });
   });
+  // Variables written in either branch leave the cond as extra outputs.
+  const written = [...new Set([...main.variables.keys(), ...other.variables.keys()])];
+  const leafOutputs = outs.length;
+  for (const v of written) outs.push({ then: main.variables.get(v) ?? v, else: other.variables.get(v) ?? v });
   main.graph.outputs = outs.map((o) => valueIn(main.graph, o.then));
   other.graph.outputs = outs.map((o) => valueIn(other.graph, o.else));
-  const names = plan.flatMap((p, i) => ('out' in p ? [a.paths[i]] : []));
+  const names = [...plan.flatMap((p, i) => ('out' in p ? [a.paths[i]] : [])), ...written.map((v) => v.name)];
   main.graph.outputNames = other.graph.outputNames = names;
   const operands = finalizeOperands([main.graph, other.graph]);
   const effect = hasEffects(main.graph) || hasEffects(other.graph);
@@ -81,6 +86,7 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
     const m = outs[i]!;
     return m.list ? listResult(m.original, t, m.list) : t;
   });
+  written.forEach((v, k) => assignTracked(v, results[leafOutputs + k] as tf.Tensor));
   return rebuild(a, plan, results) as T;
 }
 

@@ -9,6 +9,7 @@ import { LIST_DTYPE, type DType, type TensorType } from '../ir/types.js';
 import { popGraph, pushGraph, SymbolicId } from './context.js';
 import { ensureGraphBackend } from './graph-backend.js';
 import { withListLog, type ListLike } from './list-registry.js';
+import { withVariableFrame } from './variables.js';
 
 /** A tfjs tensor standing for `v` (tracked by the engine's current scope, so it is disposed with it). */
 export function symbolicTensor(v: Value): tf.Tensor {
@@ -37,11 +38,11 @@ export function traceInto<T>(
   parent: Graph,
   params: readonly ParamSpec[],
   fn: (args: tf.Tensor[]) => T,
-): { graph: Graph; result: T; finals: Map<ListLike, tf.Tensor> } {
+): { graph: Graph; result: T; finals: Map<ListLike, tf.Tensor>; variables: Map<tf.Variable, tf.Tensor> } {
   const graph = new Graph(name, parent);
   const values = params.map((p) => graph.addParam(p.dtype, p.shape, p.name));
-  const { result, finals } = withListLog(() => inGraph(graph, () => fn(values.map(symbolicTensor))));
-  return { graph, result, finals };
+  const traced = withVariableFrame(() => withListLog(() => inGraph(graph, () => fn(values.map(symbolicTensor)))));
+  return { graph, result: traced.result.result, finals: traced.result.finals, variables: traced.finals };
 }
 
 /** A Const value of `dtype` holding the JS scalar `x`, recorded into `g`. */

@@ -1,25 +1,33 @@
 // Variable writes while tracing. tfjs's Variable.assign disposes the old data and takes the new
 // tensor's data id, which would destroy a real variable's value when the new value is symbolic.
-// During a trace, assign is replaced by a version that only swaps data ids and remembers the
-// original; the trace end restores every variable and records AssignVariable nodes.
-// Needs the context and capture. Produces `withVariableTracking`.
+// During a trace, assign is replaced by a version that only swaps data ids; each traced (sub)graph
+// is a frame that remembers what it changed and gives the variables their old ids back when it
+// ends. The top frame records AssignVariable nodes; staged cond/while carry the variables their
+// branches/body wrote as extra outputs (see cond.ts, while-loop.ts).
+// Needs the context and capture. Produces `withVariableTracking`, `withVariableFrame`, `assignTracked`.
 
 import * as tf from '@tensorflow/tfjs';
 import { Node, type Graph } from '../ir/graph.js';
 import { valueIn } from './capture.js';
-import { currentGraph, rootGraph } from './context.js';
 import { userFrame } from './user-frame.js';
-import { agError } from '../errors/catalogue.js';
 
-interface Pending {
-  readonly original: object;
-  /** The graph that was current when the variable was first written. */
-  readonly graph: Graph;
-  /** The last value assigned. */
-  last: tf.Tensor;
+interface Frame {
+  /** The data id each written variable had when the frame began. */
+  readonly entry: Map<tf.Variable, object>;
+  /** The last value written to each variable in this frame. */
+  readonly last: Map<tf.Variable, tf.Tensor>;
 }
 
-let pending: Map<tf.Variable, Pending> | undefined;
+const frames: Frame[] = [];
+
+/** Makes `value` the current value of `v` in the innermost frame (no checks, no disposal). */
+export function assignTracked(v: tf.Variable, value: tf.Tensor): void {
+  const f = frames[frames.length - 1];
+  if (!f) throw new Error('internal: variable tracking outside a trace');
+  if (!f.entry.has(v)) f.entry.set(v, v.dataId);
+  f.last.set(v, value);
+  (v as { dataId: object }).dataId = value.dataId;
+}
 
 function tracingAssign(this: tf.Variable, newValue: tf.Tensor): void {
   if (newValue.dtype !== this.dtype) {
@@ -28,43 +36,39 @@ function tracingAssign(this: tf.Variable, newValue: tf.Tensor): void {
   if (newValue.shape.length !== this.shape.length || newValue.shape.some((d, i) => d !== this.shape[i])) {
     throw new Error(`shape of the new value (${newValue.shape}) and previous value (${this.shape}) must match`);
   }
-  const graph = currentGraph()!;
-  if (graph !== rootGraph()) {
-    throw agError('trace/variable-assign-in-branch', { variable: this.name });
+  assignTracked(this, newValue);
+}
+
+/**
+ * Runs `fn` (the tracing of one subgraph) in a frame of its own; afterwards the variables it wrote
+ * have their old values back, and `finals` maps each to the last value it was given.
+ */
+export function withVariableFrame<T>(fn: () => T): { result: T; finals: Map<tf.Variable, tf.Tensor> } {
+  const frame: Frame = { entry: new Map(), last: new Map() };
+  frames.push(frame);
+  try {
+    return { result: fn(), finals: frame.last };
+  } finally {
+    frames.pop();
+    for (const [v, id] of frame.entry) (v as { dataId: object }).dataId = id;
   }
-  const known = pending!.get(this);
-  if (known) known.last = newValue;
-  else pending!.set(this, { original: this.dataId, graph, last: newValue });
-  (this as { dataId: object }).dataId = newValue.dataId;
 }
 
 /** Runs the top-level trace `fn` with variable writes recorded into `graph` as AssignVariable nodes. */
 export function withVariableTracking<T>(graph: Graph, fn: () => T): T {
   const proto = tf.Variable.prototype as { assign: (v: tf.Tensor) => void };
   const saved = proto.assign;
-  const outer = pending;
-  pending = new Map();
   proto.assign = tracingAssign;
-  let ok = false;
   try {
-    const result = fn();
-    ok = true;
-    return result;
-  } finally {
-    const writes = pending;
-    pending = outer;
-    proto.assign = saved;
-    for (const [variable, p] of writes) {
-      (variable as { dataId: object }).dataId = p.original;
-      if (!ok) continue;
-      const value = valueIn(graph, p.last, 'assign');
+    const { result, finals } = withVariableFrame(fn);
+    for (const [variable, last] of finals) {
+      const value = valueIn(graph, last, 'assign');
       graph.addNode(
-        new Node(graph, 'AssignVariable', [value], ['value'], { variable: variable.name }, {
-          effect: true,
-          variable,
-          source: userFrame(),
-        }),
+        new Node(graph, 'AssignVariable', [value], ['value'], { variable: variable.name }, { effect: true, variable, source: userFrame() }),
       );
     }
+    return result;
+  } finally {
+    proto.assign = saved;
   }
 }

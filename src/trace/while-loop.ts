@@ -15,6 +15,7 @@ import { constIn, finalizeOperands, hasEffects, symbolicTensor, traceInto, type 
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
 import { predicateIn, sanitize } from './cond.js';
 import { userFrame } from './user-frame.js';
+import { assignTracked } from './variables.js';
 import { declareList, isDeclaredList, isTensorList, type ElementType, type ListLike } from './list-registry.js';
 import { listFromArray, TensorList } from './tensor-list.js';
 import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
@@ -77,12 +78,13 @@ class RetryDeclared {}
 
 function stagedLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Vars, loopVars: Vars, opts: WhileOptions): Vars {
   const parent = currentGraph()!;
+  const written: tf.Variable[] = [];
   for (;;) {
     const flat = flatten(loopVars, opts.names);
     const slots: Slot[] = flat.leaves.map((x, i) => slotOf(x, flat.paths[i]!));
     for (;;) {
       try {
-        return attempt(parent, condFn, bodyFn, loopVars, flat, slots, opts);
+        return attempt(parent, condFn, bodyFn, loopVars, flat, slots, written, opts);
       } catch (e) {
         if (e instanceof RetryDeclared) break;
         if (!(e instanceof Retry)) throw e;
@@ -91,6 +93,9 @@ function stagedLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Var
     }
   }
 }
+
+/** Trace again: the body wrote variables that are not loop variables yet (they were added to `written`). */
+class RetryVariables extends RetryDeclared {}
 
 /**
  * An undeclared JS array loop variable that the body appended to becomes a tensor list whose
@@ -142,10 +147,18 @@ function attempt(
   bodyFn: (...v: Vars) => Vars,
   loopVars: Vars,
   flat: ReturnType<typeof flatten>,
-  slots: Slot[],
+  leafSlots: Slot[],
+  written: tf.Variable[],
   opts: WhileOptions,
 ): Vars {
-  const asVars = (args: tf.Tensor[]) => flat.rebuild(wrapArgs(args, slots)) as Vars;
+  // Variables written by the body are loop variables too, after the leaves; inside the traced
+  // functions each reads its loop-carried param.
+  const slots: Slot[] = [...leafSlots, ...written.map((v) => ({ dtype: v.dtype as DType, shape: v.shape, name: sanitize(v.name), weak: false }))];
+  const n = leafSlots.length;
+  const asVars = (args: tf.Tensor[]) => {
+    written.forEach((v, k) => assignTracked(v, args[n + k]!));
+    return flat.rebuild(wrapArgs(args.slice(0, n), leafSlots)) as Vars;
+  };
   let bodyLists: unknown[] = [];
   const condTrace = traceInto('cond', parent, slots, (args) => condFn(...asVars(args)));
   const c = condTrace.result;
@@ -162,6 +175,11 @@ function attempt(
     if (declareGrownArrays(loopVars, bodyTrace.result)) throw new RetryDeclared();
     throw agError('while/structure-changed', { name: opts.names?.join(', ') || 'the loop variables', before: flat.signature, after: out.signature });
   }
+  const fresh = [...condTrace.variables.keys(), ...bodyTrace.variables.keys()].filter((v) => !written.includes(v));
+  if (fresh.length) {
+    written.push(...new Set(fresh));
+    throw new RetryVariables();
+  }
   bodyTrace.graph.outputs = out.leaves.map((y, i) => {
     const slot = slots[i]!;
     const name = flat.paths[i]!;
@@ -176,7 +194,8 @@ function attempt(
     }
     return valueIn(bodyTrace.graph, t);
   });
-  bodyTrace.graph.outputNames = flat.paths;
+  for (const v of written) bodyTrace.graph.outputs.push(valueIn(bodyTrace.graph, bodyTrace.variables.get(v)!));
+  bodyTrace.graph.outputNames = [...flat.paths, ...written.map((v) => v.name)];
 
   const operands = finalizeOperands([condTrace.graph, bodyTrace.graph]);
   const inits = flat.leaves.map((x, i) => {
@@ -184,6 +203,7 @@ function attempt(
     if (slot.list) return valueIn(parent, isTensorList(x) ? x.handle : listFromArray(parent, x as unknown[], slot.list));
     return valueIn(parent, isTensor(x) ? x : constIn(parent, x as number, slot.dtype));
   });
+  for (const v of written) inits.push(valueIn(parent, v));
   const attrs: Record<string, unknown> = {};
   if (opts.maximumIterations !== undefined) attrs.maximumIterations = opts.maximumIterations;
   const inputs = [...inits, ...operands];
@@ -200,6 +220,8 @@ function attempt(
     const t = symbolicTensor(v);
     return s.list ? listResult(flat.leaves[i], t, s.list) : t;
   });
+  written.forEach((v, k) => assignTracked(v, results[n + k] as tf.Tensor));
+  results.length = n;
   void loopVars;
   return flat.rebuild(results) as Vars;
 }

@@ -196,15 +196,41 @@ describe('unsupported kernels', () => {
 });
 
 describe('trace-time rules', () => {
-  it('assigning a variable inside a staged branch is a catalogued error', () => {
+  it('a variable assigned inside a staged branch keeps the value of the branch taken', () => {
     const v: tf.Variable = tf.variable(tf.scalar(0), true, 'in_branch');
     const f = ag.jit((x: tf.Tensor) => ag.cond(tf.greater(x, 0), () => {
       v.assign(x);
-      return x;
-    }, () => x), { autograph: false });
-    expect(errorOf(() => f(tf.scalar(1))).id).toBe('trace/variable-assign-in-branch');
-    expect(Array.from(v.dataSync())).toEqual([0]);
+      return tf.add(v, 1);
+    }, () => tf.sub(v, 1)), { autograph: false });
+    expect(values(f(tf.scalar(5)))).toEqual([6]);
+    expect(values(v)).toEqual([5]);
+    expect(values(f(tf.scalar(-2)))).toEqual([4]);
+    expect(values(v)).toEqual([5]);
+    expect(f.traceCount).toBe(1);
     v.dispose();
+  });
+
+  it('a counter variable incremented in a staged loop persists across calls', () => {
+    const counter: tf.Variable = tf.variable(tf.scalar(0, 'int32'), false, 'loop_counter');
+    const one = tf.scalar(1, 'int32');
+    const f = ag.jit((n: tf.Tensor) => {
+      const [i] = ag.whileLoop((i) => tf.less(i, n), (i) => {
+        counter.assign(tf.add(counter, one));
+        return [tf.add(i, one)];
+      }, [tf.scalar(0, 'int32')]);
+      return tf.mul(i, counter);
+    }, { autograph: false });
+    expect(values(f(tf.scalar(3, 'int32')))).toEqual([9]);
+    expect(values(counter)).toEqual([3]);
+    expect(values(f(tf.scalar(2, 'int32')))).toEqual([10]);
+    expect(values(counter)).toEqual([5]);
+    expect(f.traceCount).toBe(1);
+    const n1 = tf.scalar(1, 'int32');
+    const before = tf.memory().numTensors;
+    for (let k = 0; k < 100; k++) tf.dispose(f(n1));
+    expect(tf.memory().numTensors).toBe(before);
+    expect(values(counter)).toEqual([105]);
+    counter.dispose();
   });
 
   it('an async function is rejected', () => {

@@ -102,11 +102,6 @@ export const traceMessages = defineMessages({
     text: (p: { name: string; type: string }) =>
       `'${p.name}' is a loop variable of a staged loop, but it holds ${p.type}; loop variables must be tensors, numbers or booleans (or arrays/objects of them)`,
   },
-  'trace/variable-assign-in-branch': {
-    kind: 'staging',
-    text: (p: { variable: string }) => `assigning variable '${p.variable}' inside a staged if or loop is not supported yet`,
-    hint: () => 'compute the new value with the staged statement (as a branch output or loop variable) and assign it after it',
-  },
   'trace/async-function': {
     kind: 'usage',
     text: (p: { name: string }) => `${p.name} returned a Promise: jit functions must be synchronous`,
