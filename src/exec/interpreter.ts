@@ -171,5 +171,17 @@ function runKernel(node: Node, args: tf.Tensor[]): tf.Tensor[] {
     }
     throw e;
   }
-  return Array.isArray(out) ? out : [out];
+  const outs = Array.isArray(out) ? out : [out];
+  return outs.map((t, k) => conformDType(t, node.outputs[k]!.dtype));
+}
+
+/**
+ * Kernels of some backends return another dtype than the cpu backend, the reference (tfjs-wasm's
+ * FloorDiv of float32 gives float32, cpu's int32): the graph's dtype wins, so every backend agrees.
+ */
+export function conformDType(t: tf.Tensor, dtype: string): tf.Tensor {
+  if (t.dtype === dtype || dtype === 'list') return t;
+  const c = tf.cast(t, dtype as tf.DataType);
+  t.dispose();
+  return c;
 }

@@ -17,7 +17,7 @@ import { userFrame } from './user-frame.js';
 export const GRAPH_BACKEND = 'autograph';
 
 /** Kernels whose tfjs ops expect an array of outputs even when there is only one. */
-const MULTI_OUTPUT = new Set(['Unpack', 'SplitV', 'TopK', 'Unique', 'NonMaxSuppressionV4', 'NonMaxSuppressionV5', 'Meshgrid']);
+const MULTI_OUTPUT = new Set(['Unpack', 'SplitV', 'TopK', 'Unique', 'NonMaxSuppressionV4', 'NonMaxSuppressionV5', 'RaggedGather', 'MaxPoolWithArgmax']);
 
 /** Whether nodes remember the user source line that created them (costs a stack walk per node). */
 export const traceOptions = { recordSources: true };
@@ -98,6 +98,10 @@ class GraphBackend extends tf.KernelBackend {
       list.push(arg);
     }
     const cleanAttrs = cloneAttrs(attrs ?? {});
+    // The cpu Cumsum/Cumprod kernels mishandle a negative axis when replayed: store it positive.
+    if ((kernel === 'Cumsum' || kernel === 'Cumprod') && typeof cleanAttrs.axis === 'number' && cleanAttrs.axis < 0) {
+      cleanAttrs.axis = (cleanAttrs.axis as number) + (list[0]?.shape.length ?? 0);
+    }
     let outs: ArgInfo[];
     try {
       outs = rule({ inputs: named, list, attrs: cleanAttrs });

@@ -271,7 +271,9 @@ class Gen {
       temps.push(n);
       return n;
     });
-    const call = `(${JSON.stringify(node.op)}, ${this.kernelInputs(node.inputNames, exprs, !!node.options.arrayInputs)}, ${this.attrRef(node.attrs)})`;
+    const inputsExpr = this.kernelInputs(node.inputNames, exprs, !!node.options.arrayInputs);
+    const dtypes = node.options.multiOutput ? JSON.stringify(node.outputs.map((v) => v.dtype)) : `'${node.outputs[0]!.dtype}'`;
+    const call = `(${JSON.stringify(node.op)}, ${inputsExpr}, ${this.attrRef(node.attrs)}, ${dtypes})`;
     if (node.options.multiOutput) {
       const r = this.fresh('r');
       this.line(`const ${r} = H.kernelMulti${call};`);
@@ -309,7 +311,7 @@ class Gen {
     let last = '';
     for (const s of steps) {
       const n = this.fresh();
-      this.line(`const ${n} = H.kernel(${JSON.stringify(s.op)}, ${this.kernelInputs(s.argNames, s.args.map((a) => vals[a]!.expr), false)}, ${this.attrRef(s.attrs as Record<string, unknown>)});`);
+      this.line(`const ${n} = H.kernel(${JSON.stringify(s.op)}, ${this.kernelInputs(s.argNames, s.args.map((a) => vals[a]!.expr), false)}, ${this.attrRef(s.attrs as Record<string, unknown>)}, '${s.dtype}');`);
       vals.push({ expr: n, temp: true });
       owned.push(n);
       last = n;

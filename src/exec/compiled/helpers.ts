@@ -8,6 +8,7 @@ import { elementHelpers } from './scalar-rules.js';
 import { runAssert, runPrint, type PrintPart } from '../../trace/effects.js';
 import type { NodeSource } from '../../ir/graph.js';
 import { RtList, stackList } from '../rt-list.js';
+import { conformDType } from '../interpreter.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -66,11 +67,14 @@ export function makeHelpers() {
       if (site && site.buffer === values) site.dataId = t.dataId;
       return t;
     },
-    kernel(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>): tf.Tensor {
-      return tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as tf.Tensor;
+    /** Runs a kernel on the active backend; the result takes the graph's dtype (see conformDType). */
+    kernel(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>, dtype: DType): tf.Tensor {
+      const t = tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as tf.Tensor;
+      return t.dtype === dtype ? t : conformDType(t, dtype);
     },
-    kernelMulti(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>): tf.Tensor[] {
-      return tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as unknown as tf.Tensor[];
+    kernelMulti(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>, dtypes: DType[]): tf.Tensor[] {
+      const ts = tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as unknown as tf.Tensor[];
+      return ts.map((t, k) => conformDType(t, dtypes[k]!));
     },
     clone<T extends tf.Tensor | RtList>(t: T): T {
       return (t instanceof RtList ? t : tf.clone(t)) as T;

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
 // The per-kernel shape/dtype rule table the graph backend consults while tracing, assembled from family files.
 // Needs the family tables. Produces `SHAPE_RULES` (keyed by tfjs kernel name); a name defined twice is an
 // error at load time, so each kernel's rule lives in exactly one family. Every rule is guarded by the contract.
@@ -35,13 +33,8 @@ const DTYPES = new Set(['float32', 'int32', 'bool', 'complex64', 'string']);
 function guard(kernel: string, rule: ShapeRule): ShapeRule {
   return (args) => {
     let outs: ReturnType<ShapeRule>;
-    const t0 = performance.now();
     try {
       outs = rule(args);
-      const g = globalThis as any;
-      g.__ruleTime = (g.__ruleTime ?? 0) + performance.now() - t0;
-      g.__ruleCalls = (g.__ruleCalls ?? 0) + 1;
-      if (g.__ruleCalls % 20000 === 0) require('node:fs').writeFileSync('/tmp/rules/ruletime.txt', `${g.__ruleTime} ms over ${g.__ruleCalls} calls at ${Date.now()}\n`);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       if (message.startsWith(`${kernel}:`)) throw e;
