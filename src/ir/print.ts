@@ -2,7 +2,7 @@
 // `ConcreteFunction.graph.toString()`. Values are numbered in order of appearance, so the text does
 // not depend on global id counters. Needs the IR. Produces `printGraph(graph)`.
 
-import type { Capture, Graph, Node, Value } from './graph.js';
+import { resolvedSource, type Capture, type Graph, type Node, type NodeSource, type Value } from './graph.js';
 import { typeToString } from './types.js';
 
 export interface PrintOptions {
@@ -49,7 +49,8 @@ export function printGraph(graph: Graph, options: PrintOptions = {}): string {
     const lhs = outs.length === 0 ? '' : outs.length === 1 ? `${outs[0]} = ` : `(${outs.join(', ')}) = `;
     const args = node.inputs.map(nameOf).join(', ');
     const attrs = formatAttrs(node);
-    const src = options.sources && node.options.source ? `  // ${formatSource(node)}` : '';
+    const source = options.sources ? resolvedSource(node.options.source) : undefined;
+    const src = source ? `  // ${formatSource(source)}` : '';
     const effect = node.options.effect ? ' !effect' : '';
     const subs = node.subgraphs;
     if (!subs) {
@@ -78,8 +79,7 @@ export function printGraph(graph: Graph, options: PrintOptions = {}): string {
   return lines.join('\n');
 }
 
-function formatSource(node: Node): string {
-  const s = node.options.source!;
+function formatSource(s: NodeSource): string {
   const file = s.file ? s.file.replace(/^.*[\\/]/, '') : '<anonymous>';
   return `${file}:${s.line}:${s.column}${s.functionName ? ` (${s.functionName})` : ''}`;
 }

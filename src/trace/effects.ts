@@ -9,7 +9,7 @@ import type { DType } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isSymbolic, isTensor, isTracing } from './context.js';
 import { valueIn } from './capture.js';
-import { userFrame } from './user-frame.js';
+import { resolvedSource, userFrame } from './user-frame.js';
 import { formatElements, formatJs } from '../exec/format-value.js';
 import { scalarTruth } from './leaf.js';
 
@@ -83,6 +83,7 @@ export function runAssert(ok: boolean, message: string, source: NodeSource | und
   if (!ok) throw agError('runtime/assert-failed', { message }, locationOf(source));
 }
 
-function locationOf(s: NodeSource | undefined) {
+function locationOf(source: NodeSource | undefined) {
+  const s = resolvedSource(source);
   return s && { file: s.file, line: s.line, column: s.column, functionName: s.functionName };
 }

@@ -12,7 +12,7 @@ import { currentGraph, SymbolicId } from './context.js';
 import { valueIn } from './capture.js';
 import { SHAPE_RULES } from './rules/index.js';
 import type { ArgInfo } from './rules/rule-types.js';
-import { userFrame } from './user-frame.js';
+import { resolvedSource, userFrame } from './user-frame.js';
 
 export const GRAPH_BACKEND = 'autograph';
 
@@ -128,7 +128,7 @@ function sourceHere() {
 }
 
 function locationHere() {
-  const f = userFrame();
+  const f = resolvedSource(userFrame());
   return f && { file: f.file, line: f.line, column: f.column, functionName: f.functionName };
 }
 
@@ -168,10 +168,16 @@ export function ensureGraphBackend(): tf.KernelBackend {
 
 const known = new Set<string>();
 
-/** Registers recording kernels for kernel names that appeared since the last call (new backends). */
-export function registerKernels(): void {
+let backendsToScan = ['cpu', 'wasm', 'webgl', 'webgpu', 'tensorflow'];
+
+/**
+ * Registers recording kernels for kernel names that appeared since the last call. The first call
+ * scans every backend; later ones (one per trace) only `backend`, the user's, to stay cheap.
+ */
+export function registerKernels(backend?: string): void {
+  if (backend !== undefined) backendsToScan = [backend];
   const names = new Set<string>(Object.keys(SHAPE_RULES));
-  for (const b of ['cpu', 'wasm', 'webgl', 'webgpu', 'tensorflow']) {
+  for (const b of backendsToScan) {
     for (const k of tf.getKernelsForBackend(b)) names.add(k.kernelName);
   }
   for (const kernelName of names) {

@@ -39,7 +39,7 @@ export interface Traced {
  */
 export function traceFunction(name: string, fn: (...args: unknown[]) => unknown, argsFlat: Flat, leaves: readonly TraceArg[]): Traced {
   const backend = ensureGraphBackend();
-  registerKernels(); // kernels registered since the last trace (custom ops, newly loaded backends)
+  registerKernels(tf.getBackend()); // kernels registered since the last trace (custom ops)
   const graph = new Graph(name);
   const engine = tf.engine();
   engine.startScope('autograph-trace');

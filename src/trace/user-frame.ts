@@ -1,10 +1,12 @@
-// Finds the first stack frame that belongs to user code (not tfjs, not autograph-ts itself),
-// to say where a node was created or where a symbolic value was read. Needs nothing.
-// Produces `userFrame()` → { file, line, column, functionName } or undefined.
+// Finds the first stack frame that belongs to user code (not tfjs, not autograph-ts itself), to say
+// where a node was created or where a symbolic value was read. Capturing a stack is cheap; formatting
+// it (through source maps under tsx/vitest) is not, so `userFrame()` captures now and parses on the
+// first read of the result's fields. Needs nothing. Produces `userFrame()` → a lazy NodeSource.
 
 import type { NodeSource } from '../ir/graph.js';
 
 const FRAME = /^\s*at (?:(.*?) \()?(.*?):(\d+):(\d+)\)?$/;
+
 // This package's own source folder (src/ or dist/): frames inside it are never user code.
 const OWN_DIR = decodeURIComponent(new URL('..', import.meta.url).pathname);
 
@@ -13,11 +15,7 @@ function isInternal(file: string): boolean {
   return path.startsWith(OWN_DIR) || /[\\/]node_modules[\\/]/.test(path) || path.startsWith('node:');
 }
 
-export function userFrame(): NodeSource | undefined {
-  const saved = Error.stackTraceLimit;
-  Error.stackTraceLimit = 40;
-  const stack = new Error().stack ?? '';
-  Error.stackTraceLimit = saved;
+function parse(stack: string): NodeSource | undefined {
   for (const line of stack.split('\n').slice(1)) {
     const m = FRAME.exec(line);
     if (!m) continue;
@@ -28,3 +26,44 @@ export function userFrame(): NodeSource | undefined {
   }
   return undefined;
 }
+
+/** A NodeSource whose fields are parsed from a captured stack when first read. */
+class LazyFrame implements NodeSource {
+  private parsed: NodeSource | undefined | null = null;
+  constructor(private readonly holder: { stack?: string }) {}
+  private get frame(): NodeSource | undefined {
+    if (this.parsed === null) this.parsed = parse(this.holder.stack ?? '');
+    return this.parsed;
+  }
+  get file(): string | undefined {
+    return this.frame?.file;
+  }
+  get line(): number {
+    return this.frame?.line ?? 0;
+  }
+  get column(): number {
+    return this.frame?.column ?? 0;
+  }
+  get functionName(): string | undefined {
+    return this.frame?.functionName;
+  }
+  /** Whether a user frame was found at all. */
+  get known(): boolean {
+    return this.frame !== undefined;
+  }
+  toJSON(): NodeSource | undefined {
+    return this.frame;
+  }
+}
+
+/** Where the user's code is now (lazily resolved); `undefined` fields when no user frame exists. */
+export function userFrame(): NodeSource | undefined {
+  const saved = Error.stackTraceLimit;
+  Error.stackTraceLimit = 40;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, userFrame);
+  Error.stackTraceLimit = saved;
+  return new LazyFrame(holder);
+}
+
+export { resolvedSource } from '../ir/graph.js';

@@ -73,12 +73,25 @@ class Gen {
     return `A[${this.attrs.length - 1}]`;
   }
 
+  /** Elementwise nodes whose only consumer is a full reduction: emitted inside the reduction's loop. */
+  private readonly deferred = new Map<Value, { node: Node; program: readonly FusedStep[]; ins: Slot[] }>();
+
   /** Emits the nodes of `g` with its params bound to `params`; returns the slots of its outputs. */
   graph(g: Graph, params: readonly Slot[]): Slot[] {
     const env = new Map<Value, Slot>();
     g.inputs.forEach((v, i) => env.set(v, { expr: params[i]!.expr, owned: false }));
-    const dead = lastUses(g);
+    const dead = lastUses(g).map((vs) => [...vs]);
+    const consumers = new Map<Value, number[]>();
+    g.nodes.forEach((node, i) => node.inputs.forEach((v) => consumers.set(v, [...(consumers.get(v) ?? []), i])));
     g.nodes.forEach((node, i) => {
+      const target = this.opts.loops ? this.reductionConsumer(g, node, consumers) : undefined;
+      if (target !== undefined) {
+        // Emit later, inside the reduction's loop; its inputs must stay alive until then.
+        this.deferred.set(node.outputs[0]!, { node, program: programOf(node), ins: node.inputs.map((v) => env.get(v)!) });
+        dead[target]!.push(...dead[i]!.filter((v) => v !== node.outputs[0]));
+        dead[i] = [];
+        return;
+      }
       this.node(node, env);
       for (const v of dead[i]!) {
         const s = env.get(v);
@@ -170,6 +183,10 @@ class Gen {
         return;
       }
     }
+    if (this.opts.loops && isFullReduction(node) && (this.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!))) {
+      out(node.outputs[0]!, { expr: this.reduction(node, ins[0]!), owned: false });
+      return;
+    }
     const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
     if (steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype)) {
       const program = steps ?? [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape }];
@@ -254,6 +271,91 @@ class Gen {
     this.close();
     this.line(`const ${result} = H.tensorFrom(${site}, ${buf}, ${JSON.stringify(o.shape)}, '${o.dtype}');`);
     return result;
+  }
+
+  /** The index of the full reduction that is the only consumer of elementwise `node`, if any. */
+  private reductionConsumer(g: Graph, node: Node, consumers: Map<Value, number[]>): number | undefined {
+    if (node.outputs.length !== 1) return undefined;
+    const o = node.outputs[0]!;
+    if (isNum(o) || g.outputs.includes(o)) return undefined;
+    const uses = consumers.get(o);
+    if (!uses || uses.length !== 1) return undefined;
+    const consumer = g.nodes[uses[0]!]!;
+    if (!isFullReduction(consumer) || consumer.inputs[0] !== o) return undefined;
+    const program = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : hasElementRule(node.op) ? programOf(node) : undefined;
+    if (!program || !program.every((st) => elementOk(st.op, st.dtype)) || !this.loopable(node)) return undefined;
+    return uses[0];
+  }
+
+  /** A full reduction (Sum/Mean/Max/Min/Prod to a scalar) as one loop, over a deferred producer if any. */
+  private reduction(node: Node, input: Slot | undefined): string {
+    const x = node.inputs[0]!;
+    const o = node.outputs[0]!;
+    const n = sizeOf(x.shape);
+    const acc = this.fresh('acc');
+    const elem = this.fresh('x');
+    const producer = this.deferred.get(x);
+    const setup: string[] = [];
+    let element: string;
+    let loopBody: string[] = [];
+    if (producer) {
+      this.deferred.delete(x);
+      const { node: p, program, ins } = producer;
+      const elems = p.inputs.map((v, i) => this.elementOf(v, ins[i]!, n, setup));
+      const vals = [...elems];
+      program.forEach((st) => {
+        const rule = ELEMENT_RULES[st.op]!;
+        const name = this.fresh('s');
+        loopBody.push(`const ${name} = ${storeAs(st.dtype, rule.expr(st.args.map((a) => vals[a]!), st.attrs))};`);
+        vals.push(name);
+      });
+      element = vals[vals.length - 1]!;
+    } else {
+      const arr = this.fresh('a');
+      setup.push(`const ${arr} = H.data(${input!.expr});`);
+      element = `${arr}[i]`;
+      loopBody = [];
+    }
+    for (const l of setup) this.line(l);
+    const init = node.op === 'Sum' || node.op === 'Mean' ? '0' : node.op === 'Prod' ? '1' : 'NaN';
+    this.line(`let ${acc} = ${init};`);
+    this.open(`for (let i = 0; i < ${n}; i++) {`);
+    for (const l of loopBody) this.line(l);
+    this.line(`const ${elem} = ${element};`);
+    switch (node.op) {
+      case 'Sum':
+        this.line(`${acc} += ${elem};`);
+        break;
+      case 'Mean': // the cpu kernel divides each element (stored as float32) and then sums
+        this.line(`${acc} += Math.fround(${elem} / ${n});`);
+        break;
+      case 'Prod':
+        this.line(`${acc} *= ${elem};`);
+        break;
+      case 'Max':
+        this.line(`if (i === 0 || ${elem} !== ${elem} || ${elem} > ${acc}) ${acc} = ${elem};`);
+        break;
+      case 'Min':
+        this.line(`if (i === 0 || ${elem} !== ${elem} || ${elem} < ${acc}) ${acc} = ${elem};`);
+        break;
+    }
+    this.close();
+    const result = this.name(o);
+    this.line(`const ${result} = ${storeAs(o.dtype, acc)};`);
+    return result;
+  }
+
+  /** One element of input `v` in a loop over `n` elements (scalars and size-1 tensors broadcast). */
+  private elementOf(v: Value, slot: Slot, n: number, setup: string[]): string {
+    if (isNum(v)) return slot.expr;
+    const arr = this.fresh('a');
+    setup.push(`const ${arr} = H.data(${slot.expr});`);
+    if (sizeOf(v.shape) === 1 && n !== 1) {
+      const e = this.fresh('e');
+      setup.push(`const ${e} = ${arr}[0];`);
+      return e;
+    }
+    return `${arr}[i]`;
   }
 
   private kernelInputs(names: readonly string[], exprs: readonly string[], array: boolean): string {
@@ -394,6 +496,27 @@ class Gen {
       out(v, { expr: vars[i]!, owned: !isNum(v) });
     });
   }
+}
+
+/** The elementwise program of a Fused node, or of a single elementwise kernel. */
+function programOf(node: Node): readonly FusedStep[] {
+  if (node.op === FUSED_OP) return node.attrs.steps as FusedStep[];
+  const o = node.outputs[0]!;
+  return [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: o.dtype, shape: o.shape }];
+}
+
+const REDUCTIONS = new Set(['Sum', 'Mean', 'Max', 'Min', 'Prod']);
+
+/** A reduction of a float32/int32 tensor over all its axes to a scalar (no keepDims). */
+function isFullReduction(node: Node): boolean {
+  if (!REDUCTIONS.has(node.op) || node.inputs.length !== 1) return false;
+  const x = node.inputs[0]!;
+  const o = node.outputs[0]!;
+  const n = sizeOf(x.shape);
+  if (o.shape.length !== 0 || x.shape.length === 0 || n <= 0) return false;
+  if (x.dtype !== 'float32' && x.dtype !== 'int32') return false;
+  // Sum/Prod of int32 keep int32; Mean is float32; Max/Min keep the dtype.
+  return node.op === 'Mean' ? o.dtype === 'float32' && x.dtype === 'float32' : o.dtype === x.dtype;
 }
 
 /** Elementwise rules apply only where the cpu kernel stores into the output dtype's array. */

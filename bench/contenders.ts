@@ -1,0 +1,184 @@
+// Builders of the contenders every workload shares: tfjs eager (in tf.tidy), `jit` with each
+// executor (call + output tensor + dispose, per call), plain JS, and pending rows. Inputs are made
+// once per tfjs backend so that no contender pays for moving tensors between backends.
+// Needs harness, tfjs, autograph-ts. Produces `perBackend`, `eager`, `jitted`, `plain`, `pending`, `Variant`.
+
+import * as tf from '@tensorflow/tfjs';
+import * as ag from '../src/index.js';
+import type { JitOptions } from '../src/index.js';
+import { PendingError, readAndDispose, type BackendName, type Contender } from './harness.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFn = (...args: any[]) => unknown;
+
+/**
+ * One source form of a workload for `jit`. Today every workload is written with the functional
+ * `ag.cond`/`ag.whileLoop` and traced with `{ autograph: false }`; when the converter lands, a
+ * workload adds `{ name: 'converted', fn: <plain if/while source>, options: { scope } }` to its
+ * variants and gets jit rows labelled `jit compiled [converted]` beside the functional ones.
+ */
+export interface Variant {
+  readonly name: 'functional' | 'converted' | string;
+  readonly fn: AnyFn;
+  readonly options: JitOptions;
+}
+
+export const functional = (fn: AnyFn): Variant => ({ name: 'functional', fn, options: { autograph: false } });
+
+const live = new Set<PerBackend<unknown>>();
+
+/** Frees every workload input made so far (run.ts calls it after each workload). */
+export function disposeInputs(): void {
+  for (const p of live) p.dispose();
+  live.clear();
+}
+
+/** Values built lazily, once per tfjs backend, with that backend active. */
+export class PerBackend<T> {
+  private readonly made = new Map<string, T>();
+  constructor(private readonly make: () => T) {}
+  get(): T {
+    const b = tf.getBackend();
+    let v = this.made.get(b);
+    if (v === undefined) {
+      this.made.set(b, (v = this.make()));
+      live.add(this as PerBackend<unknown>);
+    }
+    return v;
+  }
+  dispose(): void {
+    for (const v of this.made.values()) tf.dispose(v as tf.TensorContainer);
+    this.made.clear();
+  }
+}
+
+export function perBackend<T>(make: () => T): PerBackend<T> {
+  return new PerBackend(make);
+}
+
+/** The argument lists of one batch (tensors), per backend. */
+export type Calls = PerBackend<unknown[][]>;
+
+/**
+ * Warm-up on single calls for `ms` (at least one call): the calls are spread over the batch
+ * (a stride coprime with most batch sizes), so the time per call is a fair estimate of the batch's.
+ */
+function warmOn(n: number, call: (i: number) => void, ms: number): { calls: number; ms: number } {
+  const t0 = performance.now();
+  let calls = 0;
+  let elapsed = 0;
+  while (calls < 1 || elapsed < ms) {
+    call((calls * 397) % n);
+    calls++;
+    elapsed = performance.now() - t0;
+  }
+  return { calls, ms: elapsed };
+}
+
+/** tfjs eager: the same function, run op by op, intermediates freed by tf.tidy. */
+export function eager(backend: BackendName, fn: AnyFn, calls: Calls, label = `tfjs eager`): Contender {
+  let list: unknown[][] = [];
+  return {
+    label,
+    kind: 'eager',
+    backend,
+    get callsPerBatch() {
+      return list.length || 1;
+    },
+    prepare() {
+      list = calls.get();
+    },
+    batch() {
+      for (const args of list) tf.dispose(tf.tidy(() => fn(...args) as tf.TensorContainer));
+    },
+    warm: (ms) => warmOn(list.length, (i) => tf.dispose(tf.tidy(() => fn(...list[i]!) as tf.TensorContainer)), ms),
+    result() {
+      return list.flatMap((args) => readAndDispose(tf.tidy(() => fn(...args) as tf.TensorContainer)));
+    },
+  };
+}
+
+/** `jit(fn)` with one executor; the timed call includes the output tensor and its disposal. */
+export interface JitExtra extends Partial<Omit<Contender, 'label' | 'callsPerBatch'>> {
+  /** Appended to the label (e.g. ', proxy'). */
+  readonly suffix?: string;
+}
+
+export function jitted(executor: 'compiled' | 'interpreter' | 'onnxruntime', backend: BackendName, variant: Variant, calls: Calls, extra: JitExtra = {}): Contender {
+  let list: unknown[][] = [];
+  let f: ag.JitFunction | undefined;
+  const { suffix = '', ...rest } = extra;
+  return {
+    label: `${executor === 'onnxruntime' ? 'onnxruntime (1 thread)' : `jit ${executor}`}${variant.name === 'functional' ? '' : ` [${variant.name}]`}${suffix}`,
+    kind: executor === 'onnxruntime' ? 'onnxruntime' : 'jit',
+    executor,
+    variant: variant.name,
+    backend,
+    get callsPerBatch() {
+      return list.length || 1;
+    },
+    prepare() {
+      list = calls.get();
+      f = ag.jit(variant.fn, { ...variant.options, backend: executor });
+      if (executor === 'onnxruntime') {
+        // Until ConcreteFunction wires the onnxruntime executor, `backend: 'onnxruntime'` runs the
+        // compiled one: measure onnxruntime only once the trace no longer has compiled source.
+        const cf = f.getConcreteFunction(...list[0]!);
+        if ((cf as { compiledSource?: () => string | undefined }).compiledSource?.() !== undefined) throw new PendingError('pending (export issue)');
+      }
+      tf.dispose(f(...list[0]!) as tf.TensorContainer); // trace (and compile) outside the timing
+    },
+    batch() {
+      for (const args of list) tf.dispose(f!(...args) as tf.TensorContainer);
+    },
+    warm: (ms) => warmOn(list.length, (i) => tf.dispose(f!(...list[i]!) as tf.TensorContainer), ms),
+    result() {
+      return list.flatMap((args) => readAndDispose(f!(...args)));
+    },
+    dispose() {
+      for (const cf of f?.concreteFunctions() ?? []) cf.dispose();
+    },
+    ...rest,
+  };
+}
+
+/** Every jit contender of a workload: each variant × executor × backend. */
+export function jitContenders(variants: readonly Variant[], calls: Calls, backends: readonly BackendName[] = ['cpu'], extra: JitExtra = {}): Contender[] {
+  const out: Contender[] = [];
+  for (const backend of backends) {
+    for (const v of variants) {
+      for (const ex of ['interpreter', 'compiled'] as const) out.push(jitted(ex, backend, v, calls, extra));
+    }
+  }
+  return out;
+}
+
+export function plain(label: string, body: { prepare?(): void; batch(): void; result(): number[]; callsPerBatch?: number; note?: string }): Contender {
+  return { label, kind: 'plain', backend: 'cpu', callsPerBatch: body.callsPerBatch ?? 1, ...body };
+}
+
+export function pending(label: string, kind: Contender['kind'], why: string, extra: Partial<Contender> = {}): Contender {
+  return { label, kind, backend: 'cpu', callsPerBatch: 1, pending: why, ...extra };
+}
+
+/** The exported ONNX model in onnxruntime-node, through `jit(fn, { backend: 'onnxruntime' })` (pending until wired). */
+export function onnx(variants: readonly Variant[], calls: Calls): Contender {
+  return jitted('onnxruntime', 'cpu', variants[0]!, calls);
+}
+
+/** A deterministic stream of floats in [lo, hi) (mulberry32), so every run sees the same inputs. */
+export function uniform(n: number, lo: number, hi: number, seed = 1): Float32Array {
+  const out = new Float32Array(n);
+  let s = seed >>> 0;
+  for (let i = 0; i < n; i++) {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    out[i] = lo + ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (hi - lo));
+  }
+  return out;
+}
+
+/** A sink that keeps plain-JS results observable, so the optimizer cannot drop the work. */
+export const sink = { value: 0 };

@@ -1,0 +1,421 @@
+// The benchmark harness: for one workload, prepares every contender on its tfjs backend, verifies
+// each result against the reference (tfjs eager cpu) once, warms up, then times repetitions of a
+// batch with contenders interleaved per repetition; statistics in µs per call, bars, a markdown table.
+// Needs tfjs. Produces `runWorkload`, the Contender/Workload/Bar types, `refs`, ratio helpers.
+
+import * as tf from '@tensorflow/tfjs';
+
+export type BackendName = 'cpu' | 'wasm';
+export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'trace' | 'convert';
+
+export interface Contender {
+  /** Shown in the table, unique within a workload. */
+  readonly label: string;
+  readonly kind: Kind;
+  /** jit contenders: the executor. */
+  readonly executor?: 'compiled' | 'interpreter' | 'onnxruntime';
+  /** jit contenders: which source form was staged ('functional' ag.cond/whileLoop, later 'converted'). */
+  readonly variant?: string;
+  /** The tfjs backend active while it is prepared, verified and timed (plain JS runs with cpu active). */
+  readonly backend: BackendName;
+  /** Calls in one batch; times are reported per call. */
+  readonly callsPerBatch: number;
+  /** Not run: why (e.g. 'pending (export issue)'). */
+  readonly pending?: string;
+  /** A remark printed in the table (e.g. what a proxy measures). */
+  readonly note?: string;
+  /** Whether bars are judged on this row (false for proxies of a workload not yet expressible). */
+  readonly judged?: boolean;
+  /** Creates inputs and traces; runs with the contender's backend active. */
+  prepare?(): void;
+  /** One batch of `callsPerBatch` calls; every output disposed. */
+  batch?(): void;
+  /**
+   * Warm-up without running whole batches (for batches of many slow calls): calls until `ms`
+   * have passed or the batch is done; returns the calls made and the time they took.
+   */
+  warm?(ms: number): { calls: number; ms: number };
+  /** The values one batch computes, for verification (outputs disposed before returning). */
+  result?(): number[];
+  dispose?(): void;
+}
+
+/** Thrown by `prepare` when a contender cannot run yet (the row becomes 'pending' with the message). */
+export class PendingError extends Error {}
+
+/** Which row a bar is measured against. */
+export interface Ref {
+  readonly name: string;
+  pick(row: Contender, all: readonly Contender[]): Contender | undefined;
+}
+
+export type Bar =
+  | { readonly kind: 'faster'; readonly than: Ref; readonly factor: number; readonly applies?: (c: Contender) => boolean }
+  | { readonly kind: 'within'; readonly of: Ref; readonly factor: number; readonly applies?: (c: Contender) => boolean }
+  | { readonly kind: 'under'; readonly us: number; readonly applies?: (c: Contender) => boolean };
+
+export interface Workload {
+  readonly id: string;
+  readonly title: string;
+  /** The bar as BENCHMARKS.md words it. */
+  readonly barText: string;
+  readonly bars: readonly Bar[];
+  /** Verification tolerance: |x - ref| ≤ atol + rtol·|ref| (default exact). */
+  readonly tolerance?: { readonly rtol: number; readonly atol: number };
+  /** Builds the contenders (tensors are created later, in `prepare`). */
+  contenders(opts: { readonly quick: boolean }): Contender[];
+  /** Lines printed under the table. */
+  readonly notes?: readonly string[];
+}
+
+export interface RunOptions {
+  readonly quick: boolean;
+  /** Only contenders whose `label (backend)` contains one of these (the eager cpu reference always runs). */
+  readonly filter?: readonly string[];
+  readonly log: (line: string) => void;
+}
+
+export interface BarResult {
+  readonly text: string;
+  readonly ok: boolean | undefined; // undefined: pending (reference row pending or missing)
+  /** The measured ratio (or µs), from wall-clock medians: the verdict uses this. */
+  readonly value?: number;
+  /** The same from CPU-time medians. */
+  readonly byCpuTime?: number;
+}
+
+export interface RowResult {
+  readonly workload: string;
+  readonly label: string;
+  readonly kind: Kind;
+  readonly executor?: string;
+  readonly variant?: string;
+  readonly backend: BackendName;
+  callsPerBatch: number;
+  status: 'ok' | 'pending' | 'error' | 'wrong';
+  message?: string;
+  note?: string;
+  judged: boolean;
+  /** Per sample: wall-clock µs per call (each sample is `batchesPerSample` batches). */
+  samples: number[];
+  /** Per sample: process CPU time (user + system, all threads) µs per call; steadier than wall-clock on a loaded machine. */
+  cpuSamples: number[];
+  cpuMedian?: number;
+  batchesPerSample?: number;
+  median?: number;
+  min?: number;
+  max?: number;
+  /** Reference (eager cpu) median / this median. */
+  vsEagerCpu?: number;
+  /** The same ratio from CPU-time medians. */
+  vsEagerCpuByCpuTime?: number;
+  /** Largest deviation from the reference result (verification). */
+  maxError?: number;
+  /** Tensors left behind per timed sample, summed (0 when memory stays flat). */
+  leakedTensors?: number;
+  bars: BarResult[];
+}
+
+export interface WorkloadResult {
+  readonly id: string;
+  readonly title: string;
+  readonly barText: string;
+  readonly rows: RowResult[];
+  readonly notes: readonly string[];
+  readonly seconds: number;
+}
+
+// ── statistics and ratios ──────────────────────────────────────────────────────────────────────
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** How many times faster `row` is than `ref` (ref time / row time). */
+export function speedup(row: { median?: number }, ref: { median?: number }): number | undefined {
+  return row.median && ref.median ? ref.median / row.median : undefined;
+}
+
+/** `row` time as a multiple of `ref` time. */
+export function slowdown(row: { median?: number }, ref: { median?: number }): number | undefined {
+  return row.median && ref.median ? row.median / ref.median : undefined;
+}
+
+// ── references for bars ────────────────────────────────────────────────────────────────────────
+
+export const refs = {
+  eager(backend: BackendName): Ref {
+    return { name: `tfjs eager ${backend}`, pick: (_row, all) => all.find((c) => c.kind === 'eager' && c.backend === backend) };
+  },
+  eagerSameBackend: {
+    name: 'tfjs eager (same backend)',
+    pick: (row: Contender, all: readonly Contender[]) => all.find((c) => c.kind === 'eager' && c.backend === row.backend),
+  } as Ref,
+  label(label: string, name = label): Ref {
+    return { name, pick: (_row, all) => all.find((c) => c.label === label) };
+  },
+  onnx: { name: 'onnxruntime', pick: (_row: Contender, all: readonly Contender[]) => all.find((c) => c.kind === 'onnxruntime') } as Ref,
+};
+
+/** Bars apply, unless told otherwise, to `jit` with the default executor on the cpu backend. */
+export const defaultJitOnCpu = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled' && c.backend === 'cpu';
+export const defaultJit = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled';
+
+// ── running ────────────────────────────────────────────────────────────────────────────────────
+
+async function use(backend: BackendName): Promise<void> {
+  if (tf.getBackend() !== backend) await tf.setBackend(backend);
+}
+
+function valuesOf(x: unknown, out: number[] = []): number[] {
+  if (x instanceof tf.Tensor) {
+    for (const v of x.dataSync()) out.push(Number(v));
+  } else if (Array.isArray(x)) {
+    for (const y of x) valuesOf(y, out);
+  } else if (typeof x === 'number' || typeof x === 'boolean') {
+    out.push(Number(x));
+  } else if (ArrayBuffer.isView(x)) {
+    const a = x as unknown as ArrayLike<number>;
+    for (let i = 0; i < a.length; i++) out.push(Number(a[i]));
+  } else {
+    throw new Error(`cannot read a result of type ${typeof x}`);
+  }
+  return out;
+}
+
+/** The values of (nested) tensors / typed arrays / numbers, then disposes the tensors. */
+export function readAndDispose(x: unknown): number[] {
+  const v = valuesOf(x);
+  tf.dispose(x as tf.TensorContainer);
+  return v;
+}
+
+function compare(got: readonly number[], ref: readonly number[], tol: { rtol: number; atol: number }): { ok: boolean; maxError: number; why?: string } {
+  if (got.length !== ref.length) return { ok: false, maxError: Infinity, why: `${got.length} values, reference has ${ref.length}` };
+  let maxError = 0;
+  let worst = -1;
+  let ok = true;
+  for (let i = 0; i < ref.length; i++) {
+    const a = got[i]!;
+    const b = ref[i]!;
+    if (Number.isNaN(a) && Number.isNaN(b)) continue;
+    const err = Math.abs(a - b);
+    if (!(err <= tol.atol + tol.rtol * Math.abs(b))) {
+      if (ok) worst = i;
+      ok = false;
+    }
+    if (err > maxError || Number.isNaN(err)) {
+      maxError = Number.isNaN(err) ? Infinity : err;
+    }
+  }
+  return ok ? { ok, maxError } : { ok, maxError, why: `value ${worst}: got ${got[worst]}, reference ${ref[worst]}` };
+}
+
+function errorText(e: unknown): string {
+  const s = e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e);
+  return s.split('\n')[0]!.slice(0, 160);
+}
+
+/** Runs `batches` batches; returns wall-clock ms and process CPU ms. */
+function timeBatches(c: Contender, batches: number): { ms: number; cpuMs: number } {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let b = 0; b < batches; b++) c.batch!();
+  const ms = performance.now() - t0;
+  const cu = process.cpuUsage(c0);
+  return { ms, cpuMs: (cu.user + cu.system) / 1000 };
+}
+
+export async function runWorkload(w: Workload, opts: RunOptions): Promise<WorkloadResult> {
+  const started = performance.now();
+  const cfg = opts.quick
+    ? { warmMs: 50, sampleMs: 10, reps: 2, minReps: 1, budgetMs: 500 }
+    : { warmMs: 300, sampleMs: 25, reps: 7, minReps: 3, budgetMs: 4000 };
+  const all = w.contenders({ quick: opts.quick });
+  const isRef = (c: Contender) => c.kind === 'eager' && c.backend === 'cpu';
+  const selected = all.filter((c) => isRef(c) || !opts.filter?.length || opts.filter.some((f) => `${c.label} (${c.backend})`.includes(f)));
+  const rows = new Map<Contender, RowResult>();
+  for (const c of selected) {
+    rows.set(c, {
+      workload: w.id,
+      label: c.label,
+      kind: c.kind,
+      executor: c.executor,
+      variant: c.variant,
+      backend: c.backend,
+      callsPerBatch: c.callsPerBatch,
+      status: c.pending ? 'pending' : 'ok',
+      message: c.pending,
+      note: c.note,
+      judged: c.judged ?? true,
+      samples: [],
+      cpuSamples: [],
+      bars: [],
+    });
+  }
+  const live = () => selected.filter((c) => rows.get(c)!.status === 'ok' || rows.get(c)!.status === 'wrong');
+  const fail = (c: Contender, e: unknown, stage: string) => {
+    const r = rows.get(c)!;
+    if (e instanceof PendingError) {
+      r.status = 'pending';
+      r.message = e.message;
+      return;
+    }
+    r.status = 'error';
+    r.message = `${stage}: ${errorText(e)}`;
+    opts.log(`  ${w.id} ${c.label}: ${r.message}`);
+  };
+
+  // Prepare (inputs on the contender's backend, traces).
+  for (const c of live()) {
+    try {
+      await use(c.backend);
+      c.prepare?.();
+      rows.get(c)!.callsPerBatch = c.callsPerBatch;
+    } catch (e) {
+      fail(c, e, 'prepare');
+    }
+  }
+
+  // Verify once against the reference, before any timing.
+  const ref = selected.find(isRef);
+  let refValues: number[] | undefined;
+  if (ref && rows.get(ref)!.status === 'ok' && ref.result) {
+    try {
+      await use(ref.backend);
+      refValues = ref.result();
+      rows.get(ref)!.maxError = 0;
+    } catch (e) {
+      fail(ref, e, 'run');
+    }
+  }
+  const tol = w.tolerance ?? { rtol: 0, atol: 0 };
+  for (const c of live()) {
+    if (c === ref || !c.result) continue;
+    try {
+      await use(c.backend);
+      const got = c.result();
+      if (!refValues) continue;
+      const cmp = compare(got, refValues, tol);
+      const r = rows.get(c)!;
+      r.maxError = cmp.maxError;
+      if (!cmp.ok) {
+        r.status = 'wrong';
+        r.message = `WRONG RESULT (${cmp.why})`;
+        opts.log(`  ${w.id} ${c.label}: ${r.message}`);
+      }
+    } catch (e) {
+      fail(c, e, 'run');
+    }
+  }
+
+  // Warm up and size the samples.
+  const plan = new Map<Contender, { batches: number; reps: number }>();
+  for (const c of live()) {
+    if (!c.batch) continue;
+    try {
+      await use(c.backend);
+      let last = 0;
+      if (c.warm) {
+        // Warm up on calls; the batch time is estimated from the last second of them.
+        const w = c.warm(cfg.warmMs);
+        last = (w.ms / w.calls) * c.callsPerBatch;
+      } else {
+        let spent = 0;
+        for (let n = 0; n < 1 || spent < cfg.warmMs; n++) spent += last = timeBatches(c, 1).ms;
+      }
+      const batches = Math.max(1, Math.ceil(cfg.sampleMs / Math.max(last, 1e-3)));
+      const sampleMs = batches * last;
+      const reps = Math.max(cfg.minReps, Math.min(cfg.reps, Math.floor(cfg.budgetMs / Math.max(sampleMs, 1e-3))));
+      plan.set(c, { batches, reps });
+    } catch (e) {
+      fail(c, e, 'warm-up');
+    }
+  }
+
+  // Timed repetitions: per repetition every contender once, grouped by backend (one switch per
+  // group), the order inside a group rotated from one repetition to the next.
+  const maxReps = Math.max(0, ...[...plan.values()].map((p) => p.reps));
+  for (let rep = 0; rep < maxReps; rep++) {
+    for (const backend of ['cpu', 'wasm'] as const) {
+      const group = live().filter((c) => c.backend === backend && plan.has(c) && rep < plan.get(c)!.reps);
+      if (!group.length) continue;
+      await use(backend);
+      const k = rep % group.length;
+      for (const c of [...group.slice(k), ...group.slice(0, k)]) {
+        const p = plan.get(c)!;
+        const r = rows.get(c)!;
+        try {
+          const before = tf.memory().numTensors;
+          const t = timeBatches(c, p.batches);
+          r.leakedTensors = (r.leakedTensors ?? 0) + (tf.memory().numTensors - before);
+          r.samples.push((t.ms * 1000) / (p.batches * c.callsPerBatch));
+          r.cpuSamples.push((t.cpuMs * 1000) / (p.batches * c.callsPerBatch));
+          r.batchesPerSample = p.batches;
+        } catch (e) {
+          fail(c, e, 'timing');
+          plan.delete(c);
+        }
+      }
+    }
+  }
+
+  for (const c of selected) {
+    try {
+      c.dispose?.();
+    } catch {
+      /* ignore */
+    }
+  }
+  await use('cpu');
+
+  // Statistics, ratios, bars.
+  for (const r of rows.values()) {
+    if (r.samples.length) {
+      r.median = median(r.samples);
+      r.min = Math.min(...r.samples);
+      r.max = Math.max(...r.samples);
+      r.cpuMedian = median(r.cpuSamples);
+    }
+  }
+  const refRow = ref ? rows.get(ref) : undefined;
+  for (const [c, r] of rows) {
+    if (refRow) {
+      r.vsEagerCpu = speedup(r, refRow);
+      r.vsEagerCpuByCpuTime = speedup({ median: r.cpuMedian }, { median: refRow.cpuMedian });
+    }
+    for (const bar of w.bars) {
+      const applies = bar.applies ?? defaultJitOnCpu;
+      if (!applies(c)) continue;
+      r.bars.push(judge(bar, c, r, selected, rows));
+    }
+  }
+  return { id: w.id, title: w.title, barText: w.barText, rows: [...rows.values()], notes: w.notes ?? [], seconds: (performance.now() - started) / 1000 };
+}
+
+function judge(bar: Bar, c: Contender, r: RowResult, all: readonly Contender[], rows: Map<Contender, RowResult>): BarResult {
+  const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  if (bar.kind === 'under') {
+    const text = `≤ ${bar.us} µs`;
+    if (!r.judged || r.median === undefined) return { text, ok: undefined };
+    return { text, ok: r.median <= bar.us, value: r.median, byCpuTime: r.cpuMedian };
+  }
+  const refC = (bar.kind === 'faster' ? bar.than : bar.of).pick(c, all);
+  const refName = (bar.kind === 'faster' ? bar.than : bar.of).name;
+  const text = bar.kind === 'faster' ? `≥ ${bar.factor}× ${refName}` : `≤ ${bar.factor}× ${refName}`;
+  const refRow = refC ? rows.get(refC) : undefined;
+  if (!r.judged || !refRow || refRow.median === undefined || r.median === undefined) {
+    return { text: `${text}${refRow?.status === 'pending' ? ' (pending)' : ''}`, ok: undefined };
+  }
+  const cpu = { row: { median: r.cpuMedian }, ref: { median: refRow.cpuMedian } };
+  if (bar.kind === 'faster') {
+    const s = speedup(r, refRow)!;
+    const sc = speedup(cpu.row, cpu.ref);
+    return { text: `${text}: ${fmt(s)}×${sc ? ` (cpu ${fmt(sc)}×)` : ''}`, ok: s >= bar.factor, value: s, byCpuTime: sc };
+  }
+  const s = slowdown(r, refRow)!;
+  const sc = slowdown(cpu.row, cpu.ref);
+  return { text: `${text}: ${fmt(s)}×${sc ? ` (cpu ${fmt(sc)}×)` : ''}`, ok: s <= bar.factor, value: s, byCpuTime: sc };
+}

@@ -1,0 +1,49 @@
+// B5: RNN forward, h ← tanh(x_t·Wx + h·Wh + b), 50 steps, batch 32, input 64, hidden 128, as one
+// staged loop over the step index (x_t = gather(x, t) of a [50, 32, 64] input). Kernel-bound
+// (two small matmuls a step), so the bar compares with eager on the same backend's kernels.
+// Needs harness, contenders. Produces `b5`.
+
+import * as tf from '@tensorflow/tfjs';
+import * as ag from '../../src/index.js';
+import { defaultJit, refs, type Workload } from '../harness.js';
+import { eager, functional, jitContenders, onnx, perBackend, uniform, type Variant } from '../contenders.js';
+
+const T = 50;
+const B = 32;
+const IN = 64;
+const H = 128;
+
+export function rnn(x: tf.Tensor, h0: tf.Tensor, wx: tf.Tensor, wh: tf.Tensor, b: tf.Tensor): tf.Tensor {
+  return ag.whileLoop(
+    (t) => tf.less(t as tf.Tensor, tf.scalar(T, 'int32')),
+    (t, h) => [
+      tf.add(t as tf.Tensor, tf.scalar(1, 'int32')),
+      tf.tanh(tf.add(tf.add(tf.matMul(tf.gather(x, t as tf.Tensor), wx), tf.matMul(h as tf.Tensor, wh)), b)),
+    ],
+    [tf.scalar(0, 'int32'), h0],
+    { names: ['t', 'h'] },
+  )[1] as tf.Tensor;
+}
+
+export const variants: Variant[] = [functional(rnn)];
+
+const data = {
+  x: uniform(T * B * IN, -1, 1, 51),
+  wx: uniform(IN * H, -1 / Math.sqrt(IN), 1 / Math.sqrt(IN), 52),
+  wh: uniform(H * H, -1 / Math.sqrt(H), 1 / Math.sqrt(H), 53),
+  b: uniform(H, -0.1, 0.1, 54),
+};
+
+export const b5: Workload = {
+  id: 'B5',
+  title: `RNN forward, tanh cell, ${T} steps, batch ${B}, input ${IN}, hidden ${H}, staged loop`,
+  barText: '≥ 2× tfjs eager (same backend’s kernels)',
+  bars: [{ kind: 'faster', than: refs.eagerSameBackend, factor: 2, applies: defaultJit }],
+  tolerance: { rtol: 1e-4, atol: 1e-5 },
+  contenders() {
+    const calls = perBackend(() => [
+      [tf.tensor3d(data.x, [T, B, IN]), tf.zeros([B, H]), tf.tensor2d(data.wx, [IN, H]), tf.tensor2d(data.wh, [H, H]), tf.tensor1d(data.b)],
+    ]);
+    return [eager('cpu', rnn, calls), eager('wasm', rnn, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), onnx(variants, calls)];
+  },
+};

@@ -1,0 +1,67 @@
+// B6: a training loop in one call: 2-layer MLP (32 → 64 relu → 10, MSE), 100 SGD steps on one
+// batch of 64, weights as loop variables of ag.whileLoop, gradients by tf.grads of the loss as a
+// function of the weights, w ← w − lr·g. Eager runs the same function op by op.
+// Needs harness, contenders. Produces `b6`.
+
+import * as tf from '@tensorflow/tfjs';
+import * as ag from '../../src/index.js';
+import { defaultJit, refs, type Workload } from '../harness.js';
+import { eager, functional, jitContenders, onnx, perBackend, uniform, type Variant } from '../contenders.js';
+
+const STEPS = 100;
+const BATCH = 64;
+const IN = 32;
+const HID = 64;
+const OUT = 10;
+const LR = 0.05;
+
+const loss = (x: tf.Tensor, y: tf.Tensor) => (w1: tf.Tensor, b1: tf.Tensor, w2: tf.Tensor, b2: tf.Tensor) => {
+  const h = tf.relu(tf.add(tf.matMul(x, w1), b1));
+  const o = tf.add(tf.matMul(h, w2), b2);
+  return tf.mean(tf.square(tf.sub(o, y)));
+};
+
+export function train(x: tf.Tensor, y: tf.Tensor, w1: tf.Tensor, b1: tf.Tensor, w2: tf.Tensor, b2: tf.Tensor): tf.Tensor[] {
+  const grad = tf.grads(loss(x, y) as (...w: tf.Tensor[]) => tf.Tensor);
+  const out = ag.whileLoop(
+    (i) => tf.less(i as tf.Tensor, tf.scalar(STEPS, 'int32')),
+    (i, ...ws) => {
+      const gs = grad(ws as tf.Tensor[]);
+      return [tf.add(i as tf.Tensor, tf.scalar(1, 'int32')), ...ws.map((w, k) => tf.sub(w as tf.Tensor, tf.mul(LR, gs[k]!)))];
+    },
+    [tf.scalar(0, 'int32'), w1, b1, w2, b2],
+    { names: ['i', 'w1', 'b1', 'w2', 'b2'] },
+  );
+  return out.slice(1) as tf.Tensor[];
+}
+
+export const variants: Variant[] = [functional(train)];
+
+const data = {
+  x: uniform(BATCH * IN, -1, 1, 61),
+  y: uniform(BATCH * OUT, -1, 1, 62),
+  w1: uniform(IN * HID, -1 / Math.sqrt(IN), 1 / Math.sqrt(IN), 63),
+  w2: uniform(HID * OUT, -1 / Math.sqrt(HID), 1 / Math.sqrt(HID), 64),
+};
+
+export const b6: Workload = {
+  id: 'B6',
+  title: `training loop in one call: MLP ${IN}→${HID}→${OUT}, ${STEPS} SGD steps, batch ${BATCH}`,
+  barText: '≥ 2× the same loop in eager tfjs',
+  bars: [{ kind: 'faster', than: refs.eagerSameBackend, factor: 2, applies: defaultJit }],
+  // 100 steps of float32 SGD: kernels that sum in another order drift apart a little.
+  tolerance: { rtol: 1e-3, atol: 1e-4 },
+  contenders() {
+    const calls = perBackend(() => [
+      [
+        tf.tensor2d(data.x, [BATCH, IN]),
+        tf.tensor2d(data.y, [BATCH, OUT]),
+        tf.tensor2d(data.w1, [IN, HID]),
+        tf.zeros([HID]),
+        tf.tensor2d(data.w2, [HID, OUT]),
+        tf.zeros([OUT]),
+      ],
+    ]);
+    return [eager('cpu', train, calls), eager('wasm', train, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), onnx(variants, calls)];
+  },
+};
