@@ -8,3 +8,7 @@ export { setElementType, stack, TensorList } from './trace/tensor-list.js';
 export { AutographError } from './errors/ag-error.js';
 export { Graph, Node, Value } from './ir/graph.js';
 export { verify } from './ir/verify.js';
+export { toGraph, type ToGraphOptions } from './api/to-graph.js';
+export { toCode, type ToCodeOptions } from './api/to-code.js';
+export { doNotConvert } from './runtime/do-not-convert.js';
+export { range } from './runtime/loops.js';

@@ -12,6 +12,7 @@ import { RetraceMonitor } from './retrace-monitor.js';
 import { signatureOf, type Signature } from './signature.js';
 import type { TensorSpec } from './tensor-spec.js';
 import { shapeToString } from '../ir/types.js';
+import { toGraph } from './to-graph.js';
 
 export interface JitOptions {
   /** Fixes the signature: every call must match it, and there is one trace. */
@@ -50,13 +51,15 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const cache = new Map<string, ConcreteFunction>();
   const monitor = new RetraceMonitor(name, opts.onWarning);
   let traceCount = 0;
-  const target: AnyFn = fn;
+  // Converted on first use (so a jit function can be made before its free variables exist).
+  let converted: AnyFn | undefined;
+  const convert = (): AnyFn => (converted ??= opts.autograph === false ? fn : (toGraph(fn, { scope: opts.scope }) as AnyFn));
   const fixed = opts.inputSignature ? signatureOf(name, [...opts.inputSignature]) : undefined;
 
   const concrete = (sig: Signature): { cf: ConcreteFunction; traced: boolean } => {
     const known = cache.get(sig.key);
     if (known) return { cf: known, traced: false };
-    const { graph, output } = traceFunction(name, target, sig.flat, sig.leaves);
+    const { graph, output } = traceFunction(name, convert(), sig.flat, sig.leaves);
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled');
     cache.set(sig.key, cf);
     traceCount++;
@@ -67,7 +70,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const byTensorKey = new Map<string, ConcreteFunction>();
 
   const call = function (this: unknown, ...args: unknown[]): unknown {
-    if (isTracing()) return target.apply(this, args);
+    if (isTracing()) return convert().apply(this, args);
     if (!fixed) {
       const key = tensorKey(args);
       const hit = key === undefined ? undefined : byTensorKey.get(key);

@@ -4,6 +4,7 @@
 
 
 import type { RawSourceMap } from '@babel/generator';
+import type { Mapping } from './generated-sources.js';
 import { parseFunction } from './parse-function.js';
 import { ConvertContext } from './context.js';
 import { runPipeline } from './pipeline.js';
@@ -17,6 +18,8 @@ export interface ConvertedSource {
   /** The generated function, readable JS. */
   readonly code: string;
   readonly map: RawSourceMap | null;
+  /** Generated → original positions (lines 1-based, columns 0-based). */
+  readonly mappings: readonly Mapping[];
   /** Free names of the generated code (besides ag__), each with the properties read from it. */
   readonly free: Map<string, Set<string>>;
 }
@@ -26,9 +29,11 @@ export function convertSource(source: string, name: string, opts: { until?: stri
   const root = parsed.node;
   const ctx = new ConvertContext(source, name, root);
   runPipeline(root, ctx, opts.until);
-  const { code, map } = generateCode(root, { comments: true, sourceMaps: true, sourceFileName: `${name}.js` }, source);
+  const result = generateCode(root, { comments: true, sourceMaps: true, sourceFileName: `${name}.js` }, source);
+  const { code, map } = result;
+  const mappings = ((result as unknown as { rawMappings?: Mapping[] }).rawMappings ?? []) as Mapping[];
   const free = analyzeScopes(root).free;
   free.delete('ag__');
-  return { name, source, code, map, free };
+  return { name, source, code, map, mappings, free };
 }
 

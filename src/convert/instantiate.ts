@@ -6,11 +6,16 @@
 
 import { agError } from '../errors/catalogue.js';
 import type { ConvertedSource } from './convert-source.js';
+import { registerGenerated, scriptUrl } from './generated-sources.js';
 
 const MODULE_ALIAS = /^(__vite_ssr_import_\d+__|__vi_import_\d+__|__vite_ssr_dynamic_import__|import_[\w$]+|_[\w$]+__namespace)$/;
 const IMPLICIT = new Set(['arguments', 'undefined', 'NaN', 'Infinity', 'globalThis']);
 
 function resolveAlias(props: Set<string>, scope: Record<string, unknown>): { found: boolean; value?: unknown } {
+  // Named imports (`import { range } from …` → `alias.range`) given by name in the scope.
+  if (props.size > 0 && [...props].every((p) => Object.prototype.hasOwnProperty.call(scope, p))) {
+    return { found: true, value: Object.fromEntries([...props].map((p) => [p, scope[p]])) };
+  }
   const candidates = Object.values(scope).filter(
     (v) => v !== null && (typeof v === 'object' || typeof v === 'function') && [...props].every((p) => p in (v as object)),
   );
@@ -49,7 +54,10 @@ export function instantiate(
     }
   }
   if (missing.length) throw agError('convert/unresolved-free-variables', { names: missing, functionName: conv.name });
-  const body = `"use strict";\nreturn (${conv.code});\n//# sourceURL=autograph:///${encodeURIComponent(conv.name)}.js`;
+  const url = scriptUrl(conv.name);
+  // new Function adds two header lines; then "use strict"; then `return (` before the code.
+  registerGenerated(url, { name: conv.name, source: conv.source, mappings: conv.mappings, lineOffset: 3, columnOffset: 'return ('.length });
+  const body = `"use strict";\nreturn (${conv.code});\n//# sourceURL=${url}`;
   const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   return factory(runtime, ...values);
 }

@@ -10,6 +10,7 @@ import { directivesPass } from './passes/directives.js';
 import { breakPass } from './passes/break-statements.js';
 import { continuePass } from './passes/continue-statements.js';
 import { returnPass } from './passes/return-statements.js';
+import { listsPass } from './passes/lists.js';
 import { callTreesPass } from './passes/call-trees.js';
 import { controlFlowPass } from './passes/control-flow.js';
 import { conditionalExpressionsPass } from './passes/conditional-expressions.js';
@@ -27,7 +28,8 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
   ['break', breakPass],
   ['continue', continuePass],
   ['return', returnPass],
-  // (issue 4 adds `lists` here: push on arrays inside staged loops → tensor lists.)
+  // z.push(x) → z = ag__.listPush(z, x): arrays appended to are state (tensor lists when staged).
+  ['lists', listsPass],
   // Calls → ag__.convertedCall (recursive conversion at run time); console.log → ag__.print.
   ['call-trees', callTreesPass],
   // if/loops → ag__.ifStmt/whileStmt/forStmt with explicit state (runs scope/activity/liveness analysis).

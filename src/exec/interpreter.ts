@@ -8,7 +8,7 @@ import type { Graph, Node, Value } from '../ir/graph.js';
 import { lastUses } from './liveness.js';
 import { RtList, stackList } from './rt-list.js';
 import { agError } from '../errors/catalogue.js';
-import { runAssert, runPrint, type PrintPart } from '../trace/effects.js';
+import { runAssert, runPrint, type AssertError, type PrintPart } from '../trace/effects.js';
 
 /** What a value holds at run time: a tensor, or a tensor list. */
 type RtValue = tf.Tensor | RtList<tf.Tensor>;
@@ -104,7 +104,7 @@ export class Interpreter {
         runPrint(node.attrs.parts as PrintPart[], args, node.inputs.map((v) => v.dtype));
         return [];
       case 'Assert':
-        runAssert(args[0]!.dataSync()[0] !== 0, node.attrs.message as string, node.options.source);
+        runAssert(args[0]!.dataSync()[0] !== 0, node.attrs.message as string, node.options.source, node.attrs.error as AssertError | undefined);
         return [];
       default:
         return runKernel(node, args);

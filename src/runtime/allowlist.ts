@@ -5,6 +5,10 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { isDoNotConvert, originalOf } from './do-not-convert.js';
+import * as controlFlow from '../trace/control-flow.js';
+import * as effects from '../trace/effects.js';
+import * as tensorList from '../trace/tensor-list.js';
+import { range } from './loops.js';
 
 let known: WeakSet<object> | undefined;
 
@@ -38,6 +42,9 @@ function tfFunctions(): WeakSet<object> {
     }
   };
   visit(tf, 0);
+  // This library's own functions (cond, whileLoop, print, assert, setElementType, stack, …).
+  for (const ns of [controlFlow, effects, tensorList]) for (const v of Object.values(ns)) if (typeof v === 'function') set.add(v);
+  set.add(range);
   addPrototype(set, tf.Tensor);
   addPrototype(set, tf.Variable);
   known = set;

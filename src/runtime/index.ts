@@ -5,11 +5,13 @@
 import * as operators from './operators.js';
 import { MathDispatch } from './math.js';
 import { ifExp, ifStmt } from './if-stmt.js';
-import { forStmt, whileStmt } from './loops.js';
+import { forStmt, range, whileStmt } from './loops.js';
 import { and, or } from './logical.js';
-import { callMethod, convertedCall } from './converted-call.js';
-import { forInKeys, jsCond, jsIterable } from './js-only.js';
+import { callMethod, convertedCall, registerSpecialFunction } from './converted-call.js';
+import { assert } from '../trace/effects.js';
+import { forInKeys, jsCond, jsIterable, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
+import { listPush } from './lists.js';
 
 const base = {
   ...operators,
@@ -23,13 +25,26 @@ const base = {
   print,
   jsCond,
   jsIterable,
+  rethrowStagingError,
   forInKeys,
+  listPush,
+  range,
 };
 
 export type Runtime = typeof base & {
   convertedCall(f: unknown, thisArg: unknown, args: unknown[]): unknown;
   callMethod(obj: unknown, prop: PropertyKey, args: unknown[]): unknown;
 };
+
+// Calls that converted code routes elsewhere: console.log → staged print; node:assert → staged assert.
+registerSpecialFunction(console.log, print as (...a: unknown[]) => unknown);
+const nodeAssert = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:assert') as
+  | (((c: unknown, m?: string) => void) & { ok: unknown; strict: { ok: unknown } & object })
+  | undefined;
+if (nodeAssert) {
+  const staged = (c: unknown, m?: unknown) => assert(c, typeof m === 'string' ? m : undefined);
+  for (const f of [nodeAssert, nodeAssert.ok, nodeAssert.strict, nodeAssert.strict?.ok]) if (typeof f === 'function') registerSpecialFunction(f, staged);
+}
 
 const cache = new WeakMap<object, Runtime>();
 let unscoped: Runtime | undefined;

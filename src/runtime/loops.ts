@@ -4,13 +4,14 @@
 // for…of over a tensor iterates its first dimension. Needs trace/control-flow `whileLoop`,
 // state-checks, operators. Produces `whileStmt`, `forStmt`, `LoopOptions`.
 
+import { locatedError } from './located-error.js';
 import * as tf from '@tensorflow/tfjs';
 import { whileLoop } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
 import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js';
 import { checkLoopVars, isReturnSlot, placeholdersForUndefined } from './state-checks.js';
 import { hasStagedAssert, stagedAssert } from './staged-assert.js';
-import { lt } from './operators.js';
+import { add, gt, lt } from './operators.js';
 
 export interface LoopOptions {
   readonly maximumIterations?: number;
@@ -62,7 +63,7 @@ function stagedWhile(
   // A user variable first assigned in the loop is only defined if the loop runs at least once
   // (the return slot needs no check: it is read only when the do_return flag is set).
   const mustIterate = undefinedAt.filter((i) => !isReturnSlot(symbolNames(i))).map(symbolNames);
-  if (mustIterate.length && !hasStagedAssert()) throw agError('convert/loop-var-undefined', { name: mustIterate[0]! });
+  if (mustIterate.length && !hasStagedAssert()) throw locatedError('convert/loop-var-undefined', { name: mustIterate[0]! });
   const counted = mustIterate.length > 0;
   let out: unknown[];
   try {
@@ -88,7 +89,11 @@ function stagedWhile(
   }
   if (counted) {
     const n = out[0] as tf.Tensor;
-    stagedAssert(tf.greater(n, tf.scalar(0, 'int32')), () => agError('convert/loop-must-iterate', { name: mustIterate[0]! }));
+    // The run-time failure carries the catalogue's wording (its id is the trace layer's assert id).
+    stagedAssert(tf.greater(n, tf.scalar(0, 'int32')), locatedError('convert/loop-must-iterate', { name: mustIterate[0]! }).summary, {
+      id: 'convert/loop-must-iterate',
+      params: { name: mustIterate[0]! },
+    });
     out = out.slice(1);
   }
   setState(out);
@@ -108,19 +113,50 @@ export function whileStmt(
   for (let i = 0; i < max && truthy(c, 'a while loop'); i++) {
     body();
     c = test();
-    if (isTracing() && isSymbolic(c)) throw agError('convert/while-cond-became-tensor', {});
+    if (isTracing() && isSymbolic(c)) throw locatedError('convert/while-cond-became-tensor', {});
   }
 }
 
 function jsExtraTest(extraTest: (() => unknown) | null): boolean {
   if (!extraTest) return true;
   const e = extraTest();
-  if (isTracing() && isSymbolic(e)) throw agError('convert/js-loop-tensor-break', {});
+  if (isTracing() && isSymbolic(e)) throw locatedError('convert/js-loop-tensor-break', {});
   return truthy(e, 'a loop condition');
 }
 
-function stagedForTensor(
-  iter: tf.Tensor,
+/** `range(start, stop, step)` with tensor bounds: iterated by a staged counter, not materialized. */
+export class TensorRange {
+  constructor(
+    readonly start: unknown,
+    readonly stop: unknown,
+    readonly step: unknown,
+  ) {}
+}
+
+/** `ag.range(stop)` / `ag.range(start, stop, step = 1)`: a JS array, or a TensorRange for tensor bounds. */
+export function range(a: unknown, b?: unknown, step: unknown = 1): unknown[] | TensorRange {
+  const [start, stop] = b === undefined ? [0, a] : [a, b];
+  if (isTensor(start) || isTensor(stop) || isTensor(step)) {
+    if (isTracing()) return new TensorRange(start, stop, step);
+    return range(...([start, stop, step].map((x) => (isTensor(x) ? x.dataSync()[0] : x)) as [number, number, number]));
+  }
+  const out: number[] = [];
+  const [x0, x1, dx] = [start, stop, step] as number[];
+  for (let x = x0!; dx! > 0 ? x < x1! : x > x1!; x += dx!) out.push(x);
+  return out;
+}
+
+interface Counter {
+  readonly first: unknown;
+  more(i: unknown): unknown;
+  element(i: unknown): unknown;
+  next(i: unknown): unknown;
+  /** Statically known to run zero times. */
+  readonly empty: boolean;
+}
+
+function stagedCounted(
+  c: Counter,
   extraTest: (() => unknown) | null,
   body: (x: unknown) => void,
   getState: GetState,
@@ -128,15 +164,12 @@ function stagedForTensor(
   names: readonly string[],
   opts: LoopOptions,
 ): void {
-  if (iter.rank === 0) throw agError('convert/unsupported-syntax', { construct: 'for...of over a scalar tensor', instead: 'iterate over a tensor with at least one dimension' });
-  const n = iter.shape[0]!;
   const start = getState();
-  const undefinedNames = start.flatMap((x, i) => (x === undefined ? [names[i]!] : []));
-  if (n === 0 && undefinedNames.length) throw agError('convert/loop-must-iterate', { name: undefinedNames[0]! });
-  const element = (i: unknown): tf.Tensor => tf.gather(iter, i as tf.Tensor);
+  const undefinedNames = start.flatMap((x, i) => (x === undefined && !isReturnSlot(names[i]!) ? [names[i]!] : []));
+  if (c.empty && undefinedNames.length) throw locatedError('convert/loop-must-iterate', { name: undefinedNames[0]! });
   const probe = placeholdersForUndefined(start, names, () => {
     setState(start);
-    body(element(tf.scalar(0, 'int32')));
+    body(c.element(c.first));
     return getState();
   });
   const restore = setState;
@@ -150,20 +183,20 @@ function stagedForTensor(
     out = whileLoop(
       (i: unknown, ...vars: unknown[]) => {
         setState(vars);
-        const more = lt(i, n) as tf.Tensor;
+        const more = c.more(i);
         if (!extraTest) return more;
         const e = toBoolAny(extraTest());
         if (!isTensor(e)) return e ? more : false;
-        return tf.logicalAnd(more, e);
+        return isTensor(more) ? tf.logicalAnd(more, e) : more ? e : false;
       },
       (i: unknown, ...vars: unknown[]) => {
         setState(vars);
-        body(element(i));
+        body(c.element(i));
         const next = getState();
         checkLoopVars(vars, next, names);
-        return [tf.add(i as tf.Tensor, tf.scalar(1, 'int32')), ...next];
+        return [c.next(i), ...next];
       },
-      [tf.scalar(0, 'int32'), ...init],
+      [c.first, ...init],
       { names: ['iteration', ...names], maximumIterations: opts.maximumIterations },
     );
   } catch (e) {
@@ -171,6 +204,29 @@ function stagedForTensor(
     throw e;
   }
   setState(out.slice(1));
+}
+
+function tensorCounter(iter: tf.Tensor): Counter {
+  if (iter.rank === 0) throw locatedError('convert/unsupported-syntax', { construct: 'for...of over a scalar tensor', instead: 'iterate over a tensor with at least one dimension' });
+  const n = iter.shape[0]!;
+  return {
+    first: tf.scalar(0, 'int32'),
+    more: (i) => lt(i, n),
+    element: (i) => tf.gather(iter, i as tf.Tensor),
+    next: (i) => tf.add(i as tf.Tensor, tf.scalar(1, 'int32')),
+    empty: n === 0,
+  };
+}
+
+function rangeCounter(r: TensorRange): Counter {
+  const down = typeof r.step === 'number' && r.step < 0;
+  return {
+    first: r.start,
+    more: (i) => (down ? gt(i, r.stop) : lt(i, r.stop)),
+    element: (i) => i,
+    next: (i) => add(i, r.step),
+    empty: false,
+  };
 }
 
 export function forStmt(
@@ -182,8 +238,9 @@ export function forStmt(
   symbolNames: readonly string[],
   opts: LoopOptions = {},
 ): void {
+  if (iter instanceof TensorRange) return stagedCounted(rangeCounter(iter), extraTest, body, getState, setState, symbolNames, opts);
   if (isTensor(iter)) {
-    if (isTracing()) return stagedForTensor(iter, extraTest, body, getState, setState, symbolNames, opts);
+    if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts);
     iter = tf.unstack(iter);
   }
   let count = 0;

@@ -3,6 +3,7 @@
 // loop variables that are undefined before a staged loop (typed by a probe trace of the body).
 // Needs tfjs, the trace layer (subgraph tracing for the probe). Produces the check functions.
 
+import { locatedError } from './located-error.js';
 import * as tf from '@tensorflow/tfjs';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph } from '../trace/context.js';
@@ -24,10 +25,10 @@ export function checkBranchOutputs(main: readonly unknown[], other: readonly unk
     const name = names[i] ?? `output ${i}`;
     for (const [a, b, branch] of [[x, y, 'main'], [y, x, 'else']] as [unknown, unknown, Branch][]) {
       if (a === undefined && b !== undefined) {
-        if (isReturnSlot(name)) throw agError('convert/if-missing-return', { branch });
-        throw agError('convert/if-undefined-in-branch', { name, branch });
+        if (isReturnSlot(name)) throw locatedError('convert/if-missing-return', { branch });
+        throw locatedError('convert/if-undefined-in-branch', { name, branch });
       }
-      if (a === null && b !== null && b !== undefined) throw agError('convert/if-null-in-branch', { name, branch });
+      if (a === null && b !== null && b !== undefined) throw locatedError('convert/if-null-in-branch', { name, branch });
     }
   });
 }
@@ -41,8 +42,8 @@ export function checkLoopVars(before: readonly unknown[], after: readonly unknow
     const a = after[i];
     const name = names[i] ?? `loop variable ${i}`;
     if (!isTensor(b) || !isTensor(a)) return;
-    if (typeOf(a) !== typeOf(b)) throw agError('convert/loop-var-dtype-changed', { name, before: typeOf(b), after: typeOf(a) });
-    if (shapeOf(a) !== shapeOf(b)) throw agError('convert/loop-var-shape-changed', { name, before: shapeOf(b), after: shapeOf(a) });
+    if (typeOf(a) !== typeOf(b)) throw locatedError('convert/loop-var-dtype-changed', { name, before: typeOf(b), after: typeOf(a) });
+    if (shapeOf(a) !== shapeOf(b)) throw locatedError('convert/loop-var-shape-changed', { name, before: shapeOf(b), after: shapeOf(a) });
   });
 }
 
@@ -73,7 +74,7 @@ export function placeholdersForUndefined(
   const all = init.map((_, i) => i);
   const undefinedAt = init.flatMap((x, i) => (x === undefined ? [i] : []));
   init.forEach((x, i) => {
-    if (x === null) throw agError('convert/loop-var-null', { name: names[i] ?? `loop variable ${i}` });
+    if (x === null) throw locatedError('convert/loop-var-null', { name: names[i] ?? `loop variable ${i}` });
   });
   if (undefinedAt.length === 0) return { init: [...init], undefinedAt, carried: all };
   const parent = currentGraph();
@@ -81,7 +82,7 @@ export function placeholdersForUndefined(
   try {
     after = parent ? traceInto('probe', parent, [], probe).result : probe();
   } catch (e) {
-    const err = agError('convert/loop-var-undefined', { name: names[undefinedAt[0]!] ?? 'a loop variable' });
+    const err = locatedError('convert/loop-var-undefined', { name: names[undefinedAt[0]!] ?? 'a loop variable' });
     (err as { cause?: unknown }).cause = e;
     throw err;
   }
@@ -90,7 +91,7 @@ export function placeholdersForUndefined(
   for (const i of undefinedAt) {
     const v = after[i];
     if (v === undefined) stillUndefined.add(i);
-    else if (v === null) throw agError('convert/loop-var-null', { name: names[i] ?? `loop variable ${i}` });
+    else if (v === null) throw locatedError('convert/loop-var-null', { name: names[i] ?? `loop variable ${i}` });
     else out[i] = zerosLike(v);
   }
   return {

@@ -2,6 +2,7 @@
 // weak typing of JS numbers mixed with tensors, bool views. Needs tfjs and src/trace/control-flow.
 // Produces `isTensor`, `isSymbolic`, `isTracing`, `truthy`, `toBool`, `toBoolAny`, `weakPair`.
 
+import { locatedError } from './located-error.js';
 import * as tf from '@tensorflow/tfjs';
 import { isSymbolic, isTensor, isTracing } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
@@ -11,7 +12,7 @@ export { isSymbolic, isTensor, isTracing };
 /** JS truthiness of a condition; a concrete tensor is read (it must be a scalar). */
 export function truthy(x: unknown, what = 'a condition'): boolean {
   if (!isTensor(x)) return Boolean(x);
-  if (x.size !== 1) throw agError('convert/non-scalar-condition', { shape: `[${x.shape.join(',')}]`, what });
+  if (x.size !== 1) throw locatedError('convert/non-scalar-condition', { shape: `[${x.shape.join(',')}]`, what });
   const v = x.dataSync()[0];
   return typeof v === 'number' ? v !== 0 && !Number.isNaN(v) : Boolean(v);
 }

@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { Node, type NodeSource } from '../ir/graph.js';
 import type { DType } from '../ir/types.js';
-import { agError } from '../errors/catalogue.js';
+import { agError, type MessageId } from '../errors/catalogue.js';
 import { currentGraph, isSymbolic, isTensor, isTracing } from './context.js';
 import { valueIn } from './capture.js';
 import { resolvedSource, userFrame } from './user-frame.js';
@@ -61,8 +61,14 @@ export function runPrint(parts: readonly PrintPart[], inputs: readonly (tf.Tenso
   sink(text.join(' '));
 }
 
+/** A catalogued error an assert raises instead of `runtime/assert-failed` (for checks the converter stages). */
+export interface AssertError {
+  readonly id: MessageId;
+  readonly params: Record<string, unknown>;
+}
+
 /** Checks `cond`; a symbolic condition makes an Assert node checked on every call. */
-export function assert(cond: unknown, message?: string): void {
+export function assert(cond: unknown, message?: string, error?: AssertError): void {
   const msg = message ?? 'Assertion failed';
   if (isTracing() && isSymbolic(cond)) {
     const graph = currentGraph()!;
@@ -71,16 +77,21 @@ export function assert(cond: unknown, message?: string): void {
       const all = tf.all(tf.cast(cond, 'bool'));
       v = valueIn(graph, all);
     }
-    graph.addNode(new Node(graph, 'Assert', [v], ['condition'], { message: msg }, { effect: true, source: userFrame() }));
+    graph.addNode(new Node(graph, 'Assert', [v], ['condition'], { message: msg, error }, { effect: true, source: userFrame() }));
     return;
   }
   const ok = isTensor(cond) ? (cond.size === 1 ? scalarTruth(cond, 'cond') : tf.tidy(() => tf.all(tf.cast(cond, 'bool')).dataSync()[0] !== 0)) : Boolean(cond);
-  if (!ok) throw agError('runtime/assert-failed', { message: msg }, locationOf(userFrame()));
+  if (!ok) throw failure(msg, error, userFrame());
 }
 
 /** Run-time action of an Assert node. */
-export function runAssert(ok: boolean, message: string, source: NodeSource | undefined): void {
-  if (!ok) throw agError('runtime/assert-failed', { message }, locationOf(source));
+export function runAssert(ok: boolean, message: string, source: NodeSource | undefined, error?: AssertError): void {
+  if (!ok) throw failure(message, error, source);
+}
+
+function failure(message: string, error: AssertError | undefined, source: NodeSource | undefined): Error {
+  if (error) return agError(error.id, error.params as never, locationOf(source));
+  return agError('runtime/assert-failed', { message }, locationOf(source));
 }
 
 function locationOf(source: NodeSource | undefined) {

@@ -29,7 +29,13 @@ export function analyzeLiveness(root: t.Function, info: ScopeInfo): Liveness {
   const lv: Liveness = { liveIn: new Map(), liveOut: new Map(), liveHead: new Map(), always: new Set() };
   for (const b of info.captured) lv.always.add(bindingKey(b, b.name));
 
-  const reads = (...nodes: (t.Node | null | undefined)[]): Set<string> => new Set(activityOf(nodes, info).read.keys());
+  const memo = new Map<t.Node, Set<string>>();
+  const reads = (node: t.Node | null | undefined): Set<string> => {
+    if (!node) return new Set();
+    let r = memo.get(node);
+    if (!r) memo.set(node, (r = new Set(activityOf([node], info).read.keys())));
+    return r;
+  };
   const declKeys = (n: t.Node): Set<string> => {
     const out = new Set<string>();
     for (const id of Object.values(t.getBindingIdentifiers(n, false)).flat()) {

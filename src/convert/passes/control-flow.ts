@@ -139,6 +139,7 @@ class Converter {
   }
 
   private convert(n: t.Node, inList: boolean): t.Node | t.Node[] | undefined {
+    if (t.isCatchClause(n)) return this.guardCatch(n);
     if (this.inTry.has(n)) return this.convertInTry(n);
     if (t.isIfStatement(n)) return this.convertIf(n, inList);
     if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) return this.convertWhile(n, inList);
@@ -241,10 +242,26 @@ class Converter {
     return this.finish(n, out, inList);
   }
 
+  /** A user's catch must not swallow staging errors (e.g. a tensor condition inside the try). */
+  private guardCatch(n: t.CatchClause): undefined {
+    if (!n.param) n.param = t.identifier(this.ctx.namer.fresh('error_'));
+    if (!t.isIdentifier(n.param)) {
+      const e = t.identifier(this.ctx.namer.fresh('error_'));
+      n.body.body.unshift(t.variableDeclaration('let', [t.variableDeclarator(n.param, t.identifier(e.name))]));
+      n.param = e;
+    }
+    n.body.body.unshift(stmt('ag__.rethrowStagingError(%%e%%);', { e: t.identifier(n.param.name) }));
+    return undefined;
+  }
+
   /** Plain JS inside try blocks; a tensor condition there is an error at run time. */
   private convertInTry(n: t.Node): t.Node | undefined {
     const guard = (test: t.Expression, what: string) => expr('ag__.jsCond(%%test%%, %%what%%)', { test, what: t.stringLiteral(what) });
-    if (t.isIfStatement(n)) n.test = guard(n.test, 'an if statement');
+    if (t.isIfStatement(n)) {
+      n.test = guard(n.test, 'an if statement');
+      n.consequent = t.blockStatement(asList(n.consequent));
+      if (n.alternate && !t.isIfStatement(n.alternate)) n.alternate = t.blockStatement(asList(n.alternate));
+    }
     else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) n.test = guard(n.test, 'a while loop');
     else if (t.isForStatement(n) && n.test) n.test = guard(n.test, 'a for loop');
     else if (t.isForOfStatement(n) || t.isForInStatement(n)) {

@@ -26,19 +26,28 @@ const codeFrameColumns =
 
 const OPTS = { syntacticPlaceholders: true, preserveComments: false } as const;
 
+// Templates are parsed once per code string and reused.
+const cache = new Map<string, (r?: Record<string, unknown>) => unknown>();
+function cached<R>(kind: 'statements' | 'statement' | 'expression', code: string): (r?: Record<string, unknown>) => R {
+  const key = `${kind}:${code}`;
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = template[kind](code, OPTS) as (r?: Record<string, unknown>) => unknown));
+  return f as (r?: Record<string, unknown>) => R;
+}
+
 /** Statements from a quasi-quote with `%%name%%` placeholders. */
 export function stmts(code: string, repl: Record<string, unknown> = {}): t.Statement[] {
-  return template.statements(code, OPTS)(repl);
+  return cached<t.Statement[]>('statements', code)(repl);
 }
 
 /** One statement from a quasi-quote. */
 export function stmt(code: string, repl: Record<string, unknown> = {}): t.Statement {
-  return template.statement(code, OPTS)(repl);
+  return cached<t.Statement>('statement', code)(repl);
 }
 
 /** One expression from a quasi-quote. */
 export function expr(code: string, repl: Record<string, unknown> = {}): t.Expression {
-  return template.expression(code, OPTS)(repl);
+  return cached<t.Expression>('expression', code)(repl);
 }
 
 export function generateCode(ast: t.Node, opts: GeneratorOptions, source?: string): GeneratorResult {

@@ -166,7 +166,7 @@ class Gen {
         return;
       }
       case 'Assert': {
-        const a = this.attrRef({ message: node.attrs.message, source: node.options.source });
+        const a = this.attrRef({ message: node.attrs.message, source: node.options.source, error: node.attrs.error });
         const c = ins[0]!.expr; // a bool scalar: a number here
         this.line(`if (!${c}) H.assertFailed(${a});`);
         return;

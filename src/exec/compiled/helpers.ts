@@ -5,7 +5,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { DType } from '../../ir/types.js';
 import { elementHelpers } from './scalar-rules.js';
-import { runAssert, runPrint, type PrintPart } from '../../trace/effects.js';
+import { runAssert, runPrint, type AssertError, type PrintPart } from '../../trace/effects.js';
 import type { NodeSource } from '../../ir/graph.js';
 import { RtList, stackList } from '../rt-list.js';
 import { conformDType } from '../interpreter.js';
@@ -91,8 +91,8 @@ export function makeHelpers() {
     print(a: { parts: PrintPart[]; dtypes: DType[] }, inputs: (tf.Tensor | number)[]): void {
       runPrint(a.parts, inputs, a.dtypes);
     },
-    assertFailed(a: { message: string; source: NodeSource | undefined }): never {
-      runAssert(false, a.message, a.source);
+    assertFailed(a: { message: string; source: NodeSource | undefined; error?: AssertError }): never {
+      runAssert(false, a.message, a.source, a.error);
       throw new Error('unreachable');
     },
     startScope(): void {

@@ -1,0 +1,38 @@
+// Pass `lists` (TF's lists converter): `z.push(x)` as a statement becomes `z = ag__.listPush(z, x)`,
+// so that the array is a modified symbol — carried through staged if/loops, where the trace layer
+// turns it into a tensor list — and `const z` declarations of pushed arrays become `let`.
+// Needs nothing but the AST. Produces the rewritten pushes.
+
+import * as t from '@babel/types';
+import type { ConvertContext } from '../context.js';
+import { transform, walk } from '../util/walk.js';
+import { stmt } from '../util/babel.js';
+
+export function listsPass(root: t.Function, _ctx: ConvertContext): void {
+  const pushed = new Set<string>();
+  transform(
+    root,
+    (n) => {
+      if (!t.isExpressionStatement(n) || !t.isCallExpression(n.expression)) return undefined;
+      const c = n.expression.callee;
+      if (!t.isMemberExpression(c) || c.computed || !t.isIdentifier(c.property, { name: 'push' }) || !t.isIdentifier(c.object)) return undefined;
+      pushed.add(c.object.name);
+      const out = stmt('%%z%% = ag__.listPush(%%z%%, %%args%%);', { z: c.object.name, args: n.expression.arguments });
+      // `%%args%%` splices one node; rebuild the call with every argument.
+      const call = ((out as t.ExpressionStatement).expression as t.AssignmentExpression).right as t.CallExpression;
+      call.arguments = [t.identifier(c.object.name), ...n.expression.arguments];
+      out.loc = n.loc;
+      out.leadingComments = n.leadingComments;
+      return out;
+    },
+    (x) => t.isClass(x),
+  );
+  if (pushed.size === 0) return;
+  walk(root, (n) => {
+    if (t.isClass(n)) return false;
+    if (t.isVariableDeclaration(n) && n.kind === 'const' && n.declarations.every((d) => t.isIdentifier(d.id)) && n.declarations.some((d) => pushed.has((d.id as t.Identifier).name))) {
+      n.kind = 'let';
+    }
+    return undefined;
+  });
+}

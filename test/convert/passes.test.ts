@@ -1,0 +1,131 @@
+// Unit tests of the passes, each run up to itself (toCode's `until`) on a small function.
+import { describe, expect, it } from 'vitest';
+import { convertSource } from '../../src/convert/convert-source.js';
+import { PIPELINE } from '../../src/convert/pipeline.js';
+
+const upTo = (pass: string, src: string) => convertSource(src, 'f', { until: pass }).code;
+const squash = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('pipeline', () => {
+  it('runs the passes in the documented order', () => {
+    expect(PIPELINE.map(([n]) => n)).toEqual([
+      'functions', 'switch', 'directives', 'break', 'continue', 'return', 'lists', 'call-trees',
+      'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
+    ]);
+  });
+});
+
+describe('functions', () => {
+  it('var becomes let at the top; function declarations move first', () => {
+    const out = squash(upTo('functions', 'function f(n) { for (var i = 0; i < n; i++) { var k = i } return g(k); function g(x) { return x } }'));
+    expect(out).toContain('let i, k;');
+    expect(out).toContain('for (i = 0; i < n; i++) { k = i; }');
+    expect(out.indexOf('function g')).toBeLessThan(out.indexOf('for ('));
+  });
+  it('keeps parameters that a var redeclares', () => {
+    expect(squash(upTo('functions', 'function f(a) { var a = a + 1; return a }'))).not.toContain('let a');
+  });
+});
+
+describe('switch', () => {
+  it('becomes an if/else-if chain on ===', () => {
+    const out = squash(upTo('switch', 'function f(x) { switch (x) { case 1: return 10; case 2: case 3: x = 5; break; default: x = 0 } return x }'));
+    expect(out).toContain('const switch_value = x;');
+    expect(out).toContain('if (switch_value === 1) { return 10; } else if (switch_value === 2 || switch_value === 3) { x = 5; } else { x = 0; }');
+  });
+});
+
+describe('break / continue / return', () => {
+  it('break: a flag, a guard for the rest of the body, and the loop condition', () => {
+    const out = squash(upTo('break', 'function f(x) { while (x > 0) { x--; if (x == 3) break; x-- } return x }'));
+    expect(out).toContain('let break_ = false; while (!break_ && x > 0) { x--; if (x == 3) { break_ = true; } if (!break_) { x--; } }');
+  });
+  it('labelled break leaves the inner loop too', () => {
+    const out = squash(upTo('break', 'function f(n) { outer: for (let i = 0; i < n; i++) { for (let j = 0; j < n; j++) { if (j > i) break outer; } } return n }'));
+    expect(out).toContain('for (let i = 0; !break_ && i < n; i++)');
+    expect(out).toContain('for (let j = 0; !break_ && j < n; j++)');
+    expect(out).not.toContain('outer:');
+  });
+  it('continue: a flag reset each iteration', () => {
+    const out = squash(upTo('continue', 'function f(l) { let s = 0; for (const c of l) { if (c > 1) continue; s += c } return s }'));
+    expect(out).toContain('for (const c of l) { let continue_ = false; if (c > 1) { continue_ = true; } if (!continue_) { s += c; } }');
+  });
+  it('return: do_return/retval_, guards, a single final return', () => {
+    const out = squash(upTo('return', 'function f(x) { if (x > 0) return 1; x = -x; return x }'));
+    expect(out).toContain('let do_return = false; let retval_;');
+    expect(out).toContain('if (x > 0) { do_return = true; retval_ = 1; } if (!do_return) { x = -x; do_return = true; retval_ = x; } return retval_;');
+  });
+  it('a single final return is left alone', () => {
+    expect(squash(upTo('return', 'function f(x) { x = x + 1; return x }'))).not.toContain('do_return');
+  });
+  it('returns in nested functions are lowered in their own function', () => {
+    const out = squash(upTo('return', 'function f(x) { const g = (y) => { if (y) return 1; return 2 }; return g(x) }'));
+    expect(out).toContain('const g = y => { let do_return = false;');
+  });
+});
+
+describe('lists, call-trees', () => {
+  it('push becomes listPush and a const array becomes let', () => {
+    const out = squash(upTo('lists', 'function f(n) { const z = []; for (let i = 0; i < n; i++) z.push(i); return z }'));
+    expect(out).toContain('let z = [];');
+    expect(out).toContain('z = ag__.listPush(z, i);');
+  });
+  it('user calls go through convertedCall; tf, Math and console.log do not', () => {
+    const out = squash(upTo('call-trees', 'function f(x, m) { console.log(x); helper(x); m.step(x); tf.add(x, 1); Math.abs(x); return (0, mod.g)(x) }'));
+    expect(out).toContain('ag__.print(x);');
+    expect(out).toContain('ag__.convertedCall(helper, undefined, [x]);');
+    expect(out).toContain('ag__.convertedCall(m.step, m, [x]);');
+    expect(out).toContain('tf.add(x, 1);');
+    expect(out).toContain('Math.abs(x);');
+    expect(out).toContain('ag__.convertedCall(mod.g, undefined, [x])');
+  });
+  it('functions defined in the source are called directly', () => {
+    expect(squash(upTo('call-trees', 'function f(x) { function g(y) { return y } return g(x) }'))).toContain('return g(x);');
+  });
+});
+
+describe('control-flow', () => {
+  it('if: branches as closures, outputs first (nouts), names', () => {
+    const out = squash(upTo('control-flow', 'function f(c) { let a = 0, b = 0; if (c) { a = 1; b = 2 } else { b = 3 } return a }'));
+    expect(out).toContain('ag__.ifStmt(c, if_body, else_body, () => [a, b], vars_ => { [a, b] = vars_; }, ["a", "b"], 1);');
+  });
+  it('while: loop variables are the modified symbols live at the head or after', () => {
+    const out = squash(upTo('control-flow', 'function f(n) { let i = 0, t = 0, s = 0; while (i < n) { t = i * 2; s = s + t; i = i + 1 } return s }'));
+    expect(out).toContain('ag__.whileStmt(loop_test, loop_body, () => [s, i], vars_ => { [s, i] = vars_; }, ["s", "i"]);');
+  });
+  it('for…of with an outer target and an extra test', () => {
+    const out = squash(upTo('control-flow', 'function f(l) { let i; for (i of l) { if (i > 2) break } return i }'));
+    expect(out).toContain('const loop_body = itr => { i = itr;');
+    expect(out).toContain('ag__.forStmt(l, () => !break_, loop_body');
+  });
+  it('setLoopOptions becomes the loop options argument', () => {
+    const out = squash(upTo('control-flow', 'function f(n) { while (n > 0) { ag.setLoopOptions({ maximumIterations: 3 }); n-- } return n }'));
+    expect(out).toContain('["n"], { maximumIterations: 3 });');
+  });
+  it('do…while runs its body once before the loop', () => {
+    const out = squash(upTo('control-flow', 'function f(n) { do { n-- } while (n > 0); return n }'));
+    expect(out).toContain('loop_body(); ag__.whileStmt(loop_test, loop_body');
+  });
+});
+
+describe('expressions', () => {
+  it('conditional, logical and operators', () => {
+    const out = squash(convertSource('function f(a, b) { return a > 0 && !b ? -a : a % 2 }', 'f').code);
+    expect(out).toContain('return ag__.ifExp(ag__.and(() => ag__.gt(a, 0), () => ag__.not(b)), () => ag__.neg(a), () => ag__.mod(a, 2));');
+  });
+  it('integer division idioms and Math', () => {
+    const out = squash(convertSource('function f(a, b) { return [Math.floor(a / b), (a / b) | 0, Math.trunc(a / b), Math.sqrt(a)] }', 'f').code);
+    expect(out).toContain('[ag__.floorDiv(a, b), ag__.intDiv(a, b), ag__.truncDiv(a, b), ag__.Math.sqrt(a)]');
+  });
+  it('compound assignment and ++ in value position', () => {
+    const out = squash(convertSource('function f(a, o) { a += 2; o.n *= 3; const b = a++; return b }', 'f').code);
+    expect(out).toContain('a = ag__.add(a, 2);');
+    expect(out).toContain('o.n = ag__.mul(o.n, 3);');
+    expect(out).toContain('const b = (tmp_ = ag__.toNumeric(a), a = ag__.inc(tmp_), tmp_);');
+  });
+  it('comparisons with strings, null or typeof stay plain', () => {
+    const out = squash(convertSource('function f(a) { return typeof a === "number" && a !== null }', 'f').code);
+    expect(out).toContain('typeof a === "number"');
+    expect(out).toContain('a !== null');
+  });
+});

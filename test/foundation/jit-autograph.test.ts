@@ -1,0 +1,118 @@
+// jit converts by default: the seed programs, written with plain operators and control flow, run
+// through jit on tensors with the same results as plain JS on numbers (free variables via `scope`).
+import * as tf from '@tensorflow/tfjs';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as ag from '../../src/index.js';
+
+let lines: string[] = [];
+let restore: (line: string) => void;
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+});
+beforeEach(() => {
+  lines = [];
+  restore = ag.setPrintSink((l) => lines.push(l));
+});
+afterEach(() => void ag.setPrintSink(restore));
+
+const num = (t: unknown) => (t as tf.Tensor).dataSync()[0];
+
+function square_if_positive(x: any) {
+  if (x > 0) x = x * x;
+  else x = 0.0;
+  return x;
+}
+
+function collatz(a: any) {
+  let counter = 0;
+  while (a != 1) {
+    if (a % 2 == 0) a = Math.floor(a / 2);
+    else a = 3 * a + 1;
+    counter = counter + 1;
+  }
+  return counter;
+}
+
+const delta = 1;
+function huber_loss(a: any) {
+  let loss;
+  if (tf.abs(a) <= delta) loss = (a * a) / 2;
+  else loss = delta * (tf.abs(a) - delta / 2);
+  return loss;
+}
+
+function nested_print(n: any) {
+  if (n >= 0) {
+    while (n < 5) {
+      n += 1;
+      console.log(n);
+    }
+  }
+  return n;
+}
+
+function list_seed(n: any) {
+  const z: number[] = [];
+  ag.setElementType(z, 'int32');
+  for (const i of ag.range(n)) z.push(i);
+  return ag.stack(z);
+}
+
+function assert_seed(x: any) {
+  ag.assert(x != 0, 'Do not pass zero!');
+  return x * x;
+}
+
+describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (%s)', (backend) => {
+  it('square_if_positive: 9 → 81, -2 → 0', () => {
+    const f = ag.jit(square_if_positive, { backend });
+    expect(num(f(tf.scalar(9)))).toBe(81);
+    expect(num(f(tf.scalar(-2)))).toBe(0);
+    expect(square_if_positive(9)).toBe(81);
+    expect(f.traceCount).toBe(1);
+  });
+
+  it('collatz(27) = 111 on int32, staying int32', () => {
+    const f = ag.jit(collatz, { backend });
+    const r = f(tf.scalar(27, 'int32')) as tf.Tensor;
+    expect(r.dtype).toBe('int32');
+    expect(num(r)).toBe(111);
+    expect(collatz(27)).toBe(111);
+  });
+
+  it('huber_loss with delta = 1: 0.5 → 0.125, 3 → 2.5 (free variables from scope)', () => {
+    const f = ag.jit(huber_loss, { backend, scope: { tf, delta } });
+    expect(num(f(tf.scalar(0.5)))).toBeCloseTo(0.125, 6);
+    expect(num(f(tf.scalar(3)))).toBeCloseTo(2.5, 6);
+  });
+
+  it('nested while with print: 2 → 5, printing 3, 4, 5 on every call', () => {
+    const f = ag.jit(nested_print, { backend });
+    expect(num(f(tf.scalar(2, 'int32')))).toBe(5);
+    expect(lines).toEqual(['3', '4', '5']);
+    lines.length = 0;
+    expect(num(f(tf.scalar(2, 'int32')))).toBe(5);
+    expect(lines).toEqual(['3', '4', '5']);
+  });
+
+  it('list push/stack: 5 → [0, 1, 2, 3, 4]', () => {
+    const f = ag.jit(list_seed, { backend, scope: { ag } });
+    expect(Array.from((f(tf.scalar(5, 'int32')) as tf.Tensor).dataSync())).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('assert: 3 → 9; 0 → "Do not pass zero!"', () => {
+    const f = ag.jit(assert_seed, { backend, scope: { ag } });
+    expect(num(f(tf.scalar(3)))).toBe(9);
+    expect(() => f(tf.scalar(0))).toThrow(/Do not pass zero!/);
+  });
+
+  it('an unresolved free variable is a catalogued error listing it and both fixes', () => {
+    const f = ag.jit(huber_loss, { backend });
+    expect(() => f(tf.scalar(1))).toThrow(/delta|tf/);
+  });
+
+  it('autograph: false traces the function as it is', () => {
+    const f = ag.jit((x: tf.Tensor) => tf.mul(x, 2), { backend, autograph: false });
+    expect(num(f(tf.scalar(4)))).toBe(8);
+  });
+});
