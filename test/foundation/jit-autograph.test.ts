@@ -54,7 +54,7 @@ function nested_print(n: any) {
 function list_seed(n: any) {
   const z: number[] = [];
   ag.setElementType(z, 'int32');
-  for (const i of ag.range(n)) z.push(i);
+  for (const i of ag.range(n) as unknown as number[]) z.push(i);
   return ag.stack(z);
 }
 
@@ -74,7 +74,7 @@ describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (
 
   it('collatz(27) = 111 on int32, staying int32', () => {
     const f = ag.jit(collatz, { backend });
-    const r = f(tf.scalar(27, 'int32')) as tf.Tensor;
+    const r = f(tf.scalar(27, 'int32')) as unknown as tf.Tensor;
     expect(r.dtype).toBe('int32');
     expect(num(r)).toBe(111);
     expect(collatz(27)).toBe(111);
