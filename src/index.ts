@@ -12,3 +12,6 @@ export { toGraph, type ToGraphOptions } from './api/to-graph.js';
 export { toCode, type ToCodeOptions } from './api/to-code.js';
 export { doNotConvert } from './runtime/do-not-convert.js';
 export { range } from './runtime/loops.js';
+export { exportGraphModel, graphModelKernels, needsExecuteAsync, type GraphModelExportOptions } from './export/graph-model/index.js';
+export { saveGraphModel, loadGraphModelArtifacts } from './export/graph-model/save-graph-model.js';
+export { toDot, toSVG, toHTML, type DotOptions } from './export/dot/index.js';

@@ -10,6 +10,8 @@ import { Interpreter } from '../exec/interpreter.js';
 import { CompiledExecutor } from '../exec/compiled/compiled-executor.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
+import { exportGraphModel, type GraphModelExportOptions } from '../export/graph-model/index.js';
+import { toDot, toHTML, toSVG, type DotOptions } from '../export/dot/index.js';
 
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
 
@@ -67,6 +69,30 @@ export class ConcreteFunction {
 
   toString(): string {
     return this.graph.toString();
+  }
+
+  /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */
+  toGraphModel(opts: GraphModelExportOptions = {}): tf.io.ModelArtifacts {
+    return exportGraphModel(this.graph, opts);
+  }
+
+  /** The graph as Graphviz DOT: ops with shapes, Cond/While as clusters, captures and effects marked. */
+  toDot(opts: DotOptions = {}): string {
+    return toDot(this.graph, { title: this.title(), ...opts });
+  }
+
+  /** The graph as an SVG picture (Graphviz in wasm). */
+  toSVG(opts: DotOptions = {}): Promise<string> {
+    return toSVG(this.graph, { title: this.title(), ...opts });
+  }
+
+  /** A self-contained HTML viewer of the graph whose subgraphs can be collapsed. */
+  toHTML(opts: DotOptions = {}): Promise<string> {
+    return toHTML(this.graph, { title: this.title(), ...opts });
+  }
+
+  private title(): string {
+    return `${this.name}(${this.describe()})`;
   }
 
   private describe(): string {

@@ -16,10 +16,14 @@ export function printGraph(graph: Graph, options: PrintOptions = {}): string {
   const used = new Set<string>();
   const nameOf = (v: Value): string => names.get(v) ?? `%<undefined#${v.id}>`;
   const define = (v: Value, hint?: string): string => {
-    let n = hint ? `%${hint}` : `%${counter++}`;
+    let n: string;
     if (hint) {
+      n = `%${hint}`;
       let k = 1;
       while (used.has(n)) n = `%${hint}_${k++}`;
+    } else {
+      do n = `%${counter++}`;
+      while (used.has(n));
     }
     used.add(n);
     names.set(v, n);

@@ -12,7 +12,8 @@ const OWN_DIR = decodeURIComponent(new URL('..', import.meta.url).pathname);
 
 function isInternal(file: string): boolean {
   const path = file.startsWith('file://') ? decodeURIComponent(new URL(file).pathname) : file;
-  return path.startsWith(OWN_DIR) || /[\\/]node_modules[\\/]/.test(path) || path.startsWith('node:');
+  // Frames of tfjs itself, also when source maps show its own src/ files instead of node_modules.
+  return path.startsWith(OWN_DIR) || /[\\/]node_modules[\\/]|[\\/]tfjs-[a-z-]+[\\/]src[\\/]|@tensorflow[\\/]/.test(path) || path.startsWith('node:');
 }
 
 function parse(stack: string): NodeSource | undefined {

@@ -1,0 +1,56 @@
+// Tensor lists in the GraphModel as dense tensors [length, ...element]: ListEmpty → a zero-length
+// Const, ListPush → ConcatV2 with the element, ListLength → Shape[0], ListGet → GatherV2,
+// ListPop → GatherV2 of the last + Slice of the rest, ListStack → Identity. tfjs-converter's own
+// TensorList ops cannot carry lists through functions: a function disposes every intermediate
+// tensor when it returns, elements pushed inside a While body included.
+// Needs the model builder (list element types). Produces `lowerListNode`.
+
+import type { Node } from '../../ir/graph.js';
+import { attr } from './graph-def.js';
+import type { Scope } from './model-builder.js';
+
+export const LIST_OPS = new Set(['ListEmpty', 'ListPush', 'ListPop', 'ListLength', 'ListGet', 'ListStack']);
+
+export function lowerListNode(scope: Scope, node: Node): void {
+  const list = node.inputs[0];
+  const el = scope.model.elementType(list ?? node.outputs[0]!);
+  const T = { T: attr.type(el.dtype) };
+  const i32 = (xs: readonly number[], shape: readonly number[] = [xs.length]) => scope.constant(xs, 'int32', shape);
+  const length = () => {
+    const shape = scope.emit('Shape', [scope.ref(list!)], { ...T, out_type: attr.type('int32') });
+    return scope.emit('StridedSlice', [shape, i32([0]), i32([1]), i32([1])], { T: attr.type('int32'), Index: attr.type('int32'), shrink_axis_mask: attr.int(1) }, 'ListLength');
+  };
+  const gather = (index: string, hint: string) =>
+    scope.emit('GatherV2', [scope.ref(list!), index, i32([0], [])], { Tparams: attr.type(el.dtype), Tindices: attr.type('int32'), Taxis: attr.type('int32'), batch_dims: attr.int(0) }, hint);
+
+  switch (node.op) {
+    case 'ListEmpty':
+      scope.bind(node.outputs[0]!, scope.constant([], el.dtype, [0, ...el.shape], 'ListEmpty', false));
+      return;
+    case 'ListPush': {
+      const x = scope.emit('ExpandDims', [scope.ref(node.inputs[1]!), i32([0], [])], { ...T, Tdim: attr.type('int32') });
+      scope.bind(node.outputs[0]!, scope.emit('ConcatV2', [scope.ref(list!), x, i32([0], [])], { ...T, Tidx: attr.type('int32'), N: attr.int(2) }, 'ListPush'));
+      return;
+    }
+    case 'ListLength':
+      scope.bind(node.outputs[0]!, length());
+      return;
+    case 'ListGet':
+      scope.bind(node.outputs[0]!, gather(scope.ref(node.inputs[1]!), 'ListGet'));
+      return;
+    case 'ListPop': {
+      const last = scope.emit('Sub', [length(), i32([1], [])], { T: attr.type('int32') });
+      const rank = 1 + el.shape.length;
+      const head = scope.emit('Reshape', [last, i32([1])], { T: attr.type('int32'), Tshape: attr.type('int32') });
+      const size = rank === 1 ? head : scope.emit('ConcatV2', [head, i32(new Array<number>(rank - 1).fill(-1)), i32([0], [])], { T: attr.type('int32'), Tidx: attr.type('int32'), N: attr.int(2) });
+      const rest = scope.emit('Slice', [scope.ref(list!), i32(new Array<number>(rank).fill(0)), size], { ...T, Index: attr.type('int32') }, 'ListPop');
+      scope.bind(node.outputs[0]!, rest);
+      scope.bind(node.outputs[1]!, gather(last, 'ListPop_element'));
+      return;
+    }
+    case 'ListStack':
+      scope.bind(node.outputs[0]!, scope.emit('Identity', [scope.ref(list!)], T, 'ListStack'));
+      return;
+  }
+  throw new Error(`internal: ${node.op} is not a list op`);
+}

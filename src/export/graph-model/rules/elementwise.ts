@@ -1,0 +1,71 @@
+// GraphModel rules of the elementwise kernels: unary math and activations, binary arithmetic with
+// broadcasting (renamed where TF differs: Add→AddV2, Multiply→Mul, Mod→FloorMod), comparisons and
+// logic, Select→SelectV2, Cast, ClipByValue, LeakyRelu, Step, AddN. Needs rule-types.
+// Produces `ELEMENTWISE_RULES`.
+
+import type { DType } from '../../../ir/types.js';
+import { attr } from '../graph-def.js';
+import { numberAttr, same, scalarLike, tAttr, type GraphModelRule } from './rule-types.js';
+
+/** Kernels whose TF op has the same name and takes the inputs in the same order. */
+const SAME = [
+  // unary
+  'Abs', 'Acos', 'Acosh', 'Asin', 'Asinh', 'Atan', 'Atanh', 'Ceil', 'Cos', 'Cosh', 'Elu', 'Erf', 'Exp', 'Expm1',
+  'Floor', 'Log', 'Log1p', 'Neg', 'Reciprocal', 'Relu', 'Relu6', 'Round', 'Rsqrt', 'Selu', 'Sigmoid', 'Sign', 'Sin',
+  'Sinh', 'Softplus', 'Sqrt', 'Square', 'Tan', 'Tanh', 'IsNan', 'IsInf', 'IsFinite', 'LogicalNot', 'ZerosLike',
+  'OnesLike', 'Identity', 'ComplexAbs', 'Real', 'Imag',
+  // binary
+  'Sub', 'RealDiv', 'FloorDiv', 'Maximum', 'Minimum', 'Pow', 'SquaredDifference', 'Atan2', 'Prelu', 'Complex',
+  'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr', 'BitwiseAnd',
+] as const;
+
+const RENAMED: Record<string, string> = {
+  Add: 'AddV2',
+  Multiply: 'Mul',
+  Mod: 'FloorMod', // tfjs mod is floored, like TF FloorMod (tfjs-converter runs both as tf.mod)
+  Select: 'SelectV2', // tfjs `where` has broadcast its operands already
+};
+
+const cast: GraphModelRule = (ctx) => {
+  const to = ctx.call.attrs.dtype;
+  if (typeof to !== 'string') ctx.fail(`attr 'dtype' must be a dtype, got ${JSON.stringify(to)}`);
+  const from = ctx.typeOf('x').dtype;
+  return [ctx.emit('Cast', [ctx.input('x')], { SrcT: attr.type(from), DstT: attr.type(to as DType), Truncate: attr.bool(false) })];
+};
+
+const clipByValue: GraphModelRule = (ctx) => {
+  const dtype = ctx.typeOf('x').dtype;
+  const lo = scalarLike(ctx, numberAttr(ctx, 'clipValueMin'), dtype);
+  const hi = scalarLike(ctx, numberAttr(ctx, 'clipValueMax'), dtype);
+  return [ctx.emit('ClipByValue', [ctx.input('x'), lo, hi], tAttr(ctx))];
+};
+
+const leakyRelu: GraphModelRule = (ctx) => [
+  ctx.emit('LeakyRelu', [ctx.input('x')], { ...tAttr(ctx), alpha: attr.float(numberAttr(ctx, 'alpha')) }),
+];
+
+/** tfjs-only Step: x > 0 ? 1 : alpha, NaN stays NaN; as SelectV2(IsNan(x), x, SelectV2(x > 0, 1, alpha)). */
+const step: GraphModelRule = (ctx) => {
+  const x = ctx.input('x');
+  const { dtype } = ctx.typeOf('x');
+  const alpha = typeof ctx.call.attrs.alpha === 'number' ? ctx.call.attrs.alpha : 0;
+  if (dtype !== 'float32' && dtype !== 'int32') ctx.fail(`Step of ${dtype} is not supported`);
+  const T = tAttr(ctx);
+  const positive = ctx.emit('Greater', [x, ctx.constant([0], dtype, [])], T);
+  const picked = ctx.emit('SelectV2', [positive, ctx.constant([1], dtype, []), ctx.constant([alpha], dtype, [])], T);
+  if (dtype === 'int32') return [picked];
+  const nan = ctx.emit('IsNan', [x], T);
+  return [ctx.emit('SelectV2', [nan, x, picked], T)];
+};
+
+const addN: GraphModelRule = (ctx) => [ctx.emit('AddN', ctx.inputs, { ...tAttr(ctx), N: attr.int(ctx.inputs.length) })];
+
+export const ELEMENTWISE_RULES: Record<string, GraphModelRule> = {
+  ...Object.fromEntries(SAME.map((k) => [k, same()])),
+  ...Object.fromEntries(Object.entries(RENAMED).map(([k, tfOp]) => [k, same(tfOp)])),
+  Cast: cast,
+  ClipByValue: clipByValue,
+  LeakyRelu: leakyRelu,
+  Step: step,
+  AddN: addN,
+};

@@ -1,0 +1,69 @@
+// GraphModel rules of reductions and scans: Sum/Mean/Min/Max/Prod/All/Any with an axis Const input
+// (null axis = all axes), ArgMax/ArgMin, Cumsum/Cumprod, Softmax/LogSoftmax (last axis only, as in
+// TF and tfjs-converter). Needs rule-types. Produces `REDUCTION_RULES`.
+
+import { attr } from '../graph-def.js';
+import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule } from './rule-types.js';
+
+/** tfjs kernel → [TF op, name of the tfjs axis attr]. */
+const REDUCE: Record<string, readonly [string, string]> = {
+  Sum: ['Sum', 'axis'],
+  Mean: ['Mean', 'axis'],
+  Min: ['Min', 'axis'],
+  Max: ['Max', 'reductionIndices'],
+  Prod: ['Prod', 'axis'],
+  All: ['All', 'axis'],
+  Any: ['Any', 'axis'],
+};
+
+function reduce(tfOp: string, axisAttr: string): GraphModelRule {
+  return (ctx) => {
+    const rank = ctx.typeOf('x').shape.length;
+    const axes = ints(ctx, axesOf(ctx, axisAttr, rank));
+    const keep = ctx.call.attrs.keepDims === true;
+    const attrs = tfOp === 'All' || tfOp === 'Any' ? {} : tAttr(ctx);
+    return [ctx.emit(tfOp, [ctx.input('x'), axes], { ...attrs, Tidx: attr.type('int32'), keep_dims: attr.bool(keep) })];
+  };
+}
+
+function argReduce(tfOp: string): GraphModelRule {
+  return (ctx) => {
+    const rank = ctx.typeOf('x').shape.length;
+    const [axis] = axesOf(ctx, 'axis', rank);
+    return [ctx.emit(tfOp, [ctx.input('x'), int(ctx, axis ?? 0)], { ...tAttr(ctx), Tidx: attr.type('int32'), output_type: attr.type('int32') })];
+  };
+}
+
+function scan(tfOp: string): GraphModelRule {
+  return (ctx) => {
+    const axis = numberAttr(ctx, 'axis');
+    return [
+      ctx.emit(tfOp, [ctx.input('x'), int(ctx, axis)], {
+        ...tAttr(ctx),
+        Tidx: attr.type('int32'),
+        exclusive: attr.bool(ctx.call.attrs.exclusive === true),
+        reverse: attr.bool(ctx.call.attrs.reverse === true),
+      }),
+    ];
+  };
+}
+
+function lastAxisOnly(tfOp: string, inputName: string, axisAttr: string): GraphModelRule {
+  return (ctx) => {
+    const rank = ctx.typeOf(inputName).shape.length;
+    const a = ctx.call.attrs[axisAttr];
+    const axis = typeof a === 'number' ? (a < 0 ? a + rank : a) : rank - 1;
+    if (axis !== rank - 1) ctx.fail(`${tfOp} over axis ${String(a)} of a rank-${rank} tensor: TF ${tfOp} works on the last axis only`);
+    return [ctx.emit(tfOp, [ctx.input(inputName)], tAttr(ctx))];
+  };
+}
+
+export const REDUCTION_RULES: Record<string, GraphModelRule> = {
+  ...Object.fromEntries(Object.entries(REDUCE).map(([k, [op, axisAttr]]) => [k, reduce(op, axisAttr)])),
+  ArgMax: argReduce('ArgMax'),
+  ArgMin: argReduce('ArgMin'),
+  Cumsum: scan('Cumsum'),
+  Cumprod: scan('Cumprod'),
+  Softmax: lastAxisOnly('Softmax', 'logits', 'dim'),
+  LogSoftmax: lastAxisOnly('LogSoftmax', 'logits', 'axis'),
+};
