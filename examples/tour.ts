@@ -1,81 +1,114 @@
-// The tour (`npm start`): seed programs traced into graphs, each printed, run eagerly and through
-// jit, with the speed-up measured in this run. Needs only `npm ci`.
+// The tour (`npm start`): the seed programs, written with ordinary if/while/for, operators and
+// console.log, converted and traced into graphs. For each: the source, the generated code, the
+// graph, the result eagerly and through jit, and the speed-up measured in this run.
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 
-interface Seed {
-  readonly title: string;
-  readonly fn: (...args: tf.Tensor[]) => unknown;
-  readonly args: () => tf.Tensor[];
+/* eslint-disable @typescript-eslint/no-explicit-any */
+function square_if_positive(x: any) {
+  if (x > 0) x = x * x;
+  else x = 0.0;
+  return x;
 }
 
 const delta = 1;
+function huber_loss(a: any) {
+  let loss;
+  if (tf.abs(a) <= delta) loss = (a * a) / 2;
+  else loss = delta * (tf.abs(a) - delta / 2);
+  return loss;
+}
+
+function collatz(a: any) {
+  let counter = 0;
+  while (a != 1) {
+    if (a % 2 == 0) a = Math.floor(a / 2);
+    else a = 3 * a + 1;
+    counter = counter + 1;
+  }
+  return counter;
+}
+
+function count_up(n: any) {
+  if (n >= 0) {
+    while (n < 5) {
+      n += 1;
+      console.log(n);
+    }
+  }
+  return n;
+}
+
+function squares(n: any) {
+  const z: number[] = [];
+  ag.setElementType(z, 'int32');
+  for (let i = 0; i < n; i++) z.push(i * i);
+  return ag.stack(z);
+}
+
+function checked_square(x: any) {
+  ag.assert(x != 0, 'Do not pass zero!');
+  return x * x;
+}
+
+interface Seed {
+  readonly fn: (...args: any[]) => unknown;
+  readonly args: () => tf.Tensor[];
+  readonly scope?: Record<string, unknown>;
+  /** The same program on plain JS numbers, where that makes sense. */
+  readonly plain?: () => unknown;
+}
+
 const seeds: Seed[] = [
-  {
-    title: 'square_if_positive',
-    fn: (x) => ag.cond(tf.greater(x!, 0), () => tf.mul(x!, x!), () => tf.zerosLike(x!)),
-    args: () => [tf.scalar(9)],
-  },
-  {
-    title: 'huber_loss',
-    fn: (a) =>
-      ag.cond(
-        tf.lessEqual(tf.abs(a!), delta),
-        () => tf.div(tf.mul(a!, a!), 2),
-        () => tf.mul(delta, tf.sub(tf.abs(a!), delta / 2)),
-      ),
-    args: () => [tf.scalar(3)],
-  },
-  {
-    title: 'collatz',
-    fn: (a) =>
-      ag.whileLoop(
-        (n) => tf.notEqual(n as tf.Tensor, tf.scalar(1, 'int32')),
-        (n, counter) => [
-          ag.cond(
-            tf.equal(tf.mod(n as tf.Tensor, tf.scalar(2, 'int32')), tf.scalar(0, 'int32')),
-            () => tf.floorDiv(n as tf.Tensor, tf.scalar(2, 'int32')),
-            () => tf.add(tf.mul(n as tf.Tensor, tf.scalar(3, 'int32')), tf.scalar(1, 'int32')),
-          ),
-          tf.add(counter as tf.Tensor, tf.scalar(1, 'int32')),
-        ],
-        [a!, 0],
-        { names: ['a', 'counter'] },
-      )[1],
-    args: () => [tf.scalar(27, 'int32')],
-  },
+  { fn: square_if_positive, args: () => [tf.scalar(9)], plain: () => square_if_positive(9) },
+  { fn: huber_loss, args: () => [tf.scalar(3)], scope: { tf, delta } },
+  { fn: collatz, args: () => [tf.scalar(27, 'int32')], plain: () => collatz(27) },
+  { fn: count_up, args: () => [tf.scalar(2, 'int32')], plain: () => count_up(2) },
+  { fn: squares, args: () => [tf.scalar(10, 'int32')], scope: { ag } },
+  { fn: checked_square, args: () => [tf.scalar(7)], scope: { ag }, plain: () => checked_square(7) },
 ];
 
 function show(x: unknown): string {
-  if (x instanceof tf.Tensor) return String(x.arraySync());
-  if (Array.isArray(x)) return `[${x.map(show).join(', ')}]`;
+  if (x instanceof tf.Tensor) return JSON.stringify(x.arraySync());
   return String(x);
 }
 
-function timeIt(fn: () => unknown, minMs = 150): number {
-  let n = 0;
+/** Median µs per call of `fn`, disposing what it returns. */
+function timeIt(fn: () => unknown, budgetMs = 200): number {
+  const samples: number[] = [];
   const start = performance.now();
-  while (performance.now() - start < minMs) {
+  while (performance.now() - start < budgetMs || samples.length < 3) {
+    const t0 = performance.now();
     tf.dispose(fn() as tf.Tensor);
-    n++;
+    samples.push((performance.now() - t0) * 1000);
   }
-  return ((performance.now() - start) * 1000) / n;
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
 }
 
 async function main(): Promise<void> {
   await tf.setBackend('cpu');
-  console.log('autograph-ts tour — graphs from tfjs code, on the cpu backend\n');
+  const quiet = () => ag.setPrintSink(() => {});
+  console.log('autograph-ts tour — ordinary TypeScript control flow on tfjs tensors, as graphs (cpu backend)\n');
   for (const seed of seeds) {
-    const f = ag.jit(seed.fn, { name: seed.title, autograph: false });
+    const name = seed.fn.name;
+    console.log(`━━ ${name} ${'━'.repeat(Math.max(0, 66 - name.length))}`);
+    console.log(seed.fn.toString());
+    console.log('\n── generated code (ag.toCode) ──');
+    console.log(ag.toCode(seed.fn));
+    const f = ag.jit(seed.fn, { scope: seed.scope });
     const args = seed.args();
-    const eager = seed.fn(...args);
+    console.log('\n── graph ──');
+    console.log(f.getConcreteFunction(...args).graph.toString());
+    const eager = ag.toGraph(seed.fn, { scope: seed.scope })(...args);
+    console.log('\n── run ──');
     const staged = f(...args);
-    console.log(`── ${seed.title} ${'─'.repeat(Math.max(0, 60 - seed.title.length))}`);
-    console.log(f.concreteFunctions()[0]!.graph.toString());
-    console.log(`eager → ${show(eager)}   jit → ${show(staged)}`);
-    const tEager = timeIt(() => seed.fn(...args));
+    console.log(`eager (converted code on tensors) → ${show(eager)}   jit → ${show(staged)}${seed.plain ? `   plain JS → ${show(seed.plain())}` : ''}`);
+    const restore = quiet();
+    const tEager = timeIt(() => ag.toGraph(seed.fn, { scope: seed.scope })(...args));
     const tJit = timeIt(() => f(...args));
-    console.log(`time per call: eager ${tEager.toFixed(1)} µs, jit ${tJit.toFixed(1)} µs (×${(tEager / tJit).toFixed(2)})\n`);
+    ag.setPrintSink(restore);
+    console.log(`time per call (median): eager ${tEager.toFixed(1)} µs, jit ${tJit.toFixed(1)} µs → ×${(tEager / tJit).toFixed(1)}\n`);
     tf.dispose([eager as tf.Tensor, staged as tf.Tensor, ...args]);
   }
 }
