@@ -11,6 +11,8 @@ import { CompiledExecutor } from '../exec/compiled/compiled-executor.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
 import { exportGraphModel, type GraphModelExportOptions } from '../export/graph-model/index.js';
+import { exportOnnx, type OnnxExportOptions } from '../export/onnx/index.js';
+import { OnnxRuntimeExecutor, type OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
 import { toDot, toHTML, toSVG, type DotOptions } from '../export/dot/index.js';
 
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
@@ -31,8 +33,10 @@ export class ConcreteFunction {
     readonly signature: Signature,
     private readonly output: OutputPlan,
     readonly backend: ExecutorName = 'compiled',
+    onnxOptions: OnnxRuntimeOptions = {},
   ) {
-    this.executor = backend === 'interpreter' ? new Interpreter() : new CompiledExecutor(graph);
+    this.executor =
+      backend === 'interpreter' ? new Interpreter() : backend === 'onnxruntime' ? new OnnxRuntimeExecutor(onnxOptions) : new CompiledExecutor(graph);
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
   }
 
@@ -69,6 +73,21 @@ export class ConcreteFunction {
 
   toString(): string {
     return this.graph.toString();
+  }
+
+  /** The graph as an ONNX model (opset 18, IR version 8) that onnxruntime runs. */
+  toONNX(opts: OnnxExportOptions = {}): Uint8Array {
+    return exportOnnx(this.graph, { name: this.name, ...opts });
+  }
+
+  /** Like `call`, through the executor's asynchronous path where it has one (onnxruntime's public API). */
+  async callAsync(...args: unknown[]): Promise<unknown> {
+    const sig = signatureOf(this.name, args);
+    const tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
+    if (!(this.executor instanceof OnnxRuntimeExecutor)) return this.call(...args);
+    const feeds = [...tensors, ...this.graph.captures.map((c) => captureTensor(c.source))];
+    const outs = await this.executor.runAsync(this.graph, feeds);
+    return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
   }
 
   /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */

@@ -13,6 +13,7 @@ import { signatureOf, type Signature } from './signature.js';
 import type { TensorSpec } from './tensor-spec.js';
 import { shapeToString } from '../ir/types.js';
 import { toGraph } from './to-graph.js';
+import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
 
 export interface JitOptions {
   /** Fixes the signature: every call must match it, and there is one trace. */
@@ -24,6 +25,8 @@ export interface JitOptions {
   /** The executor of the traced graphs. */
   readonly backend?: ExecutorName;
   readonly name?: string;
+  /** Session options of the onnxruntime executor (intraOpNumThreads defaults to 1). */
+  readonly onnxruntime?: OnnxRuntimeOptions;
   /** Receives the retracing warning (default console.warn). */
   readonly onWarning?: (message: string) => void;
 }
@@ -60,7 +63,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     const known = cache.get(sig.key);
     if (known) return { cf: known, traced: false };
     const { graph, output } = traceFunction(name, convert(), sig.flat, sig.leaves);
-    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled');
+    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime);
     cache.set(sig.key, cf);
     traceCount++;
     return { cf, traced: true };

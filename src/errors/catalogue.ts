@@ -7,8 +7,9 @@ import type { MessageTable } from './messages/message-def.js';
 import { traceMessages } from './messages/trace.js';
 import { apiMessages } from './messages/api.js';
 import { convertMessages } from './messages/convert.js';
+import { exportMessages } from './messages/export.js';
 
-export const CATALOGUE = { ...traceMessages, ...apiMessages, ...convertMessages } as const;
+export const CATALOGUE = { ...traceMessages, ...apiMessages, ...convertMessages, ...exportMessages } as const;
 
 type Catalogue = typeof CATALOGUE;
 export type MessageId = keyof Catalogue;
@@ -25,5 +26,5 @@ export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, locatio
 }
 
 // Compile-time check that every area's table has the shared shape.
-const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages];
+const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages];
 void _tables;

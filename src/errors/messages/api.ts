@@ -43,6 +43,10 @@ export const apiMessages = defineMessages({
     text: (p: { name: string }) =>
       `${p.name} received a symbolic tensor of another trace; call it from inside that jit function or pass a concrete tensor`,
   },
+  'api/bad-save-format': {
+    kind: 'usage',
+    text: (p: { format: string }) => `unknown save format '${p.format}'; use 'onnx' or 'graph-model'`,
+  },
   'exec/capture-disposed': {
     kind: 'runtime',
     text: (p: { what: string }) =>

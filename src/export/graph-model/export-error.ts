@@ -2,16 +2,16 @@
 // points at the user's source line that created the node. Needs the error class.
 // Produces `graphModelError`.
 
-import { AutographError } from '../../errors/ag-error.js';
-import type { NodeSource } from '../../ir/graph.js';
+import type { AutographError } from '../../errors/ag-error.js';
+import { agError } from '../../errors/catalogue.js';
+import { resolvedSource, type NodeSource } from '../../ir/graph.js';
 
-export function graphModelError(op: string, detail: string, source: NodeSource | undefined): AutographError {
+export function graphModelError(op: string, detail: string, nodeSource: NodeSource | undefined): AutographError {
+  const source = resolvedSource(nodeSource);
   const where = source ? ` (created at ${shortFile(source.file)}:${source.line})` : '';
-  return new AutographError(
+  return agError(
     'export/graph-model-unsupported',
-    'usage',
-    `cannot export kernel ${op} to a TF.js GraphModel${where}: ${detail}`,
-    'rewrite this step with ops the GraphModel rule table covers (see graphModelKernels()), or export to ONNX',
+    { op, where, detail },
     source && { file: source.file, line: source.line, column: source.column, functionName: source.functionName },
   );
 }

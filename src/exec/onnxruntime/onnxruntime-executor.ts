@@ -1,0 +1,115 @@
+// The onnxruntime executor: exports a graph to ONNX once, opens one onnxruntime-node session for it
+// (intraOpNumThreads 1 by default, graph optimizations 'all'), and per call converts tfjs tensors in
+// and out; variables are fed as inputs and written back from the model's `<variable>_new` outputs.
+// `run` is synchronous (native binding); `runAsync` uses the public promise API.
+// Needs the ONNX exporter, ort-loader, tensor-convert. Produces `OnnxRuntimeExecutor`.
+
+import * as tf from '@tensorflow/tfjs';
+import type { Graph } from '../../ir/graph.js';
+import { exportOnnxModel, type OnnxExport } from '../../export/onnx/export-onnx.js';
+import { asOrtTensor, loadOrt, loadSyncBinding, type OrtTensor, type SessionOptions, type SyncSession } from './ort-loader.js';
+import { fromOrt, toOrt } from './tensor-convert.js';
+import type * as OrtModule from 'onnxruntime-node';
+
+export interface OnnxRuntimeOptions {
+  /** Threads inside one op (default 1: small graphs run fastest single-threaded on small machines). */
+  readonly intraOpNumThreads?: number;
+  readonly interOpNumThreads?: number;
+  readonly graphOptimizationLevel?: 'disabled' | 'basic' | 'extended' | 'all';
+  readonly executionProviders?: SessionOptions['executionProviders'];
+  /** Receives export warnings (dropped Print/Assert); default console.warn. */
+  readonly onWarning?: (message: string) => void;
+}
+
+interface Prepared {
+  readonly model: OnnxExport;
+  sync?: SyncSession;
+  async?: Promise<OrtModule.InferenceSession>;
+}
+
+export class OnnxRuntimeExecutor {
+  private readonly prepared = new Map<Graph, Prepared>();
+
+  constructor(private readonly options: OnnxRuntimeOptions = {}) {}
+
+  /** The exported model of `graph` (exporting it on first use). */
+  model(graph: Graph): OnnxExport {
+    return this.prepare(graph).model;
+  }
+
+  /** Runs `graph` on `inputs` (params, then captures) synchronously; the caller owns the results. */
+  run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
+    const p = this.prepare(graph);
+    if (!p.sync) {
+      const binding = loadSyncBinding();
+      if (!binding) throw new Error('this onnxruntime-node has no synchronous native binding: use runAsync');
+      binding.initOrt();
+      const session = new binding.binding.InferenceSession();
+      const bytes = p.model.bytes;
+      session.loadModel(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength, this.sessionOptions());
+      p.sync = session;
+    }
+    const fetches: Record<string, null> = {};
+    for (const name of this.fetchNames(p.model)) fetches[name] = null;
+    const raw = p.sync.run(this.feeds(p.model, inputs), fetches, {});
+    const results: Record<string, OrtTensor> = {};
+    for (const name of Object.keys(raw)) results[name] = asOrtTensor(raw[name]!);
+    return this.collect(p.model, results);
+  }
+
+  /** Runs through the public (promise) API of onnxruntime-node. */
+  async runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]> {
+    const p = this.prepare(graph);
+    p.async ??= loadOrt().InferenceSession.create(p.model.bytes, this.sessionOptions());
+    const session = await p.async;
+    const results = await session.run(this.feeds(p.model, inputs), this.fetchNames(p.model));
+    return this.collect(p.model, results as Record<string, OrtTensor>);
+  }
+
+  dispose(): void {
+    for (const p of this.prepared.values()) {
+      p.sync?.dispose();
+      void p.async?.then((s) => s.release()).catch(() => undefined);
+    }
+    this.prepared.clear();
+  }
+
+  private prepare(graph: Graph): Prepared {
+    let p = this.prepared.get(graph);
+    if (!p) {
+      p = { model: exportOnnxModel(graph, { variablesAsInputs: true, onWarning: this.options.onWarning }) };
+      this.prepared.set(graph, p);
+    }
+    return p;
+  }
+
+  private sessionOptions(): SessionOptions {
+    const o = this.options;
+    return {
+      intraOpNumThreads: o.intraOpNumThreads ?? 1,
+      ...(o.interOpNumThreads !== undefined ? { interOpNumThreads: o.interOpNumThreads } : {}),
+      graphOptimizationLevel: o.graphOptimizationLevel ?? 'all',
+      ...(o.executionProviders ? { executionProviders: o.executionProviders } : {}),
+    };
+  }
+
+  private feeds(model: OnnxExport, inputs: readonly tf.Tensor[]): Record<string, OrtTensor> {
+    const feeds: Record<string, OrtTensor> = {};
+    for (const { name, index } of model.inputs) feeds[name] = toOrt(inputs[index]!);
+    return feeds;
+  }
+
+  private fetchNames(model: OnnxExport): string[] {
+    return [...model.outputs, ...model.assignments.map((a) => a.output)];
+  }
+
+  /** The function's outputs as tfjs tensors; assigned variables take their new values. */
+  private collect(model: OnnxExport, results: Record<string, OrtTensor>): tf.Tensor[] {
+    for (const a of model.assignments) {
+      const t = fromOrt(results[a.output]!);
+      a.variable.assign(t);
+      t.dispose();
+    }
+    return model.outputs.map((name) => fromOrt(results[name]!));
+  }
+}

@@ -1,0 +1,118 @@
+// Exports an IR graph as an ONNX model (opset 18, IR version 8): params become graph inputs, captured
+// tensors become initializers holding their current values (variables too, or inputs on request),
+// outputs are named after the function's outputs, variable writes become extra outputs `<variable>_new`.
+// Needs the lowering and the protobuf encoder. Produces `exportOnnx`, `exportOnnxModel`, `OnnxExport`.
+
+import type { Variable } from '@tensorflow/tfjs';
+import type { Capture, Graph } from '../../ir/graph.js';
+import { LIST_DTYPE } from '../../ir/types.js';
+import { OnnxGraphBuilder } from './onnx-builder.js';
+import { encodeModel } from './onnx-proto.js';
+import { tensorTypeOf } from './onnx-dtypes.js';
+import { OnnxExportError, onnxError } from './onnx-errors.js';
+import { lowerBody } from './lower-graph.js';
+import type { LowerContext } from './lower-context.js';
+
+export const ONNX_OPSET = 18;
+export const ONNX_IR_VERSION = 8;
+const PRODUCER_VERSION = '0.1.0';
+
+export interface OnnxExportOptions {
+  /** The graph's name in the model (default: the IR graph's name). */
+  readonly name?: string;
+  /** The default-domain opset to declare (default and minimum 18: the rules use opset-18 forms). */
+  readonly opset?: number;
+  /** Feed captured variables as graph inputs instead of freezing their values (the onnxruntime executor does). */
+  readonly variablesAsInputs?: boolean;
+  /** Receives warnings (dropped Print/Assert); default console.warn. */
+  readonly onWarning?: (message: string) => void;
+}
+
+export interface OnnxExport {
+  readonly bytes: Uint8Array;
+  /** Graph inputs in order; `index` is the position in `graph.inputs` (params, then captures) that feeds it. */
+  readonly inputs: readonly { readonly name: string; readonly index: number }[];
+  /** One name per `graph.outputs` entry. */
+  readonly outputs: readonly string[];
+  /** Extra outputs holding the value each variable is assigned. */
+  readonly assignments: readonly { readonly output: string; readonly variable: Variable }[];
+  readonly warnings: readonly string[];
+}
+
+export function exportOnnx(graph: Graph, opts: OnnxExportOptions = {}): Uint8Array {
+  return exportOnnxModel(graph, opts).bytes;
+}
+
+export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): OnnxExport {
+  const opset = opts.opset ?? ONNX_OPSET;
+  if (opset < ONNX_OPSET) throw new OnnxExportError(`opset ${opset} is not supported: the exporter emits opset ${ONNX_OPSET} operators`);
+  const warnings: string[] = [];
+  const ctx: LowerContext = {
+    warn: (m) => {
+      warnings.push(m);
+      (opts.onWarning ?? console.warn)(m);
+    },
+    assignments: [],
+    lists: new Map(),
+    depth: 0,
+  };
+  const b = OnnxGraphBuilder.root(opts.name ?? graph.name);
+  const inputs: { name: string; index: number }[] = [];
+  const names: string[] = [];
+  graph.params.forEach((p, i) => {
+    if (p.dtype === LIST_DTYPE) throw new OnnxExportError('a tensor-list parameter has no ONNX export');
+    const name = b.fresh(p.name ?? `input_${i}`);
+    b.addInput(name, tensorTypeOf(p));
+    inputs.push({ name, index: i });
+    names.push(name);
+  });
+  graph.captures.forEach((c, i) => {
+    const name = captureInput(b, c, i, opts.variablesAsInputs === true);
+    if (name.input) inputs.push({ name: name.name, index: graph.params.length + i });
+    names.push(name.name);
+  });
+  const results = lowerBody(b, graph, names, ctx);
+  const outputs = results.map((r, i) => {
+    const v = graph.outputs[i]!;
+    if (v.dtype === LIST_DTYPE) throw onnxError('export/onnx-unsupported-use', { kernel: 'output', reason: 'a tensor list returned from the function (stack it first)' });
+    const name = b.op('Identity', [r], {}, b.fresh(graph.outputNames[i] ?? `output_${i}`));
+    b.addOutput(name, tensorTypeOf(v));
+    return name;
+  });
+  const assignments = ctx.assignments.map((a) => {
+    const output = b.op('Identity', [a.value], {}, b.fresh(`${a.variable.name}_new`));
+    b.addOutput(output, a.type);
+    return { output, variable: a.variable };
+  });
+  const metadata: Record<string, string> = {};
+  if (assignments.length) metadata['autograph.assignments'] = JSON.stringify(Object.fromEntries(assignments.map((a) => [a.output, a.variable.name])));
+  const bytes = encodeModel({
+    irVersion: ONNX_IR_VERSION,
+    opsetImports: [{ domain: '', version: opset }],
+    producerName: 'autograph-ts',
+    producerVersion: PRODUCER_VERSION,
+    graph: b.toProto(`exported by autograph-ts from the traced graph '${graph.name}'`),
+    metadata,
+  });
+  return { bytes, inputs, outputs, assignments, warnings };
+}
+
+/** A capture as an initializer with its current value, or (a variable, when asked) as an input. */
+function captureInput(b: OnnxGraphBuilder, c: Capture, i: number, variablesAsInputs: boolean): { name: string; input: boolean } {
+  const v = c.param;
+  switch (c.source.kind) {
+    case 'variable': {
+      const hint = c.source.variable.name || v.name || `variable_${i}`;
+      if (variablesAsInputs) {
+        const name = b.fresh(hint);
+        b.addInput(name, tensorTypeOf(v));
+        return { name, input: true };
+      }
+      return { name: b.initializer(hint, v.dtype, v.shape, c.source.variable.dataSync() as ArrayLike<number>), input: false };
+    }
+    case 'tensor':
+      return { name: b.initializer(v.name ?? `capture_${i}`, v.dtype, v.shape, c.source.tensor.dataSync() as ArrayLike<number>), input: false };
+    case 'outer':
+      throw new Error('internal: the top graph captured an outer value');
+  }
+}

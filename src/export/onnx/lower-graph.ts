@@ -1,0 +1,113 @@
+// Lowers the nodes of one IR graph into an ONNX graph builder: constants become initializers, kernels
+// go through the rule table, Fused nodes are expanded step by step, Cond/While and tensor lists are
+// delegated, Print/Assert are dropped with a warning, AssignVariable becomes an extra output.
+// Needs the IR, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
+
+import type { Graph, Node, Value } from '../../ir/graph.js';
+import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
+import type { TensorType } from '../../ir/types.js';
+import { AutographError } from '../../errors/ag-error.js';
+import type { OnnxGraphBuilder } from './onnx-builder.js';
+import { onnxError, OnnxExportError } from './onnx-errors.js';
+import { onnxRuleFor } from './rules/index.js';
+import type { KernelCall } from './rules/rule-types.js';
+import { onnxTypeOf, type LowerContext } from './lower-context.js';
+import { lowerCond, lowerWhile } from './lower-control-flow.js';
+import { isListOp, lowerListOp } from './lower-lists.js';
+
+export type Env = Map<Value, string>;
+
+/** Emits `g`'s nodes with its inputs (params, then captures) bound to `inputNames`; returns its outputs' names. */
+export function lowerBody(b: OnnxGraphBuilder, g: Graph, inputNames: readonly string[], ctx: LowerContext): string[] {
+  const env: Env = new Map();
+  g.inputs.forEach((v, i) => env.set(v, inputNames[i]!));
+  for (const node of g.nodes) lowerNode(b, node, env, ctx);
+  return g.outputs.map((v) => nameOf(env, v));
+}
+
+export function nameOf(env: Env, v: Value): string {
+  const n = env.get(v);
+  if (n === undefined) throw new Error(`internal: value #${v.id} has no ONNX name`);
+  return n;
+}
+
+function lowerNode(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
+  try {
+    switch (node.op) {
+      case 'Const':
+        return lowerConst(b, node, env);
+      case 'Cond':
+        return lowerCond(b, node, env, ctx);
+      case 'While':
+        return lowerWhile(b, node, env, ctx);
+      case 'AssignVariable':
+        return lowerAssign(node, env, ctx);
+      case 'Print':
+      case 'Assert':
+        ctx.warn(`ONNX export: dropped ${node.op}${where(node)} (ONNX has no ${node.op === 'Print' ? 'printing' : 'assertions'})`);
+        return;
+      case FUSED_OP:
+        return lowerFused(b, node, env);
+      default:
+        if (isListOp(node.op)) return lowerListOp(b, node, env, ctx);
+        return lowerKernel(b, node, env);
+    }
+  } catch (e) {
+    if (e instanceof AutographError) throw e;
+    if (e instanceof OnnxExportError) throw onnxError('export/onnx-unsupported-use', { kernel: node.op, reason: e.message }, node.options.source);
+    throw e;
+  }
+}
+
+function where(node: Node): string {
+  const s = node.options.source;
+  return s ? ` at ${s.file ?? '<anonymous>'}:${s.line}:${s.column}` : '';
+}
+
+function lowerConst(b: OnnxGraphBuilder, node: Node, env: Env): void {
+  const v = node.outputs[0]!;
+  const values = node.options.values!;
+  const name = v.shape.length === 0 && v.dtype !== 'string'
+    ? b.scalar(v.dtype, (values as ArrayLike<number>)[0]!)
+    : b.initializer(v.name ?? 'const', v.dtype, v.shape, values as ArrayLike<number>);
+  env.set(v, name);
+}
+
+function lowerAssign(node: Node, env: Env, ctx: LowerContext): void {
+  if (ctx.depth > 0) throw new OnnxExportError('a variable write inside a branch or loop body has no ONNX export');
+  const v = node.inputs[0]!;
+  ctx.assignments.push({ variable: node.options.variable!, value: nameOf(env, v), type: onnxTypeOf(ctx, v, nameOf(env, v)) });
+}
+
+function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], inputTypes: readonly TensorType[], inputNames: readonly string[],
+  attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], env?: Env): KernelCall {
+  const outNames = outputs.map((o) => b.fresh((o as Value).name ?? op.replace(/^_/, '').toLowerCase()));
+  if (env) (outputs as Value[]).forEach((o, i) => env.set(o, outNames[i]!));
+  return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs };
+}
+
+function applyRule(b: OnnxGraphBuilder, k: KernelCall, node: Node): void {
+  const rule = onnxRuleFor(k.op);
+  if (!rule) throw onnxError('export/onnx-unsupported-kernel', { kernel: k.op }, node.options.source);
+  rule(b, k);
+}
+
+function lowerKernel(b: OnnxGraphBuilder, node: Node, env: Env): void {
+  const inputs = node.inputs.map((v) => nameOf(env, v));
+  const k = kernelCall(b, node.op, inputs, node.inputs, node.inputNames, node.attrs, node.outputs, env);
+  applyRule(b, k, node);
+}
+
+/** A Fused node: each step is one elementwise kernel call on node inputs or earlier steps. */
+function lowerFused(b: OnnxGraphBuilder, node: Node, env: Env): void {
+  const program = node.attrs as unknown as FusedProgram;
+  const names = node.inputs.map((v) => nameOf(env, v));
+  const types: TensorType[] = [...node.inputs];
+  for (const step of program.steps) {
+    const k = kernelCall(b, step.op, step.args.map((a) => names[a]!), step.args.map((a) => types[a]!), step.argNames, step.attrs, [step]);
+    applyRule(b, k, node);
+    names.push(k.outputs[0]!);
+    types.push(step);
+  }
+  env.set(node.outputs[0]!, names[names.length - 1]!);
+}

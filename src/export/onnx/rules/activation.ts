@@ -1,0 +1,28 @@
+// The activations of tfjs's fused kernels (_FusedMatMul, FusedConv2D, FusedDepthwiseConv2D):
+// linear, relu, relu6, elu, prelu, leakyrelu, sigmoid, applied to a float32 ONNX value.
+// Needs the builder. Produces `applyActivation`.
+
+import type { OnnxGraphBuilder } from '../onnx-builder.js';
+import { OnnxExportError } from '../onnx-errors.js';
+
+export function applyActivation(b: OnnxGraphBuilder, x: string, activation: unknown, prelu: string | undefined, leakyAlpha: unknown): string {
+  switch (activation ?? 'linear') {
+    case 'linear':
+      return x;
+    case 'relu':
+      return b.op('Relu', [x]);
+    case 'relu6':
+      return b.op('Clip', [x, b.scalar('float32', 0), b.scalar('float32', 6)]);
+    case 'elu':
+      return b.op('Elu', [x]);
+    case 'sigmoid':
+      return b.op('Sigmoid', [x]);
+    case 'leakyrelu':
+      return b.op('LeakyRelu', [x], { alpha: { float: Number(leakyAlpha ?? 0.2) } });
+    case 'prelu':
+      if (!prelu) throw new OnnxExportError('activation prelu without preluActivationWeights');
+      return b.op('PRelu', [x, prelu]);
+    default:
+      throw new OnnxExportError(`the fused activation '${String(activation)}' has no ONNX rule`);
+  }
+}

@@ -1,0 +1,61 @@
+// ONNX rules of tfjs's reductions (Sum, Prod, Max (reductionIndices), Min, Mean, All, Any with axis/keepDims; opset 18
+// takes axes as an input), ArgMax/ArgMin (int64 indices cast to int32) and Cumsum.
+// Needs rule-types and the builder. Produces `REDUCTION_RULES`.
+
+import type { DType } from '../../../ir/types.js';
+import { arg, axesOf, finish, out, outType, type OnnxRule } from './rule-types.js';
+
+/**
+ * A Reduce* op over tfjs's `axis` attr, computed in `work` (undefined: the output dtype), or via
+ * int32 for bool reductions (All/Any).
+ */
+function reduce(onnxOp: string, work?: DType): OnnxRule {
+  return (b, k) => {
+    const x = arg(k, 'x');
+    const to = outType(k).dtype;
+    const d: DType = work ?? (to === 'bool' ? 'int32' : to);
+    const rank = x.shape.length;
+    const axes = axesOf(k.op === 'Max' ? k.attrs.reductionIndices : k.attrs.axis, rank);
+    const xs = b.cast(x.name, x.dtype, d);
+    if (axes.length === 0) {
+      finish(b, k, xs, d);
+      return;
+    }
+    const r = b.op(onnxOp, [xs, b.int64(axes)], { keepdims: k.attrs.keepDims ? 1 : 0 });
+    finish(b, k, r, d);
+  };
+}
+
+function argExtreme(onnxOp: string): OnnxRule {
+  return (b, k) => {
+    const x = arg(k, 'x');
+    const axis = axesOf(k.attrs.axis ?? 0, x.shape.length)[0]!;
+    const d: DType = x.dtype === 'bool' ? 'int32' : x.dtype;
+    const r = b.op(onnxOp, [b.cast(x.name, x.dtype, d)], { axis, keepdims: 0, select_last_index: 0 });
+    b.op('Cast', [r], { to: 6 }, out(k));
+  };
+}
+
+const cumsum: OnnxRule = (b, k) => {
+  const x = arg(k, 'x');
+  const axis = axesOf(k.attrs.axis ?? 0, x.shape.length)[0]!;
+  const d = outType(k).dtype;
+  const r = b.op('CumSum', [b.cast(x.name, x.dtype, d), b.int64([axis], true)], {
+    exclusive: k.attrs.exclusive ? 1 : 0,
+    reverse: k.attrs.reverse ? 1 : 0,
+  });
+  finish(b, k, r, d);
+};
+
+export const REDUCTION_RULES: Readonly<Record<string, OnnxRule>> = {
+  Sum: reduce('ReduceSum'),
+  Prod: reduce('ReduceProd'),
+  Max: reduce('ReduceMax'),
+  Min: reduce('ReduceMin'),
+  Mean: reduce('ReduceMean', 'float32'),
+  All: reduce('ReduceMin', 'int32'),
+  Any: reduce('ReduceMax', 'int32'),
+  ArgMax: argExtreme('ArgMax'),
+  ArgMin: argExtreme('ArgMin'),
+  Cumsum: cumsum,
+};

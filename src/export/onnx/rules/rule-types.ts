@@ -1,0 +1,87 @@
+// The contract of a per-kernel ONNX rule: given one kernel invocation (ONNX names of its inputs, their
+// IR types, the tfjs attrs, the names it must define), emit ONNX nodes into a builder.
+// Needs the IR types and the builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable` and helpers.
+
+import type { DType, TensorType } from '../../../ir/types.js';
+import type { OnnxGraphBuilder } from '../onnx-builder.js';
+import { OnnxExportError } from '../onnx-errors.js';
+import { elemTypeOf } from '../onnx-dtypes.js';
+
+export interface KernelCall {
+  /** The tfjs kernel name. */
+  readonly op: string;
+  /** ONNX value names of the inputs, in the node's order. */
+  readonly inputs: readonly string[];
+  readonly inputTypes: readonly TensorType[];
+  /** The names tfjs passed the inputs under (x, a, b, filter …; '0', '1' … for array inputs). */
+  readonly inputNames: readonly string[];
+  readonly attrs: Readonly<Record<string, unknown>>;
+  /** ONNX names the rule must define, one per kernel output. */
+  readonly outputs: readonly string[];
+  readonly outputTypes: readonly TensorType[];
+}
+
+/** Emits the ONNX nodes of one kernel call; throws OnnxExportError for what ONNX cannot express. */
+export type OnnxRule = (b: OnnxGraphBuilder, k: KernelCall) => void;
+
+export type OnnxRuleTable = Readonly<Record<string, OnnxRule>>;
+
+export interface Arg extends TensorType {
+  readonly name: string;
+}
+
+/** The input tfjs passed as `name`, or undefined when absent (optional inputs such as a bias). */
+export function optionalArg(k: KernelCall, name: string): Arg | undefined {
+  const i = k.inputNames.indexOf(name);
+  return i < 0 ? undefined : { name: k.inputs[i]!, dtype: k.inputTypes[i]!.dtype, shape: k.inputTypes[i]!.shape };
+}
+
+/** The input tfjs passed as `name` (or, when names are missing, at `fallback` position). */
+export function arg(k: KernelCall, name: string, fallback = 0): Arg {
+  const a = optionalArg(k, name);
+  if (a) return a;
+  const t = k.inputTypes[fallback];
+  if (!t) throw new OnnxExportError(`expected an input '${name}'`);
+  return { name: k.inputs[fallback]!, dtype: t.dtype, shape: t.shape };
+}
+
+/** All inputs in order (array-input kernels: Concat, Pack, AddN …). */
+export function args(k: KernelCall): Arg[] {
+  return k.inputs.map((name, i) => ({ name, dtype: k.inputTypes[i]!.dtype, shape: k.inputTypes[i]!.shape }));
+}
+
+export function out(k: KernelCall, i = 0): string {
+  return k.outputs[i]!;
+}
+
+export function outType(k: KernelCall, i = 0): TensorType {
+  return k.outputTypes[i]!;
+}
+
+/** A tfjs axis attr (number, list or null) as non-negative axes of a rank-`rank` tensor. */
+export function axesOf(axis: unknown, rank: number): number[] {
+  if (axis == null) return [...Array(rank).keys()];
+  const list = (Array.isArray(axis) ? axis : [axis]) as number[];
+  return list.map((a) => {
+    const n = a < 0 ? a + rank : a;
+    if (!Number.isInteger(n) || n < 0 || n >= Math.max(rank, 1)) throw new OnnxExportError(`axis ${a} is out of range for rank ${rank}`);
+    return n;
+  });
+}
+
+/** The static shape, or an error naming what needs it. */
+export function knownShape(t: TensorType, what: string): number[] {
+  if (t.shape.some((d) => d < 0)) throw new OnnxExportError(`${what} needs a shape known at trace time, got [${t.shape.map((d) => (d < 0 ? '?' : d)).join(',')}]`);
+  return [...t.shape];
+}
+
+export function isFloat(dtype: DType): boolean {
+  return dtype === 'float32';
+}
+
+/** Writes `name` into the kernel output `i`, casting to the output dtype when `from` differs. */
+export function finish(b: OnnxGraphBuilder, k: KernelCall, name: string, from: DType, i = 0): void {
+  const to = k.outputTypes[i]!.dtype;
+  if (from !== to) b.op('Cast', [name], { to: elemTypeOf(to) }, k.outputs[i]);
+  else b.op('Identity', [name], {}, k.outputs[i]);
+}

@@ -1,0 +1,72 @@
+// ONNX rules of the indexing kernels: Slice (tfjs begin/size), StridedSlice (all masks, resolved by
+// tfjs's own slice_util.sliceInfo on the static input shape, then one Slice + Reshape), GatherV2, GatherNd.
+// Needs tfjs's slice_util, rule-types and the builder. Produces `SLICING_RULES`.
+
+import * as tf from '@tensorflow/tfjs';
+import type { OnnxGraphBuilder } from '../onnx-builder.js';
+import { OnnxExportError } from '../onnx-errors.js';
+import { arg, axesOf, knownShape, out, outType, type OnnxRule } from './rule-types.js';
+
+const INT64_MIN_SAFE = Number.MIN_SAFE_INTEGER;
+
+/** One ONNX Slice over every axis from `begin`, `count` elements each with step `strides`. */
+function sliceAll(b: OnnxGraphBuilder, x: string, begin: readonly number[], count: readonly number[], strides: readonly number[]): string {
+  const ends = begin.map((s, i) => {
+    const e = s + count[i]! * strides[i]!;
+    return e < 0 ? INT64_MIN_SAFE : e; // a negative step that runs past index 0
+  });
+  const axes = begin.map((_, i) => i);
+  return b.op('Slice', [x, b.int64([...begin]), b.int64(ends), b.int64(axes), b.int64([...strides])]);
+}
+
+const slice: OnnxRule = (b, k) => {
+  const x = arg(k, 'x');
+  const shape = knownShape(x, 'slice');
+  const [begin, size] = tf.slice_util.parseSliceParams({ shape } as unknown as tf.Tensor, k.attrs.begin as number[], k.attrs.size as number[]);
+  if (shape.length === 0) {
+    b.op('Identity', [x.name], {}, out(k));
+    return;
+  }
+  const r = sliceAll(b, x.name, begin, size, begin.map(() => 1));
+  b.op('Identity', [r], {}, out(k));
+};
+
+const stridedSlice: OnnxRule = (b, k) => {
+  const x = arg(k, 'x');
+  const shape = knownShape(x, 'stridedSlice');
+  const a = k.attrs as Record<string, never>;
+  const info = tf.slice_util.sliceInfo(shape, a.begin, a.end, a.strides, a.beginMask, a.endMask, a.ellipsisMask, a.newAxisMask, a.shrinkAxisMask);
+  const target = knownShape(outType(k), 'stridedSlice');
+  if (shape.length === 0) {
+    b.op('Reshape', [x.name, b.int64(target)], { allowzero: 1 }, out(k));
+    return;
+  }
+  const count = info.begin.map((s: number, i: number) => {
+    const e = info.end[i]!;
+    const st = info.strides[i]!;
+    return Math.max(0, Math.ceil((e - s) / st));
+  });
+  const r = sliceAll(b, x.name, info.begin, count, info.strides);
+  b.op('Reshape', [r, b.int64(target)], { allowzero: 1 }, out(k));
+};
+
+const gatherV2: OnnxRule = (b, k) => {
+  const x = arg(k, 'x');
+  const indices = arg(k, 'indices', 1);
+  if (Number(k.attrs.batchDims ?? 0) !== 0) throw new OnnxExportError('gather with batchDims > 0 has no ONNX Gather equivalent here');
+  const axis = axesOf(k.attrs.axis ?? 0, x.shape.length)[0]!;
+  b.op('Gather', [x.name, b.cast(indices.name, indices.dtype, 'int32')], { axis }, out(k));
+};
+
+const gatherNd: OnnxRule = (b, k) => {
+  const x = arg(k, 'params', 0);
+  const indices = arg(k, 'indices', 1);
+  b.op('GatherND', [x.name, b.op('Cast', [indices.name], { to: 7 })], {}, out(k));
+};
+
+export const SLICING_RULES: Readonly<Record<string, OnnxRule>> = {
+  Slice: slice,
+  StridedSlice: stridedSlice,
+  GatherV2: gatherV2,
+  GatherNd: gatherNd,
+};
