@@ -1,5 +1,5 @@
 // The public API of autograph-ts (DESIGN §1).
-export { jit, type JitFunction, type JitOptions } from './api/jit.js';
+export { jit, runFunctionsEagerly, type JitFunction, type JitOptions } from './api/jit.js';
 export { ConcreteFunction } from './api/concrete-function.js';
 export { spec, TensorSpec } from './api/tensor-spec.js';
 export { cond, whileLoop, isTracing, isSymbolic } from './trace/control-flow.js';

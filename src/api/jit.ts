@@ -48,6 +48,18 @@ export interface JitFunction<F extends AnyFn = AnyFn> {
   readonly pythonFunction: F;
 }
 
+let eagerly = false;
+
+/**
+ * TF's tf.config.run_functions_eagerly: while on, jit functions run their (converted) code eagerly on
+ * concrete tensors instead of tracing, so a debugger can step through them. Returns the previous setting.
+ */
+export function runFunctionsEagerly(on: boolean): boolean {
+  const before = eagerly;
+  eagerly = on;
+  return before;
+}
+
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<F> {
   if (typeof fn !== 'function') throw agError('api/not-a-function', { what: 'jit', got: typeof fn });
   const name = opts.name ?? (fn.name || 'fn');
@@ -73,7 +85,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const byTensorKey = new Map<string, ConcreteFunction>();
 
   const call = function (this: unknown, ...args: unknown[]): unknown {
-    if (isTracing()) return convert().apply(this, args);
+    if (isTracing() || eagerly) return convert().apply(this, args);
     if (!fixed) {
       const key = tensorKey(args);
       const hit = key === undefined ? undefined : byTensorKey.get(key);

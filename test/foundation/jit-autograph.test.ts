@@ -116,3 +116,20 @@ describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (
     expect(num(f(tf.scalar(4)))).toBe(8);
   });
 });
+
+describe('runFunctionsEagerly', () => {
+  it('runs the converted code on concrete tensors without tracing, then tracing resumes', () => {
+    const f = ag.jit(collatz);
+    const before = ag.runFunctionsEagerly(true);
+    try {
+      // Eagerly the loop runs in JS: `counter` stays a JS number, as in plain code.
+      const r = f(tf.scalar(6, 'int32')) as unknown;
+      expect(r).toBe(8);
+      expect(f.traceCount).toBe(0);
+    } finally {
+      ag.runFunctionsEagerly(before);
+    }
+    expect(num(f(tf.scalar(6, 'int32')))).toBe(8);
+    expect(f.traceCount).toBe(1);
+  });
+});
