@@ -1,6 +1,7 @@
 // Small tools every optimizer pass shares: a substitution of values (old → new, applied to node
-// inputs and graph outputs), effect and determinism tests, use counts, graph walks.
-// Needs the IR. Produces `Substitution`, `isEffect`, `isNondeterministic`, `useCounts`, `constOf`.
+// inputs and graph outputs), tests for effects and pure kernels, constant payload access.
+// Needs the IR. Produces `Substitution`, `isEffect`, `graphHasEffects`, `isPureKernel`, `constOf`,
+// `constEvery`, `setNodes`.
 
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { FUSED_OP } from '../ir/fused.js';
@@ -11,10 +12,6 @@ export class Substitution {
 
   set(from: Value, to: Value): void {
     if (from !== to) this.map.set(from, to);
-  }
-
-  get size(): number {
-    return this.map.size;
   }
 
   resolve = (v: Value): Value => {
@@ -43,7 +40,7 @@ export class Substitution {
 /** Kernels whose result is not a function of their inputs and attrs: never folded or merged. */
 const NONDETERMINISTIC = /Random|Multinomial|Dropout|Shuffle/;
 
-export function isNondeterministic(op: string): boolean {
+function isNondeterministic(op: string): boolean {
   return NONDETERMINISTIC.test(op);
 }
 
@@ -58,8 +55,7 @@ export function graphHasEffects(g: Graph): boolean {
   return g.nodes.some(isEffect);
 }
 
-/** Whether a node is control flow (holds subgraphs) or otherwise not a plain kernel. */
-export function isControlFlow(node: Node): boolean {
+function isControlFlow(node: Node): boolean {
   return node.subgraphs !== undefined || node.op === 'Cond' || node.op === 'While';
 }
 
@@ -68,22 +64,13 @@ export function isPureKernel(node: Node): boolean {
   return !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node.op) && node.op !== 'Const' && node.op !== FUSED_OP;
 }
 
-/** How many times each value is used in `graph` (node inputs and graph outputs). */
-export function useCounts(graph: Graph): Map<Value, number> {
-  const uses = new Map<Value, number>();
-  const add = (v: Value) => uses.set(v, (uses.get(v) ?? 0) + 1);
-  for (const node of graph.nodes) node.inputs.forEach(add);
-  graph.outputs.forEach(add);
-  return uses;
-}
-
 /** The Const node producing `v`, when it is one with a payload. */
 export function constOf(v: Value): Node | undefined {
   const n = v.node;
   return n && n.op === 'Const' && n.options.values !== undefined ? n : undefined;
 }
 
-/** Every element of the constant `v` equals `x` (with Object.is: 0 and -0 differ). */
+/** `v` is a non-empty numeric constant whose every element passes `test`. */
 export function constEvery(v: Value, test: (x: number) => boolean): boolean {
   const n = constOf(v);
   if (!n) return false;
@@ -91,12 +78,6 @@ export function constEvery(v: Value, test: (x: number) => boolean): boolean {
   if (Array.isArray(vals) || vals.length === 0) return false;
   for (let i = 0; i < vals.length; i++) if (!test(vals[i] as number)) return false;
   return true;
-}
-
-/** Runs `fn` on `graph` and, first, on every subgraph nested in it (innermost first). */
-export function forEachGraph(graph: Graph, fn: (g: Graph) => void): void {
-  for (const node of graph.nodes) for (const sub of Object.values(node.subgraphs ?? {})) forEachGraph(sub, fn);
-  fn(graph);
 }
 
 /** Replaces the node list of `graph`. */

@@ -1,0 +1,113 @@
+// Algebraic simplification that keeps every bit of tfjs's results: x*1, 1*x, x/1, x-0, x+(-0)
+// (and x+0 for int32; for floats -0+0 is +0), Neg(Neg(x)), LogicalNot(LogicalNot(x)), x&&true,
+// x||false, x==true and x!=false on bools, Select(c,x,x) and Select with a constant condition, Cast to the same dtype, Reshape to the
+// same shape, Identity → x (only when the result has x's dtype and shape); Reshape(Reshape(x)) →
+// Reshape(x); Cond outputs both branches pass through from the same operand, and While loop
+// variables the body passes through, → that operand. x*0 is left alone (NaN, Inf).
+// Needs rewrite. Produces `simplify(graph)` (mutates and returns `graph`).
+
+import type { Graph, Node, Value } from '../ir/graph.js';
+import { sameShape } from '../ir/types.js';
+import { constEvery, setNodes, Substitution } from './rewrite.js';
+
+export function simplify(graph: Graph): Graph {
+  simplifyGraph(graph);
+  return graph;
+}
+
+function simplifyGraph(g: Graph): void {
+  const subst = new Substitution();
+  const kept: Node[] = [];
+  for (const node of g.nodes) {
+    subst.applyTo(node);
+    for (const sub of Object.values(node.subgraphs ?? {})) simplifyGraph(sub);
+    if (node.op === 'Cond') passThroughCond(node, subst);
+    if (node.op === 'While') passThroughWhile(node, subst);
+    const replacement = node.outputs.length === 1 ? rewrite(node) : undefined;
+    if (replacement) {
+      subst.set(node.outputs[0]!, replacement);
+      continue;
+    }
+    kept.push(node);
+  }
+  setNodes(g, kept);
+  subst.applyToOutputs(g);
+}
+
+const isOne = (x: number) => x === 1;
+const isZero = (x: number) => x === 0;
+const isPlusZero = (x: number) => Object.is(x, 0);
+const isMinusZero = (x: number) => Object.is(x, -0);
+
+/** The value `node` can be replaced with, or undefined. May also rewrite the node's inputs. */
+function rewrite(node: Node): Value | undefined {
+  const out = node.outputs[0]!;
+  const [a, b] = node.inputs;
+  /** `x` when it has exactly the type of the node's result. */
+  const same = (x: Value | undefined) => (x && x.dtype === out.dtype && sameShape(x.shape, out.shape) ? x : undefined);
+  const int = out.dtype === 'int32';
+  const numeric = int || out.dtype === 'float32';
+  switch (node.op) {
+    case 'Identity':
+      return same(a);
+    case 'Cast':
+      return node.attrs.dtype === a?.dtype ? same(a) : undefined;
+    case 'Reshape':
+      if (out.shape.some((d) => d < 0)) return undefined;
+      if (a?.node?.op === 'Reshape' && a.node.inputs.length === 1) node.inputs = [a.node.inputs[0]!];
+      return same(node.inputs[0]);
+    case 'Neg':
+      return a?.node?.op === 'Neg' ? same(a.node.inputs[0]) : undefined;
+    case 'LogicalNot':
+      return a?.node?.op === 'LogicalNot' ? same(a.node.inputs[0]) : undefined;
+    case 'Select': {
+      const [c, t, e] = node.inputs;
+      if (t === e) return same(t);
+      if (constEvery(c!, (x) => x !== 0)) return same(t);
+      if (constEvery(c!, isZero)) return same(e);
+      return undefined;
+    }
+    case 'Equal': // on bools: x == true is x
+      return (constEvery(b!, isOne) && same(a)) || (constEvery(a!, isOne) && same(b)) || undefined;
+    case 'NotEqual': // on bools: x != false is x
+      return (constEvery(b!, isZero) && same(a)) || (constEvery(a!, isZero) && same(b)) || undefined;
+    case 'LogicalAnd':
+      return (constEvery(b!, isOne) && same(a)) || (constEvery(a!, isOne) && same(b)) || undefined;
+    case 'LogicalOr':
+      return (constEvery(b!, isZero) && same(a)) || (constEvery(a!, isZero) && same(b)) || undefined;
+    case 'Multiply':
+      if (!numeric) return undefined;
+      return (constEvery(b!, isOne) && same(a)) || (constEvery(a!, isOne) && same(b)) || undefined;
+    case 'RealDiv':
+      if (!numeric) return undefined;
+      return (constEvery(b!, isOne) && same(a)) || undefined;
+    case 'Add': {
+      const zero = int ? isZero : out.dtype === 'float32' ? isMinusZero : undefined;
+      if (!zero) return undefined;
+      return (constEvery(b!, zero) && same(a)) || (constEvery(a!, zero) && same(b)) || undefined;
+    }
+    case 'Sub': {
+      const zero = int ? isZero : out.dtype === 'float32' ? isPlusZero : undefined;
+      return (zero && constEvery(b!, zero) && same(a)) || undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Cond outputs that both branches return straight from the same operand become that operand. */
+function passThroughCond(node: Node, subst: Substitution): void {
+  const { then: a, else: b } = node.subgraphs as { then: Graph; else: Graph };
+  node.outputs.forEach((out, k) => {
+    const i = a.params.indexOf(a.outputs[k]!);
+    if (i >= 0 && b.outputs[k] === b.params[i]) subst.set(out, node.inputs[i + 1]!);
+  });
+}
+
+/** While loop variables that the body returns unchanged keep their initial value. */
+function passThroughWhile(node: Node, subst: Substitution): void {
+  const body = node.subgraphs!.body!;
+  node.outputs.forEach((out, k) => {
+    if (body.outputs[k] === body.params[k]) subst.set(out, node.inputs[k]!);
+  });
+}
