@@ -10,6 +10,8 @@ import { Interpreter } from '../exec/interpreter.js';
 import { CompiledExecutor } from '../exec/compiled/compiled-executor.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
+import { optimize } from '../opt/pipeline.js';
+import { cloneGraph } from '../opt/clone.js';
 import { exportGraphModel, type GraphModelExportOptions } from '../export/graph-model/index.js';
 import { exportOnnx, type OnnxExportOptions } from '../export/onnx/index.js';
 import { OnnxRuntimeExecutor, type OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
@@ -24,6 +26,8 @@ interface Executor {
 
 export class ConcreteFunction {
   private readonly executor: Executor;
+  /** The graph the executor runs: the trace after the optimizer's passes. */
+  readonly optimizedGraph: Graph;
   /** The function returned one tensor (no structure to rebuild). */
   private readonly singleOutput: boolean;
 
@@ -35,8 +39,11 @@ export class ConcreteFunction {
     readonly backend: ExecutorName = 'compiled',
     onnxOptions: OnnxRuntimeOptions = {},
   ) {
+    // Executors run an optimized copy; `graph` stays as traced (what toString and the exporters show).
+    this.optimizedGraph = optimize(cloneGraph(graph));
+    const g = this.optimizedGraph;
     this.executor =
-      backend === 'interpreter' ? new Interpreter() : backend === 'onnxruntime' ? new OnnxRuntimeExecutor(onnxOptions) : new CompiledExecutor(graph);
+      backend === 'interpreter' ? new Interpreter() : backend === 'onnxruntime' ? new OnnxRuntimeExecutor(onnxOptions) : new CompiledExecutor(g);
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
   }
 
@@ -59,7 +66,7 @@ export class ConcreteFunction {
     const captures = this.graph.captures;
     let feeds: readonly tf.Tensor[] = tensors;
     if (captures.length > 0) feeds = [...tensors, ...captures.map((c) => captureTensor(c.source))];
-    const outs = this.executor.run(this.graph, feeds);
+    const outs = this.executor.run(this.optimizedGraph, feeds);
     if (this.singleOutput) return outs[0];
     return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
   }
@@ -86,7 +93,7 @@ export class ConcreteFunction {
     const tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
     if (!(this.executor instanceof OnnxRuntimeExecutor)) return this.call(...args);
     const feeds = [...tensors, ...this.graph.captures.map((c) => captureTensor(c.source))];
-    const outs = await this.executor.runAsync(this.graph, feeds);
+    const outs = await this.executor.runAsync(this.optimizedGraph, feeds);
     return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
   }
 

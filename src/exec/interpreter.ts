@@ -7,6 +7,8 @@ import * as tf from '@tensorflow/tfjs';
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { lastUses } from './liveness.js';
 import { RtList, stackList } from './rt-list.js';
+import { runFused } from './run-fused.js';
+import { FUSED_OP } from '../ir/fused.js';
 import { agError } from '../errors/catalogue.js';
 import { runAssert, runPrint, type AssertError, type PrintPart } from '../trace/effects.js';
 
@@ -100,6 +102,8 @@ export class Interpreter {
       case 'AssignVariable':
         node.options.variable!.assign(args[0]!);
         return [];
+      case FUSED_OP:
+        return [conformDType(runFused(node, args), node.outputs[0]!.dtype)];
       case 'Print':
         runPrint(node.attrs.parts as PrintPart[], args, node.inputs.map((v) => v.dtype));
         return [];

@@ -4,6 +4,7 @@
 
 import { resolvedSource, type Capture, type Graph, type Node, type NodeSource, type Value } from './graph.js';
 import { typeToString } from './types.js';
+import { FUSED_OP, type FusedStep } from './fused.js';
 
 export interface PrintOptions {
   /** Append `// file:line` of the user source that created each node, where known. */
@@ -89,6 +90,7 @@ function formatSource(s: NodeSource): string {
 }
 
 function formatAttrs(node: Node): string {
+  if (node.op === FUSED_OP) return formatFused(node);
   const parts: string[] = [];
   if (node.op === 'Const' && node.options.values) parts.push(`value=${formatValues(node.options.values)}`);
   for (const [k, v] of Object.entries(node.attrs)) {
@@ -96,6 +98,19 @@ function formatAttrs(node: Node): string {
     parts.push(`${k}=${formatAttr(v)}`);
   }
   return parts.length ? ` {${parts.join(', ')}}` : '';
+}
+
+/** A Fused node's program: `{$0 = Multiply(#0, #1); $1 = Sigmoid($0)}` (#k: input k, $k: step k). */
+function formatFused(node: Node): string {
+  const n = node.inputs.length;
+  const ref = (a: number) => (a < n ? `#${a}` : `$${a - n}`);
+  const steps = (node.attrs.steps as readonly FusedStep[]).map((s, k) => {
+    const attrs = Object.entries(s.attrs)
+      .filter(([, v]) => v !== undefined)
+      .map(([a, v]) => `${a}=${formatAttr(v)}`);
+    return `$${k} = ${s.op}(${s.args.map(ref).join(', ')})${attrs.length ? `{${attrs.join(', ')}}` : ''}`;
+  });
+  return ` {${steps.join('; ')}}`;
 }
 
 function formatValues(values: ArrayLike<unknown>): string {
