@@ -1,12 +1,19 @@
 // SCENARIOS.md in T mode: converted programs traced by jit on tensors give the P-mode results,
 // and the illegal ones fail with the catalogued error naming the variable.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
 import * as S from './scenario-fns.js';
 import { hasStagedAssert } from '../../src/runtime/staged-assert.js';
 import { expectAgError, f32, i32, orSkip, staged, values } from './t-mode.js';
 
-describe('SCENARIOS, T mode (jit of toGraph on tensors)', () => {
+describe.each(['cpu', 'wasm'])('SCENARIOS, T mode (jit of toGraph on tensors) on %s', (backend) => {
+  beforeAll(async () => {
+    await tf.setBackend(backend);
+  });
+  afterAll(async () => {
+    await tf.setBackend('cpu');
+  });
   it('S1 while', (ctx) => orSkip(ctx, () => {
     const f = staged(S.s1);
     expect([0, 1, 2].map((n) => values(f(i32(n))))).toEqual([0, 1, 11]);
