@@ -1,0 +1,76 @@
+// Loads the CLI's target `file[#export]`: imports the module (through the scope hooks, so its
+// top-level bindings are known), picks the function, and builds the scope for run-time conversion.
+// Needs scope-hooks.mjs, tfjs, the library. Produces `loadTarget`, `Target`.
+
+import { existsSync, statSync } from 'node:fs';
+import { register } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as tf from '@tensorflow/tfjs';
+import * as ag from '../index.js';
+import { cliError } from './messages.js';
+
+const SCOPE_EXPORT = '__autographScope__';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFn = (...args: any[]) => any;
+
+export interface Target {
+  /** The path as the user wrote it. */
+  readonly file: string;
+  /** The export's name ('default' for the default export). */
+  readonly exportName: string;
+  /** The name to show: the export's, or the function's own for a default export. */
+  readonly name: string;
+  readonly fn: AnyFn;
+  /** Free variables for run-time conversion: tf, ag, the module's exports and top-level bindings. */
+  readonly scope: Record<string, unknown>;
+}
+
+/** Splits `path/to/file.ts#name` into the file and the export name. */
+export function splitTarget(target: string): { file: string; exportName?: string } {
+  const hash = target.lastIndexOf('#');
+  if (hash <= 0 || existsSync(target)) return { file: target };
+  return { file: target.slice(0, hash), exportName: target.slice(hash + 1) || undefined };
+}
+
+export async function loadTarget(target: string): Promise<Target> {
+  const { file, exportName } = splitTarget(target);
+  const path = resolve(file);
+  if (!existsSync(path) || !statSync(path).isFile()) throw cliError('cli/missing-file', { file });
+  const url = pathToFileURL(path).href;
+  register(new URL('./scope-hooks.mjs', import.meta.url), { data: { target: url } });
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(url)) as Record<string, unknown>;
+  } catch (e) {
+    const reason = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+    throw cliError('cli/load-failed', { file, reason });
+  }
+  const exports = Object.fromEntries(Object.entries(mod).filter(([k]) => k !== SCOPE_EXPORT && k !== 'default'));
+  const name = exportName ?? pickExport(file, mod);
+  if (!(name in mod) || name === SCOPE_EXPORT) {
+    throw cliError('cli/missing-export', { file, name, available: functionExports(mod).join(', ') });
+  }
+  const fn = mod[name];
+  if (typeof fn !== 'function') throw cliError('cli/not-a-function', { file, name, got: fn === null ? 'null' : typeof fn });
+  const topLevel = typeof mod[SCOPE_EXPORT] === 'function' ? ((mod[SCOPE_EXPORT] as () => Record<string, unknown>)() ?? {}) : {};
+  const scope: Record<string, unknown> = { tf, ag, ...exports, ...topLevel };
+  const shown = name === 'default' ? (fn as AnyFn).name || 'default' : name;
+  return { file, exportName: name, name: shown, fn: fn as AnyFn, scope };
+}
+
+/** The names of the module's function exports (the default export last, as 'default'). */
+function functionExports(mod: Record<string, unknown>): string[] {
+  const names = Object.keys(mod).filter((k) => k !== SCOPE_EXPORT && k !== 'default' && typeof mod[k] === 'function');
+  return typeof mod.default === 'function' ? [...names, 'default'] : names;
+}
+
+/** The export to use when none is named: the default export, or the only function exported. */
+function pickExport(file: string, mod: Record<string, unknown>): string {
+  if (typeof mod.default === 'function') return 'default';
+  const fns = functionExports(mod);
+  if (fns.length === 1) return fns[0]!;
+  if (fns.length === 0) throw cliError('cli/no-function', { file });
+  throw cliError('cli/ambiguous-export', { file, available: fns.join(', '), first: fns[0]! });
+}

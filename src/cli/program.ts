@@ -1,0 +1,138 @@
+// The `autograph` command line, declared with commander: commands, options, help texts (with the
+// exit codes). Each command's action is in ./commands, loaded when it runs. Needs commander. Produces `buildProgram`.
+
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+
+const TARGET = '<file>[#export] is a .js, .mjs or .ts module and, optionally, the name of an exported function\n' +
+  '(default: the default export, or the only function the module exports).';
+
+const SPEC_HELP = 'input specs, one SHAPE:DTYPE per argument, e.g. "[3]:float32,[]:int32" (? or null: unknown dimension)';
+const ARGS_HELP = 'inputs, one VALUE[:DTYPE] per argument, e.g. "[1,2,3]:float32,5:int32" (bare numbers are float32; :js passes a plain JS value)';
+
+const EXIT_CODES = `
+Exit codes:
+  0  success
+  1  user error: missing file or export, a function that cannot be converted or traced, an error while it runs
+  2  usage error: unknown command or option, a missing or malformed option (--spec, --args)`;
+
+const SCOPE_NOTE = `
+Free variables: the function is converted at run time; it sees the module's imports and top-level
+bindings, its exports, tf (@tensorflow/tfjs) and ag (autograph-ts).`;
+
+/**
+ * An action that loads its command module (and tfjs, on the cpu backend) only when it runs, so
+ * --help and usage errors answer fast.
+ */
+function lazy<O>(load: () => Promise<(target: string, opts: O) => Promise<void>>): (target: string, opts: O) => Promise<void> {
+  return async (target, opts) => {
+    const tf = await import('@tensorflow/tfjs');
+    tf.enableProdMode(); // no "install tfjs-node" banner in the output
+    await tf.setBackend('cpu');
+    await (await load())(target, opts);
+  };
+}
+
+function executorOption(): Option {
+  return new Option('--executor <name>', 'the executor of the traced graph').choices(['compiled', 'interpreter', 'onnxruntime']).default('compiled');
+}
+
+export function buildProgram(): Command {
+  const program = new Command('autograph')
+    .description('AutoGraph for TensorFlow.js: convert a function with ordinary control flow to a graph; show, export, run and time it.')
+    .version(packageVersion())
+    .option('--stack', 'print stack traces of errors')
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', `\n${TARGET}\n${SCOPE_NOTE}\n${EXIT_CODES}\n\nExamples:
+  autograph code examples/cli/collatz.ts
+  autograph graph examples/cli/huber.ts --spec "[]:float32"
+  autograph run examples/cli/collatz.ts --args "27:int32"
+  autograph svg examples/cli/huber.ts --spec "[]" --html -o huber.html`);
+
+  const help = (cmd: Command, examples: string) => cmd.addHelpText('after', `\n${TARGET}\n${EXIT_CODES}\n\nExample:\n  ${examples}`);
+
+  help(
+    program
+      .command('code')
+      .description('print the JS that AutoGraph generates for the function (toCode)')
+      .argument('<file[#export]>', 'the module and function')
+      .option('--until <pass>', 'stop after this conversion pass (debugging)')
+      .action(lazy(async () => (await import('./commands/code.js')).codeCommand)),
+    'autograph code examples/cli/collatz.ts',
+  );
+
+  help(
+    program
+      .command('graph')
+      .description('print the graph (IR) of the function traced for the given input specs')
+      .argument('<file[#export]>', 'the module and function')
+      .option('--spec <specs>', SPEC_HELP)
+      .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
+      .action(lazy(async () => (await import('./commands/graph.js')).graphCommand)),
+    'autograph graph examples/cli/huber.ts --spec "[]:float32"',
+  );
+
+  help(
+    program
+      .command('svg')
+      .description('draw the traced graph: SVG (default), the HTML viewer (--html) or DOT text (--dot)')
+      .argument('<file[#export]>', 'the module and function')
+      .option('--spec <specs>', SPEC_HELP)
+      .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
+      .option('--html', 'write the collapsible HTML viewer instead of a bare SVG')
+      .option('--dot', 'write Graphviz DOT text instead of SVG')
+      .option('-o, --output <file>', 'write to this file instead of stdout')
+      .action(lazy(async () => (await import('./commands/svg.js')).svgCommand)),
+    'autograph svg examples/cli/huber.ts --spec "[]" -o huber.svg',
+  );
+
+  help(
+    program
+      .command('export')
+      .description('export the traced graph as an ONNX model and/or a TF.js GraphModel folder')
+      .argument('<file[#export]>', 'the module and function')
+      .option('--spec <specs>', SPEC_HELP)
+      .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
+      .option('--onnx <file>', 'write an ONNX model (opset 18) to this file')
+      .option('--graph-model <dir>', 'write a TF.js GraphModel (model.json + weights) into this folder')
+      .action(lazy(async () => (await import('./commands/export.js')).exportCommand)),
+    'autograph export examples/cli/huber.ts --spec "[]" --onnx huber.onnx',
+  );
+
+  help(
+    program
+      .command('run')
+      .description('call the function (through jit) on the given inputs and print its outputs')
+      .argument('<file[#export]>', 'the module and function')
+      .option('--args <values>', ARGS_HELP)
+      .addOption(executorOption())
+      .option('--eager', 'run the converted code eagerly instead of through jit')
+      .option('--json', 'print the outputs as JSON ({ dtype, shape, value } per tensor)')
+      .action(lazy(async () => (await import('./commands/run.js')).runCommand)),
+    'autograph run examples/cli/collatz.ts --args "27:int32"',
+  );
+
+  help(
+    program
+      .command('bench')
+      .description('time the converted code run eagerly against the jit function on the given inputs')
+      .argument('<file[#export]>', 'the module and function')
+      .option('--args <values>', ARGS_HELP)
+      .addOption(executorOption())
+      .option('--time-ms <ms>', 'how long to time each variant', '300')
+      .action(lazy(async () => (await import('./commands/bench.js')).benchCommand)),
+    'autograph bench examples/cli/collatz.ts --args "27:int32"',
+  );
+
+  return program;
+}
+
+/** The version in the package's package.json. */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}

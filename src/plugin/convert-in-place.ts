@@ -1,0 +1,72 @@
+// In-place conversion of one module's AST: every target function (find-targets) is run through the
+// SAME pass pipeline as run-time conversion (src/convert/pipeline.ts), where it stands, so its free
+// variables stay lexical; `ag__` and the marker come from one import of the plugin runtime.
+// Needs src/convert, find-targets. Produces `convertProgram` (mutates the File; returns what it did).
+
+import * as t from '@babel/types';
+import { ConvertContext } from '../convert/context.js';
+import { runPipeline } from '../convert/pipeline.js';
+import { AutographError } from '../errors/ag-error.js';
+import { findTargets, type FindOptions, type Target } from './find-targets.js';
+
+export interface ConvertProgramOptions extends FindOptions {
+  /** Module that exports `ag__` and `markInPlace` (default 'autograph-ts/runtime'). */
+  readonly runtimeModule?: string;
+  /** File name for error locations. */
+  readonly filename?: string;
+  /** Maps a location of `code` to the original file (when `code` is itself generated, e.g. by tsx). */
+  readonly originalLocation?: (line: number, column: number) => { file?: string; line: number; column: number; frame?: string } | undefined;
+}
+
+export const RUNTIME_MODULE = 'autograph-ts/runtime';
+export const MARK = 'ag__markInPlace';
+
+/** Converts the targets of `file` (parsed from `code`); returns the names converted. */
+export function convertProgram(file: t.File, code: string, opts: ConvertProgramOptions = {}): string[] {
+  if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === (opts.runtimeModule ?? RUNTIME_MODULE))) return [];
+  const targets = findTargets(file, opts);
+  if (targets.length === 0) return [];
+  for (const tg of targets) convertOne(tg, code, opts);
+  const imp = t.importDeclaration(
+    [t.importSpecifier(t.identifier('ag__'), t.identifier('ag__')), t.importSpecifier(t.identifier(MARK), t.identifier('markInPlace'))],
+    t.stringLiteral(opts.runtimeModule ?? RUNTIME_MODULE),
+  );
+  file.program.body.unshift(imp);
+  return targets.map((tg) => tg.name);
+}
+
+function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): void {
+  const fn = tg.node;
+  // Lines of `fn` are lines of the whole module, so located errors point at file:line directly.
+  const ctx = new ConvertContext(code, tg.name, fn);
+  try {
+    runPipeline(fn, ctx);
+  } catch (e) {
+    throw e instanceof AutographError ? relocate(e, opts) : e;
+  }
+  const mark = (e: t.Expression): t.CallExpression =>
+    t.callExpression(t.identifier(MARK), [e, t.stringLiteral(tg.name)]);
+  if (tg.slot) {
+    const rec = tg.slot.parent as unknown as Record<string, unknown>;
+    if (tg.slot.index === null) rec[tg.slot.key] = mark(fn as t.Expression);
+    else (rec[tg.slot.key] as t.Node[])[tg.slot.index] = mark(fn as t.Expression);
+  } else if (tg.block && t.isFunctionDeclaration(fn) && fn.id) {
+    // Declarations are hoisted: marking at the top of their block runs before any use.
+    let at = 0;
+    while (at < tg.block.length && t.isImportDeclaration(tg.block[at])) at++;
+    tg.block.splice(at, 0, t.expressionStatement(mark(t.identifier(fn.id.name))));
+  }
+}
+
+/** The same error, with the file name and (for generated input) the original position. */
+function relocate(e: AutographError, opts: ConvertProgramOptions): AutographError {
+  const loc = e.location;
+  if (!loc) return e;
+  const orig = opts.originalLocation?.(loc.line, loc.column - 1);
+  const location = orig
+    ? { ...loc, file: orig.file ?? opts.filename, line: orig.line, column: orig.column + 1, frame: orig.frame ?? loc.frame }
+    : { ...loc, file: opts.filename ?? loc.file };
+  const err = new AutographError(e.id, e.kind, e.summary, e.hint, location);
+  err.stack = `${err.name}: ${err.message}`;
+  return err;
+}

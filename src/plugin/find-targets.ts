@@ -1,0 +1,160 @@
+// Finds the functions of a module that in-place conversion rewrites: those passed to `jit`/`toGraph`
+// imported from autograph-ts (any local name, or `ns.jit` of `import * as ns`), inline or by the name
+// of a function declaration / `const f = function|arrow`, and those whose body opens with the
+// directive 'use autograph'. Needs @babel/types. Produces `findTargets`, `isAutographSource`.
+
+import * as t from '@babel/types';
+
+export type ConvertibleFunction = t.FunctionDeclaration | t.FunctionExpression | t.ArrowFunctionExpression;
+
+export interface Target {
+  readonly node: ConvertibleFunction;
+  /** The name the function is known by (its id, or the variable it is bound to). */
+  readonly name: string;
+  /** Where the function expression sits (to wrap it with the in-place marker); null for declarations. */
+  readonly slot: { readonly parent: t.Node; readonly key: string; readonly index: number | null } | null;
+  /** The statement list holding a declaration (the marker goes at its top), null for expressions. */
+  readonly block: t.Statement[] | null;
+}
+
+export interface FindOptions {
+  /** Import sources that mean autograph-ts (default: 'autograph-ts' and its subpaths). */
+  readonly importSources?: readonly (string | RegExp)[];
+}
+
+const API = new Set(['jit', 'toGraph']);
+export const DIRECTIVE = 'use autograph';
+
+export function isAutographSource(source: string, sources?: readonly (string | RegExp)[]): boolean {
+  if (source === 'autograph-ts' || source === 'autograph-ts/index.js') return true;
+  return (sources ?? []).some((s) => (typeof s === 'string' ? s === source : s.test(source)));
+}
+
+function isConvertible(n: t.Node | null | undefined): n is ConvertibleFunction {
+  return t.isFunctionDeclaration(n) || t.isFunctionExpression(n) || t.isArrowFunctionExpression(n);
+}
+
+function hasDirective(n: t.Function): boolean {
+  return t.isBlockStatement(n.body) && n.body.directives.some((d) => d.value.value === DIRECTIVE);
+}
+
+/** `autograph: false` in an options object literal leaves the function to run unconverted. */
+function optsOffAutograph(arg: t.Node | undefined): boolean {
+  return (
+    t.isObjectExpression(arg) &&
+    arg.properties.some(
+      (p) => t.isObjectProperty(p) && !p.computed && t.isIdentifier(p.key, { name: 'autograph' }) && t.isBooleanLiteral(p.value, { value: false }),
+    )
+  );
+}
+
+interface Frame {
+  readonly node: t.Node;
+  readonly key: string;
+  readonly index: number | null;
+}
+
+/** Statement lists of the ancestors, innermost first (Program and block bodies). */
+function blocksOf(stack: readonly Frame[]): t.Statement[][] {
+  const out: t.Statement[][] = [];
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const n = stack[i]!.node;
+    if (t.isProgram(n) || t.isBlockStatement(n) || t.isStaticBlock(n)) out.push(n.body);
+  }
+  return out;
+}
+
+/** The function a name refers to in one of the enclosing statement lists, if it is a function. */
+function resolveFunction(name: string, stack: readonly Frame[]): Target | undefined {
+  for (const body of blocksOf(stack)) {
+    for (const st0 of body) {
+      const st = t.isExportNamedDeclaration(st0) || t.isExportDefaultDeclaration(st0) ? st0.declaration : st0;
+      if (t.isFunctionDeclaration(st) && st.id?.name === name) return { node: st, name, slot: null, block: body };
+      if (t.isVariableDeclaration(st)) {
+        for (const d of st.declarations) {
+          if (!t.isIdentifier(d.id, { name })) continue;
+          if (st.kind === 'const' && (t.isFunctionExpression(d.init) || t.isArrowFunctionExpression(d.init))) {
+            return { node: d.init, name, slot: { parent: d, key: 'init', index: null }, block: null };
+          }
+          return undefined; // bound to something else: left to the run-time path
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Outermost targets of `file`, in source order (functions nested in a target convert with it). */
+export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
+  const named = new Set<string>();
+  const namespaces = new Set<string>();
+  for (const st of file.program.body) {
+    if (!t.isImportDeclaration(st) || st.importKind === 'type' || !isAutographSource(st.source.value, opts.importSources)) continue;
+    for (const s of st.specifiers) {
+      if (t.isImportNamespaceSpecifier(s)) namespaces.add(s.local.name);
+      else if (t.isImportSpecifier(s)) {
+        const imported = t.isIdentifier(s.imported) ? s.imported.name : s.imported.value;
+        if (API.has(imported)) named.add(s.local.name);
+      }
+    }
+  }
+  const isApiCallee = (c: t.Node): boolean =>
+    (t.isIdentifier(c) && named.has(c.name)) ||
+    (t.isMemberExpression(c) && !c.computed && t.isIdentifier(c.object) && namespaces.has(c.object.name) && t.isIdentifier(c.property) && API.has(c.property.name));
+
+  const found = new Map<t.Node, Target>();
+  const nameOf = (fn: ConvertibleFunction, frame: Frame): string => {
+    if (!t.isArrowFunctionExpression(fn) && fn.id) return fn.id.name;
+    if (t.isVariableDeclarator(frame.node) && t.isIdentifier(frame.node.id)) return frame.node.id.name;
+    return 'anonymous';
+  };
+  const stack: Frame[] = [];
+  const visit = (node: t.Node, key: string, index: number | null): void => {
+    const frame = { node, key, index };
+    const parent = stack[stack.length - 1];
+    if (parent && isConvertible(node) && hasDirective(node) && !found.has(node)) {
+      const isDecl = t.isFunctionDeclaration(node);
+      found.set(node, {
+        node,
+        name: nameOf(node, parent),
+        slot: isDecl ? null : { parent: parent.node, key, index },
+        block: isDecl ? (blocksOf(stack)[0] ?? null) : null,
+      });
+    }
+    if (t.isCallExpression(node) && isApiCallee(node.callee) && !optsOffAutograph(node.arguments[1])) {
+      const a = node.arguments[0];
+      if (t.isFunctionExpression(a) || t.isArrowFunctionExpression(a)) {
+        found.set(a, { node: a, name: (t.isFunctionExpression(a) ? a.id?.name : undefined) ?? (t.isVariableDeclarator(parent?.node) && t.isIdentifier(parent.node.id) ? parent.node.id.name : 'anonymous'), slot: { parent: node, key: 'arguments', index: 0 }, block: null });
+      } else if (t.isIdentifier(a)) {
+        const r = resolveFunction(a.name, [...stack, frame]);
+        if (r && !found.has(r.node)) found.set(r.node, r);
+      }
+    }
+    stack.push(frame);
+    for (const k of t.VISITOR_KEYS[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[k];
+      if (Array.isArray(child)) child.forEach((c, i) => c && typeof c === 'object' && visit(c as t.Node, k, i));
+      else if (child && typeof child === 'object') visit(child as t.Node, k, null);
+    }
+    stack.pop();
+  };
+  visit(file.program, 'program', null);
+
+  // Keep the outermost: a target inside another converts as part of it.
+  const targets = [...found.values()];
+  const inner = new Set<t.Node>();
+  for (const tg of targets) {
+    const walkInto = (n: t.Node): void => {
+      for (const k of t.VISITOR_KEYS[n.type] ?? []) {
+        const c = (n as unknown as Record<string, unknown>)[k];
+        for (const x of Array.isArray(c) ? c : [c]) {
+          if (!x || typeof x !== 'object') continue;
+          if (found.has(x as t.Node)) inner.add(x as t.Node);
+          walkInto(x as t.Node);
+        }
+      }
+    };
+    walkInto(tg.node);
+  }
+  return targets.filter((tg) => !inner.has(tg.node)).sort((a, b) => (a.node.start ?? 0) - (b.node.start ?? 0));
+}

@@ -1,0 +1,26 @@
+// What in-place converted modules import (`autograph-ts/runtime`): `ag__`, the runtime object the
+// generated code calls, and `markInPlace`, which marks a converted function so jit/toGraph use it as
+// it is (no second conversion, no `new Function`). Needs src/runtime, src/api/to-graph. Produces both.
+
+import '../api/to-graph.js'; // installs the converter convertedCall uses for (run-time) callees
+import { makeRuntime } from '../runtime/index.js';
+import { markConverted, originalOf } from '../runtime/do-not-convert.js';
+
+const IN_PLACE = Symbol.for('autograph-ts.convertedInPlace');
+
+/** The runtime object of in-place converted code (no `scope`: free variables are lexical). */
+export const ag__ = makeRuntime();
+
+/** Marks `fn` as already converted (its own original); names it `name` when it has no name. */
+export function markInPlace<F extends object>(fn: F, name?: string): F {
+  if (typeof fn !== 'function' || originalOf(fn)) return fn;
+  if (name && name !== 'anonymous' && !(fn as { name?: string }).name) Object.defineProperty(fn, 'name', { value: name });
+  markConverted(fn, fn);
+  Object.defineProperty(fn, IN_PLACE, { value: true });
+  return fn;
+}
+
+/** True for a function converted at build/load time (its toString() is the generated code). */
+export function isConvertedInPlace(fn: unknown): boolean {
+  return typeof fn === 'function' && (fn as unknown as Record<symbol, unknown>)[IN_PLACE] === true;
+}

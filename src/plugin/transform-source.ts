@@ -1,0 +1,89 @@
+// The in-place transform on source text, without @babel/core: parse → convertProgram → generate,
+// with a source map composed with the input's (given, or inline `//# sourceMappingURL=data:`, as tsx
+// emits). Used by the Node loader and the Vite plugin. Needs @babel/parser, @babel/generator,
+// @jridgewell/trace-mapping, convert-in-place. Produces `transformSource`, `mightNeedTransform`.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { parse, type ParserPlugin } from '@babel/parser';
+import type { RawSourceMap } from '@babel/generator';
+import { TraceMap, originalPositionFor, sourceContentFor } from '@jridgewell/trace-mapping';
+import { generateCode, codeFrame } from '../convert/util/babel.js';
+import { convertProgram, type ConvertProgramOptions } from './convert-in-place.js';
+import { DIRECTIVE } from './find-targets.js';
+
+export interface TransformOptions extends Omit<ConvertProgramOptions, 'originalLocation' | 'filename'> {
+  readonly filename?: string;
+  /** Source map of `code` (when `code` is itself generated); else an inline map is used if present. */
+  readonly inputSourceMap?: RawSourceMap | string | null;
+  /** A map used only to locate conversion errors in the original file (not composed into the output). */
+  readonly locationSourceMap?: RawSourceMap | null;
+  readonly parserPlugins?: ParserPlugin[];
+}
+
+export interface TransformResult {
+  readonly code: string;
+  readonly map: RawSourceMap | null;
+  /** Names of the functions converted in place. */
+  readonly converted: readonly string[];
+}
+
+const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json[^,]*base64,([A-Za-z0-9+/=]+)\s*$/;
+
+/** Cheap pre-check: does the text mention autograph-ts (or a configured source) or the directive? */
+export function mightNeedTransform(code: string, opts: Pick<TransformOptions, 'importSources'> = {}): boolean {
+  if (code.includes(DIRECTIVE) || code.includes('autograph-ts')) return true;
+  // A RegExp matches import sources, not text: parse and let find-targets decide.
+  return (opts.importSources ?? []).some((s) => (typeof s === 'string' ? code.includes(s) : true));
+}
+
+function inputMap(code: string, given: TransformOptions['inputSourceMap']): { code: string; map: RawSourceMap | null } {
+  if (given) return { code, map: typeof given === 'string' ? (JSON.parse(given) as RawSourceMap) : given };
+  const m = INLINE_MAP.exec(code);
+  if (!m) return { code, map: null };
+  return { code: code.slice(0, m.index), map: JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as RawSourceMap };
+}
+
+/** The original file's text (the input map of tsx/esbuild may omit sourcesContent). */
+function readOriginal(file: string | undefined): string | null {
+  try {
+    return file && existsSync(file) ? readFileSync(file, 'utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Returns null when the module has nothing to convert (leave it untouched). */
+export function transformSource(code0: string, opts: TransformOptions = {}): TransformResult | null {
+  if (!mightNeedTransform(code0, opts)) return null;
+  const { code, map: inMap } = inputMap(code0, opts.inputSourceMap);
+  const file = parse(code, {
+    sourceType: 'module',
+    sourceFilename: opts.filename,
+    plugins: opts.parserPlugins ?? [],
+    allowReturnOutsideFunction: false,
+  }) as unknown as import('@babel/types').File;
+  const locMap = opts.locationSourceMap ?? inMap;
+  const traced = locMap ? new TraceMap(locMap as never) : null;
+  const originalLocation = traced
+    ? (line: number, column: number) => {
+        const p = originalPositionFor(traced, { line, column });
+        if (p.line === null || p.column === null) return undefined;
+        const content = (p.source ? sourceContentFor(traced, p.source) : null) ?? readOriginal(opts.filename);
+        return { file: opts.filename, line: p.line, column: p.column, frame: content ? codeFrame(content, p.line, p.column) : undefined };
+      }
+    : undefined;
+  const converted = convertProgram(file, code, { ...opts, originalLocation });
+  if (converted.length === 0) return null;
+  const gen = generateCode(
+    file,
+    { sourceMaps: true, sourceFileName: opts.filename ?? 'module.js', comments: true, ...(inMap ? { inputSourceMap: inMap } : {}) } as never,
+    code,
+  );
+  return { code: gen.code, map: gen.map, converted };
+}
+
+/** `code` with its map appended inline (what a Node load hook returns). */
+export function withInlineMap(result: TransformResult): string {
+  if (!result.map) return result.code;
+  return `${result.code}\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,${Buffer.from(JSON.stringify(result.map)).toString('base64')}\n`;
+}

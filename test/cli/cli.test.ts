@@ -1,0 +1,169 @@
+// The `autograph` CLI through real child processes (node --import tsx src/cli/main.ts, and once
+// through bin.js) on the samples in examples/cli: every command, its --help, and bad input (exit
+// codes and messages). All processes start together in beforeAll, a few at a time, to keep it fast.
+
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+interface Result {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const out = mkdtempSync(join(tmpdir(), 'autograph-cli-'));
+const S = 'examples/cli';
+
+/** Every CLI run of this file, by name; `bin: true` runs through src/cli/bin.js. */
+const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
+  help: { args: ['--help'] },
+  noCommand: { args: [] },
+  version: { args: ['--version'], bin: true },
+  code: { args: ['code', `${S}/collatz.ts`] },
+  graph: { args: ['graph', `${S}/huber.ts#huber`, '--spec', '[]:float32'] },
+  graphUnknownDim: { args: ['graph', `${S}/huber.ts#squaredError`, '--spec', '[?]:float32,[null]'] },
+  svg: { args: ['svg', `${S}/huber.ts#huber`, '--spec', '[]', '-o', join(out, 'huber.svg')] },
+  html: { args: ['svg', `${S}/huber.ts#huber`, '--spec', '[]', '--html'] },
+  exportOnnx: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--onnx', join(out, 'huber.onnx'), '--graph-model', join(out, 'gm')] },
+  runCollatz: { args: ['run', `${S}/collatz.ts`, '--args', '27:int32'], bin: true },
+  runHuber: { args: ['run', `${S}/huber.ts#huber`, '--args', '3:float32', '--json'] },
+  runPrint: { args: ['run', `${S}/count-up.mjs`, '--args', '2:int32'] },
+  runTwoArgs: { args: ['run', `${S}/huber.ts#squaredError`, '--args', '[1,2,3],[1,1,1]:float32'] },
+  bench: { args: ['bench', `${S}/collatz.ts`, '--args', '27:int32', '--time-ms', '20'] },
+  missingFile: { args: ['code', `${S}/no-such-file.ts`] },
+  missingExport: { args: ['graph', `${S}/huber.ts#nope`, '--spec', '[]'] },
+  ambiguous: { args: ['code', `${S}/huber.ts`] },
+  notAFunction: { args: ['code', `${S}/broken.ts#notAFunction`] },
+  badSpecShape: { args: ['graph', `${S}/huber.ts#huber`, '--spec', '[3:float32'] },
+  badSpecDtype: { args: ['graph', `${S}/huber.ts#huber`, '--spec', '[]:float64'] },
+  badArgs: { args: ['run', `${S}/huber.ts#huber`, '--args', '[1,2'] },
+  missingSpec: { args: ['graph', `${S}/huber.ts#huber`] },
+  exportNoFormat: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]'] },
+  generator: { args: ['code', `${S}/broken.ts#generator`] },
+  oneBranch: { args: ['graph', `${S}/broken.ts#oneBranch`, '--spec', '[]'] },
+  unknownCommand: { args: ['frobnicate', `${S}/collatz.ts`] },
+  unknownOption: { args: ['run', `${S}/collatz.ts`, '--frob'] },
+  badExecutor: { args: ['run', `${S}/collatz.ts`, '--args', '3:int32', '--executor', 'gpu'] },
+  ...Object.fromEntries(['code', 'graph', 'svg', 'export', 'run', 'bench'].map((c) => [`help-${c}`, { args: [c, '--help'] }])),
+};
+
+function cli(args: string[], bin = false): Promise<Result> {
+  const argv = bin ? ['src/cli/bin.js', ...args] : ['--import', 'tsx', 'src/cli/main.ts', ...args];
+  return new Promise((resolve) => {
+    execFile(process.execPath, argv, { timeout: 50_000, env: { ...process.env, AG_DEBUG: '' } }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const results: Record<string, Result> = {};
+
+beforeAll(async () => {
+  const queue = Object.entries(RUNS);
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) results[next[0]] = await cli(next[1].args, next[1].bin);
+  };
+  await Promise.all([worker(), worker(), worker()]);
+}, 120_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const r = (name: string): Result => results[name]!;
+
+describe('commands', () => {
+  it('code prints the generated code', () => {
+    expect(r('code')).toMatchObject({ code: 0, stderr: '' });
+    expect(r('code').stdout).toContain('function collatz(a)');
+    expect(r('code').stdout).toContain('ag__.whileStmt(');
+  });
+
+  it('graph prints the IR for the specs, with module-level free variables resolved', () => {
+    expect(r('graph')).toMatchObject({ code: 0, stderr: '' });
+    expect(r('graph').stdout).toMatch(/^graph huber\(%argument_0: float32\[\]\)/);
+    expect(r('graph').stdout).toContain('Cond(');
+    expect(r('graphUnknownDim').code).toBe(0);
+    expect(r('graphUnknownDim').stdout).toContain('%argument_0: float32[?], %argument_1: float32[?]');
+  });
+
+  it('svg writes an SVG file and the HTML viewer to stdout', () => {
+    expect(r('svg').code).toBe(0);
+    expect(readFileSync(join(out, 'huber.svg'), 'utf8')).toContain('<svg');
+    expect(r('html').code).toBe(0);
+    expect(r('html').stdout).toMatch(/<html/i);
+    expect(r('html').stdout).toContain('<svg');
+  });
+
+  it('export writes an ONNX model that onnxruntime runs, and a GraphModel folder', async () => {
+    expect(r('exportOnnx')).toMatchObject({ code: 0, stderr: '' });
+    expect(r('exportOnnx').stdout).toContain('huber.onnx');
+    const model = join(out, 'huber.onnx');
+    expect(statSync(model).size).toBeGreaterThan(0);
+    const ort = await import('onnxruntime-node');
+    const session = await ort.InferenceSession.create(model);
+    const feeds = { [session.inputNames[0]!]: new ort.Tensor('float32', new Float32Array([3]), []) };
+    const outputs = await session.run(feeds);
+    expect(Array.from(outputs[session.outputNames[0]!]!.data as Float32Array)).toEqual([2.5]);
+    const json = JSON.parse(readFileSync(join(out, 'gm', 'model.json'), 'utf8')) as { modelTopology?: unknown };
+    expect(json.modelTopology).toBeDefined();
+    expect(existsSync(join(out, 'gm'))).toBe(true);
+  });
+
+  it('run prints outputs as values (through bin.js too), as JSON, and staged prints on each call', () => {
+    expect(r('runCollatz')).toMatchObject({ code: 0, stdout: '111\n' });
+    expect(r('runHuber').code).toBe(0);
+    expect(JSON.parse(r('runHuber').stdout)).toEqual({ dtype: 'float32', shape: [], value: 2.5 });
+    expect(r('runPrint')).toMatchObject({ code: 0, stdout: 'n = 3\nn = 4\nn = 5\n5\n' });
+    expect(r('runTwoArgs')).toMatchObject({ code: 0, stdout: '[0, 1, 4]\n' });
+  });
+
+  it('bench prints eager and jit medians and the ratio', () => {
+    expect(r('bench').code).toBe(0);
+    expect(r('bench').stdout).toMatch(/eager: +[\d.]+ µs/);
+    expect(r('bench').stdout).toMatch(/jit: +[\d.]+ µs/);
+    expect(r('bench').stdout).toMatch(/speed-up: ×[\d.]+/);
+  });
+});
+
+describe('help and version', () => {
+  it('top-level help lists the commands and the exit codes', () => {
+    expect(r('help').code).toBe(0);
+    for (const c of ['code', 'graph', 'svg', 'export', 'run', 'bench']) expect(r('help').stdout).toContain(c);
+    expect(r('help').stdout).toContain('Exit codes:');
+    expect(r('noCommand').code).toBe(2);
+    expect(r('version')).toMatchObject({ code: 0, stdout: '0.1.0\n' });
+  });
+
+  it.each(['code', 'graph', 'svg', 'export', 'run', 'bench'])('%s --help', (c) => {
+    expect(r(`help-${c}`).code).toBe(0);
+    expect(r(`help-${c}`).stdout).toContain(`Usage: autograph ${c}`);
+    expect(r(`help-${c}`).stdout).toContain('Exit codes:');
+  });
+});
+
+describe('bad input', () => {
+  const cases: [string, number, RegExp][] = [
+    ['missingFile', 1, /cannot find the file '.*no-such-file\.ts' \[cli\/missing-file\]/],
+    ['missingExport', 1, /has no export named 'nope' \[cli\/missing-export\][\s\S]*huber, squaredError/],
+    ['ambiguous', 1, /exports several functions: huber, squaredError[\s\S]*#huber/],
+    ['notAFunction', 1, /export 'notAFunction' .* is number, not a function/],
+    ['badSpecShape', 2, /bad --spec '\[3:float32'.*in brackets/],
+    ['badSpecDtype', 2, /unknown dtype 'float64'/],
+    ['badArgs', 2, /bad --args '\[1,2'/],
+    ['missingSpec', 2, /'graph' needs --spec/],
+    ['exportNoFormat', 2, /'export' needs --onnx <file> or --graph-model <dir>/],
+    ['generator', 1, /conversion error: a generator function is not supported[\s\S]*\[convert\/unsupported-syntax\]/],
+    ['oneBranch', 1, /'y' must also be initialized in the else branch/],
+    ['unknownCommand', 2, /unknown command 'frobnicate'/],
+    ['unknownOption', 2, /unknown option '--frob'/],
+    ['badExecutor', 2, /--executor.*gpu/],
+  ];
+  it.each(cases)('%s exits %i with a clear message', (name, code, message) => {
+    expect(r(name).code).toBe(code);
+    expect(r(name).stderr).toMatch(message);
+    expect(r(name).stdout).toBe('');
+  });
+});

@@ -1,0 +1,70 @@
+// The Node loader: child processes `node --import tsx --import ./src/plugin/register.ts app.{mjs,ts}`
+// (tsx first: it strips TS, then our hook converts). Needs tsx, app-source. Checks the values, that
+// conversion errors name file:line of the original .ts, and that stack traces map to original lines.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AG_INDEX, BAD_LINE, EXPECTED, ROOT, appSource, badSource, tmpDir } from './app-source.js';
+
+const tmp = tmpDir('loader');
+afterAll(() => tmp.remove());
+
+function runNode(file: string, extra: string[] = []): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [...extra, '--import', 'tsx', '--import', './src/plugin/register.ts', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, AUTOGRAPH_IMPORT_SOURCES: AG_INDEX, NODE_OPTIONS: '' },
+    timeout: 120_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const lastJson = (out: string): unknown => JSON.parse(out.trim().split('\n').pop()!);
+
+describe('node loader (register.ts)', () => {
+  it('converts a plain .mjs module in place and runs it', () => {
+    const file = join(tmp.dir, 'app.mjs');
+    writeFileSync(file, `${appSource(AG_INDEX)}console.log(JSON.stringify(results()));\n`);
+    const r = runNode(file);
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(lastJson(r.stdout)).toEqual(EXPECTED);
+  });
+
+  it('composes with tsx for a .ts module', () => {
+    const file = join(tmp.dir, 'app.ts');
+    writeFileSync(file, `${appSource(AG_INDEX, true)}console.log(JSON.stringify(results()));\n`);
+    const r = runNode(file);
+    expect(lastJson(r.stdout)).toEqual(EXPECTED);
+  });
+
+  it('a conversion error names the original .ts file and line', () => {
+    const file = join(tmp.dir, 'bad.ts');
+    writeFileSync(file, badSource(AG_INDEX));
+    const r = runNode(file);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain(`${file}:${BAD_LINE}:`);
+    expect(r.stderr).toContain(`> ${BAD_LINE} |   return eval('y');`);
+  });
+
+  it('stack traces of converted code point at the original lines (--enable-source-maps)', () => {
+    const file = join(tmp.dir, 'throws.ts');
+    writeFileSync(
+      file,
+      `import * as tf from '@tensorflow/tfjs';
+import { jit } from '${AG_INDEX}';
+const limit: number = 3;
+export const k = jit((x: tf.Tensor) => {
+  if (limit > 2) {
+    throw new Error('boom');
+  }
+  return x;
+});
+k(tf.scalar(1));
+`,
+    );
+    const r = runNode(file, ['--enable-source-maps']);
+    expect(r.stderr).toContain(`${file}:6:`);
+  });
+});
