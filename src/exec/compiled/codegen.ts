@@ -2,16 +2,16 @@
 // numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; elementwise
 // kernels on cpu tensors become loops over typed arrays into reused buffers; every other kernel
 // runs through the active tfjs backend. Tensors are freed after their last use.
-// Needs the IR, liveness, scalar-rules. Produces `generate(graph, opts)` → source and tables.
+// Needs the IR, liveness, the emitter and element loops. Produces `generate(graph, opts)` → source and tables.
 
 import type * as tf from '@tensorflow/tfjs';
 import type { Graph, Node, Value } from '../../ir/graph.js';
-import type { DType } from '../../ir/types.js';
-import { sizeOf } from '../../ir/types.js';
 import { lastUses } from '../liveness.js';
-import { ELEMENT_RULES, hasElementRule, literal, storeAs } from './scalar-rules.js';
+import { hasElementRule, literal } from './scalar-rules.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
+import { Emitter, isNum, valueName, type Slot } from './emitter.js';
+import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
 
 export interface Generated {
   readonly source: string;
@@ -28,53 +28,18 @@ export interface GenerateOptions {
   readonly loops: boolean;
 }
 
-/** A value held as a JS number (bools as 0/1), rather than as a tensor. */
-export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
-  return v.shape.length === 0 && (v.dtype === 'float32' || v.dtype === 'int32' || v.dtype === 'bool');
-}
+export { isNum } from './emitter.js';
 
-interface Slot {
-  readonly expr: string;
-  /** For tensors: created here (and so freed here) rather than borrowed. */
-  readonly owned: boolean;
-}
-
-class Gen {
-  private readonly lines: string[] = [];
-  private depth = 1;
-  private tmp = 0;
+class Gen extends Emitter {
   readonly constNodes: Node[] = [];
   readonly variables: tf.Variable[] = [];
-  readonly attrs: Record<string, unknown>[] = [];
-  private sites = 0;
 
-  constructor(private readonly opts: GenerateOptions) {}
-
-  line(s: string): void {
-    this.lines.push('  '.repeat(this.depth) + s);
-  }
-  open(s: string): void {
-    this.line(s);
-    this.depth++;
-  }
-  close(s = '}'): void {
-    this.depth--;
-    this.line(s);
-  }
-  fresh(prefix = 't'): string {
-    return `${prefix}${this.tmp++}`;
-  }
-  source(): string {
-    return this.lines.join('\n');
-  }
-
-  attrRef(a: Record<string, unknown>): string {
-    this.attrs.push(a);
-    return `A[${this.attrs.length - 1}]`;
+  constructor(private readonly opts: GenerateOptions) {
+    super();
   }
 
   /** Elementwise nodes whose only consumer is a full reduction: emitted inside the reduction's loop. */
-  private readonly deferred = new Map<Value, { node: Node; program: readonly FusedStep[]; ins: Slot[] }>();
+  private readonly deferred = new Map<Value, Deferred>();
 
   /** Emits the nodes of `g` with its params bound to `params`; returns the slots of its outputs. */
   graph(g: Graph, params: readonly Slot[]): Slot[] {
@@ -103,7 +68,7 @@ class Gen {
   }
 
   private name(v: Value): string {
-    return `v${v.id}`;
+    return valueName(v);
   }
 
   /** A tensor expression for slot `s` of value `v`, and whether it is a temporary to free. */
@@ -184,7 +149,9 @@ class Gen {
       }
     }
     if (this.opts.loops && isFullReduction(node) && (this.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!))) {
-      out(node.outputs[0]!, { expr: this.reduction(node, ins[0]!), owned: false });
+      const producer = this.deferred.get(node.inputs[0]!);
+      this.deferred.delete(node.inputs[0]!);
+      out(node.outputs[0]!, { expr: reduction(this, node, ins[0], producer), owned: false });
       return;
     }
     const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
@@ -192,11 +159,11 @@ class Gen {
       const program = steps ?? [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape }];
       const o = node.outputs[0]!;
       if (isNum(o) && node.inputs.every(isNum)) {
-        out(o, { expr: this.scalarProgram(program, ins.map((s) => s.expr), o), owned: false });
+        out(o, { expr: scalarProgram(this, program, ins.map((s) => s.expr), o), owned: false });
         return;
       }
-      if (this.opts.loops && this.loopable(node)) {
-        out(o, { expr: this.loopProgram(program, node, ins), owned: true });
+      if (this.opts.loops && loopable(node)) {
+        out(o, { expr: loopProgram(this, program, node, ins), owned: true });
         return;
       }
     }
@@ -215,64 +182,9 @@ class Gen {
     out(v, { expr: `K[${this.constNodes.length - 1}]`, owned: false });
   }
 
-  /** Straight-line scalar code for a program; returns the result expression (a new const). */
-  private scalarProgram(steps: readonly FusedStep[], args: readonly string[], o: Value): string {
-    const vals = [...args];
-    for (const s of steps) {
-      const rule = ELEMENT_RULES[s.op]!;
-      const name = this.fresh('s');
-      this.line(`const ${name} = ${storeAs(rule.storesAs ?? s.dtype, rule.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
-      vals.push(name);
-    }
-    const result = this.name(o);
-    this.line(`const ${result} = ${vals[vals.length - 1]};`);
-    return result;
-  }
 
-  /** Inputs are numbers, size-1 tensors, or tensors of the output's shape. */
-  private loopable(node: Node): boolean {
-    const o = node.outputs[0]!;
-    const n = sizeOf(o.shape);
-    if (n < 0 || o.dtype === 'string' || o.dtype === 'complex64') return false;
-    return node.inputs.every((v) => isNum(v) || sizeOf(v.shape) === 1 || (v.shape.length === o.shape.length && v.shape.every((d, i) => d === o.shape[i])));
-  }
 
-  private loopProgram(steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): string {
-    const o = node.outputs[0]!;
-    const n = sizeOf(o.shape);
-    const site = this.sites++;
-    const result = this.name(o);
-    const buf = this.fresh('b');
-    this.line(`const ${buf} = H.buffer(${site}, '${o.dtype}', ${n});`);
-    const elems: string[] = node.inputs.map((v, i) => {
-      if (isNum(v)) return ins[i]!.expr;
-      const arr = this.fresh('a');
-      this.line(`const ${arr} = H.data(${ins[i]!.expr});`);
-      if (sizeOf(v.shape) === 1 && n !== 1) {
-        const s = this.fresh('e');
-        this.line(`const ${s} = ${arr}[0];`);
-        return s;
-      }
-      return `${arr}[i]`;
-    });
-    this.open(`for (let i = 0; i < ${n}; i++) {`);
-    const vals = [...elems];
-    steps.forEach((s, k) => {
-      const rule = ELEMENT_RULES[s.op]!;
-      const e = rule.expr(s.args.map((a) => vals[a]!), s.attrs);
-      if (k === steps.length - 1) {
-        this.line(`${buf}[i] = ${e};`);
-      } else {
-        const name = this.fresh('s');
-        this.line(`const ${name} = ${storeAs(s.dtype, e)};`);
-        vals.push(name);
-      }
-    });
-    this.close();
-    this.line(`const ${result} = H.tensorFrom(${site}, ${buf}, ${JSON.stringify(o.shape)}, '${o.dtype}');`);
-    return result;
-  }
-
+ 
   /** The index of the full reduction that is the only consumer of elementwise `node`, if any. */
   private reductionConsumer(g: Graph, node: Node, consumers: Map<Value, number[]>): number | undefined {
     if (node.outputs.length !== 1) return undefined;
@@ -283,80 +195,11 @@ class Gen {
     const consumer = g.nodes[uses[0]!]!;
     if (!isFullReduction(consumer) || consumer.inputs[0] !== o) return undefined;
     const program = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : hasElementRule(node.op) ? programOf(node) : undefined;
-    if (!program || !program.every((st) => elementOk(st.op, st.dtype)) || !this.loopable(node)) return undefined;
+    if (!program || !program.every((st) => elementOk(st.op, st.dtype)) || !loopable(node)) return undefined;
     return uses[0];
   }
 
-  /** A full reduction (Sum/Mean/Max/Min/Prod to a scalar) as one loop, over a deferred producer if any. */
-  private reduction(node: Node, input: Slot | undefined): string {
-    const x = node.inputs[0]!;
-    const o = node.outputs[0]!;
-    const n = sizeOf(x.shape);
-    const acc = this.fresh('acc');
-    const elem = this.fresh('x');
-    const producer = this.deferred.get(x);
-    const setup: string[] = [];
-    let element: string;
-    let loopBody: string[] = [];
-    if (producer) {
-      this.deferred.delete(x);
-      const { node: p, program, ins } = producer;
-      const elems = p.inputs.map((v, i) => this.elementOf(v, ins[i]!, n, setup));
-      const vals = [...elems];
-      program.forEach((st) => {
-        const rule = ELEMENT_RULES[st.op]!;
-        const name = this.fresh('s');
-        loopBody.push(`const ${name} = ${storeAs(st.dtype, rule.expr(st.args.map((a) => vals[a]!), st.attrs))};`);
-        vals.push(name);
-      });
-      element = vals[vals.length - 1]!;
-    } else {
-      const arr = this.fresh('a');
-      setup.push(`const ${arr} = H.data(${input!.expr});`);
-      element = `${arr}[i]`;
-      loopBody = [];
-    }
-    for (const l of setup) this.line(l);
-    const init = node.op === 'Sum' || node.op === 'Mean' ? '0' : node.op === 'Prod' ? '1' : 'NaN';
-    this.line(`let ${acc} = ${init};`);
-    this.open(`for (let i = 0; i < ${n}; i++) {`);
-    for (const l of loopBody) this.line(l);
-    this.line(`const ${elem} = ${element};`);
-    switch (node.op) {
-      case 'Sum':
-        this.line(`${acc} += ${elem};`);
-        break;
-      case 'Mean': // the cpu kernel divides each element (stored as float32) and then sums
-        this.line(`${acc} += Math.fround(${elem} / ${n});`);
-        break;
-      case 'Prod':
-        this.line(`${acc} *= ${elem};`);
-        break;
-      case 'Max':
-        this.line(`if (i === 0 || ${elem} !== ${elem} || ${elem} > ${acc}) ${acc} = ${elem};`);
-        break;
-      case 'Min':
-        this.line(`if (i === 0 || ${elem} !== ${elem} || ${elem} < ${acc}) ${acc} = ${elem};`);
-        break;
-    }
-    this.close();
-    const result = this.name(o);
-    this.line(`const ${result} = ${storeAs(o.dtype, acc)};`);
-    return result;
-  }
 
-  /** One element of input `v` in a loop over `n` elements (scalars and size-1 tensors broadcast). */
-  private elementOf(v: Value, slot: Slot, n: number, setup: string[]): string {
-    if (isNum(v)) return slot.expr;
-    const arr = this.fresh('a');
-    setup.push(`const ${arr} = H.data(${slot.expr});`);
-    if (sizeOf(v.shape) === 1 && n !== 1) {
-      const e = this.fresh('e');
-      setup.push(`const ${e} = ${arr}[0];`);
-      return e;
-    }
-    return `${arr}[i]`;
-  }
 
   private kernelInputs(names: readonly string[], exprs: readonly string[], array: boolean): string {
     if (array) return `[${exprs.join(', ')}]`;
@@ -445,7 +288,7 @@ class Gen {
     this.open(`if (${pred}) {`);
     this.graph(g1!, operands).forEach((s, k) => this.line(`${names[k]} = ${this.own(g1!.outputs[k]!, s)};`));
     this.close('} else {');
-    this.depth++;
+    this.reopen();
     this.graph(g2!, operands).forEach((s, k) => this.line(`${names[k]} = ${this.own(g2!.outputs[k]!, s)};`));
     this.close();
     node.outputs.forEach((v, k) => out(v, { expr: names[k]!, owned: !isNum(v) }));
@@ -496,35 +339,6 @@ class Gen {
       out(v, { expr: vars[i]!, owned: !isNum(v) });
     });
   }
-}
-
-/** The elementwise program of a Fused node, or of a single elementwise kernel. */
-function programOf(node: Node): readonly FusedStep[] {
-  if (node.op === FUSED_OP) return node.attrs.steps as FusedStep[];
-  const o = node.outputs[0]!;
-  return [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: o.dtype, shape: o.shape }];
-}
-
-const REDUCTIONS = new Set(['Sum', 'Mean', 'Max', 'Min', 'Prod']);
-
-/** A reduction of a float32/int32 tensor over all its axes to a scalar (no keepDims). */
-function isFullReduction(node: Node): boolean {
-  if (!REDUCTIONS.has(node.op) || node.inputs.length !== 1) return false;
-  const x = node.inputs[0]!;
-  const o = node.outputs[0]!;
-  const n = sizeOf(x.shape);
-  if (o.shape.length !== 0 || x.shape.length === 0 || n <= 0) return false;
-  if (x.dtype !== 'float32' && x.dtype !== 'int32') return false;
-  // Sum/Prod of int32 keep int32; Mean is float32; Max/Min keep the dtype.
-  return node.op === 'Mean' ? o.dtype === 'float32' && x.dtype === 'float32' : o.dtype === x.dtype;
-}
-
-/** Elementwise rules apply only where the cpu kernel stores into the output dtype's array. */
-function elementOk(op: string, dtype: DType): boolean {
-  const rule = ELEMENT_RULES[op];
-  if (!rule) return false;
-  if (dtype !== 'float32' && dtype !== 'int32' && dtype !== 'bool') return false;
-  return !rule.storesAs || rule.storesAs === dtype;
 }
 
 export function generate(graph: Graph, opts: GenerateOptions): Generated {

@@ -1,0 +1,168 @@
+// Typed-array loops of generated code: scalar elementwise programs as straight-line JS, elementwise
+// programs over cpu tensors as one loop into a reused buffer, and full reductions as one loop (over
+// an elementwise producer whose only consumer they are). Needs the emitter and scalar-rules.
+// Produces `scalarProgram`, `loopable`, `loopProgram`, `reduction`, `programOf`, `isFullReduction`, `elementOk`.
+
+import type { Node, Value } from '../../ir/graph.js';
+import type { DType } from '../../ir/types.js';
+import { sizeOf } from '../../ir/types.js';
+import type { FusedStep } from '../../ir/fused.js';
+import { FUSED_OP } from '../../ir/fused.js';
+import { ELEMENT_RULES, storeAs } from './scalar-rules.js';
+import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
+
+/** An elementwise node emitted inside the loop of the reduction that consumes it. */
+export interface Deferred {
+  readonly node: Node;
+  readonly program: readonly FusedStep[];
+  readonly ins: Slot[];
+}
+
+/** Straight-line scalar code for a program; returns the result expression (a new const). */
+export function scalarProgram(em: Emitter, steps: readonly FusedStep[], args: readonly string[], o: Value): string {
+  const vals = [...args];
+  for (const s of steps) {
+    const rule = ELEMENT_RULES[s.op]!;
+    const name = em.fresh('s');
+    em.line(`const ${name} = ${storeAs(rule.storesAs ?? s.dtype, rule.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
+    vals.push(name);
+  }
+  const result = valueName(o);
+  em.line(`const ${result} = ${vals[vals.length - 1]};`);
+  return result;
+}
+
+/** Inputs are numbers, size-1 tensors, or tensors of the output's shape. */
+export function loopable(node: Node): boolean {
+  const o = node.outputs[0]!;
+  const n = sizeOf(o.shape);
+  if (n < 0 || o.dtype === 'string' || o.dtype === 'complex64') return false;
+  return node.inputs.every((v) => isNum(v) || sizeOf(v.shape) === 1 || (v.shape.length === o.shape.length && v.shape.every((d, i) => d === o.shape[i])));
+}
+
+export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): string {
+  const o = node.outputs[0]!;
+  const n = sizeOf(o.shape);
+  const site = em.sites++;
+  const result = valueName(o);
+  const buf = em.fresh('b');
+  em.line(`const ${buf} = H.buffer(${site}, '${o.dtype}', ${n});`);
+  const setup: string[] = [];
+  const elems = node.inputs.map((v, i) => elementOf(em, v, ins[i]!, n, setup));
+  for (const l of setup) em.line(l);
+  em.open(`for (let i = 0; i < ${n}; i++) {`);
+  const vals = [...elems];
+  steps.forEach((s, k) => {
+    const rule = ELEMENT_RULES[s.op]!;
+    const e = rule.expr(s.args.map((a) => vals[a]!), s.attrs);
+    if (k === steps.length - 1) {
+      em.line(`${buf}[i] = ${e};`);
+    } else {
+      const name = em.fresh('s');
+      em.line(`const ${name} = ${storeAs(s.dtype, e)};`);
+      vals.push(name);
+    }
+  });
+  em.close();
+  em.line(`const ${result} = H.tensorFrom(${site}, ${buf}, ${JSON.stringify(o.shape)}, '${o.dtype}');`);
+  return result;
+}
+
+/** A full reduction (Sum/Mean/Max/Min/Prod to a scalar) as one loop, over a deferred producer if any. */
+export function reduction(em: Emitter, node: Node, input: Slot | undefined, producer: Deferred | undefined): string {
+  const x = node.inputs[0]!;
+  const o = node.outputs[0]!;
+  const n = sizeOf(x.shape);
+  const acc = em.fresh('acc');
+  const elem = em.fresh('x');
+  const setup: string[] = [];
+  let element: string;
+  let loopBody: string[] = [];
+  if (producer) {
+    const { node: p, program, ins } = producer;
+    const elems = p.inputs.map((v, i) => elementOf(em, v, ins[i]!, n, setup));
+    const vals = [...elems];
+    program.forEach((st) => {
+      const rule = ELEMENT_RULES[st.op]!;
+      const name = em.fresh('s');
+      loopBody.push(`const ${name} = ${storeAs(st.dtype, rule.expr(st.args.map((a) => vals[a]!), st.attrs))};`);
+      vals.push(name);
+    });
+    element = vals[vals.length - 1]!;
+  } else {
+    const arr = em.fresh('a');
+    setup.push(`const ${arr} = H.data(${input!.expr});`);
+    element = `${arr}[i]`;
+    loopBody = [];
+  }
+  for (const l of setup) em.line(l);
+  const init = node.op === 'Sum' || node.op === 'Mean' ? '0' : node.op === 'Prod' ? '1' : 'NaN';
+  em.line(`let ${acc} = ${init};`);
+  em.open(`for (let i = 0; i < ${n}; i++) {`);
+  for (const l of loopBody) em.line(l);
+  em.line(`const ${elem} = ${element};`);
+  switch (node.op) {
+    case 'Sum':
+      em.line(`${acc} += ${elem};`);
+      break;
+    case 'Mean': // the cpu kernel divides each element (stored as float32) and then sums
+      em.line(`${acc} += Math.fround(${elem} / ${n});`);
+      break;
+    case 'Prod':
+      em.line(`${acc} *= ${elem};`);
+      break;
+    case 'Max':
+      em.line(`if (i === 0 || ${elem} !== ${elem} || ${elem} > ${acc}) ${acc} = ${elem};`);
+      break;
+    case 'Min':
+      em.line(`if (i === 0 || ${elem} !== ${elem} || ${elem} < ${acc}) ${acc} = ${elem};`);
+      break;
+  }
+  em.close();
+  const result = valueName(o);
+  em.line(`const ${result} = ${storeAs(o.dtype, acc)};`);
+  return result;
+}
+
+/** One element of input `v` in a loop over `n` elements (scalars and size-1 tensors broadcast). */
+export function elementOf(em: Emitter, v: Value, slot: Slot, n: number, setup: string[]): string {
+  if (isNum(v)) return slot.expr;
+  const arr = em.fresh('a');
+  setup.push(`const ${arr} = H.data(${slot.expr});`);
+  if (sizeOf(v.shape) === 1 && n !== 1) {
+    const e = em.fresh('e');
+    setup.push(`const ${e} = ${arr}[0];`);
+    return e;
+  }
+  return `${arr}[i]`;
+}
+
+/** The elementwise program of a Fused node, or of a single elementwise kernel. */
+export function programOf(node: Node): readonly FusedStep[] {
+  if (node.op === FUSED_OP) return node.attrs.steps as FusedStep[];
+  const o = node.outputs[0]!;
+  return [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: o.dtype, shape: o.shape }];
+}
+
+const REDUCTIONS = new Set(['Sum', 'Mean', 'Max', 'Min', 'Prod']);
+
+/** A reduction of a float32/int32 tensor over all its axes to a scalar (no keepDims). */
+export function isFullReduction(node: Node): boolean {
+  if (!REDUCTIONS.has(node.op) || node.inputs.length !== 1) return false;
+  const x = node.inputs[0]!;
+  const o = node.outputs[0]!;
+  const n = sizeOf(x.shape);
+  if (o.shape.length !== 0 || x.shape.length === 0 || n <= 0) return false;
+  if (x.dtype !== 'float32' && x.dtype !== 'int32') return false;
+  // Sum/Prod of int32 keep int32; Mean is float32; Max/Min keep the dtype.
+  return node.op === 'Mean' ? o.dtype === 'float32' && x.dtype === 'float32' : o.dtype === x.dtype;
+}
+
+/** Elementwise rules apply only where the cpu kernel stores into the output dtype's array. */
+export function elementOk(op: string, dtype: DType): boolean {
+  const rule = ELEMENT_RULES[op];
+  if (!rule) return false;
+  if (dtype !== 'float32' && dtype !== 'int32' && dtype !== 'bool') return false;
+  return !rule.storesAs || rule.storesAs === dtype;
+}
+

@@ -1,0 +1,58 @@
+// The text emitter of generated code: indented lines, fresh local names, and the attrs table the
+// generated function reads as A[i]; plus the value representation rule shared by the generators.
+// Needs the IR types. Produces `Emitter`, `Slot`, `isNum`, `valueName`.
+
+import type { Value } from '../../ir/graph.js';
+import type { DType } from '../../ir/types.js';
+
+/** A value held as a JS number (bools as 0/1), rather than as a tensor. */
+export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
+  return v.shape.length === 0 && (v.dtype === 'float32' || v.dtype === 'int32' || v.dtype === 'bool');
+}
+
+/** How generated code holds a value: an expression, and for tensors whether this code owns it. */
+export interface Slot {
+  readonly expr: string;
+  /** For tensors: created here (and so freed here) rather than borrowed. */
+  readonly owned: boolean;
+}
+
+/** The local name of an IR value in generated code. */
+export function valueName(v: Value): string {
+  return `v${v.id}`;
+}
+
+export class Emitter {
+  private readonly lines: string[] = [];
+  private depth = 1;
+  private tmp = 0;
+  /** Output-buffer sites (see helpers.ts `buffer`), one per typed-array loop. */
+  sites = 0;
+  readonly attrs: Record<string, unknown>[] = [];
+
+  line(s: string): void {
+    this.lines.push('  '.repeat(this.depth) + s);
+  }
+  open(s: string): void {
+    this.line(s);
+    this.depth++;
+  }
+  close(s = '}'): void {
+    this.depth--;
+    this.line(s);
+  }
+  /** Re-opens a block after `close('} else {')`. */
+  reopen(): void {
+    this.depth++;
+  }
+  fresh(prefix = 't'): string {
+    return `${prefix}${this.tmp++}`;
+  }
+  source(): string {
+    return this.lines.join('\n');
+  }
+  attrRef(a: Record<string, unknown>): string {
+    this.attrs.push(a);
+    return `A[${this.attrs.length - 1}]`;
+  }
+}
