@@ -3,53 +3,9 @@
 // graph, the result eagerly and through jit, and the speed-up measured in this run.
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
+import { checked_square, collatz, count_up, delta, huber_loss, square_if_positive, squares } from './seeds.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-function square_if_positive(x: any) {
-  if (x > 0) x = x * x;
-  else x = 0.0;
-  return x;
-}
-
-const delta = 1;
-function huber_loss(a: any) {
-  let loss;
-  if (tf.abs(a) <= delta) loss = (a * a) / 2;
-  else loss = delta * (tf.abs(a) - delta / 2);
-  return loss;
-}
-
-function collatz(a: any) {
-  let counter = 0;
-  while (a != 1) {
-    if (a % 2 == 0) a = Math.floor(a / 2);
-    else a = 3 * a + 1;
-    counter = counter + 1;
-  }
-  return counter;
-}
-
-function count_up(n: any) {
-  if (n >= 0) {
-    while (n < 5) {
-      n += 1;
-      console.log(n);
-    }
-  }
-  return n;
-}
-
-function squares(n: any) {
-  const z: number[] = [];
-  ag.setElementType(z, 'int32');
-  for (let i = 0; i < n; i++) z.push(i * i);
-  return ag.stack(z);
-}
-
-function checked_square(x: any) {
-  ag.assert(x != 0, 'Do not pass zero!');
-  return x * x;
-}
 
 interface Seed {
   readonly fn: (...args: any[]) => unknown;

@@ -3,44 +3,9 @@
 import * as tf from '@tensorflow/tfjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
+import { collatz, delta, huber_loss, square_if_positive } from '../../examples/seeds.js';
 
-let lines: string[] = [];
-let restore: (line: string) => void;
-beforeAll(async () => {
-  await tf.setBackend('cpu');
-});
-beforeEach(() => {
-  lines = [];
-  restore = ag.setPrintSink((l) => lines.push(l));
-});
-afterEach(() => void ag.setPrintSink(restore));
-
-const num = (t: unknown) => (t as tf.Tensor).dataSync()[0];
-
-function square_if_positive(x: any) {
-  if (x > 0) x = x * x;
-  else x = 0.0;
-  return x;
-}
-
-function collatz(a: any) {
-  let counter = 0;
-  while (a != 1) {
-    if (a % 2 == 0) a = Math.floor(a / 2);
-    else a = 3 * a + 1;
-    counter = counter + 1;
-  }
-  return counter;
-}
-
-const delta = 1;
-function huber_loss(a: any) {
-  let loss;
-  if (tf.abs(a) <= delta) loss = (a * a) / 2;
-  else loss = delta * (tf.abs(a) - delta / 2);
-  return loss;
-}
-
+/* eslint-disable @typescript-eslint/no-explicit-any */
 function nested_print(n: any) {
   if (n >= 0) {
     while (n < 5) {
@@ -62,6 +27,20 @@ function assert_seed(x: any) {
   ag.assert(x != 0, 'Do not pass zero!');
   return x * x;
 }
+
+
+let lines: string[] = [];
+let restore: (line: string) => void;
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+});
+beforeEach(() => {
+  lines = [];
+  restore = ag.setPrintSink((l) => lines.push(l));
+});
+afterEach(() => void ag.setPrintSink(restore));
+
+const num = (t: unknown) => (t as tf.Tensor).dataSync()[0];
 
 describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (%s)', (backend) => {
   it('square_if_positive: 9 → 81, -2 → 0', () => {

@@ -1,0 +1,55 @@
+// The seed programs of SCENARIOS.md, written as ordinary TypeScript on values that may be numbers
+// or tensors. Shared by the tour (`npm start`) and the tests that run them through jit.
+// Needs tfjs and autograph-ts. Produces the seed functions and `seedScope` (their free variables).
+import * as tf from '@tensorflow/tfjs';
+import * as ag from '../src/index.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export function square_if_positive(x: any) {
+  if (x > 0) x = x * x;
+  else x = 0.0;
+  return x;
+}
+
+export const delta = 1;
+export function huber_loss(a: any) {
+  let loss;
+  if (tf.abs(a) <= delta) loss = (a * a) / 2;
+  else loss = delta * (tf.abs(a) - delta / 2);
+  return loss;
+}
+
+export function collatz(a: any) {
+  let counter = 0;
+  while (a != 1) {
+    if (a % 2 == 0) a = Math.floor(a / 2);
+    else a = 3 * a + 1;
+    counter = counter + 1;
+  }
+  return counter;
+}
+
+export function count_up(n: any) {
+  if (n >= 0) {
+    while (n < 5) {
+      n += 1;
+      console.log(n);
+    }
+  }
+  return n;
+}
+
+export function squares(n: any) {
+  const z: number[] = [];
+  ag.setElementType(z, 'int32');
+  for (let i = 0; i < n; i++) z.push(i * i);
+  return ag.stack(z);
+}
+
+export function checked_square(x: any) {
+  ag.assert(x != 0, 'Do not pass zero!');
+  return x * x;
+}
+
+/** The free variables of the seeds, for run-time conversion (`jit(fn, { scope: seedScope })`). */
+export const seedScope = { tf, ag, delta };

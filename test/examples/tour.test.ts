@@ -1,0 +1,19 @@
+// `npm start` (the tour) runs to the end and shows each seed's source, generated code, graph and
+// eager/jit results that agree.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+describe('the tour (npm start)', () => {
+  it('exits 0 and prints every seed with agreeing eager and jit results', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'examples/tour.ts'], { encoding: 'utf8', timeout: 120_000 });
+    for (const name of ['square_if_positive', 'huber_loss', 'collatz', 'count_up', 'squares', 'checked_square']) {
+      expect(out).toContain(`━━ ${name} `);
+    }
+    expect(out).toContain('── generated code (ag.toCode) ──');
+    expect(out).toContain('ag__.whileStmt(');
+    expect(out).toMatch(/eager \(converted code on tensors\) → 81 {3}jit → 81 {3}plain JS → 81/);
+    expect(out).toMatch(/eager \(converted code on tensors\) → 111 {3}jit → 111 {3}plain JS → 111/);
+    expect(out).toMatch(/jit → \[0,1,4,9,16,25,36,49,64,81\]/);
+    expect(out.match(/time per call \(median\)/g)).toHaveLength(6);
+  });
+});
