@@ -10,6 +10,9 @@ interface EngineFields {
   readonly backend: tf.KernelBackend;
 }
 
+/** The backends that were active when each enclosing `withActiveBackend` switched away from them. */
+const outer: { name: string | null; instance: tf.KernelBackend | null }[] = [];
+
 /** Runs `fn` with `backend` (registered as `name`) as the active backend, restoring the previous one. */
 export function withActiveBackend<T>(name: string, backend: tf.KernelBackend, fn: () => T): T {
   const engine = tf.engine() as unknown as EngineFields;
@@ -18,10 +21,19 @@ export function withActiveBackend<T>(name: string, backend: tf.KernelBackend, fn
   const savedInstance = engine.backendInstance;
   engine.backendName = name;
   engine.backendInstance = backend;
+  outer.push({ name: savedName, instance: savedInstance });
   try {
     return fn();
   } finally {
+    outer.pop();
     engine.backendName = savedName;
     engine.backendInstance = savedInstance;
   }
+}
+
+/** Runs `fn` with the backend that was active before the innermost switch (the user's, in a trace). */
+export function withOuterBackend<T>(fn: () => T): T {
+  const top = outer[outer.length - 1];
+  if (!top?.name || !top.instance) return fn();
+  return withActiveBackend(top.name, top.instance, fn);
 }

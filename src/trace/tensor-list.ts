@@ -42,7 +42,15 @@ export class TensorList implements ListLike {
     readonly elementDtype: DType,
     /** Undefined while unknown: the first element pushed decides it. */
     public elementShape: Shape | undefined,
-  ) {}
+  ) {
+    // `list[i]` with a JS number reads element i, as on an array.
+    return new Proxy(this, {
+      get(target, prop, receiver) {
+        if (typeof prop === 'string' && /^(0|[1-9]\d*)$/.test(prop)) return target.get(Number(prop));
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+  }
 
   private attrs(): Record<string, unknown> {
     return { elementDtype: this.elementDtype, elementShape: this.elementShape ? [...this.elementShape] : null };

@@ -13,6 +13,7 @@ import { popGraph, pushGraph, isTensor } from './context.js';
 import { symbolicTensor } from './subgraph.js';
 import { valueIn } from './capture.js';
 import { withVariableTracking } from './variables.js';
+import { withVariableCreation } from './variable-creation.js';
 import { sanitize } from './cond.js';
 import { isTensorList } from './list-registry.js';
 import { stack } from './tensor-list.js';
@@ -37,7 +38,13 @@ export interface Traced {
  * Traces `fn` called with arguments whose structure is `argsFlat` and whose leaves are `leaves`.
  * `paramNames` names the params (paths of the tensor leaves).
  */
-export function traceFunction(name: string, fn: (...args: unknown[]) => unknown, argsFlat: Flat, leaves: readonly TraceArg[]): Traced {
+export function traceFunction(
+  name: string,
+  fn: (...args: unknown[]) => unknown,
+  argsFlat: Flat,
+  leaves: readonly TraceArg[],
+  opts: { readonly allowVariableCreation?: boolean } = {},
+): Traced {
   const backend = ensureGraphBackend();
   registerKernels(tf.getBackend()); // kernels registered since the last trace (custom ops)
   const graph = new Graph(name);
@@ -46,7 +53,7 @@ export function traceFunction(name: string, fn: (...args: unknown[]) => unknown,
   pushGraph(graph);
   try {
     return withActiveBackend(GRAPH_BACKEND, backend, () =>
-      withVariableTracking(graph, () => {
+      withVariableTracking(graph, () => withVariableCreation(graph, opts.allowVariableCreation ?? true, () => {
         const argLeaves = leaves.map((leaf, i) => {
           if (leaf.kind === 'value') return leaf.value;
           return symbolicTensor(graph.addParam(leaf.dtype, leaf.shape, sanitize(argsFlat.paths[i])));
@@ -63,7 +70,7 @@ export function traceFunction(name: string, fn: (...args: unknown[]) => unknown,
         });
         graph.outputNames = flat.paths;
         return { graph, output: { flat, leaves: planLeaves } };
-      }),
+      })),
     );
   } finally {
     popGraph(graph);

@@ -4,6 +4,7 @@ import * as tf from '@tensorflow/tfjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { collatz, delta, huber_loss, square_if_positive } from '../../examples/seeds.js';
+import assertModule from 'node:assert';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function nested_print(n: any) {
@@ -110,5 +111,44 @@ describe('runFunctionsEagerly', () => {
     }
     expect(num(f(tf.scalar(6, 'int32')))).toBe(8);
     expect(f.traceCount).toBe(1);
+  });
+});
+
+function list_reads(n: any) {
+  const z: number[] = [];
+  ag.setElementType(z, 'int32');
+  for (let i = 0; i < n; i++) z.push(i * i);
+  const last = z.pop();
+  return [z.length, z[1], last, ag.stack(z)];
+}
+
+describe('list reads in converted code', () => {
+  it('length, z[i] with a JS index and pop() after a staged loop', () => {
+    const f = ag.jit(list_reads, { scope: { ag } });
+    const [len, second, last, rest] = f(tf.scalar(4, 'int32')) as unknown as tf.Tensor[];
+    expect(num(len)).toBe(3);
+    expect(num(second)).toBe(1);
+    expect(num(last)).toBe(9);
+    expect(Array.from(rest!.dataSync())).toEqual([0, 1, 4]);
+    expect(list_reads(4).slice(0, 3)).toEqual([3, 1, 9]);
+  });
+});
+
+const nodeAssert = assertModule; // a module-level name, so the function's source refers to it directly
+
+function node_asserts(x: any) {
+  nodeAssert(x > 0, 'x must be positive');
+  nodeAssert.ok(x < 100, 'x must be below 100');
+  return x * 2;
+}
+
+describe('node:assert in converted code', () => {
+  it('assert(cond, msg) and assert.ok become staged asserts checked on every call', () => {
+    const f = ag.jit(node_asserts, { scope: { nodeAssert } });
+    expect(num(f(tf.scalar(5)))).toBe(10);
+    expect(() => f(tf.scalar(-1))).toThrow(/x must be positive/);
+    expect(() => f(tf.scalar(500))).toThrow(/x must be below 100/);
+    expect(f.traceCount).toBe(1);
+    expect(node_asserts(5)).toBe(10);
   });
 });

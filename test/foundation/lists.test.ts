@@ -71,7 +71,8 @@ describe.each(['compiled', 'interpreter'] as const)('lists on the %s executor', 
       const [, l] = ag.whileLoop((i) => tf.less(i, n), (i, l) => [tf.add(i, one), (l as unknown as ag.TensorList).push(tf.mul(i, i))], [0, z]);
       const list = l as unknown as ag.TensorList;
       const len = list.length;
-      const second = list.get(1);
+      const second = (list as unknown as tf.Tensor[])[1]!; // list[i] with a JS number, as on an array
+      expect(list.get(1).shape).toEqual(second.shape);
       const last = list.pop();
       return [len, second, last, ag.stack(list)];
     }, { autograph: false, backend });

@@ -252,3 +252,39 @@ describe('trace-time rules', () => {
     expect(outer.concreteFunctions()[0]!.graph.toString()).toContain('Multiply');
   });
 });
+
+describe('variables created inside a jit function', () => {
+  it('are allowed on the first trace, initialized eagerly, and persist across calls', () => {
+    let acc: tf.Variable | undefined;
+    const f = ag.jit((x: tf.Tensor) => {
+      acc ??= tf.variable(tf.add(tf.zeros([2]), tf.scalar(10)), true, 'acc_created_in_jit');
+      acc.assign(tf.add(acc, x));
+      return tf.mul(acc, 2);
+    }, { autograph: false });
+    const x = tf.tensor1d([1, 2]);
+    expect(values(f(x))).toEqual([22, 24]);
+    expect(values(f(x))).toEqual([24, 28]);
+    expect(values(acc!)).toEqual([12, 14]);
+    expect(f.traceCount).toBe(1);
+    expect(f.concreteFunctions()[0]!.graph.toString()).toContain("variable 'acc_created_in_jit'");
+    acc!.dispose();
+  });
+
+  it('created again on a later trace is TF\'s singleton error', () => {
+    const made: tf.Variable[] = [];
+    const f = ag.jit((x: tf.Tensor) => {
+      const w = tf.variable(tf.ones(x.shape));
+      made.push(w);
+      return tf.mul(x, w);
+    }, { autograph: false });
+    expect(values(f(tf.tensor1d([1, 2])))).toEqual([1, 2]);
+    expect(errorOf(() => f(tf.tensor1d([1, 2, 3]))).id).toBe('trace/variable-created-again');
+    tf.dispose(made);
+  });
+
+  it('initialized from an argument is a catalogued error naming it', () => {
+    const f = ag.jit((x: tf.Tensor) => tf.variable(x), { autograph: false });
+    const e = errorOf(() => f(tf.scalar(1)));
+    expect(e.id).toBe('trace/variable-init-input');
+  });
+});

@@ -102,6 +102,23 @@ export const traceMessages = defineMessages({
     text: (p: { name: string; type: string }) =>
       `'${p.name}' is a loop variable of a staged loop, but it holds ${p.type}; loop variables must be tensors, numbers or booleans (or arrays/objects of them)`,
   },
+  'trace/variable-created-again': {
+    kind: 'staging',
+    text: (p: { name: string }) =>
+      `jit functions only support tf.Variables created on the first call (variable '${p.name}' is created again while tracing a new signature)`,
+    hint: () => 'create the variable once (outside the jit function, or only if it does not exist yet) and reuse it',
+  },
+  'trace/variable-init-input': {
+    kind: 'staging',
+    text: (p: { name: string; input: string }) =>
+      `variable '${p.name}' is created inside a jit function with an initial value computed from its argument '${p.input}'`,
+    hint: () => 'initialize it from constants or captured tensors, or create it outside the jit function',
+  },
+  'trace/variable-init-staged': {
+    kind: 'staging',
+    text: (p: { name: string }) => `variable '${p.name}' is created inside a staged if or loop`,
+    hint: () => 'create variables at the top level of the jit function, or outside it',
+  },
   'trace/async-function': {
     kind: 'usage',
     text: (p: { name: string }) => `${p.name} returned a Promise: jit functions must be synchronous`,
