@@ -74,7 +74,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const concrete = (sig: Signature): { cf: ConcreteFunction; traced: boolean } => {
     const known = cache.get(sig.key);
     if (known) return { cf: known, traced: false };
-    const { graph, output } = traceFunction(name, convert(), sig.flat, sig.leaves);
+    const { graph, output } = traceFunction(name, convert(), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0 });
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime);
     cache.set(sig.key, cf);
     traceCount++;

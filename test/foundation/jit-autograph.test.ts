@@ -134,7 +134,7 @@ describe('list reads in converted code', () => {
   });
 });
 
-const nodeAssert = assertModule; // a module-level name, so the function's source refers to it directly
+const nodeAssert: typeof assertModule = assertModule; // a module-level name, so the function's source refers to it directly
 
 function node_asserts(x: any) {
   nodeAssert(x > 0, 'x must be positive');
