@@ -5,6 +5,7 @@
 
 import type { SourceLocation } from '../errors/ag-error.js';
 import { codeFrame } from './util/babel.js';
+import { registerFrameMapper } from '../trace/user-frame.js';
 
 export interface Mapping {
   readonly generated: { readonly line: number; readonly column: number };
@@ -47,6 +48,13 @@ export function originalPosition(url: string, line: number, column: number): { n
   if (!best?.original) return undefined;
   return { name: e.name, source: e.source, line: best.original.line, column: best.original.column };
 }
+
+// Frames of converted code (stack traces, node sources) point at the user's function source.
+registerFrameMapper((file, line, column) => {
+  if (!file.startsWith('autograph:///')) return undefined;
+  const p = originalPosition(file, line, column);
+  return p && { file: `${p.name} (converted function source)`, line: p.line, column: p.column + 1, functionName: p.name };
+});
 
 const FRAME = /\(?(autograph:\/\/\/[^:\s)]+):(\d+):(\d+)\)?$/;
 

@@ -16,6 +16,16 @@ function isInternal(file: string): boolean {
   return path.startsWith(OWN_DIR) || /[\\/]node_modules[\\/]|[\\/]tfjs-[a-z-]+[\\/]src[\\/]|@tensorflow[\\/]/.test(path) || path.startsWith('node:');
 }
 
+/** Maps a frame in generated code to the user's source; registered by the converter. */
+export type FrameMapper = (file: string, line: number, column: number) => NodeSource | undefined;
+
+const mappers: FrameMapper[] = [];
+
+/** Lets a stage that generates code (the converter) map its frames back to the user's source. */
+export function registerFrameMapper(mapper: FrameMapper): void {
+  mappers.push(mapper);
+}
+
 function parse(stack: string): NodeSource | undefined {
   for (const line of stack.split('\n').slice(1)) {
     const m = FRAME.exec(line);
@@ -23,7 +33,12 @@ function parse(stack: string): NodeSource | undefined {
     const file = m[2]!;
     if (isInternal(file)) continue;
     const fn = m[1]?.replace(/^(?:Object\.|async )/, '');
-    return { file, line: Number(m[3]), column: Number(m[4]), functionName: fn || undefined };
+    const at = { file, line: Number(m[3]), column: Number(m[4]), functionName: fn || undefined };
+    for (const map of mappers) {
+      const mapped = map(at.file, at.line, at.column);
+      if (mapped) return { ...mapped, functionName: mapped.functionName ?? at.functionName };
+    }
+    return at;
   }
   return undefined;
 }

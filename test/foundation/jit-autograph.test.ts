@@ -152,3 +152,35 @@ describe('node:assert in converted code', () => {
     expect(node_asserts(5)).toBe(10);
   });
 });
+
+function nested_assert(x: any) {
+  let s = 0;
+  if (x > 0) {
+    let i = 0;
+    while (i < x) {
+      ag.assert(i < 3, 'i stays below 3');
+      s = s + i;
+      i = i + 1;
+    }
+  }
+  return s;
+}
+
+describe('positions of staged asserts in converted code', () => {
+  it('a failing assert inside a staged loop inside a staged branch reports its own line of the function source', () => {
+    const f = ag.jit(nested_assert, { scope: { ag } });
+    expect(num(f(tf.scalar(3, 'int32')))).toBe(3);
+    let err: ag.AutographError | undefined;
+    try {
+      f(tf.scalar(5, 'int32'));
+    } catch (e) {
+      err = e as ag.AutographError;
+    }
+    expect(err?.id).toBe('runtime/assert-failed');
+    const src = Function.prototype.toString.call(nested_assert).split('\n');
+    const line = src.findIndex((l) => l.includes('i stays below 3')) + 1;
+    expect(err!.location?.line).toBe(line);
+    expect(src[line - 1]!.slice(err!.location!.column - 1)).toMatch(/^ag\.assert|^__vite_ssr_import_\d+__\.assert|^\(0, __vite_ssr_import_\d+__\.assert\)/);
+    expect(err!.location?.functionName).toBe('nested_assert');
+  });
+});
