@@ -1,6 +1,7 @@
 // Staged print and assert: they act on every call, in program order, on both executors.
 import * as tf from '@tensorflow/tfjs';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import '@tensorflow/tfjs-backend-wasm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 
@@ -17,7 +18,15 @@ afterEach(() => {
   ag.setPrintSink(restore);
 });
 
-describe.each(['compiled', 'interpreter'] as const)('effects on the %s executor', (backend) => {
+const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) => (['compiled', 'interpreter'] as const).map((backend) => ({ tfBackend, backend })));
+
+describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfBackend, backend }) => {
+  beforeAll(async () => {
+    await tf.setBackend(tfBackend);
+  });
+  afterAll(async () => {
+    await tf.setBackend('cpu');
+  });
   it('print inside a staged loop prints per iteration on every call, in order', () => {
     // while (n < 5) { n += 1; print(n) }
     const f = ag.jit((n0: tf.Tensor) => {

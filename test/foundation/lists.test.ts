@@ -1,6 +1,7 @@
 // Tensor lists: arrays appended to in staged loops, stacked into tensors with a run-time length.
 import * as tf from '@tensorflow/tfjs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import '@tensorflow/tfjs-backend-wasm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 
@@ -10,7 +11,15 @@ beforeAll(async () => {
 
 const values = (t: unknown) => Array.from((t as tf.Tensor).dataSync());
 
-describe.each(['compiled', 'interpreter'] as const)('lists on the %s executor', (backend) => {
+const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) => (['compiled', 'interpreter'] as const).map((backend) => ({ tfBackend, backend })));
+
+describe.each(COMBOS)('lists on $tfBackend with the $backend executor', ({ tfBackend, backend }) => {
+  beforeAll(async () => {
+    await tf.setBackend(tfBackend);
+  });
+  afterAll(async () => {
+    await tf.setBackend('cpu');
+  });
   it('a declared list pushed in a staged loop stacks to [0..n-1] (seed: n = 5)', () => {
     const f = ag.jit((n: tf.Tensor) => {
       const z: unknown[] = [];
@@ -53,6 +62,9 @@ describe.each(['compiled', 'interpreter'] as const)('lists on the %s executor', 
         product: tf.matMul(s, w),
         flat: tf.reshape(s, [-1]),
         more: tf.concat([s, tf.ones([1, 2])], 0),
+        firstTwo: tf.slice(s, [0, 0], [2, -1]),
+        picked: tf.gather(s, tf.tensor1d([2, 0], 'int32')),
+        scaled: tf.mul(s, tf.scalar(2)),
       };
     }, { autograph: false, backend });
     const r = f(tf.tensor1d([1, 1]), tf.scalar(3, 'int32')) as unknown as Record<string, tf.Tensor>;
@@ -61,6 +73,9 @@ describe.each(['compiled', 'interpreter'] as const)('lists on the %s executor', 
     expect(r.product!.shape).toEqual([3, 2]);
     expect(values(r.flat)).toEqual([1, 1, 2, 2, 3, 3]);
     expect(r.more!.shape).toEqual([4, 2]);
+    expect(values(r.firstTwo)).toEqual([1, 1, 2, 2]);
+    expect(values(r.picked)).toEqual([3, 3, 1, 1]);
+    expect(values(r.scaled)).toEqual([2, 2, 4, 4, 6, 6]);
   });
 
   it('length, get and pop on a staged list', () => {
