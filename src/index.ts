@@ -5,6 +5,7 @@ export { spec, TensorSpec } from './api/tensor-spec.js';
 export { cond, whileLoop, isTracing, isSymbolic } from './trace/control-flow.js';
 export { print, assert, setPrintSink } from './trace/effects.js';
 export { setElementType, stack, TensorList } from './trace/tensor-list.js';
+export { setLoopOptions, type LoopOptions } from './api/set-loop-options.js';
 export { AutographError } from './errors/ag-error.js';
 export { Graph, Node, Value } from './ir/graph.js';
 export { verify } from './ir/verify.js';

@@ -184,3 +184,22 @@ describe('positions of staged asserts in converted code', () => {
     expect(err!.location?.functionName).toBe('nested_assert');
   });
 });
+
+function capped(n: any) {
+  let i = 0;
+  while (i < n) {
+    ag.setLoopOptions({ maximumIterations: 3 });
+    i = i + 1;
+  }
+  return i;
+}
+
+describe('setLoopOptions', () => {
+  it('caps a staged loop at maximumIterations; unconverted it is a no-op that checks its argument', () => {
+    const f = ag.jit(capped, { scope: { ag } });
+    expect(num(f(tf.scalar(10, 'int32')))).toBe(3);
+    expect(num(f(tf.scalar(2, 'int32')))).toBe(2);
+    expect(capped(10)).toBe(10);
+    expect(() => ag.setLoopOptions({ maximumIterations: -1 })).toThrow(/while\/max-iterations/);
+  });
+});
