@@ -168,6 +168,13 @@ class Gen extends Emitter {
       }
     }
     if (steps) return this.fusedByKernels(node, steps, ins, out);
+    if (this.opts.loops && isCpuMatMul(node)) {
+      const o = node.outputs[0]!;
+      const t = node.attrs;
+      this.line(`const ${this.name(o)} = H.matMul(${ins[0]!.expr}, ${ins[1]!.expr}, ${Boolean(t.transposeA)}, ${Boolean(t.transposeB)}, ${JSON.stringify(o.shape)});`);
+      out(o, { expr: this.name(o), owned: true });
+      return;
+    }
     this.kernel(node, ins, out);
   }
 
@@ -341,6 +348,13 @@ class Gen extends Emitter {
   }
 }
 
+/** A float32 BatchMatMul of known shapes, which the compiled code runs with matMulCpu. */
+function isCpuMatMul(node: Node): boolean {
+  if (node.op !== 'BatchMatMul' || node.inputs.length !== 2) return false;
+  const known = (v: Value) => v.shape.every((d) => d >= 0);
+  return [...node.inputs, node.outputs[0]!].every((v) => v.dtype === 'float32' && !isNum(v) && known(v));
+}
+
 export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const gen = new Gen(opts);
   const params = graph.inputs.map((v, i) => {
@@ -363,7 +377,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack)|\.assign\(/.test(body);
+  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack|matMul)|\.assign\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

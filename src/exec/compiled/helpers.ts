@@ -9,6 +9,7 @@ import { runAssert, runPrint, type AssertError, type PrintPart } from '../../tra
 import type { NodeSource } from '../../ir/graph.js';
 import { RtList, stackList } from '../rt-list.js';
 import { conformDType } from '../interpreter.js';
+import { matMulCpu } from './matmul.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -82,6 +83,7 @@ export function makeHelpers() {
     dispose(t: tf.Tensor | RtList): void {
       t.dispose();
     },
+    matMul: matMulCpu,
     listEmpty(): RtList {
       return RtList.empty();
     },
