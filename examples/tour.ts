@@ -3,9 +3,12 @@
 // graph, the result eagerly and through jit, and the speed-up measured in this run.
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
+import * as ort from 'onnxruntime-node';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { checked_square, collatz, count_up, delta, huber_loss, square_if_positive, squares } from './seeds.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
+const OUT = 'out';
 
 interface Seed {
   readonly fn: (...args: any[]) => unknown;
@@ -42,20 +45,34 @@ function timeIt(fn: () => unknown, budgetMs = 200): number {
   return samples[Math.floor(samples.length / 2)]!;
 }
 
+/** The seed's text as written in examples/seeds.ts (fn.toString() shows what tsx made of it). */
+function originalSource(name: string): string {
+  const lines = readFileSync(new URL('./seeds.ts', import.meta.url), 'utf8').split('\n');
+  const start = lines.findIndex((l) => l.startsWith(`export function ${name}(`));
+  if (start < 0) return String(seeds.find((s) => s.fn.name === name)?.fn);
+  const end = lines.findIndex((l, i) => i > start && l === '}');
+  return lines.slice(start, end + 1).join('\n').replace(/^export /, '');
+}
+
 async function main(): Promise<void> {
   await tf.setBackend('cpu');
+  mkdirSync(OUT, { recursive: true });
   const quiet = () => ag.setPrintSink(() => {});
   console.log('autograph-ts tour — ordinary TypeScript control flow on tfjs tensors, as graphs (cpu backend)\n');
   for (const seed of seeds) {
     const name = seed.fn.name;
     console.log(`━━ ${name} ${'━'.repeat(Math.max(0, 66 - name.length))}`);
-    console.log(seed.fn.toString());
+    console.log(originalSource(name));
     console.log('\n── generated code (ag.toCode) ──');
     console.log(ag.toCode(seed.fn));
     const f = ag.jit(seed.fn, { scope: seed.scope });
     const args = seed.args();
     console.log('\n── graph ──');
-    console.log(f.getConcreteFunction(...args).graph.toString());
+    const cf = f.getConcreteFunction(...args);
+    console.log(cf.graph.toString());
+    const svgPath = `${OUT}/${name}.svg`;
+    writeFileSync(svgPath, await cf.toSVG());
+    console.log(`(picture: ${svgPath})`);
     const eager = ag.toGraph(seed.fn, { scope: seed.scope })(...args);
     console.log('\n── run ──');
     const staged = f(...args);
@@ -67,6 +84,14 @@ async function main(): Promise<void> {
     console.log(`time per call (median): eager ${tEager.toFixed(1)} µs, jit ${tJit.toFixed(1)} µs → ×${(tEager / tJit).toFixed(1)}\n`);
     tf.dispose([eager as tf.Tensor, staged as tf.Tensor, ...args]);
   }
+
+  console.log(`━━ export ${'━'.repeat(59)}`);
+  const cf = ag.jit(collatz).getConcreteFunction(ag.spec([], 'int32'));
+  const onnxPath = `${OUT}/collatz.onnx`;
+  await ag.save(cf, onnxPath, { format: 'onnx' });
+  const session = await ort.InferenceSession.create(onnxPath, { intraOpNumThreads: 1, graphOptimizationLevel: 'all' });
+  const result = await session.run({ [session.inputNames[0]!]: new ort.Tensor('int32', Int32Array.from([27]), []) });
+  console.log(`collatz exported to ${onnxPath}; onnxruntime-node runs it: collatz(27) → ${result[session.outputNames[0]!]!.data[0]}`);
 }
 
 main().catch((e) => {
