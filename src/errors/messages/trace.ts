@@ -8,7 +8,7 @@ export const traceMessages = defineMessages({
     kind: 'staging',
     text: (p: { kernel: string }) => `not supported while tracing yet: ${p.kernel}`,
     hint: () => 'run this part eagerly (call it outside the jit function), or file an issue naming the kernel',
-    example: 'tf.unique(x) inside a jit function',
+    example: 'a custom kernel registered with tf.registerKernel, called inside a jit function',
   },
   'trace/shape-rule-failed': {
     kind: 'staging',

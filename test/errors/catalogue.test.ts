@@ -1,0 +1,35 @@
+// The catalogue: ids are unique and well formed, every message renders, and docs/errors.md is the
+// rendering of the catalogue as it is (regenerate with -u).
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE, agError } from '../../src/errors/catalogue.js';
+import { renderErrorsDoc, renderTemplate } from '../../src/errors/errors-doc.js';
+import { AutographError } from '../../src/errors/ag-error.js';
+
+describe('message catalogue', () => {
+  it('has area/name ids, a kind and a message for every entry', () => {
+    const ids = Object.keys(CATALOGUE);
+    expect(ids.length).toBeGreaterThan(50);
+    for (const id of ids) {
+      expect(id).toMatch(/^[a-z]+\/[a-z0-9-]+$/);
+      const def = CATALOGUE[id as keyof typeof CATALOGUE] as { kind: string; text: (p: never) => string };
+      expect(['conversion', 'staging', 'runtime', 'usage']).toContain(def.kind);
+      expect(renderTemplate(def.text).length).toBeGreaterThan(10);
+    }
+  });
+
+  it('builds errors that carry the id, kind, hint and location', () => {
+    const e = agError('while/dtype-changed', { name: 'n', before: 'int32', after: 'float32' }, { file: 'f.ts', line: 3, column: 5, functionName: 'g' });
+    expect(e).toBeInstanceOf(AutographError);
+    expect(e.id).toBe('while/dtype-changed');
+    expect(e.kind).toBe('staging');
+    expect(e.message).toContain("'n' has dtype int32 before the loop, but dtype float32 after one iteration [while/dtype-changed]");
+    expect(e.message).toContain('at f.ts:3:5 in g');
+    expect(e.hint).toContain("initialize 'n' with a value of dtype float32");
+  });
+
+  it('docs/errors.md lists every message', async () => {
+    const doc = renderErrorsDoc();
+    for (const id of Object.keys(CATALOGUE)) expect(doc).toContain(`\`${id}\``);
+    await expect(doc).toMatchFileSnapshot('../../docs/errors.md');
+  });
+});
