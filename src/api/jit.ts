@@ -60,6 +60,16 @@ export function runFunctionsEagerly(on: boolean): boolean {
   return before;
 }
 
+/**
+ * TF's `tf.function`: converts `fn` with AutoGraph (unless `opts.autograph === false`), traces it once
+ * per input signature (tensors by dtype and shape, JS values by value, nesting by structure), caches
+ * the traces and runs them with the compiled executor (or `opts.backend`). Tensors in, tensors out.
+ *
+ * ```ts
+ * const f = ag.jit(collatz);
+ * f(tf.scalar(27, 'int32'));   // traced once for int32[], then cached
+ * ```
+ */
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<F> {
   if (typeof fn !== 'function') throw agError('api/not-a-function', { what: 'jit', got: typeof fn });
   const name = opts.name ?? (fn.name || 'fn');

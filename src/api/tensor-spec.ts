@@ -37,6 +37,7 @@ export class TensorSpec {
   }
 }
 
+/** TF's `tf.TensorSpec`: a dtype and a shape (null for a dimension of any size), for `inputSignature` and `getConcreteFunction`. */
 export function spec(shape: readonly (number | null)[], dtype: DType = 'float32', name?: string): TensorSpec {
   return new TensorSpec(shape, dtype, name);
 }

@@ -12,6 +12,7 @@ export interface ToCodeOptions {
   readonly until?: string;
 }
 
+/** TF's `autograph.to_code`: the readable JS that the converter generates for `fn`. */
 export function toCode(fn: (...args: never[]) => unknown, opts: ToCodeOptions = {}): string {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   // Converted in place by a build-time plugin: its text already is the generated code.

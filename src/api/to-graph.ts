@@ -28,6 +28,11 @@ function sameScope(a: Record<string, unknown> | undefined, b: Record<string, unk
   return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
 }
 
+/**
+ * TF's `autograph.to_graph`: the converted function (cached per function). Run eagerly it behaves
+ * like `fn`; run inside a trace it stages control flow on tensors. Free variables come from
+ * `opts.scope`, then `globalThis`.
+ */
 export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   if (originalOf(fn) || isDoNotConvert(fn)) return fn;

@@ -21,6 +21,10 @@ export interface CondOptions {
   readonly names?: readonly (string | undefined)[];
 }
 
+/**
+ * TF's `tf.cond`: with a JS boolean or a concrete tensor it runs one branch; while tracing with a
+ * tensor predicate it traces both into a `Cond` node. Branch outputs may be nested arrays/objects.
+ */
 export function cond<A, B = A>(pred: unknown, thenFn: () => A, elseFn: () => B, opts: CondOptions = {}): A | B {
   if (!isTensor(pred)) return pred ? thenFn() : elseFn();
   if (!isTracing()) return scalarTruth(pred, 'cond') ? thenFn() : elseFn();

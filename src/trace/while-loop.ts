@@ -32,6 +32,10 @@ export type LoopResult<T extends readonly unknown[]> = { [K in keyof T]: T[K] ex
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Vars = any[];
 
+/**
+ * TF's `tf.while_loop`: the loop variables are passed spread to `condFn` and `bodyFn`, which returns
+ * the next ones. Eagerly a JS loop; while tracing a `While` node (`opts.maximumIterations` caps it).
+ */
 export function whileLoop<T extends readonly unknown[]>(
   condFn: (...vars: LoopResult<T>) => unknown,
   bodyFn: (...vars: LoopResult<T>) => readonly unknown[],
