@@ -6,6 +6,7 @@
 import type { SourceLocation } from '../errors/ag-error.js';
 import { codeFrame } from './util/babel.js';
 import { registerFrameMapper } from '../trace/user-frame.js';
+import { originalLocation } from './function-origin.js';
 
 export interface Mapping {
   readonly generated: { readonly line: number; readonly column: number };
@@ -18,6 +19,8 @@ interface Entry {
   readonly mappings: readonly Mapping[];
   /** Lines and columns the script adds before the generated code (new Function's header). */
   readonly lineOffset: number;
+  /** The user's function the code was converted from (to find its place in its file). */
+  readonly fn?: object;
   readonly columnOffset: number;
 }
 
@@ -34,7 +37,7 @@ export function registerGenerated(url: string, entry: Entry): void {
 }
 
 /** Line (1-based) / column (0-based) in the function's source for a position in its script. */
-export function originalPosition(url: string, line: number, column: number): { name: string; source: string; line: number; column: number } | undefined {
+export function originalPosition(url: string, line: number, column: number): { name: string; source: string; line: number; column: number; fn?: object } | undefined {
   const e = registry.get(url);
   if (!e) return undefined;
   const gl = line - e.lineOffset;
@@ -46,14 +49,17 @@ export function originalPosition(url: string, line: number, column: number): { n
   }
   best ??= e.mappings.find((m) => m.original && m.generated.line === gl);
   if (!best?.original) return undefined;
-  return { name: e.name, source: e.source, line: best.original.line, column: best.original.column };
+  return { name: e.name, source: e.source, line: best.original.line, column: best.original.column, fn: e.fn };
 }
 
 // Frames of converted code (stack traces, node sources) point at the user's function source.
 registerFrameMapper((file, line, column) => {
   if (!file.startsWith('autograph:///')) return undefined;
   const p = originalPosition(file, line, column);
-  return p && { file: `${p.name} (converted function source)`, line: p.line, column: p.column + 1, functionName: p.name };
+  if (!p) return undefined;
+  // In the user's file where the function's place in it can be found; else in the function's text.
+  const inFile = p.fn ? originalLocation(p.fn, p.line, p.column + 1, p.name) : undefined;
+  return inFile ?? { file: `${p.name} (converted function source)`, line: p.line, column: p.column + 1, functionName: p.name };
 });
 
 const FRAME = /\(?(autograph:\/\/\/[^:\s)]+):(\d+):(\d+)\)?$/;
@@ -69,7 +75,8 @@ export function locateCaller(): SourceLocation | undefined {
     if (!m) continue;
     const pos = originalPosition(m[1]!, Number(m[2]), Number(m[3]) - 1);
     if (!pos) continue;
-    return { line: pos.line, column: pos.column + 1, functionName: pos.name, frame: codeFrame(pos.source, pos.line, pos.column) };
+    const inFile = pos.fn ? originalLocation(pos.fn, pos.line, pos.column + 1, pos.name) : undefined;
+    return inFile ?? { line: pos.line, column: pos.column + 1, functionName: pos.name, frame: codeFrame(pos.source, pos.line, pos.column) };
   }
   return undefined;
 }

@@ -17,12 +17,14 @@ export interface NodeSource {
   readonly functionName?: string;
   /** False when the source was captured lazily and no user frame was found. */
   readonly known?: boolean;
+  /** A code frame of the user's source around the position, where one was made. */
+  readonly frame?: string;
 }
 
 /** The source if one is known (lazily captured sources are resolved here), else undefined. */
 export function resolvedSource(s: NodeSource | undefined): NodeSource | undefined {
   if (!s || s.known === false) return undefined;
-  return { file: s.file, line: s.line, column: s.column, functionName: s.functionName };
+  return { file: s.file, line: s.line, column: s.column, functionName: s.functionName, frame: s.frame };
 }
 
 /** A tensor-typed value: produced by a node output, or a graph param. */

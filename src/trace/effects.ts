@@ -96,5 +96,5 @@ function failure(message: string, error: AssertError | undefined, source: NodeSo
 
 function locationOf(source: NodeSource | undefined) {
   const s = resolvedSource(source);
-  return s && { file: s.file, line: s.line, column: s.column, functionName: s.functionName };
+  return s && { file: s.file, line: s.line, column: s.column, functionName: s.functionName, frame: s.frame };
 }

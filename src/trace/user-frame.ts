@@ -47,28 +47,31 @@ function parse(stack: string): NodeSource | undefined {
 class LazyFrame implements NodeSource {
   private parsed: NodeSource | undefined | null = null;
   constructor(private readonly holder: { stack?: string }) {}
-  private get frame(): NodeSource | undefined {
+  private get resolved(): NodeSource | undefined {
     if (this.parsed === null) this.parsed = parse(this.holder.stack ?? '');
     return this.parsed;
   }
   get file(): string | undefined {
-    return this.frame?.file;
+    return this.resolved?.file;
   }
   get line(): number {
-    return this.frame?.line ?? 0;
+    return this.resolved?.line ?? 0;
   }
   get column(): number {
-    return this.frame?.column ?? 0;
+    return this.resolved?.column ?? 0;
   }
   get functionName(): string | undefined {
-    return this.frame?.functionName;
+    return this.resolved?.functionName;
+  }
+  get frame(): string | undefined {
+    return this.resolved?.frame;
   }
   /** Whether a user frame was found at all. */
   get known(): boolean {
-    return this.frame !== undefined;
+    return this.resolved !== undefined;
   }
   toJSON(): NodeSource | undefined {
-    return this.frame;
+    return this.resolved;
   }
 }
 

@@ -1,0 +1,115 @@
+// Where a function's source text stands in its module's original file: the function's location in
+// the running script (V8's [[FunctionLocation]], read through node:inspector), the script's text and
+// its source map (tsx and vitest inline one), so a line/column of `fn.toString()` maps back to the
+// user's .ts/.js file. Node only; elsewhere positions stay relative to the function text.
+// Needs node:inspector and @jridgewell/trace-mapping. Produces `originalLocation`.
+
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { SourceLocation } from '../errors/ag-error.js';
+import { codeFrame } from './util/babel.js';
+
+interface Session {
+  connect(): void;
+  disconnect(): void;
+  post(method: string, params: object, cb: (err: Error | null, res: any) => void): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  on(event: string, cb: (m: any) => void): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+interface Origin {
+  readonly url: string;
+  /** 0-based line and column of the function text's first character in the script. */
+  readonly line0: number;
+  readonly col0: number;
+  readonly map: TraceMap | undefined;
+}
+
+const origins = new WeakMap<object, Origin | null>();
+
+function inspectorModule(): { Session: new () => Session } | undefined {
+  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return p?.getBuiltinModule?.('node:inspector') as { Session: new () => Session } | undefined;
+}
+
+/** Synchronous inspector calls (a same-thread session answers before post returns). */
+function call(s: Session, method: string, params: object): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+  let out: unknown;
+  let error: Error | null = null;
+  s.post(method, params, (e, r) => {
+    error = e;
+    out = r;
+  });
+  if (error) throw error;
+  return out;
+}
+
+function findOrigin(fn: object): Origin | null {
+  const mod = inspectorModule();
+  if (!mod) return null;
+  const s = new mod.Session();
+  s.connect();
+  const key = `__autograph_origin_${Math.random().toString(36).slice(2)}`;
+  try {
+    (globalThis as Record<string, unknown>)[key] = fn;
+    const obj = call(s, 'Runtime.evaluate', { expression: `globalThis.${key}` });
+    const props = call(s, 'Runtime.getProperties', { objectId: obj.result.objectId });
+    const loc = props.internalProperties?.find((p: { name: string }) => p.name === '[[FunctionLocation]]')?.value?.value;
+    if (!loc) return null;
+    const scripts = new Map<string, { url: string; sourceMapURL?: string }>();
+    s.on('Debugger.scriptParsed', (m) => scripts.set(m.params.scriptId, m.params));
+    call(s, 'Debugger.enable', {});
+    const script = scripts.get(loc.scriptId);
+    const text = call(s, 'Debugger.getScriptSource', { scriptId: loc.scriptId })?.scriptSource as string | undefined;
+    call(s, 'Debugger.disable', {});
+    if (!script?.url || !text) return null;
+    // The function text starts at or before V8's location (which may be at the parameter list).
+    const lines = text.split('\n');
+    let offset = 0;
+    for (let i = 0; i < loc.lineNumber; i++) offset += lines[i]!.length + 1;
+    const source = Function.prototype.toString.call(fn);
+    const start = text.lastIndexOf(source, offset + loc.columnNumber);
+    if (start < 0) return null;
+    const before = text.slice(0, start).split('\n');
+    let map: TraceMap | undefined;
+    const m = /^data:application\/json(?:;charset=[^;]+)?;base64,(.*)$/.exec(script.sourceMapURL ?? '');
+    if (m) map = new TraceMap(Buffer.from(m[1]!, 'base64').toString('utf8'), script.url);
+    return { url: script.url, line0: before.length - 1, col0: before[before.length - 1]!.length, map };
+  } catch {
+    return null;
+  } finally {
+    delete (globalThis as Record<string, unknown>)[key];
+    s.disconnect();
+  }
+}
+
+/**
+ * The user's file location of 1-based `line` / 1-based `column` of `fn.toString()`, with a code
+ * frame of that file; undefined where it cannot be told (browsers, eval'd functions).
+ */
+export function originalLocation(fn: object, line: number, column: number, functionName?: string): SourceLocation | undefined {
+  let origin = origins.get(fn);
+  if (origin === undefined) origins.set(fn, (origin = findOrigin(fn)));
+  if (!origin) return undefined;
+  const scriptLine = origin.line0 + line - 1;
+  const scriptCol = line === 1 ? origin.col0 + column - 1 : column - 1;
+  let file = origin.url;
+  let outLine = scriptLine + 1;
+  let outCol = scriptCol;
+  if (origin.map) {
+    const p = originalPositionFor(origin.map, { line: scriptLine + 1, column: scriptCol });
+    if (p.line == null || !p.source) return undefined;
+    file = p.source;
+    outLine = p.line;
+    outCol = p.column ?? 0;
+  }
+  let frame: string | undefined;
+  try {
+    const path = file.startsWith('file://') ? fileURLToPath(file) : file;
+    frame = codeFrame(readFileSync(path, 'utf8'), outLine, outCol);
+  } catch {
+    frame = undefined;
+  }
+  const shown = file.startsWith('file://') ? fileURLToPath(file) : file;
+  return { file: shown, line: outLine, column: outCol + 1, functionName, frame };
+}
