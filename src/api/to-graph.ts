@@ -3,6 +3,8 @@
 // flow on tensors. Needs convert-source, instantiate, the runtime. Produces `toGraph`.
 
 import { agError } from '../errors/catalogue.js';
+import { AutographError } from '../errors/ag-error.js';
+import { originalLocation } from '../convert/function-origin.js';
 import { convertSource } from '../convert/convert-source.js';
 import { instantiate } from '../convert/instantiate.js';
 import { makeRuntime } from '../runtime/index.js';
@@ -33,6 +35,13 @@ function sameScope(a: Record<string, unknown> | undefined, b: Record<string, unk
  * like `fn`; run inside a trace it stages control flow on tensors. Free variables come from
  * `opts.scope`, then `globalThis`.
  */
+/** A conversion error located in the function's text, relocated to the user's file where it can be found. */
+function inOriginalFile(e: unknown, fn: object): unknown {
+  if (!(e instanceof AutographError) || !e.location || e.location.file) return e;
+  const at = originalLocation(fn, e.location.line, e.location.column, e.location.functionName);
+  return at ? new AutographError(e.id, e.kind, e.summary, e.hint, at) : e;
+}
+
 export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   if (originalOf(fn) || isDoNotConvert(fn)) return fn;
@@ -40,7 +49,12 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   const hit = entries.find((e) => sameScope(e.scope, opts.scope));
   if (hit) return hit.fn as F;
   const name = fn.name || 'anonymous';
-  const conv = convertSource(Function.prototype.toString.call(fn), name);
+  let conv: ReturnType<typeof convertSource>;
+  try {
+    conv = convertSource(Function.prototype.toString.call(fn), name);
+  } catch (e) {
+    throw inOriginalFile(e, fn);
+  }
   if (process.env.AG_DEBUG === '1') console.error(`// AutoGraph: converted ${name}\n${conv.code}`);
   const converted = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn);
   markConverted(converted, fn);

@@ -230,3 +230,24 @@ describe('positions of staging errors in converted code', () => {
     expect(err!.location?.line).toBe(line);
   });
 });
+
+function* not_convertible(x: any) {
+  yield x;
+}
+
+describe('positions of conversion errors', () => {
+  it('an unsupported construct points at its line of this file, with a code frame', () => {
+    let err: ag.AutographError | undefined;
+    try {
+      ag.toGraph(not_convertible as never);
+    } catch (e) {
+      err = e as ag.AutographError;
+    }
+    expect(err).toBeInstanceOf(ag.AutographError);
+    const file = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+    const line = file.findIndex((l) => l.includes('function* not_convertible(')) + 1;
+    expect(err!.location?.file).toContain('jit-autograph.test.ts');
+    expect(err!.location?.line).toBe(line);
+    expect(err!.message).toContain(`> ${line} |`);
+  });
+});
