@@ -1,21 +1,14 @@
 // Staged print and assert: they act on every call, in program order, on both executors.
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
+import { capturePrintedLines } from '../helpers/print-capture.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 
-let lines: string[] = [];
-let restore: (line: string) => void;
+const lines = capturePrintedLines();
 beforeAll(async () => {
   await tf.setBackend('cpu');
-});
-beforeEach(() => {
-  lines = [];
-  restore = ag.setPrintSink((l) => lines.push(l));
-});
-afterEach(() => {
-  ag.setPrintSink(restore);
 });
 
 const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) => (['compiled', 'interpreter'] as const).map((backend) => ({ tfBackend, backend })));

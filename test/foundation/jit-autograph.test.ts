@@ -1,8 +1,9 @@
 // jit converts by default: the seed programs, written with plain operators and control flow, run
 // through jit on tensors with the same results as plain JS on numbers (free variables via `scope`).
 import * as tf from '@tensorflow/tfjs';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
+import { capturePrintedLines } from '../helpers/print-capture.js';
 import { collatz, delta, huber_loss, square_if_positive } from '../../examples/seeds.js';
 import assertModule from 'node:assert';
 import { readFileSync } from 'node:fs';
@@ -31,16 +32,10 @@ function assert_seed(x: any) {
 }
 
 
-let lines: string[] = [];
-let restore: (line: string) => void;
+const lines = capturePrintedLines();
 beforeAll(async () => {
   await tf.setBackend('cpu');
 });
-beforeEach(() => {
-  lines = [];
-  restore = ag.setPrintSink((l) => lines.push(l));
-});
-afterEach(() => void ag.setPrintSink(restore));
 
 const num = (t: unknown) => (t as tf.Tensor).dataSync()[0];
 

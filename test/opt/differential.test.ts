@@ -2,24 +2,17 @@
 // (verify() after every pass), and both graphs run through the interpreter (+ runFused) on the same
 // inputs — including NaN, ±Inf and -0 — must give bit-identical outputs and the same printed lines.
 import * as tf from '@tensorflow/tfjs';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
+import { capturePrintedLines } from '../helpers/print-capture.js';
 import type { Graph } from '../../src/ir/graph.js';
 import { cloneGraph } from '../../src/opt/clone.js';
 import { optimize } from '../../src/opt/pipeline.js';
 import { expectSameBits, inputFor, runGraph, traceGraph, type AnyFn } from './helpers.js';
 
-let lines: string[] = [];
-let restoreSink: (line: string) => void;
+const lines = capturePrintedLines();
 beforeAll(async () => {
   await tf.setBackend('cpu');
-});
-beforeEach(() => {
-  lines = [];
-  restoreSink = ag.setPrintSink((l) => lines.push(l));
-});
-afterEach(() => {
-  ag.setPrintSink(restoreSink);
 });
 
 type Tn = tf.Tensor;
@@ -201,10 +194,10 @@ describe('optimized graphs compute the same bits as traced graphs', () => {
       const optimized = optimize(cloneGraph(original), { verify: true });
       const inputs = feeds(original, c);
       const before = tf.memory().numTensors;
-      lines = [];
+      lines.length = 0;
       const expected = runGraph(original, inputs);
       const printedBefore = [...lines];
-      lines = [];
+      lines.length = 0;
       const actual = runGraph(optimized, inputs);
       expect(printedBefore.length).toBe(c.prints ?? 0);
       expect(lines).toEqual(printedBefore);

@@ -2,25 +2,18 @@
 // `effect: true` (also inside Cond/While whose outputs nothing uses), in program order; and they
 // still act when the optimized graph runs.
 import * as tf from '@tensorflow/tfjs';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
+import { capturePrintedLines } from '../helpers/print-capture.js';
 import { Graph, Node } from '../../src/ir/graph.js';
 import { verify } from '../../src/ir/verify.js';
 import { cloneGraph } from '../../src/opt/clone.js';
 import { optimize, PASSES } from '../../src/opt/pipeline.js';
 import { runGraph, traceGraph } from './helpers.js';
 
-let lines: string[] = [];
-let restoreSink: (line: string) => void;
+const lines = capturePrintedLines();
 beforeAll(async () => {
   await tf.setBackend('cpu');
-});
-beforeEach(() => {
-  lines = [];
-  restoreSink = ag.setPrintSink((l) => lines.push(l));
-});
-afterEach(() => {
-  ag.setPrintSink(restoreSink);
 });
 
 type Tn = tf.Tensor;
@@ -106,7 +99,7 @@ describe('effects survive the optimizer', () => {
     const a = runGraph(original, feeds);
     const printedA = [...lines];
     const va = v.dataSync()[0];
-    lines = [];
+    lines.length = 0;
     const b = runGraph(optimized, feeds);
     expect(lines).toEqual(printedA);
     expect(printedA).toEqual(['start 3', 'positive 3', 'constant branch 3']);
