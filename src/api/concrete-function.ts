@@ -8,6 +8,7 @@ import type { Graph } from '../ir/graph.js';
 import type { OutputPlan } from '../trace/trace-function.js';
 import { Interpreter } from '../exec/interpreter.js';
 import { CompiledExecutor } from '../exec/compiled/compiled-executor.js';
+import { feedsFor } from '../exec/capture-feeds.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
 import { optimize } from '../opt/pipeline.js';
@@ -63,15 +64,14 @@ export class ConcreteFunction {
 
   /** Runs the graph on the tensor leaves of the arguments (already checked against the signature). */
   callFlat(tensors: readonly tf.Tensor[]): unknown {
-    const captures = this.graph.captures;
-    let feeds: readonly tf.Tensor[] = tensors;
-    if (captures.length > 0) feeds = [...tensors, ...captures.map((c) => captureTensor(c.source))];
-    const outs = this.executor.run(this.optimizedGraph, feeds);
+    return this.rebuild(this.executor.run(this.optimizedGraph, feedsFor(this.graph, tensors)));
+  }
+
+  /** The function's return value from the graph's output tensors. */
+  private rebuild(outs: readonly tf.Tensor[]): unknown {
     if (this.singleOutput) return outs[0];
     return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
   }
-
-
 
   /** Frees the constants this function keeps on the tfjs backend. */
   dispose(): void {
@@ -89,12 +89,10 @@ export class ConcreteFunction {
 
   /** Like `call`, through the executor's asynchronous path where it has one (onnxruntime's public API). */
   async callAsync(...args: unknown[]): Promise<unknown> {
+    if (!(this.executor instanceof OnnxRuntimeExecutor)) return this.call(...args);
     const sig = signatureOf(this.name, args);
     const tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
-    if (!(this.executor instanceof OnnxRuntimeExecutor)) return this.call(...args);
-    const feeds = [...tensors, ...this.graph.captures.map((c) => captureTensor(c.source))];
-    const outs = await this.executor.runAsync(this.optimizedGraph, feeds);
-    return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
+    return this.rebuild(await this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, tensors)));
   }
 
   /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */
@@ -142,15 +140,3 @@ function describeKey(sig: Signature): string {
   return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}[${l.shape.join(',')}]` : String(l.value))).join(', ');
 }
 
-function captureTensor(source: Graph['captures'][number]['source']): tf.Tensor {
-  switch (source.kind) {
-    case 'tensor':
-      if (source.tensor.isDisposed) throw agError('exec/capture-disposed', { what: `a tensor of shape [${source.tensor.shape}]` });
-      return source.tensor;
-    case 'variable':
-      if (source.variable.isDisposed) throw agError('exec/capture-disposed', { what: `variable '${source.variable.name}'` });
-      return source.variable;
-    case 'outer':
-      throw new Error('internal: a top-level graph captured an outer value');
-  }
-}

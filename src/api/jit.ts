@@ -96,9 +96,9 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
 
   const call = function (this: unknown, ...args: unknown[]): unknown {
     if (isTracing() || eagerly) return convert().apply(this, args);
-    if (!fixed) {
-      const key = tensorKey(args);
-      const hit = key === undefined ? undefined : byTensorKey.get(key);
+    const key = fixed ? undefined : tensorKey(args);
+    if (key !== undefined) {
+      const hit = byTensorKey.get(key);
       if (hit) {
         monitor.hit();
         return hit.callFlat(args as tf.Tensor[]);
@@ -115,10 +115,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     }
     const { cf, traced } = concrete(sig);
     monitor.note(traced ? sig : undefined);
-    if (!fixed) {
-      const key = tensorKey(args);
-      if (key !== undefined) byTensorKey.set(key, cf);
-    }
+    if (key !== undefined) byTensorKey.set(key, cf);
     return cf.callFlat(tensors);
   };
 

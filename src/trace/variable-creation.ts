@@ -10,6 +10,7 @@ import { agError } from '../errors/catalogue.js';
 import { symbolicValue } from './context.js';
 import { withOuterBackend } from './backend-switch.js';
 import { Interpreter } from '../exec/interpreter.js';
+import { feedsFor } from '../exec/capture-feeds.js';
 import { resolvedSource, userFrame } from './user-frame.js';
 
 type MakeVariable = (initialValue: tf.Tensor, trainable?: boolean, name?: string, dtype?: tf.DataType) => tf.Variable;
@@ -38,16 +39,12 @@ function concreteValue(root: Graph, t: tf.Tensor, name: string): tf.Tensor {
   visit(v);
   const init = new Graph('variable_init');
   init.nodes.push(...root.nodes.filter((n) => needed.has(n)));
-  const feeds: tf.Tensor[] = [];
-  for (const c of root.captures) {
-    if (!captures.has(c.param)) continue;
-    init.captures.push(c);
-    feeds.push(c.source.kind === 'tensor' ? c.source.tensor : c.source.kind === 'variable' ? c.source.variable : (undefined as never));
-  }
+  init.captures.push(...root.captures.filter((c) => captures.has(c.param)));
+  const feeds = feedsFor(init, []);
   init.outputs = [v];
   const interpreter = new Interpreter();
   try {
-    return withOuterBackend(() => interpreter.run(init, feeds)[0]!);
+    return withOuterBackend(() => interpreter.run(init, [...feeds])[0]!);
   } finally {
     interpreter.dispose();
   }
