@@ -9,7 +9,7 @@ import type { DType } from '../ir/types.js';
 import { agError, type MessageId } from '../errors/catalogue.js';
 import { currentGraph, isSymbolic, isTensor, isTracing } from './context.js';
 import { valueIn } from './capture.js';
-import { resolvedSource, userFrame } from './user-frame.js';
+import { userFrame, userLocation } from './user-frame.js';
 import { formatElements, formatJs } from '../exec/format-value.js';
 import { scalarTruth } from './leaf.js';
 
@@ -90,11 +90,8 @@ export function runAssert(ok: boolean, message: string, source: NodeSource | und
 }
 
 function failure(message: string, error: AssertError | undefined, source: NodeSource | undefined): Error {
-  if (error) return agError(error.id, error.params as never, locationOf(source));
-  return agError('runtime/assert-failed', { message }, locationOf(source));
+  if (error) return agError(error.id, error.params as never, userLocation(source));
+  return agError('runtime/assert-failed', { message }, userLocation(source));
 }
 
-function locationOf(source: NodeSource | undefined) {
-  const s = resolvedSource(source);
-  return s && { file: s.file, line: s.line, column: s.column, functionName: s.functionName, frame: s.frame };
-}
+

@@ -12,7 +12,7 @@ import { currentGraph, SymbolicId } from './context.js';
 import { valueIn } from './capture.js';
 import { SHAPE_RULES } from './rules/index.js';
 import type { ArgInfo } from './rules/rule-types.js';
-import { resolvedSource, userFrame } from './user-frame.js';
+import { userFrame, userLocation } from './user-frame.js';
 
 export const GRAPH_BACKEND = 'autograph';
 
@@ -81,7 +81,7 @@ class GraphBackend extends tf.KernelBackend {
     const graph = currentGraph();
     if (!graph) throw new Error(`internal: kernel ${kernel} ran on the graph backend outside a trace`);
     const rule = SHAPE_RULES[kernel];
-    if (!rule) throw agError('trace/kernel-unsupported', { kernel }, locationHere());
+    if (!rule) throw agError('trace/kernel-unsupported', { kernel }, userLocation());
     const arrayInputs = Array.isArray(inputs);
     const names: string[] = [];
     const values = [];
@@ -108,7 +108,7 @@ class GraphBackend extends tf.KernelBackend {
     } catch (e) {
       if (e instanceof AutographError) throw e;
       const shapes = list.map((a) => `${a.dtype}${shapeToString(a.shape)}`).join(', ');
-      throw agError('trace/shape-rule-failed', { kernel, shapes, reason: (e as Error).message }, locationHere());
+      throw agError('trace/shape-rule-failed', { kernel, shapes, reason: (e as Error).message }, userLocation());
     }
     const multiOutput = MULTI_OUTPUT.has(kernel) || outs.length !== 1;
     const node = graph.addNode(
@@ -127,13 +127,9 @@ function sourceHere() {
   return traceOptions.recordSources ? userFrame() : undefined;
 }
 
-function locationHere() {
-  const f = resolvedSource(userFrame());
-  return f && { file: f.file, line: f.line, column: f.column, functionName: f.functionName };
-}
 
 function symbolicRead(what: string): Error {
-  return agError('trace/symbolic-read', { what }, locationHere());
+  return agError('trace/symbolic-read', { what }, userLocation());
 }
 
 function copyValues(values: tf.backend_util.BackendValues, dtype: tf.DataType): ConstValues {

@@ -3,7 +3,8 @@
 // it (through source maps under tsx/vitest) is not, so `userFrame()` captures now and parses on the
 // first read of the result's fields. Needs nothing. Produces `userFrame()` → a lazy NodeSource.
 
-import type { NodeSource } from '../ir/graph.js';
+import { resolvedSource, type NodeSource } from '../ir/graph.js';
+import type { SourceLocation } from '../errors/ag-error.js';
 
 const FRAME = /^\s*at (?:(.*?) \()?(.*?):(\d+):(\d+)\)?$/;
 
@@ -86,3 +87,8 @@ export function userFrame(): NodeSource | undefined {
 }
 
 export { resolvedSource } from '../ir/graph.js';
+
+/** An error location for `source` (default: where the user's code is now), or undefined if unknown. */
+export function userLocation(source: NodeSource | undefined = userFrame()): SourceLocation | undefined {
+  return resolvedSource(source);
+}

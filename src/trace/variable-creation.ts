@@ -11,24 +11,20 @@ import { symbolicValue } from './context.js';
 import { withOuterBackend } from './backend-switch.js';
 import { Interpreter } from '../exec/interpreter.js';
 import { feedsFor } from '../exec/capture-feeds.js';
-import { resolvedSource, userFrame } from './user-frame.js';
+import { userLocation } from './user-frame.js';
 
 type MakeVariable = (initialValue: tf.Tensor, trainable?: boolean, name?: string, dtype?: tf.DataType) => tf.Variable;
 
-function location() {
-  const s = resolvedSource(userFrame());
-  return s && { file: s.file, line: s.line, column: s.column, functionName: s.functionName };
-}
 
 /** The concrete value of symbolic `t` of the top graph `root`, computed eagerly on the user's backend. */
 function concreteValue(root: Graph, t: tf.Tensor, name: string): tf.Tensor {
   const v = symbolicValue(t)!;
-  if (v.graph !== root) throw agError('trace/variable-init-staged', { name }, location());
+  if (v.graph !== root) throw agError('trace/variable-init-staged', { name }, userLocation());
   const needed = new Set<Node>();
   const captures = new Set<Value>();
   const visit = (x: Value): void => {
     if (!x.node) {
-      if (root.params.includes(x)) throw agError('trace/variable-init-input', { name, input: x.name ?? 'an argument' }, location());
+      if (root.params.includes(x)) throw agError('trace/variable-init-input', { name, input: x.name ?? 'an argument' }, userLocation());
       captures.add(x);
       return;
     }
@@ -57,7 +53,7 @@ export function withVariableCreation<T>(root: Graph, allowed: boolean, fn: () =>
   const own = Object.prototype.hasOwnProperty.call(engine, 'makeVariable');
   engine.makeVariable = function (initialValue, trainable, name, dtype) {
     const label = name ?? '(unnamed)';
-    if (!allowed) throw agError('trace/variable-created-again', { name: label }, location());
+    if (!allowed) throw agError('trace/variable-created-again', { name: label }, userLocation());
     const concrete = symbolicValue(initialValue) ? concreteValue(root, initialValue, label) : undefined;
     try {
       return withOuterBackend(() => original.call(engine, concrete ?? initialValue, trainable, name, dtype));

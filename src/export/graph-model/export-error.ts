@@ -9,11 +9,7 @@ import { resolvedSource, type NodeSource } from '../../ir/graph.js';
 export function graphModelError(op: string, detail: string, nodeSource: NodeSource | undefined): AutographError {
   const source = resolvedSource(nodeSource);
   const where = source ? ` (created at ${shortFile(source.file)}:${source.line})` : '';
-  return agError(
-    'export/graph-model-unsupported',
-    { op, where, detail },
-    source && { file: source.file, line: source.line, column: source.column, functionName: source.functionName },
-  );
+  return agError('export/graph-model-unsupported', { op, where, detail }, source);
 }
 
 function shortFile(file: string | undefined): string {

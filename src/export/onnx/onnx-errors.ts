@@ -15,6 +15,5 @@ export class OnnxExportError extends Error {
 type Id = 'export/onnx-unsupported-kernel' | 'export/onnx-unsupported-use';
 
 export function onnxError<K extends Id>(id: K, params: Parameters<(typeof exportMessages)[K]['text']>[0], source?: NodeSource): AutographError {
-  const s = resolvedSource(source);
-  return agError(id, params as never, s && { file: s.file, line: s.line, column: s.column, functionName: s.functionName });
+  return agError(id, params as never, resolvedSource(source));
 }
