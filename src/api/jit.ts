@@ -13,6 +13,7 @@ import { signatureOf, type Signature } from './signature.js';
 import type { TensorSpec } from './tensor-spec.js';
 import { shapeToString } from '../ir/types.js';
 import { toGraph } from './to-graph.js';
+import { deepStacks, withUserStack } from './user-stack.js';
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
 
 export interface JitOptions {
@@ -84,7 +85,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const concrete = (sig: Signature): { cf: ConcreteFunction; traced: boolean } => {
     const known = cache.get(sig.key);
     if (known) return { cf: known, traced: false };
-    const { graph, output } = traceFunction(name, convert(), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0 });
+    const { graph, output } = deepStacks(() => traceFunction(name, convert(), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0 }));
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime);
     cache.set(sig.key, cf);
     traceCount++;
@@ -94,7 +95,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   // Hot path: calls whose arguments are all tensors are looked up by a short key, without flattening.
   const byTensorKey = new Map<string, ConcreteFunction>();
 
-  const call = function (this: unknown, ...args: unknown[]): unknown {
+  const run = function (this: unknown, ...args: unknown[]): unknown {
     if (isTracing() || eagerly) return convert().apply(this, args);
     const key = fixed ? undefined : tensorKey(args);
     if (key !== undefined) {
@@ -117,6 +118,14 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     monitor.note(traced ? sig : undefined);
     if (key !== undefined) byTensorKey.set(key, cf);
     return cf.callFlat(tensors);
+  };
+  // Errors leave with a stack in the user's terms (original positions, no internals).
+  const call = function (this: unknown, ...args: unknown[]): unknown {
+    try {
+      return run.apply(this, args);
+    } catch (e) {
+      throw withUserStack(e);
+    }
   };
 
   Object.defineProperties(call, {

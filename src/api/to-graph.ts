@@ -7,6 +7,7 @@ import { AutographError } from '../errors/ag-error.js';
 import { originalLocation } from '../convert/function-origin.js';
 import { convertSource } from '../convert/convert-source.js';
 import { instantiate } from '../convert/instantiate.js';
+import { deepStacks, withUserStack } from './user-stack.js';
 import { makeRuntime } from '../runtime/index.js';
 import { setConverter } from '../runtime/converted-call.js';
 import { isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
@@ -56,12 +57,21 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
     throw inOriginalFile(e, fn);
   }
   if (process.env.AG_DEBUG === '1') console.error(`// AutoGraph: converted ${name}\n${conv.code}`);
-  const converted = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn);
+  const inner = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn) as (...a: unknown[]) => unknown;
+  // Errors leave with a stack in the user's terms (original positions, no internals).
+  const converted = function (this: unknown, ...args: unknown[]): unknown {
+    try {
+      return deepStacks(() => inner.apply(this, args));
+    } catch (e) {
+      throw withUserStack(e);
+    }
+  };
   markConverted(converted, fn);
   Object.defineProperty(converted, 'name', { value: fn.name });
+  Object.defineProperty(converted, 'length', { value: fn.length });
   entries.push({ scope: opts.scope, fn: converted });
   cache.set(fn, entries);
-  return converted as F;
+  return converted as unknown as F;
 }
 
 setConverter((fn, scope) => toGraph(fn as AnyFn, { scope }) as never);

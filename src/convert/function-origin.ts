@@ -2,7 +2,7 @@
 // the running script (V8's [[FunctionLocation]], read through node:inspector), the script's text and
 // its source map (tsx and vitest inline one), so a line/column of `fn.toString()` maps back to the
 // user's .ts/.js file. Node only; elsewhere positions stay relative to the function text.
-// Needs node:inspector and @jridgewell/trace-mapping. Produces `originalLocation`.
+// Needs node:inspector and @jridgewell/trace-mapping. Produces `originalLocation`, `fileLocation`.
 
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { readFileSync } from 'node:fs';
@@ -103,13 +103,26 @@ export function originalLocation(fn: object, line: number, column: number, funct
     outLine = p.line;
     outCol = p.column ?? 0;
   }
-  let frame: string | undefined;
-  try {
-    const path = file.startsWith('file://') ? fileURLToPath(file) : file;
-    frame = codeFrame(readFileSync(path, 'utf8'), outLine, outCol);
-  } catch {
-    frame = undefined;
+  return fileLocation(file, outLine, outCol + 1, functionName);
+}
+
+const texts = new Map<string, string | null>();
+
+/**
+ * A location in a file on disk (a path or file:// URL; 1-based line and column) with a code frame
+ * of that file; the frame is left out where the file cannot be read.
+ */
+export function fileLocation(file: string, line: number, column: number, functionName?: string): SourceLocation {
+  const path = file.startsWith('file://') ? fileURLToPath(file) : file;
+  let text = texts.get(path);
+  if (text === undefined) {
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      text = null;
+    }
+    texts.set(path, text);
   }
-  const shown = file.startsWith('file://') ? fileURLToPath(file) : file;
-  return { file: shown, line: outLine, column: outCol + 1, functionName, frame };
+  const frame = text === null ? undefined : codeFrame(text, line, column - 1);
+  return { file: path, line, column, functionName, frame };
 }

@@ -1,6 +1,7 @@
 // The message catalogue: every user-facing message, by id. Areas keep their entries in
 // ./messages/*.ts; this module joins them and builds errors from them.
-// Needs the message tables. Produces `agError(id, params, location?)` and `CATALOGUE`.
+// Needs the message tables. Produces `agError(id, params, location?)`, `CATALOGUE` and
+// `setErrorLocator` (how errors built without a location find the user's code).
 
 import { AutographError, type SourceLocation } from './ag-error.js';
 import type { MessageTable } from './messages/message-def.js';
@@ -15,8 +16,19 @@ type Catalogue = typeof CATALOGUE;
 export type MessageId = keyof Catalogue;
 type ParamsOf<K extends MessageId> = Catalogue[K] extends { text: (p: infer P) => string } ? P : never;
 
-/** Builds the catalogued error `id` with its parameters. */
+let locator: (() => SourceLocation | undefined) | undefined;
+
+/**
+ * Sets where errors built without a location point by default: the user's code now on the stack
+ * (registered by api/, which knows how to find it; this module stays free of stack parsing).
+ */
+export function setErrorLocator(find: () => SourceLocation | undefined): void {
+  locator = find;
+}
+
+/** Builds the catalogued error `id` with its parameters, located at `location` or the user's code now. */
 export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, location?: SourceLocation): AutographError {
+  location ??= locator?.();
   const def = CATALOGUE[id] as unknown as {
     kind: AutographError['kind'];
     text: (p: unknown) => string;

@@ -6,12 +6,14 @@
 import { resolvedSource, type NodeSource } from '../ir/graph.js';
 import type { SourceLocation } from '../errors/ag-error.js';
 
-const FRAME = /^\s*at (?:(.*?) \()?(.*?):(\d+):(\d+)\)?$/;
+/** One V8 stack line: `at fn (file:line:col)` or `at file:line:col`. */
+export const FRAME = /^\s*at (?:(.*?) \()?(.*?):(\d+):(\d+)\)?$/;
 
 // This package's own source folder (src/ or dist/): frames inside it are never user code.
 const OWN_DIR = decodeURIComponent(new URL('..', import.meta.url).pathname);
 
-function isInternal(file: string): boolean {
+/** Whether a stack frame's file is autograph-ts itself, tfjs or Node's own code. */
+export function isInternal(file: string): boolean {
   const path = file.startsWith('file://') ? decodeURIComponent(new URL(file).pathname) : file;
   // Frames of tfjs itself, also when source maps show its own src/ files instead of node_modules.
   return path.startsWith(OWN_DIR) || /[\\/]node_modules[\\/]|[\\/]tfjs-[a-z-]+[\\/]src[\\/]|@tensorflow[\\/]/.test(path) || path.startsWith('node:');
@@ -27,19 +29,24 @@ export function registerFrameMapper(mapper: FrameMapper): void {
   mappers.push(mapper);
 }
 
+/** The user's position for a frame of generated code (converted functions), if a mapper knows it. */
+export function mapFrame(file: string, line: number, column: number, functionName?: string): NodeSource | undefined {
+  for (const map of mappers) {
+    const mapped = map(file, line, column);
+    if (mapped) return { ...mapped, functionName: mapped.functionName ?? functionName };
+  }
+  return undefined;
+}
+
 function parse(stack: string): NodeSource | undefined {
   for (const line of stack.split('\n').slice(1)) {
     const m = FRAME.exec(line);
     if (!m) continue;
     const file = m[2]!;
     if (isInternal(file)) continue;
-    const fn = m[1]?.replace(/^(?:Object\.|async )/, '');
-    const at = { file, line: Number(m[3]), column: Number(m[4]), functionName: fn || undefined };
-    for (const map of mappers) {
-      const mapped = map(at.file, at.line, at.column);
-      if (mapped) return { ...mapped, functionName: mapped.functionName ?? at.functionName };
-    }
-    return at;
+    const fn = m[1]?.replace(/^(?:Object\.|async )/, '') || undefined;
+    const at = { file, line: Number(m[3]), column: Number(m[4]), functionName: fn };
+    return mapFrame(at.file, at.line, at.column, fn) ?? at;
   }
   return undefined;
 }

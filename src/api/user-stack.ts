@@ -1,0 +1,99 @@
+// Rewrites the stack trace of an error leaving a converted or jit function so that it reads in the
+// user's terms: frames of generated code (`autograph:///…`) become the user's original
+// file:line:column (through the converter's mappings, composed with the module's own source map
+// under tsx/vitest) and are marked `[converted]`; frames of autograph-ts and tfjs internals are
+// dropped; user frames reached from converted code that were not converted are marked
+// `[not converted]`. The message lines are kept as they are. Idempotent. With AG_DEBUG=1 stacks
+// are left whole.
+// Also registers the catalogue's default error locator: an error built without a location points at
+// the user's code now on the stack (for usage errors, the line that called the API), with a frame.
+// Needs trace/user-frame's frame parsing and mappers. Produces `withUserStack`, `deepStacks`.
+
+import { FRAME, isInternal, mapFrame, userLocation } from '../trace/user-frame.js';
+import { fileLocation } from '../convert/function-origin.js';
+import { setErrorLocator } from '../errors/catalogue.js';
+import type { SourceLocation } from '../errors/ag-error.js';
+
+const done = new WeakSet<object>();
+
+function debugging(): boolean {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AG_DEBUG === '1';
+}
+
+/** How many frames errors keep while converted code runs (V8's default of 10 loses the user's). */
+const DEPTH = 64;
+
+/** Runs `f` with deep stack traces, so errors thrown inside keep the user's frames. */
+export function deepStacks<T>(f: () => T): T {
+  const saved = Error.stackTraceLimit;
+  if (saved >= DEPTH) return f();
+  Error.stackTraceLimit = DEPTH;
+  try {
+    return f();
+  } finally {
+    Error.stackTraceLimit = saved;
+  }
+}
+
+function rewriteLines(stack: string): string {
+  const lines = stack.split('\n');
+  const first = lines.findIndex((l) => FRAME.test(l));
+  if (first < 0) return stack;
+  const out = lines.slice(0, first);
+  const frames: { text: string; converted: boolean; user: boolean }[] = [];
+  for (const line of lines.slice(first)) {
+    const m = FRAME.exec(line);
+    if (!m) {
+      frames.push({ text: line, converted: false, user: true });
+      continue;
+    }
+    const file = m[2]!;
+    const fn = m[1]?.replace(/^(?:Object\.|async )/, '') || undefined;
+    if (file.startsWith('autograph:///')) {
+      const at = mapFrame(file, Number(m[3]), Number(m[4]), fn);
+      if (!at) continue;
+      const where = `${at.file ?? '<converted function>'}:${at.line}:${at.column}`;
+      const name = at.functionName ?? fn;
+      frames.push({ text: `    at ${name ? `${name} (${where})` : where} [converted]`, converted: true, user: true });
+    } else if (isInternal(file)) {
+      continue;
+    } else {
+      frames.push({ text: line, converted: false, user: true });
+    }
+  }
+  // User frames inside the outermost converted frame ran as plain JS: say so.
+  const outermost = frames.reduce((last, f, i) => (f.converted ? i : last), -1);
+  for (let i = 0; i < outermost; i++) {
+    const f = frames[i]!;
+    if (!f.converted && FRAME.test(f.text)) f.text += ' [not converted]';
+  }
+  // An error from nowhere near the user's code keeps its full stack (it is ours to debug).
+  if (!frames.some((f) => FRAME.test(f.text))) return stack;
+  return [...out, ...frames.map((f) => f.text)].join('\n');
+}
+
+/**
+ * `e` with its stack rewritten to the user's source (see the module header); other values are
+ * returned unchanged. Errors whose stack cannot be written (frozen objects) are left as they are.
+ */
+export function withUserStack(e: unknown): unknown {
+  if (!(e instanceof Error) || done.has(e)) return e;
+  done.add(e);
+  const stack = e.stack;
+  if (typeof stack !== 'string' || debugging()) return e;
+  try {
+    Object.defineProperty(e, 'stack', { value: rewriteLines(stack), writable: true, configurable: true });
+  } catch {
+    // A non-configurable stack property: keep the original.
+  }
+  return e;
+}
+
+/** The user's code now on the stack, with a code frame of its file where it can be read. */
+function userCodeNow(): SourceLocation | undefined {
+  const at = userLocation();
+  if (!at || at.frame || !at.file || !at.line) return at;
+  return fileLocation(at.file, at.line, at.column, at.functionName);
+}
+
+setErrorLocator(userCodeNow);
