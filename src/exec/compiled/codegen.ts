@@ -1,8 +1,8 @@
 // Generates one JS function per graph: scalars (rank-0 int32/float32/bool values) live in JS
 // numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; elementwise
-// kernels on cpu tensors become loops over typed arrays into reused buffers; every other kernel
-// runs through the active tfjs backend. Tensors are freed after their last use.
-// Needs the IR, liveness, the emitter and element loops. Produces `generate(graph, opts)` → source and tables.
+// kernels on cpu tensors become loops over typed arrays (WebAssembly SIMD kernels where they apply)
+// into reused buffers; every other kernel runs through the active tfjs backend. Tensors are freed
+// after their last use. Needs the IR, liveness, the emitter, element loops and wasm loops. Produces `generate(graph, opts)` → source and tables.
 
 import type * as tf from '@tensorflow/tfjs';
 import type { Graph, Node, Value } from '../../ir/graph.js';
@@ -12,6 +12,8 @@ import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
+import { wasmMap, wasmReduction } from './wasm-loops.js';
+import type { WasmKernel } from './wasm-kernels.js';
 
 export interface Generated {
   readonly source: string;
@@ -21,6 +23,8 @@ export interface Generated {
   readonly variables: tf.Variable[];
   /** Kernel attrs referenced as A[i]. */
   readonly attrs: Record<string, unknown>[];
+  /** WebAssembly SIMD kernels referenced as W[i]. */
+  readonly kernels: WasmKernel[];
 }
 
 export interface GenerateOptions {
@@ -151,7 +155,8 @@ class Gen extends Emitter {
     if (this.opts.loops && isFullReduction(node) && (this.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!))) {
       const producer = this.deferred.get(node.inputs[0]!);
       this.deferred.delete(node.inputs[0]!);
-      out(node.outputs[0]!, { expr: reduction(this, node, ins[0], producer), owned: false });
+      const expr = wasmReduction(this, node, ins[0], producer) ?? reduction(this, node, ins[0], producer);
+      out(node.outputs[0]!, { expr, owned: false });
       return;
     }
     const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
@@ -163,7 +168,7 @@ class Gen extends Emitter {
         return;
       }
       if (this.opts.loops && loopable(node)) {
-        out(o, { expr: loopProgram(this, program, node, ins), owned: true });
+        out(o, { expr: wasmMap(this, program, node, ins) ?? loopProgram(this, program, node, ins), owned: true });
         return;
       }
     }
@@ -381,7 +386,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;
-  return { source, constNodes: gen.constNodes, variables: gen.variables, attrs: gen.attrs };
+  return { source, constNodes: gen.constNodes, variables: gen.variables, attrs: gen.attrs, kernels: gen.kernels };
 }
 
 function indent(code: string): string {

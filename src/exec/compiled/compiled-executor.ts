@@ -68,7 +68,7 @@ function compile(graph: Graph, loops: boolean): Program | null {
   });
   let factory: (...args: unknown[]) => CompiledFn;
   try {
-    factory = new Function('H', 'K', 'V', 'A', `'use strict';\nreturn function ${safeName(graph.name)}(inputs) {\n${gen.source}\n};`) as typeof factory;
+    factory = new Function('H', 'K', 'V', 'A', 'W', `'use strict';\nreturn function ${safeName(graph.name)}(inputs) {\n${gen.source}\n};`) as typeof factory;
   } catch (e) {
     if (e instanceof EvalError) {
       tf.dispose(constants);
@@ -76,7 +76,7 @@ function compile(graph: Graph, loops: boolean): Program | null {
     }
     throw e;
   }
-  const fn = factory(makeHelpers(), constants, gen.variables, gen.attrs);
+  const fn = factory(makeHelpers(), constants, gen.variables, gen.attrs, gen.kernels);
   return { fn, source: gen.source, constants };
 }
 

@@ -1,9 +1,10 @@
 // The text emitter of generated code: indented lines, fresh local names, and the attrs table the
-// generated function reads as A[i]; plus the value representation rule shared by the generators.
+// generated function reads as A[i] (and the WebAssembly kernels as W[i]); plus the value representation rule shared by the generators.
 // Needs the IR types. Produces `Emitter`, `Slot`, `isNum`, `valueName`.
 
 import type { Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
+import type { WasmKernel } from './wasm-kernels.js';
 
 /** A value held as a JS number (bools as 0/1), rather than as a tensor. */
 export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
@@ -29,6 +30,8 @@ export class Emitter {
   /** Output-buffer sites (see helpers.ts `buffer`), one per typed-array loop. */
   sites = 0;
   readonly attrs: Record<string, unknown>[] = [];
+  /** WebAssembly kernels the generated function calls as W[i]. */
+  readonly kernels: WasmKernel[] = [];
 
   line(s: string): void {
     this.lines.push('  '.repeat(this.depth) + s);
@@ -50,6 +53,10 @@ export class Emitter {
   }
   source(): string {
     return this.lines.join('\n');
+  }
+  kernelRef(k: WasmKernel): string {
+    this.kernels.push(k);
+    return `W[${this.kernels.length - 1}]`;
   }
   attrRef(a: Record<string, unknown>): string {
     this.attrs.push(a);

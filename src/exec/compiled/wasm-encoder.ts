@@ -1,0 +1,295 @@
+// A small WebAssembly binary encoder: enough to emit compute kernels (one exported memory, functions
+// over i32/f32/f64/v128 locals, loops, loads/stores, scalar and SIMD arithmetic) as bytes for
+// `new WebAssembly.Module(bytes)`, with no external toolchain. Needs nothing.
+// Produces `Code` (an instruction stream builder), `encodeModule`, the value-type and opcode tables.
+
+/** Value types. */
+export const T = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c, v128: 0x7b } as const;
+export type ValType = (typeof T)[keyof typeof T];
+
+/** One-byte opcodes used by the kernels. */
+export const OP = {
+  block: 0x02,
+  loop: 0x03,
+  if: 0x04,
+  else: 0x05,
+  end: 0x0b,
+  br: 0x0c,
+  brIf: 0x0d,
+  return: 0x0f,
+  drop: 0x1a,
+  select: 0x1b,
+  localGet: 0x20,
+  localSet: 0x21,
+  localTee: 0x22,
+  i32Load: 0x28,
+  f32Load: 0x2a,
+  f64Load: 0x2b,
+  i32Store: 0x36,
+  f32Store: 0x38,
+  f64Store: 0x39,
+  i32Const: 0x41,
+  f32Const: 0x43,
+  f64Const: 0x44,
+  i32Eqz: 0x45,
+  i32LtS: 0x48,
+  i32LtU: 0x49,
+  i32GeS: 0x4e,
+  i32Add: 0x6a,
+  i32Sub: 0x6b,
+  i32Mul: 0x6c,
+  i32Shl: 0x74,
+  f32Div: 0x95,
+  f64Add: 0xa0,
+  f64Mul: 0xa2,
+  f64PromoteF32: 0xbb,
+  f32DemoteF64: 0xb6,
+} as const;
+
+/** SIMD opcodes (after the 0xfd prefix). */
+export const SIMD = {
+  load: 0x00,
+  store: 0x0b,
+  const: 0x0c,
+  load32Splat: 0x09,
+  load64Zero: 0x5d,
+  f32x4Splat: 0x13,
+  f64x2Splat: 0x14,
+  f32x4ExtractLane: 0x1f,
+  f64x2ExtractLane: 0x21,
+  f32x4Eq: 0x41,
+  f32x4Ne: 0x42,
+  f32x4Lt: 0x43,
+  f32x4Gt: 0x44,
+  f32x4Le: 0x45,
+  f32x4Ge: 0x46,
+  not: 0x4d,
+  and: 0x4e,
+  andnot: 0x4f,
+  or: 0x50,
+  xor: 0x51,
+  bitselect: 0x52,
+  f32x4DemoteF64x2Zero: 0x5e,
+  f64x2PromoteLowF32x4: 0x5f,
+  f32x4Ceil: 0x67,
+  f32x4Floor: 0x68,
+  f32x4Trunc: 0x69,
+  f32x4Nearest: 0x6a,
+  f32x4Abs: 0xe0,
+  f32x4Neg: 0xe1,
+  f32x4Sqrt: 0xe3,
+  f32x4Add: 0xe4,
+  f32x4Sub: 0xe5,
+  f32x4Mul: 0xe6,
+  f32x4Div: 0xe7,
+  f32x4Min: 0xe8,
+  f32x4Max: 0xe9,
+  f64x2Add: 0xf0,
+  f64x2Mul: 0xf2,
+} as const;
+
+function uleb(out: number[], n: number): void {
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n !== 0) b |= 0x80;
+    out.push(b);
+  } while (n !== 0);
+}
+
+function sleb(out: number[], n: number): void {
+  for (;;) {
+    const b = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) {
+      out.push(b);
+      return;
+    }
+    out.push(b | 0x80);
+  }
+}
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** An instruction stream of one function body. */
+export class Code {
+  readonly bytes: number[] = [];
+
+  op(...codes: number[]): this {
+    this.bytes.push(...codes);
+    return this;
+  }
+  /** block / loop / if with an empty block type. */
+  open(code: number): this {
+    return this.op(code, 0x40);
+  }
+  i32(n: number): this {
+    this.bytes.push(OP.i32Const);
+    sleb(this.bytes, n | 0);
+    return this;
+  }
+  f32(x: number): this {
+    scratch.setFloat32(0, x, true);
+    return this.op(OP.f32Const, ...[0, 1, 2, 3].map((i) => scratch.getUint8(i)));
+  }
+  f64(x: number): this {
+    scratch.setFloat64(0, x, true);
+    return this.op(OP.f64Const, ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => scratch.getUint8(i)));
+  }
+  get(local: number): this {
+    this.bytes.push(OP.localGet);
+    uleb(this.bytes, local);
+    return this;
+  }
+  set(local: number): this {
+    this.bytes.push(OP.localSet);
+    uleb(this.bytes, local);
+    return this;
+  }
+  tee(local: number): this {
+    this.bytes.push(OP.localTee);
+    uleb(this.bytes, local);
+    return this;
+  }
+  br(code: number, depth: number): this {
+    this.bytes.push(code);
+    uleb(this.bytes, depth);
+    return this;
+  }
+  /** A load or store with its memory argument (log2 alignment, constant offset). */
+  mem(code: number, align: number, offset = 0): this {
+    this.bytes.push(code);
+    uleb(this.bytes, align);
+    uleb(this.bytes, offset);
+    return this;
+  }
+  simd(code: number): this {
+    this.bytes.push(0xfd);
+    uleb(this.bytes, code);
+    return this;
+  }
+  simdMem(code: number, align: number, offset = 0): this {
+    this.simd(code);
+    uleb(this.bytes, align);
+    uleb(this.bytes, offset);
+    return this;
+  }
+  lane(code: number, lane: number): this {
+    return this.simd(code).op(lane);
+  }
+  /** A v128 of four equal f32 lanes. */
+  f32x4(x: number): this {
+    this.simd(SIMD.const);
+    scratch.setFloat32(0, x, true);
+    const lane = [0, 1, 2, 3].map((i) => scratch.getUint8(i));
+    return this.op(...lane, ...lane, ...lane, ...lane);
+  }
+}
+
+export interface FuncDef {
+  readonly name: string;
+  readonly params: readonly ValType[];
+  readonly results: readonly ValType[];
+  /** Extra locals after the params, in order. */
+  readonly locals: readonly ValType[];
+  readonly code: Code;
+}
+
+function section(out: number[], id: number, body: number[]): void {
+  out.push(id);
+  uleb(out, body.length);
+  out.push(...body);
+}
+
+function vec(out: number[], items: readonly number[][]): void {
+  uleb(out, items.length);
+  for (const it of items) out.push(...it);
+}
+
+function name(s: string): number[] {
+  const bytes = [...new TextEncoder().encode(s)];
+  const out: number[] = [];
+  uleb(out, bytes.length);
+  out.push(...bytes);
+  return out;
+}
+
+/** A module with one memory of `pages` 64 KiB pages, exported as "memory", and exported functions. */
+export function encodeModule(pages: number, funcs: readonly FuncDef[]): Uint8Array {
+  const out = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+  const types = funcs.map((f) => {
+    const t = [0x60];
+    uleb(t, f.params.length);
+    t.push(...f.params);
+    uleb(t, f.results.length);
+    t.push(...f.results);
+    return t;
+  });
+  const typeSec: number[] = [];
+  vec(typeSec, types);
+  section(out, 1, typeSec);
+  const funcSec: number[] = [];
+  vec(
+    funcSec,
+    funcs.map((_, i) => {
+      const b: number[] = [];
+      uleb(b, i);
+      return b;
+    }),
+  );
+  section(out, 3, funcSec);
+  const memSec: number[] = [];
+  const limits: number[] = [0x01];
+  uleb(limits, pages);
+  uleb(limits, pages); // fixed size: views on the memory are never detached by a grow
+  vec(memSec, [limits]);
+  section(out, 5, memSec);
+  const exports: number[][] = [[...name('memory'), 0x02, 0x00]];
+  funcs.forEach((f, i) => {
+    const e = [...name(f.name), 0x00];
+    uleb(e, i);
+    exports.push(e);
+  });
+  const expSec: number[] = [];
+  vec(expSec, exports);
+  section(out, 7, expSec);
+  const bodies = funcs.map((f) => {
+    const body: number[] = [];
+    // Locals as runs of equal types.
+    const runs: [number, number][] = [];
+    for (const t of f.locals) {
+      const last = runs[runs.length - 1];
+      if (last && last[1] === t) last[0]++;
+      else runs.push([1, t]);
+    }
+    uleb(body, runs.length);
+    for (const [n, t] of runs) {
+      uleb(body, n);
+      body.push(t);
+    }
+    body.push(...f.code.bytes, OP.end);
+    const sized: number[] = [];
+    uleb(sized, body.length);
+    sized.push(...body);
+    return sized;
+  });
+  const codeSec: number[] = [];
+  vec(codeSec, bodies);
+  section(out, 10, codeSec);
+  return new Uint8Array(out);
+}
+
+/** Whether this engine compiles modules synchronously with SIMD (false under a CSP without wasm-unsafe-eval). */
+let simdSupport: boolean | undefined;
+export function wasmSimdAvailable(): boolean {
+  if (simdSupport !== undefined) return simdSupport;
+  try {
+    const c = new Code().get(0).simd(SIMD.f32x4Splat).get(0).simd(SIMD.f32x4Splat).simd(SIMD.f32x4Add).lane(SIMD.f32x4ExtractLane, 0);
+    const m = new WebAssembly.Module(encodeModule(1, [{ name: 'f', params: [T.f32], results: [T.f32], locals: [], code: c }]) as BufferSource);
+    const f = new WebAssembly.Instance(m).exports.f as (x: number) => number;
+    simdSupport = f(1.5) === 3;
+  } catch {
+    simdSupport = false;
+  }
+  return simdSupport;
+}
