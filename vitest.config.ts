@@ -1,13 +1,36 @@
-import { defineConfig } from 'vitest/config';
+// Vitest for the whole suite, in two projects: `unit` (everything under test/ except test/in-place/)
+// exercises the run-time converter path, so those functions reach free variables through `scope`;
+// `in-place` runs test/in-place/ through the autograph Vite plugin (src/plugin/vite-plugin.ts), so
+// its functions passed to `jit` close over module variables and the imported `tf` freely.
+
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { autograph } from './src/plugin/vite-plugin.js';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results.json' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/in-place/**'] },
+      },
+      {
+        extends: true,
+        // Inside this repo autograph-ts is imported by path; users import 'autograph-ts' and need no options.
+        plugins: [
+          autograph({
+            importSources: [/(^|\/)src\/index(\.[jt]s)?$/],
+            runtimeModule: fileURLToPath(new URL('./src/plugin/runtime.ts', import.meta.url)),
+          }),
+        ],
+        test: { name: 'in-place', include: ['test/in-place/**/*.test.ts'] },
+      },
+    ],
   },
 });

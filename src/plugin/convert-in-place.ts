@@ -1,6 +1,7 @@
 // In-place conversion of one module's AST: every target function (find-targets) is run through the
 // SAME pass pipeline as run-time conversion (src/convert/pipeline.ts), where it stands, so its free
-// variables stay lexical; `ag__` and the marker come from one import of the plugin runtime.
+// variables stay lexical (helpers a target calls convert too, or stay as written if they cannot);
+// `ag__` and the marker come from one import of the plugin runtime.
 // Needs src/convert, find-targets. Produces `convertProgram` (mutates the File; returns what it did).
 
 import * as t from '@babel/types';
@@ -26,24 +27,30 @@ export function convertProgram(file: t.File, code: string, opts: ConvertProgramO
   if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === (opts.runtimeModule ?? RUNTIME_MODULE))) return [];
   const targets = findTargets(file, opts);
   if (targets.length === 0) return [];
-  for (const tg of targets) convertOne(tg, code, opts);
+  const done = targets.filter((tg) => convertOne(tg, code, opts));
+  if (done.length === 0) return [];
   const imp = t.importDeclaration(
     [t.importSpecifier(t.identifier('ag__'), t.identifier('ag__')), t.importSpecifier(t.identifier(MARK), t.identifier('markInPlace'))],
     t.stringLiteral(opts.runtimeModule ?? RUNTIME_MODULE),
   );
   file.program.body.unshift(imp);
-  return targets.map((tg) => tg.name);
+  return done.map((tg) => tg.name);
 }
 
-function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): void {
+/** Converts one target where it stands; false for a helper left to the run-time path. */
+function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): boolean {
   const fn = tg.node;
+  // A helper found through a call converts on a copy: on a conversion error it stays as written.
+  const work = tg.implicit ? t.cloneNode(fn, true, false) : fn;
   // Lines of `fn` are lines of the whole module, so located errors point at file:line directly.
-  const ctx = new ConvertContext(code, tg.name, fn);
+  const ctx = new ConvertContext(code, tg.name, work);
   try {
-    runPipeline(fn, ctx);
+    runPipeline(work, ctx);
   } catch (e) {
+    if (tg.implicit && e instanceof AutographError && e.kind === 'conversion') return false;
     throw e instanceof AutographError ? relocate(e, opts) : e;
   }
+  if (work !== fn) Object.assign(fn, work);
   const mark = (e: t.Expression): t.CallExpression =>
     t.callExpression(t.identifier(MARK), [e, t.stringLiteral(tg.name)]);
   if (tg.slot) {
@@ -56,6 +63,7 @@ function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): void
     while (at < tg.block.length && t.isImportDeclaration(tg.block[at])) at++;
     tg.block.splice(at, 0, t.expressionStatement(mark(t.identifier(fn.id.name))));
   }
+  return true;
 }
 
 /** The same error, with the file name and (for generated input) the original position. */

@@ -1,7 +1,10 @@
 // Finds the functions of a module that in-place conversion rewrites: those passed to `jit`/`toGraph`
 // imported from autograph-ts (any local name, or `ns.jit` of `import * as ns`), inline or by the name
 // of a function declaration / `const f = function|arrow`, and those whose body opens with the
-// directive 'use autograph'. Needs @babel/types. Produces `findTargets`, `isAutographSource`.
+// directive 'use autograph'; and, transitively, the functions of the same module that a target calls
+// by name (module or enclosing-block declarations and `const f = …` functions), so that helpers keep
+// their closures too and never need run-time conversion (`new Function`). Needs @babel/types.
+// Produces `findTargets`, `isAutographSource`.
 
 import * as t from '@babel/types';
 
@@ -15,6 +18,8 @@ export interface Target {
   readonly slot: { readonly parent: t.Node; readonly key: string; readonly index: number | null } | null;
   /** The statement list holding a declaration (the marker goes at its top), null for expressions. */
   readonly block: t.Statement[] | null;
+  /** Found only because a target calls it: a conversion error leaves it to the run-time path. */
+  readonly implicit?: boolean;
 }
 
 export interface FindOptions {
@@ -84,6 +89,40 @@ function resolveFunction(name: string, stack: readonly Frame[]): Target | undefi
   return undefined;
 }
 
+/** Names called as `name(…)` inside `fn`, less those `fn` itself declares (they convert with it). */
+function calledNames(fn: t.Node): Set<string> {
+  const called = new Set<string>();
+  const declared = new Set<string>();
+  const walk = (n: t.Node): void => {
+    if (t.isCallExpression(n) && t.isIdentifier(n.callee)) called.add(n.callee.name);
+    if ((t.isFunctionDeclaration(n) || t.isFunctionExpression(n) || t.isClassDeclaration(n)) && n.id) declared.add(n.id.name);
+    if (t.isVariableDeclarator(n) && t.isIdentifier(n.id)) declared.add(n.id.name);
+    if (t.isFunction(n)) for (const p of n.params) if (t.isIdentifier(p)) declared.add(p.name);
+    for (const k of t.VISITOR_KEYS[n.type] ?? []) {
+      const c = (n as unknown as Record<string, unknown>)[k];
+      for (const x of Array.isArray(c) ? c : [c]) if (x && typeof x === 'object') walk(x as t.Node);
+    }
+  };
+  walk(fn);
+  for (const d of declared) called.delete(d);
+  return called;
+}
+
+/** The frames of `stack` down to the statement list that holds `target` (the helper's own scope). */
+function stackHolding(target: Target, stack: readonly Frame[]): Frame[] {
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const n = stack[i]!.node;
+    const body = t.isProgram(n) || t.isBlockStatement(n) || t.isStaticBlock(n) ? n.body : null;
+    if (!body) continue;
+    const holds = body.some((st0) => {
+      const st = t.isExportNamedDeclaration(st0) || t.isExportDefaultDeclaration(st0) ? st0.declaration : st0;
+      return st === target.node || (t.isVariableDeclaration(st) && st.declarations.some((d) => d.init === target.node));
+    });
+    if (holds) return stack.slice(0, i + 1);
+  }
+  return [...stack];
+}
+
 /** Outermost targets of `file`, in source order (functions nested in a target convert with it). */
 export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
   const named = new Set<string>();
@@ -109,11 +148,14 @@ export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
     return 'anonymous';
   };
   const stack: Frame[] = [];
+  // Where each target was found (its scope, to resolve the helpers it calls).
+  const scopes = new Map<t.Node, Frame[]>();
   const visit = (node: t.Node, key: string, index: number | null): void => {
     const frame = { node, key, index };
     const parent = stack[stack.length - 1];
     if (parent && isConvertible(node) && hasDirective(node) && !found.has(node)) {
       const isDecl = t.isFunctionDeclaration(node);
+      scopes.set(node, [...stack]);
       found.set(node, {
         node,
         name: nameOf(node, parent),
@@ -124,10 +166,14 @@ export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
     if (t.isCallExpression(node) && isApiCallee(node.callee) && !optsOffAutograph(node.arguments[1])) {
       const a = node.arguments[0];
       if (t.isFunctionExpression(a) || t.isArrowFunctionExpression(a)) {
+        scopes.set(a, [...stack, frame]);
         found.set(a, { node: a, name: (t.isFunctionExpression(a) ? a.id?.name : undefined) ?? (t.isVariableDeclarator(parent?.node) && t.isIdentifier(parent.node.id) ? parent.node.id.name : 'anonymous'), slot: { parent: node, key: 'arguments', index: 0 }, block: null });
       } else if (t.isIdentifier(a)) {
         const r = resolveFunction(a.name, [...stack, frame]);
-        if (r && !found.has(r.node)) found.set(r.node, r);
+        if (r && !found.has(r.node)) {
+          scopes.set(r.node, stackHolding(r, [...stack, frame]));
+          found.set(r.node, r);
+        }
       }
     }
     stack.push(frame);
@@ -139,6 +185,22 @@ export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
     stack.pop();
   };
   visit(file.program, 'program', null);
+
+  // Helpers the targets call by name, transitively (a helper of a helper converts too).
+  const work = [...found.values()];
+  while (work.length) {
+    const tg = work.pop()!;
+    const scope = scopes.get(tg.node) ?? [];
+    for (const name of calledNames(tg.node)) {
+      if (named.has(name)) continue;
+      const r = resolveFunction(name, scope);
+      if (!r || found.has(r.node)) continue;
+      const helper: Target = { ...r, implicit: true };
+      scopes.set(r.node, stackHolding(r, scope));
+      found.set(r.node, helper);
+      work.push(helper);
+    }
+  }
 
   // Keep the outermost: a target inside another converts as part of it.
   const targets = [...found.values()];
