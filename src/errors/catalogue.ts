@@ -9,8 +9,9 @@ import { traceMessages } from './messages/trace.js';
 import { apiMessages } from './messages/api.js';
 import { convertMessages } from './messages/convert.js';
 import { exportMessages } from './messages/export.js';
+import { gradMessages } from './messages/grad.js';
 
-export const CATALOGUE = { ...traceMessages, ...apiMessages, ...convertMessages, ...exportMessages } as const;
+export const CATALOGUE = { ...traceMessages, ...apiMessages, ...convertMessages, ...exportMessages, ...gradMessages } as const;
 
 type Catalogue = typeof CATALOGUE;
 export type MessageId = keyof Catalogue;
@@ -38,5 +39,5 @@ export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, locatio
 }
 
 // Compile-time check that every area's table has the shared shape.
-const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages];
+const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages, gradMessages];
 void _tables;
