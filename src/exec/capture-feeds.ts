@@ -1,9 +1,11 @@
 // What a top-level graph is fed with: the argument tensors, then each capture's current tensor (a
-// captured tensor, or a variable read at call time), with a clear error for a disposed one.
+// captured tensor, or a variable read at call time), with a clear error for a disposed one,
+// located at the user's line that used it.
 // Needs the IR and the catalogue. Produces `captureTensor`, `feedsFor`.
 
 import type * as tf from '@tensorflow/tfjs';
-import type { Capture, Graph } from '../ir/graph.js';
+import { resolvedSource, type Capture, type Graph, type Value } from '../ir/graph.js';
+import { AutographError, type SourceLocation } from '../errors/ag-error.js';
 import { agError } from '../errors/catalogue.js';
 
 /** The tensor a capture of a top-level graph is fed with now. */
@@ -20,8 +22,24 @@ export function captureTensor(source: Capture['source']): tf.Tensor {
   }
 }
 
+/** The user's line that first used `v` in `graph` (where a disposed capture was read). */
+function firstUse(graph: Graph, v: Value): SourceLocation | undefined {
+  for (const node of graph.nodes) if (node.inputs.includes(v)) return resolvedSource(node.options.source);
+  return undefined;
+}
+
 /** The inputs of `graph` for argument tensors `args`: the args, then the captures. */
 export function feedsFor(graph: Graph, args: readonly tf.Tensor[]): readonly tf.Tensor[] {
   const captures = graph.captures;
-  return captures.length === 0 ? args : [...args, ...captures.map((c) => captureTensor(c.source))];
+  if (captures.length === 0) return args;
+  const feeds = [...args];
+  for (const c of captures) {
+    try {
+      feeds.push(captureTensor(c.source));
+    } catch (e) {
+      const at = e instanceof AutographError ? firstUse(graph, c.param) : undefined;
+      throw at ? new AutographError(e.id, e.kind, e.summary, e.hint, at) : e;
+    }
+  }
+  return feeds;
 }

@@ -84,13 +84,13 @@ export class Interpreter {
         return [list.push(x)];
       }
       case 'ListPop': {
-        const [rest, x] = list.pop();
+        const [rest, x] = list.pop(node.options.source);
         return [rest, tf.clone(x)];
       }
       case 'ListLength':
         return [tf.scalar(list.length, 'int32')];
       case 'ListGet':
-        return [tf.clone(list.get(args[1]!.dataSync()[0]!))];
+        return [tf.clone(list.get(args[1]!.dataSync()[0]!, node.options.source))];
       case 'ListStack':
         return [stackList(list, node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)];
       case 'Const':

@@ -6,6 +6,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { DType } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
+import { resolvedSource, type NodeSource } from '../ir/graph.js';
 
 export class RtList<T = unknown> {
   constructor(
@@ -27,13 +28,14 @@ export class RtList<T = unknown> {
     return new RtList(items, this.length + 1);
   }
 
-  pop(): [RtList<T>, T] {
-    if (this.length === 0) throw agError('exec/list-empty', { op: 'pop' });
+  /** `source`: the user's line of the pop, for the error on an empty list. */
+  pop(source?: NodeSource): [RtList<T>, T] {
+    if (this.length === 0) throw agError('exec/list-empty', { op: 'pop' }, resolvedSource(source));
     return [new RtList(this.items, this.length - 1), this.items[this.length - 1]!];
   }
 
-  get(i: number): T {
-    if (!(i >= 0 && i < this.length)) throw agError('exec/list-index', { index: i, length: this.length });
+  get(i: number, source?: NodeSource): T {
+    if (!(i >= 0 && i < this.length)) throw agError('exec/list-index', { index: i, length: this.length }, resolvedSource(source));
     return this.items[i]!;
   }
 

@@ -104,7 +104,7 @@ class Gen extends Emitter {
       case 'ListPop': {
         const [l, x] = node.outputs as [Value, Value];
         const r = this.fresh('r');
-        this.line(`const ${r} = ${ins[0]!.expr}.pop();`);
+        this.line(`const ${r} = ${ins[0]!.expr}.pop(${this.attrRef(node.options.source)});`);
         this.line(`const ${this.name(l)} = ${r}[0];`);
         this.line(`const ${this.name(x)} = ${isNum(x) ? `${r}[1]` : `H.clone(${r}[1])`};`);
         out(l, { expr: this.name(l), owned: true });
@@ -118,7 +118,7 @@ class Gen extends Emitter {
       case 'ListGet': {
         const x = node.outputs[0]!;
         const index = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.read(${ins[1]!.expr})`;
-        const get = `${ins[0]!.expr}.get(${index})`;
+        const get = `${ins[0]!.expr}.get(${index}, ${this.attrRef(node.options.source)})`;
         this.line(`const ${this.name(x)} = ${isNum(x) ? get : `H.clone(${get})`};`);
         out(x, { expr: this.name(x), owned: !isNum(x) });
         return;
