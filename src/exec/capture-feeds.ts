@@ -38,7 +38,7 @@ export function feedsFor(graph: Graph, args: readonly tf.Tensor[]): readonly tf.
       feeds.push(captureTensor(c.source));
     } catch (e) {
       const at = e instanceof AutographError ? firstUse(graph, c.param) : undefined;
-      throw at ? new AutographError(e.id, e.kind, e.summary, e.hint, at) : e;
+      throw at ? new AutographError((e as AutographError).id, (e as AutographError).kind, (e as AutographError).summary, (e as AutographError).hint, at) : e;
     }
   }
   return feeds;
