@@ -37,8 +37,9 @@ export function feedsFor(graph: Graph, args: readonly tf.Tensor[]): readonly tf.
     try {
       feeds.push(captureTensor(c.source));
     } catch (e) {
-      const at = e instanceof AutographError ? firstUse(graph, c.param) : undefined;
-      throw at ? new AutographError((e as AutographError).id, (e as AutographError).kind, (e as AutographError).summary, (e as AutographError).hint, at) : e;
+      if (!(e instanceof AutographError)) throw e;
+      const at = firstUse(graph, c.param);
+      throw at ? new AutographError(e.id, e.kind, e.summary, e.hint, at) : e;
     }
   }
   return feeds;
