@@ -1,10 +1,14 @@
 // What in-place converted modules import (`autograph-ts/runtime`): `ag__`, the runtime object the
 // generated code calls, and `markInPlace`, which marks a converted function so jit/toGraph use it as
-// it is (no second conversion, no `new Function`). Needs src/runtime, src/api/to-graph. Produces both.
+// it is (no second conversion, no `new Function`); and `setCodeGeneration`, for pages that forbid eval.
+// Needs src/runtime, src/api/to-graph, src/exec/compiled/code-generation. Produces those three.
 
 import '../api/to-graph.js'; // installs the converter convertedCall uses for (run-time) callees
 import { makeRuntime } from '../runtime/index.js';
 import { markConverted, originalOf } from '../runtime/do-not-convert.js';
+
+/** For pages whose CSP forbids eval: `setCodeGeneration(false)` runs graphs in the interpreter without trying `new Function`. */
+export { setCodeGeneration } from '../exec/compiled/code-generation.js';
 
 const IN_PLACE = Symbol.for('autograph-ts.convertedInPlace');
 

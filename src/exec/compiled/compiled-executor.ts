@@ -1,6 +1,6 @@
 // The compiled executor: generates (once per graph and tfjs backend) a JS function for the graph
 // and calls it; on backends other than cpu and wasm, or where `new Function` is forbidden (CSP),
-// it runs the interpreter instead. Needs codegen, helpers, the interpreter.
+// it runs the interpreter instead (code-generation.ts asks once). Needs codegen, helpers, the interpreter.
 // Produces `CompiledExecutor`.
 
 import * as tf from '@tensorflow/tfjs';
@@ -8,6 +8,7 @@ import type { Graph } from '../../ir/graph.js';
 import { Interpreter } from '../interpreter.js';
 import { generate } from './codegen.js';
 import { makeHelpers } from './helpers.js';
+import { codeGenerationAllowed } from './code-generation.js';
 
 type CompiledFn = (inputs: readonly tf.Tensor[]) => tf.Tensor[];
 
@@ -53,7 +54,7 @@ export class CompiledExecutor {
   private program(backend: string): Program | null {
     let p = this.programs.get(backend);
     if (p !== undefined) return p;
-    p = backend === 'cpu' || backend === 'wasm' ? compile(this.graph, backend === 'cpu') : null;
+    p = (backend === 'cpu' || backend === 'wasm') && codeGenerationAllowed() ? compile(this.graph, backend === 'cpu') : null;
     this.programs.set(backend, p);
     if (p && process.env.AG_DEBUG) console.error(`[autograph] compiled ${this.graph.name} for ${backend}:\n${p.source}`);
     return p;
