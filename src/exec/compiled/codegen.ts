@@ -14,6 +14,7 @@ import { Emitter, isNum, valueName, type Slot } from './emitter.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
 import { wasmMap, wasmReduction } from './wasm-loops.js';
 import type { WasmKernel } from './wasm-kernels.js';
+import { buildMatMulSite, type MatMulSite } from './wasm-matmul.js';
 
 export interface Generated {
   readonly source: string;
@@ -21,10 +22,10 @@ export interface Generated {
   readonly constNodes: Node[];
   /** Variables written by AssignVariable, referenced as V[i]. */
   readonly variables: tf.Variable[];
-  /** Kernel attrs referenced as A[i]. */
-  readonly attrs: Record<string, unknown>[];
+  /** Kernel attrs (and other run-time constants, e.g. source positions) referenced as A[i]. */
+  readonly attrs: unknown[];
   /** WebAssembly SIMD kernels referenced as W[i]. */
-  readonly kernels: WasmKernel[];
+  readonly kernels: (WasmKernel | MatMulSite)[];
 }
 
 export interface GenerateOptions {
@@ -176,7 +177,9 @@ class Gen extends Emitter {
     if (this.opts.loops && isCpuMatMul(node)) {
       const o = node.outputs[0]!;
       const t = node.attrs;
-      this.line(`const ${this.name(o)} = H.matMul(${ins[0]!.expr}, ${ins[1]!.expr}, ${Boolean(t.transposeA)}, ${Boolean(t.transposeB)}, ${JSON.stringify(o.shape)});`);
+      const site = buildMatMulSite();
+      const w = site ? `, ${this.kernelRef(site)}` : '';
+      this.line(`const ${this.name(o)} = H.matMul(${ins[0]!.expr}, ${ins[1]!.expr}, ${Boolean(t.transposeA)}, ${Boolean(t.transposeB)}, ${JSON.stringify(o.shape)}${w});`);
       out(o, { expr: this.name(o), owned: true });
       return;
     }
@@ -353,7 +356,7 @@ class Gen extends Emitter {
   }
 }
 
-/** A float32 BatchMatMul of known shapes, which the compiled code runs with matMulCpu. */
+/** A float32 BatchMatMul of known shapes, which the compiled code runs with its own kernel (wasm-matmul, or matMulCpu). */
 function isCpuMatMul(node: Node): boolean {
   if (node.op !== 'BatchMatMul' || node.inputs.length !== 2) return false;
   const known = (v: Value) => v.shape.every((d) => d >= 0);

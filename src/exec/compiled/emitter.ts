@@ -5,6 +5,7 @@
 import type { Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
 import type { WasmKernel } from './wasm-kernels.js';
+import type { MatMulSite } from './wasm-matmul.js';
 
 /** A value held as a JS number (bools as 0/1), rather than as a tensor. */
 export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
@@ -29,9 +30,9 @@ export class Emitter {
   private tmp = 0;
   /** Output-buffer sites (see helpers.ts `buffer`), one per typed-array loop. */
   sites = 0;
-  readonly attrs: Record<string, unknown>[] = [];
+  readonly attrs: unknown[] = [];
   /** WebAssembly kernels the generated function calls as W[i]. */
-  readonly kernels: WasmKernel[] = [];
+  readonly kernels: (WasmKernel | MatMulSite)[] = [];
 
   line(s: string): void {
     this.lines.push('  '.repeat(this.depth) + s);
@@ -54,11 +55,11 @@ export class Emitter {
   source(): string {
     return this.lines.join('\n');
   }
-  kernelRef(k: WasmKernel): string {
+  kernelRef(k: WasmKernel | MatMulSite): string {
     this.kernels.push(k);
     return `W[${this.kernels.length - 1}]`;
   }
-  attrRef(a: Record<string, unknown>): string {
+  attrRef(a: unknown): string {
     this.attrs.push(a);
     return `A[${this.attrs.length - 1}]`;
   }

@@ -10,6 +10,7 @@ import type { NodeSource } from '../../ir/graph.js';
 import { RtList, stackList } from '../rt-list.js';
 import { conformDType } from '../interpreter.js';
 import { matMulCpu } from './matmul.js';
+import type { MatMulSite } from './wasm-matmul.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -83,7 +84,10 @@ export function makeHelpers() {
     dispose(t: tf.Tensor | RtList): void {
       t.dispose();
     },
-    matMul: matMulCpu,
+    /** float32 a @ b on cpu: the site's WebAssembly kernel where there is one, else the JS one (both bit-exact). */
+    matMul(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[], site?: MatMulSite): tf.Tensor {
+      return site ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
+    },
     listEmpty(): RtList {
       return RtList.empty();
     },

@@ -34,6 +34,7 @@ export const OP = {
   i32Eqz: 0x45,
   i32LtS: 0x48,
   i32LtU: 0x49,
+  i32GtS: 0x4a,
   i32GeS: 0x4e,
   i32Add: 0x6a,
   i32Sub: 0x6b,
@@ -52,7 +53,9 @@ export const SIMD = {
   store: 0x0b,
   const: 0x0c,
   load32Splat: 0x09,
+  load64Splat: 0x0a,
   load64Zero: 0x5d,
+  store64Lane: 0x5b,
   f32x4Splat: 0x13,
   f64x2Splat: 0x14,
   f32x4ExtractLane: 0x1f,
@@ -214,8 +217,11 @@ function name(s: string): number[] {
   return out;
 }
 
-/** A module with one memory of `pages` 64 KiB pages, exported as "memory", and exported functions. */
-export function encodeModule(pages: number, funcs: readonly FuncDef[]): Uint8Array {
+/**
+ * A module with one memory of `pages` 64 KiB pages, exported as "memory", and exported functions.
+ * The memory has a fixed size unless `growable` (a grow detaches every view on the old buffer).
+ */
+export function encodeModule(pages: number, funcs: readonly FuncDef[], opts: { growable?: boolean } = {}): Uint8Array {
   const out = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
   const types = funcs.map((f) => {
     const t = [0x60];
@@ -239,9 +245,9 @@ export function encodeModule(pages: number, funcs: readonly FuncDef[]): Uint8Arr
   );
   section(out, 3, funcSec);
   const memSec: number[] = [];
-  const limits: number[] = [0x01];
+  const limits: number[] = [opts.growable ? 0x00 : 0x01];
   uleb(limits, pages);
-  uleb(limits, pages); // fixed size: views on the memory are never detached by a grow
+  if (!opts.growable) uleb(limits, pages); // fixed size: views on the memory are never detached by a grow
   vec(memSec, [limits]);
   section(out, 5, memSec);
   const exports: number[][] = [[...name('memory'), 0x02, 0x00]];
