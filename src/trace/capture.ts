@@ -11,6 +11,16 @@ import { rootGraph, SymbolicId } from './context.js';
 /** Per graph: what has been captured already (keyed by outer Value, Tensor or Variable). */
 const captured = new WeakMap<Graph, Map<object, Value>>();
 
+/**
+ * Called with every tensor object a kernel is handed that comes from outside the graph recording
+ * it (the gradient tape maps a staged node's captured operands back to the user's tensors).
+ */
+export const captureObservers: ((t: tf.Tensor) => void)[] = [];
+
+function observe(info: tf.TensorInfo): void {
+  if (captureObservers.length && info instanceof tf.Tensor) for (const o of captureObservers) o(info);
+}
+
 function captureMap(g: Graph): Map<object, Value> {
   let m = captured.get(g);
   if (!m) captured.set(g, (m = new Map()));
@@ -23,6 +33,7 @@ export function valueIn(graph: Graph, info: tf.TensorInfo, kernel = 'an op'): Va
   if (id instanceof SymbolicId) {
     const v = id.value;
     if (v.graph === graph) return v;
+    observe(info);
     if (graph.isWithin(v.graph)) return captureOuter(graph, v);
     let root = v.graph;
     while (root.parent) root = root.parent;
@@ -30,6 +41,7 @@ export function valueIn(graph: Graph, info: tf.TensorInfo, kernel = 'an op'): Va
     throw agError('trace/foreign-value', { graph: v.graph.name });
   }
   if (!(info instanceof tf.Tensor)) throw agError('trace/not-a-tensor-capture', { kernel });
+  observe(info);
   return captureExternal(graph, info);
 }
 

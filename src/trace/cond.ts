@@ -7,7 +7,9 @@ import { Node, type Graph, type Value } from '../ir/graph.js';
 import { sameShape, shapeToString, type DType } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
-import { valueIn } from './capture.js';
+import { captureObservers, valueIn } from './capture.js';
+import { tapeActive } from './grad/tape.js';
+import { operandTensors, recordCondTape } from './grad/cond-grad.js';
 import { flatten, type Flat } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, inGraph, symbolicTensor, traceInto } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
@@ -50,8 +52,18 @@ export function predicateIn(g: Graph, pred: tf.Tensor, what: 'cond' | 'while'): 
 function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: CondOptions): T {
   const parent = currentGraph()!;
   const predValue = predicateIn(parent, pred, 'cond');
-  const main = traceInto('then', parent, [], () => thenFn());
-  const other = traceInto('else', parent, [], () => elseFn());
+  // Under a gradient tape: the tensors the branches take from outside, for the Cond's tape entry.
+  const observed = tapeActive() ? new Set<tf.Tensor>() : undefined;
+  const observer = (t: tf.Tensor) => observed!.add(t);
+  if (observed) captureObservers.push(observer);
+  let main: ReturnType<typeof traceInto<unknown>>;
+  let other: ReturnType<typeof traceInto<unknown>>;
+  try {
+    main = traceInto('then', parent, [], () => thenFn() as unknown);
+    other = traceInto('else', parent, [], () => elseFn() as unknown);
+  } finally {
+    if (observed) captureObservers.splice(captureObservers.indexOf(observer), 1);
+  }
   const a = flatten(main.result, opts.names);
   const b = flatten(other.result, opts.names);
   if (a.signature !== b.signature) {
@@ -83,13 +95,16 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
       source: userFrame(),
     }),
   );
+  const raw: tf.Tensor[] = [];
   const results = main.graph.outputs.map((v, i) => {
     const out = node.addOutput(v.dtype, v.shape);
     out.name = sanitize(names[i]);
     const t = symbolicTensor(out);
+    raw.push(t);
     const m = outs[i]!;
     return m.list ? listResult(m.original, t, m.list) : t;
   });
+  if (observed) recordCondTape(node, operandTensors(parent, operands, observed), raw);
   written.forEach((v, k) => assignTracked(v, results[leafOutputs + k] as tf.Tensor));
   return rebuild(a, plan, results) as T;
 }

@@ -10,6 +10,7 @@ import { popGraph, pushGraph, SymbolicId } from './context.js';
 import { ensureGraphBackend } from './graph-backend.js';
 import { withListLog, type ListLike } from './list-registry.js';
 import { withVariableFrame } from './variables.js';
+import { withTapeBase } from './grad/tape.js';
 
 /** A tfjs tensor standing for `v` (tracked by the engine's current scope, so it is disposed with it). */
 export function symbolicTensor(v: Value): tf.Tensor {
@@ -41,7 +42,8 @@ export function traceInto<T>(
 ): { graph: Graph; result: T; finals: Map<ListLike, tf.Tensor>; variables: Map<tf.Variable, tf.Tensor> } {
   const graph = new Graph(name, parent);
   const values = params.map((p) => graph.addParam(p.dtype, p.shape, p.name));
-  const traced = withVariableFrame(() => withListLog(() => inGraph(graph, () => fn(values.map(symbolicTensor)))));
+  // Staged ops inside push no tape entries of their own: the node being built stands for them all.
+  const traced = withTapeBase(() => withVariableFrame(() => withListLog(() => inGraph(graph, () => fn(values.map(symbolicTensor))))));
   return { graph, result: traced.result.result, finals: traced.result.finals, variables: traced.finals };
 }
 

@@ -28,6 +28,11 @@ export function setElementType(list: unknown, dtype: DType, shape?: readonly num
   declareList(list, { dtype, shape: shape ? [...shape] : undefined });
 }
 
+/** Set by the gradient machinery: pushes a tape entry for each list op while a gradient is taped. */
+export const listTape: {
+  record?: (op: string, inputs: { list?: tf.Tensor; x?: tf.Tensor }, outputs: tf.Tensor[], attrs: { elementDtype: DType; elementShape: Shape | null }) => void;
+} = {};
+
 function record(op: string, inputs: Value[], attrs: Record<string, unknown>, outs: { dtype: DType; shape: Shape }[]): Value[] {
   const g = currentGraph()!;
   const node = g.addNode(new Node(g, op, inputs, inputs.map((_, i) => (i === 0 ? 'list' : `input${i}`)), attrs, { source: userFrame() }));
@@ -52,7 +57,7 @@ export class TensorList implements ListLike {
     });
   }
 
-  private attrs(): Record<string, unknown> {
+  private attrs(): { elementDtype: DType; elementShape: Shape | null } {
     return { elementDtype: this.elementDtype, elementShape: this.elementShape ? [...this.elementShape] : null };
   }
 
@@ -72,8 +77,10 @@ export class TensorList implements ListLike {
       const g = currentGraph()!;
       const element = this.element(x);
       touchList(this);
+      const before = this.handle;
       const [h] = record('ListPush', [valueIn(g, this.handle), element], this.attrs(), [{ dtype: LIST_DTYPE, shape: [] }]);
       this.handle = symbolicTensor(h!);
+      listTape.record?.('ListPush', { list: before, x: isTensor(x) ? x : undefined }, [this.handle], this.attrs());
     }
     return this;
   }
@@ -86,8 +93,11 @@ export class TensorList implements ListLike {
       { dtype: LIST_DTYPE, shape: [] },
       { dtype: this.elementDtype, shape },
     ]);
+    const before = this.handle;
     this.handle = symbolicTensor(h!);
-    return symbolicTensor(x!);
+    const element = symbolicTensor(x!);
+    listTape.record?.('ListPop', { list: before }, [this.handle, element], this.attrs());
+    return element;
   }
 
   get length(): tf.Tensor {
@@ -101,14 +111,18 @@ export class TensorList implements ListLike {
     const g = currentGraph()!;
     const i = valueIn(g, isTensor(index) ? index : tf.scalar(index as number, 'int32'));
     const [x] = record('ListGet', [valueIn(g, this.handle), i], this.attrs(), [{ dtype: this.elementDtype, shape: this.knownShape() }]);
-    return symbolicTensor(x!);
+    const element = symbolicTensor(x!);
+    listTape.record?.('ListGet', { list: this.handle }, [element], this.attrs());
+    return element;
   }
 
   stack(): tf.Tensor {
     const g = currentGraph()!;
     const shape = this.knownShape();
     const [x] = record('ListStack', [valueIn(g, this.handle)], this.attrs(), [{ dtype: this.elementDtype, shape: [-1, ...shape] }]);
-    return symbolicTensor(x!);
+    const stacked = symbolicTensor(x!);
+    listTape.record?.('ListStack', { list: this.handle }, [stacked], this.attrs());
+    return stacked;
   }
 
   private knownShape(): Shape {

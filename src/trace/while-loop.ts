@@ -9,7 +9,10 @@ import { Node, type Graph } from '../ir/graph.js';
 import { LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
-import { valueIn } from './capture.js';
+import { captureObservers, valueIn } from './capture.js';
+import { tapeActive } from './grad/tape.js';
+import { operandTensors } from './grad/cond-grad.js';
+import { augmentWhile, recordWhileTape } from './grad/while-grad.js';
 import { flatten } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, symbolicTensor, traceInto, type ParamSpec } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
@@ -164,16 +167,26 @@ function attempt(
     return flat.rebuild(wrapArgs(args.slice(0, n), leafSlots)) as Vars;
   };
   let bodyLists: unknown[] = [];
-  const condTrace = traceInto('cond', parent, slots, (args) => condFn(...asVars(args)));
-  const c = condTrace.result;
-  const condOut = isTensor(c) ? c : constIn(condTrace.graph, Boolean(c), 'bool');
-  condTrace.graph.outputs = [predicateIn(condTrace.graph, condOut, 'while')];
+  // Under a gradient tape: the tensors cond and body take from outside, for the loop's tape entry.
+  const observed = tapeActive() ? new Set<tf.Tensor>() : undefined;
+  const observer = (t: tf.Tensor) => observed!.add(t);
+  if (observed) captureObservers.push(observer);
+  let condTrace: ReturnType<typeof traceInto<unknown>>;
+  let bodyTrace: ReturnType<typeof traceInto<Vars>>;
+  try {
+    condTrace = traceInto('cond', parent, slots, (args) => condFn(...asVars(args)));
+    const c = condTrace.result;
+    const condOut = isTensor(c) ? c : constIn(condTrace.graph, Boolean(c), 'bool');
+    condTrace.graph.outputs = [predicateIn(condTrace.graph, condOut, 'while')];
 
-  const bodyTrace = traceInto('body', parent, slots, (args) => {
-    const vars = asVars(args);
-    bodyLists = flatten(vars).leaves;
-    return bodyFn(...vars);
-  });
+    bodyTrace = traceInto('body', parent, slots, (args) => {
+      const vars = asVars(args);
+      bodyLists = flatten(vars).leaves;
+      return bodyFn(...vars);
+    });
+  } finally {
+    if (observed) captureObservers.splice(captureObservers.indexOf(observer), 1);
+  }
   const out = flatten(bodyTrace.result, opts.names);
   if (out.signature !== flat.signature) {
     if (declareGrownArrays(loopVars, bodyTrace.result)) throw new RetryDeclared();
@@ -202,12 +215,13 @@ function attempt(
   bodyTrace.graph.outputNames = [...flat.paths, ...written.map((v) => v.name)];
 
   const operands = finalizeOperands([condTrace.graph, bodyTrace.graph]);
-  const inits = flat.leaves.map((x, i) => {
+  const initTensors: tf.Tensor[] = flat.leaves.map((x, i) => {
     const slot = slots[i]!;
-    if (slot.list) return valueIn(parent, isTensorList(x) ? x.handle : listFromArray(parent, x as unknown[], slot.list));
-    return valueIn(parent, isTensor(x) ? x : constIn(parent, x as number, slot.dtype));
+    if (slot.list) return isTensorList(x) ? x.handle : listFromArray(parent, x as unknown[], slot.list);
+    return isTensor(x) ? x : constIn(parent, x as number, slot.dtype);
   });
-  for (const v of written) inits.push(valueIn(parent, v));
+  initTensors.push(...written);
+  const inits = initTensors.map((t) => valueIn(parent, t));
   const attrs: Record<string, unknown> = {};
   if (opts.maximumIterations !== undefined) attrs.maximumIterations = opts.maximumIterations;
   const inputs = [...inits, ...operands];
@@ -218,12 +232,19 @@ function attempt(
       source: userFrame(),
     }),
   );
+  const raw: tf.Tensor[] = [];
   const results = slots.map((s, i) => {
     const v = node.addOutput(s.dtype, s.shape as Shape);
     v.name = s.name;
     const t = symbolicTensor(v);
+    raw.push(t);
     return s.list ? listResult(flat.leaves[i], t, s.list) : t;
   });
+  if (observed) {
+    const listTypes = slots.map((s) => (s.list ? { elementDtype: s.list.dtype, elementShape: s.list.shape ? [...s.list.shape] : null } : undefined));
+    const aug = augmentWhile(node, listTypes);
+    recordWhileTape(node, aug, initTensors.map((t) => [t]), operandTensors(parent, operands, observed), raw);
+  }
   written.forEach((v, k) => assignTracked(v, results[n + k] as tf.Tensor));
   results.length = n;
   void loopVars;

@@ -1,0 +1,111 @@
+// The gradient of a staged Cond: a Cond on the same predicate whose branches are the
+// vector-Jacobian products of the forward branches (each branch's subgraph replayed under the tape,
+// seeded with the gradients of the Cond's outputs). Also the tape entry of a Cond, and the copy of a
+// Cond node a replay makes. Needs the tape, replay, list-grad, cond, clone. Produces
+// `recordCondTape`, `emitCond`, `operandTensors`, `shareOut`, `zeroAdjoint`.
+
+import * as tf from '@tensorflow/tfjs';
+import { Node, type Graph, type Value } from '../../ir/graph.js';
+import { cloneGraph } from '../../opt/clone.js';
+import { currentGraph, symbolicValue } from '../context.js';
+import { valueIn } from '../capture.js';
+import { symbolicTensor } from '../subgraph.js';
+import { cond } from '../cond.js';
+import { differentiable, disguiseList, isListTensor, pushTapeNode, tapeActive, vjp } from './tape.js';
+import { listTypeOfValue, zeroListLike } from './list-grad.js';
+import { replay } from './replay.js';
+
+/**
+ * Groups the tensors a subgraph trace saw from outside (`observed`) by the operand of `parent` they
+ * stand for: for each operand, the tensor objects the user's code handed to kernels.
+ */
+export function operandTensors(parent: Graph, operands: readonly Value[], observed: Iterable<tf.Tensor>): tf.Tensor[][] {
+  const out: tf.Tensor[][] = operands.map(() => []);
+  for (const t of observed) {
+    const sv = symbolicValue(t);
+    if (sv && !parent.isWithin(sv.graph)) continue;
+    const k = operands.indexOf(valueIn(parent, t));
+    if (k >= 0 && !out[k]!.includes(t)) out[k]!.push(t);
+  }
+  return out;
+}
+
+/** Zero gradient for `t`: zeros like it, or for a list a list of zeros as long. */
+export function zeroAdjoint(t: tf.Tensor): tf.Tensor {
+  const v = symbolicValue(t);
+  if (isListTensor(t)) return zeroListLike(t, listTypeOfValue(v!));
+  return tf.zerosLike(t);
+}
+
+/**
+ * Tape gradients for inputs named `${k}_${j}` (tensor j standing for operand k): the first one the
+ * tape asks for gets operand k's gradient, the others (the same value under another tensor) zeros.
+ */
+export function shareOut(inputs: Record<string, tf.Tensor>, grad: (k: string) => tf.Tensor | undefined): Record<string, () => tf.Tensor> {
+  const given = new Set<string>();
+  const out: Record<string, () => tf.Tensor> = {};
+  for (const name of Object.keys(inputs)) {
+    const k = name.slice(0, name.lastIndexOf('_'));
+    out[name] = () => {
+      const g = grad(k);
+      if (!g || given.has(k)) return zeroAdjoint(inputs[name]!);
+      given.add(k);
+      return g;
+    };
+  }
+  return out;
+}
+
+/** Pushes the tape entry of Cond `node` (operand k is seen as the tensors `operands[k]`). */
+export function recordCondTape(node: Node, operands: readonly tf.Tensor[][], outs: tf.Tensor[]): void {
+  if (!tapeActive()) return;
+  const inputs: Record<string, tf.Tensor> = {};
+  node.inputs.slice(1).forEach((v, k) => {
+    if (differentiable(v)) operands[k]?.forEach((t, j) => (inputs[`${k}_${j}`] = t));
+  });
+  pushTapeNode('Cond', inputs, outs, (dys) => {
+    const grads = condGradient(node, dys);
+    return shareOut(inputs, (k) => grads.get(Number(k)));
+  });
+}
+
+/** Gradients of Cond `node`'s operands, by operand index, given its outputs' gradients. */
+function condGradient(node: Node, dys: readonly (tf.Tensor | null)[]): Map<number, tf.Tensor> {
+  const operandValues = node.inputs.slice(1);
+  const diff = operandValues.flatMap((v, k) => (differentiable(v) ? [k] : []));
+  const result = new Map<number, tf.Tensor>();
+  if (!diff.length) return result;
+  const pred = symbolicTensor(node.inputs[0]!);
+  const operands = operandValues.map((v) => symbolicTensor(v));
+  const seeds = dys.map((d, i) => (d && differentiable(node.outputs[i]!) ? d : null));
+  const branch = (g: Graph) => () => {
+    const xs = diff.map((k) => operands[k]!);
+    const grads = vjp(() => replay(g, operands), xs, seeds);
+    return diff.map((k, j) => grads[j] ?? zeroAdjoint(operands[k]!));
+  };
+  const res = cond(pred, branch(node.subgraphs!.then!), branch(node.subgraphs!.else!)) as tf.Tensor[];
+  diff.forEach((k, j) => {
+    const r = res[j]!;
+    result.set(k, isListTensor(r) ? disguiseList(symbolicValue(r)!) : r);
+  });
+  return result;
+}
+
+/** Re-creates Cond `node` in the current graph on `args` (for a replay), with its tape entry. */
+export function emitCond(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
+  const g = currentGraph()!;
+  const subgraphs = Object.fromEntries(Object.entries(node.subgraphs!).map(([k, sg]) => [k, cloneGraph(sg, g)]));
+  const inputs = args.map((t) => valueIn(g, t));
+  const copy = g.addNode(new Node(g, 'Cond', inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }));
+  const outs = node.outputs.map((o) => {
+    const v = copy.addOutput(o.dtype, o.shape);
+    v.name = o.name;
+    return symbolicTensor(v);
+  });
+  recordCondTape(
+    copy,
+    args.slice(1).map((t) => [t]),
+    outs,
+  );
+  return outs;
+}

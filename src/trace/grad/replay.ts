@@ -1,0 +1,78 @@
+// Symbolic replay of a traced subgraph: its nodes are recorded again into the current graph, as
+// tfjs ops would record them (kernels through the engine, so the gradient tape sees each one with
+// tfjs's own gradient), Cond/While as copies of themselves with tape entries of their own, list ops
+// with theirs. The gradients of a Cond branch or a loop body are the gradients of its replay.
+// Print and Assert are left out (the backward pass does not repeat effects).
+// Needs the IR, the context, the tape, cond-grad, while-grad, list-grad. Produces `replay`.
+
+import * as tf from '@tensorflow/tfjs';
+import { Node, type Graph, type Value } from '../../ir/graph.js';
+import { currentGraph } from '../context.js';
+import { symbolicTensor } from '../subgraph.js';
+import { listNode, recordListTape, type ListAttrs } from './list-grad.js';
+import { emitCond } from './cond-grad.js';
+import { emitWhile } from './while-grad.js';
+
+/** Records `g`'s nodes into the current graph with `inputs` for its params; returns its outputs. */
+export function replay(g: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
+  if (g.captures.length) throw new Error(`internal: replay of graph '${g.name}' with captures`);
+  const env = new Map<Value, tf.Tensor>();
+  g.params.forEach((p, i) => env.set(p, inputs[i]!));
+  const get = (v: Value): tf.Tensor => {
+    const t = env.get(v);
+    if (!t) throw new Error(`internal: replay met value ${v.id} before its definition`);
+    return t;
+  };
+  for (const node of g.nodes) {
+    const outs = replayNode(node, node.inputs.map(get));
+    node.outputs.forEach((o, i) => {
+      if (outs[i]) env.set(o, outs[i]!);
+    });
+  }
+  return g.outputs.map(get);
+}
+
+function replayNode(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+  switch (node.op) {
+    case 'Const': {
+      const g = currentGraph()!;
+      const copy = g.addNode(new Node(g, 'Const', [], [], {}, { values: node.options.values, source: node.options.source }));
+      const o = node.outputs[0]!;
+      return [symbolicTensor(copy.addOutput(o.dtype, o.shape))];
+    }
+    case 'Cond':
+      return emitCond(node, args);
+    case 'While':
+      return emitWhile(node, args);
+    case 'Print':
+    case 'Assert':
+    case 'AssignVariable':
+      return [];
+    case 'ListEmpty':
+    case 'ListPush':
+    case 'ListPop':
+    case 'ListLength':
+    case 'ListGet':
+    case 'ListStack': {
+      const outs = listNode(node.op, args, node.attrs, node.outputs);
+      const attrs = node.attrs as unknown as ListAttrs;
+      if (node.op === 'ListPush') recordListTape(node.op, { list: args[0], x: args[1] }, outs, attrs);
+      else if (node.op !== 'ListEmpty' && node.op !== 'ListLength') recordListTape(node.op, { list: args[0] }, outs, attrs);
+      return outs;
+    }
+    default:
+      return runKernel(node, args);
+  }
+}
+
+function runKernel(node: Node, args: tf.Tensor[]): tf.Tensor[] {
+  let inputs: tf.NamedTensorMap;
+  if (node.options.arrayInputs) {
+    inputs = args as unknown as tf.NamedTensorMap;
+  } else {
+    inputs = {};
+    node.inputNames.forEach((name, i) => (inputs[name] = args[i]!));
+  }
+  const out = tf.engine().runKernel(node.op, inputs, { ...node.attrs } as tf.NamedAttrMap) as tf.Tensor | tf.Tensor[];
+  return Array.isArray(out) ? out : [out];
+}

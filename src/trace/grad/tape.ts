@@ -1,0 +1,122 @@
+// The bridge between tfjs's gradient tape and staged control flow. tfjs records a tape entry for
+// every kernel run while `tf.grad` & co. are active; staged Cond/While nodes and list ops are not
+// kernels, so they push entries of their own here, whose gradient functions build graph nodes.
+// Also: when the tape counts as active for staged ops (not while a branch or loop body is traced
+// for the forward pass, where the node's own entry stands for the whole subgraph), list adjoints
+// (a list's gradient is a list, carried through the tape disguised as a float32 scalar), and `vjp`,
+// which runs a function under the tape seeded with given output gradients.
+// Needs tfjs's engine state, the context. Produces `tapeActive`, `withTapeBase`, `withoutTape`,
+// `pushTapeNode`, `vjp`, `disguiseList`, `isDisguisedList`, `differentiable`.
+
+import * as tf from '@tensorflow/tfjs';
+import type { Value } from '../../ir/graph.js';
+import { LIST_DTYPE } from '../../ir/types.js';
+import { SymbolicId, symbolicValue } from '../context.js';
+import { ensureGraphBackend } from '../graph-backend.js';
+
+interface TapeNode {
+  id: number;
+  kernelName: string;
+  inputs: Record<string, tf.Tensor>;
+  outputs: tf.Tensor[];
+  saved: tf.Tensor[];
+  gradient: (dys: (tf.Tensor | null)[]) => Record<string, () => tf.Tensor>;
+}
+
+interface EngineState {
+  gradientDepth: number;
+  kernelDepth: number;
+  activeTape: TapeNode[] | null;
+  nextTapeNodeId: number;
+}
+
+interface Engine {
+  state: EngineState;
+  gradients(f: () => tf.Tensor, xs: tf.Tensor[], dy?: tf.Tensor, allowNoGradients?: boolean): { value: tf.Tensor; grads: (tf.Tensor | undefined)[] };
+}
+
+const engine = (): Engine => tf.engine() as unknown as Engine;
+
+/** The gradient depth at which each open subgraph trace began (Infinity: tape off for staged ops). */
+const bases: number[] = [];
+
+/** True when a staged op made now must push a tape entry: a gradient was started inside the current subgraph. */
+export function tapeActive(): boolean {
+  const s = engine().state;
+  if (!(s.gradientDepth > 0 && s.kernelDepth === 0 && s.activeTape)) return false;
+  return s.gradientDepth > (bases[bases.length - 1] ?? 0);
+}
+
+/** Runs `fn` (the tracing of a subgraph) with the tape off for staged ops, unless a gradient starts inside. */
+export function withTapeBase<T>(fn: () => T, depth = engine().state.gradientDepth): T {
+  bases.push(depth);
+  try {
+    return fn();
+  } finally {
+    bases.pop();
+  }
+}
+
+/** Runs `fn` with no tape entries for staged ops (bookkeeping nodes the gradient itself adds). */
+export function withoutTape<T>(fn: () => T): T {
+  return withTapeBase(fn, Infinity);
+}
+
+export type Gradient = (dys: (tf.Tensor | null)[]) => Record<string, () => tf.Tensor>;
+
+/** Pushes a tape entry: `gradient` gets one dy per output (null where none flows back). */
+export function pushTapeNode(kernelName: string, inputs: Record<string, tf.Tensor>, outputs: tf.Tensor[], gradient: Gradient): void {
+  const s = engine().state;
+  if (!s.activeTape || Object.keys(inputs).length === 0) return;
+  s.activeTape.push({ id: s.nextTapeNodeId++, kernelName, inputs, outputs, saved: [], gradient });
+}
+
+/** True for what carries a gradient: float32 tensors and list handles (and list adjoints). */
+export function differentiable(t: tf.Tensor | Value): boolean {
+  const v = t instanceof tf.Tensor ? symbolicValue(t) : t;
+  if (v) return v.dtype === 'float32' || v.dtype === LIST_DTYPE;
+  return (t as tf.Tensor).dtype === 'float32';
+}
+
+/** The list value `v` (an adjoint list) as the tape carries it: a float32 scalar tensor. */
+export function disguiseList(v: Value): tf.Tensor {
+  return tf.engine().makeTensorFromDataId(new SymbolicId(v), [], 'float32', ensureGraphBackend());
+}
+
+/** True when `t` stands for a list value (a list handle, or an adjoint list as the tape carries it). */
+export function isListTensor(t: tf.Tensor): boolean {
+  return symbolicValue(t)?.dtype === LIST_DTYPE;
+}
+
+/**
+ * The gradients of `f()`'s outputs, seeded with `dys` (null: no gradient flows into that output),
+ * with respect to `xs` — tensors `f` uses as they are. Kernels and staged ops `f` records are taped;
+ * the backward pass is recorded into the current graph. Returns one gradient or null per x.
+ */
+export function vjp(f: () => tf.Tensor[], xs: readonly tf.Tensor[], dys: readonly (tf.Tensor | null)[]): (tf.Tensor | null)[] {
+  if (xs.length === 0) return [];
+  const e = engine();
+  const tape = e.state.activeTape;
+  const depth = e.state.gradientDepth;
+  try {
+    const { grads } = e.gradients(
+      () =>
+        withTapeBase(() => {
+          const outs = f();
+          const seed = tf.scalar(0);
+          const inputs: Record<string, tf.Tensor> = {};
+          outs.forEach((o, i) => {
+            if (dys[i] && differentiable(o)) inputs[i] = o;
+          });
+          pushTapeNode('Seed', inputs, [seed], () => Object.fromEntries(Object.keys(inputs).map((k) => [k, () => dys[Number(k)]!])));
+          return seed;
+        }, depth),
+      [...xs],
+      undefined,
+      true,
+    );
+    return grads.map((g) => g ?? null);
+  } finally {
+    if (depth === 0) e.state.activeTape = tape;
+  }
+}

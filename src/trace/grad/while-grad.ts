@@ -1,0 +1,207 @@
+// The gradient of a staged While. When a loop is made while the tape is on, it is augmented with a
+// trip counter and, per loop variable, a list that records its value at the start of every
+// iteration (for a list loop variable: its length). Its gradient is a reverse While over the
+// recorded trip count: each step pops the recorded state, replays the body on it under the tape,
+// seeded with the adjoints of the loop variables, and carries the adjoints of the previous state and
+// the summed gradients of the loop invariants. Forward-only graphs never carry the extra lists.
+// A list loop variable may only grow in the body (its earlier states are prefixes of the final one).
+// Needs the tape, replay, list-grad, cond-grad, while-loop, clone.
+// Produces `augmentWhile`, `recordWhileTape`, `emitWhile`.
+
+import * as tf from '@tensorflow/tfjs';
+import { Node, type Graph, type Value } from '../../ir/graph.js';
+import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
+import { cloneGraph } from '../../opt/clone.js';
+import { currentGraph, symbolicValue } from '../context.js';
+import { valueIn } from '../capture.js';
+import { inGraph, symbolicTensor } from '../subgraph.js';
+import { whileLoop } from '../while-loop.js';
+import { TensorList } from '../tensor-list.js';
+import { differentiable, disguiseList, pushTapeNode, tapeActive, vjp, withoutTape } from './tape.js';
+import { listNode, listOf, listTypeOfValue, type ListAttrs } from './list-grad.js';
+import { shareOut, zeroAdjoint } from './cond-grad.js';
+import { replay } from './replay.js';
+
+export interface Augmented {
+  /** The loop variables the user's loop has (before the added ones). */
+  readonly n: number;
+  /** The body as traced, to replay. */
+  readonly body: Graph;
+  /** Element types of list loop variables (by index). */
+  readonly listTypes: (ListAttrs | undefined)[];
+  readonly counter: Value;
+  /** Per loop variable: the list of its values (lengths, for lists) at the start of each iteration. */
+  readonly accs: Value[];
+  readonly accTypes: ListAttrs[];
+}
+
+const handleType = { dtype: LIST_DTYPE, shape: [] as Shape };
+
+/** Adds the trip counter and the per-iteration records to While `node` (in place). */
+export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | undefined)[] = []): Augmented {
+  return withoutTape(() => {
+    const parent = node.graph;
+    const { cond, body } = node.subgraphs as { cond: Graph; body: Graph };
+    const n = node.outputs.length;
+    const original = cloneGraph(body, parent);
+    const listTypes = node.outputs.map((v, i) => (v.dtype === LIST_DTYPE ? knownListTypes[i] ?? listTypeOfValue(node.inputs[v.index]!) : undefined));
+    const accTypes: ListAttrs[] = node.outputs.map((v) =>
+      v.dtype === LIST_DTYPE ? { elementDtype: 'int32', elementShape: [] } : { elementDtype: v.dtype as DType, elementShape: [...v.shape] },
+    );
+    const before = parent.nodes.length;
+    const inits = inGraph(parent, () => [
+      valueIn(parent, tf.scalar(0, 'int32')),
+      ...accTypes.map((t) => valueIn(parent, listNode('ListEmpty', [], { ...t }, [handleType])[0]!)),
+    ]);
+    // The initial values are made before the loop that takes them.
+    const made = parent.nodes.splice(before);
+    parent.nodes.splice(parent.nodes.indexOf(node), 0, ...made);
+    const added = inits.map((v) => ({ dtype: v.dtype, shape: v.shape }));
+    const newParams = (g: Graph) => {
+      const made = added.map((t) => g.addParam(t.dtype, t.shape));
+      g.params.splice(g.params.length - made.length, made.length);
+      g.params.splice(n, 0, ...made);
+      return made;
+    };
+    newParams(cond);
+    const [counter, ...accs] = newParams(body);
+    inGraph(body, () => {
+      const next = tf.add(symbolicTensor(counter!), tf.scalar(1, 'int32'));
+      body.outputs.push(valueIn(body, next));
+      accs.forEach((acc, s) => {
+        const p = symbolicTensor(body.params[s]!);
+        const item = node.outputs[s]!.dtype === LIST_DTYPE ? listNode('ListLength', [p], {}, [{ dtype: 'int32', shape: [] }])[0]! : p;
+        body.outputs.push(valueIn(body, listNode('ListPush', [symbolicTensor(acc), item], { ...accTypes[s]! }, [handleType])[0]!));
+      });
+    });
+    body.outputNames.push('trip_count', ...accs.map((_, s) => `record_${s}`));
+    node.inputs.splice(n, 0, ...inits);
+    node.inputNames = node.inputs.map((_, i) => (i < n + inits.length ? `var${i}` : `input${i - n - inits.length}`));
+    const outs = added.map((t) => node.addOutput(t.dtype, t.shape));
+    return { n, body: original, listTypes, counter: outs[0]!, accs: outs.slice(1), accTypes };
+  });
+}
+
+/**
+ * Pushes the tape entry of augmented While `node`: loop variable i is seen as the tensors
+ * `inits[i]`, invariant k as `operands[k]`; `outs` are the loop's results as the user got them.
+ */
+export function recordWhileTape(node: Node, aug: Augmented, inits: readonly tf.Tensor[][], operands: readonly tf.Tensor[][], outs: tf.Tensor[]): void {
+  const inputs: Record<string, tf.Tensor> = {};
+  const total = node.outputs.length;
+  for (let i = 0; i < aug.n; i++) if (differentiable(node.outputs[i]!)) inits[i]?.forEach((t, j) => (inputs[`v${i}_${j}`] = t));
+  node.inputs.slice(total).forEach((v, k) => {
+    if (v.dtype === 'float32') operands[k]?.forEach((t, j) => (inputs[`c${k}_${j}`] = t));
+  });
+  pushTapeNode('While', inputs, outs, (dys) => {
+    const grads = whileGradient(node, aug, dys);
+    return shareOut(inputs, (k) => grads.get(k));
+  });
+}
+
+type Item = tf.Tensor | TensorList;
+
+function asItem(t: tf.Tensor, type: ListAttrs | undefined): Item {
+  return type ? listOf(t, type) : t;
+}
+
+function asTensor(x: Item): tf.Tensor {
+  return x instanceof TensorList ? disguiseList(symbolicValue(x.handle)!) : x;
+}
+
+/** Pops `list` until it is `len` long: the state a growing list had before later pushes. */
+function truncate(list: TensorList, len: tf.Tensor): TensorList {
+  const [out] = whileLoop(
+    (f: TensorList) => tf.greater(f.length, len),
+    (f: TensorList) => {
+      f.pop();
+      return [f];
+    },
+    [list],
+  );
+  return out as TensorList;
+}
+
+/** Gradients of the loop's inputs (`v${i}`: loop variable i, `c${k}`: invariant k) given its results' gradients. */
+function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | null)[]): Map<string, tf.Tensor> {
+  const n = aug.n;
+  const total = node.outputs.length;
+  const results = node.outputs.slice(0, n);
+  const invariants = node.inputs.slice(total);
+  const diffVars = results.flatMap((v, i) => (differentiable(v) ? [i] : []));
+  const diffInv = invariants.flatMap((v, k) => (v.dtype === 'float32' ? [k] : []));
+  const out = new Map<string, tf.Tensor>();
+  if (!diffVars.length && !diffInv.length) return out;
+  const listVars = results.flatMap((v, i) => (aug.listTypes[i] ? [i] : []));
+
+  const adj0 = diffVars.map((i) => asItem(dys[i] ?? zeroAdjoint(symbolicTensor(results[i]!)), aug.listTypes[i]));
+  const inv0 = diffInv.map((k) => tf.zerosLike(symbolicTensor(invariants[k]!)));
+  const fwd0 = listVars.map((i) => listOf(symbolicTensor(results[i]!), aug.listTypes[i]!));
+  const accs0 = aug.accs.map((v, s) => listOf(symbolicTensor(v), aug.accTypes[s]!));
+  const a = diffVars.length;
+  const b = diffInv.length;
+  const c = listVars.length;
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const final = (whileLoop as any)(
+    (i: tf.Tensor) => tf.greater(i, tf.scalar(0, 'int32')),
+    (i: tf.Tensor, ...rest: Item[]) => {
+      const adj = rest.slice(0, a);
+      const inv = rest.slice(a, a + b) as tf.Tensor[];
+      const fwd = rest.slice(a + b, a + b + c) as TensorList[];
+      const accs = rest.slice(a + b + c) as TensorList[];
+      const state: tf.Tensor[] = [];
+      const nextFwd: TensorList[] = [];
+      for (let s = 0; s < n; s++) {
+        const recorded = accs[s]!.pop();
+        const li = listVars.indexOf(s);
+        if (li < 0) state.push(recorded);
+        else {
+          const f = truncate(fwd[li]!, recorded);
+          nextFwd.push(f);
+          state.push(f.handle);
+        }
+      }
+      const invTs = invariants.map((v) => symbolicTensor(v));
+      const inputs = [...state, ...invTs];
+      const seeds = results.map((_, s) => {
+        const j = diffVars.indexOf(s);
+        return j < 0 ? null : asTensor(adj[j]!);
+      });
+      const wrt = [...diffVars.map((s) => state[s]!), ...diffInv.map((k) => invTs[k]!)];
+      const g = vjp(() => replay(aug.body, inputs).slice(0, n), wrt, seeds);
+      const nextAdj = diffVars.map((s, j) => asItem(g[j] ?? zeroAdjoint(state[s]!), aug.listTypes[s]));
+      const nextInv = diffInv.map((_, j) => (g[a + j] ? tf.add(inv[j]!, g[a + j]!) : inv[j]!));
+      return [tf.sub(i, tf.scalar(1, 'int32')), ...nextAdj, ...nextInv, ...nextFwd, ...accs];
+    },
+    [symbolicTensor(aug.counter), ...adj0, ...inv0, ...fwd0, ...accs0],
+  ) as Item[];
+  diffVars.forEach((i, j) => out.set(`v${i}`, asTensor(final[1 + j]!)));
+  diffInv.forEach((k, j) => out.set(`c${k}`, final[1 + a + j] as tf.Tensor));
+  return out;
+}
+
+/** Re-creates While `node` in the current graph on `args` (for a replay), augmented when the tape is on. */
+export function emitWhile(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
+  const g = currentGraph()!;
+  const subgraphs = Object.fromEntries(Object.entries(node.subgraphs!).map(([k, sg]) => [k, cloneGraph(sg, g)]));
+  const inputs = args.map((t) => valueIn(g, t));
+  const copy = g.addNode(new Node(g, 'While', inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }));
+  const outs = node.outputs.map((o) => {
+    const v = copy.addOutput(o.dtype, o.shape);
+    v.name = o.name;
+    return symbolicTensor(v);
+  });
+  if (tapeActive()) {
+    const n = node.outputs.length;
+    const aug = augmentWhile(copy);
+    recordWhileTape(
+      copy,
+      aug,
+      args.slice(0, n).map((t) => [t]),
+      args.slice(n).map((t) => [t]),
+      outs,
+    );
+  }
+  return outs;
+}
