@@ -1,0 +1,146 @@
+// The browser example (examples/web) end to end: built here with Vite's JS API (the autograph plugin
+// converts its jit functions at build time), served by examples/web/serve.ts with a CSP that forbids
+// 'unsafe-eval', and opened in headless Chromium (Debian's; .ci/run installs it, and the test skips
+// without it). Checks the values in the DOM against eager tfjs, that the page showed the graph and
+// the generated code, that no CSP violation, page error or console error happened, and that a
+// screenshot is not blank.
+
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { buildWebExample } from '../../examples/web/build.js';
+import { CSP, serveStatic, type StaticServer } from '../../examples/web/serve.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+
+interface Problems {
+  readonly violations: string[];
+  readonly pageErrors: string[];
+  readonly consoleErrors: string[];
+}
+
+/** Opens the page, recording CSP violations (reported from inside the page), page and console errors. */
+async function open(browser: BrowserContext, url: string): Promise<{ page: Page; problems: Problems }> {
+  const problems: Problems = { violations: [], pageErrors: [], consoleErrors: [] };
+  const page = await browser.newPage();
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  page.on('pageerror', (e) => problems.pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.text().startsWith('CSP violation')) problems.violations.push(m.text());
+    else if (m.type() === 'error') problems.consoleErrors.push(m.text());
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('status')?.textContent !== 'running…', null, { timeout: 30_000 });
+  return { page, problems };
+}
+
+/** Values of the table rows of `fn`: [input, computed, reference]. */
+async function rows(page: Page, fn: string): Promise<number[][]> {
+  return page.$$eval(`#values tr[data-fn="${fn}"]`, (trs) =>
+    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number((td as HTMLElement).dataset.value))),
+  );
+}
+
+/** Share of the screenshot's pixels that are not (near) white. */
+async function ink(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i]! < 240 || d[i + 1]! < 240 || d[i + 2]! < 240) n++;
+    return n / (d.length / 4);
+  }, png.toString('base64'));
+}
+
+describe.skipIf(!available)('browser example (examples/web) in headless Chromium under a strict CSP', () => {
+  let dir: string;
+  let server: StaticServer;
+  let browser: BrowserContext;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ag-web-'));
+    await buildWebExample(join(dir, 'dist'), 'error');
+    server = await serveStatic(join(dir, 'dist'));
+    // A fresh profile folder per run (playwright passes it as --user-data-dir).
+    browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1100, height: 1400 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    // AG_KEEP_WEB=1 keeps the build and the screenshots (web-*.png) to look at.
+    if (dir && !process.env.AG_KEEP_WEB) rmSync(dir, { recursive: true, force: true });
+    else if (dir) console.log(`web example kept in ${dir}`);
+  });
+
+  it('the server sends a CSP without unsafe-eval', async () => {
+    const res = await fetch(server.url);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toBe(CSP);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toContain("'unsafe-inline'");
+  });
+
+  for (const backend of ['cpu', 'default'] as const) {
+    it(`runs the converted functions (${backend === 'default' ? 'webgl if available, else cpu' : 'cpu'}) and shows values, graph and code`, async () => {
+      const { page, problems } = await open(browser, backend === 'default' ? server.url : `${server.url}?backend=cpu`);
+      expect(await page.textContent('#status')).toBe('done');
+      expect(problems).toEqual({ violations: [], pageErrors: [], consoleErrors: [] });
+      const used = await page.textContent('#backend');
+      if (backend === 'cpu') expect(used).toBe('cpu');
+      else expect(['webgl', 'cpu']).toContain(used);
+
+      const huber = await rows(page, 'huberLoss');
+      expect(huber.map((r) => r[0])).toEqual([-3, -0.5, 0, 0.25, 2]);
+      const expected = [2.5, 0.125, 0, 0.03125, 1.5]; // |a| ≤ 1: a²/2, else |a| − 1/2
+      huber.forEach((r, i) => {
+        expect(r[1]).toBeCloseTo(expected[i]!, 5);
+        expect(r[1]).toBeCloseTo(r[2]!, 5); // eager tfjs on the same backend
+      });
+      expect(await rows(page, 'collatz')).toEqual([[27, 111, 111]]);
+      expect(await page.textContent('#traces')).toBe('huberLoss 1, collatz 1'); // staged, not unrolled
+
+      const code = (await page.textContent('#code')) ?? '';
+      expect(code).toContain('ag__.ifStmt');
+      expect(code).toContain('ag__.whileStmt');
+      expect(code).toMatch(/ag__\.le\([\w$.]*abs[\w$]*\(a\), delta\)/); // closures stay lexical
+      expect(await page.locator('#graph svg g.node').count()).toBeGreaterThan(5);
+
+      const png = await page.screenshot({ fullPage: true });
+      writeFileSync(join(dir, `web-${backend}.png`), png);
+      expect(await ink(page, png)).toBeGreaterThan(0.02);
+      await page.close();
+    }, 60_000);
+  }
+
+  it('undeclared, the compiled executor tries new Function once for the page, is refused, and interprets', async () => {
+    const { page, problems } = await open(browser, `${server.url}?backend=cpu&codegen=probe`);
+    expect(await page.textContent('#status')).toBe('done');
+    // Two functions, two graphs: one blocked try in all (the answer is kept), then the interpreter.
+    expect(problems.violations).toHaveLength(1);
+    expect(problems.violations[0]).toContain('blocked eval');
+    expect(problems.pageErrors).toEqual([]);
+    expect(await page.textContent('#executor')).toBe('interpreter');
+    expect((await rows(page, 'huberLoss')).map((r) => r[1])).toEqual([2.5, 0.125, 0, 0.03125, 1.5]);
+    expect(await rows(page, 'collatz')).toEqual([[27, 111, 111]]);
+    await page.close();
+  }, 60_000);
+});
