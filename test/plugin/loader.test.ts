@@ -67,4 +67,29 @@ k(tf.scalar(1));
     const r = runNode(file, ['--enable-source-maps']);
     expect(r.stderr).toContain(`${file}:6:`);
   });
+
+  it('a failed staged assert names file:line:column of the original .ts', () => {
+    const file = join(tmp.dir, 'asserts.ts');
+    writeFileSync(
+      file,
+      `import * as tf from '@tensorflow/tfjs';
+import { jit, assert } from '${AG_INDEX}';
+const floor: number = 0;
+export const k = jit((x: tf.Tensor) => {
+  const y: any = tf.sum(x);
+  assert(y > floor, 'sum must be positive');
+  return y;
+});
+console.log(k(tf.tensor([1, 2])).arraySync());
+try { k(tf.tensor([1, -2])); } catch (e) { console.log(JSON.stringify({ id: (e as any).id, message: (e as Error).message })); }
+`,
+    );
+    const r = runNode(file, ['--enable-source-maps']);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[lines.length - 2]).toBe('3');
+    const err = JSON.parse(lines[lines.length - 1]!) as { id: string; message: string };
+    expect(err.id).toBe('runtime/assert-failed');
+    expect(err.message).toContain('sum must be positive');
+    expect(err.message).toContain(`${file}:6:3`); // `assert(` on line 6, column 3
+  });
 });
