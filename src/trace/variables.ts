@@ -7,7 +7,7 @@
 // Needs the context and capture. Produces `withVariableTracking`, `withVariableFrame`, `assignTracked`.
 
 import * as tf from '@tensorflow/tfjs';
-import { Node, type Graph } from '../ir/graph.js';
+import { Node, type Graph, type NodeSource } from '../ir/graph.js';
 import { valueIn } from './capture.js';
 import { userFrame } from './user-frame.js';
 
@@ -16,6 +16,8 @@ interface Frame {
   readonly entry: Map<tf.Variable, object>;
   /** The last value written to each variable in this frame. */
   readonly last: Map<tf.Variable, tf.Tensor>;
+  /** Where the user's code last wrote each variable (the AssignVariable node's source). */
+  readonly where: Map<tf.Variable, NodeSource | undefined>;
 }
 
 const frames: Frame[] = [];
@@ -26,6 +28,7 @@ export function assignTracked(v: tf.Variable, value: tf.Tensor): void {
   if (!f) throw new Error('internal: variable tracking outside a trace');
   if (!f.entry.has(v)) f.entry.set(v, v.dataId);
   f.last.set(v, value);
+  f.where.set(v, userFrame());
   (v as { dataId: object }).dataId = value.dataId;
 }
 
@@ -43,11 +46,11 @@ function tracingAssign(this: tf.Variable, newValue: tf.Tensor): void {
  * Runs `fn` (the tracing of one subgraph) in a frame of its own; afterwards the variables it wrote
  * have their old values back, and `finals` maps each to the last value it was given.
  */
-export function withVariableFrame<T>(fn: () => T): { result: T; finals: Map<tf.Variable, tf.Tensor> } {
-  const frame: Frame = { entry: new Map(), last: new Map() };
+export function withVariableFrame<T>(fn: () => T): { result: T; finals: Map<tf.Variable, tf.Tensor>; where: Map<tf.Variable, NodeSource | undefined> } {
+  const frame: Frame = { entry: new Map(), last: new Map(), where: new Map() };
   frames.push(frame);
   try {
-    return { result: fn(), finals: frame.last };
+    return { result: fn(), finals: frame.last, where: frame.where };
   } finally {
     frames.pop();
     for (const [v, id] of frame.entry) (v as { dataId: object }).dataId = id;
@@ -60,11 +63,11 @@ export function withVariableTracking<T>(graph: Graph, fn: () => T): T {
   const saved = proto.assign;
   proto.assign = tracingAssign;
   try {
-    const { result, finals } = withVariableFrame(fn);
+    const { result, finals, where } = withVariableFrame(fn);
     for (const [variable, last] of finals) {
       const value = valueIn(graph, last, 'assign');
       graph.addNode(
-        new Node(graph, 'AssignVariable', [value], ['value'], { variable: variable.name }, { effect: true, variable, source: userFrame() }),
+        new Node(graph, 'AssignVariable', [value], ['value'], { variable: variable.name }, { effect: true, variable, source: where.get(variable) ?? userFrame() }),
       );
     }
     return result;
