@@ -13,6 +13,9 @@ import type { Value } from '../../ir/graph.js';
 import { LIST_DTYPE } from '../../ir/types.js';
 import { SymbolicId, symbolicValue } from '../context.js';
 import { ensureGraphBackend } from '../graph-backend.js';
+import { patchKernelGradients } from './kernel-grads.js';
+
+patchKernelGradients();
 
 interface TapeNode {
   id: number;
