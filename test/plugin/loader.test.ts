@@ -1,12 +1,15 @@
 // The Node loader: child processes `node --import tsx --import ./src/plugin/register.ts app.{mjs,ts}`
-// (tsx first: it strips TS, then our hook converts). Needs tsx, app-source. Checks the values, that
-// conversion errors name file:line of the original .ts, and that stack traces map to original lines.
+// (tsx first: it strips TS, then our hook converts), and the published JS loader alone, which brings
+// tsx in itself. Needs tsx, esbuild (to build that JS), app-source. Checks the values, that conversion
+// errors and staged asserts name file:line of the original .ts, and that stack traces map to it.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AG_INDEX, BAD_LINE, EXPECTED, ROOT, appSource, badSource, tmpDir } from './app-source.js';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { AG_INDEX, AG_RUNTIME, BAD_LINE, EXPECTED, ROOT, appSource, badSource, tmpDir } from './app-source.js';
 
 const tmp = tmpDir('loader');
 afterAll(() => tmp.remove());
@@ -66,6 +69,31 @@ k(tf.scalar(1));
     );
     const r = runNode(file, ['--enable-source-maps']);
     expect(r.stderr).toContain(`${file}:6:`);
+  });
+
+  it('`node --import <register.js> app.ts` alone: the published (JS) loader brings tsx in itself', async () => {
+    // register.ts and loader-hooks.ts as the package ships them (JS), into a folder of their own.
+    const out = join(tmp.dir, 'published');
+    await build({
+      entryPoints: [join(ROOT, 'src/plugin/register.ts'), join(ROOT, 'src/plugin/loader-hooks.ts')],
+      outdir: out,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    const file = join(tmp.dir, 'alone.ts');
+    writeFileSync(file, `${appSource(AG_INDEX, true)}console.log(JSON.stringify(results()));\n`);
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(join(out, 'register.js')).href, file], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      // The runtime module of this checkout (a .ts, loaded through the tsx that register.js registered).
+      env: { ...process.env, AUTOGRAPH_IMPORT_SOURCES: AG_INDEX, AUTOGRAPH_RUNTIME_MODULE: pathToFileURL(AG_RUNTIME).href, NODE_OPTIONS: '' },
+      timeout: 120_000,
+    });
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(lastJson(r.stdout)).toEqual(EXPECTED);
   });
 
   it('a failed staged assert names file:line:column of the original .ts', () => {
