@@ -2,7 +2,8 @@
 // `jit(fn, { autograph: false })` (twice, so the second call hits the trace cache), on every
 // executor, and compares the results leaf by leaf (compare.ts). Needs vitest, tfjs,
 // tfjs-backend-wasm, src. Produces `DiffCase`, `runDifferential`, `forEachBackend`, `useBackend`,
-// `differentialSuite` (and re-exports `compareResults`, `disposeAll`).
+// `differentialSuite`, `collectSuites` and the steps `setUp`/`freshArgs`/`runEager` that the export
+// runners of test/export share (and re-exports `compareResults`, `disposeAll`).
 
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
@@ -27,7 +28,8 @@ export type BackendName = (typeof BACKENDS)[number];
 
 /** The executors of the traced graphs that every case runs through. */
 export const EXECUTORS = ['interpreter', 'compiled'] as const;
-export type Executor = (typeof EXECUTORS)[number];
+/** EXECUTORS, plus 'onnxruntime', which the export corpus runner (test/export/corpus-onnx.test.ts) runs. */
+export type Executor = (typeof EXECUTORS)[number] | 'onnxruntime';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFn = (...args: any[]) => any;
@@ -61,12 +63,12 @@ export interface DiffCase {
   readonly knownBug?: { readonly on: readonly BackendName[]; readonly note: string };
 }
 
-function setUp(c: DiffCase, call: number): void {
+export function setUp(c: DiffCase, call: number): void {
   if (c.before) tf.tidy(() => c.before!(call));
 }
 
 /** The case's arguments for call `call`; tensors made on the way to them are freed. */
-function freshArgs(c: DiffCase, call: number): unknown[] {
+export function freshArgs(c: DiffCase, call: number): unknown[] {
   return withSalt(call, () => tf.tidy(() => c.args() as tf.TensorContainer[]) as unknown[]);
 }
 
@@ -74,7 +76,7 @@ function freshArgs(c: DiffCase, call: number): unknown[] {
  * Runs `fn` eagerly; tensors it makes and does not return are freed. Returned tensors that it did not
  * make (arguments, captured tensors, variables) are copied, so that freeing the result frees nothing else.
  */
-function runEager(c: DiffCase, call: number): unknown {
+export function runEager(c: DiffCase, call: number): unknown {
   const args = freshArgs(c, call);
   try {
     const firstNew = nextTensorId();
@@ -199,8 +201,36 @@ export function forEachBackend(body: (backend: BackendName) => void, backends: r
   });
 }
 
+/** A corpus file's suite as recorded by `collectSuites` instead of being registered. */
+export interface CollectedSuite {
+  readonly title: string;
+  readonly cases: readonly DiffCase[];
+  readonly opts: DiffOptions;
+}
+
+let collecting: CollectedSuite[] | undefined;
+
+/**
+ * Runs `load` (which imports corpus files) with `differentialSuite` recording its suites instead of
+ * registering tests: the export runners run the same cases through the exported models.
+ */
+export async function collectSuites(load: () => Promise<unknown>): Promise<CollectedSuite[]> {
+  const out: CollectedSuite[] = [];
+  collecting = out;
+  try {
+    await load();
+  } finally {
+    collecting = undefined;
+  }
+  return out;
+}
+
 /** One named test per case and backend, plus the cleanup of what the cases captured. */
 export function differentialSuite(title: string, cases: readonly DiffCase[], opts: DiffOptions = {}): void {
+  if (collecting) {
+    collecting.push({ title, cases, opts });
+    return;
+  }
   describe(title, () => {
     forEachBackend((backend) => {
       for (const c of cases) {

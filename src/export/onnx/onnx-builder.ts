@@ -134,9 +134,21 @@ export class OnnxGraphBuilder {
     return name;
   }
 
-  /** Casts `name` from `from` to `to` (no node when they agree). */
-  cast(name: string, from: DType, to: DType): string {
-    return from === to ? name : this.op('Cast', [name], { to: elemTypeOf(to) });
+  /**
+   * Casts `name` from `from` to `to` as tfjs does (no node when they agree, unless `into` names the
+   * result). float32 → int32: tfjs stores the truncated value into an Int32Array, so NaN and ±Infinity
+   * give 0 and other values wrap modulo 2^32, where ONNX's Cast is undefined; zeroing the non-finite
+   * and |x| ≥ 2^63 (multiples of 2^40: 0 modulo 2^32), casting to int64 (exact below 2^63) and
+   * narrowing that (which keeps the low 32 bits) gives tfjs's values.
+   */
+  cast(name: string, from: DType, to: DType, into?: string): string {
+    if (from === to) return into ? this.op('Identity', [name], {}, into) : name;
+    if (from === 'float32' && to === 'int32') {
+      const inRange = this.op('Less', [this.op('Abs', [name]), this.scalar('float32', 2 ** 63)]);
+      const safe = this.op('Where', [inRange, name, this.scalar('float32', 0)]);
+      return this.op('Cast', [this.op('Cast', [safe], { to: ElemType.INT64 })], { to: elemTypeOf(to) }, into);
+    }
+    return this.op('Cast', [name], { to: elemTypeOf(to) }, into);
   }
 
   toProto(docString?: string): GraphProto {

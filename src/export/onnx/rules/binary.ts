@@ -13,10 +13,15 @@ function pair(b: OnnxGraphBuilder, k: KernelCall, dtype: DType): [string, string
   return [b.cast(x.name, x.dtype, dtype), b.cast(y.name, y.dtype, dtype)];
 }
 
-/** The dtype the inputs are computed in: theirs (int32, float32, bool), float32 when `floatOnly`. */
+/**
+ * The dtype the inputs are computed in: theirs (int32, float32), float32 when `floatOnly`. bool is
+ * computed as int32 (ONNX arithmetic and ordering have no bool form); a bool result is then `≠ 0`,
+ * so bool+bool is Or, bool−bool Xor and bool·bool And (tfjs cpu keeps 2 and 255 in its bool
+ * Uint8Array there, a value a bool tensor of ONNX cannot hold).
+ */
 function workType(k: KernelCall, floatOnly = false): DType {
   const d = arg(k, 'a', 0).dtype;
-  return floatOnly ? 'float32' : d;
+  return floatOnly ? 'float32' : d === 'bool' ? 'int32' : d;
 }
 
 function arithmetic(onnxOp: string, floatOnly = false): OnnxRule {

@@ -1,5 +1,6 @@
 // ONNX rules of the gradient kernels tf.grad records inside a trace: Conv2DBackpropInput and
-// DepthwiseConv2dNativeBackpropInput (ConvTranspose), Conv2DBackpropFilter (a Conv of x by dy),
+// DepthwiseConv2dNativeBackpropInput (ConvTranspose), Conv2DBackpropFilter and
+// DepthwiseConv2dNativeBackpropFilter (a Conv of x by dy),
 // MaxPoolGrad (MaxPool indices + ScatterElements), AvgPoolGrad (ConvTranspose by 1/(fh·fw), as tfjs's
 // cpu kernel divides), EluGrad. NHWC only. Needs tfjs's conv_util, rule-types. Produces `GRADIENT_RULES`.
 
@@ -49,28 +50,40 @@ function backpropInput(depthwise: boolean): OnnxRule {
   };
 }
 
-/** dW[i,j,ci,co] = Σ x_pad[n, oh·s + i, ow·s + j, ci] · dy[n,oh,ow,co]: a Conv with batch ↔ channels swapped, dilated by the stride. */
-const backpropFilter: OnnxRule = (b, k) => {
-  nhwcOnly(k);
-  const x = arg(k, 'x', 0);
-  const dy = arg(k, 'dy', 1);
-  const [fh, fw] = k.attrs.filterShape as Shape4;
-  const info = tf.backend_util.computeConv2DInfo(knownShape(x, 'conv2d filter gradient') as Shape4, k.attrs.filterShape as Shape4,
-    k.attrs.strides as number, 1, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor');
-  const p = info.padInfo;
-  const bottom = Math.max(0, fh - info.inHeight - p.top + (info.outHeight - 1) * info.strideHeight);
-  const right = Math.max(0, fw - info.inWidth - p.left + (info.outWidth - 1) * info.strideWidth);
-  const xs = b.op('Transpose', [x.name], { perm: [3, 0, 1, 2] });
-  const ws = b.op('Transpose', [dy.name], { perm: [3, 0, 1, 2] });
-  const y = b.op('Conv', [xs, ws], {
-    kernel_shape: [info.outHeight, info.outWidth],
-    strides: [1, 1],
-    dilations: [info.strideHeight, info.strideWidth],
-    pads: [p.top, p.left, bottom, right],
-  });
-  const cut = b.op('Slice', [y, b.int64([0, 0]), b.int64([fh, fw]), b.int64([2, 3])]);
-  b.op('Transpose', [cut], { perm: [2, 3, 0, 1] }, out(k));
-};
+/**
+ * dW[i,j,ci,co] = Σ x_pad[n, oh·s + i·d, ow·s + j·d, ci] · dy[n,oh,ow,co]: a Conv with batch ↔ channels
+ * swapped, dilated by the stride and strided by the dilation, cut to the filter's size. Depthwise:
+ * the channels c·N + n of one image, in C groups, each convolved with its M channels of dy.
+ */
+function backpropFilter(depthwise: boolean): OnnxRule {
+  return (b, k) => {
+    nhwcOnly(k);
+    const x = arg(k, 'x', 0);
+    const dy = arg(k, 'dy', 1);
+    const fShape = k.attrs.filterShape as Shape4;
+    const [fh, fw, cin, mult] = fShape;
+    const xShape = knownShape(x, 'conv2d filter gradient') as Shape4;
+    const info = tf.backend_util.computeConv2DInfo(xShape, fShape, k.attrs.strides as number,
+      (depthwise ? (k.attrs.dilations ?? 1) : 1) as number, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor', depthwise);
+    const p = info.padInfo;
+    const reach = (f: number, d: number, o: number, s: number) => (f - 1) * d + 1 + (o - 1) * s;
+    const bottom = Math.max(0, reach(fh, info.dilationHeight, info.outHeight, info.strideHeight) - info.inHeight - p.top);
+    const right = Math.max(0, reach(fw, info.dilationWidth, info.outWidth, info.strideWidth) - info.inWidth - p.left);
+    let xs = b.op('Transpose', [x.name], { perm: [3, 0, 1, 2] });
+    if (depthwise) xs = b.op('Reshape', [xs, b.int64([1, cin * xShape[0], xShape[1], xShape[2]])]);
+    const ws = b.op('Transpose', [dy.name], { perm: [3, 0, 1, 2] });
+    const y = b.op('Conv', [xs, ws], {
+      kernel_shape: [info.outHeight, info.outWidth],
+      strides: [info.dilationHeight, info.dilationWidth],
+      dilations: [info.strideHeight, info.strideWidth],
+      pads: [p.top, p.left, bottom, right],
+      group: depthwise ? cin : 1,
+    });
+    let cut = b.op('Slice', [y, b.int64([0, 0]), b.int64([fh, fw]), b.int64([2, 3])]);
+    if (depthwise) cut = b.op('Reshape', [cut, b.int64([cin, mult, fh, fw])]);
+    b.op('Transpose', [cut], { perm: [2, 3, 0, 1] }, out(k));
+  };
+}
 
 function poolInfo(k: KernelCall, input: string[] | number[]): ConvInfo {
   return tf.backend_util.computePool2DInfo(input as unknown as Shape4, k.attrs.filterSize as number, k.attrs.strides as number, 1,
@@ -118,7 +131,8 @@ const eluGrad: OnnxRule = (b, k) => {
 export const GRADIENT_RULES: Readonly<Record<string, OnnxRule>> = {
   Conv2DBackpropInput: backpropInput(false),
   DepthwiseConv2dNativeBackpropInput: backpropInput(true),
-  Conv2DBackpropFilter: backpropFilter,
+  Conv2DBackpropFilter: backpropFilter(false),
+  DepthwiseConv2dNativeBackpropFilter: backpropFilter(true),
   MaxPoolGrad: maxPoolGrad,
   AvgPoolGrad: avgPoolGrad,
   EluGrad: eluGrad,

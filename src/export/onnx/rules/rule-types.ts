@@ -5,7 +5,6 @@
 import type { DType, TensorType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { elemTypeOf } from '../onnx-dtypes.js';
 
 export interface KernelCall {
   /** The tfjs kernel name. */
@@ -81,7 +80,5 @@ export function isFloat(dtype: DType): boolean {
 
 /** Writes `name` into the kernel output `i`, casting to the output dtype when `from` differs. */
 export function finish(b: OnnxGraphBuilder, k: KernelCall, name: string, from: DType, i = 0): void {
-  const to = k.outputTypes[i]!.dtype;
-  if (from !== to) b.op('Cast', [name], { to: elemTypeOf(to) }, k.outputs[i]);
-  else b.op('Identity', [name], {}, k.outputs[i]);
+  b.cast(name, from, k.outputTypes[i]!.dtype, k.outputs[i]);
 }

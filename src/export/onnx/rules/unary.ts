@@ -78,7 +78,7 @@ const clip: OnnxRule = (b, k) => {
 
 const cast: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
-  b.op(x.dtype === outType(k).dtype ? 'Identity' : 'Cast', [x.name], x.dtype === outType(k).dtype ? {} : { to: elemTypeOf(outType(k).dtype) }, out(k));
+  b.cast(x.name, x.dtype, outType(k).dtype, out(k));
 };
 
 /** ZerosLike / OnesLike: a constant of x's shape (read at run time, so unknown dims work). */
