@@ -97,7 +97,8 @@ async function main(): Promise<void> {
   const cf = steps.getConcreteFunction(spec([], 'int32'));
   $('executor').textContent = cf.compiledSource() === undefined ? 'interpreter' : 'compiled';
   $('code').textContent = `${toCode(huberLoss)}\n\n${toCode(collatz)}`;
-  $('graph').innerHTML = await cf.toSVG();
+  // No source links: in a bundle they would name the bundle's positions, not main.ts.
+  $('graph').innerHTML = await cf.toSVG({ sourceUrl: false });
   $('status').textContent = 'done';
 }
 
