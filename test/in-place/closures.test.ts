@@ -2,12 +2,12 @@
 // vitest.config.ts): they close over module constants, a mutable module variable, the imported `tf`,
 // and call helpers nested in them or declared beside them, with no `scope`. Needs the plugin config.
 // Checks staged results (one trace for both branches), that jit and toGraph use the functions as
-// converted (no run-time conversion), toCode's text, and tensor counts over many calls.
+// converted (no run-time conversion, no Function constructor), toCode's text, and tensor counts.
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { jit, toCode, toGraph } from '../../src/index.js';
-import { isConvertedInPlace } from '../../src/plugin/runtime.js';
+import { isConvertedInPlace, setCodeGeneration } from '../../src/plugin/runtime.js';
 
 // Operators on tensors are what conversion supports; TypeScript's checker does not know them, so the
 // converted functions take `any`.
@@ -121,6 +121,20 @@ describe('in-place conversion under vitest (Vite plugin)', () => {
     expect(f(tf.scalar(1)).arraySync()).toBe(2); // cached trace
     expect(f(tf.tensor([1])).arraySync()).toEqual([11]); // new signature: traced again, sees 10
     bias = 1;
+  });
+
+  it('with code generation off (an eval-free page), nothing calls the Function constructor', () => {
+    setCodeGeneration(false);
+    const spy = vi.spyOn(globalThis, 'Function');
+    try {
+      const f = jit(pipeline, { name: 'pipeline_no_eval' });
+      expect(f(tf.tensor([-1, -1])).arraySync()).toEqual([4, 4]);
+      expect(f.getConcreteFunction(tf.tensor([1, 1])).compiledSource()).toBeUndefined();
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+      setCodeGeneration(undefined);
+    }
   });
 
   it('keeps the tensor count stable over many calls', () => {
