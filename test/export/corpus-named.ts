@@ -5,6 +5,7 @@
 // and return in loops, list push/stack, the seed huber loss, a 2-layer MLP with captured weights.
 // Needs tfjs, src. Produces `NAMED_CASES`.
 /* eslint-disable */
+// @ts-nocheck: the functions use JS operators on tensors, which the converter turns into tfjs ops.
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
 import { toGraph } from '../../src/api/to-graph.js';

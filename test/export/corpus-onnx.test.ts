@@ -10,7 +10,7 @@ import * as ort from 'onnxruntime-node';
 import { beforeAll, expect, it } from 'vitest';
 import { exportOnnxModel } from '../../src/export/onnx/index.js';
 import { fromOrt, toOrt } from '../../src/exec/onnxruntime/tensor-convert.js';
-import { runDifferential, useBackend } from '../helpers/differential.js';
+import { runDifferential, useBackend, type DiffOptions } from '../helpers/differential.js';
 import { corpusSuite } from './corpus.js';
 import { exportedDifferential, type ModelRunner } from './corpus-run.js';
 import { NAMED_CASES } from './corpus-named.js';
@@ -43,10 +43,10 @@ corpusSuite('the differential corpus exported to ONNX, run by onnxruntime-node',
   it('finds the corpus', () => {
     expect(cases.length).toBeGreaterThanOrEqual(145);
   });
-  for (const { id, case: c, opts } of [...cases, ...NAMED_CASES.map((c) => ({ id: `named: ${c.name}`, case: c, opts: {} }))]) {
+  for (const { id, case: c, opts } of [...cases, ...NAMED_CASES.map((c) => ({ id: `named: ${c.name}`, case: c, opts: {} as DiffOptions }))]) {
     const loose = { ...c, exact: false };
     it(`${id} [executor 'onnxruntime']`, () =>
-      runDifferential(loose, { ...opts, executors: ['onnxruntime'], jitOptions: { ...opts.jitOptions, onnxruntime: { ...SESSION, onWarning: () => undefined } } }));
+      runDifferential(loose, { ...opts, executors: ['onnxruntime'], jitOptions: { ...opts.jitOptions, onnxruntime: { graphOptimizationLevel: 'all', intraOpNumThreads: 1, onWarning: () => undefined } } }));
     it(`${id} [toONNX]`, () => exportedDifferential(c, 'toONNX in onnxruntime', runToOnnx, { floatExact: false }));
   }
 });

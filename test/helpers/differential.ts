@@ -166,7 +166,9 @@ function declaredTypes(cfs: readonly ConcreteFunction[], expected: unknown): str
     const p = plan.leaves[i]!;
     if (!(leaf instanceof tf.Tensor) || !('output' in p)) return;
     const v = cf.graph.outputs[p.output]!;
-    if (v.dtype !== leaf.dtype || !sameShape(v.shape, leaf.shape)) {
+    // A dim the trace leaves unknown (-1: e.g. a stacked list's run-time length) matches any size.
+    const declared = v.shape.map((d, k) => (d < 0 ? (leaf.shape[k] ?? d) : d));
+    if (v.dtype !== leaf.dtype || !sameShape(declared, leaf.shape)) {
       out.push(`the graph declares output ${flat.paths[i]} as ${v.dtype}[${v.shape}], eager gives ${leaf.dtype}[${leaf.shape}]`);
     }
   });

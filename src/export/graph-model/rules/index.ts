@@ -7,6 +7,7 @@ import { REDUCTION_RULES } from './reduction.js';
 import { SHAPE_OP_RULES } from './shape-ops.js';
 import { CREATION_RULES } from './creation.js';
 import { NN_RULES } from './nn.js';
+import { GRADIENT_RULES } from './gradients.js';
 
 export const GRAPH_MODEL_RULES: GraphModelTable = {
   ...ELEMENTWISE_RULES,
@@ -14,6 +15,7 @@ export const GRAPH_MODEL_RULES: GraphModelTable = {
   ...SHAPE_OP_RULES,
   ...CREATION_RULES,
   ...NN_RULES,
+  ...GRADIENT_RULES,
 };
 
 /** The tfjs kernels with a GraphModel rule, sorted (for coverage reports and tests). */

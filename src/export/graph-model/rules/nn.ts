@@ -1,19 +1,20 @@
 // GraphModel rules of the neural-network kernels: BatchMatMul (MatMul for rank 2, else BatchMatMulV2),
 // fused matmul/conv (lowered to the plain op + bias + activation, as tfjs's cpu kernels compute them),
 // Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, MaxPool, AvgPool, FusedBatchNorm→FusedBatchNormV3,
-// resize, TopK→TopKV2, SearchSorted, Einsum, LRN, Bincount. Needs rule-types. Produces `NN_RULES`.
+// resize, TopK→TopKV2, SearchSorted, Einsum, LRN, Bincount. Needs rule-types. Produces `NN_RULES` and
+// the window helpers `pair`, `windowAttrs` (gradients.ts uses them).
 
 import { attr, type Attrs } from '../graph-def.js';
 import { int, ints, numberAttr, numberList, tAttr, type GraphModelRule, type RuleContext } from './rule-types.js';
 
-function pair(ctx: RuleContext, name: string, fallback = 1): [number, number] {
+export function pair(ctx: RuleContext, name: string, fallback = 1): [number, number] {
   const v = ctx.call.attrs[name] ?? fallback;
   const xs = typeof v === 'number' ? [v, v] : numberList(ctx, name);
   return [xs[0]!, xs[1] ?? xs[0]!];
 }
 
 /** TF window attrs (strides/dilations as [1, h, w, 1], padding) from tfjs conv/pool attrs. */
-function windowAttrs(ctx: RuleContext, withDilations: boolean, explicitAllowed: boolean): Attrs {
+export function windowAttrs(ctx: RuleContext, withDilations: boolean, explicitAllowed: boolean): Attrs {
   if (ctx.call.attrs.dimRoundingMode != null) ctx.fail(`dimRoundingMode '${String(ctx.call.attrs.dimRoundingMode)}' has no TF equivalent`);
   const format = String(ctx.call.attrs.dataFormat ?? 'NHWC');
   if (format !== 'NHWC') ctx.fail(`data format ${format}: tfjs-converter reads strides in NHWC order only`);

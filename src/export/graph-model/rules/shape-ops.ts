@@ -6,7 +6,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { attr } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, scalarLike, tAttr, type GraphModelRule, type RuleContext } from './rule-types.js';
+import { axesOf, int, ints, numberAttr, numberList, scalarLike, tAttr, type GraphModelRule, type RuleContext } from './rule-types.js';
 
 const TIDX = { Tidx: attr.type('int32') };
 const TPADDINGS = { Tpaddings: attr.type('int32') };
@@ -138,7 +138,7 @@ export const SHAPE_OP_RULES: Record<string, GraphModelRule> = {
   Transpose: withIntList('Transpose', 'perm', { Tperm: attr.type('int32') }),
   Tile: withIntList('Tile', 'reps', { Tmultiples: attr.type('int32') }),
   BroadcastTo: withIntList('BroadcastTo', 'shape', TIDX),
-  Reverse: withIntList('ReverseV2', 'dims', TIDX),
+  Reverse: (ctx) => [ctx.emit('ReverseV2', [ctx.inputs[0]!, ints(ctx, axesOf(ctx, 'dims', ctx.typeOf(0).shape.length))], { ...tAttr(ctx), ...TIDX })],
   Concat: concat,
   Pack: pack,
   Unpack: unpack,
