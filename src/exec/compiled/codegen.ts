@@ -31,7 +31,15 @@ export interface Generated {
 export interface GenerateOptions {
   /** Elementwise kernels on tensors become typed-array loops (cpu backend only). */
   readonly loops: boolean;
+  /** The tfjs backend the code runs on (default: cpu when `loops`, else wasm). */
+  readonly backend?: 'cpu' | 'wasm';
 }
+
+/**
+ * On the wasm backend, products up to this many multiply-adds run with the compiled matMul: for
+ * them tfjs-wasm's per-call setup (packing B whenever B is a new tensor) costs more than the product.
+ */
+const WASM_BACKEND_MATMUL_MAX = 160_000;
 
 export { isNum } from './emitter.js';
 
@@ -174,12 +182,21 @@ class Gen extends Emitter {
       }
     }
     if (steps) return this.fusedByKernels(node, steps, ins, out);
-    if (this.opts.loops && isCpuMatMul(node)) {
+    const onWasm = (this.opts.backend ?? (this.opts.loops ? 'cpu' : 'wasm')) === 'wasm';
+    if (isCpuMatMul(node) && (this.opts.loops || (onWasm && multiplyAdds(node) <= WASM_BACKEND_MATMUL_MAX))) {
       const o = node.outputs[0]!;
       const t = node.attrs;
-      const site = buildMatMulSite();
+      const site = buildMatMulSite(onWasm ? 'wasm' : 'cpu');
+      if (!site && !this.opts.loops) return this.kernel(node, ins, out);
       const w = site ? `, ${this.kernelRef(site)}` : '';
       this.line(`const ${this.name(o)} = H.matMul(${ins[0]!.expr}, ${ins[1]!.expr}, ${Boolean(t.transposeA)}, ${Boolean(t.transposeB)}, ${JSON.stringify(o.shape)}${w});`);
+      out(o, { expr: this.name(o), owned: true });
+      return;
+    }
+    if (isRowGather(node)) {
+      const o = node.outputs[0]!;
+      const backend = this.opts.backend ?? (this.opts.loops ? 'cpu' : 'wasm');
+      this.line(`const ${this.name(o)} = H.gatherRow(${ins[0]!.expr}, ${ins[1]!.expr}, ${JSON.stringify(o.shape)}, '${backend}', ${this.attrRef(node.attrs)});`);
       out(o, { expr: this.name(o), owned: true });
       return;
     }
@@ -357,6 +374,24 @@ class Gen extends Emitter {
 }
 
 /** A float32 BatchMatMul of known shapes, which the compiled code runs with its own kernel (wasm-matmul, or matMulCpu). */
+/** GatherV2 of rows (axis 0) of a tensor by one int32 scalar index held as a number: a row copy. */
+function isRowGather(node: Node): boolean {
+  if (node.op !== 'GatherV2' || node.inputs.length !== 2) return false;
+  const [x, i] = node.inputs as [Value, Value];
+  const o = node.outputs[0]!;
+  const axis = Number(node.attrs.axis ?? 0);
+  if ((axis !== 0 && axis !== -x.shape.length) || Number(node.attrs.batchDims ?? 0) !== 0) return false;
+  if (!isNum(i) || i.dtype !== 'int32' || isNum(x) || isNum(o) || x.shape.length < 1) return false;
+  return (x.dtype === 'float32' || x.dtype === 'int32' || x.dtype === 'bool') && o.dtype === x.dtype && [...x.shape, ...o.shape].every((d) => d >= 0);
+}
+
+function multiplyAdds(node: Node): number {
+  const [a, b] = node.inputs as [Value, Value];
+  const o = node.outputs[0]!;
+  const k = node.attrs.transposeA ? a.shape[a.shape.length - 2]! : a.shape[a.shape.length - 1]!;
+  return o.shape.reduce((x, y) => x * y, 1) * k;
+}
+
 function isCpuMatMul(node: Node): boolean {
   if (node.op !== 'BatchMatMul' || node.inputs.length !== 2) return false;
   const known = (v: Value) => v.shape.every((d) => d >= 0);
@@ -385,7 +420,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack|matMul)|\.assign\(/.test(body);
+  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack|matMul|gatherRow)|\.assign\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

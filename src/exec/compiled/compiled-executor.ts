@@ -62,7 +62,7 @@ export class CompiledExecutor {
 }
 
 function compile(graph: Graph, loops: boolean): Program | null {
-  const gen = generate(graph, { loops });
+  const gen = generate(graph, { loops, backend: loops ? 'cpu' : 'wasm' });
   const constants = gen.constNodes.map((n) => {
     const v = n.outputs[0]!;
     return tf.keep(tf.tensor(n.options.values as never, [...v.shape], v.dtype));

@@ -11,6 +11,8 @@ import { RtList, stackList } from '../rt-list.js';
 import { conformDType } from '../interpreter.js';
 import { matMulCpu } from './matmul.js';
 import type { MatMulSite } from './wasm-matmul.js';
+import { gatherRow } from './row-gather.js';
+import { runKernelDirect } from './direct-kernel.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -71,11 +73,11 @@ export function makeHelpers() {
     },
     /** Runs a kernel on the active backend; the result takes the graph's dtype (see conformDType). */
     kernel(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>, dtype: DType): tf.Tensor {
-      const t = tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as tf.Tensor;
+      const t = runKernelDirect(name, inputs, attrs) as tf.Tensor;
       return t.dtype === dtype ? t : conformDType(t, dtype);
     },
     kernelMulti(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>, dtypes: DType[]): tf.Tensor[] {
-      const ts = tf.engine().runKernel(name, inputs as tf.NamedTensorMap, attrs as tf.NamedAttrMap) as unknown as tf.Tensor[];
+      const ts = runKernelDirect(name, inputs, attrs) as tf.Tensor[];
       return ts.map((t, k) => conformDType(t, dtypes[k]!));
     },
     clone<T extends tf.Tensor | RtList>(t: T): T {
@@ -88,6 +90,7 @@ export function makeHelpers() {
     matMul(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[], site?: MatMulSite): tf.Tensor {
       return site ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
     },
+    gatherRow,
     listEmpty(): RtList {
       return RtList.empty();
     },

@@ -4,8 +4,10 @@
 // share a v128 of two f64 lanes (sixteen at a time), each lane doing exactly that element's sums in
 // the same order (f64 mul, then f64 add: no fused multiply-add), and the float32 store rounds as
 // the Float32Array store does. Operands are copied into the kernel's memory as doubles, B once per
-// tensor (kept while that tensor lives, as weights in a loop do). Needs the wasm encoder and tfjs.
-// Produces `buildMatMulSite`, `MatMulSite`.
+// tensor (kept while that tensor lives, as weights in a loop do). On the wasm backend the operands
+// are read from, and the result written into, tfjs-wasm's heap directly (tfjs-wasm's own matMul
+// packs B for every new B tensor, which dominates small products whose B changes each step).
+// Needs the wasm encoder and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
 
 import * as tf from '@tensorflow/tfjs';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './wasm-encoder.js';
@@ -16,6 +18,19 @@ const GROUP = 16; // outputs per inner loop: 8 accumulators of 2 lanes
 interface Engine {
   state: { tensorInfo: WeakMap<object, unknown> };
   makeTensor(values: Float32Array, shape: number[], dtype: 'float32'): tf.Tensor;
+  makeTensorFromTensorInfo(info: TensorInfo): tf.Tensor;
+}
+
+interface TensorInfo {
+  dataId: object;
+  shape: number[];
+  dtype: 'float32';
+}
+
+/** The parts of tfjs-backend-wasm's BackendWasm used here. */
+interface WasmBackend {
+  makeOutput(shape: number[], dtype: 'float32'): TensorInfo;
+  typedArrayFromHeap(t: { dataId: object; shape: readonly number[]; dtype: string }): Float32Array;
 }
 
 // Params: 0 M, 1 K, 2 Np (row length of B and out, even), 3 aOff, 4 bOff, 5 oOff (bytes).
@@ -123,8 +138,11 @@ export interface MatMulSite {
   run(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[]): tf.Tensor;
 }
 
-/** One call site's kernel (its own memory, so B stays cached per site); undefined without WebAssembly SIMD. */
-export function buildMatMulSite(): MatMulSite | undefined {
+/**
+ * One call site's kernel (its own memory, so B stays cached per site), for tensors of the cpu or
+ * the wasm backend; undefined without WebAssembly SIMD.
+ */
+export function buildMatMulSite(backend: 'cpu' | 'wasm' = 'cpu'): MatMulSite | undefined {
   const module = matMulModule();
   if (!module) return undefined;
   let instance: WebAssembly.Instance;
@@ -163,9 +181,13 @@ export function buildMatMulSite(): MatMulSite | undefined {
       const oOff = aOff + m * k * 8;
       ensure(oOff + m * np * 4);
       const buf = memory.buffer;
+      // On wasm: allocate the output first, then take views of the heap (an allocation may grow it).
+      const wasm = backend === 'wasm' ? (tf.backend() as unknown as WasmBackend) : undefined;
+      const info = wasm?.makeOutput([...outShape], 'float32');
+      const values = (t: tf.Tensor) => (wasm ? wasm.typedArrayFromHeap(t) : (t.dataSync() as Float32Array));
       const bId = b.dataId as object;
       if (!(cachedB && cachedB.dataId === bId && cachedB.transposeB === transposeB && cachedB.K === k && cachedB.Np === np && cachedB.batches === batchB && engine.state.tensorInfo.has(bId))) {
-        const bv = b.dataSync() as Float32Array;
+        const bv = values(b);
         const B = new Float64Array(buf, 0, batchB * k * np);
         for (let bi = 0; bi < batchB; bi++) {
           const src = bi * k * n;
@@ -179,10 +201,10 @@ export function buildMatMulSite(): MatMulSite | undefined {
         }
         cachedB = { dataId: bId, transposeB, K: k, Np: np, batches: batchB };
       }
-      const av = a.dataSync() as Float32Array;
+      const av = values(a);
       const A = new Float64Array(buf, aOff, m * k);
       const O = new Float32Array(buf, oOff, m * np);
-      const out = new Float32Array(batch * m * n);
+      const out = info ? wasm!.typedArrayFromHeap(info) : new Float32Array(batch * m * n);
       for (let bi = 0; bi < batch; bi++) {
         const src = (bi % batchA) * m * k;
         if (transposeA) {
@@ -196,7 +218,7 @@ export function buildMatMulSite(): MatMulSite | undefined {
         if (np === n) out.set(O, o);
         else for (let i = 0; i < m; i++) out.set(O.subarray(i * np, i * np + n), o + i * n);
       }
-      return engine.makeTensor(out, [...outShape], 'float32');
+      return info ? engine.makeTensorFromTensorInfo(info) : engine.makeTensor(out, [...outShape], 'float32');
     },
   };
 }

@@ -1,0 +1,56 @@
+// Runs a registered tfjs kernel of the active backend directly — its kernel function, then the
+// output tensors — without the eager engine's per-op bookkeeping (kernel lookup by name string,
+// profiling and leak-check hooks, scope naming), which costs microseconds per op on small tensors.
+// When a gradient tape is recording (the call runs inside tf.grad), it goes through the engine so
+// the tape sees the op. Needs tfjs. Produces `runKernelDirect`.
+
+import * as tf from '@tensorflow/tfjs';
+
+type KernelFunc = (args: { inputs: unknown; backend: tf.KernelBackend; attrs: unknown }) => TensorInfo | TensorInfo[];
+
+interface TensorInfo {
+  dataId: object;
+  shape: number[];
+  dtype: tf.DataType;
+}
+
+interface Engine {
+  backendName: string;
+  backend: tf.KernelBackend;
+  isTapeOn(): boolean;
+  makeTensorFromTensorInfo(info: TensorInfo): tf.Tensor;
+  runKernel(name: string, inputs: unknown, attrs: unknown): tf.Tensor | tf.Tensor[];
+}
+
+const cache = new Map<string, KernelFunc | null>();
+
+function kernelOf(name: string, backend: string): KernelFunc | null {
+  const key = `${backend}\u0000${name}`;
+  let k = cache.get(key);
+  if (k === undefined) {
+    k = (tf.getKernel(name, backend)?.kernelFunc as unknown as KernelFunc | undefined) ?? null;
+    cache.set(key, k);
+  }
+  return k;
+}
+
+let lastBackend = '';
+let lastKernels = new Map<string, KernelFunc | null>();
+
+/** The kernel's output tensor(s), as `tf.engine().runKernel` returns them. */
+export function runKernelDirect(name: string, inputs: unknown, attrs: unknown): tf.Tensor | tf.Tensor[] {
+  const engine = tf.engine() as unknown as Engine;
+  if (engine.isTapeOn()) return engine.runKernel(name, inputs, attrs);
+  const backendName = engine.backendName;
+  if (backendName !== lastBackend) {
+    lastBackend = backendName;
+    lastKernels = new Map();
+  }
+  let k = lastKernels.get(name);
+  if (k === undefined) lastKernels.set(name, (k = kernelOf(name, backendName)));
+  if (!k) return engine.runKernel(name, inputs, attrs); // not registered: the engine's error
+  const out = k({ inputs, backend: engine.backend, attrs });
+  // As the engine does: a kernel that returns a Tensor (it has a rank) made it already.
+  const wrap = (o: TensorInfo) => ((o as { rank?: number }).rank != null ? (o as unknown as tf.Tensor) : engine.makeTensorFromTensorInfo(o));
+  return Array.isArray(out) ? out.map(wrap) : wrap(out);
+}
