@@ -89,11 +89,17 @@ export function withUserStack(e: unknown): unknown {
   return e;
 }
 
-/** The user's code now on the stack, with a code frame of its file where it can be read. */
-function userCodeNow(): SourceLocation | undefined {
-  const at = userLocation();
-  if (!at || at.frame || !at.file || !at.line) return at;
-  return fileLocation(at.file, at.line, at.column, at.functionName);
+/** `at` with a code frame of its file, where it has none and the file can be read. */
+function withFrame(at: SourceLocation): SourceLocation {
+  if (at.frame || !at.file || !at.line) return at;
+  const located = fileLocation(at.file, at.line, at.column, at.functionName);
+  return located.frame ? located : at;
 }
 
-setErrorLocator(userCodeNow);
+setErrorLocator({
+  find: () => {
+    const at = userLocation();
+    return at && withFrame(at);
+  },
+  complete: withFrame,
+});

@@ -22,6 +22,8 @@ export interface ConvertedSource {
   readonly mappings: readonly Mapping[];
   /** Free names of the generated code (besides ag__), each with the properties read from it. */
   readonly free: Map<string, Set<string>>;
+  /** Where each free name is first used in the function's source (generated names: nowhere). */
+  readonly freeAt: ReadonlyMap<string, { line: number; column: number }>;
 }
 
 export function convertSource(source: string, name: string, opts: { until?: string } = {}): ConvertedSource {
@@ -32,8 +34,8 @@ export function convertSource(source: string, name: string, opts: { until?: stri
   const result = generateCode(root, { comments: true, sourceMaps: true, sourceFileName: `${name}.js` }, source);
   const { code, map } = result;
   const mappings = ((result as unknown as { rawMappings?: Mapping[] }).rawMappings ?? []) as Mapping[];
-  const free = analyzeScopes(root).free;
+  const { free, freeAt } = analyzeScopes(root);
   free.delete('ag__');
-  return { name, source, code, map, mappings, free };
+  return { name, source, code, map, mappings, free, freeAt };
 }
 

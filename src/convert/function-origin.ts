@@ -2,7 +2,8 @@
 // the running script (V8's [[FunctionLocation]], read through node:inspector), the script's text and
 // its source map (tsx and vitest inline one), so a line/column of `fn.toString()` maps back to the
 // user's .ts/.js file. Node only; elsewhere positions stay relative to the function text.
-// Needs node:inspector and @jridgewell/trace-mapping. Produces `originalLocation`, `fileLocation`.
+// Needs node:inspector and @jridgewell/trace-mapping. Produces `originalLocation`, `fileLocation`,
+// `importAliases`.
 
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { readFileSync } from 'node:fs';
@@ -23,6 +24,8 @@ interface Origin {
   readonly line0: number;
   readonly col0: number;
   readonly map: TraceMap | undefined;
+  /** The running script's text (as transformed by tsx/vitest). */
+  readonly text: string;
 }
 
 const origins = new WeakMap<object, Origin | null>();
@@ -74,7 +77,7 @@ function findOrigin(fn: object): Origin | null {
     let map: TraceMap | undefined;
     const m = /^data:application\/json(?:;charset=[^;]+)?;base64,(.*)$/.exec(script.sourceMapURL ?? '');
     if (m) map = new TraceMap(Buffer.from(m[1]!, 'base64').toString('utf8'), script.url);
-    return { url: script.url, line0: before.length - 1, col0: before[before.length - 1]!.length, map };
+    return { url: script.url, line0: before.length - 1, col0: before[before.length - 1]!.length, map, text };
   } catch {
     return null;
   } finally {
@@ -83,13 +86,55 @@ function findOrigin(fn: object): Origin | null {
   }
 }
 
+function originOf(fn: object): Origin | null {
+  let origin = origins.get(fn);
+  if (origin === undefined) origins.set(fn, (origin = findOrigin(fn)));
+  return origin;
+}
+
+// A bundler's name for a module import in the running script (vitest: `const __vi_import_0__ = await
+// __vi_ssr_import__("./m.js", …)`; tsx/esbuild: `var import_m = require("./m.js")`), and the user's
+// own import declarations in the original source.
+const ALIAS_DECL = /(?:const|var|let)\s+(__vi_import_\d+__|__vite_ssr_import_\d+__|import_[\w$]+)\s*=\s*(?:await\s+)?[\w$]+\(\s*["']([^"']+)["']/g;
+const USER_IMPORT = /import\s+(?:\*\s+as\s+([\w$]+)|([\w$]+))\s+from\s+["']([^"']+)["']/g;
+
+/**
+ * For the module `fn` is defined in: each bundler alias of a namespace or default import, mapped to
+ * the name the user's source gives that import (`__vi_import_1__` → `ag`). Empty where unknown.
+ */
+export function importAliases(fn: object): Map<string, string> {
+  const out = new Map<string, string>();
+  const origin = originOf(fn);
+  const original = origin?.map?.sourcesContent?.[0];
+  if (!origin || !original) return out;
+  const file = origin.url.startsWith('file://') ? fileURLToPath(origin.url) : origin.url;
+  const imports = [...original.matchAll(USER_IMPORT)].map((m) => ({ name: (m[1] ?? m[2])!, spec: m[3]! }));
+  for (const m of origin.text.matchAll(ALIAS_DECL)) {
+    const hits = imports.filter((i) => sameModule(i.spec, m[2]!, file));
+    if (hits.length === 1) out.set(m[1]!, hits[0]!.name);
+  }
+  return out;
+}
+
+const stripExt = (p: string): string => p.replace(/\.(?:[cm]?[jt]sx?)$/, '').replace(/\/index$/, '');
+
+/** Whether the user's import specifier (in `file`) and the bundler's resolved one name one module. */
+function sameModule(user: string, resolved: string, file: string): boolean {
+  if (user === resolved) return true;
+  if (user.startsWith('.')) {
+    const abs = stripExt(new URL(user, `file://${file}`).pathname);
+    const r = stripExt(resolved.startsWith('file://') ? fileURLToPath(resolved) : resolved);
+    return r.length > 1 && abs.endsWith(r);
+  }
+  return resolved.includes(`/node_modules/${user}/`);
+}
+
 /**
  * The user's file location of 1-based `line` / 1-based `column` of `fn.toString()`, with a code
  * frame of that file; undefined where it cannot be told (browsers, eval'd functions).
  */
 export function originalLocation(fn: object, line: number, column: number, functionName?: string): SourceLocation | undefined {
-  let origin = origins.get(fn);
-  if (origin === undefined) origins.set(fn, (origin = findOrigin(fn)));
+  const origin = originOf(fn);
   if (!origin) return undefined;
   const scriptLine = origin.line0 + line - 1;
   const scriptCol = line === 1 ? origin.col0 + column - 1 : column - 1;

@@ -7,11 +7,22 @@
 import { agError } from '../errors/catalogue.js';
 import type { ConvertedSource } from './convert-source.js';
 import { registerGenerated, scriptUrl } from './generated-sources.js';
+import { importAliases, originalLocation } from './function-origin.js';
+import { locationOf } from './source-location.js';
 
 const MODULE_ALIAS = /^(__vite_ssr_import_\d+__|__vi_import_\d+__|__vite_ssr_dynamic_import__|import_[\w$]+|_[\w$]+__namespace)$/;
 const IMPLICIT = new Set(['arguments', 'undefined', 'NaN', 'Infinity', 'globalThis']);
 
-function resolveAlias(props: Set<string>, scope: Record<string, unknown>): { found: boolean; value?: unknown } {
+function resolveAlias(
+  alias: string,
+  props: Set<string>,
+  scope: Record<string, unknown>,
+  aliases: () => Map<string, string>,
+): { found: boolean; value?: unknown } {
+  // The import the alias stands for, by the name the user's source gives it (`ag` for
+  // `import * as ag`): unambiguous even where two scope values have the properties read.
+  const named = aliases().get(alias);
+  if (named !== undefined && Object.prototype.hasOwnProperty.call(scope, named)) return { found: true, value: scope[named] };
   // Named imports (`import { range } from …` → `alias.range`) given by name in the scope.
   if (props.size > 0 && [...props].every((p) => Object.prototype.hasOwnProperty.call(scope, p))) {
     return { found: true, value: Object.fromEntries([...props].map((p) => [p, scope[p]])) };
@@ -36,6 +47,8 @@ export function instantiate(
   const names: string[] = [];
   const values: unknown[] = [];
   const missing: string[] = [];
+  let known: Map<string, string> | undefined;
+  const aliases = (): Map<string, string> => (known ??= importAliases(self));
   for (const [name, props] of conv.free) {
     if (IMPLICIT.has(name)) continue;
     if (scope && Object.prototype.hasOwnProperty.call(scope, name)) {
@@ -43,9 +56,9 @@ export function instantiate(
       values.push(scope[name]);
     } else if (name in globalThis) {
       continue;
-    } else if (MODULE_ALIAS.test(name) && scope && resolveAlias(props, scope).found) {
+    } else if (MODULE_ALIAS.test(name) && scope && resolveAlias(name, props, scope, aliases).found) {
       names.push(name);
-      values.push(resolveAlias(props, scope).value);
+      values.push(resolveAlias(name, props, scope, aliases).value);
     } else if (name === self.name) {
       names.push(name);
       values.push(self);
@@ -53,7 +66,12 @@ export function instantiate(
       missing.push(name);
     }
   }
-  if (missing.length) throw agError('convert/unresolved-free-variables', { names: missing, functionName: conv.name });
+  if (missing.length) {
+    // At the first use of the first missing name: in the user's file where it can be found.
+    const at = conv.freeAt.get(missing[0]!);
+    const where = at && (originalLocation(self, at.line, at.column + 1, conv.name) ?? locationOf(conv.source, conv.name, at));
+    throw agError('convert/unresolved-free-variables', { names: missing, functionName: conv.name }, where || undefined);
+  }
   const url = scriptUrl(conv.name);
   // new Function adds two header lines; then "use strict"; then `return (` before the code.
   registerGenerated(url, { name: conv.name, source: conv.source, mappings: conv.mappings, lineOffset: 3, columnOffset: 'return ('.length, fn: self });

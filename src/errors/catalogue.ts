@@ -17,19 +17,26 @@ type Catalogue = typeof CATALOGUE;
 export type MessageId = keyof Catalogue;
 type ParamsOf<K extends MessageId> = Catalogue[K] extends { text: (p: infer P) => string } ? P : never;
 
-let locator: (() => SourceLocation | undefined) | undefined;
+interface Locator {
+  /** The user's code now on the stack. */
+  readonly find: () => SourceLocation | undefined;
+  /** A location with its code frame added where it lacks one. */
+  readonly complete: (at: SourceLocation) => SourceLocation;
+}
+let locator: Locator | undefined;
 
 /**
- * Sets where errors built without a location point by default: the user's code now on the stack
- * (registered by api/, which knows how to find it; this module stays free of stack parsing).
+ * Sets where errors built without a location point by default (the user's code now on the stack)
+ * and how a location gets its code frame: registered by api/, which knows how to find them; this
+ * module stays free of stack parsing and file reading.
  */
-export function setErrorLocator(find: () => SourceLocation | undefined): void {
-  locator = find;
+export function setErrorLocator(l: Locator): void {
+  locator = l;
 }
 
 /** Builds the catalogued error `id` with its parameters, located at `location` or the user's code now. */
 export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, location?: SourceLocation): AutographError {
-  location ??= locator?.();
+  location = location ? (location.frame || !locator ? location : locator.complete(location)) : locator?.find();
   const def = CATALOGUE[id] as unknown as {
     kind: AutographError['kind'];
     text: (p: unknown) => string;

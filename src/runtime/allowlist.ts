@@ -45,8 +45,12 @@ function tfFunctions(): WeakSet<object> {
   // This library's own functions (cond, whileLoop, print, assert, setElementType, stack, …).
   for (const ns of [controlFlow, effects, tensorList]) for (const v of Object.values(ns)) if (typeof v === 'function') set.add(v);
   set.add(range);
+  // Methods of staged lists (`list.push(x)` in converted code is a method call on a TensorList).
+  addPrototype(set, tensorList.TensorList);
   addPrototype(set, tf.Tensor);
   addPrototype(set, tf.Variable);
+  // The engine (`tf.engine().runKernel(…)`), whose class tfjs does not export.
+  addPrototype(set, tf.engine().constructor);
   known = set;
   return set;
 }

@@ -3,13 +3,35 @@
 // tracing; otherwise plain JS (a concrete tensor is read). When one branch returns and the other
 // does not, in a function that always ends in a return, the missing return value is never read
 // (the do_return flag is false there): it is filled with zeros of the other branch's type.
-// Needs trace/control-flow `cond`, state-checks. Produces `ifStmt`, `ifExp`.
+// Needs trace/control-flow `cond`, state-checks, tensor lists. Produces `ifStmt`, `ifExp`.
 
 import { cond } from '../trace/control-flow.js';
 import { isTensor, isTracing, truthy } from './tensors.js';
-import { checkBranchOutputs, RETURN_VALUE_NAME, zerosLike } from './state-checks.js';
+import { checkBranchOutputs, copyStructure, RETURN_VALUE_NAME, saveArrays, zerosLike } from './state-checks.js';
+import { declaredType, declareList, isDeclaredList, type ElementType } from '../trace/list-registry.js';
+import { weakDType } from '../trace/leaf.js';
+import type { DType } from '../ir/types.js';
+import { listFromArray, TensorList } from '../trace/tensor-list.js';
+import { currentGraph } from '../trace/context.js';
+
+function stagedList(arr: unknown[]): TensorList {
+  const type = declaredType(arr)!;
+  return new TensorList(listFromArray(currentGraph()!, arr, type), type.dtype, type.shape);
+}
 
 type Thunk = () => void;
+
+/** Thrown out of a branch that appended to an undeclared JS array: it is now a list; trace again. */
+class RetryDeclared {}
+
+/** The element type of the first item a branch appended to `before`, if it has one. */
+function appendedType(before: readonly unknown[], after: unknown): ElementType | undefined {
+  if (!Array.isArray(after) || after.length <= before.length) return undefined;
+  const first: unknown = after[before.length];
+  if (isTensor(first)) return { dtype: first.dtype as DType, shape: first.shape };
+  if (typeof first === 'number' || typeof first === 'boolean') return { dtype: weakDType(first), shape: [] };
+  return undefined;
+}
 
 /** Thrown out of the else branch to trace the main branch again with a filled return slot. */
 class FillMain {
@@ -26,20 +48,47 @@ function stagedIf(
   nouts: number,
   fillMain: Map<number, unknown>,
 ): unknown[] {
-  const init = getState();
+  // A JS array declared with setElementType becomes a staged list, so that pushes in the branches
+  // record list ops there and the Cond merges the two lists.
+  const init = getState().map((x) => (isDeclaredList(x) ? stagedList(x) : x));
+  // Both branches are traced: a JS array one appends to in place (`z.push(x)`) gets its items back
+  // before the other runs, and each branch's outputs are copies, so the Cond compares what each made.
+  const restoreArrays = saveArrays(init);
+  // -1: not an undeclared JS array at the start (a nested if may declare one while a branch is traced).
+  const lengths = init.map((x) => (Array.isArray(x) && !isDeclaredList(x) ? x.length : -1));
+  // An undeclared array a branch appended to becomes a staged list, as in a staged loop.
+  const declareGrown = (): void => {
+    let grown = false;
+    const now = getState();
+    init.forEach((x, i) => {
+      if (i >= nouts || lengths[i]! < 0 || !Array.isArray(x)) return;
+      const y = now[i];
+      // A nested staged if may already have made a list of it.
+      const type = y instanceof TensorList ? { dtype: y.elementDtype, shape: y.elementShape } : appendedType(x.slice(0, lengths[i]), y);
+      if (!type) return;
+      restoreArrays();
+      declareList(x, type);
+      grown = true;
+    });
+    if (grown) throw new RetryDeclared();
+  };
   let mainOut: unknown[] | undefined;
   const main = (): unknown[] => {
     setState(init);
+    restoreArrays();
     body();
-    const out = getState().slice(0, nouts);
+    declareGrown();
+    const out = copyStructure(getState().slice(0, nouts));
     for (const [i, template] of fillMain) if (out[i] === undefined) out[i] = zerosLike(template);
     mainOut = out;
     return out;
   };
   const other = (): unknown[] => {
     setState(init);
+    restoreArrays();
     orelse?.();
-    const out = getState().slice(0, nouts);
+    declareGrown();
+    const out = copyStructure(getState().slice(0, nouts));
     names.forEach((name, i) => {
       if (name !== RETURN_VALUE_NAME || !mainOut) return;
       if (out[i] === undefined && mainOut[i] !== undefined) out[i] = zerosLike(mainOut[i]);
@@ -52,6 +101,7 @@ function stagedIf(
     return cond(test, main, other, { names });
   } finally {
     setState(init);
+    restoreArrays();
   }
 }
 
@@ -82,6 +132,7 @@ export function ifStmt(
       setState([...result, ...init.slice(nouts)]);
       return;
     } catch (e) {
+      if (e instanceof RetryDeclared) continue;
       if (!(e instanceof FillMain) || fill.has(e.index)) throw e;
       fill.set(e.index, e.template);
     }

@@ -1,11 +1,29 @@
 // `ag__.listPush(z, ...xs)`: what `z.push(...xs)` becomes in converted code; appends and returns
-// the list (a JS array, or the TensorList the trace layer made of it inside staged code).
-// Needs converted-call (a user object with a push method). Produces `listPush`.
+// the list (a JS array, or the TensorList the trace layer made of it inside staged code). A JS
+// array declared with setElementType only takes tensors of its declared dtype (and shape).
+// Needs converted-call (a user object with a push method), the list registry. Produces `listPush`.
 
 import { callMethod } from './converted-call.js';
+import { declaredType } from '../trace/list-registry.js';
+import { isTensor } from '../trace/context.js';
+import { shapeToString, sameShape } from '../ir/types.js';
+import { locatedError } from './located-error.js';
+
+function checkDeclared(list: unknown[], xs: readonly unknown[]): void {
+  const type = declaredType(list);
+  if (!type) return;
+  for (const x of xs) {
+    if (!isTensor(x)) continue;
+    if (x.dtype !== type.dtype || (type.shape && !sameShape(x.shape, type.shape))) {
+      const expected = `${type.dtype}${type.shape ? shapeToString(type.shape) : ''}`;
+      throw locatedError('list/element-mismatch', { expected, got: `${x.dtype}${shapeToString(x.shape)}` });
+    }
+  }
+}
 
 export function listPush(list: unknown, ...xs: unknown[]): unknown {
   if (Array.isArray(list)) {
+    checkDeclared(list, xs);
     list.push(...xs);
     return list;
   }

@@ -3,12 +3,12 @@
 // Needs the context, capture, rules. Produces `GRAPH_BACKEND` (its name) and `ensureGraphBackend()`.
 
 import * as tf from '@tensorflow/tfjs';
-import { Node, type ConstValues } from '../ir/graph.js';
+import { Node, type ConstValues, type Graph } from '../ir/graph.js';
 import type { DType } from '../ir/types.js';
 import { shapeToString } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
-import { currentGraph, SymbolicId } from './context.js';
+import { currentGraph, rootGraph, SymbolicId } from './context.js';
 import { valueIn } from './capture.js';
 import { SHAPE_RULES } from './rules/index.js';
 import type { ArgInfo } from './rules/rule-types.js';
@@ -45,6 +45,8 @@ class GraphBackend extends tf.KernelBackend {
       const node = dataId.value.node;
       if (node?.op === 'Const' && node.options.values) return node.options.values as tf.backend_util.BackendValues;
     }
+    // A value of no trace running now was kept past the end of its trace.
+    if (dataId instanceof SymbolicId && !isCurrentTrace(dataId.value.graph)) throw agError('trace/symbolic-escaped', {});
     throw symbolicRead('dataSync/arraySync');
   }
 
@@ -127,6 +129,12 @@ function sourceHere() {
   return traceOptions.recordSources ? userFrame() : undefined;
 }
 
+
+function isCurrentTrace(g: Graph): boolean {
+  let root = g;
+  while (root.parent) root = root.parent;
+  return root === rootGraph();
+}
 
 function symbolicRead(what: string): Error {
   return agError('trace/symbolic-read', { what }, userLocation());

@@ -14,6 +14,8 @@ describe('message catalogue', () => {
       const def = CATALOGUE[id as keyof typeof CATALOGUE] as { kind: string; text: (p: never) => string };
       expect(['conversion', 'staging', 'runtime', 'usage']).toContain(def.kind);
       expect(renderTemplate(def.text).length).toBeGreaterThan(10);
+      // docs/errors.md shows an example of each.
+      expect((def as { example?: string }).example, id).toMatch(/\S{2,}/);
     }
   });
 

@@ -46,13 +46,15 @@ export interface ScopeInfo {
   readonly captured: Set<Binding>;
   /** Free names → the non-computed property names read from them (`tf.abs` → abs). */
   readonly free: Map<string, Set<string>>;
+  /** Where each free name is first used in the source (1-based line, 0-based column). */
+  readonly freeAt: Map<string, { line: number; column: number }>;
 }
 
 let nextId = 0;
 
 /** Analyzes `root` (a function node). */
 export function analyzeScopes(root: t.Function): ScopeInfo {
-  const info: ScopeInfo = { refs: new Map(), scopeOf: new Map(), captured: new Set(), free: new Map() };
+  const info: ScopeInfo = { refs: new Map(), scopeOf: new Map(), captured: new Set(), free: new Map(), freeAt: new Map() };
 
   const declare = (scope: Scope, id: t.Identifier, kind: BindingKind): void => {
     if (kind === 'self' && scope.bindings.has(id.name)) return;
@@ -101,6 +103,7 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
     if (!binding) {
       if (role === 'decl') return;
       if (!info.free.has(id.name)) info.free.set(id.name, new Set());
+      if (id.loc && !info.freeAt.has(id.name)) info.freeAt.set(id.name, { line: id.loc.start.line, column: id.loc.start.column });
     } else if (binding.scope.fn !== scope.fn && role !== 'decl') {
       info.captured.add(binding);
     }

@@ -28,6 +28,18 @@ function isPure(e: t.Node): boolean {
   return false;
 }
 
+/**
+ * `call` (an `ag__.*` call made from user call `n`) located at `n`, and its `ag__.x` callee at the
+ * user's callee name: V8 reports a call at its callee's property, so a stack frame in the converted
+ * code maps to the same column as the unconverted call would report (`matMul` in `tf.matMul(a)`).
+ */
+function atCall(call: t.Expression, n: t.CallExpression): t.Expression {
+  const callee = t.isSequenceExpression(n.callee) ? n.callee.expressions[n.callee.expressions.length - 1]! : n.callee;
+  const name = t.isMemberExpression(callee) ? callee.property : callee;
+  if (t.isCallExpression(call) && t.isMemberExpression(call.callee)) call.callee.property.loc = name.loc;
+  return Object.assign(call, { loc: n.loc });
+}
+
 export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
   // Names declared in the converted source (functions defined here are converted with it).
   const local = new Set<string>();
@@ -52,10 +64,10 @@ export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
         }
         if (r && DIRECT_ROOTS.has(r) && !shadowed(r)) return undefined;
         if (isPure(callee.object)) {
-          return Object.assign(expr('ag__.convertedCall(%%f%%, %%self%%, %%args%%)', { f: callee, self: t.cloneNode(callee.object, true), args }), { loc: n.loc });
+          return atCall(expr('ag__.convertedCall(%%f%%, %%self%%, %%args%%)', { f: callee, self: t.cloneNode(callee.object, true), args }), n);
         }
         const prop = callee.computed ? (callee.property as t.Expression) : t.stringLiteral((callee.property as t.Identifier).name);
-        return Object.assign(expr('ag__.callMethod(%%obj%%, %%prop%%, %%args%%)', { obj: callee.object, prop, args }), { loc: n.loc });
+        return atCall(expr('ag__.callMethod(%%obj%%, %%prop%%, %%args%%)', { obj: callee.object, prop, args }), n);
       }
       if (t.isIdentifier(callee)) {
         if (local.has(callee.name) && !t.isIdentifier(callee, { name: 'ag__' })) {
@@ -66,7 +78,7 @@ export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
       }
       // `(0, mod.f)(x)` (what bundlers emit for named imports) is a call without `this`.
       const f = t.isSequenceExpression(callee) && callee.expressions.length === 2 && t.isNumericLiteral(callee.expressions[0]) ? callee.expressions[1]! : callee;
-      return Object.assign(expr('ag__.convertedCall(%%f%%, undefined, %%args%%)', { f, args }), { loc: n.loc });
+      return atCall(expr('ag__.convertedCall(%%f%%, undefined, %%args%%)', { f, args }), n);
     },
     (x) => t.isClass(x),
   );

@@ -7,66 +7,75 @@ export const apiMessages = defineMessages({
   'api/not-a-function': {
     kind: 'usage',
     text: (p: { what: string; got: string }) => `${p.what} expects a function, got ${p.got}`,
+    example: "ag.jit(42)",
   },
   'api/signature-arity': {
     kind: 'usage',
     text: (p: { name: string; expected: number; got: number }) =>
       `${p.name} was declared with an inputSignature of ${p.expected} argument(s) but called with ${p.got}`,
+    example: "ag.jit(f, { inputSignature: [ag.spec([2])] })(a, b)",
   },
   'api/signature-mismatch': {
     kind: 'usage',
     text: (p: { name: string; index: number; expected: string; got: string }) =>
       `argument ${p.index} of ${p.name} does not match its inputSignature: expected ${p.expected}, got ${p.got}`,
     hint: () => 'pass a tensor of the declared dtype and shape, or relax the spec with null dimensions',
+    example: "ag.jit(f, { inputSignature: [ag.spec([2], 'float32')] })(tf.ones([3]))",
   },
   'api/bad-spec': {
     kind: 'usage',
     text: (p: { reason: string }) => `invalid TensorSpec: ${p.reason}`,
+    example: "ag.spec([-2])",
   },
   'api/unsupported-argument': {
     kind: 'usage',
     text: (p: { name: string; path: string; type: string }) =>
       `argument ${p.path} of ${p.name} is ${p.type}; jit functions take tensors, numbers, booleans, strings, null/undefined and arrays/objects of them`,
+    example: "jitted(Symbol('s'))",
   },
   'api/disposed-input': {
     kind: 'usage',
     text: (p: { name: string; path: string }) => `argument ${p.path} of ${p.name} is a disposed tensor`,
+    example: "t.dispose(); jitted(t)",
   },
   'api/retracing': {
     kind: 'usage',
     text: (p: { name: string; traces: number; calls: number; changes: string; suggestion: string }) =>
       `${p.name} was traced ${p.traces} times in its last ${p.calls} calls (tracing is expensive). What changed: ${p.changes}`,
     hint: (p: { suggestion: string }) => p.suggestion,
+    example: "for (let n = 1; n < 10; n++) jitted(tf.ones([n]))  // a new shape each call",
   },
   'api/symbolic-argument': {
     kind: 'usage',
     text: (p: { name: string }) =>
       `${p.name} received a symbolic tensor of another trace; call it from inside that jit function or pass a concrete tensor`,
+    example: "let kept; ag.jit(x => { kept = tf.keep(x.add(1)); return x })(t); jitted(kept)",
   },
   'api/bad-save-format': {
     kind: 'usage',
     text: (p: { format: string }) => `unknown save format '${p.format}'; use 'onnx' or 'graph-model'`,
+    example: "ag.save(cf, 'model', { format: 'zip' })",
   },
   'exec/capture-disposed': {
     kind: 'runtime',
     text: (p: { what: string }) =>
       `the jit function captured ${p.what}, which has been disposed since it was traced`,
     hint: () => 'keep captured tensors alive while the jit function is in use, or pass them as arguments',
-  },
-  'exec/while-max-iterations': {
-    kind: 'runtime',
-    text: (p: { limit: number }) => `internal: loop stopped after ${p.limit} iterations`,
+    example: "const w = tf.ones([2]); const f = ag.jit(x => x.mul(w)); f(x); w.dispose(); f(x)",
   },
   'exec/list-empty': {
     kind: 'runtime',
     text: (p: { op: string }) => `cannot ${p.op} from an empty tensor list`,
+    example: "while (i < n) { z.push(i); z.pop(); z.pop(); i++ }  // z staged, popped past empty at run time",
   },
   'exec/list-index': {
     kind: 'runtime',
     text: (p: { index: number; length: number }) => `list index ${p.index} is out of range for a list of length ${p.length}`,
+    example: "for (let i = tf.scalar(0); i < 3; i++) z.push(x); return z.get(tf.scalar(7, 'int32'))",
   },
   'exec/unknown-op': {
     kind: 'runtime',
     text: (p: { op: string; executor: string }) => `the ${p.executor} executor cannot run op ${p.op}`,
+    example: "a hand-built Graph with a node of op 'NoSuchOp', run by the interpreter",
   },
 });

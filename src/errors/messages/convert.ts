@@ -11,16 +11,19 @@ export const convertMessages = defineMessages({
   'convert/not-a-function': {
     kind: 'usage',
     text: (p: { got: string }) => `toGraph/toCode expected a function, got ${p.got}`,
+    example: "ag.toGraph('x => x')",
   },
   'convert/native-function': {
     kind: 'conversion',
     text: (p: { name: string }) => `cannot convert '${p.name}': its source is not available (native or bound function)`,
     hint: () => 'pass the original function, not a bound or built-in one; or mark it with doNotConvert',
+    example: "ag.toGraph(Math.max)",
   },
   'convert/parse-failed': {
     kind: 'conversion',
     text: (p: { name: string; reason: string }) => `cannot parse the source of '${p.name}': ${p.reason}`,
     hint: () => 'use the build-time plugin (autograph-ts/register or the Babel/Vite plugin) for this function',
+    example: "source text that Babel cannot parse, e.g. from a runtime that prints functions oddly",
   },
   'convert/unsupported-syntax': {
     kind: 'conversion',
@@ -32,6 +35,7 @@ export const convertMessages = defineMessages({
     kind: 'conversion',
     text: (p: { name: string }) => `the name '${p.name}' is reserved for the AutoGraph runtime`,
     hint: () => 'rename the variable',
+    example: "const ag__ = 1",
   },
   'convert/unresolved-free-variables': {
     kind: 'conversion',
@@ -41,11 +45,13 @@ export const convertMessages = defineMessages({
     hint: (p: { names: string[] }) =>
       `pass them explicitly: toGraph(fn, { scope: { ${p.names.join(', ')} } }) (or jit(fn, { scope })), ` +
       `or convert in place with the build-time plugin (node --import autograph-ts/register, or the Babel/Vite plugin)`,
+    example: "const scale = 2; ag.jit(x => x.mul(scale)) on the run-time path without { scope: { scale } }",
   },
   'convert/misplaced-directive': {
     kind: 'conversion',
     text: (p: { directive: string }) => `${p.directive}(...) must be the first statement of a loop body`,
     hint: (p: { directive: string }) => `move ${p.directive}(...) to the start of the loop it configures`,
+    example: "while (i < 3) { i++; ag.setLoopOptions({ maximumIterations: 2 }) }",
   },
   // ---- staging time: if statements ----
   'convert/if-undefined-in-branch': {
@@ -60,17 +66,20 @@ export const convertMessages = defineMessages({
     kind: 'staging',
     text: (p: { name: string; branch: Branch }) => `'${p.name}' is None/null at the end of the ${p.branch} branch`,
     hint: () => 'a staged if cannot output null/undefined; give the variable a tensor value in both branches',
+    example: "let y = x; if (tf.sum(x) > 0) y = null; return y",
   },
   'convert/if-missing-return': {
     kind: 'staging',
     text: (p: { branch: Branch }) => `the ${p.branch} branch must also have a return statement`,
     hint: () => 'a staged if that returns in one branch must return in the other too, or end the function with a return',
+    example: "if (tf.sum(x) > 0) { return x } else { x.add(1) }  // no return after the if",
   },
   'convert/non-scalar-condition': {
     kind: 'staging',
     text: (p: { shape: string; what: string }) =>
       `the condition of ${p.what} must be a scalar, got a tensor of shape ${p.shape}`,
     hint: () => 'reduce it first, e.g. with tf.all(...) or tf.any(...)',
+    example: "if (x > 0) { \u2026 } with x of shape [2], run eagerly",
   },
   // ---- staging time: loops ----
   'convert/loop-must-iterate': {
@@ -83,11 +92,13 @@ export const convertMessages = defineMessages({
     kind: 'staging',
     text: (p: { name: string }) => `'${p.name}' must be defined before the loop`,
     hint: (p: { name: string }) => `the loop is staged; initialize '${p.name}' before it`,
+    example: "let y; while (tf.sum(x) < 10) { y = y.add(x); x = x.add(1) }",
   },
   'convert/loop-var-null': {
     kind: 'staging',
     text: (p: { name: string }) => `'${p.name}' is None/null before the loop; a staged loop variable needs a value`,
     hint: (p: { name: string }) => `initialize '${p.name}' with a tensor or number before the loop`,
+    example: "let y = null; while (tf.sum(x) < 10) { y = x; x = x.add(1) }",
   },
   'convert/loop-var-dtype-changed': {
     kind: 'staging',
@@ -102,6 +113,7 @@ export const convertMessages = defineMessages({
     text: (p: { name: string; before: string; after: string }) =>
       `'${p.name}' has shape ${p.before} before the loop, but shape ${p.after} after one iteration`,
     hint: () => 'a staged loop variable must keep its shape; build growing results with an array and ag.stack',
+    example: "while (tf.sum(y) < 100) y = tf.concat([y, y])",
   },
   'convert/js-loop-tensor-break': {
     kind: 'staging',
@@ -116,25 +128,24 @@ export const convertMessages = defineMessages({
     hint: () =>
       'this happens when a variable changes type inside the loop, or a break/return in the loop depends on a ' +
       'tensor condition; make the condition a tensor from the start (e.g. tf.scalar(...)) so the loop is staged',
-  },
-  'convert/tensor-switch': {
-    kind: 'staging',
-    text: () => 'switch on a tensor is not supported',
-    hint: () => 'write it as an if/else if chain, which is staged as nested conditionals',
+    example: "let i = 0; while (i < 3) i = tf.sum(x).add(i)",
   },
   'convert/tensor-for-in': {
     kind: 'staging',
     text: () => 'for...in over a tensor is not supported',
     hint: () => 'use for...of to iterate over the first dimension of a tensor',
+    example: "for (const k in tensor) { \u2026 }",
   },
   'convert/staged-in-try': {
     kind: 'staging',
     text: (p: { what: string }) => `${p.what} with a tensor condition inside try/catch is not supported`,
     hint: () => 'move the try/catch outside the converted function, or the control flow outside the try block',
+    example: "try { if (tf.sum(x) > 0) y = y.add(1) } catch { \u2026 }",
   },
   'convert/unsupported-tensor-operator': {
     kind: 'staging',
     text: (p: { op: string; dtype: string }) => `operator '${p.op}' is not supported on ${p.dtype} tensors`,
     hint: () => 'use the corresponding tf.* function',
+    example: "x << 1 with x a float32 tensor",
   },
 });

@@ -14,15 +14,18 @@ export const exportMessages = defineMessages({
   'export/onnx-unsupported-use': {
     kind: 'usage',
     text: (p: { kernel: string; reason: string }) => `cannot export ${p.kernel} to ONNX: ${p.reason}`,
+    example: "tf.mirrorPad(x, [[1, 1]], 'symmetric') in a function exported with toONNX()",
   },
   'export/graph-model-unsupported': {
     kind: 'usage',
     text: (p: { op: string; where: string; detail: string }) => `cannot export kernel ${p.op} to a TF.js GraphModel${p.where}: ${p.detail}`,
     hint: () => 'rewrite this step with ops the GraphModel rule table covers (see graphModelKernels()), or export to ONNX',
+    example: "state.assign(x) in a function exported with toGraphModel()",
   },
   'exec/onnxruntime-missing': {
     kind: 'usage',
     text: (p: { reason: string }) => `the 'onnxruntime' backend needs the package onnxruntime-node (${p.reason})`,
     hint: () => 'npm install onnxruntime-node (set ONNXRUNTIME_NODE_INSTALL=skip offline: the CPU binary ships in the package)',
+    example: "ag.jit(f, { backend: 'onnxruntime' }) where onnxruntime-node is not installed",
   },
 });

@@ -31,53 +31,63 @@ export const traceMessages = defineMessages({
     text: () =>
       'a symbolic tensor from a jit trace was used after the trace ended (it was stored outside the function)',
     hint: () => 'return tensors from the jit function instead of storing them in outer variables',
+    example: "let kept; ag.jit(x => { kept = tf.keep(x.add(1)); return x })(t); kept.mul(2)",
   },
   'trace/foreign-value': {
     kind: 'staging',
     text: (p: { graph: string }) =>
       `a tensor made inside '${p.graph}' is used outside it (for example a tensor created in a staged branch or loop body and stored in an outer variable)`,
     hint: () => 'return the value from the branch or make it a loop variable',
+    example: "const box = []; ag.cond(p, () => { box[0] = x.mul(2); return x }, () => x); tf.add(y, box[0])",
   },
   'trace/not-a-tensor-capture': {
     kind: 'staging',
     text: (p: { kernel: string }) => `${p.kernel} received an input that is not a tfjs tensor`,
+    example: "tf.engine().runKernel('Add', { a: x, b: 3 }, {})",
   },
   'cond/pred-not-scalar': {
     kind: 'staging',
     text: (p: { shape: string }) => `the condition of a staged if/cond must be a scalar, but it has shape ${p.shape}`,
     hint: () => 'reduce it first, e.g. with tf.all(x) or tf.any(x)',
+    example: "if (x > 0) { \u2026 } with x of shape [2], inside a jit function",
   },
   'cond/structure-mismatch': {
     kind: 'staging',
     text: (p: { name: string; main: string; other: string }) =>
       `'${p.name}' must have the same nested structure in the main and else branches: ${p.main} in the main branch, but ${p.other} in the else branch`,
+    example: "ag.cond(p, () => [x, x], () => [x])",
   },
   'cond/dtype-mismatch': {
     kind: 'staging',
     text: (p: { name: string; main: string; other: string }) =>
       `'${p.name}' has dtype ${p.main} in the main branch, but dtype ${p.other} in the else branch`,
     hint: () => 'cast one of them, e.g. with tf.cast(x, dtype), so both branches agree',
+    example: "let y = x; if (tf.sum(x) > 0) y = tf.cast(x, 'int32'); return y",
   },
   'cond/shape-mismatch': {
     kind: 'staging',
     text: (p: { name: string; main: string; other: string }) =>
       `'${p.name}' has shape ${p.main} in the main branch, but shape ${p.other} in the else branch`,
+    example: "let y = x; if (tf.sum(x) > 0) y = tf.ones([3]); return y  // x has shape [2]",
   },
   'cond/null-in-branch': {
     kind: 'staging',
     text: (p: { name: string; branch: 'main' | 'else'; value: string }) =>
       `'${p.name}' is None/null at the end of the ${p.branch} branch (${p.value}); a staged if must produce a tensor or a JS value in both branches`,
     hint: () => 'give the variable a value of the same type in both branches',
+    example: "ag.cond(p, () => x, () => null)",
   },
   'cond/unsupported-output': {
     kind: 'staging',
     text: (p: { name: string; main: string; other: string }) =>
       `'${p.name}' is ${p.main} in the main branch and ${p.other} in the else branch; a staged if can only merge tensors, numbers and booleans that differ`,
+    example: "let label = 'small'; if (tf.sum(x) > 0) label = 'large'; return label",
   },
   'while/cond-not-scalar': {
     kind: 'staging',
     text: (p: { shape: string }) => `the condition of a staged loop must be a scalar, but it has shape ${p.shape}`,
     hint: () => 'reduce it first, e.g. with tf.all(x) or tf.any(x)',
+    example: "ag.whileLoop(v => v.less(10), v => [v.add(1)], [tf.ones([2])])",
   },
   'while/dtype-changed': {
     kind: 'staging',
@@ -85,44 +95,52 @@ export const traceMessages = defineMessages({
       `'${p.name}' has dtype ${p.before} before the loop, but dtype ${p.after} after one iteration`,
     hint: (p: { name: string; before: string; after: string }) =>
       `initialize '${p.name}' with a value of dtype ${p.after} before the loop, or cast it inside the loop`,
+    example: "ag.whileLoop(v => tf.sum(v) < 10, v => [tf.cast(v, 'int32')], [x])",
   },
   'while/shape-changed': {
     kind: 'staging',
     text: (p: { name: string; before: string; after: string }) =>
       `'${p.name}' has shape ${p.before} before the loop, but shape ${p.after} after one iteration`,
     hint: () => 'a loop variable must keep its shape; accumulate growing results in a list (push, then ag.stack)',
+    example: "ag.whileLoop(v => tf.sum(v) < 10, v => [tf.concat([v, v])], [x])",
   },
   'while/structure-changed': {
     kind: 'staging',
     text: (p: { name: string; before: string; after: string }) =>
       `'${p.name}' has structure ${p.before} before the loop, but ${p.after} after one iteration`,
+    example: "ag.whileLoop(v => c, v => [[x, x]], [x])",
   },
   'while/bad-loop-var': {
     kind: 'staging',
     text: (p: { name: string; type: string }) =>
       `'${p.name}' is a loop variable of a staged loop, but it holds ${p.type}; loop variables must be tensors, numbers or booleans (or arrays/objects of them)`,
+    example: "ag.whileLoop((v, f) => c, (v, f) => [v.add(1), f], [x, () => 1])",
   },
   'trace/variable-created-again': {
     kind: 'staging',
     text: (p: { name: string }) =>
       `jit functions only support tf.Variables created on the first call (variable '${p.name}' is created again while tracing a new signature)`,
     hint: () => 'create the variable once (outside the jit function, or only if it does not exist yet) and reuse it',
+    example: "ag.jit(x => x.add(tf.variable(tf.zeros([1])))) called with a second signature",
   },
   'trace/variable-init-input': {
     kind: 'staging',
     text: (p: { name: string; input: string }) =>
       `variable '${p.name}' is created inside a jit function with an initial value computed from its argument '${p.input}'`,
     hint: () => 'initialize it from constants or captured tensors, or create it outside the jit function',
+    example: "tf.variable(x.mul(2)) inside a jit function with argument x",
   },
   'trace/variable-init-staged': {
     kind: 'staging',
     text: (p: { name: string }) => `variable '${p.name}' is created inside a staged if or loop`,
     hint: () => 'create variables at the top level of the jit function, or outside it',
+    example: "if (tf.sum(x) > 0) { const v = tf.variable(tf.zeros([2])); \u2026 }",
   },
   'trace/async-function': {
     kind: 'usage',
     text: (p: { name: string }) => `${p.name} returned a Promise: jit functions must be synchronous`,
     hint: () => 'await outside the jit function; inside, use only synchronous tfjs ops',
+    example: "ag.jit(async (x) => x, { autograph: false })(t)",
   },
   'list/unknown-element-type': {
     kind: 'staging',
@@ -132,20 +150,18 @@ export const traceMessages = defineMessages({
   'list/element-mismatch': {
     kind: 'staging',
     text: (p: { expected: string; got: string }) => `a tensor list of ${p.expected} elements cannot take an element of ${p.got}`,
+    example: "ag.setElementType(z, 'float32', [2]); z.push(tf.ones([3]))",
   },
   'list/not-a-list': {
     kind: 'usage',
     text: (p: { got: string }) => `expected an array or a tensor list, got ${p.got}`,
+    example: "ag.stack(3)",
   },
   'list/branch-mismatch': {
     kind: 'staging',
     text: (p: { name: string; main: string; other: string }) =>
       `list '${p.name}' holds ${p.main} elements on one side and ${p.other} elements on the other`,
-  },
-  'list/returned': {
-    kind: 'staging',
-    text: () => 'a staged tensor list cannot leave the jit function as a list',
-    hint: () => 'return ag.stack(list) instead',
+    example: "ag.stack(ag.cond(p, () => floatList, () => intList))",
   },
   'runtime/assert-failed': {
     kind: 'runtime',
@@ -155,5 +171,6 @@ export const traceMessages = defineMessages({
   'while/max-iterations': {
     kind: 'usage',
     text: (p: { value: string }) => `maximumIterations must be a non-negative integer, got ${p.value}`,
+    example: "ag.whileLoop(c, b, vars, { maximumIterations: -1 })",
   },
 });

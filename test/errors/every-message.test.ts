@@ -1,0 +1,108 @@
+// Every catalogued message, caused from user code: the error carries its id, the original
+// file:line:column of the code that caused it, and a code frame of that line. Checked for functions in
+// a TypeScript file run under vitest (positions of the .ts, not of the JS vitest made of it), for their
+// plain-JS twin in an .mjs file under vitest, and for that .mjs run by plain node.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import * as tf from '@tensorflow/tfjs';
+import { CATALOGUE } from '../../src/errors/catalogue.js';
+import { Graph, Node } from '../../src/ir/graph.js';
+import { Interpreter } from '../../src/exec/interpreter.js';
+import { convertSource } from '../../src/convert/convert-source.js';
+import { markers, observe, type Observed, type Trigger } from './triggered.js';
+import { triggers as tsTriggers } from './fixtures/triggers.js';
+// @ts-expect-error -- a plain JavaScript module without types
+import { triggers as mjsTriggers } from './fixtures/triggers.mjs';
+
+/** Messages no user code can cause, each with the reason and the test that covers it below. */
+const EXEMPT: Record<string, string> = {
+  'exec/unknown-op': 'only a hand-built IR graph can hold an op no executor knows',
+  'exec/onnxruntime-missing': 'raised only where onnxruntime-node cannot be loaded (it is installed here)',
+  'convert/parse-failed': 'V8 prints every function as source Babel parses; reached through convertSource only',
+};
+
+const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+function check(o: Observed, file: string, expected: ReturnType<typeof markers>): void {
+  const frameLine = (l: string): boolean => new RegExp(`^>\\s*${expected.get(o.id)?.line} \\|`).test(l);
+  const want = expected.get(o.id);
+  expect(want, `a marker for ${o.id} in ${file}`).toBeDefined();
+  expect(o.got, o.message).toBe(o.id);
+  expect(o.file, o.message).toBe(fixture(file));
+  expect({ line: o.line, column: o.column }, o.message).toEqual({ line: want!.line, column: want!.column });
+  // The code frame shows the user's line, marked, with a caret under the column.
+  const lines = (o.frame ?? '').split('\n');
+  const marked = lines.findIndex(frameLine);
+  expect(marked, o.message).toBeGreaterThanOrEqual(0);
+  expect(lines[marked], o.message).toContain(`| ${want!.text}`);
+  // The caret line under it points at the column.
+  const bar = lines[marked]!.indexOf('|');
+  expect(lines[marked + 1]!.indexOf('^') - bar - 1, o.message).toBe(want!.column);
+  expect(o.message).toContain(`${fixture(file)}:${want!.line}:${want!.column}`);
+}
+
+for (const [file, triggers] of [
+  ['triggers.ts', tsTriggers],
+  ['triggers.mjs', mjsTriggers as readonly Trigger[]],
+] as const) {
+  describe(`errors caused from ${file}`, () => {
+    const expected = markers(readFileSync(fixture(file), 'utf8'));
+
+    it('cause every catalogued message (or the message is exempt, with a reason)', () => {
+      const caused = new Set(triggers.map((t) => t.id));
+      expect(triggers.length).toBe(caused.size);
+      const missing = Object.keys(CATALOGUE).filter((id) => !caused.has(id) && !(id in EXEMPT));
+      expect(missing).toEqual([]);
+      expect([...caused].filter((id) => !(id in CATALOGUE))).toEqual([]);
+      expect([...expected.keys()].sort()).toEqual([...caused].sort());
+    });
+
+    it.each(triggers.map((t) => [t.id, t] as const))('%s', async (_id, t) => {
+      check(await observe(t), file, expected);
+    });
+  });
+}
+
+describe('errors caused from triggers.mjs under plain node', () => {
+  it('carry the same ids, positions and frames', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fixture('run-triggers.mjs')], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const observed = JSON.parse(run.stdout.trim().split('\n').pop()!) as Observed[];
+    const expected = markers(readFileSync(fixture('triggers.mjs'), 'utf8'));
+    expect(observed.map((o) => o.id).sort()).toEqual([...expected.keys()].sort());
+    for (const o of observed) check(o, 'triggers.mjs', expected);
+  }, 150_000);
+});
+
+describe('messages no user code reaches', () => {
+  it('exec/unknown-op: the interpreter names the op it cannot run', () => {
+    const g = new Graph('handmade');
+    const x = g.addParam('float32', [2]);
+    const node = g.addNode(new Node(g, 'NoSuchOp', [x], ['x'], {}, {}));
+    g.outputs = [node.addOutput('float32', [2])];
+    const input = tf.ones([2]);
+    expect(() => new Interpreter().run(g, [input])).toThrow(expect.objectContaining({ id: 'exec/unknown-op' }));
+    input.dispose();
+  });
+
+  it('convert/parse-failed: source text Babel cannot parse, located in that text', () => {
+    let err: { id?: string; location?: { line: number } } = {};
+    try {
+      convertSource('function f(x) {\n  return x +;\n}', 'f');
+    } catch (e) {
+      err = e as typeof err;
+    }
+    expect(err.id).toBe('convert/parse-failed');
+    expect(err.location?.line).toBe(2);
+  });
+
+  it('exec/onnxruntime-missing is catalogued with its fix', () => {
+    expect(CATALOGUE['exec/onnxruntime-missing'].hint!()).toContain('npm install onnxruntime-node');
+  });
+});
