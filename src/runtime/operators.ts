@@ -104,7 +104,12 @@ export function bitAnd(a: Js, b: Js): Js {
   if (!anyTensor(a, b)) return a & b;
   const [x, y] = weakPair(a, b, false);
   if (x.dtype === 'bool') return tf.logicalAnd(x, y);
-  if (x.dtype === 'int32' && typeof (tf as Js).bitwiseAnd === 'function') return (tf as Js).bitwiseAnd(x, y);
+  if (x.dtype === 'int32' && typeof (tf as Js).bitwiseAnd === 'function') {
+    // tf.bitwiseAnd does not broadcast (`v & 7` on a vector): broadcast both sides first.
+    const shape = tf.backend_util.assertAndGetBroadcastShape(x.shape, y.shape);
+    const wide = (z: tf.Tensor): tf.Tensor => (z.shape.length === shape.length && z.shape.every((d, i) => d === shape[i]) ? z : tf.broadcastTo(z, shape));
+    return (tf as Js).bitwiseAnd(wide(x), wide(y));
+  }
   throw unsupported('&', x);
 }
 export function bitOr(a: Js, b: Js): Js {

@@ -8,7 +8,7 @@ import * as tf from '@tensorflow/tfjs';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph } from '../trace/context.js';
 import { traceInto } from '../trace/subgraph.js';
-import { flatten } from '../trace/nest.js';
+import { flatten, isPlainObject } from '../trace/nest.js';
 import { isTensor } from './tensors.js';
 
 // Keep in sync with src/convert/passes/control-flow.ts.
@@ -79,12 +79,16 @@ export function placeholdersForUndefined(
   if (undefinedAt.length === 0) return { init: [...init], undefinedAt, carried: all };
   const parent = currentGraph();
   let after: unknown[];
+  // The probe must leave no trace: JS arrays it appends to in place (`z.push(x)`) get their items back.
+  const restoreArrays = saveArrays(init);
   try {
     after = parent ? traceInto('probe', parent, [], probe).result : probe();
   } catch (e) {
     const err = locatedError('convert/loop-var-undefined', { name: names[undefinedAt[0]!] ?? 'a loop variable' });
     (err as { cause?: unknown }).cause = e;
     throw err;
+  } finally {
+    restoreArrays();
   }
   const out = [...init];
   const stillUndefined = new Set<number>();
@@ -99,4 +103,40 @@ export function placeholdersForUndefined(
     undefinedAt: undefinedAt.filter((i) => !stillUndefined.has(i)),
     carried: all.filter((i) => !stillUndefined.has(i)),
   };
+}
+
+/** The JS arrays reachable from `xs` through arrays and plain objects. */
+export function arraysIn(xs: readonly unknown[]): unknown[][] {
+  const out: unknown[][] = [];
+  const seen = new Set<unknown>();
+  const walk = (x: unknown): void => {
+    if (seen.has(x)) return;
+    if (Array.isArray(x)) {
+      seen.add(x);
+      out.push(x);
+      x.forEach(walk);
+    } else if (isPlainObject(x)) {
+      seen.add(x);
+      Object.values(x).forEach(walk);
+    }
+  };
+  xs.forEach(walk);
+  return out;
+}
+
+/**
+ * Saves the items of the JS arrays reachable from `state`; the returned function puts them back
+ * (code traced for a staged branch or a probe may append to them in place).
+ */
+export function saveArrays(state: readonly unknown[]): () => void {
+  const arrays = arraysIn(state);
+  const items = arrays.map((a) => a.slice());
+  return () => arrays.forEach((a, i) => a.splice(0, a.length, ...items[i]!));
+}
+
+/** A copy of the arrays and plain objects of `x` (leaves shared), so later in-place changes do not reach it. */
+export function copyStructure<T>(x: T): T {
+  if (Array.isArray(x)) return x.map(copyStructure) as T;
+  if (isPlainObject(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, copyStructure(v)])) as T;
+  return x;
 }

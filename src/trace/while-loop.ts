@@ -113,6 +113,12 @@ function declareGrownArrays(loopVars: Vars, out: unknown): boolean {
   let declared = false;
   loopVars.forEach((v, i) => {
     const after = out[i];
+    if (Array.isArray(v) && !isDeclaredList(v) && after instanceof TensorList) {
+      // A staged if in the body made a list of it.
+      declareList(v, { dtype: after.elementDtype, shape: after.elementShape });
+      declared = true;
+      return;
+    }
     if (!Array.isArray(v) || isDeclaredList(v) || !Array.isArray(after) || after.length <= v.length) return;
     const first = after[v.length];
     const type = isTensor(first)

@@ -1,6 +1,7 @@
 // Activity analysis: which symbols a statement (or a group of nodes) reads and modifies.
-// A symbol is a binding (`x`) or a composite of a binding or `this` with property names (`x.b`,
-// `this.count`). Requires ScopeInfo from scopes.ts for the same AST. Produces `Sym` and
+// A symbol is a binding (`x`) or a composite of a binding or `this` with property names or literal
+// indexes (`x.b`, `this.count`, `arr[0]`); a write through a computed index (`arr[i] = v`) modifies
+// the whole binding. Requires ScopeInfo from scopes.ts for the same AST. Produces `Sym` and
 // `activityOf(nodes, info)` → { modified, read }; bindings declared inside the nodes are excluded
 // from `modified` (they are local to them). Writes made inside nested functions count as writes
 // of the enclosing statement (a closure called there may run them).
@@ -15,6 +16,8 @@ export interface Sym {
   readonly name: string;
   readonly binding: Binding | null;
   readonly path: readonly string[];
+  /** Per path element: a literal index (`arr[0]`) rather than a property name. */
+  readonly indexed?: readonly boolean[];
   readonly isThis: boolean;
 }
 
@@ -32,19 +35,40 @@ function simpleSym(id: t.Identifier, info: ScopeInfo): Sym {
   return { key: bindingKey(b, id.name), name: id.name, binding: b, path: [], isThis: false };
 }
 
-/** `x.a.b` / `this.a` with non-computed properties → a composite symbol, else null. */
+/** A member's property as a path element: a name (`.b`, `['b']`) or a literal index (`[0]`); else null. */
+function pathElement(m: t.MemberExpression): { name: string; indexed: boolean } | null {
+  if (!m.computed) return t.isIdentifier(m.property) ? { name: m.property.name, indexed: false } : null;
+  if (t.isNumericLiteral(m.property) && Number.isInteger(m.property.value) && m.property.value >= 0) return { name: String(m.property.value), indexed: true };
+  if (t.isStringLiteral(m.property) && t.isValidIdentifier(m.property.value)) return { name: m.property.value, indexed: false };
+  return null;
+}
+
+/** `x.a.b` / `this.a` / `arr[0].x` with names and literal indexes → a composite symbol, else null. */
 export function compositeSym(e: t.Node, info: ScopeInfo): Sym | null {
   const path: string[] = [];
+  const indexed: boolean[] = [];
   let cur: t.Node = e;
-  while (t.isMemberExpression(cur) && !cur.computed && t.isIdentifier(cur.property)) {
-    path.unshift(cur.property.name);
-    cur = cur.object;
+  for (let el; t.isMemberExpression(cur) && (el = pathElement(cur)); cur = cur.object) {
+    path.unshift(el.name);
+    indexed.unshift(el.indexed);
   }
-  if (path.length === 0) return null;
-  if (t.isThisExpression(cur)) return { key: `this.${path.join('.')}`, name: `this.${path.join('.')}`, binding: null, path, isThis: true };
+  if (path.length === 0 || t.isMemberExpression(cur)) return null;
+  const suffix = path.map((p, i) => (indexed[i] ? `[${p}]` : `.${p}`)).join('');
+  if (t.isThisExpression(cur)) return { key: `this.${path.join('.')}`, name: `this${suffix}`, binding: null, path, indexed, isThis: true };
   if (!t.isIdentifier(cur)) return null;
   const root = simpleSym(cur, info);
-  return { ...root, key: `${root.key}.${path.join('.')}`, name: `${cur.name}.${path.join('.')}`, path };
+  return { ...root, key: `${root.key}.${path.join('.')}`, name: `${cur.name}${suffix}`, path, indexed };
+}
+
+/** The binding a member write goes through when its path has a computed, non-literal index (`arr[i]`). */
+function rootOfDynamicWrite(e: t.Node): t.Identifier | null {
+  let cur: t.Node = e;
+  let dynamic = false;
+  while (t.isMemberExpression(cur)) {
+    if (!pathElement(cur)) dynamic = true;
+    cur = cur.object;
+  }
+  return dynamic && t.isIdentifier(cur) ? cur : null;
 }
 
 function forEachChild(n: t.Node, f: (c: t.Node) => void): void {
@@ -76,7 +100,12 @@ export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: 
       return;
     }
     const c = compositeSym(target, info);
-    if (c) modified.set(c.key, c);
+    if (c) {
+      modified.set(c.key, c);
+      return;
+    }
+    const root = rootOfDynamicWrite(target);
+    if (root) writeTarget(root);
   };
   const visit = (n: t.Node): void => {
     const scope = info.scopeOf.get(n);

@@ -39,8 +39,10 @@ function tryRegions(root: t.Function): Set<t.Node> {
 }
 
 function symExpr(s: Sym): t.Expression {
-  let e: t.Expression = s.isThis ? t.thisExpression() : t.identifier(s.binding?.name ?? s.name.split('.')[0]!);
-  for (const p of s.path) e = t.memberExpression(e, t.identifier(p));
+  let e: t.Expression = s.isThis ? t.thisExpression() : t.identifier(s.binding?.name ?? /^[^.[]+/.exec(s.name)![0]);
+  s.path.forEach((p, i) => {
+    e = s.indexed?.[i] ? t.memberExpression(e, t.numericLiteral(Number(p)), true) : t.memberExpression(e, t.identifier(p));
+  });
   return e;
 }
 

@@ -1,0 +1,155 @@
+// Runs one fuzzed program every way it can run and lists the disagreements: plain JS on numbers
+// (the reference of the scalar domains), the converted function on JS numbers and on eager tfjs
+// tensors (the reference of the tensor domains), and jit with each executor, twice (the second call
+// hits the trace cache), optionally through onnxruntime. Also checks that no tensor is left over.
+// Needs tfjs, src (jit, toGraph), gen-program. Produces `checkCase`, `CaseReport`, `makeProgram`.
+
+import * as tf from '@tensorflow/tfjs';
+import { jit } from '../../src/api/jit.js';
+import { toGraph } from '../../src/api/to-graph.js';
+import { AutographError } from '../../src/errors/ag-error.js';
+import type { ExecutorName } from '../../src/api/concrete-function.js';
+import type { FuzzCase, FuzzInputs } from './gen-program.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Fn = (...args: any[]) => unknown;
+
+/** The free variables of fuzzed programs (one object, so toGraph's cache sees the same scope). */
+export const SCOPE: Record<string, unknown> = { tf };
+
+/** `function prog(a, b, c, n, l) { body }`, closed over tf. */
+export function makeProgram(body: string): Fn {
+  return new Function('tf', `return function prog(a, b, c, n, l) {\n${body}\n}`)(tf) as Fn;
+}
+
+export interface CheckOptions {
+  readonly executors: readonly ExecutorName[];
+}
+
+export interface CaseReport {
+  /** One line per disagreement, error or leak; empty when every path agreed. */
+  readonly problems: string[];
+  /** The ONNX path was asked for but the program uses something ONNX export does not cover. */
+  readonly notExpressible?: string;
+}
+
+const dtypeOf = (c: FuzzCase): 'int32' | 'float32' => (c.domain.endsWith('float32') ? 'float32' : 'int32');
+const isTensorDomain = (c: FuzzCase): boolean => c.domain.startsWith('tensor-');
+
+function jsArgs(x: FuzzInputs): unknown[] {
+  return [x.a, x.b, x.c, x.n, x.l];
+}
+
+function tensorArgs(c: FuzzCase, x: FuzzInputs): unknown[] {
+  const dt = dtypeOf(c);
+  return [tf.tensor(x.a, undefined, dt), tf.tensor(x.b, undefined, dt), tf.tensor(x.c, undefined, dt), c.stagedN ? tf.scalar(x.n, 'int32') : x.n, tf.tensor(x.l as number[], undefined, dt)];
+}
+
+function disposeTensors(xs: unknown): void {
+  if (xs instanceof tf.Tensor) xs.dispose();
+  else if (Array.isArray(xs)) xs.forEach(disposeTensors);
+}
+
+/** A result as plain JSON-able values: tensors read, -0 as 0 (int32 has no -0; JS gives it for -15 % 5). */
+function plain(v: unknown): unknown {
+  if (v instanceof tf.Tensor) return plain(v.arraySync());
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === 'number') return v === 0 ? 0 : v;
+  if (typeof v === 'boolean') return v;
+  return v;
+}
+
+function describeError(e: unknown): string {
+  if (e instanceof AutographError) return `AutographError [${e.id}] ${e.summary}`;
+  if (e instanceof Error) return `internal ${e.name}: ${e.message.split('\n')[0]}`;
+  return `threw ${String(e)}`;
+}
+
+/** Expected result per input set, or the reason there is none. */
+function reference(c: FuzzCase, converted: Fn): { results: unknown[]; problems: string[] } {
+  const problems: string[] = [];
+  const results: unknown[] = [];
+  if (!isTensorDomain(c)) {
+    const f = makeProgram(c.body);
+    for (const x of c.inputs) results.push(plain(f(...jsArgs(x))));
+    c.inputs.forEach((x, i) => {
+      try {
+        const got = plain(converted(...jsArgs(x)));
+        if (JSON.stringify(got) !== JSON.stringify(results[i])) problems.push(`converted on JS numbers, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
+      } catch (e) {
+        problems.push(`converted on JS numbers, input ${i}: ${describeError(e)}`);
+      }
+    });
+  }
+  c.inputs.forEach((x, i) => {
+    const args = tensorArgs(c, x);
+    try {
+      const got = tf.tidy(() => plain(converted(...args)) as tf.TensorContainer);
+      if (isTensorDomain(c)) results.push(got);
+      else if (JSON.stringify(got) !== JSON.stringify(results[i])) problems.push(`converted on eager tensors, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
+    } catch (e) {
+      if (isTensorDomain(c)) {
+        problems.push(`reference (converted on eager tensors), input ${i}: ${describeError(e)}`);
+        results.push(undefined);
+        return;
+      }
+      problems.push(`converted on eager tensors, input ${i}: ${describeError(e)}`);
+    } finally {
+      disposeTensors(args);
+    }
+  });
+  return { results, problems };
+}
+
+// ONNX export does not cover every kernel; such programs are not expressible there.
+const NOT_IN_ONNX = new Set(['export/onnx-unsupported-kernel', 'export/onnx-unsupported-use']);
+
+/** Runs `c` every way and reports what disagreed. */
+export function checkCase(c: FuzzCase, opts: CheckOptions): CaseReport {
+  // Any warning (a function the converter could not convert, a retrace) is a finding too.
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...xs: unknown[]) => {
+    const text = xs.map(String).join(' ');
+    if (/running TensorFlow\.js in Node\.js/.test(text)) return; // tfjs's one-time banner
+    warnings.push(text.trim().split('\n')[0]!);
+  };
+  try {
+    const report = runCase(c, opts);
+    return { ...report, problems: [...report.problems, ...warnings.map((w) => `warning: ${w}`)] };
+  } finally {
+    console.warn = warn;
+  }
+}
+
+function runCase(c: FuzzCase, opts: CheckOptions): CaseReport {
+  const before = tf.memory().numTensors;
+  const converted = toGraph(makeProgram(c.body), { scope: SCOPE }) as Fn;
+  const { results, problems } = reference(c, converted);
+  let notExpressible: string | undefined;
+  for (const backend of opts.executors) {
+    const f = jit(converted, { autograph: false, backend, name: 'prog', onnxruntime: { onWarning: (m) => console.warn(m) } });
+    try {
+      c.inputs.forEach((x, i) => {
+        const args = tensorArgs(c, x);
+        try {
+          const out = f(...args);
+          const got = plain(out);
+          disposeTensors(out);
+          if (JSON.stringify(got) !== JSON.stringify(results[i])) problems.push(`jit ${backend}, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
+        } finally {
+          disposeTensors(args);
+        }
+      });
+      if (f.traceCount !== 1) problems.push(`jit ${backend}: traceCount ${f.traceCount} after two calls of one signature`);
+    } catch (e) {
+      if (backend === 'onnxruntime' && e instanceof AutographError && NOT_IN_ONNX.has(e.id)) notExpressible = e.summary;
+      else problems.push(`jit ${backend}: ${describeError(e)}`);
+    } finally {
+      for (const cf of f.concreteFunctions()) cf.dispose();
+    }
+  }
+  const leaked = tf.memory().numTensors - before;
+  if (leaked !== 0) problems.push(`${leaked} tensor(s) left over`);
+  return { problems, notExpressible };
+}
