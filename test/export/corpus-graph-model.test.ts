@@ -10,7 +10,7 @@ import { jit } from '../../src/index.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 import { freshArgs, disposeAll, useBackend, type DiffCase } from '../helpers/differential.js';
 import { corpusSuite } from './corpus.js';
-import { exportedDifferential, type ModelRunner } from './corpus-run.js';
+import { exportedDifferential, runGraphModel } from './corpus-run.js';
 import { NAMED_CASES } from './corpus-named.js';
 
 /** Cases whose trace has no GraphModel form: the catalogued error and the kernel it names. */
@@ -20,23 +20,6 @@ const INEXPRESSIBLE: Readonly<Record<string, { readonly error: string; readonly 
     op: 'AssignVariable',
     reason: 'a GraphModel holds no variables, so a write to one cannot be kept',
   },
-};
-
-/** `cf.toGraphModel()` in tfjs-converter: params fed by signature name, outputs in graph order. */
-const runGraphModel: ModelRunner = async (cf, inputs) => {
-  const artifacts = cf.toGraphModel({ onWarning: () => undefined });
-  const model = await tf.loadGraphModel(tf.io.fromMemory(artifacts));
-  try {
-    const sig = artifacts.signature as { inputs: Record<string, unknown>; outputs: Record<string, { name: string }> };
-    const feed: tf.NamedTensorMap = {};
-    Object.keys(sig.inputs).forEach((name, i) => (feed[name] = inputs[i]!));
-    const names = Object.values(sig.outputs).map((o) => o.name);
-    if (names.length === 0) return { outputs: [], assigned: [] };
-    const out = await model.executeAsync(feed, names);
-    return { outputs: Array.isArray(out) ? out : [out], assigned: [] };
-  } finally {
-    model.dispose();
-  }
 };
 
 function expectInexpressible(c: DiffCase, want: { error: string; op: string }): void {

@@ -3,12 +3,16 @@
 // model through `run`, rebuilds the function's result and compares it with eager tfjs (compare.ts:
 // int32/bool exactly, float32 exactly or within the case's tolerance); values the model writes to
 // variables are compared with the variables' values after the eager run. Needs tfjs, src, the
-// harness. Produces `exportedDifferential`, `ModelRunner`, `ModelRun`.
+// harness, onnxruntime-node, tfjs-converter (through tfjs). Produces `exportedDifferential`, `ModelRunner`,
+// `ModelRun` and the two runners `runToOnnx` (session options `SESSION`) and `runGraphModel`.
 
 import * as tf from '@tensorflow/tfjs';
+import * as ort from 'onnxruntime-node';
 import { expect } from 'vitest';
 import { jit, type ConcreteFunction } from '../../src/index.js';
 import { feedsFor } from '../../src/exec/capture-feeds.js';
+import { exportOnnxModel } from '../../src/export/onnx/index.js';
+import { fromOrt, toOrt } from '../../src/exec/onnxruntime/tensor-convert.js';
 import { signatureOf } from '../../src/api/signature.js';
 import type { OutputPlan } from '../../src/trace/trace-function.js';
 import { compareResults, disposeAll, freshArgs, runEager, setUp, type BackendName, type DiffCase } from '../helpers/differential.js';
@@ -100,3 +104,40 @@ function assignedVariables(cf: ConcreteFunction): tf.Variable[] {
   for (const n of cf.graph.nodes) if (n.op === 'AssignVariable' && n.options.variable && !out.includes(n.options.variable)) out.push(n.options.variable);
   return out;
 }
+
+export const SESSION: ort.InferenceSession.SessionOptions = { graphOptimizationLevel: 'all', intraOpNumThreads: 1 };
+
+/** `cf.toONNX()` in onnxruntime's public API. */
+export const runToOnnx: ModelRunner = async (cf, inputs) => {
+  const model = exportOnnxModel(cf.graph, { name: cf.name, onWarning: () => undefined });
+  expect(cf.toONNX({ onWarning: () => undefined }), 'toONNX writes the model tested here').toEqual(model.bytes);
+  const session = await ort.InferenceSession.create(model.bytes, SESSION);
+  try {
+    const feeds: Record<string, ort.Tensor> = {};
+    for (const { name, index } of model.inputs) feeds[name] = toOrt(inputs[index]!);
+    const out = await session.run(feeds);
+    return {
+      outputs: model.outputs.map((n) => fromOrt(out[n]!)),
+      assigned: model.assignments.map((a) => ({ variable: a.variable, value: fromOrt(out[a.output]!) })),
+    };
+  } finally {
+    await session.release();
+  }
+};
+
+/** `cf.toGraphModel()` in tfjs-converter: params fed by signature name, outputs in graph order. */
+export const runGraphModel: ModelRunner = async (cf, inputs) => {
+  const artifacts = cf.toGraphModel({ onWarning: () => undefined });
+  const model = await tf.loadGraphModel(tf.io.fromMemory(artifacts));
+  try {
+    const sig = artifacts.signature as { inputs: Record<string, unknown>; outputs: Record<string, { name: string }> };
+    const feed: tf.NamedTensorMap = {};
+    Object.keys(sig.inputs).forEach((name, i) => (feed[name] = inputs[i]!));
+    const names = Object.values(sig.outputs).map((o) => o.name);
+    if (names.length === 0) return { outputs: [], assigned: [] };
+    const out = await model.executeAsync(feed, names);
+    return { outputs: Array.isArray(out) ? out : [out], assigned: [] };
+  } finally {
+    model.dispose();
+  }
+};

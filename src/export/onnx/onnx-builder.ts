@@ -136,17 +136,23 @@ export class OnnxGraphBuilder {
 
   /**
    * Casts `name` from `from` to `to` as tfjs does (no node when they agree, unless `into` names the
-   * result). float32 → int32: tfjs stores the truncated value into an Int32Array, so NaN and ±Infinity
-   * give 0 and other values wrap modulo 2^32, where ONNX's Cast is undefined; zeroing the non-finite
-   * and |x| ≥ 2^63 (multiples of 2^40: 0 modulo 2^32), casting to int64 (exact below 2^63) and
-   * narrowing that (which keeps the low 32 bits) gives tfjs's values.
+   * result). float32 → int32: tfjs stores the value into an Int32Array (ToInt32: truncation, then
+   * modulo 2^32; NaN and ±Infinity give 0) where ONNX's Cast is undefined out of range. Finite values
+   * of magnitude ≥ 2^31 are integers (multiples of 256) whose remainder modulo 2^32, shifted into
+   * [−2^31, 2^31), float32 holds exactly; smaller ones Cast truncates. (Computed in float32: a Cast
+   * through int64 would be folded into one Cast by onnxruntime's optimizer.)
    */
   cast(name: string, from: DType, to: DType, into?: string): string {
     if (from === to) return into ? this.op('Identity', [name], {}, into) : name;
     if (from === 'float32' && to === 'int32') {
-      const inRange = this.op('Less', [this.op('Abs', [name]), this.scalar('float32', 2 ** 63)]);
-      const safe = this.op('Where', [inRange, name, this.scalar('float32', 0)]);
-      return this.op('Cast', [this.op('Cast', [safe], { to: ElemType.INT64 })], { to: elemTypeOf(to) }, into);
+      const f = (v: number) => this.scalar('float32', v);
+      const abs = this.op('Abs', [name]);
+      const finite = this.op('Where', [this.op('Less', [abs, f(Infinity)]), name, f(0)]);
+      const periods = this.op('Floor', [this.op('Mul', [finite, f(2 ** -32)])]);
+      const rem = this.op('Sub', [finite, this.op('Mul', [periods, f(2 ** 32)])]);
+      const wrapped = this.op('Where', [this.op('GreaterOrEqual', [rem, f(2 ** 31)]), this.op('Sub', [rem, f(2 ** 32)]), rem]);
+      const big = this.op('GreaterOrEqual', [this.op('Abs', [finite]), f(2 ** 31)]);
+      return this.op('Cast', [this.op('Where', [big, wrapped, finite])], { to: elemTypeOf(to) }, into);
     }
     return this.op('Cast', [name], { to: elemTypeOf(to) }, into);
   }
