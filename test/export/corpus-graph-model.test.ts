@@ -1,7 +1,8 @@
 // The differential corpus (every case of test/foundation/differential-*.test.ts, plus the named
 // programs of corpus-named.ts) exported with `ConcreteFunction.toGraphModel()`, loaded with
-// `tf.loadGraphModel(tf.io.fromMemory(...))` from @tensorflow/tfjs-converter and run with
-// `executeAsync` on the cpu backend, compared with eager tfjs (float32 exactly where the case asks).
+// `tf.loadGraphModel(tf.io.fromMemory(...))` from @tensorflow/tfjs-converter and run on the cpu
+// backend (`executeAsync` when the model has control flow, `execute` otherwise), compared with
+// eager tfjs (float32 exactly where the case asks).
 // A case a GraphModel cannot express is listed in INEXPRESSIBLE with its reason, and its test checks
 // that the export fails with that catalogued error.
 import * as tf from '@tensorflow/tfjs';

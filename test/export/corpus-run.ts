@@ -12,6 +12,7 @@ import { expect } from 'vitest';
 import { jit, type ConcreteFunction } from '../../src/index.js';
 import { feedsFor } from '../../src/exec/capture-feeds.js';
 import { exportOnnxModel } from '../../src/export/onnx/index.js';
+import { needsExecuteAsync } from '../../src/export/graph-model/index.js';
 import { fromOrt, toOrt } from '../../src/exec/onnxruntime/tensor-convert.js';
 import { signatureOf } from '../../src/api/signature.js';
 import type { OutputPlan } from '../../src/trace/trace-function.js';
@@ -135,7 +136,8 @@ export const runGraphModel: ModelRunner = async (cf, inputs) => {
     Object.keys(sig.inputs).forEach((name, i) => (feed[name] = inputs[i]!));
     const names = Object.values(sig.outputs).map((o) => o.name);
     if (names.length === 0) return { outputs: [], assigned: [] };
-    const out = await model.executeAsync(feed, names);
+    // executeAsync where the model has control flow (tfjs-converter warns when it has none).
+    const out = needsExecuteAsync(artifacts) ? await model.executeAsync(feed, names) : model.execute(feed, names);
     return { outputs: Array.isArray(out) ? out : [out], assigned: [] };
   } finally {
     model.dispose();
