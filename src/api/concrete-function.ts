@@ -38,14 +38,20 @@ export class ConcreteFunction {
     readonly signature: Signature,
     private readonly output: OutputPlan,
     readonly backend: ExecutorName = 'compiled',
-    onnxOptions: OnnxRuntimeOptions = {},
+    private readonly onnxOptions: OnnxRuntimeOptions = {},
+    optimized?: Graph,
   ) {
     // Executors run an optimized copy; `graph` stays as traced (what toString and the exporters show).
-    this.optimizedGraph = optimize(cloneGraph(graph));
+    this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
     const g = this.optimizedGraph;
     this.executor =
       backend === 'interpreter' ? new Interpreter() : backend === 'onnxruntime' ? new OnnxRuntimeExecutor(onnxOptions) : new CompiledExecutor(g);
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
+  }
+
+  /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
+  withExecutor(backend: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction {
+    return new ConcreteFunction(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph);
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */

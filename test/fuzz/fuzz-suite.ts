@@ -25,7 +25,7 @@ export interface FuzzResult {
 /** Checks `runs` programs of `domain` from `seed`; shrinks and saves the first failure. */
 export function fuzzRun(domain: Domain | undefined, runs: number, seed: number, onnxEvery: number): FuzzResult {
   const stats: FuzzStats = { programs: 0, onnx: 0, notInOnnx: 0 };
-  const executorsFor = (withOnnx: boolean): ExecutorName[] => (withOnnx ? ['interpreter', 'compiled', 'onnxruntime'] : ['interpreter', 'compiled']);
+  const executorsFor = (withOnnx: boolean): ExecutorName[] => (withOnnx ? ['compiled', 'interpreter', 'onnxruntime'] : ['compiled', 'interpreter']);
   let last: { problems: string[]; executors: ExecutorName[] } = { problems: [], executors: [] };
   const result = fc.check(
     fc.property(fuzzCase(domain), (c) => {
