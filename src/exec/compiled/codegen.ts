@@ -12,7 +12,9 @@ import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
-import { wasmMap, wasmReduction } from './wasm-loops.js';
+import { WASM_MIN_ELEMENTS, wasmMap, wasmReduction } from './wasm-loops.js';
+import { buildTanhKernel, type TanhKernel } from './wasm-tanh.js';
+import { sizeOf } from '../../ir/types.js';
 import type { WasmKernel } from './wasm-kernels.js';
 import { buildMatMulSite, type MatMulSite } from './wasm-matmul.js';
 
@@ -25,7 +27,7 @@ export interface Generated {
   /** Kernel attrs (and other run-time constants, e.g. source positions) referenced as A[i]. */
   readonly attrs: unknown[];
   /** WebAssembly SIMD kernels referenced as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite)[];
+  readonly kernels: (WasmKernel | MatMulSite | TanhKernel)[];
 }
 
 export interface GenerateOptions {
@@ -192,6 +194,15 @@ class Gen extends Emitter {
       this.line(`const ${this.name(o)} = H.matMul(${ins[0]!.expr}, ${ins[1]!.expr}, ${Boolean(t.transposeA)}, ${Boolean(t.transposeB)}, ${JSON.stringify(o.shape)}${w});`);
       out(o, { expr: this.name(o), owned: true });
       return;
+    }
+    if (onWasm && !this.opts.loops && isWasmTanh(node)) {
+      const kernel = buildTanhKernel();
+      if (kernel) {
+        const o = node.outputs[0]!;
+        this.line(`const ${this.name(o)} = H.tanhOnWasm(${ins[0]!.expr}, ${this.kernelRef(kernel)});`);
+        out(o, { expr: this.name(o), owned: true });
+        return;
+      }
     }
     if (isRowGather(node)) {
       const o = node.outputs[0]!;
@@ -374,6 +385,14 @@ class Gen extends Emitter {
 }
 
 /** A float32 BatchMatMul of known shapes, which the compiled code runs with its own kernel (wasm-matmul, or matMulCpu). */
+/** A float32 Tanh of a tensor large enough for the SIMD kernel (wasm backend). */
+function isWasmTanh(node: Node): boolean {
+  if (node.op !== 'Tanh' || node.inputs.length !== 1) return false;
+  const x = node.inputs[0]!;
+  const n = sizeOf(x.shape);
+  return x.dtype === 'float32' && node.outputs[0]!.dtype === 'float32' && !isNum(x) && n >= WASM_MIN_ELEMENTS;
+}
+
 /** GatherV2 of rows (axis 0) of a tensor by one int32 scalar index held as a number: a row copy. */
 function isRowGather(node: Node): boolean {
   if (node.op !== 'GatherV2' || node.inputs.length !== 2) return false;
@@ -420,7 +439,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack|matMul|gatherRow)|\.assign\(/.test(body);
+  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm)|\.assign\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

@@ -6,6 +6,7 @@ import type { Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
 import type { WasmKernel } from './wasm-kernels.js';
 import type { MatMulSite } from './wasm-matmul.js';
+import type { TanhKernel } from './wasm-tanh.js';
 
 /** A value held as a JS number (bools as 0/1), rather than as a tensor. */
 export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
@@ -32,7 +33,7 @@ export class Emitter {
   sites = 0;
   readonly attrs: unknown[] = [];
   /** WebAssembly kernels the generated function calls as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite)[] = [];
+  readonly kernels: (WasmKernel | MatMulSite | TanhKernel)[] = [];
 
   line(s: string): void {
     this.lines.push('  '.repeat(this.depth) + s);
@@ -55,7 +56,7 @@ export class Emitter {
   source(): string {
     return this.lines.join('\n');
   }
-  kernelRef(k: WasmKernel | MatMulSite): string {
+  kernelRef(k: WasmKernel | MatMulSite | TanhKernel): string {
     this.kernels.push(k);
     return `W[${this.kernels.length - 1}]`;
   }

@@ -12,6 +12,7 @@ import { conformDType } from '../interpreter.js';
 import { matMulCpu } from './matmul.js';
 import type { MatMulSite } from './wasm-matmul.js';
 import { gatherRow } from './row-gather.js';
+import type { TanhKernel } from './wasm-tanh.js';
 import { runKernelDirect } from './direct-kernel.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
@@ -91,6 +92,10 @@ export function makeHelpers() {
       return site ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
     },
     gatherRow,
+    /** Tanh of a float32 tensor of the wasm backend with the SIMD kernel (the cpu backend's values). */
+    tanhOnWasm(x: tf.Tensor, kernel: TanhKernel): tf.Tensor {
+      return kernel.onWasmBackend(x);
+    },
     listEmpty(): RtList {
       return RtList.empty();
     },

@@ -87,8 +87,15 @@ export const SIMD = {
   f32x4Div: 0xe7,
   f32x4Min: 0xe8,
   f32x4Max: 0xe9,
+  i64x2Shl: 0xcb,
+  i64x2Add: 0xce,
+  i64x2Sub: 0xd1,
+  f64x2Abs: 0xec,
   f64x2Add: 0xf0,
+  f64x2Sub: 0xf1,
   f64x2Mul: 0xf2,
+  f64x2Div: 0xf3,
+  f64x2Min: 0xf4,
 } as const;
 
 function uleb(out: number[], n: number): void {
@@ -179,6 +186,20 @@ export class Code {
   }
   lane(code: number, lane: number): this {
     return this.simd(code).op(lane);
+  }
+  /** A v128 of two equal f64 lanes. */
+  f64x2(x: number): this {
+    this.simd(SIMD.const);
+    scratch.setFloat64(0, x, true);
+    const lane = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => scratch.getUint8(i));
+    return this.op(...lane, ...lane);
+  }
+  /** A v128 of two equal 64-bit integer lanes (given as a bigint). */
+  i64x2(x: bigint): this {
+    this.simd(SIMD.const);
+    scratch.setBigUint64(0, BigInt.asUintN(64, x), true);
+    const lane = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => scratch.getUint8(i));
+    return this.op(...lane, ...lane);
   }
   /** A v128 of four equal f32 lanes. */
   f32x4(x: number): this {
