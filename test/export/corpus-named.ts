@@ -67,12 +67,15 @@ function mlp(x: any) {
 
 const convert = (fn: (...a: any[]) => any, scope: Record<string, unknown> = {}) => toGraph(fn, { scope: { tf, ag, ...scope } });
 
-export const NAMED_CASES: DiffCase[] = [
-  { name: 'collatz (a cond nested in a while), int32 exact', fn: convert(collatz), args: () => [randInt([], 401, 2, 60)] },
-  { name: 'break in a while loop', fn: convert(breakInWhile), args: () => [randInt([], 402, 3, 12)] },
-  { name: 'return in a while loop', fn: convert(returnInWhile), args: () => [randInt([], 403, 3, 12)] },
-  { name: 'list push in a staged loop, then stack', fn: convert(pushAndStack), args: () => [rand([3], 404), randInt([], 405, 1, 6)] },
-  { name: 'seed huber loss', fn: convert(huberLoss, { delta: 1 }), args: () => [rand([], 406, -0.9, 0.9)] },
-  { name: 'seed huber loss, other branch', fn: convert(huberLoss, { delta: 1 }), args: () => [rand([], 407, 1.5, 4)] },
-  { name: '2-layer MLP with captured weights (variables and a tensor)', fn: convert(mlp, { w1, b1, w2 }), args: () => [rand([5, 4], 408)] },
+/** A corpus case plus the ops its trace must hold (so that the control flow is staged, not unrolled). */
+export type NamedCase = DiffCase & { readonly stages: readonly string[] };
+
+export const NAMED_CASES: NamedCase[] = [
+  { name: 'collatz (a cond nested in a while), int32 exact', fn: convert(collatz), args: () => [randInt([], 401, 2, 60)], stages: ['While', 'Cond'] },
+  { name: 'break in a while loop', fn: convert(breakInWhile), args: () => [randInt([], 402, 3, 12)], stages: ['While', 'Cond'] },
+  { name: 'return in a while loop', fn: convert(returnInWhile), args: () => [randInt([], 403, 3, 12)], stages: ['While', 'Cond'] },
+  { name: 'list push in a staged loop, then stack', fn: convert(pushAndStack), args: () => [rand([3], 404), randInt([], 405, 1, 6)], stages: ['While', 'ListPush', 'ListStack'] },
+  { name: 'seed huber loss', fn: convert(huberLoss, { delta: 1 }), args: () => [rand([], 406, -0.9, 0.9)], stages: ['Cond'] },
+  { name: 'seed huber loss, other branch', fn: convert(huberLoss, { delta: 1 }), args: () => [rand([], 407, 1.5, 4)], stages: ['Cond'] },
+  { name: '2-layer MLP with captured weights (variables and a tensor)', fn: convert(mlp, { w1, b1, w2 }), args: () => [rand([5, 4], 408)], stages: ['BatchMatMul', 'Relu', 'Softmax'] },
 ];
