@@ -5,7 +5,8 @@
 // Needs the context, backend-switch, the interpreter. Produces `withVariableCreation`.
 
 import * as tf from '@tensorflow/tfjs';
-import { Graph, type Node, type Value } from '../ir/graph.js';
+import { Graph, type Value } from '../ir/graph.js';
+import { cloneNodesInto } from '../opt/clone.js';
 import { agError } from '../errors/catalogue.js';
 import { symbolicValue } from './context.js';
 import { withOuterBackend } from './backend-switch.js';
@@ -16,28 +17,37 @@ import { userLocation } from './user-frame.js';
 type MakeVariable = (initialValue: tf.Tensor, trainable?: boolean, name?: string, dtype?: tf.DataType) => tf.Variable;
 
 
-/** The concrete value of symbolic `t` of the top graph `root`, computed eagerly on the user's backend. */
+/**
+ * The concrete value of symbolic `t` of the trace rooted at `root`, computed eagerly on the user's
+ * backend. `t` may be made inside a staged branch or loop body (an optimizer's slot variable made
+ * by a minimize call in a training loop) as long as it depends only on constants and captured
+ * tensors, not on the arguments nor on loop variables.
+ */
 function concreteValue(root: Graph, t: tf.Tensor, name: string): tf.Tensor {
   const v = symbolicValue(t)!;
-  if (v.graph !== root) throw agError('trace/variable-init-staged', { name }, userLocation());
-  const needed = new Set<Node>();
-  const captures = new Set<Value>();
-  const visit = (x: Value): void => {
-    if (!x.node) {
-      if (root.params.includes(x)) throw agError('trace/variable-init-input', { name, input: x.name ?? 'an argument' }, userLocation());
-      captures.add(x);
-      return;
-    }
-    if (needed.has(x.node)) return;
-    needed.add(x.node);
-    x.node.inputs.forEach(visit);
-  };
-  visit(v);
   const init = new Graph('variable_init');
-  init.nodes.push(...root.nodes.filter((n) => needed.has(n)));
-  init.captures.push(...root.captures.filter((c) => captures.has(c.param)));
+  const map = new Map<Value, Value>();
+  const resolve = (x: Value): Value => {
+    const known = map.get(x);
+    if (known) return known;
+    let out: Value;
+    if (x.node) {
+      x.node.inputs.forEach(resolve);
+      cloneNodesInto([x.node], init, map);
+      out = map.get(x)!;
+    } else {
+      const capture = x.graph.captures.find((c) => c.param === x);
+      if (!capture) {
+        if (x.graph === root) throw agError('trace/variable-init-input', { name, input: x.name ?? 'an argument' }, userLocation());
+        throw agError('trace/variable-init-staged', { name }, userLocation());
+      }
+      out = capture.source.kind === 'outer' ? resolve(capture.source.value) : init.addCapture(x, capture.source, x.name);
+    }
+    map.set(x, out);
+    return out;
+  };
+  init.outputs = [resolve(v)];
   const feeds = feedsFor(init, []);
-  init.outputs = [v];
   const interpreter = new Interpreter();
   try {
     return withOuterBackend(() => interpreter.run(init, [...feeds])[0]!);

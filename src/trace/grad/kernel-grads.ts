@@ -16,9 +16,13 @@ function axesOf(axis: unknown, rank: number): number[] {
 }
 
 function expandedDy(dy: tf.Tensor, x: tf.Tensor, axes: number[]): tf.Tensor {
+  if (dy.rank === x.rank) return dy;
   const shape = x.shape.slice();
   for (const a of axes) shape[a] = 1;
-  return shape.every((d) => d >= 0) || dy.rank === shape.length ? (dy.rank === shape.length ? dy : tf.reshape(dy, shape)) : tf.expandDims(dy, axes.sort((p, q) => p - q));
+  if (shape.every((d) => d >= 0)) return tf.reshape(dy, shape);
+  let out = dy;
+  for (const a of [...axes].sort((p, q) => p - q)) out = tf.expandDims(out, a);
+  return out;
 }
 
 const RULES: Record<string, GradFunc> = {
