@@ -1,7 +1,8 @@
 // tfjs gradients that build constant tensors of the input's shape (`ones(x.shape)`) cannot run on
 // a traced tensor whose shape is known only at run time (a -1 dimension, e.g. a stacked list).
-// For such inputs the gradients of Sum and Mean are computed from `onesLike(x)` instead — the same
-// values; tensors with static shapes (and eager code) keep tfjs's own gradient untouched.
+// For such inputs the gradients of Sum and Mean are computed from `onesLike(x)` instead, and those
+// of broadcasting Add/Sub/Mul reduce without asserting static shapes — the same values; tensors
+// with static shapes (and eager code) keep tfjs's own gradients untouched.
 // Needs tfjs's gradient registry. Produces `patchKernelGradients()` (idempotent).
 
 import * as tf from '@tensorflow/tfjs';
@@ -25,7 +26,46 @@ function expandedDy(dy: tf.Tensor, x: tf.Tensor, axes: number[]): tf.Tensor {
   return out;
 }
 
+/** The broadcast shape of `a` and `b`; a run-time dimension (-1) meets 1 as -1 and n as n. */
+function broadcastShape(a: readonly number[], b: readonly number[]): number[] {
+  const n = Math.max(a.length, b.length);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = a[a.length - n + i] ?? 1;
+    const y = b[b.length - n + i] ?? 1;
+    out.push(x === 1 ? y : y === 1 ? x : x < 0 ? y : x);
+  }
+  return out;
+}
+
+/** `g` (of the broadcast shape) summed down to `x`'s shape (a -1 axis of the output counts as > 1). */
+function reduceTo(g: tf.Tensor, x: tf.Tensor, out: readonly number[]): tf.Tensor {
+  const lead = out.length - x.rank;
+  const axes: number[] = [];
+  x.shape.forEach((d, i) => {
+    if (d === 1 && out[lead + i] !== 1) axes.push(lead + i);
+  });
+  let res = axes.length ? tf.sum(g, axes, true) : g;
+  if (lead > 0) res = tf.sum(res, [...Array(lead).keys()]);
+  return withShape(res, x.shape);
+}
+
+/** `t` as a tensor declaring `shape` (which differs only where one side knows a dimension at trace time). */
+function withShape(t: tf.Tensor, shape: readonly number[]): tf.Tensor {
+  if (t.shape.length === shape.length && t.shape.every((d, i) => d === shape[i])) return t;
+  return tf.engine().makeTensorFromDataId(t.dataId, [...shape], t.dtype);
+}
+
+const binary = (derA: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor, derB: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor): GradFunc =>
+  (dy, [a, b]) => {
+    const out = broadcastShape(a!.shape, b!.shape);
+    return { a: () => reduceTo(derA(dy, a!, b!), a!, out), b: () => reduceTo(derB(dy, a!, b!), b!, out) };
+  };
+
 const RULES: Record<string, GradFunc> = {
+  Add: binary((dy) => dy, (dy) => dy),
+  Sub: binary((dy) => dy, (dy) => tf.neg(dy)),
+  Mul: binary((dy, _a, b) => tf.mul(dy, tf.cast(b, 'float32')), (dy, a) => tf.mul(dy, tf.cast(a, 'float32'))),
   Sum: (dy, [x], attrs) => {
     const axes = axesOf(attrs.axis, x!.rank);
     return { x: () => tf.mul(expandedDy(dy, x!, axes), tf.onesLike(x!)) };
@@ -51,6 +91,6 @@ export function patchKernelGradients(): void {
     const config = tf.getGradient(kernel) as { gradFunc: GradFunc } | undefined;
     if (!config) continue;
     const original = config.gradFunc;
-    config.gradFunc = (dy, saved, attrs) => (saved[0] && dynamic(saved[0]) ? rule(dy, saved, attrs) : original(dy, saved, attrs));
+    config.gradFunc = (dy, saved, attrs) => (saved.some(dynamic) ? rule(dy, saved, attrs) : original(dy, saved, attrs));
   }
 }
