@@ -30,7 +30,18 @@ export interface JitOptions {
   readonly onnxruntime?: OnnxRuntimeOptions;
   /** Receives the retracing warning (default console.warn). */
   readonly onWarning?: (message: string) => void;
+  /**
+   * Most traces kept (default 64; `Infinity` keeps all). Past it the least recently used trace is
+   * dropped and its constants freed; one obtained through getConcreteFunction is never dropped.
+   */
+  readonly maxTraces?: number;
 }
+
+/** Traces a jit function keeps unless `maxTraces` says otherwise. */
+export const DEFAULT_MAX_TRACES = 64;
+/** How deep jit functions may inline into each other while tracing (recursion must end at trace time). */
+export const MAX_INLINE_DEPTH = 64;
+let inlineDepth = 0;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFn = (...args: any[]) => any;
@@ -81,30 +92,68 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   let converted: AnyFn | undefined;
   const convert = (): AnyFn => (converted ??= opts.autograph === false ? fn : (toGraph(fn, { scope: opts.scope }) as AnyFn));
   const fixed = opts.inputSignature ? signatureOf(name, [...opts.inputSignature]) : undefined;
+  const maxTraces = opts.maxTraces ?? DEFAULT_MAX_TRACES;
+  if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
+  // `cache` iterates least recently used first (a Map keeps insertion order; a use re-inserts).
+  const pinned = new WeakSet<ConcreteFunction>();
+  let newest: ConcreteFunction | undefined;
+  const touch = (cf: ConcreteFunction): void => {
+    if (cf === newest || cache.get(cf.signature.key) !== cf) return;
+    cache.delete(cf.signature.key);
+    cache.set(cf.signature.key, cf);
+    newest = cf;
+  };
+  const evict = (): void => {
+    for (const [k, cf] of cache) {
+      if (cache.size <= maxTraces) return;
+      if (pinned.has(cf)) continue;
+      cache.delete(k);
+      for (const [tk, v] of byTensorKey) if (v === cf) byTensorKey.delete(tk);
+      cf.dispose(); // its constants; captured tensors belong to the user
+    }
+  };
 
   const concrete = (sig: Signature): { cf: ConcreteFunction; traced: boolean } => {
     const known = cache.get(sig.key);
-    if (known) return { cf: known, traced: false };
+    if (known) {
+      touch(known);
+      return { cf: known, traced: false };
+    }
     const { graph, output } = deepStacks(() => traceFunction(name, convert(), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0 }));
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime);
     cache.set(sig.key, cf);
+    newest = cf;
     traceCount++;
+    if (cache.size > maxTraces) evict();
     return { cf, traced: true };
   };
 
   // Hot path: calls whose arguments are all tensors are looked up by a short key, without flattening.
   const byTensorKey = new Map<string, ConcreteFunction>();
+  const required = fn.length;
 
   const run = function (this: unknown, ...args: unknown[]): unknown {
-    if (isTracing() || eagerly) return convert().apply(this, args);
+    if (isTracing()) {
+      // Inlined into the trace that called it: recursion has to end at trace time.
+      if (inlineDepth >= MAX_INLINE_DEPTH) throw agError('api/recursion-depth', { name, depth: inlineDepth });
+      inlineDepth++;
+      try {
+        return convert().apply(this, args);
+      } finally {
+        inlineDepth--;
+      }
+    }
+    if (eagerly) return convert().apply(this, args);
     const key = fixed ? undefined : tensorKey(args);
     if (key !== undefined) {
       const hit = byTensorKey.get(key);
       if (hit) {
         monitor.hit();
+        if (hit !== newest) touch(hit);
         return hit.callFlat(args as tf.Tensor[]);
       }
     }
+    if (!fixed && args.length < required) throw agError('api/missing-argument', { name, expected: required, got: args.length });
     let sig: Signature;
     let tensors: tf.Tensor[];
     if (fixed) {
@@ -135,7 +184,11 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     name: { value: name },
   });
   return Object.assign(call, {
-    getConcreteFunction: (...argsOrSpecs: unknown[]) => concrete(fixed && argsOrSpecs.length === 0 ? fixed : signatureOf(name, argsOrSpecs)).cf,
+    getConcreteFunction: (...argsOrSpecs: unknown[]) => {
+      const { cf } = concrete(fixed && argsOrSpecs.length === 0 ? fixed : signatureOf(name, argsOrSpecs));
+      pinned.add(cf); // the caller holds it: never dropped from the cache
+      return cf;
+    },
     concreteFunctions: () => [...cache.values()],
   }) as unknown as JitFunction<F>;
 }

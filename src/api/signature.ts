@@ -52,7 +52,7 @@ export function signatureOf(fnName: string, args: readonly unknown[]): Signature
   const tensorLeaves: number[] = [];
   const leaves = flat.leaves.map((x, i): TraceArg => {
     if (x instanceof tf.Tensor) {
-      if (x.isDisposed) throw agError('api/disposed-input', { name: fnName, path: flat.paths[i]! });
+      if (x.isDisposed) throw agError('api/disposed-input', { name: fnName, path: flat.paths[i]!.replace(/^argument /, '') });
       if (isSymbolic(x)) throw agError('api/symbolic-argument', { name: fnName });
       tensorLeaves.push(i);
       return { kind: 'tensor', dtype: x.dtype as DType, shape: x.shape };
@@ -61,7 +61,7 @@ export function signatureOf(fnName: string, args: readonly unknown[]): Signature
       tensorLeaves.push(i);
       return { kind: 'tensor', dtype: x.dtype, shape: x.irShape };
     }
-    if (typeof x === 'symbol') throw agError('api/unsupported-argument', { name: fnName, path: flat.paths[i]!, type: 'a symbol' });
+    if (typeof x === 'symbol') throw agError('api/unsupported-argument', { name: fnName, path: flat.paths[i]!.replace(/^argument /, ''), type: 'a symbol' });
     return { kind: 'value', value: x };
   });
   const key = `${flat.signature}|${leaves.map(leafKey).join('|')}`;

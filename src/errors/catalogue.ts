@@ -10,8 +10,9 @@ import { apiMessages } from './messages/api.js';
 import { convertMessages } from './messages/convert.js';
 import { exportMessages } from './messages/export.js';
 import { gradMessages } from './messages/grad.js';
+import { hardeningMessages } from './messages/hardening.js';
 
-export const CATALOGUE = { ...traceMessages, ...apiMessages, ...convertMessages, ...exportMessages, ...gradMessages } as const;
+export const CATALOGUE = { ...traceMessages, ...apiMessages, ...convertMessages, ...exportMessages, ...gradMessages, ...hardeningMessages } as const;
 
 type Catalogue = typeof CATALOGUE;
 export type MessageId = keyof Catalogue;
@@ -46,5 +47,5 @@ export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, locatio
 }
 
 // Compile-time check that every area's table has the shared shape.
-const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages, gradMessages];
+const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages, gradMessages, hardeningMessages];
 void _tables;
