@@ -21,7 +21,7 @@ const SEED = 42;
 
 /** The training program, written with ordinary loops and operators. */
 function trainRnn(xs: any, ys: any, epochs: any, batches: any): T {
-  const losses: T[] = [];
+  const losses: any[] = [];
   ag.setElementType(losses, 'float32', []);
   for (let e = 0; e < epochs; e++) {
     let total: any = tf.scalar(0);
