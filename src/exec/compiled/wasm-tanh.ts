@@ -2,7 +2,7 @@
 // scalar loop and dominates recurrent cells). Each value is computed in doubles, two lanes at a
 // time, as tanh(a) = e/(e + 2) with e = expm1(2a) (a = |x| clamped to 9.1, where the float32 result
 // is already 1; the sign copied back), expm1 by range reduction 2a = k·ln2 + r (Cody–Waite) and a
-// degree-15 Taylor polynomial on |r| ≤ ln2/2 — a relative error of a few double ulps, so the float32
+// degree-15 Taylor polynomial on |r| ≤ ln2/2 (evaluated by Estrin's scheme) — a relative error of a few double ulps, so the float32
 // result is the correctly rounded tanh: the value the cpu backend (Math.tanh, then a float32 store)
 // gives. Data moves through the kernel's own memory a chunk at a time, from and into tfjs-wasm's
 // heap. Needs the wasm encoder and tfjs. Produces `buildTanhKernel`, `TanhKernel`.
@@ -31,8 +31,8 @@ interface Engine {
   makeTensorFromTensorInfo(info: TensorInfo): tf.Tensor;
 }
 
-// Params: 0 bytes. Locals: 1 i (i32), then v128: 2 x, 3 sign, 4 a, 5 t, 6 k, 7 r, 8 q, 9 e.
-const [BYTES, I, X, SIGN, A, TT, K, R, Q, E] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+// Params: 0 bytes. Locals: 1 i (i32), then v128: 2 x, 3 sign, 4 a, 5 t, 6 k, 7 r, 8 q, 9 e, 10 r⁴, 11 r⁸.
+const [BYTES, I, X, SIGN, A, TT, K, R, Q, E, R2, R4] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 function code(): Code {
   const c = new Code();
@@ -54,9 +54,31 @@ function code(): Code {
     for (let i = 2; i <= n; i++) f *= i;
     return 1 / f;
   };
-  c.f64x2(inv(15)).set(Q);
-  for (let n = 14; n >= 1; n--) c.get(Q).get(R).simd(SIMD.f64x2Mul).f64x2(inv(n)).simd(SIMD.f64x2Add).set(Q);
-  c.get(Q).get(R).simd(SIMD.f64x2Mul).set(Q); // q ← expm1(r)
+  // Estrin's scheme (a short dependency chain): coefficients c_m = 1/(m+1)!, m = 0…14, paired by
+  // powers r, r², r⁴, r⁸ (E holds r², R2 r⁴, R4 r⁸ while they are needed).
+  const coef = (m: number) => inv(m + 1);
+  c.get(R).get(R).simd(SIMD.f64x2Mul).tee(E).get(E).simd(SIMD.f64x2Mul).tee(R2).get(R2).simd(SIMD.f64x2Mul).set(R4);
+  /** Pushes c_m + c_{m+1}·r (or c_14 alone). */
+  const pair = (m: number) => {
+    if (m === 14) return void c.f64x2(coef(14));
+    c.get(R).f64x2(coef(m + 1)).simd(SIMD.f64x2Mul).f64x2(coef(m)).simd(SIMD.f64x2Add);
+  };
+  /** Pushes pair(m) + pair(m+2)·r². */
+  const quad = (m: number) => {
+    pair(m);
+    pair(m + 2);
+    c.get(E).simd(SIMD.f64x2Mul).simd(SIMD.f64x2Add);
+  };
+  /** Pushes quad(m) + quad(m+4)·r⁴. */
+  const oct = (m: number) => {
+    quad(m);
+    quad(m + 4);
+    c.get(R2).simd(SIMD.f64x2Mul).simd(SIMD.f64x2Add);
+  };
+  oct(0);
+  oct(8);
+  c.get(R4).simd(SIMD.f64x2Mul).simd(SIMD.f64x2Add);
+  c.get(R).simd(SIMD.f64x2Mul).set(Q); // q ← expm1(r) = r · Σ c_m r^m
   // 2^k from t's low bits: ((bits(t) − bits(1.5·2^52)) + 1023) << 52, reused in K
   c.get(TT).i64x2(MAGIC_BITS).simd(SIMD.i64x2Sub).i64x2(1023n).simd(SIMD.i64x2Add).i32(52).simd(SIMD.i64x2Shl).set(K);
   // e = 2^k·expm1(r) + (2^k − 1)
@@ -83,7 +105,7 @@ export function buildTanhKernel(): TanhKernel | undefined {
   let run: (bytes: number) => void;
   let memory: ArrayBuffer;
   try {
-    const locals = [T.i32, ...new Array<typeof T.v128>(8).fill(T.v128)];
+    const locals = [T.i32, ...new Array<typeof T.v128>(10).fill(T.v128)];
     const bytes = encodeModule(Math.ceil((2 * CHUNK * 4) / 65536), [{ name: 'tanh', params: [T.i32], results: [], locals, code: code() }]);
     const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource));
     run = instance.exports.tanh as (bytes: number) => void;
