@@ -106,7 +106,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const evict = (): void => {
     for (const [k, cf] of cache) {
       if (cache.size <= maxTraces) return;
-      if (pinned.has(cf)) continue;
+      if (pinned.has(cf) || cf === newest) continue;
       cache.delete(k);
       for (const [tk, v] of byTensorKey) if (v === cf) byTensorKey.delete(tk);
       cf.dispose(); // its constants; captured tensors belong to the user
