@@ -2,11 +2,13 @@
 // (same 48-wide k blocks summed in doubles, same float32 accumulation) for every transpose, batch
 // and odd width, on data with NaN/±Infinity/±0/denormals; B's cached copy follows B's tensor.
 import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMatMulSite } from '../../src/exec/compiled/wasm-matmul.js';
 import * as ag from '../../src/index.js';
 
 beforeAll(async () => {
+  await tf.setBackend('wasm');
   await tf.setBackend('cpu');
 });
 
@@ -102,4 +104,27 @@ describe('wasm matMul site', () => {
     same(got, want);
     tf.dispose([x, w0, got, want]);
   });
+
+  it.each([[[64, 32], [32, 64], false, false], [[64, 10], [64, 64], true, false], [[64, 10], [64, 10], false, true], [[2, 5, 33], [33, 7], false, false]] as [number[], number[], boolean, boolean][])(
+    'on the wasm backend, %j x %j (transposeA %s, transposeB %s) gives the cpu kernel’s values, into a wasm tensor',
+    async (sa, sb, ta, tb) => {
+      const a = rand(sa, 21, true);
+      const b = rand(sb, 22, true);
+      const want = tf.matMul(a, b, ta, tb);
+      await tf.setBackend('wasm');
+      const wa = tf.tensor(a.dataSync(), sa);
+      const wb = tf.tensor(b.dataSync(), sb);
+      const site = buildMatMulSite('wasm')!;
+      const before = tf.memory().numTensors;
+      const got = site.run(wa, wb, ta, tb, want.shape);
+      expect(tf.memory().numTensors).toBe(before + 1);
+      expect((tf.engine() as unknown as { state: { tensorInfo: WeakMap<object, { backend: unknown }> } }).state.tensorInfo.get(got.dataId as object)!.backend).toBe(tf.backend());
+      const values = Array.from(got.dataSync());
+      tf.dispose([wa, wb, got]);
+      await tf.setBackend('cpu');
+      const w = want.dataSync();
+      expect(values.every((v, i) => Object.is(v, w[i]) || (Number.isNaN(v) && Number.isNaN(w[i]!)))).toBe(true);
+      tf.dispose([a, b, want]);
+    },
+  );
 });
