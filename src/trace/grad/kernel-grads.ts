@@ -1,11 +1,13 @@
 // tfjs gradients that build constant tensors of the input's shape (`ones(x.shape)`) cannot run on
 // a traced tensor whose shape is known only at run time (a -1 dimension, e.g. a stacked list).
 // For such inputs the gradients of Sum and Mean are computed from `onesLike(x)` instead, and those
-// of broadcasting Add/Sub/Mul reduce without asserting static shapes — the same values; tensors
+// of broadcasting Add/Sub/Multiply reduce without asserting static shapes — the same values; tensors
 // with static shapes (and eager code) keep tfjs's own gradients untouched.
 // Needs tfjs's gradient registry. Produces `patchKernelGradients()` (idempotent).
 
 import * as tf from '@tensorflow/tfjs';
+import { SymbolicId, symbolicValue } from '../context.js';
+import { ensureGraphBackend } from '../graph-backend.js';
 
 type GradFunc = (dy: tf.Tensor, saved: tf.Tensor[], attrs: Record<string, unknown>) => Record<string, () => tf.Tensor>;
 
@@ -53,7 +55,10 @@ function reduceTo(g: tf.Tensor, x: tf.Tensor, out: readonly number[]): tf.Tensor
 /** `t` as a tensor declaring `shape` (which differs only where one side knows a dimension at trace time). */
 function withShape(t: tf.Tensor, shape: readonly number[]): tf.Tensor {
   if (t.shape.length === shape.length && t.shape.every((d, i) => d === shape[i])) return t;
-  return tf.engine().makeTensorFromDataId(t.dataId, [...shape], t.dtype);
+  const v = symbolicValue(t);
+  if (!v) return t;
+  // A data id of its own: tfjs frees a data id with the first tensor disposed that holds it.
+  return tf.engine().makeTensorFromDataId(new SymbolicId(v), [...shape], t.dtype, ensureGraphBackend());
 }
 
 const binary = (derA: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor, derB: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor): GradFunc =>
@@ -65,7 +70,7 @@ const binary = (derA: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor, 
 const RULES: Record<string, GradFunc> = {
   Add: binary((dy) => dy, (dy) => dy),
   Sub: binary((dy) => dy, (dy) => tf.neg(dy)),
-  Mul: binary((dy, _a, b) => tf.mul(dy, tf.cast(b, 'float32')), (dy, a) => tf.mul(dy, tf.cast(a, 'float32'))),
+  Multiply: binary((dy, _a, b) => tf.mul(dy, tf.cast(b, 'float32')), (dy, a) => tf.mul(dy, tf.cast(a, 'float32'))),
   Sum: (dy, [x], attrs) => {
     const axes = axesOf(attrs.axis, x!.rank);
     return { x: () => tf.mul(expandedDy(dy, x!, axes), tf.onesLike(x!)) };
