@@ -196,7 +196,7 @@ const cases: GradCase[] = [
     scope: { tf },
     f: (x: A) => {
       let y = tf.mul(x, 2);
-      if (tf.sum(x) > 0) {
+      if ((tf.sum(x) as A) > 0) {
         y = tf.square(y);
       } else {
         y = tf.sin(y);
@@ -211,10 +211,10 @@ const cases: GradCase[] = [
     scope: { tf },
     f: (x: A) => {
       let a = tf.abs(x);
-      let i = tf.scalar(0, 'int32');
+      let i: A = tf.scalar(0, 'int32');
       while (i < 10) {
         a = tf.mul(a, 1.2);
-        if (tf.sum(a) > 4) {
+        if ((tf.sum(a) as A) > 4) {
           break;
         }
         i = i + 1;
@@ -228,7 +228,7 @@ const cases: GradCase[] = [
     autograph: true,
     scope: { tf },
     f: (x: A) => {
-      const n = tf.cast(tf.mul(tf.sum(tf.abs(x)), 5), "int32");
+      const n: A = tf.cast(tf.mul(tf.sum(tf.abs(x)), 5), 'int32');
       let acc = tf.zerosLike(x);
       for (let i = 0; i < n; i++) {
         acc = tf.add(acc, tf.sin(tf.mul(x, acc)));
@@ -260,8 +260,8 @@ const cases: GradCase[] = [
     scope: { tf },
     f: (x: A) => {
       let a = x;
-      for (let i = 0; i < tf.scalar(4, 'int32'); i++) {
-        if (tf.sum(a) > 0) {
+      for (let i = 0; i < (tf.scalar(4, 'int32') as A); i++) {
+        if ((tf.sum(a) as A) > 0) {
           a = tf.mul(a, tf.cos(x));
         } else {
           a = tf.sub(a, tf.tanh(x));
