@@ -14,15 +14,6 @@ export const gradMessages = defineMessages({
     kind: 'staging',
     text: () => 'the gradient through a tensor list needs the shape of its elements, which is unknown here',
     hint: () => 'declare it: setElementType(list, dtype, shape)',
-  },
-  'grad/list-loop-var-shrinks': {
-    kind: 'staging',
-    text: (p: { name: string }) => `cannot differentiate the loop: its body pops from or reads list loop variable ${p.name}; differentiated loops may only append to their lists`,
-    hint: () => 'push to the list inside the loop and read it after the loop (stack)',
-  },
-  'grad/variable-in-loop': {
-    kind: 'staging',
-    text: (p: { name: string }) => `cannot differentiate a loop that writes variable ${p.name} inside the function being differentiated`,
-    hint: () => 'assign variables outside the function passed to tf.grad/minimize (the optimizer does it after the gradient)',
+    example: 'tf.grad of a loop carrying a list whose elements were never pushed at trace time',
   },
 });
