@@ -5,7 +5,6 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
-import { runKernelDirect } from '../../src/exec/compiled/direct-kernel.js';
 
 beforeAll(async () => {
   await tf.setBackend('wasm');
@@ -67,34 +66,5 @@ describe('row gather, index out of range (cpu)', () => {
     expect(eager).toMatch(/GatherV2/);
     expect(() => f(x, tf.scalar(5, 'int32'))).toThrow(eager);
     x.dispose();
-  });
-});
-
-describe('runKernelDirect', () => {
-  it.each(['cpu', 'wasm'] as const)('gives what engine.runKernel gives, single and multi output, on %s', async (backend) => {
-    await tf.setBackend(backend);
-    const x = tf.tensor2d([3, 1, 2, 9, 7, 8], [2, 3]);
-    const before = tf.memory().numTensors;
-    const a = runKernelDirect('Tanh', { x }, {}) as tf.Tensor;
-    const b = tf.engine().runKernel('Tanh', { x }, {}) as tf.Tensor;
-    expect(Array.from(a.dataSync())).toEqual(Array.from(b.dataSync()));
-    const parts = runKernelDirect('Unpack', { value: x }, { axis: 0 }) as tf.Tensor[];
-    expect(parts.map((p) => Array.from(p.dataSync()))).toEqual([[3, 1, 2], [9, 7, 8]]);
-    // Reshape returns its input's data: both tensors are tracked and freed independently.
-    const r = runKernelDirect('Reshape', { x }, { shape: [3, 2] }) as tf.Tensor;
-    expect(tf.memory().numTensors).toBe(before + 5);
-    tf.dispose([a, b, r, ...parts]);
-    expect(tf.memory().numTensors).toBe(before);
-    expect(Array.from(x.dataSync())).toEqual([3, 1, 2, 9, 7, 8]);
-    x.dispose();
-    await tf.setBackend('cpu');
-  });
-
-  it('goes through the engine while a gradient tape records', () => {
-    const x = tf.tensor1d([0.5, -1]);
-    const g = tf.grad((v: tf.Tensor) => tf.sum(runKernelDirect('Tanh', { x: v }, {}) as tf.Tensor))(x);
-    const want = tf.grad((v: tf.Tensor) => tf.sum(tf.tanh(v)))(x);
-    expect(Array.from(g.dataSync())).toEqual(Array.from(want.dataSync()));
-    tf.dispose([x, g, want]);
   });
 });

@@ -1,8 +1,8 @@
 // Runs a registered tfjs kernel of the active backend directly — its kernel function, then the
 // output tensors — without the eager engine's per-op bookkeeping (kernel lookup by name string,
 // profiling and leak-check hooks, scope naming), which costs microseconds per op on small tensors.
-// When a gradient tape is recording (the call runs inside tf.grad), it goes through the engine so
-// the tape sees the op. Needs tfjs. Produces `runKernelDirect`.
+// When a gradient tape is recording (the call runs inside tf.grad), under tf.profile, or with
+// tfjs's DEBUG flag, it goes through the engine so the tape, the profiler or the NaN check sees it. Needs tfjs. Produces `runKernelDirect`.
 
 import * as tf from '@tensorflow/tfjs';
 
@@ -15,6 +15,8 @@ interface TensorInfo {
 }
 
 interface Engine {
+  state: { profiling: boolean };
+  ENV: { getBool(flag: string): boolean };
   backendName: string;
   backend: tf.KernelBackend;
   isTapeOn(): boolean;
@@ -40,7 +42,8 @@ let lastKernels = new Map<string, KernelFunc | null>();
 /** The kernel's output tensor(s), as `tf.engine().runKernel` returns them. */
 export function runKernelDirect(name: string, inputs: unknown, attrs: unknown): tf.Tensor | tf.Tensor[] {
   const engine = tf.engine() as unknown as Engine;
-  if (engine.isTapeOn()) return engine.runKernel(name, inputs, attrs);
+  // The engine's own path where it does more than run the kernel: a tape, tf.profile, DEBUG checks.
+  if (engine.isTapeOn() || engine.state.profiling || engine.ENV.getBool('DEBUG')) return engine.runKernel(name, inputs, attrs);
   const backendName = engine.backendName;
   if (backendName !== lastBackend) {
     lastBackend = backendName;
