@@ -83,4 +83,27 @@ describe('names that shadow the runtime', () => {
     expect((ag.toGraph(f) as Fn)(1)).toBe(2);
     expect((ag.jit(f)(tf.scalar(1)) as tf.Tensor).arraySync()).toBe(2);
   });
+
+  it('staged print and assert messages and a jit name holding code reach the compiled executor as data', () => {
+    const printed: string[] = [];
+    const previous = ag.setPrintSink((line: string) => void printed.push(line));
+    try {
+      const msg = `'); ${PAYLOAD}; ('\`\${${PAYLOAD}}\`*/`;
+      const f = ag.jit(
+        (x: tf.Tensor) => {
+          console.log(msg, x);
+          ag.assert(tf.greater(x, 0), msg);
+          return x.add(1);
+        },
+        { scope: { tf, ag, msg }, name: `f(){}; ${PAYLOAD}; function g` },
+      );
+      expect((f(tf.scalar(1)) as tf.Tensor).arraySync()).toBe(2);
+      expect(printed.at(-1)).toContain(msg);
+      expect(() => f(tf.scalar(-1))).toThrow(msg);
+      const src = f.concreteFunctions()[0]!.compiledSource() ?? '';
+      expect(src).not.toContain(PAYLOAD);
+    } finally {
+      ag.setPrintSink(previous);
+    }
+  });
 });
