@@ -33,6 +33,22 @@ export interface Augmented {
   /** Per loop variable: the list of its values (lengths, for lists) at the start of each iteration. */
   readonly accs: Value[];
   readonly accTypes: ListAttrs[];
+  /** The loop variable each record is of (lists the body only appends to need none). */
+  readonly accSlots: number[];
+}
+
+/** True when the body only appends to list param `index` (its earlier contents never matter). */
+function onlyAppended(body: Graph, index: number): boolean {
+  let cur: Value = body.params[index]!;
+  for (;;) {
+    const users = body.nodes.filter((nd) => nd.inputs.includes(cur));
+    const outAt = body.outputs.flatMap((o, k) => (o === cur ? [k] : []));
+    if (users.length === 0) return outAt.length === 1 && outAt[0] === index;
+    if (outAt.length || users.length !== 1) return false;
+    const user = users[0]!;
+    if (user.op !== 'ListPush' || user.inputs[0] !== cur || user.inputs.indexOf(cur, 1) >= 0) return false;
+    cur = user.outputs[0]!;
+  }
 }
 
 const handleType = { dtype: LIST_DTYPE, shape: [] as Shape };
@@ -45,9 +61,11 @@ export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | u
     const n = node.outputs.length;
     const original = cloneGraph(body, parent);
     const listTypes = node.outputs.map((v, i) => (v.dtype === LIST_DTYPE ? knownListTypes[i] ?? listTypeOfValue(node.inputs[v.index]!) : undefined));
-    const accTypes: ListAttrs[] = node.outputs.map((v) =>
-      v.dtype === LIST_DTYPE ? { elementDtype: 'int32', elementShape: [] } : { elementDtype: v.dtype as DType, elementShape: [...v.shape] },
-    );
+    const accSlots = node.outputs.flatMap((v, s) => (v.dtype === LIST_DTYPE && onlyAppended(body, s) ? [] : [s]));
+    const accTypes: ListAttrs[] = accSlots.map((s) => {
+      const v = node.outputs[s]!;
+      return v.dtype === LIST_DTYPE ? { elementDtype: 'int32', elementShape: [] } : { elementDtype: v.dtype as DType, elementShape: [...v.shape] };
+    });
     const before = parent.nodes.length;
     const inits = inGraph(parent, () => [
       valueIn(parent, tf.scalar(0, 'int32')),
@@ -68,17 +86,18 @@ export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | u
     inGraph(body, () => {
       const next = tf.add(symbolicTensor(counter!), tf.scalar(1, 'int32'));
       body.outputs.push(valueIn(body, next));
-      accs.forEach((acc, s) => {
+      accs.forEach((acc, k) => {
+        const s = accSlots[k]!;
         const p = symbolicTensor(body.params[s]!);
         const item = node.outputs[s]!.dtype === LIST_DTYPE ? listNode('ListLength', [p], {}, [{ dtype: 'int32', shape: [] }])[0]! : p;
-        body.outputs.push(valueIn(body, listNode('ListPush', [symbolicTensor(acc), item], { ...accTypes[s]! }, [handleType])[0]!));
+        body.outputs.push(valueIn(body, listNode('ListPush', [symbolicTensor(acc), item], { ...accTypes[k]! }, [handleType])[0]!));
       });
     });
     body.outputNames.push('trip_count', ...accs.map((_, s) => `record_${s}`));
     node.inputs.splice(n, 0, ...inits);
     node.inputNames = node.inputs.map((_, i) => (i < n + inits.length ? `var${i}` : `input${i - n - inits.length}`));
     const outs = added.map((t) => node.addOutput(t.dtype, t.shape));
-    return { n, body: original, listTypes, counter: outs[0]!, accs: outs.slice(1), accTypes };
+    return { n, body: original, listTypes, counter: outs[0]!, accs: outs.slice(1), accTypes, accSlots };
   });
 }
 
@@ -132,7 +151,8 @@ function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | nu
   const diffInv = invariants.flatMap((v, k) => (v.dtype === 'float32' ? [k] : []));
   const out = new Map<string, tf.Tensor>();
   if (!diffVars.length && !diffInv.length) return out;
-  const listVars = results.flatMap((v, i) => (aug.listTypes[i] ? [i] : []));
+  // Lists whose earlier states the replay reads: rebuilt by popping the final list back.
+  const listVars = results.flatMap((v, i) => (aug.listTypes[i] && aug.accSlots.includes(i) ? [i] : []));
 
   const adj0 = diffVars.map((i) => asItem(dys[i] ?? zeroAdjoint(symbolicTensor(results[i]!)), aug.listTypes[i]));
   const inv0 = diffInv.map((k) => tf.zerosLike(symbolicTensor(invariants[k]!)));
@@ -153,7 +173,13 @@ function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | nu
       const state: tf.Tensor[] = [];
       const nextFwd: TensorList[] = [];
       for (let s = 0; s < n; s++) {
-        const recorded = accs[s]!.pop();
+        const k = aug.accSlots.indexOf(s);
+        if (k < 0) {
+          // Only appended to in the body: the replay needs a list of its type, not its contents.
+          state.push(symbolicTensor(results[s]!));
+          continue;
+        }
+        const recorded = accs[k]!.pop();
         const li = listVars.indexOf(s);
         if (li < 0) state.push(recorded);
         else {
