@@ -1,3 +1,4 @@
+// @ts-nocheck -- converted code compares tensors with JS operators (`tf.sum(x) > 0`), which TS rejects
 // Bad inputs to jit functions: each gives a catalogued error or the eager result, on both
 // executors — never a crash inside the library. Wrong argument counts, non-tensors where tensors
 // are expected, NaN/Infinity, disposed tensors, tensors of another backend, inputSignature

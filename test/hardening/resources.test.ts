@@ -1,3 +1,4 @@
+// @ts-nocheck -- converted code compares tensors with JS operators (`tf.sum(x) > 0`), which TS rejects
 // Resource behaviour of jit functions: a soak of 100,000 calls mixing shapes (cache bounded,
 // tf.memory().numTensors flat), the LRU trace-cache limit (maxTraces) and what eviction frees,
 // re-entrant calls (a jit function calling another), recursion (a catalogued depth error), and
@@ -64,7 +65,7 @@ describe('soak', () => {
 });
 
 describe('trace-cache limit (maxTraces) with LRU eviction', () => {
-  const shapes = (f: ag.JitFunction): number[][] => f.concreteFunctions().map((cf) => [...(cf.signature.leaves[0] as { shape: number[] }).shape]);
+  const shapes = (f: ag.JitFunction): number[][] => f.concreteFunctions().map((cf) => [...(cf.signature.leaves[0] as unknown as { shape: number[] }).shape]);
 
   it('drops the least recently used trace; a use (also on the hot path) makes a trace recent', () => {
     const f = ag.jit((x: T) => x.add(1), { maxTraces: 2, onWarning: () => {} });

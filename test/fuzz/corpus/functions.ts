@@ -2,6 +2,7 @@
 // closures, classes, destructuring, defaults, spread, try/catch, switch, labelled loops, getters,
 // regexes, optional chaining, generators and more. Each is self-contained (no free variables
 // besides JS globals) and comes with argument lists to call it with. Produces `CORPUS`.
+// @ts-nocheck -- plain JS on purpose (switch fall-through, loose types)
 /* eslint-disable */
 
 export interface CorpusEntry {
