@@ -132,9 +132,9 @@ export const traceMessages = defineMessages({
   },
   'trace/variable-init-staged': {
     kind: 'staging',
-    text: (p: { name: string }) => `variable '${p.name}' is created inside a staged if or loop`,
-    hint: () => 'create variables at the top level of the jit function, or outside it',
-    example: "if (tf.sum(x) > 0) { const v = tf.variable(tf.zeros([2])); \u2026 }",
+    text: (p: { name: string }) => `variable '${p.name}' is created inside a staged loop from a value the loop computes`,
+    hint: () => 'give it an initial value made from constants or tensors from outside the loop, or create it before the loop',
+    example: "while (i < n) { const v = tf.variable(tf.mul(acc, 2)); \u2026 }",
   },
   'trace/async-function': {
     kind: 'usage',

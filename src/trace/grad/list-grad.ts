@@ -14,6 +14,7 @@ import { valueIn } from '../capture.js';
 import { symbolicTensor } from '../subgraph.js';
 import { listTape, TensorList } from '../tensor-list.js';
 import { whileLoop } from '../while-loop.js';
+import { userLocation } from '../user-frame.js';
 import { disguiseList, pushTapeNode, tapeActive, withoutTape } from './tape.js';
 
 export interface ListAttrs {
@@ -115,11 +116,13 @@ export function recordListTape(op: string, inputs: { list?: tf.Tensor; x?: tf.Te
     case 'ListStack':
       pushTapeNode(op, named, outputs, ([dy]) => ({ list: () => unstackLike(dy!, list!, attrs) }));
       return;
-    case 'ListGet':
+    case 'ListGet': {
+      const where = userLocation();
       pushTapeNode(op, named, outputs, () => {
-        throw agError('grad/list-get', {});
+        throw agError('grad/list-get', {}, where);
       });
       return;
+    }
     default:
       void x;
   }
