@@ -12,7 +12,7 @@ import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
-import { WASM_MIN_ELEMENTS, wasmMap, wasmReduction } from './wasm-loops.js';
+import { WASM_MIN_ELEMENTS, wasmHeapMap, wasmMap, wasmReduction } from './wasm-loops.js';
 import { buildTanhKernel, type TanhKernel } from './wasm-tanh.js';
 import { sizeOf } from '../../ir/types.js';
 import type { WasmKernel } from './wasm-kernels.js';
@@ -170,6 +170,7 @@ class Gen extends Emitter {
       out(node.outputs[0]!, { expr, owned: false });
       return;
     }
+    const onWasm = (this.opts.backend ?? (this.opts.loops ? 'cpu' : 'wasm')) === 'wasm';
     const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
     if (steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype)) {
       const program = steps ?? [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape }];
@@ -182,9 +183,13 @@ class Gen extends Emitter {
         out(o, { expr: wasmMap(this, program, node, ins) ?? loopProgram(this, program, node, ins), owned: true });
         return;
       }
+      const heap = onWasm && !this.opts.loops && !isNum(o) ? wasmHeapMap(this, program, node, ins) : undefined;
+      if (heap) {
+        out(o, { expr: heap, owned: true });
+        return;
+      }
     }
     if (steps) return this.fusedByKernels(node, steps, ins, out);
-    const onWasm = (this.opts.backend ?? (this.opts.loops ? 'cpu' : 'wasm')) === 'wasm';
     if (isCpuMatMul(node) && (this.opts.loops || (onWasm && multiplyAdds(node) <= WASM_BACKEND_MATMUL_MAX))) {
       const o = node.outputs[0]!;
       const t = node.attrs;
@@ -439,7 +444,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm)|\.assign\(/.test(body);
+  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm|heapOutput)|\.assign\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

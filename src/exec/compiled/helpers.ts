@@ -22,6 +22,18 @@ interface EngineState {
   makeTensor(values: TypedArray, shape: number[], dtype: DType): tf.Tensor;
 }
 
+interface WasmTensorInfo {
+  dataId: object;
+  shape: number[];
+  dtype: 'float32';
+}
+
+/** The parts of tfjs-backend-wasm's BackendWasm that heap-direct kernels use. */
+interface WasmBackend {
+  makeOutput(shape: number[], dtype: 'float32'): WasmTensorInfo;
+  typedArrayFromHeap(t: { dataId: object; shape: readonly number[]; dtype: string }): Float32Array;
+}
+
 function arrayFor(dtype: DType, n: number): TypedArray {
   return dtype === 'int32' ? new Int32Array(n) : dtype === 'bool' ? new Uint8Array(n) : new Float32Array(n);
 }
@@ -92,6 +104,18 @@ export function makeHelpers() {
       return site ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
     },
     gatherRow,
+    /** A float32 output of `shape` allocated on the wasm backend's heap (not yet a tensor). */
+    heapOutput(shape: number[]): WasmTensorInfo {
+      return (tf.backend() as unknown as WasmBackend).makeOutput(shape, 'float32');
+    },
+    /** A view of a wasm-backend tensor's float32 data in the heap: valid until the next allocation. */
+    heap(t: { dataId: object; shape: readonly number[]; dtype: string }): Float32Array {
+      return (tf.backend() as unknown as WasmBackend).typedArrayFromHeap(t);
+    },
+    /** The tensor of an output made by heapOutput. */
+    fromInfo(info: WasmTensorInfo): tf.Tensor {
+      return (engine as unknown as { makeTensorFromTensorInfo(i: WasmTensorInfo): tf.Tensor }).makeTensorFromTensorInfo(info);
+    },
     /** Tanh of a float32 tensor of the wasm backend with the SIMD kernel (the cpu backend's values). */
     tanhOnWasm(x: tf.Tensor, kernel: TanhKernel): tf.Tensor {
       return kernel.onWasmBackend(x);

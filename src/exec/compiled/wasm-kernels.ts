@@ -16,8 +16,15 @@ const CHUNK = 4096;
 const SCALAR_BYTES = 256;
 const MAX_SCALARS = SCALAR_BYTES / 4;
 
-/** How one program input reaches the kernel: a full-size float32 array, or one float32 value. */
-export type InputKind = 'array' | 'scalar';
+/**
+ * How one program input reaches the kernel: a full-size float32 array, one float32 value, or an
+ * array repeated along the output ('tiled': a bias over the last dimensions; its length divides
+ * the chunk size, so every chunk sees the same repetition, written once per call).
+ */
+export type InputKind = 'array' | 'scalar' | 'tiled';
+
+/** Elements per chunk of the kernels (a tiled input's length must divide it). */
+export const WASM_CHUNK = CHUNK;
 
 export type KernelMode = { readonly kind: 'map' } | { readonly kind: 'reduce'; readonly op: 'Sum' | 'Mean'; readonly count: number };
 
@@ -47,7 +54,7 @@ export interface WasmKernel {
  * `run(bytes, acc) → acc` processes one chunk: `bytes` = 16 × the number of 4-lane groups.
  */
 export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly InputKind[], mode: KernelMode): WasmKernel | undefined {
-  const arrays = kinds.filter((k) => k === 'array').length;
+  const arrays = kinds.filter((k) => k !== 'scalar').length;
   const scalars = kinds.length - arrays;
   if (scalars > MAX_SCALARS || (steps.length === 0 && kinds[0] !== 'array')) return undefined;
   const region = (k: number) => SCALAR_BYTES + k * CHUNK * 4;
@@ -68,7 +75,7 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   c.get(I).get(0).op(OP.i32GeS).br(OP.brIf, 1);
   let ai = 0;
   kinds.forEach((kind, k) => {
-    if (kind === 'array') c.get(I).simdMem(SIMD.load, 4, region(ai++)).set(valueLocal(k));
+    if (kind !== 'scalar') c.get(I).simdMem(SIMD.load, 4, region(ai++)).set(valueLocal(k));
   });
   const base = kinds.length;
   steps.forEach((s, k) => {
@@ -104,16 +111,24 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   const memory = (instance.exports.memory as WebAssembly.Memory).buffer;
   const scalarView = new Float32Array(memory, 0, MAX_SCALARS);
   const views = Array.from({ length: arrays }, (_, k) => new Float32Array(memory, region(k), CHUNK));
+  const tiled = kinds.filter((k) => k !== 'scalar').map((k) => k === 'tiled');
   const outView = new Float32Array(memory, outRegion, CHUNK);
   const reduceMode = mode.kind === 'reduce';
 
   /** Runs every chunk of `n` elements; `out` receives the mapped values (map mode). */
   function chunks(ins: readonly ArrayLike<number>[], vals: readonly number[], n: number, out: Float32Array | undefined): number {
     for (let k = 0; k < vals.length; k++) scalarView[k] = vals[k]!;
+    for (let k = 0; k < views.length; k++) {
+      if (!tiled[k]) continue;
+      const a = ins[k] as Float32Array;
+      if (CHUNK % a.length !== 0) throw new Error('internal: a tiled operand must divide the chunk');
+      for (let o = 0; o < CHUNK; o += a.length) views[k]!.set(a, o);
+    }
     let acc = 0;
     for (let off = 0; off < n; off += CHUNK) {
       const m = Math.min(CHUNK, n - off);
       for (let k = 0; k < views.length; k++) {
+        if (tiled[k]) continue;
         const a = ins[k] as Float32Array;
         views[k]!.set(a.subarray(off, off + m));
       }
