@@ -1,4 +1,4 @@
-// Gradients through staged control flow: 26 scalar functions with cond, while (static and run-time
+// Gradients through staged control flow: 27 scalar functions with cond, while (static and run-time
 // trip counts, value-dependent conditions, maximumIterations, zero trips), nesting both ways, lists
 // pushed in loops and stacked, break, and AutoGraph-converted if/while/for. Each gradient computed
 // inside jit (both executors) is compared with central differences and with eager tfjs gradients.
@@ -268,6 +268,26 @@ const cases: GradCase[] = [
         }
       }
       return tf.sum(a);
+    },
+    args: () => [tf.tensor1d([0.5, -0.2, 0.3])],
+  },
+  {
+    name: 'AutoGraph: list pushed in both branches of an if inside a loop',
+    autograph: true,
+    scope: { tf, setElementType, stack },
+    f: (x: A) => {
+      const outs: A[] = [];
+      setElementType(outs, 'float32', [3]);
+      let h = x;
+      for (let i = 0; i < (tf.scalar(4, 'int32') as A); i++) {
+        h = tf.sin(tf.mul(h, 1.5));
+        if ((tf.sum(h) as A) > 0) {
+          outs.push(h);
+        } else {
+          outs.push(tf.neg(h));
+        }
+      }
+      return tf.sum(tf.square(stack(outs)));
     },
     args: () => [tf.tensor1d([0.5, -0.2, 0.3])],
   },
