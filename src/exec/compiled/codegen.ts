@@ -61,6 +61,8 @@ class Gen extends Emitter {
     const env = new Map<Value, Slot>();
     g.inputs.forEach((v, i) => env.set(v, { expr: params[i]!.expr, owned: false }));
     const dead = lastUses(g).map((vs) => [...vs]);
+    const deathAt = new Map<Value, number>();
+    dead.forEach((vs, i) => vs.forEach((v) => deathAt.set(v, i)));
     const consumers = new Map<Value, number[]>();
     g.nodes.forEach((node, i) => node.inputs.forEach((v) => consumers.set(v, [...(consumers.get(v) ?? []), i])));
     g.nodes.forEach((node, i) => {
@@ -68,8 +70,15 @@ class Gen extends Emitter {
       if (target !== undefined) {
         // Emit later, inside the reduction's loop; its inputs must stay alive until then.
         this.deferred.set(node.outputs[0]!, { node, program: programOf(node), ins: node.inputs.map((v) => env.get(v)!) });
-        dead[target]!.push(...dead[i]!.filter((v) => v !== node.outputs[0]));
-        dead[i] = [];
+        // An input whose last use comes before the reduction (also one used by a later node in
+        // between) is freed after the reduction instead.
+        for (const v of new Set(node.inputs)) {
+          const j = deathAt.get(v);
+          if (j === undefined || j >= target) continue;
+          dead[j] = dead[j]!.filter((x) => x !== v);
+          dead[target]!.push(v);
+          deathAt.set(v, target);
+        }
         return;
       }
       this.node(node, env);
