@@ -13,10 +13,9 @@ import { listNode, recordListTape, type ListAttrs } from './list-grad.js';
 import { emitCond } from './cond-grad.js';
 import { emitWhile } from './while-grad.js';
 
-/** Records `g`'s nodes into the current graph with `inputs` for its params; returns its outputs. */
-export function replay(g: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
+/** Records `g`'s nodes into the current graph with `inputs` for its params; returns its outputs (`env`: what each value became). */
+export function replay(g: Graph, inputs: readonly tf.Tensor[], env = new Map<Value, tf.Tensor>()): tf.Tensor[] {
   if (g.captures.length) throw new Error(`internal: replay of graph '${g.name}' with captures`);
-  const env = new Map<Value, tf.Tensor>();
   g.params.forEach((p, i) => env.set(p, inputs[i]!));
   const get = (v: Value): tf.Tensor => {
     const t = env.get(v);

@@ -9,9 +9,9 @@
 // Produces `augmentWhile`, `recordWhileTape`, `emitWhile`.
 
 import * as tf from '@tensorflow/tfjs';
-import { Node, type Graph, type Value } from '../../ir/graph.js';
+import { Graph, Node, type Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
-import { cloneGraph } from '../../opt/clone.js';
+import { cloneGraph, cloneNodesInto } from '../../opt/clone.js';
 import { currentGraph, symbolicValue } from '../context.js';
 import { valueIn } from '../capture.js';
 import { inGraph, symbolicTensor } from '../subgraph.js';
@@ -25,8 +25,9 @@ import { replay } from './replay.js';
 export interface Augmented {
   /** The loop variables the user's loop has (before the added ones). */
   readonly n: number;
-  /** The body as traced, to replay. */
+  /** The body as traced, to replay, and for each of its values the forward body's own. */
   readonly body: Graph;
+  readonly forwardOf: Map<Value, Value>;
   /** Element types of list loop variables (by index). */
   readonly listTypes: (ListAttrs | undefined)[];
   readonly counter: Value;
@@ -53,13 +54,98 @@ function onlyAppended(body: Graph, index: number): boolean {
 
 const handleType = { dtype: LIST_DTYPE, shape: [] as Shape };
 
+function cloneWithMap(g: Graph, parent: Graph): { copy: Graph; map: Map<Value, Value> } {
+  const copy = new Graph(g.name, parent);
+  const map = new Map<Value, Value>();
+  for (const p of g.params) map.set(p, copy.addParam(p.dtype, p.shape, p.name));
+  cloneNodesInto(g.nodes, copy, map);
+  copy.outputs = g.outputs.map((v) => map.get(v)!);
+  copy.outputNames = [...g.outputNames];
+  return { copy, map };
+}
+
+/**
+ * Adds loop variables to While `node` that record `values` (of its body) at the end of every
+ * iteration; returns the node's outputs holding the records (lists, one element per iteration).
+ */
+function addRecords(node: Node, values: readonly Value[]): Value[] {
+  return withoutTape(() => {
+    const parent = node.graph;
+    const { cond, body } = node.subgraphs as { cond: Graph; body: Graph };
+    const at = node.outputs.length;
+    const types = values.map((v) => ({ elementDtype: v.dtype as DType, elementShape: [...v.shape] }));
+    const before = parent.nodes.length;
+    const inits = inGraph(parent, () => types.map((t) => valueIn(parent, listNode('ListEmpty', [], { ...t }, [handleType])[0]!)));
+    parent.nodes.splice(parent.nodes.indexOf(node), 0, ...parent.nodes.splice(before));
+    const insert = (g: Graph) => {
+      const made = inits.map(() => g.addParam(LIST_DTYPE, []));
+      g.params.splice(g.params.length - made.length, made.length);
+      g.params.splice(at, 0, ...made);
+      return made;
+    };
+    insert(cond);
+    const params = insert(body);
+    inGraph(body, () => {
+      params.forEach((p, k) => {
+        body.outputs.push(valueIn(body, listNode('ListPush', [symbolicTensor(p), symbolicTensor(values[k]!)], { ...types[k]! }, [handleType])[0]!));
+        body.outputNames.push(`saved_${k}`);
+      });
+    });
+    node.inputs.splice(at, 0, ...inits);
+    const nVars = at + inits.length;
+    node.inputNames = node.inputs.map((_, i) => (i < nVars ? `var${i}` : `input${i - nVars}`));
+    return inits.map((v) => node.addOutput(v.dtype, v.shape));
+  });
+}
+
+/**
+ * Instead of recomputing them, the backward nodes of a reverse-loop step (graph `g`, nodes from
+ * `from` on) read the forward values they use from records the forward loop keeps: for each value
+ * of the replayed forward body (`env`) that they take, the forward loop gets a record, and the
+ * step reads its element `step`. Constants and loop states stay as they are.
+ */
+function reuseForward(node: Node, aug: Augmented, env: Map<Value, tf.Tensor>, g: Graph, start: number, from: number, step: tf.Tensor): void {
+  const backward = g.nodes.slice(from);
+  // tfjs saves a kernel's inputs/outputs for its gradient as Identity copies: see through them.
+  const aliases = new Map<Value, Value[]>();
+  for (const nd of g.nodes.slice(start, from)) {
+    if (nd.op !== 'Identity') continue;
+    let root = nd.inputs[0]!;
+    for (const [r, list] of aliases) if (list.includes(root)) root = r;
+    aliases.set(root, [...(aliases.get(root) ?? []), nd.outputs[0]!]);
+  }
+  const used = new Set(backward.flatMap((nd) => nd.inputs));
+  const wanted: { replayed: Value[]; forward: Value }[] = [];
+  for (const [v, t] of env) {
+    if (!v.node || v.node.op === 'Const' || v.dtype === LIST_DTYPE) continue;
+    const forward = aug.forwardOf.get(v);
+    const replayed = symbolicValue(t);
+    if (!forward || !replayed || replayed.graph !== g) continue;
+    const names = [replayed, ...(aliases.get(replayed) ?? [])];
+    if (names.some((x) => used.has(x))) wanted.push({ replayed: names, forward });
+  }
+  if (!wanted.length) return;
+  const records = addRecords(node, wanted.map((w) => w.forward));
+  const before = g.nodes.length;
+  const reads = inGraph(g, () =>
+    records.map((r, k) => {
+      const t = wanted[k]!.forward;
+      return valueIn(g, listNode('ListGet', [symbolicTensor(r), step], { elementDtype: t.dtype, elementShape: [...t.shape] }, [t])[0]!);
+    }),
+  );
+  const made = g.nodes.splice(before);
+  g.nodes.splice(from, 0, ...made);
+  const replace = new Map(wanted.flatMap((w, k) => w.replayed.map((x) => [x, reads[k]!] as const)));
+  for (const nd of backward) nd.inputs = nd.inputs.map((v) => replace.get(v) ?? v);
+}
+
 /** Adds the trip counter and the per-iteration records to While `node` (in place). */
 export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | undefined)[] = []): Augmented {
   return withoutTape(() => {
     const parent = node.graph;
     const { cond, body } = node.subgraphs as { cond: Graph; body: Graph };
     const n = node.outputs.length;
-    const original = cloneGraph(body, parent);
+    const { copy: original, map } = cloneWithMap(body, parent);
     const listTypes = node.outputs.map((v, i) => (v.dtype === LIST_DTYPE ? knownListTypes[i] ?? listTypeOfValue(node.inputs[v.index]!) : undefined));
     const accSlots = node.outputs.flatMap((v, s) => (v.dtype === LIST_DTYPE && onlyAppended(body, s) ? [] : [s]));
     const accTypes: ListAttrs[] = accSlots.map((s) => {
@@ -97,7 +183,9 @@ export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | u
     node.inputs.splice(n, 0, ...inits);
     node.inputNames = node.inputs.map((_, i) => (i < n + inits.length ? `var${i}` : `input${i - n - inits.length}`));
     const outs = added.map((t) => node.addOutput(t.dtype, t.shape));
-    return { n, body: original, listTypes, counter: outs[0]!, accs: outs.slice(1), accTypes, accSlots };
+    const forwardOf = new Map<Value, Value>();
+    for (const [from, to] of map) forwardOf.set(to, from);
+    return { n, body: original, forwardOf, listTypes, counter: outs[0]!, accs: outs.slice(1), accTypes, accSlots };
   });
 }
 
@@ -195,10 +283,21 @@ function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | nu
         return j < 0 ? null : asTensor(adj[j]!);
       });
       const wrt = [...diffVars.map((s) => state[s]!), ...diffInv.map((k) => invTs[k]!)];
-      const g = vjp(() => replay(aug.body, inputs).slice(0, n), wrt, seeds);
+      const step = tf.sub(i, tf.scalar(1, 'int32'));
+      const env = new Map<Value, tf.Tensor>();
+      const graph = currentGraph()!;
+      let start = 0;
+      let from = 0;
+      const g = vjp(() => {
+        start = graph.nodes.length;
+        const outs = replay(aug.body, inputs, env).slice(0, n);
+        from = graph.nodes.length;
+        return outs;
+      }, wrt, seeds);
+      reuseForward(node, aug, env, graph, start, from, step);
       const nextAdj = diffVars.map((s, j) => asItem(g[j] ?? zeroAdjoint(state[s]!), aug.listTypes[s]));
       const nextInv = diffInv.map((_, j) => (g[a + j] ? tf.add(inv[j]!, g[a + j]!) : inv[j]!));
-      return [tf.sub(i, tf.scalar(1, 'int32')), ...nextAdj, ...nextInv, ...nextFwd, ...accs];
+      return [step, ...nextAdj, ...nextInv, ...nextFwd, ...accs];
     },
     [symbolicTensor(aug.counter), ...adj0, ...inv0, ...fwd0, ...accs0],
   ) as Item[];
