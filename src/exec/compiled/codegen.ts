@@ -2,7 +2,7 @@
 // numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; elementwise
 // kernels on cpu tensors become loops over typed arrays (WebAssembly SIMD kernels where they apply)
 // into reused buffers; every other kernel runs through the active tfjs backend. Tensors are freed
-// after their last use. Needs the IR, liveness, the emitter, element loops and wasm loops. Produces `generate(graph, opts)` → source and tables.
+// after their last use. Needs the IR, liveness, the emitter, element loops, wasm loops and kernel-choice. Produces `generate(graph, opts)` → source and tables.
 
 import type * as tf from '@tensorflow/tfjs';
 import type { Graph, Node, Value } from '../../ir/graph.js';
@@ -12,11 +12,11 @@ import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
-import { WASM_MIN_ELEMENTS, wasmHeapMap, wasmMap, wasmReduction } from './wasm-loops.js';
-import { buildTanhKernel, type TanhKernel } from './wasm-tanh.js';
-import { sizeOf } from '../../ir/types.js';
+import { wasmHeapMap, wasmMap, wasmReduction } from './wasm-loops.js';
+import { ownKernel } from './kernel-choice.js';
+import type { TanhKernel } from './wasm-tanh.js';
 import type { WasmKernel } from './wasm-kernels.js';
-import { buildMatMulSite, type MatMulSite } from './wasm-matmul.js';
+import type { MatMulSite } from './wasm-matmul.js';
 
 export interface Generated {
   readonly source: string;
@@ -37,11 +37,6 @@ export interface GenerateOptions {
   readonly backend?: 'cpu' | 'wasm';
 }
 
-/**
- * On the wasm backend, products up to this many multiply-adds run with the compiled matMul: for
- * them tfjs-wasm's per-call setup (packing B whenever B is a new tensor) costs more than the product.
- */
-const WASM_BACKEND_MATMUL_MAX = 160_000;
 
 export { isNum } from './emitter.js';
 
@@ -199,30 +194,9 @@ class Gen extends Emitter {
       }
     }
     if (steps) return this.fusedByKernels(node, steps, ins, out);
-    if (isCpuMatMul(node) && (this.opts.loops || (onWasm && multiplyAdds(node) <= WASM_BACKEND_MATMUL_MAX))) {
-      const o = node.outputs[0]!;
-      const t = node.attrs;
-      const site = buildMatMulSite(onWasm ? 'wasm' : 'cpu');
-      if (!site && !this.opts.loops) return this.kernel(node, ins, out);
-      const w = site ? `, ${this.kernelRef(site)}` : '';
-      this.line(`const ${this.name(o)} = H.matMul(${ins[0]!.expr}, ${ins[1]!.expr}, ${Boolean(t.transposeA)}, ${Boolean(t.transposeB)}, ${JSON.stringify(o.shape)}${w});`);
-      out(o, { expr: this.name(o), owned: true });
-      return;
-    }
-    if (onWasm && !this.opts.loops && isWasmTanh(node)) {
-      const kernel = buildTanhKernel();
-      if (kernel) {
-        const o = node.outputs[0]!;
-        this.line(`const ${this.name(o)} = H.tanhOnWasm(${ins[0]!.expr}, ${this.kernelRef(kernel)});`);
-        out(o, { expr: this.name(o), owned: true });
-        return;
-      }
-    }
-    if (isRowGather(node)) {
-      const o = node.outputs[0]!;
-      const backend = this.opts.backend ?? (this.opts.loops ? 'cpu' : 'wasm');
-      this.line(`const ${this.name(o)} = H.gatherRow(${ins[0]!.expr}, ${ins[1]!.expr}, ${JSON.stringify(o.shape)}, '${backend}', ${this.attrRef(node.attrs)});`);
-      out(o, { expr: this.name(o), owned: true });
+    const own = ownKernel(this, node, ins, onWasm ? 'wasm' : 'cpu', this.opts.loops);
+    if (own) {
+      out(node.outputs[0]!, { expr: own, owned: true });
       return;
     }
     this.kernel(node, ins, out);
@@ -396,39 +370,6 @@ class Gen extends Emitter {
       out(v, { expr: vars[i]!, owned: !isNum(v) });
     });
   }
-}
-
-/** A float32 BatchMatMul of known shapes, which the compiled code runs with its own kernel (wasm-matmul, or matMulCpu). */
-/** A float32 Tanh of a tensor large enough for the SIMD kernel (wasm backend). */
-function isWasmTanh(node: Node): boolean {
-  if (node.op !== 'Tanh' || node.inputs.length !== 1) return false;
-  const x = node.inputs[0]!;
-  const n = sizeOf(x.shape);
-  return x.dtype === 'float32' && node.outputs[0]!.dtype === 'float32' && !isNum(x) && n >= WASM_MIN_ELEMENTS;
-}
-
-/** GatherV2 of rows (axis 0) of a tensor by one int32 scalar index held as a number: a row copy. */
-function isRowGather(node: Node): boolean {
-  if (node.op !== 'GatherV2' || node.inputs.length !== 2) return false;
-  const [x, i] = node.inputs as [Value, Value];
-  const o = node.outputs[0]!;
-  const axis = Number(node.attrs.axis ?? 0);
-  if ((axis !== 0 && axis !== -x.shape.length) || Number(node.attrs.batchDims ?? 0) !== 0) return false;
-  if (!isNum(i) || i.dtype !== 'int32' || isNum(x) || isNum(o) || x.shape.length < 1) return false;
-  return (x.dtype === 'float32' || x.dtype === 'int32' || x.dtype === 'bool') && o.dtype === x.dtype && [...x.shape, ...o.shape].every((d) => d >= 0);
-}
-
-function multiplyAdds(node: Node): number {
-  const [a, b] = node.inputs as [Value, Value];
-  const o = node.outputs[0]!;
-  const k = node.attrs.transposeA ? a.shape[a.shape.length - 2]! : a.shape[a.shape.length - 1]!;
-  return o.shape.reduce((x, y) => x * y, 1) * k;
-}
-
-function isCpuMatMul(node: Node): boolean {
-  if (node.op !== 'BatchMatMul' || node.inputs.length !== 2) return false;
-  const known = (v: Value) => v.shape.every((d) => d >= 0);
-  return [...node.inputs, node.outputs[0]!].every((v) => v.dtype === 'float32' && !isNum(v) && known(v));
 }
 
 export function generate(graph: Graph, opts: GenerateOptions): Generated {
