@@ -3,7 +3,9 @@
 // iteration (for a list loop variable: its length). Its gradient is a reverse While over the
 // recorded trip count: each step pops the recorded state, replays the body on it under the tape,
 // seeded with the adjoints of the loop variables, and carries the adjoints of the previous state and
-// the summed gradients of the loop invariants. Forward-only graphs never carry the extra lists.
+// the summed gradients of the loop invariants. The forward values the backward nodes of a step
+// take are recorded by the forward loop as well and read back, so the replayed forward nodes are
+// left unused (dce drops them). Forward-only graphs never carry the extra lists.
 // A list loop variable may only grow in the body (its earlier states are prefixes of the final one).
 // Needs the tape, replay, list-grad, cond-grad, while-loop, clone.
 // Produces `augmentWhile`, `recordWhileTape`, `emitWhile`.
