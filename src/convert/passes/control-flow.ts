@@ -273,6 +273,8 @@ class Converter {
         const cond = tests.reduce((a, b) => t.logicalExpression('&&', a, b));
         n.body = t.blockStatement([stmt('if (!ag__.jsCond(%%cond%%, "a for loop")) break;', { cond }), ...asList(n.body)]);
       }
+      // forInKeys gives the keys as an array: iterate its items (for…in would give its indexes).
+      if (t.isForInStatement(n)) return t.inherits(t.forOfStatement(n.left, n.right, n.body), n);
     }
     return undefined;
   }

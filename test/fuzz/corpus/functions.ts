@@ -120,5 +120,7 @@ export const CORPUS: readonly CorpusEntry[] = [
   e('exceptionsInLoops', (xs: string[]) => { const out: (number | string)[] = []; for (const x of xs) { try { out.push(JSON.parse(x)); } catch { out.push('bad'); } } return out; }, [['1', 'x', '[2]']]),
   e('symbolsAndIterators', (n: number) => { const it = { [Symbol.iterator]: function* () { for (let i = 0; i < n; i++) yield i; } }; return Array.from(it); }, [3]),
   e('numberEdgeCases', (x: number) => [x / 0, -x / 0, 0 / 0 === 0 / 0, Object.is(-0, 0), Math.round(-0.5), (0.1 + 0.2).toFixed(10), x % -3], [7], [-7]),
+  // Found by the generated-syntax test: for…in inside try iterated the indexes of its key array.
+  e('forInInsideTry', (o: Record<string, number>) => { let s = 0; const ks: string[] = []; try { for (const k in o) { ks.push(k); s += o[k]!; } } finally { s = -s; } return [s, ks]; }, [{ a: 1, b: 2 }], [{}]),
   e('argumentsObject', function (this: unknown, a: number) { return [arguments.length, a]; }, [1], [1, 2, 3]),
 ];
