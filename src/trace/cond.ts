@@ -1,6 +1,7 @@
 // `cond(pred, thenFn, elseFn)`, the functional if (tf.cond). Eagerly it runs one branch in JS;
 // while tracing with a tensor predicate it traces both branches into subgraphs and records a Cond
-// node. Needs subgraph, capture, nest, leaf. Produces `cond`.
+// node; under a gradient tape the node also gets a tape entry (grad/cond-grad.ts).
+// Needs subgraph, capture, nest, leaf, grad. Produces `cond`.
 
 import * as tf from '@tensorflow/tfjs';
 import { Node, type Graph, type Value } from '../ir/graph.js';
