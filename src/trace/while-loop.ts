@@ -1,8 +1,9 @@
 // `whileLoop(condFn, bodyFn, loopVars, opts)`, the functional loop (tf.while_loop). Eagerly a JS
 // loop; while tracing a While node whose cond/body subgraphs take the loop variables as params.
 // JS numbers among the loop variables are weakly typed: an integer starts as int32 and becomes
-// float32 when the body makes it a float (the loop is then traced again). Needs subgraph, capture,
-// nest, leaf, cond. Produces `whileLoop`.
+// float32 when the body makes it a float (the loop is then traced again). Under a gradient tape the
+// loop keeps records of its iterations and gets a tape entry (grad/while-grad.ts). Needs subgraph,
+// capture, nest, leaf, cond, grad. Produces `whileLoop`.
 
 import * as tf from '@tensorflow/tfjs';
 import { Node, type Graph } from '../ir/graph.js';
