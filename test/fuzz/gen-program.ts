@@ -1,6 +1,6 @@
 // fast-check generators of random programs for the differential fuzzer: function bodies over
 // params a, b, c (the domain's values), n (an int32 loop bound) and l (a list to iterate), with
-// nested if/else, while, for, for…of, labelled break/continue, early return, ternaries, logical
+// nested if/else, while, do…while, for, for…of, labelled break/continue, early return, ternaries, logical
 // operators, compound assignment, object and array state and a pushed list. Needs fast-check.
 // Produces `Domain`, `FuzzCase`, `fuzzCase(domain?)`, `DOMAINS`, `PARAMS`.
 //
@@ -166,6 +166,7 @@ function statement(g: Gens, ctx: Ctx): fc.Arbitrary<string> {
       fc.tuple(g.cond, block(g, inner), fc.option(block(g, inner))).map(([c, x, y]) => `if (${c}) {\n${x}\n}${y ? ` else {\n${y}\n}` : ''}`),
       label.chain((l) => fc.tuple(g.cond, block(g, loopCtx(l))).map(([c, x]) => `{\nlet ${k} = 0;\n${labelled(l, `while (${k} < n && (${c})) {\n${k} += 1;\n${x}\n}`)}\n}`)),
       label.chain((l) => block(g, loopCtx(l)).map((x) => labelled(l, `for (let ${k} = 0; ${k} < n; ${k}++) {\n${x}\n}`))),
+      label.chain((l) => fc.tuple(g.cond, block(g, loopCtx(l))).map(([c, x]) => `{\nlet ${k} = 0;\n${labelled(l, `do {\n${k} += 1;\n${x}\n} while (${k} < n && (${c}));`)}\n}`)),
       label.chain((l) => block(g, loopCtx(l, false)).map((x) => labelled(l, `for (let ${k} = 0; ${k} < 2; ${k}++) {\n${x}\n}`))),
       label.chain((l) => block(g, loopCtx(l, true)).map((x) => labelled(l, `for (const e${id} of l) {\na = (a + e${id}) % 97;\n${x}\n}`))),
     );
