@@ -64,19 +64,20 @@ export function recordCondTape(node: Node, operands: readonly tf.Tensor[][], out
     if (differentiable(v)) operands[k]?.forEach((t, j) => (inputs[`${k}_${j}`] = t));
   });
   pushTapeNode('Cond', inputs, outs, (dys) => {
-    const grads = condGradient(node, dys);
+    const grads = condGradient(node, operands, dys);
     return shareOut(inputs, (k) => grads.get(Number(k)));
   });
 }
 
 /** Gradients of Cond `node`'s operands, by operand index, given its outputs' gradients. */
-function condGradient(node: Node, dys: readonly (tf.Tensor | null)[]): Map<number, tf.Tensor> {
+function condGradient(node: Node, seen: readonly tf.Tensor[][], dys: readonly (tf.Tensor | null)[]): Map<number, tf.Tensor> {
   const operandValues = node.inputs.slice(1);
   const diff = operandValues.flatMap((v, k) => (differentiable(v) ? [k] : []));
   const result = new Map<number, tf.Tensor>();
   if (!diff.length) return result;
   const pred = symbolicTensor(node.inputs[0]!);
-  const operands = operandValues.map((v) => symbolicTensor(v));
+  // The operands as the tape knows them (so that a gradient of this gradient sees through it).
+  const operands = operandValues.map((v, k) => seen[k]?.[0] ?? symbolicTensor(v));
   const seeds = dys.map((d, i) => (d && differentiable(node.outputs[i]!) ? d : null));
   const branch = (g: Graph) => () => {
     const xs = diff.map((k) => operands[k]!);
