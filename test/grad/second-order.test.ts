@@ -8,7 +8,7 @@ import { EXECUTORS } from '../helpers/differential.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type A = any;
 
-const f = (x: A) => tf.sum(cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, tf.sin(x)), () => tf.exp(x)) as A);
+const f = (x: A) => tf.sum(cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, tf.sin(x)), () => tf.mul(tf.cos(x), x)) as A);
 const h = (x: A) => tf.grad((y: A) => tf.sum(tf.square(tf.grad(f)(y))))(x);
 
 describe('second-order gradients through a staged cond', () => {
