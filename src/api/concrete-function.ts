@@ -79,9 +79,17 @@ export class ConcreteFunction {
     return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
   }
 
-  /** Frees the constants this function keeps on the tfjs backend. */
+  private readonly disposers: (() => void)[] = [];
+
+  /** Frees the constants this function keeps on the tfjs backend (and those of its gradient). */
   dispose(): void {
     this.executor.dispose();
+    for (const d of this.disposers.splice(0)) d();
+  }
+
+  /** Runs `d` when this function is disposed (what was made for it, such as its gradient function). */
+  addDisposer(d: () => void): void {
+    this.disposers.push(d);
   }
 
   toString(): string {

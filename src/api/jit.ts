@@ -14,6 +14,7 @@ import type { TensorSpec } from './tensor-spec.js';
 import { shapeToString } from '../ir/types.js';
 import { toGraph } from './to-graph.js';
 import { deepStacks, withUserStack } from './user-stack.js';
+import { differentiableCall, tapeRecording } from './jit-gradient.js';
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
 
 export interface JitOptions {
@@ -132,6 +133,10 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const byTensorKey = new Map<string, ConcreteFunction>();
   const required = fn.length;
 
+  // Under tf.grad & co. a call is recorded on the gradient tape (its gradient is another jit function).
+  const callRecorded = (cf: ConcreteFunction, tensors: readonly tf.Tensor[]): unknown =>
+    tapeRecording() ? differentiableCall(cf, tensors, convert(), opts) : cf.callFlat(tensors);
+
   const run = function (this: unknown, ...args: unknown[]): unknown {
     if (isTracing()) {
       // Inlined into the trace that called it: recursion has to end at trace time.
@@ -150,7 +155,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       if (hit) {
         monitor.hit();
         if (hit !== newest) touch(hit);
-        return hit.callFlat(args as tf.Tensor[]);
+        return callRecorded(hit, args as tf.Tensor[]);
       }
     }
     if (!fixed && args.length < required) throw agError('api/missing-argument', { name, expected: required, got: args.length });
@@ -166,7 +171,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     const { cf, traced } = concrete(sig);
     monitor.note(traced ? sig : undefined);
     if (key !== undefined) byTensorKey.set(key, cf);
-    return cf.callFlat(tensors);
+    return callRecorded(cf, tensors);
   };
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const call = function (this: unknown, ...args: unknown[]): unknown {

@@ -2,7 +2,8 @@
 // control flow when traced), compares the gradient computed inside a jit function — the backward
 // pass recorded into the graph and run by each executor — with (a) central differences of `f` run
 // eagerly in float32 and (b) tfjs's eager gradient of `f` (plain JS control flow). Autograph cases
-// are converted by toGraph first, so eagerly their control flow is JS too.
+// are converted by toGraph first, so eagerly their control flow is JS too. The same comparisons
+// are made for tf.grad of the jit function itself, called from outside.
 import * as tf from '@tensorflow/tfjs';
 import { expect } from 'vitest';
 import { jit, toGraph } from '../../src/index.js';
@@ -87,6 +88,28 @@ export function checkGradient(c: GradCase): void {
       for (const x of g.concreteFunctions()) x.dispose();
       const leaked = tf.memory().numTensors - before;
       if (leaked !== 0) problems.push(`${backend}: ${leaked} tensor(s) left over`);
+    }
+    // tf.grad of the jit function itself, called from outside: the call is one tape entry whose
+    // gradient is a second traced function.
+    for (const backend of EXECUTORS) {
+      const before = tf.memory().numTensors;
+      const jf = jit(f, { autograph: false, backend, name: c.name.replace(/\W+/g, '_') });
+      for (let call = 0; call < 2; call++) {
+        const got = tf.tidy(() => tf.grads((...xs: T[]) => jf(...xs) as T)(args));
+        got.forEach((t, k) => {
+          const v = t.dataSync();
+          const vsEager = close(v, eager[k]!, RTOL, ATOL);
+          if (vsEager) problems.push(`tf.grad(jit) ${backend} call ${call + 1} vs eager, argument ${k}: ${vsEager}`);
+          const vsNum = close(v, num[k]!, c.numTol ?? 5e-3, c.numTol ?? 5e-3);
+          if (vsNum) problems.push(`tf.grad(jit) ${backend} call ${call + 1} vs numerical, argument ${k}: ${vsNum}`);
+          t.dispose();
+        });
+      }
+      if (jf.traceCount !== 1) problems.push(`tf.grad(jit) ${backend}: traced ${jf.traceCount} times`);
+      if (!/While|Cond/.test(jf.concreteFunctions()[0]!.graph.toString())) problems.push(`tf.grad(jit) ${backend}: the graph has no staged control flow`);
+      for (const x of jf.concreteFunctions()) x.dispose();
+      const leaked = tf.memory().numTensors - before;
+      if (leaked !== 0) problems.push(`tf.grad(jit) ${backend}: ${leaked} tensor(s) left over`);
     }
     expect(problems, `${c.name}:\n  ${problems.join('\n  ')}`).toEqual([]);
   } finally {

@@ -1,0 +1,106 @@
+// Makes a call of a jit function differentiable from outside (`tf.grad(jitted)`, `tf.valueAndGrad`,
+// `tf.variableGrads`, `optimizer.minimize` around a jit call): while tfjs's gradient tape records,
+// the call pushes one tape entry whose inputs are the call's float32 tensors and the trainable
+// variables its graph reads, and whose gradient runs a second jit function — traced once per
+// concrete function — that replays the converted function under the tape and returns the
+// vector-Jacobian product. Staged cond/while inside differentiate through src/trace/grad.
+// Needs the tape bridge of trace/grad, nest, jit. Produces `tapeRecording`, `differentiableCall`.
+
+import * as tf from '@tensorflow/tfjs';
+import { pushTapeNode, vjp } from '../trace/grad/tape.js';
+import { flatten } from '../trace/nest.js';
+import { isTensor } from '../trace/context.js';
+import type { ConcreteFunction } from './concrete-function.js';
+import { jit, type JitOptions } from './jit.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFn = (...args: any[]) => any;
+
+interface EngineState {
+  gradientDepth: number;
+  kernelDepth: number;
+  activeTape: unknown[] | null;
+}
+
+/** True while tfjs's gradient tape records the ops run now (inside tf.grad & co.). */
+export function tapeRecording(): boolean {
+  const s = (tf.engine() as unknown as { state: EngineState }).state;
+  return s.gradientDepth > 0 && s.activeTape !== null && s.kernelDepth === 0;
+}
+
+const tensorsOf = (x: unknown): tf.Tensor[] => flatten(x).leaves.filter(isTensor);
+
+/** The trainable float32 variables `cf`'s graph reads (their gradients flow to variableGrads/minimize). */
+function trainableVariables(cf: ConcreteFunction): tf.Variable[] {
+  const out: tf.Variable[] = [];
+  for (const c of cf.graph.captures) {
+    if (c.source.kind === 'variable' && c.source.variable.trainable && c.source.variable.dtype === 'float32') out.push(c.source.variable);
+  }
+  return out;
+}
+
+type Backward = (xs: tf.Tensor[], dys: tf.Tensor[]) => tf.Tensor[];
+const backwards = new WeakMap<ConcreteFunction, Backward>();
+
+/** The gradient function of `cf`: (tensor arguments, output gradients) → gradients of args and variables. */
+function backwardOf(cf: ConcreteFunction, fn: AnyFn, opts: JitOptions): Backward {
+  let b = backwards.get(cf);
+  if (b) return b;
+  const sig = cf.signature;
+  const variables = trainableVariables(cf);
+  const backend = opts.backend === 'onnxruntime' ? 'compiled' : opts.backend;
+  b = jit(
+    (xs: tf.Tensor[], dys: tf.Tensor[]): tf.Tensor[] => {
+      const leaves = [...sig.flat.leaves];
+      sig.tensorLeaves.forEach((leaf, i) => (leaves[leaf] = xs[i]));
+      const args = sig.flat.rebuild(leaves) as unknown[];
+      const wrt = [...xs, ...variables];
+      const grads = vjp(() => tensorsOf(fn(...args)), wrt, dys);
+      return grads.map((g, i) => g ?? tf.zerosLike(wrt[i]!));
+    },
+    { autograph: false, name: `${cf.name}_gradient`, backend, onnxruntime: opts.onnxruntime },
+  ) as unknown as Backward;
+  backwards.set(cf, b);
+  const made = b as unknown as { concreteFunctions(): ConcreteFunction[] };
+  cf.addDisposer(() => {
+    for (const g of made.concreteFunctions()) g.dispose();
+    backwards.delete(cf);
+  });
+  return b;
+}
+
+/**
+ * Runs `cf` on `tensors` like `cf.callFlat`, and records the call on the gradient tape. `fn` is the
+ * (converted) function `cf` was traced from; `opts` the jit options (executor choice).
+ */
+export function differentiableCall(cf: ConcreteFunction, tensors: readonly tf.Tensor[], fn: AnyFn, opts: JitOptions): unknown {
+  // The call itself is one tape entry: the kernels an executor runs through the engine must not be
+  // taped as well (tfjs tapes only at kernel depth 0, as for its own custom gradients).
+  const state = (tf.engine() as unknown as { state: EngineState }).state;
+  state.kernelDepth++;
+  let result: unknown;
+  try {
+    result = cf.callFlat(tensors);
+  } finally {
+    state.kernelDepth--;
+  }
+  const outputs = tensorsOf(result);
+  const variables = trainableVariables(cf);
+  const inputs: Record<string, tf.Tensor> = {};
+  tensors.forEach((t, i) => {
+    if (t.dtype === 'float32') inputs[`x${i}`] = t;
+  });
+  variables.forEach((v, i) => (inputs[`v${i}`] = v));
+  if (Object.keys(inputs).length === 0 || outputs.length === 0) return result;
+  pushTapeNode(`${cf.name}_call`, inputs, outputs, (dys) => {
+    const seeds = outputs.map((o, i) => dys[i] ?? tf.zerosLike(o));
+    const grads = backwardOf(cf, fn, opts)([...tensors], seeds);
+    const thunks: Record<string, () => tf.Tensor> = {};
+    tensors.forEach((t, i) => {
+      if (t.dtype === 'float32') thunks[`x${i}`] = () => grads[i]!;
+    });
+    variables.forEach((_, i) => (thunks[`v${i}`] = () => grads[tensors.length + i]!));
+    return thunks;
+  });
+  return result;
+}
