@@ -5,16 +5,15 @@
 // the generated code, that no CSP violation, page error or console error happened, and that a
 // screenshot is not blank.
 
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
 import { buildWebExample } from '../../examples/web/build.js';
 import { CSP, serveStatic, type StaticServer } from '../../examples/web/serve.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 
 interface Problems {
   readonly violations: string[];
@@ -48,25 +47,7 @@ async function rows(page: Page, fn: string): Promise<number[][]> {
   );
 }
 
-/** Share of the screenshot's pixels that are not (near) white. */
-async function ink(page: Page, png: Buffer): Promise<number> {
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i]! < 240 || d[i + 1]! < 240 || d[i + 2]! < 240) n++;
-    return n / (d.length / 4);
-  }, png.toString('base64'));
-}
-
-describe.skipIf(!available)('browser example (examples/web) in headless Chromium under a strict CSP', () => {
+describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless Chromium under a strict CSP', () => {
   let dir: string;
   let server: StaticServer;
   let browser: BrowserContext;
@@ -74,13 +55,7 @@ describe.skipIf(!available)('browser example (examples/web) in headless Chromium
     dir = mkdtempSync(join(tmpdir(), 'ag-web-'));
     await buildWebExample(join(dir, 'dist'), 'error');
     server = await serveStatic(join(dir, 'dist'));
-    // A fresh profile folder per run (playwright passes it as --user-data-dir).
-    browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1100, height: 1400 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium(dir, { width: 1100, height: 1400 });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
