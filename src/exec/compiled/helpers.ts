@@ -14,6 +14,7 @@ import type { MatMulSite } from './wasm-matmul.js';
 import { gatherRow } from './row-gather.js';
 import type { TanhKernel } from './wasm-tanh.js';
 import { runKernelDirect } from './direct-kernel.js';
+import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -22,17 +23,6 @@ interface EngineState {
   makeTensor(values: TypedArray, shape: number[], dtype: DType): tf.Tensor;
 }
 
-interface WasmTensorInfo {
-  dataId: object;
-  shape: number[];
-  dtype: 'float32';
-}
-
-/** The parts of tfjs-backend-wasm's BackendWasm that heap-direct kernels use. */
-interface WasmBackend {
-  makeOutput(shape: number[], dtype: 'float32'): WasmTensorInfo;
-  typedArrayFromHeap(t: { dataId: object; shape: readonly number[]; dtype: string }): Float32Array;
-}
 
 function arrayFor(dtype: DType, n: number): TypedArray {
   return dtype === 'int32' ? new Int32Array(n) : dtype === 'bool' ? new Uint8Array(n) : new Float32Array(n);

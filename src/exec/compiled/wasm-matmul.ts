@@ -11,27 +11,11 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './wasm-encoder.js';
+import type { WasmBackend, WasmTensorInfo, TensorMakingEngine } from './wasm-backend-types.js';
 
 const BLOCK = 48; // tfjs-backend-cpu's blockSize
 const GROUP = 16; // outputs per inner loop: 8 accumulators of 2 lanes
 
-interface Engine {
-  state: { tensorInfo: WeakMap<object, unknown> };
-  makeTensor(values: Float32Array, shape: number[], dtype: 'float32'): tf.Tensor;
-  makeTensorFromTensorInfo(info: TensorInfo): tf.Tensor;
-}
-
-interface TensorInfo {
-  dataId: object;
-  shape: number[];
-  dtype: 'float32';
-}
-
-/** The parts of tfjs-backend-wasm's BackendWasm used here. */
-interface WasmBackend {
-  makeOutput(shape: number[], dtype: 'float32'): TensorInfo;
-  typedArrayFromHeap(t: { dataId: object; shape: readonly number[]; dtype: string }): Float32Array;
-}
 
 // Params: 0 M, 1 K, 2 Np (row length of B and out, even), 3 aOff, 4 bOff, 5 oOff (bytes).
 const [M, K, NP, AOFF, BOFF, OOFF] = [0, 1, 2, 3, 4, 5];
@@ -153,7 +137,7 @@ export function buildMatMulSite(backend: 'cpu' | 'wasm' = 'cpu'): MatMulSite | u
   }
   const mm = instance.exports.mm as (m: number, k: number, np: number, aOff: number, bOff: number, oOff: number) => void;
   const memory = instance.exports.memory as WebAssembly.Memory;
-  const engine = tf.engine() as unknown as Engine;
+  const engine = tf.engine() as unknown as TensorMakingEngine;
   // B's doubles are kept for the tensor (by data id, while it is alive) and layout they were made for.
   let cachedB: { dataId: object; transposeB: boolean; K: number; Np: number; batches: number } | undefined;
 

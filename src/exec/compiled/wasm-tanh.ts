@@ -9,6 +9,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './wasm-encoder.js';
+import type { WasmBackend, WasmTensorInfo, TensorMakingEngine } from './wasm-backend-types.js';
 
 const CHUNK = 4096;
 const IN = 0;
@@ -18,18 +19,6 @@ const LN2_LO = 1.90821492927058770002e-10;
 const MAGIC = 6755399441055744; // 1.5 · 2^52: adding it rounds to an integer in the low bits
 const MAGIC_BITS = 0x4338000000000000n;
 
-interface TensorInfo {
-  dataId: object;
-  shape: number[];
-  dtype: 'float32';
-}
-interface WasmBackend {
-  makeOutput(shape: number[], dtype: 'float32'): TensorInfo;
-  typedArrayFromHeap(t: { dataId: object; shape: readonly number[]; dtype: string }): Float32Array;
-}
-interface Engine {
-  makeTensorFromTensorInfo(info: TensorInfo): tf.Tensor;
-}
 
 // Params: 0 bytes. Locals: 1 i (i32), then v128: 2 x, 3 sign, 4 a, 5 t, 6 k, 7 r, 8 q, 9 e, 10 r⁴, 11 r⁸.
 const [BYTES, I, X, SIGN, A, TT, K, R, Q, E, R2, R4] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
@@ -131,7 +120,7 @@ export function buildTanhKernel(): TanhKernel | undefined {
       const info = backend.makeOutput([...x.shape], 'float32');
       // Views after the allocation (which may grow the heap).
       apply(backend.typedArrayFromHeap(x), backend.typedArrayFromHeap(info));
-      return (tf.engine() as unknown as Engine).makeTensorFromTensorInfo(info);
+      return (tf.engine() as unknown as TensorMakingEngine).makeTensorFromTensorInfo(info);
     },
   };
 }
