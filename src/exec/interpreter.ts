@@ -159,13 +159,7 @@ export class Interpreter {
 }
 
 function runKernel(node: Node, args: tf.Tensor[]): tf.Tensor[] {
-  let inputs: tf.NamedTensorMap;
-  if (node.options.arrayInputs) {
-    inputs = args as unknown as tf.NamedTensorMap;
-  } else {
-    inputs = {};
-    node.inputNames.forEach((name, i) => (inputs[name] = args[i]!));
-  }
+  const inputs = node.kernelInputs(args) as tf.NamedTensorMap;
   let out: tf.Tensor | tf.Tensor[];
   try {
     out = tf.engine().runKernel(node.op, inputs, node.attrs as tf.NamedAttrMap) as tf.Tensor | tf.Tensor[];

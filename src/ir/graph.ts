@@ -89,6 +89,14 @@ export class Node {
     return this.options.subgraphs;
   }
 
+  /** Run-time values for this node's inputs as a kernel takes them: by input name, or as an array. */
+  kernelInputs<T>(args: readonly T[]): Record<string, T> {
+    if (this.options.arrayInputs) return args as unknown as Record<string, T>;
+    const inputs: Record<string, T> = {};
+    this.inputNames.forEach((name, i) => (inputs[name] = args[i]!));
+    return inputs;
+  }
+
   addOutput(dtype: DType, shape: Shape): Value {
     const v = new Value(this.graph, dtype, shape, this, this.outputs.length);
     this.outputs.push(v);

@@ -65,13 +65,7 @@ function replayNode(node: Node, args: tf.Tensor[]): tf.Tensor[] {
 }
 
 function runKernel(node: Node, args: tf.Tensor[]): tf.Tensor[] {
-  let inputs: tf.NamedTensorMap;
-  if (node.options.arrayInputs) {
-    inputs = args as unknown as tf.NamedTensorMap;
-  } else {
-    inputs = {};
-    node.inputNames.forEach((name, i) => (inputs[name] = args[i]!));
-  }
+  const inputs = node.kernelInputs(args) as tf.NamedTensorMap;
   const out = tf.engine().runKernel(node.op, inputs, { ...node.attrs } as tf.NamedAttrMap) as tf.Tensor | tf.Tensor[];
   return Array.isArray(out) ? out : [out];
 }
