@@ -40,11 +40,12 @@ function rewriteLines(stack: string): string {
   const first = lines.findIndex((l) => FRAME.test(l));
   if (first < 0) return stack;
   const out = lines.slice(0, first);
-  const frames: { text: string; converted: boolean; user: boolean }[] = [];
+  // `frame`: a stack frame (not a line of text between them); `converted`: one of generated code.
+  const frames: { text: string; frame: boolean; converted: boolean }[] = [];
   for (const line of lines.slice(first)) {
     const m = FRAME.exec(line);
     if (!m) {
-      frames.push({ text: line, converted: false, user: true });
+      frames.push({ text: line, frame: false, converted: false });
       continue;
     }
     const file = m[2]!;
@@ -54,21 +55,21 @@ function rewriteLines(stack: string): string {
       if (!at) continue;
       const where = `${at.file ?? '<converted function>'}:${at.line}:${at.column}`;
       const name = at.functionName ?? fn;
-      frames.push({ text: `    at ${name ? `${name} (${where})` : where} [converted]`, converted: true, user: true });
+      frames.push({ text: `    at ${name ? `${name} (${where})` : where} [converted]`, frame: true, converted: true });
     } else if (isInternal(file)) {
       continue;
     } else {
-      frames.push({ text: line, converted: false, user: true });
+      frames.push({ text: line, frame: true, converted: false });
     }
   }
   // User frames inside the outermost converted frame ran as plain JS: say so.
   const outermost = frames.reduce((last, f, i) => (f.converted ? i : last), -1);
   for (let i = 0; i < outermost; i++) {
     const f = frames[i]!;
-    if (!f.converted && FRAME.test(f.text)) f.text += ' [not converted]';
+    if (f.frame && !f.converted) f.text += ' [not converted]';
   }
   // An error from nowhere near the user's code keeps its full stack (it is ours to debug).
-  if (!frames.some((f) => FRAME.test(f.text))) return stack;
+  if (!frames.some((f) => f.frame)) return stack;
   return [...out, ...frames.map((f) => f.text)].join('\n');
 }
 
