@@ -11,13 +11,8 @@ import { checkBranchOutputs, copyStructure, RETURN_VALUE_NAME, saveArrays, zeros
 import { declaredType, declareList, isDeclaredList, type ElementType } from '../trace/list-registry.js';
 import { weakDType } from '../trace/leaf.js';
 import type { DType } from '../ir/types.js';
-import { listFromArray, TensorList } from '../trace/tensor-list.js';
+import { arrayAsList, TensorList } from '../trace/tensor-list.js';
 import { currentGraph } from '../trace/context.js';
-
-function stagedList(arr: unknown[]): TensorList {
-  const type = declaredType(arr)!;
-  return new TensorList(listFromArray(currentGraph()!, arr, type), type.dtype, type.shape);
-}
 
 type Thunk = () => void;
 
@@ -50,7 +45,7 @@ function stagedIf(
 ): unknown[] {
   // A JS array declared with setElementType becomes a staged list, so that pushes in the branches
   // record list ops there and the Cond merges the two lists.
-  const init = getState().map((x) => (isDeclaredList(x) ? stagedList(x) : x));
+  const init = getState().map((x) => (isDeclaredList(x) ? arrayAsList(currentGraph()!, x, declaredType(x)!) : x));
   // Both branches are traced: a JS array one appends to in place (`z.push(x)`) gets its items back
   // before the other runs, and each branch's outputs are copies, so the Cond compares what each made.
   const restoreArrays = saveArrays(init);

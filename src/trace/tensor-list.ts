@@ -142,14 +142,19 @@ export function elementTypeOf(arr: unknown[]): ElementType | undefined {
   return d;
 }
 
-/** A list handle in graph `g` holding the elements of the JS array `arr` (of element type `type`). */
-export function listFromArray(g: Graph, arr: unknown[], type: ElementType): tf.Tensor {
+/** A staged list in graph `g` holding the elements of the JS array `arr` (of element type `type`). */
+export function arrayAsList(g: Graph, arr: unknown[], type: ElementType): TensorList {
   return inGraph(g, () => {
     const [h] = record('ListEmpty', [], { elementDtype: type.dtype, elementShape: type.shape ? [...type.shape] : null }, [{ dtype: LIST_DTYPE, shape: [] }]);
     const list = new TensorList(symbolicTensor(h!), type.dtype, type.shape);
     if (arr.length) list.push(...arr);
-    return list.handle;
+    return list;
   });
+}
+
+/** The handle of `arrayAsList(g, arr, type)`. */
+export function listFromArray(g: Graph, arr: unknown[], type: ElementType): tf.Tensor {
+  return arrayAsList(g, arr, type).handle;
 }
 
 /** AutoGraph's stack: a JS array or a TensorList as one tensor (first dimension: the length). */
