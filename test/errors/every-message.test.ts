@@ -4,14 +4,13 @@
 // plain-JS twin in an .mjs file under vitest, and for that .mjs run by plain node.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import { CATALOGUE } from '../../src/errors/catalogue.js';
 import { Graph, Node } from '../../src/ir/graph.js';
 import { Interpreter } from '../../src/exec/interpreter.js';
 import { convertSource } from '../../src/convert/convert-source.js';
-import { markers, observe, type Observed, type Trigger } from './triggered.js';
+import { markers, observe, runPlainNode, type Observed, type Trigger } from './triggered.js';
 import { triggers as tsTriggers } from './fixtures/triggers.js';
 // @ts-expect-error -- a plain JavaScript module without types
 import { triggers as mjsTriggers } from './fixtures/triggers.mjs';
@@ -68,13 +67,9 @@ for (const [file, triggers] of [
 
 describe('errors caused from triggers.mjs under plain node', () => {
   it('carry the same ids, positions and frames', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fixture('run-triggers.mjs')], {
-      encoding: 'utf8',
-      timeout: 120_000,
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    });
+    const run = runPlainNode(fixture('run-triggers.mjs'), 120_000);
     expect(run.status, run.stderr).toBe(0);
-    const observed = JSON.parse(run.stdout.trim().split('\n').pop()!) as Observed[];
+    const observed = run.result as Observed[];
     const expected = markers(readFileSync(fixture('triggers.mjs'), 'utf8'));
     expect(observed.map((o) => o.id).sort()).toEqual([...expected.keys()].sort());
     for (const o of observed) check(o, 'triggers.mjs', expected);

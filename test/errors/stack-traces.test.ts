@@ -3,11 +3,11 @@
 // node) marked [converted], and frames of autograph-ts and tfjs internals are gone.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
 import * as fx from './fixtures/throwing.js';
+import { runPlainNode } from './triggered.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -82,13 +82,9 @@ describe('stack traces of errors thrown in converted code', () => {
   });
 
   it('point at the original .mjs lines under plain node', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fixture('run-throwing.mjs')], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    });
+    const run = runPlainNode(fixture('run-throwing.mjs'), 60_000);
     expect(run.status, run.stderr).toBe(0);
-    checkStacks(JSON.parse(run.stdout.trim().split('\n').pop()!), 'throwing.mjs');
+    checkStacks(run.result as Record<string, string>, 'throwing.mjs');
   }, 90_000);
 
   it('mark user frames reached from converted code but not converted', () => {

@@ -1,6 +1,10 @@
 // Runs the triggers of a fixture module (test/errors/fixtures/triggers.*) and reports, for each, the
 // error it caused in a form both the in-process test and the plain-node child process can compare
-// with the fixture's `// @expect <id> <token>` markers. Needs nothing but the fixture's exports.
+// with the fixture's `// @expect <id> <token>` markers; and runs a fixture runner under plain node.
+// Needs the fixture's exports, node:child_process.
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface Trigger {
   readonly id: string;
@@ -71,4 +75,15 @@ export async function observe(t: Trigger): Promise<Observed> {
       message: String(err.message ?? e),
     };
   }
+}
+
+/** Runs `script` (a fixtures/ runner) under plain node with tsx; returns the JSON of its last line. */
+export function runPlainNode(script: string, timeout: number): { status: number | null; stderr: string; result: unknown } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    encoding: 'utf8',
+    timeout,
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  });
+  const last = run.stdout.trim().split('\n').pop();
+  return { status: run.status, stderr: run.stderr, result: run.status === 0 && last ? JSON.parse(last) : undefined };
 }
