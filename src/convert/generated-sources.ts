@@ -1,6 +1,11 @@
 // Registry of generated code: for each converted function's script URL (`autograph:///name.js`),
 // its original source and the generator's mappings, so that a stack frame in generated code maps
 // back to a line/column of the function's source (issue 5 composes this with module source maps).
+// An entry lives as long as the generated function it describes: mappings are packed into one
+// Int32Array, the user's function is held weakly, and the entry is dropped once the generated
+// function is collected — a process converting many thousands of functions stays flat. (A weak
+// reference keeps its target until the current job ends, so a synchronous loop that converts
+// without ever yielding to the event loop frees these entries only once it does.)
 // Needs util/babel's code frames. Produces `registerGenerated`, `originalPosition`, `locateCaller`.
 
 import type { SourceLocation } from '../errors/ag-error.js';
@@ -13,7 +18,7 @@ export interface Mapping {
   readonly original?: { readonly line: number; readonly column: number };
 }
 
-interface Entry {
+interface Generated {
   readonly name: string;
   readonly source: string;
   readonly mappings: readonly Mapping[];
@@ -24,16 +29,42 @@ interface Entry {
   readonly columnOffset: number;
 }
 
+interface Entry {
+  readonly name: string;
+  readonly source: string;
+  /** Mappings that have an original position, 4 ints each: generated line, column, original line, column. */
+  readonly packed: Int32Array;
+  readonly lineOffset: number;
+  readonly columnOffset: number;
+  readonly fn?: WeakRef<object>;
+}
+
 const registry = new Map<string, Entry>();
+const forget = new FinalizationRegistry<string>((url) => registry.delete(url));
 let counter = 0;
+
+function pack(mappings: readonly Mapping[]): Int32Array {
+  const withOriginal = mappings.filter((m) => m.original);
+  const packed = new Int32Array(withOriginal.length * 4);
+  withOriginal.forEach((m, i) => packed.set([m.generated.line, m.generated.column, m.original!.line, m.original!.column], i * 4));
+  return packed;
+}
 
 /** A fresh script URL for a converted function named `name`. */
 export function scriptUrl(name: string): string {
   return `autograph:///${encodeURIComponent(name)}-${++counter}.js`;
 }
 
-export function registerGenerated(url: string, entry: Entry): void {
-  registry.set(url, entry);
+/** Records `generated`'s mappings under `url` for as long as `owner` (the function evaluated from it) lives. */
+export function registerGenerated(url: string, generated: Generated, owner: object): void {
+  const { name, source, mappings, lineOffset, columnOffset, fn } = generated;
+  registry.set(url, { name, source, packed: pack(mappings), lineOffset, columnOffset, fn: fn && new WeakRef(fn) });
+  forget.register(owner, url);
+}
+
+/** How many generated scripts are registered (memory tests). */
+export function registeredCount(): number {
+  return registry.size;
 }
 
 /** Line (1-based) / column (0-based) in the function's source for a position in its script. */
@@ -42,14 +73,18 @@ export function originalPosition(url: string, line: number, column: number): { n
   if (!e) return undefined;
   const gl = line - e.lineOffset;
   const gc = gl === 1 ? column - e.columnOffset : column;
-  let best: Mapping | undefined;
-  for (const m of e.mappings) {
-    if (!m.original || m.generated.line !== gl) continue;
-    if (m.generated.column <= gc && (!best || m.generated.column >= best.generated.column)) best = m;
+  const p = e.packed;
+  // The mapping on that line with the largest generated column at or before `gc`, else its first.
+  let best = -1;
+  let first = -1;
+  for (let i = 0; i < p.length; i += 4) {
+    if (p[i] !== gl) continue;
+    if (first < 0) first = i;
+    if (p[i + 1]! <= gc && (best < 0 || p[i + 1]! >= p[best + 1]!)) best = i;
   }
-  best ??= e.mappings.find((m) => m.original && m.generated.line === gl);
-  if (!best?.original) return undefined;
-  return { name: e.name, source: e.source, line: best.original.line, column: best.original.column, fn: e.fn };
+  if (best < 0) best = first;
+  if (best < 0) return undefined;
+  return { name: e.name, source: e.source, line: p[best + 2]!, column: p[best + 3]!, fn: e.fn?.deref() };
 }
 
 // Frames of converted code (stack traces, node sources) point at the user's function source.

@@ -74,8 +74,9 @@ export function instantiate(
   }
   const url = scriptUrl(conv.name);
   // new Function adds two header lines; then "use strict"; then `return (` before the code.
-  registerGenerated(url, { name: conv.name, source: conv.source, mappings: conv.mappings, lineOffset: 3, columnOffset: 'return ('.length, fn: self });
   const body = `"use strict";\nreturn (${conv.code});\n//# sourceURL=${url}`;
   const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
-  return factory(runtime, ...values);
+  const generated = factory(runtime, ...values);
+  registerGenerated(url, { name: conv.name, source: conv.source, mappings: conv.mappings, lineOffset: 3, columnOffset: 'return ('.length, fn: self }, generated);
+  return generated;
 }
