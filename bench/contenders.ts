@@ -6,16 +6,15 @@
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 import type { JitOptions } from '../src/index.js';
-import { PendingError, readAndDispose, type BackendName, type Contender } from './harness.js';
+import { readAndDispose, type BackendName, type Contender } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFn = (...args: any[]) => unknown;
 
 /**
- * One source form of a workload for `jit`. Today every workload is written with the functional
- * `ag.cond`/`ag.whileLoop` and traced with `{ autograph: false }`; when the converter lands, a
- * workload adds `{ name: 'converted', fn: <plain if/while source>, options: { scope } }` to its
- * variants and gets jit rows labelled `jit compiled [converted]` beside the functional ones.
+ * One source form of a workload for `jit`: the functional `ag.cond`/`ag.whileLoop` form traced with
+ * `{ autograph: false }`, or `{ name: 'converted', fn: <plain if/while source>, options: { scope } }`,
+ * which `jit` converts; the latter's rows are labelled `jit compiled [converted]`.
  */
 export interface Variant {
   readonly name: 'functional' | 'converted' | string;
@@ -120,12 +119,6 @@ export function jitted(executor: 'compiled' | 'interpreter' | 'onnxruntime', bac
     prepare() {
       list = calls.get();
       f = ag.jit(variant.fn, { ...variant.options, backend: executor });
-      if (executor === 'onnxruntime') {
-        // Until ConcreteFunction wires the onnxruntime executor, `backend: 'onnxruntime'` runs the
-        // compiled one: measure onnxruntime only once the trace no longer has compiled source.
-        const cf = f.getConcreteFunction(...list[0]!);
-        if ((cf as { compiledSource?: () => string | undefined }).compiledSource?.() !== undefined) throw new PendingError('pending (export issue)');
-      }
       tf.dispose(f(...list[0]!) as tf.TensorContainer); // trace (and compile) outside the timing
     },
     batch() {
@@ -161,7 +154,7 @@ export function pending(label: string, kind: Contender['kind'], why: string, ext
   return { label, kind, backend: 'cpu', callsPerBatch: 1, pending: why, ...extra };
 }
 
-/** The exported ONNX model in onnxruntime-node, through `jit(fn, { backend: 'onnxruntime' })` (pending until wired). */
+/** The exported ONNX model in onnxruntime-node, through `jit(fn, { backend: 'onnxruntime' })` (the functional form). */
 export function onnx(variants: readonly Variant[], calls: Calls): Contender {
   return jitted('onnxruntime', 'cpu', variants[0]!, calls);
 }

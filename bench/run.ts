@@ -121,7 +121,6 @@ async function main(): Promise<void> {
   out.push(miss.length ? '### Misses and open items' : '### All bars met');
   for (const m of miss) out.push(`- ${m}`);
   const notes = results.flatMap((w) => w.notes);
-  notes.push('Converted-source variants (plain `if`/`while` through `ag.jit` with conversion): pending (converter); each workload lists its variants and will get `jit … [converted]` rows.');
   out.push('');
   out.push('### Notes');
   for (const n of notes) out.push(`- ${n}`);

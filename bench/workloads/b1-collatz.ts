@@ -1,9 +1,11 @@
 // B1: Collatz step count on int32 scalars, one call per n for n = 1..1000 (the scalar-control-flow
 // workload), plus B1.27, the single n = 27 that BENCHMARKS.md quotes for calibration.
-// Needs harness, contenders. Produces `b1`, `b1n27`, `collatz` (functional form, also a B8 seed).
+// Each jit row is measured for the functional form and for the seed's ordinary source, converted.
+// Needs harness, contenders, examples/seeds. Produces `b1`, `b1n27`, `collatz` (functional form, also a B8 seed).
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
+import { collatz as collatzSource, seedScope } from '../../examples/seeds.js';
 import { defaultJitOnCpu, readAndDispose, refs, type Contender, type Workload } from '../harness.js';
 import { eager, functional, jitContenders, onnx, perBackend, plain, sink, type Variant } from '../contenders.js';
 
@@ -24,7 +26,8 @@ export function collatz(a: tf.Tensor): tf.Tensor {
   )[1] as tf.Tensor;
 }
 
-export const variants: Variant[] = [functional(collatz)];
+/** The same program as ordinary `while`/`if` source (examples/seeds.ts), converted by `jit`. */
+export const variants: Variant[] = [functional(collatz), { name: 'converted', fn: collatzSource, options: { scope: seedScope } }];
 
 /** Hand-written JS on numbers: the physical limit. */
 export function collatzJs(n: number): number {

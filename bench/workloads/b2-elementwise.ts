@@ -1,5 +1,6 @@
 // B2: `y = x*x/2 + abs(x) - 1` on 1e6 float32 (a chain of elementwise kernels: fusion and buffer
 // reuse). Plain JS: one hand-fused loop into a preallocated output, and the same loop allocating.
+// jit rows: the functional form and the same program in plain source, converted.
 // Needs harness, contenders. Produces `b2`.
 
 import * as tf from '@tensorflow/tfjs';
@@ -12,7 +13,13 @@ export function poly(x: tf.Tensor): tf.Tensor {
   return tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1);
 }
 
-export const variants: Variant[] = [functional(poly)];
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** The same expression with plain operators, converted by `jit`. */
+function polySource(x: any) {
+  return (x * x) / 2 + tf.abs(x) - 1;
+}
+
+export const variants: Variant[] = [functional(poly), { name: 'converted', fn: polySource, options: { scope: { tf } } }];
 
 const data = uniform(N, -3, 3, 2);
 

@@ -1,6 +1,7 @@
 // B3: vectorised Huber loss, `mean(where(abs(a) <= δ, a*a/2, δ*(abs(a)-δ/2)))`, δ = 1, on 1e6
 // float32 (elementwise chain with a select, then a reduction). Plain JS: one fused loop with a
 // running sum; the allocating variant writes the elementwise loss to a new array, then sums it.
+// jit rows: the functional form and the same program in plain source, converted.
 // Needs harness, contenders. Produces `b3`.
 
 import * as tf from '@tensorflow/tfjs';
@@ -14,7 +15,13 @@ export function huber(a: tf.Tensor): tf.Tensor {
   return tf.mean(tf.where(tf.lessEqual(tf.abs(a), delta), tf.div(tf.mul(a, a), 2), tf.mul(delta, tf.sub(tf.abs(a), delta / 2))));
 }
 
-export const variants: Variant[] = [functional(huber)];
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** The same loss with plain operators, converted by `jit`. */
+function huberSource(a: any) {
+  return tf.mean(tf.where(tf.abs(a) <= delta, (a * a) / 2, delta * (tf.abs(a) - delta / 2)));
+}
+
+export const variants: Variant[] = [functional(huber), { name: 'converted', fn: huberSource, options: { scope: { tf, delta } } }];
 
 const data = uniform(N, -3, 3, 3);
 

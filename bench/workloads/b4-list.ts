@@ -1,10 +1,12 @@
 // B4: a list built in a staged loop, `for (i < n) z.push(i*i)`, then stacked, n = 1000 (int32):
 // one function (functional ag.whileLoop carrying the array declared with ag.setElementType), run
 // eagerly (a JS array of scalar tensors, tf.stack) and staged (a tensor list: ListPush, ListStack).
-// Needs harness, contenders. Produces `b4`, `squares`.
+// jit rows: this functional form and the seed's plain `for` source, converted.
+// Needs harness, contenders, examples/seeds. Produces `b4`, `squares`.
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
+import { seedScope, squares as squaresSource } from '../../examples/seeds.js';
 import { refs, type Workload } from '../harness.js';
 import { eager, functional, jitContenders, onnx, perBackend, plain, sink, type Variant } from '../contenders.js';
 
@@ -26,7 +28,8 @@ export function squares(n: tf.Tensor): tf.Tensor {
   return ag.stack(list);
 }
 
-export const variants: Variant[] = [functional(squares)];
+/** The seed's ordinary `for` loop with `z.push` (examples/seeds.ts), converted by `jit`. */
+export const variants: Variant[] = [functional(squares), { name: 'converted', fn: squaresSource, options: { scope: seedScope } }];
 
 function listJs(n: number): Int32Array {
   const z: number[] = [];

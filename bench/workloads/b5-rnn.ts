@@ -1,6 +1,7 @@
 // B5: RNN forward, h ← tanh(x_t·Wx + h·Wh + b), 50 steps, batch 32, input 64, hidden 128, as one
 // staged loop over the step index (x_t = gather(x, t) of a [50, 32, 64] input). Kernel-bound
 // (two small matmuls a step), so the bar compares with eager on the same backend's kernels.
+// jit rows: the functional form and the same program in plain source, converted.
 // Needs harness, contenders. Produces `b5`.
 
 import * as tf from '@tensorflow/tfjs';
@@ -25,7 +26,20 @@ export function rnn(x: tf.Tensor, h0: tf.Tensor, wx: tf.Tensor, wh: tf.Tensor, b
   )[1] as tf.Tensor;
 }
 
-export const variants: Variant[] = [functional(rnn)];
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** The same loop as an ordinary `while` on a tensor counter, converted by `jit` (a staged loop). */
+function rnnSource(x: any, h0: any, wx: any, wh: any, b: any) {
+  let h = h0;
+  let t: any = tf.scalar(0, 'int32');
+  while (t < T) {
+    const xw: any = tf.matMul(tf.gather(x, t), wx);
+    h = tf.tanh(xw + tf.matMul(h, wh) + b);
+    t = t + 1;
+  }
+  return h;
+}
+
+export const variants: Variant[] = [functional(rnn), { name: 'converted', fn: rnnSource, options: { scope: { tf, T } } }];
 
 const data = {
   x: uniform(T * B * IN, -1, 1, 51),

@@ -1,6 +1,7 @@
 // B6: a training loop in one call: 2-layer MLP (32 → 64 relu → 10, MSE), 100 SGD steps on one
 // batch of 64, weights as loop variables of ag.whileLoop, gradients by tf.grads of the loss as a
 // function of the weights, w ← w − lr·g. Eager runs the same function op by op.
+// jit rows: the functional form and the same program in plain source, converted.
 // Needs harness, contenders. Produces `b6`.
 
 import * as tf from '@tensorflow/tfjs';
@@ -35,7 +36,23 @@ export function train(x: tf.Tensor, y: tf.Tensor, w1: tf.Tensor, b1: tf.Tensor, 
   return out.slice(1) as tf.Tensor[];
 }
 
-export const variants: Variant[] = [functional(train)];
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** The same training loop as an ordinary `while` with plain operators, converted by `jit`. */
+function trainSource(x: any, y: any, w1: any, b1: any, w2: any, b2: any) {
+  const grad: any = tf.grads(loss(x, y) as (...w: tf.Tensor[]) => tf.Tensor);
+  let i: any = tf.scalar(0, 'int32');
+  while (i < STEPS) {
+    const [g1, gb1, g2, gb2] = grad([w1, b1, w2, b2]);
+    w1 = w1 - LR * g1;
+    b1 = b1 - LR * gb1;
+    w2 = w2 - LR * g2;
+    b2 = b2 - LR * gb2;
+    i = i + 1;
+  }
+  return [w1, b1, w2, b2];
+}
+
+export const variants: Variant[] = [functional(train), { name: 'converted', fn: trainSource, options: { scope: { tf, loss, STEPS, LR } } }];
 
 const data = {
   x: uniform(BATCH * IN, -1, 1, 61),

@@ -1,6 +1,7 @@
-// B8: conversion + first trace of the seed functions. Until the converter lands only the trace is
-// measured: a fresh jit per call, getConcreteFunction(...specs). The first call (trace + code
-// generation + one run) is shown beside it, unjudged. Needs harness, the other workloads' functions.
+// B8: conversion + first trace of the seed functions. Convert rows: `convertSource` of each seed of
+// examples/seeds.ts (parse, passes, generate). Trace rows: a fresh jit per call,
+// getConcreteFunction(...specs) of the functional forms. The first call (trace + code generation +
+// one run) is shown beside it, unjudged. Needs harness, the other workloads' functions.
 // Produces `b8`.
 
 import * as tf from '@tensorflow/tfjs';
