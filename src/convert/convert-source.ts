@@ -2,7 +2,6 @@
 // plus the free variables the generated code needs. Needs parse-function, pipeline, scopes,
 // util/babel. Produces `convertSource` → `ConvertedSource`.
 
-
 import type { RawSourceMap } from '@babel/generator';
 import type { Mapping } from './generated-sources.js';
 import { parseFunction } from './parse-function.js';
@@ -32,10 +31,16 @@ export function convertSource(source: string, name: string, opts: { until?: stri
   const ctx = new ConvertContext(source, name, root);
   runPipeline(root, ctx, opts.until);
   const result = generateCode(root, { comments: true, sourceMaps: true, sourceFileName: `${name}.js` }, source);
-  const { code, map } = result;
+  const { code } = result;
   const mappings = ((result as unknown as { rawMappings?: Mapping[] }).rawMappings ?? []) as Mapping[];
   const { free, freeAt } = analyzeScopes(root);
   free.delete('ag__');
-  return { name, source, code, map, mappings, free, freeAt };
+  // The encoded map is built only when asked for (the run-time path uses the raw mappings).
+  return {
+    name, source, code, mappings, free, freeAt,
+    get map() {
+      return result.map;
+    },
+  };
 }
 

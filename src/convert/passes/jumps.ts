@@ -118,25 +118,32 @@ export function resolveJumpTargets(root: t.Function, targets: Map<t.Node, t.Node
   visit(root, [], []);
 }
 
-/** Replaces labelled statements by their bodies (after all jumps are resolved). */
+function unwrapLabels(x: t.Node): t.Node {
+  while (t.isLabeledStatement(x)) {
+    const body: t.Statement = x.body;
+    if (x.leadingComments) body.leadingComments = [...(x.leadingComments ?? []), ...(body.leadingComments ?? [])];
+    x = body;
+  }
+  return x;
+}
+
+/** Replaces labelled statements by their bodies (after all jumps are resolved), in place. */
 export function stripLabels(n: t.Node): void {
+  const rec = n as unknown as Record<string, unknown>;
   for (const k of t.VISITOR_KEYS[n.type] ?? []) {
-    const rec = n as unknown as Record<string, unknown>;
     const c = rec[k];
-    const unwrap = (x: t.Node): t.Node => {
-      while (t.isLabeledStatement(x)) {
-        const body: t.Statement = x.body;
-        if (x.leadingComments) body.leadingComments = [...(x.leadingComments ?? []), ...(body.leadingComments ?? [])];
-        x = body;
-      }
-      return x;
-    };
     if (Array.isArray(c)) {
-      rec[k] = c.map((x) => (x && typeof x === 'object' ? unwrap(x as t.Node) : x));
-      (rec[k] as unknown[]).forEach((x) => x && typeof x === 'object' && stripLabels(x as t.Node));
+      for (let i = 0; i < c.length; i++) {
+        const x: unknown = c[i];
+        if (!x || typeof x !== 'object') continue;
+        const y = unwrapLabels(x as t.Node);
+        c[i] = y;
+        stripLabels(y);
+      }
     } else if (c && typeof c === 'object') {
-      rec[k] = unwrap(c as t.Node);
-      stripLabels(rec[k] as t.Node);
+      const y = unwrapLabels(c as t.Node);
+      rec[k] = y;
+      stripLabels(y);
     }
   }
 }

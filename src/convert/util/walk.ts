@@ -45,18 +45,21 @@ export function transform(
     for (const k of keys) {
       const child = rec[k];
       if (Array.isArray(child)) {
-        const out: unknown[] = [];
-        for (const c of child) {
-          if (!c || typeof c !== 'object') {
-            out.push(c);
+        // A new list only from the first replaced item on; until then the items stay where they are.
+        let out: unknown[] | undefined;
+        const inList: TransformCtx = { parent: node, key: k, inList: true };
+        for (let i = 0; i < child.length; i++) {
+          const c: unknown = child[i];
+          const r = c && typeof c === 'object' ? transform(c as t.Node, fn, skip, inList) : undefined;
+          if (r === undefined) {
+            out?.push(c);
             continue;
           }
-          const r = transform(c as t.Node, fn, skip, { parent: node, key: k, inList: true });
-          if (r === undefined) out.push(c);
-          else if (Array.isArray(r)) out.push(...r);
+          out ??= child.slice(0, i);
+          if (Array.isArray(r)) out.push(...r);
           else out.push(r);
         }
-        rec[k] = out;
+        if (out) rec[k] = out;
       } else if (child && typeof child === 'object') {
         const r = transform(child as t.Node, fn, skip, { parent: node, key: k, inList: false });
         if (r !== undefined) {
