@@ -1,7 +1,7 @@
 // Builders of the contenders every workload shares: tfjs eager (in tf.tidy), `jit` with each
-// executor (call + output tensor + dispose, per call), plain JS, and pending rows. Inputs are made
+// executor (call + output tensor + dispose, per call), plain JS and onnxruntime. Inputs are made
 // once per tfjs backend so that no contender pays for moving tensors between backends.
-// Needs harness, tfjs, autograph-ts. Produces `perBackend`, `eager`, `jitted`, `plain`, `pending`, `Variant`.
+// Needs harness, tfjs, autograph-ts. Produces `perBackend`, `eager`, `jitted`, `plain`, `onnx`, `Variant`.
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
@@ -148,10 +148,6 @@ export function jitContenders(variants: readonly Variant[], calls: Calls, backen
 
 export function plain(label: string, body: { prepare?(): void; batch(): void; result(): number[]; callsPerBatch?: number; note?: string }): Contender {
   return { label, kind: 'plain', backend: 'cpu', callsPerBatch: body.callsPerBatch ?? 1, ...body };
-}
-
-export function pending(label: string, kind: Contender['kind'], why: string, extra: Partial<Contender> = {}): Contender {
-  return { label, kind, backend: 'cpu', callsPerBatch: 1, pending: why, ...extra };
 }
 
 /** The exported ONNX model in onnxruntime-node, through `jit(fn, { backend: 'onnxruntime' })` (the functional form). */

@@ -40,9 +40,6 @@ export interface Contender {
   dispose?(): void;
 }
 
-/** Thrown by `prepare` when a contender cannot run yet (the row becomes 'pending' with the message). */
-export class PendingError extends Error {}
-
 /** Which row a bar is measured against. */
 export interface Ref {
   readonly name: string;
@@ -258,11 +255,6 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
   const live = () => selected.filter((c) => rows.get(c)!.status === 'ok' || rows.get(c)!.status === 'wrong');
   const fail = (c: Contender, e: unknown, stage: string) => {
     const r = rows.get(c)!;
-    if (e instanceof PendingError) {
-      r.status = 'pending';
-      r.message = e.message;
-      return;
-    }
     r.status = 'error';
     r.message = `${stage}: ${errorText(e)}`;
     opts.log(`  ${w.id} ${c.label}: ${r.message}`);
