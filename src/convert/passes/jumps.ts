@@ -5,7 +5,7 @@
 
 import * as t from '@babel/types';
 import type { ConvertContext } from '../context.js';
-import { asList } from '../util/walk.js';
+import { asList, transform } from '../util/walk.js';
 
 const marks = new WeakMap<t.Node, string>();
 
@@ -118,32 +118,12 @@ export function resolveJumpTargets(root: t.Function, targets: Map<t.Node, t.Node
   visit(root, [], []);
 }
 
-function unwrapLabels(x: t.Node): t.Node {
-  while (t.isLabeledStatement(x)) {
-    const body: t.Statement = x.body;
-    if (x.leadingComments) body.leadingComments = [...(x.leadingComments ?? []), ...(body.leadingComments ?? [])];
-    x = body;
-  }
-  return x;
-}
-
-/** Replaces labelled statements by their bodies (after all jumps are resolved), in place. */
-export function stripLabels(n: t.Node): void {
-  const rec = n as unknown as Record<string, unknown>;
-  for (const k of t.VISITOR_KEYS[n.type] ?? []) {
-    const c = rec[k];
-    if (Array.isArray(c)) {
-      for (let i = 0; i < c.length; i++) {
-        const x: unknown = c[i];
-        if (!x || typeof x !== 'object') continue;
-        const y = unwrapLabels(x as t.Node);
-        c[i] = y;
-        stripLabels(y);
-      }
-    } else if (c && typeof c === 'object') {
-      const y = unwrapLabels(c as t.Node);
-      rec[k] = y;
-      stripLabels(y);
-    }
-  }
+/** Replaces labelled statements by their bodies (after all jumps are resolved); a label's comments move to its body. */
+export function stripLabels(root: t.Node): void {
+  transform(root, (n) => {
+    if (!t.isLabeledStatement(n)) return undefined;
+    const body: t.Statement = n.body; // already free of labels: transform rewrites children first
+    if (n.leadingComments) body.leadingComments = [...n.leadingComments, ...(body.leadingComments ?? [])];
+    return body;
+  });
 }
