@@ -3,7 +3,7 @@
 // tfjs tensors on the current backend. Needs the IR, the trace result, an executor.
 // Produces `ConcreteFunction`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
 import type { OutputPlan } from '../trace/trace-function.js';
 import { Interpreter } from '../exec/interpreter.js';

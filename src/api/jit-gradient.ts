@@ -6,7 +6,7 @@
 // vector-Jacobian product. Staged cond/while inside differentiate through src/trace/grad.
 // Needs the tape bridge of trace/grad, nest, jit. Produces `tapeRecording`, `differentiableCall`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { pushTapeNode, vjp } from '../trace/grad/tape.js';
 import { flatten } from '../trace/nest.js';
 import { isTensor } from '../trace/context.js';

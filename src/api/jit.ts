@@ -3,7 +3,7 @@
 // function is inlined into it. Needs trace-function, signature, concrete-function.
 // Produces `jit`, `JitFunction`, `JitOptions`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
 import { isTracing, SymbolicId } from '../trace/context.js';
 import { traceFunction } from '../trace/trace-function.js';

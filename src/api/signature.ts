@@ -2,7 +2,7 @@
 // value, arrays/objects by structure) and a description of what changed between two signatures.
 // Needs nest, TensorSpec. Produces `signatureOf`, `describeChanges`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { flatten, type Flat } from '../trace/nest.js';
 import { isSymbolic } from '../trace/context.js';
 import type { TraceArg } from '../trace/trace-function.js';

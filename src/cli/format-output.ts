@@ -2,7 +2,7 @@
 // `3`, `[1, 2]`), arrays and objects with the same nesting, or all of it as JSON.
 // Needs tfjs and format-value. Produces `formatOutput`, `toJson`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { formatElements } from '../exec/format-value.js';
 import type { DType } from '../ir/types.js';
 

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { register } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import * as ag from '../index.js';
 import { cliError } from './messages.js';
 

@@ -2,7 +2,7 @@
 // `--args "[1,2,3]:float32,5:int32,7:js"` into tensors (or plain JS values with `:js`).
 // Needs tfjs and `spec`. Produces `parseSpecs`, `parseArgs`, `splitTopLevel`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { spec, type TensorSpec } from '../api/tensor-spec.js';
 import type { DType } from '../ir/types.js';
 import { cliError } from './messages.js';

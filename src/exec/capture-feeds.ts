@@ -3,7 +3,7 @@
 // located at the user's line that used it.
 // Needs the IR and the catalogue. Produces `captureTensor`, `feedsFor`.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import { resolvedSource, type Capture, type Graph, type Value } from '../ir/graph.js';
 import { AutographError, type SourceLocation } from '../errors/ag-error.js';
 import { agError } from '../errors/catalogue.js';

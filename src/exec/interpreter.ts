@@ -3,7 +3,7 @@
 // frees every intermediate right after its last use (also when a kernel throws).
 // Needs the IR and liveness. Produces `Interpreter` (one per concrete function: it caches constants).
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { lastUses } from './liveness.js';
 import { RtList, stackList } from './rt-list.js';

@@ -3,7 +3,7 @@
 // a list appended to in a loop costs O(1) per push. Elements are numbers (scalar lists in compiled
 // code) or tensors owned by the call that made them. Needs tfjs. Produces `RtList` and list ops.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { resolvedSource, type NodeSource } from '../ir/graph.js';

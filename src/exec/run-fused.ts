@@ -3,7 +3,7 @@
 // are bit-identical to the unfused graph; intermediates are freed after their last use (also on
 // error). Needs tfjs and the IR. Produces `runFused(node, inputs)`; the caller owns the result.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Node } from '../ir/graph.js';
 import type { FusedProgram } from '../ir/fused.js';
 

@@ -2,7 +2,7 @@
 // (values fed from outside: tensors, variables, or values of an enclosing graph), nodes in
 // program order, and outputs. Cond/While nodes hold subgraphs. Needs ./types. Produces the IR classes.
 
-import type { Tensor, Variable } from '@tensorflow/tfjs';
+import type { Tensor, Variable } from '@tensorflow/tfjs-core';
 import type { DType, Shape, TensorType } from './types.js';
 import { printGraph, type PrintOptions } from './print.js';
 

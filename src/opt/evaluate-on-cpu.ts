@@ -2,7 +2,7 @@
 // user's backend restored in `finally`), for constant folding. Needs tfjs, the backend switch.
 // Produces `evaluateOnCpu(node, inputs)`: the output payloads, or undefined when it cannot tell.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { ConstValues, Node } from '../ir/graph.js';
 import type { DType } from '../ir/types.js';
 import { sameShape } from '../ir/types.js';

@@ -3,7 +3,7 @@
 // doNotConvert-marked and already converted functions, jit functions. Needs tfjs.
 // Produces `isLeftAlone`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { isDoNotConvert, originalOf } from './do-not-convert.js';
 import * as controlFlow from '../trace/control-flow.js';
 import * as effects from '../trace/effects.js';

@@ -3,7 +3,7 @@
 // Produces `jsCond`, `jsIterable`, `forInKeys`, `rethrowStagingError`.
 
 import { locatedError } from './located-error.js';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
 import { isSymbolic, isTensor, isTracing, truthy } from './tensors.js';

@@ -3,7 +3,7 @@
 // the result is a bool tensor; otherwise JS semantics, including returning the operand values.
 // Needs trace/control-flow `cond`. Produces `and`, `or`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { cond } from '../trace/control-flow.js';
 import { isTensor, isTracing, toBool, toBoolAny, truthy } from './tensors.js';
 

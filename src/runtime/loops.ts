@@ -5,7 +5,7 @@
 // state-checks, operators. Produces `whileStmt`, `forStmt`, `LoopOptions`.
 
 import { locatedError } from './located-error.js';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { whileLoop } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
 import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js';

@@ -1,7 +1,7 @@
 // `Math.*` for converted code (`Math.abs(x)` → `ag__.Math.abs(x)`): tfjs ops when an argument is
 // a tensor, the JS Math function otherwise. Needs tfjs and tensors.ts. Produces `MathDispatch`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { isTensor, weakPair } from './tensors.js';
 
 type Js = any; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -5,7 +5,7 @@
 // int32 and exact on int32 tensors. `%` is JS's truncated remainder (sign of the dividend).
 // Needs tfjs and tensors.ts. Produces one function per operator.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
 import { isTensor, toBool, weakPair } from './tensors.js';
 

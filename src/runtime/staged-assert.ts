@@ -2,7 +2,7 @@
 // known at run time, e.g. "loop must iterate at least once". Needs src/trace/effects.
 // Produces `stagedAssert`, `hasStagedAssert`.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import { assert, type AssertError } from '../trace/effects.js';
 
 export function hasStagedAssert(): boolean {

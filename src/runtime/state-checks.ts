@@ -4,7 +4,7 @@
 // Needs tfjs, the trace layer (subgraph tracing for the probe). Produces the check functions.
 
 import { locatedError } from './located-error.js';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph } from '../trace/context.js';
 import { traceInto } from '../trace/subgraph.js';

@@ -3,7 +3,7 @@
 // Produces `isTensor`, `isSymbolic`, `isTracing`, `truthy`, `toBool`, `toBoolAny`, `weakPair`.
 
 import { locatedError } from './located-error.js';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { isSymbolic, isTensor, isTracing } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
 

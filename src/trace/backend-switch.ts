@@ -2,7 +2,7 @@
 // re-runs every kernel's setup; for two already-initialized backends the switch is a matter of the
 // engine's two fields, which this module sets and restores. Needs tfjs. Produces `withActiveBackend`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 
 interface EngineFields {
   backendName: string | null;

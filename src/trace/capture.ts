@@ -3,7 +3,7 @@
 // another backend (captured by the outermost graph and fed at call time). Needs the context.
 // Produces `valueIn(graph, tensorInfo)`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Value } from '../ir/graph.js';
 import { agError } from '../errors/catalogue.js';
 import { rootGraph, SymbolicId } from './context.js';

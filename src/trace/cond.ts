@@ -3,7 +3,7 @@
 // node; under a gradient tape the node also gets a tape entry (grad/cond-grad.ts).
 // Needs subgraph, capture, nest, leaf, grad. Produces `cond`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type Value } from '../ir/graph.js';
 import { sameShape, shapeToString, type DType } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';

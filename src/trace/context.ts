@@ -2,7 +2,7 @@
 // that tie tfjs tensors to IR values. Needs the IR. Produces `SymbolicId`, the stack operations,
 // `isTracing`, `isSymbolic`, `isTensor`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Value } from '../ir/graph.js';
 
 /** The tfjs data id of a symbolic tensor: it carries the IR value the tensor stands for. */

@@ -3,7 +3,7 @@
 // order, never removed) that act on every call. Needs the context, capture, format-value.
 // Produces `print`, `assert`, `setPrintSink`, and the run-time actions `runPrint`, `runAssert`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type NodeSource } from '../ir/graph.js';
 import type { DType } from '../ir/types.js';
 import { agError, type MessageId } from '../errors/catalogue.js';

@@ -2,7 +2,7 @@
 // graph being traced and return symbolic tensor infos, typed by the shape rules of ./rules.
 // Needs the context, capture, rules. Produces `GRAPH_BACKEND` (its name) and `ensureGraphBackend()`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type ConstValues, type Graph } from '../ir/graph.js';
 import type { DType } from '../ir/types.js';
 import { shapeToString } from '../ir/types.js';

@@ -2,7 +2,7 @@
 // carry (tensors, numbers, booleans) and how to describe a leaf in an error. Needs the context.
 // Produces `leafKind`, `describeLeaf`, `weakDType`, `scalarTruth`.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../ir/types.js';
 import { typeToString } from '../ir/types.js';
 import { isTensor } from './context.js';

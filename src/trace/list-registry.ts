@@ -3,7 +3,7 @@
 // traced (their handles are restored when the subgraph ends). Needs nothing from the tracer.
 // Produces `declareList`, `declaredType`, `isDeclaredList`, `isTensorList`, `touchList`, `withListLog`.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import type { DType, Shape } from '../ir/types.js';
 
 export interface ElementType {

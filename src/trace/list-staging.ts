@@ -3,7 +3,7 @@
 // node (the same TensorList object where the user's code holds one). Needs tensor-list and the
 // registry. Produces `listHandle`, `listTypeOf`, `sameListType`, `listResult`.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
 import { sameShape, shapeToString } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';

@@ -3,7 +3,7 @@
 // subgraphs of one node. Needs the context and capture. Produces `traceInto`, `symbolicTensor`,
 // `constIn`, `finalizeOperands`, `hasEffects`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Graph, type Value } from '../ir/graph.js';
 import { LIST_DTYPE, type DType, type TensorType } from '../ir/types.js';
 import { popGraph, pushGraph, SymbolicId } from './context.js';

@@ -4,7 +4,7 @@
 // `setElementType` declares the element type of a JS array so that staging can make it a list.
 // Needs the context, capture, subgraph. Produces `TensorList`, `setElementType`, `stack`, helpers.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type Value } from '../ir/graph.js';
 import { LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';

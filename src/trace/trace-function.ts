@@ -3,7 +3,7 @@
 // variable writes become AssignVariable nodes. Needs the backend, context, variables, nest.
 // Produces `traceFunction`, which returns the graph and how to rebuild the output structure.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Graph } from '../ir/graph.js';
 import type { DType, Shape } from '../ir/types.js';
 import { flatten, type Flat } from './nest.js';

@@ -4,7 +4,7 @@
 // the graph as a capture. Later traces that create variables fail with TF's error.
 // Needs the context, backend-switch, the interpreter. Produces `withVariableCreation`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Graph, type Value } from '../ir/graph.js';
 import { cloneNodesInto } from '../opt/clone.js';
 import { agError } from '../errors/catalogue.js';

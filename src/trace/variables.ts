@@ -6,7 +6,7 @@
 // branches/body wrote as extra outputs (see cond.ts, while-loop.ts).
 // Needs the context and capture. Produces `withVariableTracking`, `withVariableFrame`, `assignTracked`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type NodeSource } from '../ir/graph.js';
 import { valueIn } from './capture.js';
 import { userFrame } from './user-frame.js';

@@ -5,7 +5,7 @@
 // loop keeps records of its iterations and gets a tape entry (grad/while-grad.ts). Needs subgraph,
 // capture, nest, leaf, cond, grad. Produces `whileLoop`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph } from '../ir/graph.js';
 import { LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';

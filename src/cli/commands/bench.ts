@@ -2,7 +2,7 @@
 // code run eagerly and of the jit function on the same inputs, and the speed-up. Staged prints are
 // silenced while timing. Needs load-module, parse-inputs, tfjs. Produces `benchCommand`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { toGraph } from '../../api/to-graph.js';
 import type { ExecutorName } from '../../api/concrete-function.js';
 import { setPrintSink } from '../../trace/effects.js';

@@ -4,7 +4,7 @@
 // into reused buffers; every other kernel runs through the active tfjs backend. Tensors are freed
 // after their last use. Needs the IR, liveness, the emitter, element loops, wasm loops and kernel-choice. Produces `generate(graph, opts)` → source and tables.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node, Value } from '../../ir/graph.js';
 import { lastUses } from '../liveness.js';
 import { hasElementRule, literal } from './scalar-rules.js';

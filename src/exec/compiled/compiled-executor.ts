@@ -3,7 +3,7 @@
 // it runs the interpreter instead (code-generation.ts asks once). Needs codegen, helpers, the interpreter.
 // Produces `CompiledExecutor`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../../ir/graph.js';
 import { Interpreter } from '../interpreter.js';
 import { generate } from './codegen.js';

@@ -4,7 +4,7 @@
 // When a gradient tape is recording (the call runs inside tf.grad), under tf.profile, or with
 // tfjs's DEBUG flag, it goes through the engine so the tape, the profiler or the NaN check sees it. Needs tfjs. Produces `runKernelDirect`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 
 type KernelFunc = (args: { inputs: unknown; backend: tf.KernelBackend; attrs: unknown }) => TensorInfo | TensorInfo[];
 

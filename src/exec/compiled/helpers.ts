@@ -2,7 +2,7 @@
 // kernels through the active backend, typed-array access and output-buffer reuse.
 // Needs tfjs, scalar-rules. Produces `makeHelpers()` → the `H` object of one compiled function.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import { elementHelpers } from './scalar-rules.js';
 import { runAssert, runPrint, type AssertError, type PrintPart } from '../../trace/effects.js';

@@ -3,7 +3,7 @@
 // into the float32 result; this does the same sums in the same order, reading B through a transposed
 // copy so both operands are walked contiguously. Needs tfjs. Produces `matMulCpu`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 
 const BLOCK = 48; // tfjs-backend-cpu's blockSize
 

@@ -3,7 +3,7 @@
 // kernel's per-element index arithmetic. An index out of range goes to the tfjs kernel, which
 // reports it as tfjs does. Needs tfjs. Produces `gatherRow`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 
 interface TensorInfo {
   dataId: object;

@@ -1,7 +1,7 @@
 // The parts of tfjs-backend-wasm's BackendWasm and of the tfjs engine that the compiled executor's
 // heap-direct kernels use (tfjs does not export these types). Needs nothing. Produces the types.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 
 /** A float32 tensor's data on the wasm backend's heap. */
 export interface WasmTensorInfo {

@@ -9,7 +9,7 @@
 // packs B for every new B tensor, which dominates small products whose B changes each step).
 // Needs the wasm encoder and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './wasm-encoder.js';
 import type { WasmBackend, WasmTensorInfo, TensorMakingEngine } from './wasm-backend-types.js';
 

@@ -7,7 +7,7 @@
 // gives (bench/checks/tanh-exhaustive.ts compares all 2^32 float32 inputs: no difference on Node 20).
 // Data moves through the kernel's own memory a chunk at a time, from and into tfjs-wasm's heap. Needs the wasm encoder and tfjs. Produces `buildTanhKernel`, `TanhKernel`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './wasm-encoder.js';
 import type { WasmBackend, WasmTensorInfo, TensorMakingEngine } from './wasm-backend-types.js';
 

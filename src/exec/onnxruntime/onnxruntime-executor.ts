@@ -4,7 +4,7 @@
 // `run` is synchronous (native binding); `runAsync` uses the public promise API.
 // Needs the ONNX exporter, ort-loader, tensor-convert. Produces `OnnxRuntimeExecutor`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../../ir/graph.js';
 import { exportOnnxModel, type OnnxExport } from '../../export/onnx/export-onnx.js';
 import { asOrtTensor, loadOrt, loadSyncBinding, type OrtTensor, type SessionOptions, type SyncSession } from './ort-loader.js';

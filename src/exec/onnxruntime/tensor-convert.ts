@@ -1,7 +1,7 @@
 // Conversions between tfjs tensors and onnxruntime tensors (float32, int32, bool; int64 results are
 // narrowed to int32 as tfjs has no int64). Needs tfjs and ort-loader. Produces `toOrt`, `fromOrt`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { loadOrt, type OrtTensor } from './ort-loader.js';
 
 export function toOrt(t: tf.Tensor): OrtTensor {

@@ -4,7 +4,7 @@
 // `tf.loadGraphModel(tf.io.fromMemory(artifacts))`. Needs lower-node, weights.
 // Produces `exportGraphModel(graph, opts) → tf.io.ModelArtifacts`.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import type { CaptureSource, Graph } from '../../ir/graph.js';
 import { attr, shapeProto, tfDType, type GraphDef, type SignatureDef } from './graph-def.js';
 import { ModelBuilder, Scope } from './model-builder.js';

@@ -4,7 +4,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../../ir/graph.js';
 import { exportGraphModel, type GraphModelExportOptions } from './export-graph-model.js';
 

@@ -3,7 +3,7 @@
 // complex64 as interleaved float32. Needs the model builder's entries.
 // Produces `encodeWeights` → { weightSpecs, weightData }.
 
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs-core';
 import type { WeightEntry } from './model-builder.js';
 
 export function encodeWeights(entries: readonly WeightEntry[]): { weightSpecs: tf.io.WeightsManifestEntry[]; weightData: ArrayBuffer } {

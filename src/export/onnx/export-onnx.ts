@@ -3,7 +3,7 @@
 // outputs are named after the function's outputs, variable writes become extra outputs `<variable>_new`.
 // Needs the lowering and the protobuf encoder. Produces `exportOnnx`, `exportOnnxModel`, `OnnxExport`.
 
-import type { Variable } from '@tensorflow/tfjs';
+import type { Variable } from '@tensorflow/tfjs-core';
 import type { Capture, Graph } from '../../ir/graph.js';
 import { LIST_DTYPE } from '../../ir/types.js';
 import { OnnxGraphBuilder } from './onnx-builder.js';

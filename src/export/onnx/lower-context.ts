@@ -2,7 +2,7 @@
 // turned into extra outputs, and the element types of tensor-list (ONNX sequence) values.
 // Needs the IR and onnx-proto. Produces `LowerContext`, `ListElement`, `onnxTypeOf`.
 
-import type { Variable } from '@tensorflow/tfjs';
+import type { Variable } from '@tensorflow/tfjs-core';
 import type { Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
 import type { TypeProto } from './onnx-proto.js';

@@ -4,7 +4,7 @@
 // Cond node a replay makes. Needs the tape, replay, list-grad, cond, clone. Produces
 // `recordCondTape`, `emitCond`, `operandTensors`, `shareOut`, `zeroAdjoint`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type Value } from '../../ir/graph.js';
 import { cloneGraph } from '../../opt/clone.js';
 import { currentGraph, symbolicValue } from '../context.js';

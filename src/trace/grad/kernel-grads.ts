@@ -5,7 +5,7 @@
 // with static shapes (and eager code) keep tfjs's own gradients untouched.
 // Needs tfjs's gradient registry. Produces `patchKernelGradients()` (idempotent).
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { SymbolicId, symbolicValue } from '../context.js';
 import { ensureGraphBackend } from '../graph-backend.js';
 

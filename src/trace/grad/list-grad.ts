@@ -5,7 +5,7 @@
 // Needs the tape, the context, tensor-list, while-loop. Produces `recordListTape`, `listNode`,
 // `zeroListLike`, `listOf`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
 import { agError } from '../../errors/catalogue.js';

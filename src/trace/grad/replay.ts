@@ -5,7 +5,7 @@
 // Print and Assert are left out (the backward pass does not repeat effects).
 // Needs the IR, the context, the tape, cond-grad, while-grad, list-grad. Produces `replay`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type Value } from '../../ir/graph.js';
 import { currentGraph } from '../context.js';
 import { symbolicTensor } from '../subgraph.js';

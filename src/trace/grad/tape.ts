@@ -8,7 +8,7 @@
 // Needs tfjs's engine state, the context. Produces `tapeActive`, `withTapeBase`, `withoutTape`,
 // `pushTapeNode`, `vjp`, `disguiseList`, `isDisguisedList`, `differentiable`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Value } from '../../ir/graph.js';
 import { LIST_DTYPE } from '../../ir/types.js';
 import { SymbolicId, symbolicValue } from '../context.js';

@@ -8,7 +8,7 @@
 // Needs the tape, replay, while-records, list-grad, cond-grad, while-loop, clone.
 // Produces `recordWhileTape`, `emitWhile`, and re-exports `augmentWhile`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Value } from '../../ir/graph.js';
 import { cloneGraph } from '../../opt/clone.js';
 import { currentGraph, symbolicValue } from '../context.js';

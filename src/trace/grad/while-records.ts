@@ -5,7 +5,7 @@
 // the replayed forward nodes die. Needs the IR, clone, list-grad, the tape.
 // Produces `Augmented`, `augmentWhile`, `reuseForward`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { Graph, type Node, type Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
 import { cloneNodesInto } from '../../opt/clone.js';

@@ -2,7 +2,7 @@
 // FusedDepthwiseConv2D, Conv3D, Dilation2D and their backprop kernels (whose output shape is an attr).
 // Needs shape-util and tfjs's backend_util.compute*Info (the very functions the cpu kernels call). Produces `CONV_RULES`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Shape } from '../../ir/types.js';
 import type { RuleArgs, ShapeRule } from './rule-types.js';
 import { arg, broadcastShapes, checkShape, fail, fmt, intList, out, unifyDim, withUnknowns } from './shape-util.js';

@@ -2,7 +2,7 @@
 // OneHot, Diag, Multinomial, Bincount, DenseBincount, BroadcastArgs (tf.zeros/ones/eye lower to these or to
 // no kernel at all). Needs shape-util. Produces `CREATION_RULES`; Range's length follows the cpu kernel exactly.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import type { ShapeRule } from './rule-types.js';
 import { arg, checkShape, fail, fmt, intList, numAttr, out, UNKNOWN } from './shape-util.js';

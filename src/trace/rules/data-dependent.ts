@@ -2,7 +2,7 @@
 // the Sparse*, Ragged* and String* kernels. Such sizes are -1 (unknown at trace time); ranks and dtypes are exact.
 // Needs shape-util. Produces `DATA_DEPENDENT_RULES` and `DATA_DEPENDENT_KERNELS` (the names, for tests and tools).
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './rule-types.js';
 import { arg, broadcastAll, fail, fmt, intList, normalizeAxis, out, sizeOf, UNKNOWN } from './shape-util.js';
 

@@ -2,7 +2,7 @@
 // binary kernels with numpy broadcasting, comparisons and logic (bool), Select, AddN, EluGrad.
 // Needs shape-util. Produces `ELEMENTWISE_RULES`; dtypes follow what tfjs's cpu kernels return.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import type { ShapeRule } from './rule-types.js';
 import { arg, broadcastAll, broadcastShapes, checkShape, fail, fmt, out, sameAs, unifyDim, unifyShapes, upcast } from './shape-util.js';

@@ -2,7 +2,7 @@
 // CropAndResize, FlipLeftRight, RotateWithOffset, Transform, SpaceToBatchND, BatchToSpaceND, DepthToSpace.
 // Needs shape-util. Produces `IMAGE_RULES`; images are NHWC [batch, height, width, channels].
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import type { ShapeRule } from './rule-types.js';
 import { addDim, arg, checkShape, fail, fmt, intList, mulDim, out, sizeOf, UNKNOWN } from './shape-util.js';

@@ -2,7 +2,7 @@
 // slice_util.sliceInfo, which understands unknown dims), GatherV2 (axis, batchDims), GatherNd, ScatterNd,
 // TensorScatterUpdate, UnsortedSegmentSum, TopK, SearchSorted. Needs shape-util. Produces `INDEXING_RULES`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './rule-types.js';
 import { arg, checkShape, fail, fmt, intList, normalizeAxis, out, unifyDim, UNKNOWN } from './shape-util.js';
 

@@ -2,7 +2,7 @@
 // dims, optional bias/prelu weights) and Einsum (explicit `->` equations, at most two operands, as tfjs supports).
 // Needs shape-util. Produces `MATMUL_RULES`; an inner-dimension mismatch is an error naming both shapes.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { Shape } from '../../ir/types.js';
 import type { RuleArgs, ShapeRule } from './rule-types.js';
 import { arg, broadcastShapes, checkShape, fail, fmt, out, unifyDim, upcast } from './shape-util.js';

@@ -2,7 +2,7 @@
 // their gradients (shaped like the forward input), Softmax, LogSoftmax, FusedBatchNorm, LRN, LRNGrad.
 // Needs shape-util, conv.ts's convOut and tfjs's computePool*Info (what the cpu kernels call). Produces `NN_RULES`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './rule-types.js';
 import { convOut } from './conv.js';
 import { arg, checkShape, fail, fmt, normalizeAxis, out, unifyShapes } from './shape-util.js';

@@ -2,7 +2,7 @@
 // Cumsum, Cumprod — axis as tfjs reads it (number, array, negative, null = all axes), keepDims.
 // Needs shape-util. Produces `REDUCTION_RULES`; dtypes as the cpu kernels return them (Sum of bool is int32).
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import type { ShapeRule } from './rule-types.js';
 import { arg, checkShape, normalizeAxes, normalizeAxis, out, reducedShape, upcast } from './shape-util.js';

@@ -2,7 +2,7 @@
 // Pack, Unpack, SplitV, Tile, BroadcastTo, ExpandDims, Reverse, PadV2, MirrorPad.
 // Needs shape-util. Produces `SHAPE_OP_RULES`; Concat/Pack take their inputs as an array (`list`).
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './rule-types.js';
 import { addDim, arg, checkShape, fail, fmt, intList, mulDim, normalizeAxis, out, sizeOf, UNKNOWN, unifyDim, unifyShapes } from './shape-util.js';
 

@@ -2,7 +2,7 @@
 // Needs the rule contract and the IR types. Produces small pure functions; none computes tensor values.
 // Convention: a dimension is a non-negative integer, or -1 when unknown at trace time; nothing else is valid.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { shapeToString, type DType, type Shape } from '../../ir/types.js';
 import type { ArgInfo, RuleArgs, ShapeRule } from './rule-types.js';
 

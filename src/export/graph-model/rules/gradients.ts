@@ -8,7 +8,7 @@
 // UnsortedSegmentSum (ScatterNd). NHWC, float32. Needs tfjs's conv_util, rule-types, nn's window
 // helpers. Produces `GRADIENT_RULES`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
 import { ints, numberList, type GraphModelRule, type RuleContext } from './rule-types.js';
 import { pair, windowAttrs } from './nn.js';

@@ -4,7 +4,7 @@
 // DepthToSpace. tfjs passes shapes/axes as attrs; TF takes them as int32 Const inputs.
 // Needs rule-types. Produces `SHAPE_OP_RULES`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
 import { axesOf, int, ints, numberAttr, numberList, scalarLike, tAttr, type GraphModelRule, type RuleContext } from './rule-types.js';
 

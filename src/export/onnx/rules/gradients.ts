@@ -4,7 +4,7 @@
 // MaxPoolGrad (MaxPool indices + ScatterElements), AvgPoolGrad (ConvTranspose by 1/(fh·fw), as tfjs's
 // cpu kernel divides), EluGrad. NHWC only. Needs tfjs's conv_util, rule-types. Produces `GRADIENT_RULES`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
 import { arg, knownShape, out, type KernelCall, type OnnxRule } from './rule-types.js';

@@ -3,7 +3,7 @@
 // inputs and filters are transposed in, results out (onnxruntime folds constant filter transposes).
 // Needs tfjs's conv_util (through backend_util), activation, rule-types. Produces `NN_RULES`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import { OnnxExportError } from '../onnx-errors.js';
 import { applyActivation } from './activation.js';
 import { arg, axesOf, finish, knownShape, optionalArg, out, type KernelCall, type OnnxRule } from './rule-types.js';

@@ -2,7 +2,7 @@
 // tfjs's own slice_util.sliceInfo on the static input shape, then one Slice + Reshape), GatherV2, GatherNd.
 // Needs tfjs's slice_util, rule-types and the builder. Produces `SLICING_RULES`.
 
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
 import { arg, axesOf, knownShape, out, outType, type OnnxRule } from './rule-types.js';
