@@ -9,6 +9,7 @@ import { ConvertContext } from './context.js';
 import { runPipeline } from './pipeline.js';
 import { analyzeScopes } from './analysis/scopes.js';
 import { generateCode } from './util/babel.js';
+import { ensureBabelTypes } from './util/babel-load.js';
 
 export interface ConvertedSource {
   readonly name: string;
@@ -26,6 +27,7 @@ export interface ConvertedSource {
 }
 
 export function convertSource(source: string, name: string, opts: { until?: string } = {}): ConvertedSource {
+  ensureBabelTypes();
   const parsed = parseFunction(source, name);
   const root = parsed.node;
   const ctx = new ConvertContext(source, name, root);

@@ -4,7 +4,8 @@
 // `ag__` and the marker come from one import of the plugin runtime.
 // Needs src/convert, find-targets. Produces `convertProgram` (mutates the File; returns what it did).
 
-import * as t from '@babel/types';
+import * as t from '../convert/util/babel-types.js';
+import { ensureBabelTypes } from '../convert/util/babel-load.js';
 import { ConvertContext } from '../convert/context.js';
 import { runPipeline } from '../convert/pipeline.js';
 import { AutographError } from '../errors/ag-error.js';
@@ -24,6 +25,7 @@ export const MARK = 'ag__markInPlace';
 
 /** Converts the targets of `file` (parsed from `code`); returns the names converted. */
 export function convertProgram(file: t.File, code: string, opts: ConvertProgramOptions = {}): string[] {
+  ensureBabelTypes();
   if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === (opts.runtimeModule ?? RUNTIME_MODULE))) return [];
   const targets = findTargets(file, opts);
   if (targets.length === 0) return [];

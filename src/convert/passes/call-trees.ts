@@ -4,7 +4,7 @@
 // well-known globals, `ag__` and functions defined inside the converted source stay direct.
 // Needs ConvertContext. Produces the rewritten calls.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';

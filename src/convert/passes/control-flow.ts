@@ -4,7 +4,7 @@
 // lowering (no break/continue/return inside the bodies) and runs scopes, activity and liveness
 // analysis itself. Inside `try` blocks, statements stay plain JS and refuse tensor conditions.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { analyzeScopes, type ScopeInfo } from '../analysis/scopes.js';
 import { activityOf, type Sym } from '../analysis/activity.js';

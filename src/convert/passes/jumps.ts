@@ -3,7 +3,7 @@
 // wrapped in `if (!flag) { … }`, and loops the jump leaves get `!flag` in their condition.
 // Needs ConvertContext. Produces `resolveJumpTargets`, `markedFlagSet`, `setsFlag`, `guardList`.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { asList, transform } from '../util/walk.js';
 

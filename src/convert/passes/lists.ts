@@ -3,7 +3,7 @@
 // turns it into a tensor list — and `const z` declarations of pushed arrays become `let`.
 // Needs nothing but the AST. Produces the rewritten pushes.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
 import { stmt } from '../util/babel.js';

@@ -3,7 +3,7 @@
 // `if (!do_return)`, loops stop on `!do_return`, and the function ends with `return retval_`.
 // Needs jumps.ts. Produces functions with a single, final return; records ctx.returnVars.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
 import { guardList, markJump } from './jumps.js';

@@ -3,7 +3,7 @@
 // throw/continue (or the last one), empty cases falling into the next, `default` last.
 // Anything else is a located error. Needs ConvertContext. Produces a switch-free AST.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
 

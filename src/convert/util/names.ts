@@ -1,7 +1,7 @@
 // Hygienic names: fresh identifiers that collide with nothing the user wrote.
 // Needs @babel/types. Produces `Namer` (one per converted function source).
 
-import * as t from '@babel/types';
+import * as t from './babel-types.js';
 import { walk } from './walk.js';
 
 export class Namer {
