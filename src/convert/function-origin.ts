@@ -2,13 +2,15 @@
 // the running script (V8's [[FunctionLocation]], read through node:inspector), the script's text and
 // its source map (tsx and vitest inline one), so a line/column of `fn.toString()` maps back to the
 // user's .ts/.js file. Node only; elsewhere positions stay relative to the function text.
-// Needs node:inspector and @jridgewell/trace-mapping. Produces `originalLocation`, `fileLocation`,
-// `importAliases`.
+// Needs node:inspector, node:fs, node:url and @jridgewell/trace-mapping, all loaded on first use.
+// Produces `originalLocation`, `fileLocation`, `importAliases`.
 
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import type { TraceMap } from '@jridgewell/trace-mapping';
+import type * as TraceMapping from '@jridgewell/trace-mapping';
+import type * as Fs from 'node:fs';
+import type * as Url from 'node:url';
 import type { SourceLocation } from '../errors/ag-error.js';
+import { nodeBuiltin, requireFrom } from '../platform/node.js';
 import { codeFrame } from './util/babel.js';
 
 interface Session {
@@ -31,9 +33,17 @@ interface Origin {
 const origins = new WeakMap<object, Origin | null>();
 
 function inspectorModule(): { Session: new () => Session } | undefined {
-  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  return p?.getBuiltinModule?.('node:inspector') as { Session: new () => Session } | undefined;
+  return nodeBuiltin<{ Session: new () => Session }>('node:inspector');
 }
+
+let traceMapping: typeof TraceMapping | undefined;
+/** @jridgewell/trace-mapping, required on first use (only Node reaches this module's callers). */
+const tm = (): typeof TraceMapping => (traceMapping ??= requireFrom(import.meta.url)!('@jridgewell/trace-mapping') as typeof TraceMapping);
+
+const fileURLToPath = (url: string): string => nodeBuiltin<typeof Url>('node:url')?.fileURLToPath(url) ?? url;
+
+// A fresh global name per lookup (a counter: Math.random would shift a user's seeded random stream).
+let lookups = 0;
 
 /** Synchronous inspector calls (a same-thread session answers before post returns). */
 function call(s: Session, method: string, params: object): any { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -52,7 +62,7 @@ function findOrigin(fn: object): Origin | null {
   if (!mod) return null;
   const s = new mod.Session();
   s.connect();
-  const key = `__autograph_origin_${Math.random().toString(36).slice(2)}`;
+  const key = `__autograph_origin_${++lookups}`;
   try {
     (globalThis as Record<string, unknown>)[key] = fn;
     const obj = call(s, 'Runtime.evaluate', { expression: `globalThis.${key}` });
@@ -76,7 +86,7 @@ function findOrigin(fn: object): Origin | null {
     const before = text.slice(0, start).split('\n');
     let map: TraceMap | undefined;
     const m = /^data:application\/json(?:;charset=[^;]+)?;base64,(.*)$/.exec(script.sourceMapURL ?? '');
-    if (m) map = new TraceMap(Buffer.from(m[1]!, 'base64').toString('utf8'), script.url);
+    if (m) map = new (tm().TraceMap)(Buffer.from(m[1]!, 'base64').toString('utf8'), script.url);
     return { url: script.url, line0: before.length - 1, col0: before[before.length - 1]!.length, map, text };
   } catch {
     return null;
@@ -142,7 +152,7 @@ export function originalLocation(fn: object, line: number, column: number, funct
   let outLine = scriptLine + 1;
   let outCol = scriptCol;
   if (origin.map) {
-    const p = originalPositionFor(origin.map, { line: scriptLine + 1, column: scriptCol });
+    const p = tm().originalPositionFor(origin.map, { line: scriptLine + 1, column: scriptCol });
     if (p.line == null || !p.source) return undefined;
     file = p.source;
     outLine = p.line;
@@ -162,7 +172,7 @@ export function fileLocation(file: string, line: number, column: number, functio
   let text = texts.get(path);
   if (text === undefined) {
     try {
-      text = readFileSync(path, 'utf8');
+      text = nodeBuiltin<typeof Fs>('node:fs')?.readFileSync(path, 'utf8') ?? null;
     } catch {
       text = null;
     }
@@ -170,4 +180,29 @@ export function fileLocation(file: string, line: number, column: number, functio
   }
   const frame = text === null ? undefined : codeFrame(text, line, column - 1);
   return { file: path, line, column, functionName, frame };
+}
+
+// Helpers that bundlers and transpilers (esbuild/tsx, TypeScript, Babel, Vite) put into the user's
+// own modules: calls of them appear inside converted code, but they are not the user's functions.
+const TOOL_HELPERS = new Set([
+  '__name', '__publicField', '__defProp', '__defNormalProp', '__spreadValues', '__spreadProps', '__objRest',
+  '__async', '__await', '__require', '__toESM', '__toCommonJS', '__commonJS', '__esm', '__export', '__reExport',
+  '__copyProps', '__decorateClass', '__privateGet', '__privateSet', '__privateAdd', '__privateMethod',
+  '__awaiter', '__generator', '__assign', '__rest', '__spreadArray', '__extends', '__decorate', '__values', '__read',
+  '_interopRequireDefault', '_interopRequireWildcard', '_classCallCheck', '_createClass', '_defineProperty',
+  '_objectSpread', '_objectSpread2', '_toConsumableArray', '_slicedToArray', '_asyncToGenerator',
+  '__vite_ssr_import__', '__vite_ssr_dynamic_import__', '__vite_ssr_exportAll__', '__vi_ssr_import__',
+]);
+
+/**
+ * Why `fn` is not the user's own code and must not be converted when converted code calls it: a
+ * bundler or transpiler helper, or a function defined in node_modules (e.g. the closure `tf.grad(f)`
+ * returns). Undefined for the user's functions, and where the origin cannot be told (browsers).
+ */
+export function foreignReason(fn: object): string | undefined {
+  const name = (fn as { name?: unknown }).name;
+  if (typeof name === 'string' && TOOL_HELPERS.has(name)) return `'${name}' is a bundler or transpiler helper`;
+  const url = originOf(fn)?.url;
+  if (url && /[\\/]node_modules[\\/]/.test(url)) return `it is defined in a package (${url.replace(/^.*[\\/]node_modules[\\/]/, '')})`;
+  return undefined;
 }
