@@ -1,4 +1,9 @@
-// The public API of autograph-ts (DESIGN §1).
+// The public API of autograph-ts as browser bundles get it (the "browser" condition of package.json
+// "exports"): everything but the run-time converter, for pages whose functions the Vite or Babel
+// plugin converted at build time; `import 'autograph-ts/convert'` adds the converter (and Babel) to a
+// page that converts at run time. The Node entry, index.ts, is this plus the converter.
+// Needs every stage. Produces the public API.
+
 export { jit, runFunctionsEagerly, type JitFunction, type JitOptions } from './api/jit.js';
 export { ConcreteFunction } from './api/concrete-function.js';
 export { spec, TensorSpec } from './api/tensor-spec.js';
@@ -12,10 +17,11 @@ export { verify } from './ir/verify.js';
 export { toGraph, type ToGraphOptions } from './api/to-graph.js';
 export { toCode, type ToCodeOptions } from './api/to-code.js';
 export { doNotConvert } from './runtime/do-not-convert.js';
+export { setVerbosity, verbosity, type Verbosity } from './platform/log.js';
 export { range } from './runtime/loops.js';
 export { exportGraphModel, graphModelKernels, needsExecuteAsync, type GraphModelExportOptions } from './export/graph-model/index.js';
 export { saveGraphModel, loadGraphModelArtifacts } from './export/graph-model/save-graph-model.js';
-export { toDot, toSVG, toHTML, type DotOptions } from './export/dot/index.js';
+export { toDot, toSVG, toHTML, setGraphviz, type DotOptions, type GraphvizModule } from './export/dot/index.js';
 export { save, type SaveOptions } from './api/save.js';
 export { exportOnnx, type OnnxExportOptions } from './export/onnx/index.js';
 export type { OnnxRuntimeOptions } from './exec/onnxruntime/index.js';

@@ -1,9 +1,10 @@
 // `toCode(fn)` (TF's autograph.to_code): the JS that toGraph would run for `fn`, readable (user
 // names and comments kept), optionally with the user source position of each line. Needs
-// convert-source, function-origin. Produces `toCode`.
+// the converter (through convert/registry), function-origin. Produces `toCode`.
 
 import { agError } from '../errors/catalogue.js';
-import { convertSource, type ConvertedSource } from '../convert/convert-source.js';
+import type { ConvertedSource } from '../convert/convert-source.js';
+import { sourceConverter } from '../convert/registry.js';
 import { originalLocation } from '../convert/function-origin.js';
 
 /** The flag the build-time plugins set on functions they converted (see src/plugin/runtime.ts). */
@@ -24,7 +25,7 @@ export function toCode(fn: (...args: never[]) => unknown, opts: ToCodeOptions = 
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   // Converted in place by a build-time plugin: its text already is the generated code.
   if ((fn as unknown as Record<symbol, unknown>)[IN_PLACE]) return Function.prototype.toString.call(fn);
-  const conv = convertSource(Function.prototype.toString.call(fn), fn.name || 'anonymous', { until: opts.until });
+  const conv = sourceConverter().convertSource(Function.prototype.toString.call(fn), fn.name || 'anonymous', { until: opts.until });
   return opts.sourcePositions ? withPositions(conv, fn) : conv.code;
 }
 

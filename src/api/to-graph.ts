@@ -1,14 +1,15 @@
 // `toGraph(fn, opts?)` (TF's autograph.to_graph): the converted function, cached per function
 // object (and scope contents). Run eagerly it behaves like `fn`; inside a trace it stages control
-// flow on tensors. Needs convert-source, instantiate, the runtime. Produces `toGraph`.
+// flow on tensors. Needs the converter (through convert/registry), the runtime. Produces `toGraph`.
 
 import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
-import { originalLocation } from '../convert/function-origin.js';
-import { convertSource } from '../convert/convert-source.js';
-import { instantiate } from '../convert/instantiate.js';
+import { foreignReason, originalLocation } from '../convert/function-origin.js';
+import type { ConvertedSource } from '../convert/convert-source.js';
+import { sourceConverter } from '../convert/registry.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { makeRuntime } from '../runtime/index.js';
+import { log } from '../platform/log.js';
 import { setConverter } from '../runtime/converted-call.js';
 import { isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
 
@@ -50,13 +51,14 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   const hit = entries.find((e) => sameScope(e.scope, opts.scope));
   if (hit) return hit.fn as F;
   const name = fn.name || 'anonymous';
-  let conv: ReturnType<typeof convertSource>;
+  const { convertSource, instantiate } = sourceConverter();
+  let conv: ConvertedSource;
   try {
     conv = convertSource(Function.prototype.toString.call(fn), name);
   } catch (e) {
     throw inOriginalFile(e, fn);
   }
-  if (process.env.AG_DEBUG === '1') console.error(`// AutoGraph: converted ${name}\n${conv.code}`);
+  log(3, () => `// AutoGraph: converted ${name}\n${conv.code}`);
   const inner = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn) as (...a: unknown[]) => unknown;
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const converted = function (this: unknown, ...args: unknown[]): unknown {
@@ -74,4 +76,11 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   return converted as unknown as F;
 }
 
-setConverter((fn, scope) => toGraph(fn as AnyFn, { scope }) as never);
+// Functions that converted code calls: the user's are converted; others (a package's, a bundler's
+// helper) run as they are, said only at verbosity 1.
+setConverter((fn, scope) => {
+  const why = foreignReason(fn);
+  if (why === undefined) return toGraph(fn as AnyFn, { scope }) as never;
+  log(1, () => `AutoGraph: left '${fn.name || 'anonymous'}' unconverted: ${why}`);
+  return fn;
+});

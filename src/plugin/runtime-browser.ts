@@ -1,9 +1,10 @@
-// What in-place converted modules import (`autograph-ts/runtime`): `ag__`, the runtime object the
-// generated code calls, and `markInPlace`, which marks a converted function so jit/toGraph use it as
-// it is (no second conversion, no `new Function`); and `setCodeGeneration`, for pages that forbid eval.
+// What in-place converted modules import (`autograph-ts/runtime`; in browser bundles this module
+// alone, in Node runtime.ts adds the run-time converter): `ag__`, the runtime object the generated
+// code calls, and `markInPlace`, which marks a converted function so jit/toGraph use it as it is (no
+// second conversion, no `new Function`); and `setCodeGeneration`, for pages that forbid eval.
 // Needs src/runtime, src/api/to-graph, src/exec/compiled/code-generation. Produces those three.
 
-import '../api/to-graph.js'; // installs the converter convertedCall uses for (run-time) callees
+import '../api/to-graph.js'; // sets the callee converter of convertedCall (the converter itself: convert/registry)
 import { makeRuntime } from '../runtime/index.js';
 import { markConverted, originalOf } from '../runtime/do-not-convert.js';
 

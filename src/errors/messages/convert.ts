@@ -19,6 +19,26 @@ export const convertMessages = defineMessages({
     hint: () => 'pass the original function, not a bound or built-in one; or mark it with doNotConvert',
     example: "ag.toGraph(Math.max)",
   },
+  'convert/converter-missing': {
+    kind: 'conversion',
+    text: (p: { reason: string }) => `this function was not converted at build time, and run-time conversion is not loaded here (${p.reason})`,
+    hint: () =>
+      "convert it at build time (autograph-ts/vite or autograph-ts/babel), or import 'autograph-ts/convert' once to bring the run-time converter (Babel) into the page",
+    example: "ag.jit(fn)(x) in a browser bundle, for a function the Vite plugin did not convert",
+  },
+  'plugin/tsx-missing': {
+    kind: 'usage',
+    text: (p: { file: string }) => `cannot load the TypeScript module ${p.file}: the Node loader needs tsx to strip its types, and tsx is not installed`,
+    hint: () => 'npm install --save-dev tsx (an optional peer of autograph-ts), or compile to .js first',
+    example: 'node --import autograph-ts/register app.ts in an app without tsx',
+  },
+  'plugin/commonjs-module': {
+    kind: 'usage',
+    text: (p: { file: string }) =>
+      `${p.file} is a CommonJS module (its package.json has no "type": "module"), and the Node loader converts ES modules only: its functions will be converted at run time, where toString() loses their closures`,
+    hint: () => 'set "type": "module" in package.json or rename the file to .mts/.mjs; or pass the free variables in jit(fn, { scope })',
+    example: 'node --import autograph-ts/register app.ts in a package without "type": "module"',
+  },
   'convert/parse-failed': {
     kind: 'conversion',
     text: (p: { name: string; reason: string }) => `cannot parse the source of '${p.name}': ${p.reason}`,

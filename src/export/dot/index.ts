@@ -3,4 +3,5 @@
 
 export { toDot, type DotOptions } from './to-dot.js';
 export { toSVG, renderDot } from './to-svg.js';
+export { setGraphviz, type GraphvizModule } from './graphviz.js';
 export { toHTML, htmlPage } from './to-html.js';

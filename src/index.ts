@@ -1,0 +1,7 @@
+// The package's entry point (`import * as ag from 'autograph-ts'`, and `require` in Node ≥ 20.19):
+// the public API (browser.ts) with the run-time converter installed; Babel itself loads on the first
+// conversion. Needs browser, convert/install. Produces the public API.
+
+import './convert/install.js';
+
+export * from './browser.js';
