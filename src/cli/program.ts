@@ -26,7 +26,9 @@ bindings, its exports, tf (@tensorflow/tfjs) and ag (autograph-ts).`;
  */
 function lazy<O>(load: () => Promise<(target: string, opts: O) => Promise<void>>): (target: string, opts: O) => Promise<void> {
   return async (target, opts) => {
-    const tf = await import('@tensorflow/tfjs');
+    // The whole tfjs API when the app has it (its module may use layers), else the core and its cpu backend.
+    await import('@tensorflow/tfjs').catch(() => import('@tensorflow/tfjs-backend-cpu'));
+    const tf = await import('@tensorflow/tfjs-core');
     tf.enableProdMode(); // no "install tfjs-node" banner in the output
     await tf.setBackend('cpu');
     await (await load())(target, opts);
@@ -128,7 +130,7 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** The version in the package's package.json. */
+/** The version in the package's package.json (two levels up from src/cli/, and from any file of dist/). */
 function packageVersion(): string {
   try {
     return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

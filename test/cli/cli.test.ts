@@ -1,5 +1,5 @@
 // The `autograph` CLI through real child processes (node --import tsx src/cli/main.ts, and once
-// through bin.js) on the samples in examples/cli: every command, its --help, and bad input (exit
+// through bin.ts) on the samples in examples/cli: every command, its --help, and bad input (exit
 // codes and messages). All processes start together in beforeAll, a few at a time, to keep it fast.
 
 import { execFile } from 'node:child_process';
@@ -17,7 +17,7 @@ interface Result {
 const out = mkdtempSync(join(tmpdir(), 'autograph-cli-'));
 const S = 'examples/cli';
 
-/** Every CLI run of this file, by name; `bin: true` runs through src/cli/bin.js. */
+/** Every CLI run of this file, by name; `bin: true` runs through src/cli/bin.ts (the packed bin is tested in test/package). */
 const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
   help: { args: ['--help'] },
   noCommand: { args: [] },
@@ -51,7 +51,7 @@ const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
 };
 
 function cli(args: string[], bin = false): Promise<Result> {
-  const argv = bin ? ['src/cli/bin.js', ...args] : ['--import', 'tsx', 'src/cli/main.ts', ...args];
+  const argv = ['--import', 'tsx', bin ? 'src/cli/bin.ts' : 'src/cli/main.ts', ...args];
   return new Promise((resolve) => {
     execFile(process.execPath, argv, { timeout: 50_000, env: { ...process.env, AG_DEBUG: '' } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
