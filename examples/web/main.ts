@@ -4,14 +4,22 @@
 // picks one), and the page shows their values next to eager tfjs, the graph (SVG from Graphviz in
 // wasm) and the generated code (`toCode`). Needs tfjs, autograph-ts. Produces the page's content.
 
-import * as tf from '@tensorflow/tfjs';
-import { jit, spec, toCode } from '../../src/index.js';
-import { setCodeGeneration } from '../../src/plugin/runtime.js'; // 'autograph-ts/runtime' in an app
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-backend-webgl';
+import '@tensorflow/tfjs-backend-cpu';
+import vizUrl from '@viz-js/viz?url';
+// In an app: 'autograph-ts' and 'autograph-ts/runtime' (bundlers pick these browser builds, without
+// the run-time converter: every function here is converted at build time).
+import { jit, setGraphviz, spec, toCode } from '../../src/browser.js';
+import { setCodeGeneration } from '../../src/plugin/runtime-browser.js';
 
 // This page's CSP forbids 'unsafe-eval': say so, and the compiled executor does not even try
 // `new Function` (each try would be a CSP violation); graphs run in the interpreter. `?codegen=probe`
 // leaves it to the executor to find out (one blocked try, then the same fallback).
 if (new URLSearchParams(location.search).get('codegen') !== 'probe') setCodeGeneration(false);
+
+// Graphviz (1.2 MB of WebAssembly in JS) is an asset fetched only when the page draws.
+setGraphviz(() => import(/* @vite-ignore */ vizUrl));
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -8,6 +8,7 @@ import * as t from '../convert/util/babel-types.js';
 import { ensureBabelTypes } from '../convert/util/babel-load.js';
 import { ConvertContext } from '../convert/context.js';
 import { runPipeline } from '../convert/pipeline.js';
+import { generateCode } from '../convert/util/babel.js';
 import { AutographError } from '../errors/ag-error.js';
 import { findTargets, type FindOptions, type Target } from './find-targets.js';
 
@@ -16,6 +17,11 @@ export interface ConvertProgramOptions extends FindOptions {
   readonly runtimeModule?: string;
   /** File name for error locations. */
   readonly filename?: string;
+  /**
+   * Also record each converted function's generated code as text beside it, so that `toCode` shows
+   * it readable in a minified bundle (costs that text in the bundle; off by default).
+   */
+  readonly keepCode?: boolean;
   /** Maps a location of `code` to the original file (when `code` is itself generated, e.g. by tsx). */
   readonly originalLocation?: (line: number, column: number) => { file?: string; line: number; column: number; frame?: string } | undefined;
 }
@@ -54,8 +60,9 @@ function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): bool
     throw e instanceof AutographError ? relocate(e, opts) : e;
   }
   if (work !== fn) Object.assign(fn, work);
-  const mark = (e: t.Expression): t.CallExpression =>
-    t.callExpression(t.identifier(MARK), [e, t.stringLiteral(tg.name)]);
+  const args: t.Expression[] = [t.stringLiteral(tg.name)];
+  if (opts.keepCode) args.push(t.stringLiteral(generateCode(fn, { comments: true }).code));
+  const mark = (e: t.Expression): t.CallExpression => t.callExpression(t.identifier(MARK), [e, ...args]);
   if (tg.slot) {
     const rec = tg.slot.parent as unknown as Record<string, unknown>;
     if (tg.slot.index === null) rec[tg.slot.key] = mark(fn as t.Expression);

@@ -12,16 +12,19 @@ import { markConverted, originalOf } from '../runtime/do-not-convert.js';
 export { setCodeGeneration } from '../exec/compiled/code-generation.js';
 
 const IN_PLACE = Symbol.for('autograph-ts.convertedInPlace');
+/** The generated code text the plugin recorded (its `keepCode` option), which toCode returns. */
+const CODE = Symbol.for('autograph-ts.generatedCode');
 
 /** The runtime object of in-place converted code (no `scope`: free variables are lexical). */
 export const ag__ = makeRuntime();
 
 /** Marks `fn` as already converted (its own original); names it `name` when it has no name. */
-export function markInPlace<F extends object>(fn: F, name?: string): F {
+export function markInPlace<F extends object>(fn: F, name?: string, code?: string): F {
   if (typeof fn !== 'function' || originalOf(fn)) return fn;
   if (name && name !== 'anonymous' && !(fn as { name?: string }).name) Object.defineProperty(fn, 'name', { value: name });
   markConverted(fn, fn);
   Object.defineProperty(fn, IN_PLACE, { value: true });
+  if (code !== undefined) Object.defineProperty(fn, CODE, { value: code });
   return fn;
 }
 

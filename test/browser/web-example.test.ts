@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
-import { buildWebExample } from '../../examples/web/build.js';
+import { buildWebExample, type WebBuild } from '../../examples/web/build.js';
 import { CSP, serveStatic, type StaticServer } from '../../examples/web/serve.js';
 
 
@@ -51,9 +51,10 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
   let dir: string;
   let server: StaticServer;
   let browser: BrowserContext;
+  let built: WebBuild;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ag-web-'));
-    await buildWebExample(join(dir, 'dist'), 'error');
+    built = await buildWebExample(join(dir, 'dist'), 'error');
     server = await serveStatic(join(dir, 'dist'));
     browser = await launchChromium(dir, { width: 1100, height: 1400 });
   }, 60_000);
@@ -63,6 +64,15 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
     // AG_KEEP_WEB=1 keeps the build and the screenshots (web-*.png) to look at.
     if (dir && !process.env.AG_KEEP_WEB) rmSync(dir, { recursive: true, force: true });
     else if (dir) console.log(`web example kept in ${dir}`);
+  });
+
+  it('builds without a warning, and ships no Babel, no converter and no node: module', () => {
+    expect(built.warnings).toEqual([]);
+    const ids = built.modules.map((m) => m.id);
+    expect(ids.some((id) => /[\\/]src[\\/]browser\.ts$/.test(id))).toBe(true);
+    // Graphviz is an asset the page fetches when it draws: in the JS, only its URL (`?url`).
+    const code = ids.filter((id) => !id.endsWith('?url'));
+    expect(code.filter((id) => /[\\/]@babel[\\/]|[\\/]@viz-js[\\/]|^node:|[\\/]src[\\/]convert[\\/](passes|analysis|install)/.test(id))).toEqual([]);
   });
 
   it('the server sends a CSP without unsafe-eval', async () => {
