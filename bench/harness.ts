@@ -54,7 +54,7 @@ export type Bar =
 export interface Workload {
   readonly id: string;
   readonly title: string;
-  /** The bar as BENCHMARKS.md words it. */
+  /** The bar, in words (bench/README.md lists them all). */
   readonly barText: string;
   readonly bars: readonly Bar[];
   /** Verification tolerance: |x - ref| ≤ atol + rtol·|ref| (default exact). */

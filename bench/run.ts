@@ -1,4 +1,4 @@
-// `npm run bench` (tsx bench/run.ts): runs the workloads of BENCHMARKS.md (B1–B8, B11) against every
+// `npm run bench` (tsx bench/run.ts): runs the workloads of bench/README.md (B1–B8, B11) against every
 // contender in one process, prints a markdown table and the misses, writes bench/results.json.
 // Flags: --quick (fewer, shorter repetitions: a smoke test), --only B2,B3 (workload ids; B1 also
 // selects B1.27), --filter 'jit compiled (cpu)',plain (only contenders whose `label (backend)`

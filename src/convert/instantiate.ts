@@ -1,4 +1,4 @@
-// Run-time path for free variables (DESIGN §3): the generated code is evaluated with `new Function`,
+// Run-time path for free variables (docs/architecture.md, "the closure problem"): the generated code is evaluated with `new Function`,
 // its free variables bound from `scope`, else left to `globalThis`. Names a bundler gave to module
 // imports (`__vite_ssr_import_0__`, `import_tfjs`) resolve to the scope value that has every
 // property the code reads from them. Unresolved names are a catalogued error listing both fixes.
