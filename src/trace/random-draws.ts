@@ -210,20 +210,18 @@ export function substituteDraw(dtype: DType, shape: readonly number[]): Value | 
 
 // ---- after the trace -------------------------------------------------------------------------
 
-/** A frozen draw `g`'s outputs or effects depend on (recursing into the subgraphs of live nodes). */
+/** The first (in program order) frozen draw `g`'s outputs or effects depend on, also in subgraphs of live nodes. */
 function liveFrozen(g: Graph): Node | undefined {
   const live = new Set<Value>(g.outputs);
+  let first: Node | undefined;
   for (let i = g.nodes.length - 1; i >= 0; i--) {
     const node = g.nodes[i]!;
     if (!isEffect(node) && !node.outputs.some((v) => live.has(v))) continue;
-    if (frozenDraws.has(node)) return node;
-    for (const sub of Object.values(node.subgraphs ?? {})) {
-      const inner = liveFrozen(sub);
-      if (inner) return inner;
-    }
+    if (frozenDraws.has(node)) first = node;
+    for (const sub of Object.values(node.subgraphs ?? {})) first = liveFrozen(sub) ?? first;
     for (const v of node.inputs) live.add(v);
   }
-  return undefined;
+  return first;
 }
 
 /**

@@ -65,7 +65,7 @@ function checkAll(samples: Float64Array[]): void {
 
   const s2 = stats(uniform!);
   expect(s2.min).toBeGreaterThanOrEqual(-1);
-  expect(s2.max).toBeLessThan(3);
+  expect(s2.max).toBeLessThanOrEqual(3); // float32 rounding can reach the bound (also eagerly)
   near('uniform(-1, 3) mean', s2.mean, 1, 4 / Math.sqrt(12 * n));
   near('uniform(-1, 3) variance', s2.variance, 16 / 12, Math.sqrt((256 / 80 - (16 / 12) ** 2) / n));
 

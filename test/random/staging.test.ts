@@ -7,6 +7,8 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { distinct, withSeededMathRandom } from './helpers.js';
+import { RANDOM_OPS } from '../../src/convert/passes/call-trees.js';
+import { STAGED_RANDOM_OPS } from '../../src/trace/random-draws.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -205,6 +207,16 @@ describe('the optimizer keeps draws apart and in place', () => {
     expect(loop.subgraphs!.body!.nodes.some((nd) => nd.op === 'RandomUniform')).toBe(true);
   });
 
+  it('a scalar draw in scalar arithmetic (JS numbers in the compiled code) is drawn anew each call', () => {
+    for (const backend of EXECUTORS) {
+      const f = jit((x: tf.Tensor) => tf.randomUniform([]).mul(2).add(x), backend);
+      const x = tf.scalar(1);
+      const got = Array.from({ length: 10 }, () => (f(x) as tf.Tensor).arraySync() as number);
+      expect(distinct(got), backend).toBe(10);
+      for (const v of got) expect(v >= 1 && v <= 3, `${backend}: ${v}`).toBe(true);
+    }
+  });
+
   it('a draw in a branch is drawn only when the branch runs, anew each time', () => {
     const f = jit((x: tf.Tensor) => {
       let y = x;
@@ -221,6 +233,15 @@ describe('the optimizer keeps draws apart and in place', () => {
 });
 
 describe('draws made where autograph-ts cannot see their arguments', () => {
+  it('converted code calls the random ops whose arguments the trace needs through convertedCall', () => {
+    expect([...RANDOM_OPS].sort()).toEqual([...STAGED_RANDOM_OPS].sort());
+    // Written here with `tf` as the source names it (vitest renames the module's own imports).
+    const fn = new Function('tf', 'return (x) => tf.add(tf.randomNormal([2], 1), tf.dropout(x, 0.5))')(tf) as AnyFn;
+    const code = ag.toCode(fn);
+    expect(code).toContain('ag__.convertedCall(tf.randomNormal, tf, [[2], 1])');
+    expect(code).toContain('tf.dropout(x, 0.5)');
+  });
+
   it('an unseeded draw in a function that is not converted is refused', () => {
     const f = ag.jit((x: tf.Tensor) => x.add(tf.randomNormal([2])), { autograph: false });
     expect(() => f(tf.ones([2]))).toThrow(expect.objectContaining({ id: 'trace/random-frozen' }));

@@ -15,8 +15,8 @@ const DIRECT_ROOTS = new Set([
   'ag__', 'tf', 'Math', 'JSON', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect',
   'Promise', 'Date', 'BigInt', 'Map', 'Set', 'WeakMap', 'console', 'performance', 'process',
 ]);
-/** tfjs random ops: called through convertedCall even on `tf`, so that an unseeded draw is staged. */
-const RANDOM_OPS = new Set(['randomNormal', 'randomStandardNormal', 'truncatedNormal', 'randomUniform', 'randomUniformInt', 'randomGamma']);
+/** tfjs random ops: called through convertedCall even on `tf`, so that an unseeded draw is staged (trace/random-draws). */
+export const RANDOM_OPS: ReadonlySet<string> = new Set(['randomNormal', 'randomStandardNormal', 'truncatedNormal', 'randomUniform', 'randomUniformInt', 'randomGamma']);
 const DIRECT_FUNCTIONS = new Set(['parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Number', 'String', 'Boolean', 'Array', 'Symbol', 'BigInt', 'require', 'Object']);
 
 function rootName(e: t.Node): string | null {

@@ -26,6 +26,7 @@ function finish(ctx: RuleContext, x: string, scale: number, shift: number, round
   let y = scale === 1 ? x : ctx.emit('Mul', [x, f32(ctx, scale)], F);
   if (shift !== 0) y = ctx.emit('AddV2', [y, f32(ctx, shift)], F);
   const dtype: DType = ctx.call.outputTypes[0]!.dtype;
+  if (dtype !== 'int32' && dtype !== 'float32') ctx.fail(`a ${dtype} draw has no rule`);
   if (dtype !== 'int32') return [y];
   if (round) y = ctx.emit('Floor', [ctx.emit('AddV2', [y, f32(ctx, 0.5)], F)], F);
   return [ctx.emit('Cast', [y], { SrcT: attr.type('float32'), DstT: attr.type('int32'), Truncate: attr.bool(false) })];

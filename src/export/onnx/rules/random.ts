@@ -25,7 +25,9 @@ function draw(b: OnnxGraphBuilder, op: 'RandomNormal' | 'RandomUniform', shape: 
 
 /** Writes float32 `x` to the output as the draw's dtype: int32 normals round half up (Math.round). */
 function finish(b: OnnxGraphBuilder, k: KernelCall, x: string, round: boolean): void {
-  if (outType(k).dtype !== 'int32') {
+  const dtype = outType(k).dtype;
+  if (dtype !== 'int32' && dtype !== 'float32') throw new OnnxExportError(`a ${dtype} draw has no ONNX rule`);
+  if (dtype !== 'int32') {
     b.op('Identity', [x], {}, out(k));
     return;
   }
