@@ -132,6 +132,24 @@ describe('gradients inside a jit function', () => {
     expect(distinct(grads)).toBeGreaterThan(4);
   });
 
+  it('optimizer.minimize inside the function steps by the mask the step drew', () => {
+    const v = tf.variable(tf.ones([8]));
+    const opt = tf.train.sgd(1);
+    const step = ag.jit((x: tf.Tensor) => opt.minimize(() => tf.sum(tf.dropout(v.mul(x), 0.5).mul(w)) as tf.Scalar, true, [v])!, { scope: { ...scope, v, opt } });
+    const steps: number[][] = [];
+    for (let i = 0; i < 6; i++) {
+      const before = v.arraySync() as number[];
+      const cost = (step(ones) as tf.Tensor).arraySync() as number;
+      const delta = (v.arraySync() as number[]).map((x, k) => before[k]! - x);
+      delta.forEach((d, k) => expect([0, 2 * W[k]!]).toContain(d));
+      expect(delta.reduce((a, d, k) => a + d * before[k]!, 0)).toBeCloseTo(cost, 3);
+      steps.push(delta);
+    }
+    expect(distinct(steps)).toBeGreaterThan(3);
+    v.dispose();
+    opt.dispose();
+  });
+
   it('in a staged if: the replayed branch uses the forward mask', () => {
     function condLoss(x: tf.Tensor): tf.Tensor {
       let y = x;

@@ -55,6 +55,7 @@ const truncatedNormal: OnnxRule = (b, k) => {
     return g.op('Greater', [g.op('ReduceMax', [beyond], { keepdims: 0 }), b.scalar('float32', 0)]);
   };
   const x0 = b.op('RandomNormal', [], { shape, dtype: ElemType.FLOAT });
+  if (shape.includes(0)) return finish(b, k, x0, true); // nothing to redraw (and no maximum of nothing)
   const type: TensorTypeProto = { kind: 'tensor', elemType: ElemType.FLOAT, shape };
   const body = b.subgraph('truncated_normal_body');
   const iter = body.fresh('iteration');
