@@ -13,6 +13,7 @@ import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
 import { optimize } from '../opt/pipeline.js';
 import { cloneGraph } from '../opt/clone.js';
+import { randomNodesIn } from '../ir/random.js';
 import { exportGraphModel, type GraphModelExportOptions } from '../export/graph-model/index.js';
 import { exportOnnx, type OnnxExportOptions } from '../export/onnx/index.js';
 import { OnnxRuntimeExecutor, type OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
@@ -73,6 +74,25 @@ export class ConcreteFunction {
     return this.rebuild(this.executor.run(this.optimizedGraph, feedsFor(this.graph, tensors)));
   }
 
+  private drawsRun: { graph: Graph; optimized: Graph; executor: Executor } | undefined;
+
+  /**
+   * Like `callFlat`, and also returns the values the call drew at the top level of the graph, in
+   * program order (a gradient taken from outside reuses them instead of drawing again).
+   */
+  callFlatWithDraws(tensors: readonly tf.Tensor[]): { result: unknown; draws: tf.Tensor[] } {
+    if (!this.drawsRun) {
+      const graph = cloneGraph(this.graph);
+      graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
+      const optimized = optimize(cloneGraph(graph));
+      this.drawsRun = { graph, optimized, executor: this.backend === 'interpreter' ? new Interpreter() : new CompiledExecutor(optimized) };
+    }
+    const { graph, optimized, executor } = this.drawsRun;
+    const outs = executor.run(optimized, feedsFor(graph, tensors));
+    const n = this.graph.outputs.length;
+    return { result: this.rebuild(outs.slice(0, n)), draws: outs.slice(n) };
+  }
+
   /** The function's return value from the graph's output tensors. */
   private rebuild(outs: readonly tf.Tensor[]): unknown {
     if (this.singleOutput) return outs[0];
@@ -84,6 +104,8 @@ export class ConcreteFunction {
   /** Frees the constants this function keeps on the tfjs backend (and those of its gradient). */
   dispose(): void {
     this.executor.dispose();
+    this.drawsRun?.executor.dispose();
+    this.drawsRun = undefined;
     for (const d of this.disposers.splice(0)) d();
   }
 

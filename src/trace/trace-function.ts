@@ -1,6 +1,7 @@
 // Tracing of a whole user function into a top-level Graph: arguments become params (symbolic
 // tensors), the function runs with the graph backend active, returned tensors become outputs,
-// variable writes become AssignVariable nodes. Needs the backend, context, variables, nest.
+// variable writes become AssignVariable nodes, unseeded random ops become draw nodes (random-draws).
+// Needs the backend, context, variables, nest.
 // Produces `traceFunction`, which returns the graph and how to rebuild the output structure.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -18,6 +19,7 @@ import { sanitize } from './cond.js';
 import { isTensorList } from './list-registry.js';
 import { stack } from './tensor-list.js';
 import { agError } from '../errors/catalogue.js';
+import { checkFrozenDraws, withRandomStaging } from './random-draws.js';
 
 /** An argument leaf of the trace: a tensor placeholder of this type, or a JS value passed as is. */
 export type TraceArg = { readonly kind: 'tensor'; readonly dtype: DType; readonly shape: Shape } | { readonly kind: 'value'; readonly value: unknown };
@@ -52,7 +54,7 @@ export function traceFunction(
   engine.startScope('autograph-trace');
   pushGraph(graph);
   try {
-    return withActiveBackend(GRAPH_BACKEND, backend, () =>
+    const traced = withRandomStaging(() => withActiveBackend(GRAPH_BACKEND, backend, () =>
       withVariableTracking(graph, () => withVariableCreation(graph, opts.allowVariableCreation ?? true, () => {
         const argLeaves = leaves.map((leaf, i) => {
           if (leaf.kind === 'value') return leaf.value;
@@ -71,7 +73,9 @@ export function traceFunction(
         graph.outputNames = flat.paths;
         return { graph, output: { flat, leaves: planLeaves } };
       })),
-    );
+    ));
+    checkFrozenDraws(graph);
+    return traced;
   } finally {
     popGraph(graph);
     engine.endScope(undefined as never);
