@@ -83,10 +83,10 @@ describe('commands', () => {
 
   it('graph prints the IR for the specs, with module-level free variables resolved', () => {
     expect(r('graph')).toMatchObject({ code: 0, stderr: '' });
-    expect(r('graph').stdout).toMatch(/^graph huber\(%argument_0: float32\[\]\)/);
+    expect(r('graph').stdout).toMatch(/^graph huber\(%a: float32\[\]\)/);
     expect(r('graph').stdout).toContain('Cond(');
     expect(r('graphUnknownDim').code).toBe(0);
-    expect(r('graphUnknownDim').stdout).toContain('%argument_0: float32[?], %argument_1: float32[?]');
+    expect(r('graphUnknownDim').stdout).toContain('%a: float32[?], %b: float32[?]');
   });
 
   it('svg writes an SVG file and the HTML viewer to stdout', () => {
