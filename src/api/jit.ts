@@ -126,7 +126,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       return { cf: known, traced: false };
     }
     const { graph, output } = deepStacks(() => traceFunction(name, convert(), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
-    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime);
+    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false));
     cache.set(sig.key, cf);
     newest = cf;
     traceCount++;
