@@ -19,6 +19,7 @@ export function displayName(name: string): string {
 
 /** A user-facing output name; the tracer's placeholder 'value' (a bare returned tensor) counts as none. */
 export function outputName(name: string | undefined): string | undefined {
+  if (name?.startsWith('<return value')) return 'return value'; // the converter's return slot
   return name && name !== 'value' ? displayName(name) : undefined;
 }
 

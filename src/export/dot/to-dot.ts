@@ -103,7 +103,7 @@ function usedIn(g: Graph, v: Value): boolean {
 }
 
 /** Writes params, captures, nodes and the return node of `g`; returns the return node's id and its params' ids. */
-function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly string[], retId: string, top: boolean): { ret: string; params: Map<Value, string> } {
+function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly string[], retId: string, top: boolean, retTitle = top ? 'outputs' : 'return'): { ret: string; params: Map<Value, string> } {
   const params = new Map<Value, string>();
   g.params.forEach((p, i) => {
     if (!top && !usedIn(g, p)) return;
@@ -128,7 +128,7 @@ function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly stri
     const value = inline !== undefined ? ` = ${inline}` : '';
     return name ? `${name}: ${w.type(v)}${value}` : g.outputs.length > 1 ? `#${i}: ${w.type(v)}${value}` : `${w.type(v)}${value}`;
   });
-  const ret = w.node(indent, retId, 'return', top ? 'outputs' : 'return', outs, inside);
+  const ret = w.node(indent, retId, 'return', retTitle, outs, inside);
   g.outputs.forEach((v) => w.edgeFrom(v, ret));
   for (let i = 1; i < effects.length; i++) {
     w.edge(effects[i - 1]!, effects[i]!, { style: 'dotted', color: EFFECT_MARK.color, constraint: 'false', tooltip: 'effect order' });
@@ -222,7 +222,9 @@ function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: read
     const subCls = ['ag-cluster', 'ag-part', ...here.map((c) => `ag-in-${c}`)].join(' ');
     w.lines.push(`${indent}  subgraph cluster_${sid} {`);
     w.lines.push(`${indent}    graph${attrList({ ...CLUSTER_STYLE[isCond ? 'branch' : 'loop-part'], label: PART_LABEL[label] ?? label, id: `cluster_${sid}`, class: subCls, tooltip: `${PART_LABEL[label] ?? label} of ${clusterTitle(w, node)}` })};`);
-    const { ret, params } = writeBody(w, sub, `${indent}    `, here, `${sid}_ret`, false);
+    // A loop's parts end in what they hand on: the condition decides, the body makes the next values.
+    const retTitle = isCond ? 'return' : label === 'cond' ? 'loop while true' : 'next iteration';
+    const { ret, params } = writeBody(w, sub, `${indent}    `, here, `${sid}_ret`, false, retTitle);
     parts.push({ label, ret, params, sub });
     w.lines.push(`${indent}  }`);
   }
@@ -251,11 +253,10 @@ function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: read
     const condPart = parts.find((p) => p.label === 'cond');
     const bodyPart = parts.find((p) => p.label === 'body');
     if (condPart && bodyPart) {
-      // The body reads below the condition: invisible edges order them; then the loop's own arrows.
+      // Entry, condition, body, exit, top to bottom: invisible edges order them. No arrow runs back
+      // up or around the body (the parts' return nodes say where their values go).
       const firstOfBody = [...bodyPart.params.values()];
       (firstOfBody.length ? firstOfBody : [bodyPart.ret]).forEach((b) => w.edge(condPart.ret, b, { style: 'invis' }));
-      w.edge(condPart.ret, id, { style: 'dotted', color, label: 'false', fontcolor: color, constraint: 'false' });
-      w.edge(bodyPart.ret, entry, { style: 'dashed', color, label: 'next', fontcolor: color, constraint: 'false' });
       w.edge(bodyPart.ret, id, { style: 'invis' });
     }
     w.edge(entry, id, { style: 'invis' });
