@@ -164,6 +164,26 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('a collapse state the page has no picture of folds the cluster in place on a picture where it is expanded', async () => {
+    const cf = ag.jit(collatz, { scope: seedScope }).getConcreteFunction(ag.spec([], 'int32'));
+    const file = join(dir, 'collatz-2-layouts.html');
+    writeFileSync(file, await cf.toHTML({ maxLayouts: 2 })); // everything expanded, and the loop collapsed
+    const { page, problems } = await open(browser, file);
+    expect(await page.locator('template').count()).toBe(2);
+    await page.click('button[data-act=fit]');
+    const inner = page.locator('svg g.ag-cond-cluster');
+    const id = (await inner.getAttribute('id'))!.replace(/^cluster_/, '');
+    await inner.locator('text').first().click();
+    await page.waitForFunction((want) => document.getElementById('ag-viewer')?.dataset.state === want && document.getElementById('ag-viewer')?.dataset.ready === 'true', id);
+    // Same picture (all six clusters still drawn); what is inside the branch is hidden, its exit node stays.
+    expect(await page.locator('svg g.ag-cluster').count()).toBe(6);
+    expect(await page.locator(`svg .ag-in-${id}.agv-hidden`).count()).toBeGreaterThan(5);
+    expect(await page.locator(`svg [id="${id}"]`).isVisible()).toBe(true);
+    expect((await inner.locator('text').first().textContent())!.startsWith('▸')).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('the wheel zooms and a drag pans the picture', async () => {
     const { page, problems } = await open(browser, collatzFile);
     const viewBox = () => page.locator('svg.agv-svg').getAttribute('viewBox').then((v) => v!.split(' ').map(Number));

@@ -24,6 +24,9 @@ export interface ViewerOptions extends DotOptions {
   readonly maxLayouts?: number;
 }
 
+/** Past this many characters of pictures, no further collapse state is drawn into the page (the first two always are). */
+const LAYOUT_BUDGET = 2_000_000;
+
 /** JSON safe inside a <script> element (no `</script>`, no `<!--`). */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
@@ -59,10 +62,14 @@ export async function toHTML(graph: Graph, opts: ViewerOptions = {}): Promise<st
   const first = defaultCollapsed(index.clusters, countNodes(graph), opts.collapseOver ?? COLLAPSE_OVER);
   const states = layoutStates(index.clusters, first, opts.maxLayouts ?? MAX_LAYOUTS);
   const svgs: string[] = [];
+  let size = 0;
   for (const s of states) {
+    if (svgs.length >= 2 && size > LAYOUT_BUDGET) break; // the viewer folds other states in place
     const svg = await renderDot(toDot(graph, { ...opts, title, collapsed: new Set(s) }));
     svgs.push(svg.replace(/^<\?xml[^>]*>\s*/, '').replace(/<!DOCTYPE[^>]*>\s*/i, '').replace(/<!--[\s\S]*?-->\s*/g, ''));
+    size += svgs[svgs.length - 1]!.length;
   }
+  states.length = svgs.length;
   const model = buildModel(graph, title, opts.code ?? {}, first, opts);
   const script = bootScript();
   const csp = [

@@ -1,6 +1,7 @@
 // Which clusters the viewer shows collapsed: at first (the largest ones, until the picture is small
 // enough), and which collapse states the page carries a picture of (all of them for a small graph,
-// else the first view, everything expanded, everything collapsed and each one-cluster change).
+// else the first view, everything expanded, everything collapsed, each one-cluster change from the
+// first view and each cluster collapsed alone).
 // Needs dot's graph-index. Produces `defaultCollapsed`, `layoutStates`, `stateKey`.
 
 import type { GraphIndex } from '../dot/graph-index.js';
@@ -86,6 +87,8 @@ export function layoutStates(clusters: Clusters, first: readonly string[], cap =
       else s.add(c.id);
       add(s);
     }
+    // From everything expanded, each cluster collapsed alone (outermost first).
+    for (const c of clusters) add([c.id]);
   }
   return [...out.values()];
 }
