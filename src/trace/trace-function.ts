@@ -21,6 +21,16 @@ import { stack } from './tensor-list.js';
 import { agError } from '../errors/catalogue.js';
 import { checkFrozenDraws, withRandomStaging } from './random-draws.js';
 
+/** `argument 0.x` → `a.x` when the first parameter is called `a`; `argument 2` → `rest[1]` for `(a, ...rest)`. */
+function paramPath(path: string, names: readonly (string | undefined)[] | undefined): string {
+  const m = /^argument (\d+)(.*)$/.exec(path);
+  if (!m || !names) return path;
+  const i = Number(m[1]);
+  const r = names.findIndex((n) => n?.startsWith('...'));
+  const name = r >= 0 && i >= r ? `${names[r]!.slice(3)}[${i - r}]` : names[i];
+  return name ? `${name}${m[2]}` : path;
+}
+
 /** An argument leaf of the trace: a tensor placeholder of this type, or a JS value passed as is. */
 export type TraceArg = { readonly kind: 'tensor'; readonly dtype: DType; readonly shape: Shape } | { readonly kind: 'value'; readonly value: unknown };
 
@@ -38,14 +48,15 @@ export interface Traced {
 
 /**
  * Traces `fn` called with arguments whose structure is `argsFlat` and whose leaves are `leaves`.
- * `paramNames` names the params (paths of the tensor leaves).
+ * Params are named after the paths of the tensor leaves, with `argument <i>` replaced by
+ * `opts.paramNames[i]` (the function's own parameter names) where known.
  */
 export function traceFunction(
   name: string,
   fn: (...args: unknown[]) => unknown,
   argsFlat: Flat,
   leaves: readonly TraceArg[],
-  opts: { readonly allowVariableCreation?: boolean } = {},
+  opts: { readonly allowVariableCreation?: boolean; readonly paramNames?: readonly (string | undefined)[] } = {},
 ): Traced {
   const backend = ensureGraphBackend();
   registerKernels(tf.getBackend()); // kernels registered since the last trace (custom ops)
@@ -58,7 +69,7 @@ export function traceFunction(
       withVariableTracking(graph, () => withVariableCreation(graph, opts.allowVariableCreation ?? true, () => {
         const argLeaves = leaves.map((leaf, i) => {
           if (leaf.kind === 'value') return leaf.value;
-          return symbolicTensor(graph.addParam(leaf.dtype, leaf.shape, sanitize(argsFlat.paths[i])));
+          return symbolicTensor(graph.addParam(leaf.dtype, leaf.shape, sanitize(paramPath(argsFlat.paths[i]!, opts.paramNames))));
         });
         const args = argsFlat.rebuild(argLeaves) as unknown[];
         const result = fn(...args);
