@@ -7,6 +7,7 @@ import type { ConvertContext, Pass } from './context.js';
 import { functionsPass } from './passes/functions.js';
 import { switchPass } from './passes/switch-statements.js';
 import { directivesPass } from './passes/directives.js';
+import { finallyPass } from './passes/finally-jumps.js';
 import { breakPass } from './passes/break-statements.js';
 import { continuePass } from './passes/continue-statements.js';
 import { returnPass } from './passes/return-statements.js';
@@ -24,6 +25,9 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
   ['switch', switchPass],
   // Loop directives (setLoopOptions) → ctx.loopOptions.
   ['directives', directivesPass],
+  // A finally block that jumps: its try statement becomes a block, the finally body and a replay of
+  // the try's completion (so that the jump passes see ordinary statements).
+  ['finally', finallyPass],
   // Jump lowering, as TF: flags + guards. After these three, no jump crosses an if/loop body.
   ['break', breakPass],
   ['continue', continuePass],

@@ -11,7 +11,7 @@ import { callMethod, convertedCall, registerSpecialFunction } from './converted-
 import { assert } from '../trace/effects.js';
 import { forInKeys, jsCond, jsIterable, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
-import { listPush } from './lists.js';
+import { listPop, listPush, popped } from './lists.js';
 
 const base = {
   ...operators,
@@ -28,6 +28,8 @@ const base = {
   rethrowStagingError,
   forInKeys,
   listPush,
+  listPop,
+  popped,
   range,
 };
 
@@ -36,7 +38,8 @@ export type Runtime = typeof base & {
   callMethod(obj: unknown, prop: PropertyKey, args: unknown[]): unknown;
 };
 
-// Calls that converted code routes elsewhere: console.log → staged print; node:assert → staged assert.
+// Calls that converted code routes elsewhere: console.log → staged print; node:assert → staged assert;
+// Math.* → tensor dispatch.
 registerSpecialFunction(console.log, print as (...a: unknown[]) => unknown);
 const nodeAssert = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:assert') as
   | (((c: unknown, m?: string) => void) & { ok: unknown; strict: { ok: unknown } & object })
@@ -44,6 +47,12 @@ const nodeAssert = (globalThis as { process?: { getBuiltinModule?: (id: string) 
 if (nodeAssert) {
   const staged = (c: unknown, m?: unknown) => assert(c, typeof m === 'string' ? m : undefined);
   for (const f of [nodeAssert, nodeAssert.ok, nodeAssert.strict, nodeAssert.strict?.ok]) if (typeof f === 'function') registerSpecialFunction(f, staged);
+}
+
+// Math.* passed as values (`helper(Math.abs, x)`): the same dispatch as a direct call.
+for (const [name, f] of Object.entries(MathDispatch)) {
+  const js = (Math as unknown as Record<string, unknown>)[name];
+  if (typeof js === 'function') registerSpecialFunction(js, f);
 }
 
 const cache = new WeakMap<object, Runtime>();

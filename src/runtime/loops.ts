@@ -172,17 +172,22 @@ function stagedCounted(
     body(c.element(c.first));
     return getState();
   });
+  const allNames = names;
   const restore = setState;
   const view = carriedView(probe.carried, start, getState, setState);
   getState = view.get;
   setState = view.set;
   names = view.pick(names);
   const init = view.pick(probe.init);
+  // As in a while loop: a variable first assigned in the body is defined only if the loop runs.
+  const mustIterate = probe.undefinedAt.map((i) => allNames[i]!).filter((n) => !isReturnSlot(n));
+  const counted = mustIterate.length > 0;
+  const skip = counted ? 2 : 1;
   let out: unknown[];
   try {
     out = whileLoop(
       (i: unknown, ...vars: unknown[]) => {
-        setState(vars);
+        setState(vars.slice(skip - 1));
         const more = c.more(i);
         if (!extraTest) return more;
         const e = toBoolAny(extraTest());
@@ -190,20 +195,27 @@ function stagedCounted(
         return isTensor(more) ? tf.logicalAnd(more, e) : more ? e : false;
       },
       (i: unknown, ...vars: unknown[]) => {
-        setState(vars);
+        const state = vars.slice(skip - 1);
+        setState(state);
         body(c.element(i));
         const next = getState();
-        checkLoopVars(vars, next, names);
-        return [c.next(i), ...next];
+        checkLoopVars(state, next, names);
+        return counted ? [c.next(i), tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : [c.next(i), ...next];
       },
-      [c.first, ...init],
-      { names: ['iteration', ...names], maximumIterations: opts.maximumIterations },
+      counted ? [c.first, tf.scalar(0, 'int32'), ...init] : [c.first, ...init],
+      { names: ['iteration', ...(counted ? ['iterations'] : []), ...names], maximumIterations: opts.maximumIterations },
     );
   } catch (e) {
     restore(start);
     throw e;
   }
-  setState(out.slice(1));
+  if (counted) {
+    stagedAssert(tf.greater(out[1] as tf.Tensor, tf.scalar(0, 'int32')), locatedError('convert/loop-must-iterate', { name: mustIterate[0]! }).summary, {
+      id: 'convert/loop-must-iterate',
+      params: { name: mustIterate[0]! },
+    });
+  }
+  setState(out.slice(skip));
 }
 
 function tensorCounter(iter: tf.Tensor): Counter {

@@ -68,7 +68,7 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
   const a = flatten(main.result, opts.names);
   const b = flatten(other.result, opts.names);
   if (a.signature !== b.signature) {
-    throw agError('cond/structure-mismatch', { name: opts.names?.join(', ') || 'the result', main: a.signature, other: b.signature });
+    throw structureMismatch(main.result, other.result, opts.names, a.signature, b.signature);
   }
   // Decide, leaf by leaf, what becomes a Cond output and what passes through as a JS value.
   const outs: Merged[] = [];
@@ -164,4 +164,16 @@ function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: 
 export function sanitize(name: string | undefined): string | undefined {
   if (!name || name === 'value') return undefined;
   return name.replace(/\[(\d+)\]/g, '_$1').replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '') || undefined;
+}
+
+/** The catalogued error for branch results of different nesting, naming the first output that differs. */
+function structureMismatch(main: unknown, other: unknown, names: readonly (string | undefined)[] | undefined, a: string, b: string): Error {
+  if (names && Array.isArray(main) && Array.isArray(other) && main.length === other.length) {
+    for (let i = 0; i < main.length; i++) {
+      const x = flatten(main[i]).signature;
+      const y = flatten(other[i]).signature;
+      if (x !== y) return agError('cond/structure-mismatch', { name: names[i] ?? `output ${i}`, main: x, other: y });
+    }
+  }
+  return agError('cond/structure-mismatch', { name: names?.join(', ') || 'the result', main: a, other: b });
 }

@@ -21,7 +21,7 @@ import { predicateIn, sanitize } from './cond.js';
 import { userFrame } from './user-frame.js';
 import { assignTracked } from './variables.js';
 import { declareList, isDeclaredList, isTensorList, type ElementType, type ListLike } from './list-registry.js';
-import { listFromArray, TensorList } from './tensor-list.js';
+import { elementTypeOf, listFromArray, TensorList } from './tensor-list.js';
 import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
 
 export interface WhileOptions {
@@ -107,20 +107,32 @@ class RetryVariables extends RetryDeclared {}
 
 /**
  * An undeclared JS array loop variable that the body appended to becomes a tensor list whose
- * element type is that of the first appended element (returns true when one was declared).
+ * element type is that of the first appended element; one the body popped from, a list of the
+ * type of its elements (returns true when one was declared).
  */
-function declareGrownArrays(loopVars: Vars, out: unknown): boolean {
+function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boolean {
   if (!Array.isArray(out)) return false;
   let declared = false;
   loopVars.forEach((v, i) => {
     const after = out[i];
+    // Only an array the body appended to in place (`z.push(x)`); a new array assigned to the
+    // variable (`s = [...s, t]`, `s.concat([t])`) is a change of structure.
+    if (Array.isArray(after) && after !== received[i]) return;
     if (Array.isArray(v) && !isDeclaredList(v) && after instanceof TensorList) {
       // A staged if in the body made a list of it.
       declareList(v, { dtype: after.elementDtype, shape: after.elementShape });
       declared = true;
       return;
     }
-    if (!Array.isArray(v) || isDeclaredList(v) || !Array.isArray(after) || after.length <= v.length) return;
+    if (!Array.isArray(v) || isDeclaredList(v) || !Array.isArray(after) || after.length === v.length) return;
+    if (after.length < v.length) {
+      // Popped from in place: a list of the type of its elements.
+      const type = elementTypeOf(v);
+      if (!type?.shape) return;
+      declareList(v, type);
+      declared = true;
+      return;
+    }
     const first = after[v.length];
     const type = isTensor(first)
       ? { dtype: first.dtype as DType, shape: first.shape }
@@ -132,6 +144,19 @@ function declareGrownArrays(loopVars: Vars, out: unknown): boolean {
     declared = true;
   });
   return declared;
+}
+
+/** The catalogued error for a loop variable whose nesting changed, naming the first that did. */
+function structureChanged(loopVars: Vars, out: unknown, names: readonly (string | undefined)[] | undefined): Error {
+  const after = Array.isArray(out) ? out : [];
+  for (let i = 0; i < loopVars.length; i++) {
+    const a = flatten(loopVars[i]);
+    const b = flatten(after[i]);
+    if (a.signature !== b.signature) {
+      return agError('while/structure-changed', { name: names?.[i] ?? `loop variable ${i}`, before: a.signature, after: b.signature });
+    }
+  }
+  return agError('while/structure-changed', { name: 'the loop variables', before: flatten(loopVars).signature, after: flatten(out).signature });
 }
 
 function slotOf(x: unknown, name: string): Slot {
@@ -174,6 +199,8 @@ function attempt(
     return flat.rebuild(wrapArgs(args.slice(0, n), leafSlots)) as Vars;
   };
   let bodyLists: unknown[] = [];
+  // The loop variables the body received (a JS array appended to in place stays the same object).
+  let bodyVars: Vars = [];
   // Under a gradient tape: the tensors cond and body take from outside, for the loop's tape entry.
   const observed = tapeActive() ? new Set<tf.Tensor>() : undefined;
   const observer = (t: tf.Tensor) => observed!.add(t);
@@ -188,6 +215,7 @@ function attempt(
 
     bodyTrace = traceInto('body', parent, slots, (args) => {
       const vars = asVars(args);
+      bodyVars = [...vars];
       bodyLists = flatten(vars).leaves;
       return bodyFn(...vars);
     });
@@ -196,8 +224,8 @@ function attempt(
   }
   const out = flatten(bodyTrace.result, opts.names);
   if (out.signature !== flat.signature) {
-    if (declareGrownArrays(loopVars, bodyTrace.result)) throw new RetryDeclared();
-    throw agError('while/structure-changed', { name: opts.names?.join(', ') || 'the loop variables', before: flat.signature, after: out.signature });
+    if (declareGrownArrays(loopVars, bodyTrace.result, bodyVars)) throw new RetryDeclared();
+    throw structureChanged(loopVars, bodyTrace.result, opts.names);
   }
   const fresh = [...condTrace.variables.keys(), ...bodyTrace.variables.keys()].filter((v) => !written.includes(v));
   if (fresh.length) {
