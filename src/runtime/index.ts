@@ -8,7 +8,8 @@ import { ifExp, ifStmt } from './if-stmt.js';
 import { forStmt, range, whileStmt } from './loops.js';
 import { and, or } from './logical.js';
 import { callMethod, convertedCall, registerSpecialFunction } from './converted-call.js';
-import { assert } from '../trace/effects.js';
+import { assert, nodeAssertionError } from '../trace/effects.js';
+import { isSymbolic, isTensor, isTracing, truthy } from './tensors.js';
 import { forInKeys, jsCond, jsIterable, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
 import { listPop, listPush, popped } from './lists.js';
@@ -45,7 +46,17 @@ const nodeAssert = (globalThis as { process?: { getBuiltinModule?: (id: string) 
   | (((c: unknown, m?: string) => void) & { ok: unknown; strict: { ok: unknown } & object })
   | undefined;
 if (nodeAssert) {
-  const staged = (c: unknown, m?: unknown) => assert(c, typeof m === 'string' ? m : undefined);
+  // A symbolic condition is a staged assert whose failure is an AssertionError; otherwise what
+  // node:assert does (a concrete tensor judged by its value, as converted conditions are).
+  const staged = (c: unknown, m?: unknown): void => {
+    if (isTracing() && isSymbolic(c)) {
+      const message = typeof m === 'string' ? m : undefined;
+      return assert(c, message, { id: 'runtime/assert-failed', params: { message: message ?? 'The expression evaluated to a falsy value' }, nodeAssertion: true });
+    }
+    if (isTensor(c) ? truthy(c, 'an assert') : c) return;
+    if (m instanceof Error) throw m;
+    throw nodeAssertionError(typeof m === 'string' ? m : undefined, c) ?? new Error(typeof m === 'string' ? m : 'Assertion failed');
+  };
   for (const f of [nodeAssert, nodeAssert.ok, nodeAssert.strict, nodeAssert.strict?.ok]) if (typeof f === 'function') registerSpecialFunction(f, staged);
 }
 

@@ -38,12 +38,12 @@ export function listsPass(root: t.Function, _ctx: ConvertContext): void {
       if (c.object.name === 'ag__') return undefined;
       pushed.add(c.object.name);
       const z = c.object.name;
-      const out = t.sequenceExpression([
-        t.assignmentExpression('=', t.identifier(z), expr('ag__.listPop(%%z%%)', { z })),
-        expr('ag__.popped(%%z%%)', { z }),
-      ]);
+      const pop = expr('ag__.listPop(%%z%%)', { z }) as t.CallExpression;
+      // V8 reports a call at its callee's property: errors and node sources point at `pop`.
+      pop.loc = n.loc;
+      (pop.callee as t.MemberExpression).property.loc = c.property.loc;
+      const out = t.sequenceExpression([t.assignmentExpression('=', t.identifier(z), pop), expr('ag__.popped(%%z%%)', { z })]);
       out.loc = n.loc;
-      (out.expressions[0] as t.AssignmentExpression).loc = n.loc;
       return out;
     },
     (x) => t.isClass(x),

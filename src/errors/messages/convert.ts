@@ -148,4 +148,13 @@ export const convertMessages = defineMessages({
     hint: () => 'use the corresponding tf.* function',
     example: "x << 1 with x a float32 tensor",
   },
+  // ---- calls and functions (issue 18) ----
+  'convert/unbounded-recursion': {
+    kind: 'staging',
+    text: (p: { name: string }) =>
+      `'${p.name}' calls itself without end while being traced: a recursion that stops on a tensor condition ` +
+      'never stops at trace time (both branches of a staged if are traced)',
+    hint: () => 'make the recursion stop on a JS value (e.g. a depth passed as a JS number), or write it as a loop, which is staged',
+    example: "function fact(n) { if (n <= 1) return 1; return n * fact(n - 1) }  // jit(fact)(tf.scalar(3))",
+  },
 });
