@@ -10,7 +10,7 @@ import { and, or } from './logical.js';
 import { callMethod, convertedCall, registerSpecialFunction } from './converted-call.js';
 import { assert, nodeAssertionError } from '../trace/effects.js';
 import { isSymbolic, isTensor, isTracing, truthy } from './tensors.js';
-import { forInKeys, jsCond, jsIterable, rethrowStagingError } from './js-only.js';
+import { enterTry, exitTry, forInKeys, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
 import { listPop, listPush, popped } from './lists.js';
 
@@ -24,9 +24,9 @@ const base = {
   and,
   or,
   print,
-  jsCond,
-  jsIterable,
   rethrowStagingError,
+  enterTry,
+  exitTry,
   forInKeys,
   listPush,
   listPop,

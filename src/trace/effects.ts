@@ -14,6 +14,7 @@ import { userFrame, userLocation } from './user-frame.js';
 import { displayValue, formatJs, formatLine } from '../exec/format-value.js';
 import { isPlainObject } from './nest.js';
 import { scalarTruth } from './leaf.js';
+import { inCatchRegion } from './try-regions.js';
 
 /**
  * One argument of a printed line: a tensor input (by index), or a JS value fixed at trace time —
@@ -150,6 +151,8 @@ export function nodeAssertionError(message: string | undefined, actual: unknown)
 export function assert(cond: unknown, message?: string, error?: AssertError): void {
   const msg = message ?? 'Assertion failed';
   if (isTracing() && isSymbolic(cond)) {
+    // A catch around it runs at trace time only: it could not catch the failure at run time.
+    if (inCatchRegion()) throw agError('convert/staged-assert-in-try', {});
     const graph = currentGraph()!;
     let v = valueIn(graph, cond);
     if (v.dtype !== 'bool' || v.shape.length !== 0) {

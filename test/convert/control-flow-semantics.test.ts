@@ -183,3 +183,88 @@ describe('Math.* passed as values', () => {
     expect(values(J(f, { apply2 })(f32(2), f32(5)))).toBe(5);
   });
 });
+
+describe('staged control flow inside try blocks', () => {
+  it('if, return, break and continue inside try/finally are staged', () => {
+    const log = [];
+    const record = (s) => log.push(s);
+    function f(x) {
+      let s = 0;
+      try {
+        if (x > 10) return -1;
+        let i = 0;
+        while (i < x) {
+          try {
+            i = i + 1;
+            if (i % 2 == 0) continue;
+            if (i > 6) break;
+            s = s + i;
+          } finally {
+            s = s + 100;
+          }
+        }
+      } finally {
+        record('cleanup');
+      }
+      return s;
+    }
+    const j = J(f, { record });
+    for (const x of [0, 3, 5, 9, 11]) {
+      const plain = f(x);
+      log.length = 0;
+      expect(values(j(i32(x))), `x = ${x}`).toBe(plain);
+    }
+    expect(j.traceCount).toBe(1);
+    // The finally body ran once, at trace time (plain JS effects happen while tracing).
+    expect(log).toEqual([]);
+  });
+  it('a staged if inside try/catch, with nothing thrown', () => {
+    function f(x) {
+      let r = 0;
+      try {
+        if (x > 0) r = 1;
+        else r = 2;
+      } catch {
+        r = -1;
+      }
+      return r;
+    }
+    expect(values(J(f)(f32(1)))).toBe(1);
+    expect(values(J(f)(f32(-1)))).toBe(2);
+  });
+  it('an error thrown while a staged branch is traced is not taken by the catch', () => {
+    function f(x) {
+      let r = 0;
+      try {
+        if (x > 0) r = 1;
+        else throw new Error('negative');
+      } catch {
+        r = -1;
+      }
+      return r;
+    }
+    expect(f(-1)).toBe(-1);
+    expect(J(f)(-1)).toBe(-1); // on JS values the if is plain JS
+    expectAgError(() => J(f)(f32(1)), 'convert/staged-error-in-try', 'negative');
+  });
+  it('a staged assert inside try/catch is refused', () => {
+    function f(x) {
+      try {
+        ag.assert(x > 0, 'positive');
+      } catch {
+        return -x;
+      }
+      return x;
+    }
+    expectAgError(() => J(f)(f32(1)), 'convert/staged-assert-in-try');
+    // Outside the try block it is staged as before.
+    function g(x) {
+      try {
+        x = x + 1;
+      } catch {}
+      ag.assert(x > 0, 'positive');
+      return x;
+    }
+    expect(values(J(g)(f32(1)))).toBe(2);
+  });
+});
