@@ -7,7 +7,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph } from '../ir/graph.js';
-import { LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
+import { fitsShape, LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
 import { captureObservers, valueIn } from './capture.js';
@@ -26,6 +26,11 @@ import { listHandle, listResult, listTypeOf, sameListType } from './list-staging
 
 export interface WhileOptions {
   readonly maximumIterations?: number;
+  /**
+   * Per loop variable (in order), a shape its value keeps from one iteration to the next, where
+   * `null` dimensions may change (TF's shape_invariants); only for tensor loop variables.
+   */
+  readonly shapeInvariants?: readonly (readonly (number | null)[] | undefined)[];
   /** Names of the loop variables, for error messages. */
   readonly names?: readonly (string | undefined)[];
 }
@@ -69,6 +74,8 @@ function eagerLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Vars
 
 interface Slot extends ParamSpec {
   readonly weak: boolean;
+  /** The shape is a shape invariant (-1: any size). */
+  readonly invariant?: boolean;
   /** For a tensor-list loop variable: its element type (shape learned from the body if unknown). */
   readonly list?: ElementType;
 }
@@ -89,7 +96,8 @@ function stagedLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Var
   const written: tf.Variable[] = [];
   for (;;) {
     const flat = flatten(loopVars, opts.names);
-    const slots: Slot[] = flat.leaves.map((x, i) => slotOf(x, flat.paths[i]!));
+    const invariants = leafInvariants(loopVars, opts);
+    const slots: Slot[] = flat.leaves.map((x, i) => slotOf(x, flat.paths[i]!, invariants[i]));
     for (;;) {
       try {
         return attempt(parent, condFn, bodyFn, loopVars, flat, slots, written, opts);
@@ -159,10 +167,30 @@ function structureChanged(loopVars: Vars, out: unknown, names: readonly (string 
   return agError('while/structure-changed', { name: 'the loop variables', before: flatten(loopVars).signature, after: flatten(out).signature });
 }
 
-function slotOf(x: unknown, name: string): Slot {
+/** The shape invariant of each leaf of the loop variables (a tensor loop variable is one leaf). */
+function leafInvariants(loopVars: Vars, opts: WhileOptions): (Shape | undefined)[] {
+  const out: (Shape | undefined)[] = [];
+  loopVars.forEach((v, i) => {
+    const n = flatten(v).leaves.length;
+    const inv = opts.shapeInvariants?.[i];
+    if (inv && !isTensor(v)) throw agError('while/shape-invariant', { name: opts.names?.[i] ?? `loop variable ${i}`, invariant: invariantString(inv), got: describeLeaf(v) });
+    for (let k = 0; k < n; k++) out.push(inv ? inv.map((d) => (d === null ? -1 : d)) : undefined);
+  });
+  return out;
+}
+
+const invariantString = (inv: readonly (number | null)[]): string => `[${inv.map((d) => (d === null ? 'null' : String(d))).join(',')}]`;
+
+function slotOf(x: unknown, name: string, invariant?: Shape): Slot {
   const kind = leafKind(x);
   if (kind === 'tensor') {
     const t = x as tf.Tensor;
+    if (invariant) {
+      if (!fitsShape(t.shape, invariant)) {
+        throw agError('while/shape-invariant', { name, invariant: shapeToString(invariant).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} before the loop` });
+      }
+      return { dtype: t.dtype as DType, shape: invariant, name: sanitize(name), weak: false, invariant: true };
+    }
     return { dtype: t.dtype as DType, shape: t.shape, name: sanitize(name), weak: false };
   }
   if (kind === 'number' || kind === 'boolean') {
@@ -241,7 +269,8 @@ function attempt(
       if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') throw new Retry(i, { ...slot, dtype: 'float32', weak: false });
       throw agError('while/dtype-changed', { name, before: slot.dtype, after: t.dtype });
     }
-    if (!sameShape(t.shape, slot.shape)) {
+    if (slot.invariant ? !fitsShape(t.shape, slot.shape) : !sameShape(t.shape, slot.shape)) {
+      if (slot.invariant) throw agError('while/shape-invariant', { name, invariant: shapeToString(slot.shape).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} after one iteration` });
       throw agError('while/shape-changed', { name, before: shapeToString(slot.shape), after: shapeToString(t.shape) });
     }
     return valueIn(bodyTrace.graph, t);

@@ -167,4 +167,11 @@ export const convertMessages = defineMessages({
     hint: () => 'move the assert out of the try block, or test the condition with a staged if and handle the failure case there',
     example: "try { ag.assert(tf.sum(x) > 0, 'empty') } catch { … }",
   },
+  'convert/shape-invariant-not-loop-var': {
+    kind: 'staging',
+    text: (p: { names: string[] }) =>
+      `a shape invariant names a value that is not a loop variable (the loop variables are ${p.names.map((n) => `'${n}'`).join(', ') || 'none'})`,
+    hint: () => "name the variable's value before the loop, as in ag.setLoopOptions({ shapeInvariants: [[v, [null]]] }) for a loop that assigns v",
+    example: "while (i < n) { ag.setLoopOptions({ shapeInvariants: [[other, [null]]] }); v = tf.concat([v, v]); i++ }",
+  },
 });

@@ -110,6 +110,12 @@ export const traceMessages = defineMessages({
       `'${p.name}' has structure ${p.before} before the loop, but ${p.after} after one iteration`,
     example: "ag.whileLoop(v => c, v => [[x, x]], [x])",
   },
+  'while/shape-invariant': {
+    kind: 'staging',
+    text: (p: { name: string; invariant: string; got: string }) => `'${p.name}' has ${p.got}, which does not fit its shape invariant ${p.invariant}`,
+    hint: () => 'a shape invariant keeps the rank and every dimension that is not null; use null for the dimensions that change',
+    example: "ag.setLoopOptions({ shapeInvariants: [[v, [null]]] }) with v of shape [2, 2]",
+  },
   'while/bad-loop-var': {
     kind: 'staging',
     text: (p: { name: string; type: string }) =>
