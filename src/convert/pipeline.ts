@@ -13,6 +13,7 @@ import { continuePass } from './passes/continue-statements.js';
 import { returnPass } from './passes/return-statements.js';
 import { listsPass } from './passes/lists.js';
 import { callTreesPass } from './passes/call-trees.js';
+import { slicesPass } from './passes/slices.js';
 import { controlFlowPass } from './passes/control-flow.js';
 import { conditionalExpressionsPass } from './passes/conditional-expressions.js';
 import { logicalExpressionsPass } from './passes/logical-expressions.js';
@@ -36,6 +37,9 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
   ['lists', listsPass],
   // Calls → ag__.convertedCall (recursive conversion at run time); console.log → ag__.print.
   ['call-trees', callTreesPass],
+  // z[i] → ag__.getItem(z, i), z[i] = x → z = ag__.setItem(z, i, x) (i not a literal): staged lists
+  // and tensors indexed by tensors.
+  ['slices', slicesPass],
   // if/loops → ag__.ifStmt/whileStmt/forStmt with explicit state (runs scope/activity/liveness analysis).
   ['control-flow', controlFlowPass],
   // Expressions last: they also rewrite the conditions the jump passes added.

@@ -13,6 +13,7 @@ import { isSymbolic, isTensor, isTracing, truthy } from './tensors.js';
 import { enterTry, exitTry, forInKeys, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
 import { listPop, listPush, popped } from './lists.js';
+import { getItem, setItem } from './items.js';
 
 const base = {
   ...operators,
@@ -29,6 +30,8 @@ const base = {
   exitTry,
   forInKeys,
   listPush,
+  getItem,
+  setItem,
   listPop,
   popped,
   range,

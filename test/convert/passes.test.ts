@@ -10,7 +10,7 @@ describe('pipeline', () => {
   it('runs the passes in the documented order', () => {
     expect(PIPELINE.map(([n]) => n)).toEqual([
       'functions', 'switch', 'directives', 'finally', 'break', 'continue', 'return', 'lists', 'call-trees',
-      'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
+      'slices', 'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
     ]);
   });
 });

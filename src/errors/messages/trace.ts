@@ -163,6 +163,14 @@ export const traceMessages = defineMessages({
     text: (p: { got: string }) => `expected an array or a tensor list, got ${p.got}`,
     example: "ag.stack(3)",
   },
+  'list/tensor-index': {
+    kind: 'staging',
+    text: (p: { what: string; container: string }) => `cannot index ${p.container} with ${p.what}`,
+    hint: () =>
+      'a JS array is indexed at trace time: make it a staged list (ag.setElementType(z, dtype, shape) before the loop that pushes to it) ' +
+      'and index that, or stack it (ag.stack(z)) and take tf.gather(stacked, i)',
+    example: "const z = [a, b]; return z[tf.argMax(x)]",
+  },
   'list/branch-mismatch': {
     kind: 'staging',
     text: (p: { name: string; main: string; other: string }) =>
