@@ -99,6 +99,10 @@ class GraphBackend extends tf.KernelBackend {
       named[name] = arg;
       list.push(arg);
     }
+    // An op whose attribute is a tensor (tf.range(0, n) with a tensor n): attributes are fixed
+    // when the graph is made, so a value known only when it runs cannot be one.
+    const tensorAttr = Object.entries(attrs ?? {}).find(([, v]) => v instanceof tf.Tensor);
+    if (tensorAttr) throw agError('trace/tensor-attribute', { kernel, attr: tensorAttr[0] }, userLocation());
     const cleanAttrs = cloneAttrs(attrs ?? {});
     // The cpu Cumsum/Cumprod kernels mishandle a negative axis when replayed: store it positive.
     if ((kernel === 'Cumsum' || kernel === 'Cumprod') && typeof cleanAttrs.axis === 'number' && cleanAttrs.axis < 0) {

@@ -109,3 +109,27 @@ describe('JS arrays', () => {
     expect(values(ag.toGraph(pick, { scope })(f32(1), i32(1)))).toBe(2);
   });
 });
+
+describe('tf.range with a tensor bound', () => {
+  it('is a catalogued error naming ag.range (an op attribute is fixed when the graph is made)', () => {
+    expectAgError(() => ag.jit((n) => tf.range(0, n), { scope })(i32(5)), 'trace/tensor-attribute', "the Range op takes 'stop' as a JS number");
+    let hint = '';
+    try {
+      ag.jit((n) => tf.range(0, n), { scope })(i32(5));
+    } catch (e) {
+      hint = e.hint;
+    }
+    expect(hint).toContain('ag.range(n)');
+  });
+  it('the staged way the hint gives makes 0..n-1', () => {
+    function upTo(n) {
+      const z = [];
+      ag.setElementType(z, 'int32');
+      for (const i of ag.range(n)) z.push(i);
+      return ag.stack(z);
+    }
+    const f = ag.jit(upTo, { scope });
+    expect(values(f(i32(5)))).toEqual([0, 1, 2, 3, 4]);
+    expect(values(f(i32(0)))).toEqual([]);
+  });
+});

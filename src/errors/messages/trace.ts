@@ -171,6 +171,17 @@ export const traceMessages = defineMessages({
       'and index that, or stack it (ag.stack(z)) and take tf.gather(stacked, i)',
     example: "const z = [a, b]; return z[tf.argMax(x)]",
   },
+  'trace/tensor-attribute': {
+    kind: 'staging',
+    text: (p: { kernel: string; attr: string }) =>
+      `the ${p.kernel} op takes '${p.attr}' as a JS number fixed when the graph is made, but got a tensor (known only when the graph runs)`,
+    hint: (p: { kernel: string }) =>
+      p.kernel === 'Range'
+        ? 'to loop over it, iterate ag.range(n) (a staged counter: for (const i of ag.range(n))); to make the tensor 0..n-1, ' +
+          'push the counter to a list in that loop and stack it (ag.stack), or keep n a JS number'
+        : 'pass a JS number (read it outside the jit function, or make it an argument of JS type, which traces per value)',
+    example: "ag.jit(n => tf.range(0, n))(tf.scalar(5, 'int32'))",
+  },
   'list/branch-mismatch': {
     kind: 'staging',
     text: (p: { name: string; main: string; other: string }) =>
