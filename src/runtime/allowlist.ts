@@ -10,6 +10,7 @@ import * as controlFlow from '../trace/control-flow.js';
 import * as effects from '../trace/effects.js';
 import * as tensorList from '../trace/tensor-list.js';
 import { range } from './loops.js';
+import { tracingAssign } from '../trace/variables.js';
 import { isBoundFunction, unbind } from './bound-functions.js';
 
 let known: WeakSet<object> | undefined;
@@ -47,6 +48,8 @@ function tfFunctions(): WeakSet<object> {
   // This library's own functions (cond, whileLoop, print, assert, setElementType, stack, …).
   for (const ns of [controlFlow, effects, tensorList]) for (const v of Object.values(ns)) if (typeof v === 'function') set.add(v);
   set.add(range);
+  // Variable.assign as it is while tracing (installed after the tfjs prototypes were read).
+  set.add(tracingAssign);
   // Methods of staged lists (`list.push(x)` in converted code is a method call on a TensorList).
   addPrototype(set, tensorList.TensorList);
   addPrototype(set, tf.Tensor);

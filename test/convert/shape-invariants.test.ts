@@ -114,6 +114,35 @@ describe('shape invariants', () => {
     }
     expectAgError(() => ag.jit(noInvariant, { scope })(i32(2)), 'convert/loop-var-shape-changed', "'v'");
   });
+  it('a staged if merging a grown value with a fixed-size one gives unknown dimensions where they differ', () => {
+    function insideIf(n) {
+      let v = tf.ones([2]);
+      let i = 0;
+      if (n > 1) {
+        while (i < n) {
+          ag.setLoopOptions({ shapeInvariants: [[v, [null]]] });
+          v = tf.concat([v, v]);
+          i++;
+        }
+      } else {
+        v = tf.zeros([3]);
+      }
+      return v;
+    }
+    const f = ag.jit(insideIf, { scope });
+    expect(values(f(i32(2)))).toEqual(new Array(8).fill(1));
+    expect(values(f(i32(0)))).toEqual([0, 0, 0]);
+    const cf = f.getConcreteFunction(i32(2));
+    expect(cf.graph.toString()).toMatch(/float32\[\?\]\) = Cond|%\d+: float32\[\?\] = Cond/);
+    verify(cf.graph);
+    // Two known sizes still disagree: the catalogued error.
+    function fixed(c) {
+      let v = tf.ones([2]);
+      if (c > 0) v = tf.ones([3]);
+      return v;
+    }
+    expectAgError(() => ag.jit(fixed, { scope })(i32(1)), 'cond/shape-mismatch');
+  });
   it('ag.whileLoop takes shapeInvariants per loop variable', () => {
     const f = ag.jit((x) => ag.whileLoop((v, i) => tf.less(i, 3), (v, i) => [tf.concat([v, v]), tf.add(i, tf.scalar(1, 'int32'))], [x, tf.scalar(0, 'int32')], { shapeInvariants: [[null], undefined] })[0], { autograph: false });
     expect(values(f(tf.ones([1])))).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
