@@ -1,15 +1,16 @@
 // The public API of autograph-ts (DESIGN §1).
 export { jit, runFunctionsEagerly, type JitFunction, type JitOptions } from './api/jit.js';
-export { ConcreteFunction } from './api/concrete-function.js';
+export { ConcreteFunction, type ExecutorName, type SpecArg, type SpecArgs } from './api/concrete-function.js';
 export { spec, TensorSpec } from './api/tensor-spec.js';
-export { cond, whileLoop, isTracing, isSymbolic } from './trace/control-flow.js';
+export { cond, whileLoop, isTracing, isSymbolic, type CondOptions, type WhileOptions, type LoopResult } from './trace/control-flow.js';
+export type { Staged, JitArg, JitArgs, AnyFn, IsAny } from './trace/staged-types.js';
 export { print, assert, setPrintSink } from './trace/effects.js';
 export { setElementType, stack, TensorList } from './trace/tensor-list.js';
 export { setLoopOptions, type LoopOptions } from './api/set-loop-options.js';
 export { AutographError } from './errors/ag-error.js';
 export { Graph, Node, Value } from './ir/graph.js';
 export { verify } from './ir/verify.js';
-export { toGraph, type ToGraphOptions } from './api/to-graph.js';
+export { toGraph, type ToGraphOptions, type ConvertedFunction } from './api/to-graph.js';
 export { toCode, type ToCodeOptions } from './api/to-code.js';
 export { doNotConvert } from './runtime/do-not-convert.js';
 export { range } from './runtime/loops.js';

@@ -11,13 +11,19 @@ import { deepStacks, withUserStack } from './user-stack.js';
 import { makeRuntime } from '../runtime/index.js';
 import { setConverter } from '../runtime/converted-call.js';
 import { isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
+import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
 
 export interface ToGraphOptions {
   /** Free variables of `fn` (toString() loses the closure). */
   readonly scope?: Record<string, unknown>;
 }
 
-type AnyFn = (...args: never[]) => unknown;
+/**
+ * The converted function `toGraph(fn)` returns: it takes what `fn` takes, with tensors allowed in
+ * place of JS numbers and booleans, and returns what `fn` returns — run inside a trace, with staged
+ * numbers and booleans as tensors.
+ */
+export type ConvertedFunction<F extends AnyFn> = (...args: JitArgs<Parameters<F>>) => ReturnType<F> | Staged<ReturnType<F>>;
 interface Entry {
   readonly scope: Record<string, unknown> | undefined;
   readonly fn: Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
@@ -43,12 +49,12 @@ function inOriginalFile(e: unknown, fn: object): unknown {
   return at ? new AutographError(e.id, e.kind, e.summary, e.hint, at) : e;
 }
 
-export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
+export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): ConvertedFunction<F> {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   if (originalOf(fn) || isDoNotConvert(fn)) return fn;
   const entries = cache.get(fn) ?? [];
   const hit = entries.find((e) => sameScope(e.scope, opts.scope));
-  if (hit) return hit.fn as F;
+  if (hit) return hit.fn as ConvertedFunction<F>;
   const name = fn.name || 'anonymous';
   let conv: ReturnType<typeof convertSource>;
   try {
@@ -71,7 +77,7 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   Object.defineProperty(converted, 'length', { value: fn.length });
   entries.push({ scope: opts.scope, fn: converted });
   cache.set(fn, entries);
-  return converted as unknown as F;
+  return converted as ConvertedFunction<F>;
 }
 
 setConverter((fn, scope) => toGraph(fn as AnyFn, { scope }) as never);
