@@ -20,3 +20,15 @@ export { toDot, toSVG, toHTML, type DotOptions } from './export/dot/index.js';
 export { save, type SaveOptions } from './api/save.js';
 export { exportOnnx, type OnnxExportOptions } from './export/onnx/index.js';
 export type { OnnxRuntimeOptions } from './exec/onnxruntime/index.js';
+// Types the API mentions (parameters, results, fields), so they can be named and documented.
+export type { DType, Shape, TensorType } from './ir/types.js';
+export type { ErrorKind, SourceLocation } from './errors/ag-error.js';
+export type { Signature } from './api/signature.js';
+export type { Flat } from './trace/nest.js';
+export type { TraceArg } from './trace/trace-function.js';
+export type { Capture, CaptureSource, NodeSource, ConstValues } from './ir/graph.js';
+export type { PrintOptions } from './ir/print.js';
+export type { SavedGraphModel } from './export/graph-model/save-graph-model.js';
+export type { AssertError } from './trace/effects.js';
+export type { ListLike, ElementType } from './trace/list-registry.js';
+export type { TensorRange } from './runtime/loops.js';

@@ -23,8 +23,6 @@ import type { TensorSpec } from './tensor-spec.js';
 /** The executors a trace can run on (`JitOptions.backend`). */
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-type Callable = Function;
 
 /**
  * What `getConcreteFunction` accepts where the function takes a `T`: what a call accepts, or a
@@ -35,7 +33,7 @@ export type SpecArg<T> =
     ? T
     : T extends number | boolean | tf.Tensor
       ? T | tf.Tensor | TensorSpec
-      : T extends Callable
+      : T extends (...args: never[]) => unknown
         ? T
         : T extends readonly unknown[]
           ? { [K in keyof T]: SpecArg<T[K]> }
@@ -62,6 +60,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
   /** The function returned one tensor (no structure to rebuild). */
   private readonly singleOutput: boolean;
 
+  /** @internal Made by jit (`getConcreteFunction`), not by users. */
   constructor(
     readonly name: string,
     readonly graph: Graph,

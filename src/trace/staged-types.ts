@@ -8,8 +8,6 @@ import type { Tensor } from '@tensorflow/tfjs-core';
 /** True for `any` (left as it is: mapping it would spread into every branch of a conditional type). */
 export type IsAny<T> = 0 extends 1 & T ? true : false;
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-type Callable = Function;
 
 /** Any function: the constraint of what `jit` and `toGraph` take. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,7 +25,7 @@ export type Staged<T> =
       ? Tensor
       : T extends Tensor
         ? T
-        : T extends Callable
+        : T extends (...args: never[]) => unknown
           ? T
           : T extends readonly unknown[]
             ? { -readonly [K in keyof T]: Staged<T[K]> }
@@ -44,7 +42,7 @@ export type JitArg<T> =
     ? T
     : T extends number | boolean
       ? T | Tensor
-      : T extends Tensor | Callable
+      : T extends Tensor | ((...args: never[]) => unknown)
         ? T
         : T extends readonly unknown[]
           ? { [K in keyof T]: JitArg<T[K]> }
