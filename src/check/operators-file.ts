@@ -25,10 +25,14 @@ function here(): string {
   return typeof __dirname === 'string' ? __dirname : process.cwd();
 }
 
-/** Where operator-types lives: beside this module (src/check, dist/check), or in check/ below a bundle. */
+/**
+ * Where operator-types lives: its declaration file once the package is built (dist/check, found from
+ * src/check, dist/check or a bundle in dist/), else its source beside this module (src/check).
+ */
 function typesFolder(start: string): string {
-  for (const dir of [start, join(start, 'check'), join(start, '..', 'dist', 'check')]) {
-    if (existsSync(join(dir, 'operator-types.ts')) || existsSync(join(dir, 'operator-types.d.ts'))) return realpathSync(dir);
+  const dirs = [start, join(start, 'check'), join(start, '..', '..', 'dist', 'check')];
+  for (const file of ['operator-types.d.ts', 'operator-types.ts']) {
+    for (const dir of dirs) if (existsSync(join(dir, file))) return realpathSync(dir);
   }
   return start;
 }

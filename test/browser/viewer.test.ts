@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
 import * as ag from '../../src/index.js';
-import { collatz } from '../../examples/seeds.js';
+import { collatz } from '../../examples/seed-functions.js';
 
 
 describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {

@@ -2,7 +2,10 @@
 // of typed programs passes --strict, and the failing fixtures report exactly tsc-format diagnostics
 // at the user's lines and columns, with tsc's exit code.
 import { execFile } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 
 interface Run {
   readonly code: number;
@@ -38,6 +41,43 @@ const EXPECTED = [
   `${P}/failing/outside-converted.ts(8,10): error TS2362: The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.`,
   `${P}/failing/outside-converted.ts(12,20): error TS2365: Operator '>' cannot be applied to types 'Scalar' and 'number'.`,
 ];
+
+/** The ```ts blocks of a markdown text (after `from`, the first `count` of them). */
+function tsBlocks(markdown: string, from = 0, count = Infinity): string[] {
+  return [...markdown.slice(from).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].slice(0, count).map((m) => m[1]!);
+}
+
+describe('autograph check on the examples and the docs', () => {
+  const root = resolve('.');
+  const dir = mkdtempSync(join(tmpdir(), 'autograph-docs-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("the typed examples, README's quick start and the guide's TypeScript pass --strict (a planted mistake is all it reports)", async () => {
+    // The docs' code as an app has it: 'autograph-ts' is this repository's source.
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    const readme = readFileSync('README.md', 'utf8');
+    const snippets = [...tsBlocks(readme, readme.indexOf('## Quick start'), 1), ...tsBlocks(readFileSync('docs/guide.md', 'utf8'))];
+    expect(snippets.length).toBeGreaterThanOrEqual(3);
+    const prelude = "import * as tf from '@tensorflow/tfjs';\nimport * as ag from 'autograph-ts';\n";
+    snippets.forEach((code, i) => writeFileSync(join(dir, `snippet${i}.ts`), `${code.includes('import ') ? '' : prelude}${code}export {};\n`));
+    // One known mistake among them: proof that the snippets are in the checked program.
+    writeFileSync(join(dir, 'mistake.ts'), `${prelude}export const n: number = tf.scalar(1);\n`);
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: join(root, 'examples/tsconfig.json'),
+        compilerOptions: { paths: { 'autograph-ts': [join(root, 'src/index.ts')] } },
+        include: [join(root, 'examples/**/*.ts'), join(root, 'src/convert/babel-modules.d.ts'), './*.ts'],
+      }),
+    );
+    const r = await autograph(['check', join(dir, 'tsconfig.json'), '--strict']);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/mistake\.ts\(3,14\): error TS2322: Type 'Scalar' is not assignable to type 'number'\.$/);
+    expect(r.code).toBe(2);
+  }, 420_000);
+});
 
 describe('autograph check on the fixture project', () => {
   it('passes the typed programs under --strict and reports each mistake where it is, exit code 2', async () => {
