@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs';
 
 export type BackendName = 'cpu' | 'wasm';
-export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'trace' | 'convert';
+export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'trace' | 'convert' | 'check';
 
 export interface Contender {
   /** Shown in the table, unique within a workload. */
