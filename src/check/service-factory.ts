@@ -16,7 +16,29 @@ export function serviceFactory(tsm: typeof ts, host: ts.LanguageServiceHost, ops
   const versions = new Map<string, { text: string; n: number }>();
   let counter = 0;
   const opsSnapshot = tsm.ScriptSnapshot.fromString(ops.text);
-  const own: Partial<ts.LanguageServiceHost> = {
+  // The editor's host is the project itself (tsserver): only the plain host API is passed on, so
+  // the project's own update, resolution cache and compiler host stay its own.
+  const bind = <K extends keyof ts.LanguageServiceHost>(k: K): ts.LanguageServiceHost[K] => {
+    const f = host[k] as unknown;
+    return (typeof f === 'function' ? (f as (...a: unknown[]) => unknown).bind(host) : undefined) as ts.LanguageServiceHost[K];
+  };
+  const inner: ts.LanguageServiceHost = {
+    getCompilationSettings: () => host.getCompilationSettings(),
+    getCurrentDirectory: () => host.getCurrentDirectory(),
+    getDefaultLibFileName: (o) => host.getDefaultLibFileName(o),
+    getNewLine: bind('getNewLine'),
+    getScriptKind: bind('getScriptKind'),
+    getProjectReferences: bind('getProjectReferences'),
+    useCaseSensitiveFileNames: bind('useCaseSensitiveFileNames'),
+    readDirectory: bind('readDirectory'),
+    realpath: bind('realpath'),
+    directoryExists: bind('directoryExists'),
+    getDirectories: bind('getDirectories'),
+    getTypeRootsVersion: bind('getTypeRootsVersion'),
+    getParsedCommandLine: bind('getParsedCommandLine'),
+    log: bind('log'),
+    trace: bind('trace'),
+    error: bind('error'),
     getScriptFileNames: () => [...host.getScriptFileNames(), ops.fileName],
     getScriptVersion: (f) => {
       if (f === ops.fileName) return 'autograph-operators';
@@ -33,20 +55,8 @@ export function serviceFactory(tsm: typeof ts, host: ts.LanguageServiceHost, ops
     },
     fileExists: (f) => f === ops.fileName || (host.fileExists?.(f) ?? tsm.sys.fileExists(f)),
     readFile: (f, enc) => (f === ops.fileName ? ops.text : (host.readFile?.(f, enc) ?? tsm.sys.readFile(f, enc))),
-    // The project's version changes with every edit: ours changes with the overlay too.
-    getProjectVersion: undefined,
   };
-  const proxy = new Proxy(host, {
-    get(target, key, receiver) {
-      if (typeof key === 'string' && key in own) return own[key as keyof ts.LanguageServiceHost];
-      const v = Reflect.get(target, key, receiver) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-    has(target, key) {
-      return (typeof key === 'string' && key in own && own[key as keyof ts.LanguageServiceHost] !== undefined) || Reflect.has(target, key);
-    },
-  });
-  const service = tsm.createLanguageService(proxy, tsm.createDocumentRegistry(tsm.sys.useCaseSensitiveFileNames, host.getCurrentDirectory()));
+  const service = tsm.createLanguageService(inner, tsm.createDocumentRegistry(tsm.sys.useCaseSensitiveFileNames, host.getCurrentDirectory()));
   return {
     service,
     create(next) {
