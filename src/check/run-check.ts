@@ -49,7 +49,7 @@ function readProject(tsm: typeof ts, args: readonly string[], sys: ts.System, cw
     files.length = 0;
   }
   if (files.length && !project) {
-    return { setup: { rootNames: files.map((f) => sys.resolvePath(f.startsWith('/') ? f : `${cwd}/${f}`)), options: { ...cl.options, noEmit: true } }, errors: [] };
+    return { setup: { rootNames: cwd === process.cwd() ? files : files.map((f) => sys.resolvePath(f.startsWith('/') ? f : `${cwd}/${f}`)), options: { ...cl.options, noEmit: true } }, errors: [] };
   }
   let configPath: string | undefined;
   if (project) {

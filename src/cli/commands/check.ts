@@ -6,7 +6,7 @@
 import type ts from 'typescript';
 import { CommanderError } from 'commander';
 import { runCheck, CHECK_EXIT } from '../../check/run-check.js';
-import { CliError } from '../messages.js';
+import { cliError } from '../messages.js';
 
 export async function checkCommand(args: readonly string[]): Promise<void> {
   const mod = await import('typescript');
@@ -15,5 +15,5 @@ export async function checkCommand(args: readonly string[]): Promise<void> {
   if (exitCode === CHECK_EXIT.ok) return;
   // The diagnostics are printed already: leave with tsc's exit code and nothing more to say.
   if (exitCode === CHECK_EXIT.diagnostics) throw new CommanderError(exitCode, 'autograph.check.diagnostics', '');
-  throw new CliError('cli/check-project', 'the project could not be read (see the errors above)', exitCode);
+  throw cliError('cli/check-project', {});
 }
