@@ -22,8 +22,9 @@ import { b6 } from './workloads/b6-mlp-training.js';
 import { b7 } from './workloads/b7-call-overhead.js';
 import { b8 } from './workloads/b8-trace.js';
 import { b11 } from './workloads/b11-import.js';
+import { b12 } from './workloads/b12-check.js';
 
-const WORKLOADS: readonly Workload[] = [b1, b1n27, b2, b3, b4, b5, b6, b7, b8, b11];
+const WORKLOADS: readonly Workload[] = [b1, b1n27, b2, b3, b4, b5, b6, b7, b8, b11, b12];
 
 interface Args {
   quick: boolean;

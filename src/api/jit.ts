@@ -7,7 +7,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
 import { isTracing, SymbolicId } from '../trace/context.js';
 import { traceFunction } from '../trace/trace-function.js';
-import { ConcreteFunction, type ExecutorName } from './concrete-function.js';
+import { ConcreteFunction, type ExecutorName, type SpecArgs } from './concrete-function.js';
 import { RetraceMonitor } from './retrace-monitor.js';
 import { signatureOf, thisKey, withThis, type Signature } from './signature.js';
 import type { TensorSpec } from './tensor-spec.js';
@@ -18,6 +18,7 @@ import { originalOf } from '../runtime/do-not-convert.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
+import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
 
 export interface JitOptions {
   /** Fixes the signature: every call must match it, and there is one trace. */
@@ -46,20 +47,28 @@ export const DEFAULT_MAX_TRACES = 64;
 export const MAX_INLINE_DEPTH = 64;
 let inlineDepth = 0;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyFn = (...args: any[]) => any;
-
+/**
+ * A function made by `jit(fn)`. It takes what `fn` takes, with a tensor allowed in place of any JS
+ * number or boolean (a trace is made per dtype and shape), and returns what `fn` returns with its
+ * numbers and booleans as tensors (staged values come back as tensors; see the guide's
+ * "TypeScript" section for the one exception).
+ */
 export interface JitFunction<F extends AnyFn = AnyFn> {
-  (...args: Parameters<F>): ReturnType<F>;
+  (...args: JitArgs<Parameters<F>>): Staged<ReturnType<F>>;
   /** How many times the function has been traced. */
   readonly traceCount: number;
-  /** The trace for these arguments (tensors or TensorSpecs), tracing if needed. */
-  getConcreteFunction(...argsOrSpecs: unknown[]): ConcreteFunction;
+  /**
+   * The trace for these arguments (tensors, TensorSpecs, JS values), tracing if needed; with no
+   * arguments, the trace of `inputSignature`.
+   */
+  getConcreteFunction(...argsOrSpecs: SpecArgs<Parameters<F>> | []): ConcreteFunction<F>;
   /** All cached traces. */
-  concreteFunctions(): ConcreteFunction[];
+  concreteFunctions(): ConcreteFunction<F>[];
   /** The retracing warnings printed so far. */
   readonly warnings: readonly string[];
-  /** The original function. */
+  /** The function `jit` was given (TF's `python_function`). */
+  readonly jsFunction: F;
+  /** @deprecated The name TF gives it; use {@link JitFunction.jsFunction}. */
   readonly pythonFunction: F;
 }
 
@@ -194,6 +203,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   Object.defineProperties(call, {
     traceCount: { get: () => traceCount },
     warnings: { get: () => monitor.warnings },
+    jsFunction: { value: fn },
     pythonFunction: { value: fn },
     name: { value: name },
   });

@@ -13,13 +13,19 @@ import { log } from '../platform/log.js';
 import { setConverter } from '../runtime/converted-call.js';
 import { isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
 import { isBoundFunction, unbind, type Unbound } from '../runtime/bound-functions.js';
+import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
 
 export interface ToGraphOptions {
   /** Free variables of `fn` (toString() loses the closure). */
   readonly scope?: Record<string, unknown>;
 }
 
-type AnyFn = (...args: never[]) => unknown;
+/**
+ * The converted function `toGraph(fn)` returns: it takes what `fn` takes, with tensors allowed in
+ * place of JS numbers and booleans, and returns what `fn` returns — run inside a trace, with staged
+ * numbers and booleans as tensors.
+ */
+export type ConvertedFunction<F extends AnyFn> = (...args: JitArgs<Parameters<F>>) => ReturnType<F> | Staged<ReturnType<F>>;
 interface Entry {
   readonly scope: Record<string, unknown> | undefined;
   readonly fn: Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
@@ -45,13 +51,13 @@ function inOriginalFile(e: unknown, fn: object): unknown {
   return at ? new AutographError(e.id, e.kind, e.summary, e.hint, at) : e;
 }
 
-export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
+export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): ConvertedFunction<F> {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   if (originalOf(fn) || isDoNotConvert(fn)) return fn;
   const hit = cache.get(fn)?.find((e) => sameScope(e.scope, opts.scope));
-  if (hit) return hit.fn as F;
+  if (hit) return hit.fn as ConvertedFunction<F>;
   const bound = isBoundFunction(fn) ? unbind(fn) : undefined;
-  if (bound) return cacheConverted(fn, opts, convertBound(bound, opts)) as F;
+  if (bound) return cacheConverted(fn, opts, convertBound(bound, opts)) as ConvertedFunction<F>;
   const name = fn.name || 'anonymous';
   const { convertSource, instantiate } = sourceConverter();
   let conv: ConvertedSource;
@@ -73,7 +79,7 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
       throw withUserStack(e);
     }
   };
-  return cacheConverted(fn, opts, converted) as F;
+  return cacheConverted(fn, opts, converted) as ConvertedFunction<F>;
 }
 
 /** Records `converted` as the conversion of `fn` (with `opts.scope`). */

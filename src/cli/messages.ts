@@ -59,6 +59,11 @@ export const cliMessages = defineMessages({
     text: (p: { text: string; reason: string }) => `bad --args '${p.text}': ${p.reason}`,
     hint: () => 'write one VALUE[:DTYPE] per argument, e.g. --args "[1,2,3]:float32,5:int32"; a bare number is float32',
   },
+  'cli/check-project': {
+    kind: 'usage',
+    text: () => 'autograph check could not read the project (the errors above say why)',
+    hint: () => "give a tsconfig.json or its folder, and options as tsc takes them; see 'autograph check --help'",
+  },
   'cli/missing-option': {
     kind: 'usage',
     text: (p: { command: string; options: string }) => `'${p.command}' needs ${p.options}`,

@@ -132,6 +132,14 @@ export function buildProgram(): Command {
     'autograph bench examples/cli/collatz.ts --args "27:int32"',
   );
 
+  program
+    .command('check')
+    .description('type-check a project as tsc --noEmit does, with tensor operators typed inside converted functions')
+    .argument('[tsconfig-and-tsc-options...]', 'a tsconfig.json or its folder (default: found from the current folder), and tsc options such as --strict')
+    .allowUnknownOption()
+    .addHelpText('after', '\nExit codes (those of tsc):\n  0  no errors\n  1  the command line or the project cannot be read\n  2  the program has errors (printed as tsc prints them)\n\nExample:\n  autograph check examples --strict')
+    .action(async (_args: string[], _opts: unknown, cmd: Command) => (await import('./commands/check.js')).checkCommand(cmd.args));
+
   return program;
 }
 

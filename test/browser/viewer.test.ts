@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
 import * as ag from '../../src/index.js';
-import { collatz, count_up, seedScope } from '../../examples/seeds.js';
+import { collatz, count_up, seedScope } from '../../examples/seed-functions.js';
 
 const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
 const writeImages = process.env.AG_WRITE_IMAGES === '1';

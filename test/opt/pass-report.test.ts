@@ -4,7 +4,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
-import { collatz, seedScope } from '../../examples/seeds.js';
+import { collatz, seedScope } from '../../examples/seed-functions.js';
 import { optimizationSteps, formatSteps } from '../../src/opt/pass-report.js';
 
 beforeAll(async () => {
