@@ -52,7 +52,8 @@ await build({
   platform: 'node',
   target: 'es2022',
   packages: 'external',
-  define: { 'import.meta.url': 'undefined' },
+  banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__import_meta_url' },
   footer: { js: 'module.exports = module.exports.default;' },
   logLevel: 'warning',
 });

@@ -17,11 +17,9 @@ export function nodeBuiltin<T>(id: `node:${string}`): T | undefined {
 
 /**
  * Node's `require` resolving from the module at `url` (pass `import.meta.url`), or undefined outside
- * Node. In a CommonJS bundle (the editor plugin, which tsserver require()s) `import.meta.url` is
- * empty: the bundle's own file is used instead.
+ * Node. (The CommonJS bundle of the editor plugin defines `import.meta.url` as its own file's URL.)
  */
 export function requireFrom(url: string | undefined): Require | undefined {
-  const from = url || (typeof __filename === 'string' ? __filename : undefined);
-  if (!from) return undefined;
-  return nodeBuiltin<{ createRequire(url: string): Require }>('node:module')?.createRequire(from);
+  if (!url) return undefined;
+  return nodeBuiltin<{ createRequire(url: string): Require }>('node:module')?.createRequire(url);
 }

@@ -30,6 +30,8 @@ async function install(): Promise<void> {
     format: 'cjs',
     external: ['typescript'],
     outfile: join(pkg, 'dist', 'ts-plugin.cjs'),
+    banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" }, // as scripts/build.mjs
+    define: { 'import.meta.url': '__import_meta_url' },
     footer: { js: 'module.exports = module.exports.default;' },
     logLevel: 'error',
   });
