@@ -28,4 +28,11 @@ export const exportMessages = defineMessages({
     hint: () => 'npm install onnxruntime-node (set ONNXRUNTIME_NODE_INSTALL=skip offline: the CPU binary ships in the package)',
     example: "ag.jit(f, { backend: 'onnxruntime' }) where onnxruntime-node is not installed",
   },
+  'export/model-file-refused': {
+    kind: 'usage',
+    text: (p: { dir: string; file: string; reason: string }) => `refused to load the model in ${p.dir}: '${p.file}' ${p.reason}`,
+    hint: () =>
+      'a model folder holds model.json and the weight files its manifest lists, by relative paths inside the folder, with the sizes the manifest declares; save it again with saveGraphModel (or raise the size limits of loadGraphModelArtifacts)',
+    example: "loadGraphModelArtifacts(dir) where model.json lists '../secret.txt' as a weight file",
+  },
 });
