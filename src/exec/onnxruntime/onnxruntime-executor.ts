@@ -57,12 +57,26 @@ export class OnnxRuntimeExecutor {
     return this.collect(p.model, results);
   }
 
-  /** Runs through the public (promise) API of onnxruntime-node. */
-  async runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]> {
-    const p = this.prepare(graph);
+  /**
+   * Runs through the public (promise) API of onnxruntime-node. The inputs are copied before the
+   * returned promise is made, so changing or disposing them afterwards does not reach the run.
+   */
+  runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]> {
+    let p: Prepared;
+    let feeds: Record<string, OrtTensor>;
+    try {
+      p = this.prepare(graph);
+      feeds = this.feeds(p.model, inputs, true);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this.finishAsync(p, feeds);
+  }
+
+  private async finishAsync(p: Prepared, feeds: Record<string, OrtTensor>): Promise<tf.Tensor[]> {
     p.async ??= loadOrt().InferenceSession.create(p.model.bytes, this.sessionOptions());
     const session = await p.async;
-    const results = await session.run(this.feeds(p.model, inputs), this.fetchNames(p.model));
+    const results = await session.run(feeds, this.fetchNames(p.model));
     return this.collect(p.model, results as Record<string, OrtTensor>);
   }
 
@@ -93,9 +107,10 @@ export class OnnxRuntimeExecutor {
     };
   }
 
-  private feeds(model: OnnxExport, inputs: readonly tf.Tensor[]): Record<string, OrtTensor> {
+  /** The model's feeds; `copy` snapshots the values (for runs that finish later). */
+  private feeds(model: OnnxExport, inputs: readonly tf.Tensor[], copy = false): Record<string, OrtTensor> {
     const feeds: Record<string, OrtTensor> = {};
-    for (const { name, index } of model.inputs) feeds[name] = toOrt(inputs[index]!);
+    for (const { name, index } of model.inputs) feeds[name] = toOrt(inputs[index]!, copy);
     return feeds;
   }
 
