@@ -1,7 +1,8 @@
 // Staged side effects: `print(...values)` and `assert(cond, message)`. Eagerly they act at once;
 // while tracing with a symbolic argument they record Print / Assert nodes (effects, kept in program
 // order, never removed) that act on every call. Needs the context, capture, format-value.
-// Produces `print`, `assert`, `setPrintSink`, and the run-time actions `runPrint`, `runAssert`.
+// Produces `print`, `assert`, `setPrintSink`, and the run-time actions `runPrint`, `runPrintValues`,
+// `runAssert`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type NodeSource } from '../ir/graph.js';
@@ -59,6 +60,11 @@ export function runPrint(parts: readonly PrintPart[], inputs: readonly (tf.Tenso
     return typeof x === 'number' ? formatElements([x], [], dtypes[p.tensor]!) : showTensor(x);
   });
   sink(text.join(' '));
+}
+
+/** Run-time action of a Print node whose tensor inputs arrive as values and shapes (a replay after a run). */
+export function runPrintValues(parts: readonly PrintPart[], inputs: readonly { values: ArrayLike<number>; shape: readonly number[]; dtype: DType }[]): void {
+  sink(parts.map((p) => ('text' in p ? p.text : formatElements(inputs[p.tensor]!.values, inputs[p.tensor]!.shape, inputs[p.tensor]!.dtype))).join(' '));
 }
 
 /** A catalogued error an assert raises instead of `runtime/assert-failed` (for checks the converter stages). */

@@ -1,6 +1,7 @@
 // Lowers the nodes of one IR graph into an ONNX graph builder: constants become initializers, kernels
 // go through the rule table, Fused nodes are expanded step by step, Cond/While and tensor lists are
-// delegated, Print/Assert are dropped with a warning, AssignVariable becomes an extra output.
+// delegated, Print/Assert are dropped with a warning (or become effect outputs, lower-effects.ts),
+// AssignVariable becomes an extra output.
 // Needs the IR, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
 
 import type { Graph, Node, Value } from '../../ir/graph.js';
@@ -14,6 +15,7 @@ import type { KernelCall } from './rules/rule-types.js';
 import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { lowerCond, lowerWhile } from './lower-control-flow.js';
 import { isListOp, lowerListOp } from './lower-lists.js';
+import { logAssignment, lowerAssertEffect, lowerPrintEffect } from './lower-effects.js';
 
 export type Env = Map<Value, string>;
 
@@ -41,10 +43,14 @@ function lowerNode(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext)
       case 'While':
         return lowerWhile(b, node, env, ctx);
       case 'AssignVariable':
-        return lowerAssign(node, env, ctx);
+        return lowerAssign(b, node, env, ctx);
       case 'Print':
+        if (ctx.effects) return lowerPrintEffect(b, node, node.inputs.map((v) => nameOf(env, v)), ctx);
+        ctx.warn(`ONNX export: dropped Print${where(node)} (ONNX has no printing)`);
+        return;
       case 'Assert':
-        ctx.warn(`ONNX export: dropped ${node.op}${where(node)} (ONNX has no ${node.op === 'Print' ? 'printing' : 'assertions'})`);
+        if (ctx.effects) return lowerAssertEffect(b, node, nameOf(env, node.inputs[0]!), ctx);
+        ctx.warn(`ONNX export: dropped Assert${where(node)} (ONNX has no assertions)`);
         return;
       case FUSED_OP:
         return lowerFused(b, node, env);
@@ -73,10 +79,11 @@ function lowerConst(b: OnnxGraphBuilder, node: Node, env: Env): void {
   env.set(v, name);
 }
 
-function lowerAssign(node: Node, env: Env, ctx: LowerContext): void {
+function lowerAssign(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
   if (ctx.depth > 0) throw new OnnxExportError('a variable write inside a branch or loop body has no ONNX export');
   const v = node.inputs[0]!;
-  ctx.assignments.push({ variable: node.options.variable!, value: nameOf(env, v), type: onnxTypeOf(ctx, v, nameOf(env, v)) });
+  const n = ctx.assignments.push({ variable: node.options.variable!, value: nameOf(env, v), type: onnxTypeOf(ctx, v, nameOf(env, v)) });
+  if (ctx.effects) logAssignment(b, n - 1, ctx);
 }
 
 function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], inputTypes: readonly TensorType[], inputNames: readonly string[],
