@@ -72,6 +72,7 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
     },
     assignments: [],
     lists: new Map(),
+    warned: new Set(),
     depth: 0,
   };
   const b = OnnxGraphBuilder.root(opts.name ?? graph.name);

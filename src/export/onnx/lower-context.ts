@@ -37,6 +37,8 @@ export interface LowerContext {
   readonly assignments: { readonly variable: Variable; readonly value: string; readonly type: TypeProto }[];
   /** Element types of sequence-valued ONNX names (tensor lists). */
   readonly lists: Map<string, ListElement>;
+  /** What this export has warned about (each difference once per kernel and line). */
+  readonly warned: Set<string>;
   /** 0 while lowering the top graph; deeper inside If branches and Loop bodies. */
   readonly depth: number;
   /** Set when Print/Assert become outputs instead of being dropped: the records, and this scope's streams. */

@@ -1,16 +1,19 @@
 // Lowers the nodes of one IR graph into an ONNX graph builder: constants become initializers, kernels
 // go through the rule table, Fused nodes are expanded step by step, Cond/While and tensor lists are
 // delegated, Print/Assert are dropped with a warning (or become effect outputs, lower-effects.ts),
-// AssignVariable becomes an extra output.
+// AssignVariable becomes an extra output; a kernel call with a difference from tfjs that the rules
+// keep (rules/inexact.ts) warns `export/onnx-inexact` once per kernel and user line of an export.
 // Needs the IR, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
 
-import type { Graph, Node, Value } from '../../ir/graph.js';
+import { resolvedSource, type Graph, type Node, type Value } from '../../ir/graph.js';
 import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
 import type { TensorType } from '../../ir/types.js';
 import { AutographError } from '../../errors/ag-error.js';
+import { agError } from '../../errors/catalogue.js';
 import type { OnnxGraphBuilder } from './onnx-builder.js';
 import { onnxError, OnnxExportError } from './onnx-errors.js';
 import { onnxRuleFor } from './rules/index.js';
+import { inexactUse } from './rules/inexact.js';
 import type { KernelCall } from './rules/rule-types.js';
 import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { lowerCond, lowerWhile } from './lower-control-flow.js';
@@ -53,10 +56,10 @@ function lowerNode(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext)
         ctx.warn(`ONNX export: dropped Assert${where(node)} (ONNX has no assertions)`);
         return;
       case FUSED_OP:
-        return lowerFused(b, node, env);
+        return lowerFused(b, node, env, ctx);
       default:
         if (isListOp(node.op)) return lowerListOp(b, node, env, ctx);
-        return lowerKernel(b, node, env);
+        return lowerKernel(b, node, env, ctx);
     }
   } catch (e) {
     if (e instanceof AutographError) throw e;
@@ -93,26 +96,37 @@ function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], 
   return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs };
 }
 
-function applyRule(b: OnnxGraphBuilder, k: KernelCall, node: Node): void {
+function applyRule(b: OnnxGraphBuilder, k: KernelCall, node: Node, ctx: LowerContext): void {
   const rule = onnxRuleFor(k.op);
   if (!rule) throw onnxError('export/onnx-unsupported-kernel', { kernel: k.op }, node.options.source);
   rule(b, k);
+  const difference = inexactUse(k);
+  if (difference) warnInexact(k.op, difference, node, ctx);
 }
 
-function lowerKernel(b: OnnxGraphBuilder, node: Node, env: Env): void {
+/** `export/onnx-inexact`, once per kernel and user line in one export. */
+function warnInexact(kernel: string, difference: string, node: Node, ctx: LowerContext): void {
+  const source = resolvedSource(node.options.source);
+  const key = `${kernel}|${difference}|${source ? `${source.file}:${source.line}:${source.column}` : `node ${node.id}`}`;
+  if (ctx.warned.has(key)) return;
+  ctx.warned.add(key);
+  ctx.warn(agError('export/onnx-inexact', { kernel, difference }, source ?? undefined).message);
+}
+
+function lowerKernel(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
   const inputs = node.inputs.map((v) => nameOf(env, v));
   const k = kernelCall(b, node.op, inputs, node.inputs, node.inputNames, node.attrs, node.outputs, env);
-  applyRule(b, k, node);
+  applyRule(b, k, node, ctx);
 }
 
 /** A Fused node: each step is one elementwise kernel call on node inputs or earlier steps. */
-function lowerFused(b: OnnxGraphBuilder, node: Node, env: Env): void {
+function lowerFused(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
   const program = node.attrs as unknown as FusedProgram;
   const names = node.inputs.map((v) => nameOf(env, v));
   const types: TensorType[] = [...node.inputs];
   for (const step of program.steps) {
     const k = kernelCall(b, step.op, step.args.map((a) => names[a]!), step.args.map((a) => types[a]!), step.argNames, step.attrs, [step]);
-    applyRule(b, k, node);
+    applyRule(b, k, node, ctx);
     names.push(k.outputs[0]!);
     types.push(step);
   }
