@@ -14,7 +14,7 @@ export { toCode, type ToCodeOptions } from './api/to-code.js';
 export { doNotConvert } from './runtime/do-not-convert.js';
 export { range } from './runtime/loops.js';
 export { exportGraphModel, graphModelKernels, needsExecuteAsync, type GraphModelExportOptions } from './export/graph-model/index.js';
-export { saveGraphModel, loadGraphModelArtifacts } from './export/graph-model/save-graph-model.js';
+export { saveGraphModel, loadGraphModelArtifacts, type LoadLimits } from './export/graph-model/save-graph-model.js';
 export { toDot, toSVG, toHTML, type DotOptions } from './export/dot/index.js';
 export { save, type SaveOptions } from './api/save.js';
 export { exportOnnx, type OnnxExportOptions } from './export/onnx/index.js';
