@@ -120,6 +120,10 @@ add({ kernel: 'ArgMax', name: 'ArgMax / ArgMin along each axis with NaN', fn: (x
 add({ kernel: 'Max', name: 'Max / Min int32 [2,0] over the empty axis', fn: (x) => [tf.max(x, 1), tf.min(x, 1)], inputs: () => [tf.zeros([2, 0], 'int32')] });
 add({ kernel: 'Max', name: 'Max / Min / ArgMax / ArgMin of [0,3] along its full axis (no output)', fn: (x) => [tf.max(x, 1), tf.min(x, 1), tf.argMax(x, 1), tf.argMin(x, 1)], inputs: () => [tf.zeros([0, 3])] });
 add({ kernel: 'Cumsum', name: 'Cumsum / Cumprod exclusive and reversed', fn: (x) => [tf.cumsum(x, 0, true, true), tf.cumprod(x, 0, true, true)], inputs: () => [tf.tensor1d([-0, NaN, 3e38, 3e38, -1e-45])] });
+for (const c of [3, -2, 2 ** 22, 2 ** 22 + 1, 2147483647, 0, -1]) {
+  add({ kernel: 'Multiply', name: `int32 x·${c} (a constant factor)`, fn: (x) => tf.mul(x, tf.scalar(c, 'int32')), inputs: i1, label: iLabel });
+  add({ kernel: 'FloorDiv', name: `int32 floorDiv and mod by the constant ${c}`, fn: (x) => [tf.floorDiv(x, tf.scalar(c, 'int32')), tf.mod(x, tf.scalar(c, 'int32'))], inputs: i1 });
+}
 add({ kernel: 'Cumprod', name: 'Cumprod int32 wrapping per step', fn: (x) => tf.cumprod(x), inputs: () => [tf.tensor1d([2147483647, 2147483647, 5, 65536, 65536], 'int32')] });
 
 // Matrix products and convolutions: the edges of their float64 (tfjs) vs float32 (onnxruntime) sums.

@@ -6,7 +6,7 @@
 
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, args, finish, out, outType, type Arg, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule } from './rule-types.js';
 import { atan2, extremum, floatFloorDiv, floatMod, floatPow, int32Multiply, int32Pow, int32SquaredDifference } from './binary-edges.js';
 import { doubleToFloat, doubleToInt32, select as signedSelect, toDouble } from './tfjs-numerics.js';
 import { plusZero } from './unary.js';
@@ -73,17 +73,29 @@ const floorDiv: OnnxRule = (b, k) => {
     else finish(b, k, floatFloorDiv(b, x, y), d);
     return;
   }
-  finish(b, k, guardDivisor(b, x, y, (safe) => intFloorDiv(b, x, safe), true), d);
+  finish(b, k, plainDivisor(k) ? intFloorDiv(b, x, y) : guardDivisor(b, x, y, (safe) => intFloorDiv(b, x, safe), true), d);
 };
 
+type Emit = (b: OnnxGraphBuilder, x: string, y: string, k: KernelCall) => string;
+
 /** A rule computing in the inputs' dtype: `int` for int32 (and bool as int32), `float` for float32. */
-function byType(int: (b: OnnxGraphBuilder, x: string, y: string) => string, float: (b: OnnxGraphBuilder, x: string, y: string) => string): OnnxRule {
+function byType(int: Emit, float: Emit): OnnxRule {
   return (b, k) => {
     const d = workType(k);
     const [x, y] = pair(b, k, d);
-    finish(b, k, d === 'int32' ? int(b, x, y) : float(b, x, y), d);
+    finish(b, k, d === 'int32' ? int(b, x, y, k) : float(b, x, y, k), d);
   };
 }
+
+/** A constant divisor none of whose values is 0 or −1 needs no guard. */
+const plainDivisor = (k: KernelCall) => constantWhere(k, 1, (v) => v !== 0 && v !== -1);
+
+/**
+ * int32 a·b: exact in int32 (wrapping) when a constant factor keeps every product within 2^53 (then
+ * tfjs's double product is exact too), else as tfjs computes it (binary-edges).
+ */
+const int32Times: Emit = (b, x, y, k) =>
+  constantWhere(k, 0, (v) => Math.abs(v) <= 2 ** 22) || constantWhere(k, 1, (v) => Math.abs(v) <= 2 ** 22) ? b.op('Mul', [x, y]) : int32Multiply(b, x, y);
 
 function intFloorDiv(b: OnnxGraphBuilder, x: string, y: string): string {
   const q = b.op('Div', [x, y]);
@@ -96,7 +108,7 @@ function intFloorDiv(b: OnnxGraphBuilder, x: string, y: string): string {
 }
 
 /** Floored modulo: ONNX Mod fmod=0 on ints (guarded divisors); floats as tfjs computes them (binary-edges). */
-const mod = byType((b, x, y) => guardDivisor(b, x, y, (safe) => b.op('Mod', [x, safe], { fmod: 0 }), false), floatMod);
+const mod = byType((b, x, y, k) => (plainDivisor(k) ? b.op('Mod', [x, y], { fmod: 0 }) : guardDivisor(b, x, y, (safe) => b.op('Mod', [x, safe], { fmod: 0 }), false)), floatMod);
 
 const squaredDifference = byType(int32SquaredDifference, (b, x, y) => {
   const diff = b.op('Sub', [x, y]);
@@ -142,7 +154,7 @@ const addN: OnnxRule = (b, k) => {
 export const BINARY_RULES: Readonly<Record<string, OnnxRule>> = {
   Add: arithmetic('Add'),
   Sub: arithmetic('Sub'),
-  Multiply: byType(int32Multiply, (b, x, y) => b.op('Mul', [x, y])),
+  Multiply: byType(int32Times, (b, x, y) => b.op('Mul', [x, y])),
   RealDiv: realDiv,
   FloorDiv: floorDiv,
   Mod: mod,
