@@ -29,7 +29,7 @@ function toOrt(t: tf.Tensor): ort.Tensor {
 }
 
 /** Equal as the docs promise: exact for ints/bools; NaN, infinities, signed zeros exact, else 1e-5 relative. */
-export function agrees(dtype: string, want: number, got: number): boolean {
+function agrees(dtype: string, want: number, got: number): boolean {
   if (dtype !== 'float32') return want === got;
   if (Number.isNaN(want) || Number.isNaN(got)) return Number.isNaN(want) && Number.isNaN(got);
   if (Object.is(want, got)) return true;
