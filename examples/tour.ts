@@ -1,18 +1,19 @@
 // The tour (`npm start`): the seed programs, written with ordinary if/while/for, operators and
 // console.log, converted and traced into graphs. For each: the source, the generated code, the
-// graph, the result eagerly and through jit, and the speed-up measured in this run.
+// optimized graph the executor runs (and its picture and viewer in out/), the result eagerly and
+// through jit, labelled with its inputs and with the lines each call printed, and the speed-up.
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 import * as ort from 'onnxruntime-node';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { checked_square, collatz, count_up, delta, huber_loss, square_if_positive, squares } from './seeds.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const OUT = 'out';
 
 interface Seed {
-  readonly fn: (...args: any[]) => unknown;
-  readonly args: () => tf.Tensor[];
+  /** A seed: each takes one tensor (some take a number too). */
+  readonly fn: (x: tf.Tensor) => unknown;
+  readonly args: () => [tf.Tensor];
   readonly scope?: Record<string, unknown>;
   /** The same program on plain JS numbers, where that makes sense. */
   readonly plain?: () => unknown;
@@ -67,22 +68,29 @@ async function main(): Promise<void> {
     console.log(ag.toCode(seed.fn));
     const f = ag.jit(seed.fn, { scope: seed.scope });
     const args = seed.args();
-    console.log('\n── graph ──');
     const cf = f.getConcreteFunction(...args);
-    console.log(cf.graph.toString());
-    const svgPath = `${OUT}/${name}.svg`;
-    writeFileSync(svgPath, await cf.toSVG());
-    console.log(`(picture: ${svgPath})`);
-    const eager = ag.toGraph(seed.fn, { scope: seed.scope })(...args);
+    const steps = cf.optimizationSteps();
+    console.log(`\n── graph (optimized: ${steps[steps.length - 1]!.nodesAfter} nodes; the trace had ${steps[0]!.nodesBefore}) ──`);
+    console.log(cf.toString());
+    writeFileSync(`${OUT}/${name}.svg`, await cf.toSVG());
+    writeFileSync(`${OUT}/${name}.html`, await cf.toHTML());
+    console.log(`(picture: ${OUT}/${name}.svg; viewer: ${OUT}/${name}.html; each pass: cf.toString({ graph: 'passes' }))`);
+    const call = `${name}(${args.map(show).join(', ')})`;
+    // Staged prints say which call printed them.
+    const printsOf = (who: string) => ag.setPrintSink((line) => console.log(`  [${who} printed] ${line}`));
     console.log('\n── run ──');
+    const restorePrint = printsOf(`eager ${call}`);
+    const eager = ag.toGraph(seed.fn, { scope: seed.scope })(...args);
+    printsOf(`jit ${call}`);
     const staged = f(...args);
-    console.log(`eager (converted code on tensors) → ${show(eager)}   jit → ${show(staged)}${seed.plain ? `   plain JS → ${show(seed.plain())}` : ''}`);
+    ag.setPrintSink(restorePrint);
+    console.log(`${call} → ${show(staged)}   (eager: converted code on tensors → ${show(eager)}${seed.plain ? `; plain JS → ${show(seed.plain())}` : ''})`);
     const restore = quiet();
     const tEager = timeIt(() => ag.toGraph(seed.fn, { scope: seed.scope })(...args));
     const tJit = timeIt(() => f(...args));
     ag.setPrintSink(restore);
     console.log(`time per call (median): eager ${tEager.toFixed(1)} µs, jit ${tJit.toFixed(1)} µs → ×${(tEager / tJit).toFixed(1)}\n`);
-    tf.dispose([eager as tf.Tensor, staged as tf.Tensor, ...args]);
+    tf.dispose([eager, staged, ...args].filter((x): x is tf.Tensor => x instanceof tf.Tensor));
   }
 
   console.log(`━━ export ${'━'.repeat(59)}`);

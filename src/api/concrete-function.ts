@@ -13,25 +13,71 @@ import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
 import { optimize } from '../opt/pipeline.js';
 import { cloneGraph } from '../opt/clone.js';
+import { randomNodesIn } from '../ir/random.js';
 import { exportGraphModel, type GraphModelExportOptions } from '../export/graph-model/index.js';
 import { exportOnnx, type OnnxExportOptions } from '../export/onnx/index.js';
 import { OnnxRuntimeExecutor, type OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
-import { toDot, toHTML, toSVG, type DotOptions } from '../export/dot/index.js';
+import { mountViewer, toDot, toHTML, toSVG, type DotOptions, type ViewerApi, type ViewerCode, type ViewerOptions } from '../export/dot/index.js';
+import { formatSteps, optimizationSteps, type PassStep } from '../opt/pass-report.js';
+import type { AnyFn, IsAny, JitArgs, Staged } from '../trace/staged-types.js';
+import type { TensorSpec } from './tensor-spec.js';
 
+/**
+ * Which graph a view shows: the one the executor runs (default), the trace as recorded, or (for
+ * text) the trace followed by what each optimizer pass changed.
+ */
+export type GraphView = 'optimized' | 'trace' | 'passes';
+
+export interface ViewOptions {
+  readonly graph?: GraphView;
+}
+
+export interface PrintViewOptions extends ViewOptions {
+  /** Append `// file:line` of the user source that created each node. */
+  readonly sources?: boolean;
+}
+
+/** The executors a trace can run on (`JitOptions.backend`). */
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
+
+
+/**
+ * What `getConcreteFunction` accepts where the function takes a `T`: what a call accepts, or a
+ * TensorSpec in place of a tensor, number or boolean.
+ */
+export type SpecArg<T> =
+  IsAny<T> extends true
+    ? T
+    : T extends number | boolean | tf.Tensor
+      ? T | tf.Tensor | TensorSpec
+      : T extends (...args: never[]) => unknown
+        ? T
+        : T extends readonly unknown[]
+          ? { [K in keyof T]: SpecArg<T[K]> }
+          : T extends object
+            ? { [K in keyof T]: SpecArg<T[K]> }
+            : T;
+
+/** The parameters of `getConcreteFunction` for a function with parameters `P`. */
+export type SpecArgs<P extends readonly unknown[]> = { [K in keyof P]: SpecArg<P[K]> };
 
 interface Executor {
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
   dispose(): void;
 }
 
-export class ConcreteFunction {
+/**
+ * One trace of a jit function (TF's ConcreteFunction), typed by the function `F` it traced: `call`
+ * takes and returns what the jit function does.
+ */
+export class ConcreteFunction<F extends AnyFn = AnyFn> {
   private readonly executor: Executor;
   /** The graph the executor runs: the trace after the optimizer's passes. */
   readonly optimizedGraph: Graph;
   /** The function returned one tensor (no structure to rebuild). */
   private readonly singleOutput: boolean;
 
+  /** @internal Made by jit (`getConcreteFunction`), not by users. */
   constructor(
     readonly name: string,
     readonly graph: Graph,
@@ -40,8 +86,10 @@ export class ConcreteFunction {
     readonly backend: ExecutorName = 'compiled',
     private readonly onnxOptions: OnnxRuntimeOptions = {},
     optimized?: Graph,
+    /** The user's source and the generated code, for the viewer (jit passes it). */
+    private readonly code?: () => Promise<ViewerCode>,
   ) {
-    // Executors run an optimized copy; `graph` stays as traced (what toString and the exporters show).
+    // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
     this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
     const g = this.optimizedGraph;
     this.executor =
@@ -50,8 +98,8 @@ export class ConcreteFunction {
   }
 
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
-  withExecutor(backend: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction {
-    return new ConcreteFunction(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph);
+  withExecutor(backend: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
+    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph, this.code);
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -60,12 +108,12 @@ export class ConcreteFunction {
   }
 
   /** Calls the trace on arguments of its signature (tensors of the same dtypes/shapes, equal JS values). */
-  call(...args: unknown[]): unknown {
-    return this.callFlat(this.argumentTensors(args));
+  call(...args: JitArgs<Parameters<F>>): Staged<ReturnType<F>> {
+    return this.callFlat(this.argumentTensors(args)) as Staged<ReturnType<F>>;
   }
 
   /** The tensor leaves of `args`, checked against the signature. */
-  private argumentTensors(args: unknown[]): tf.Tensor[] {
+  private argumentTensors(args: readonly unknown[]): tf.Tensor[] {
     const sig = signatureOf(this.name, args);
     if (sig.key !== this.signature.key && !this.acceptsRelaxed(sig)) {
       throw agError('api/signature-mismatch', { name: this.name, index: 0, expected: this.describe(), got: describeKey(sig) });
@@ -76,6 +124,25 @@ export class ConcreteFunction {
   /** Runs the graph on the tensor leaves of the arguments (already checked against the signature). */
   callFlat(tensors: readonly tf.Tensor[]): unknown {
     return this.rebuild(this.executor.run(this.optimizedGraph, feedsFor(this.graph, tensors)));
+  }
+
+  private drawsRun: { graph: Graph; optimized: Graph; executor: Executor } | undefined;
+
+  /**
+   * Like `callFlat`, and also returns the values the call drew at the top level of the graph, in
+   * program order (a gradient taken from outside reuses them instead of drawing again).
+   */
+  callFlatWithDraws(tensors: readonly tf.Tensor[]): { result: unknown; draws: tf.Tensor[] } {
+    if (!this.drawsRun) {
+      const graph = cloneGraph(this.graph);
+      graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
+      const optimized = optimize(cloneGraph(graph));
+      this.drawsRun = { graph, optimized, executor: this.backend === 'interpreter' ? new Interpreter() : new CompiledExecutor(optimized) };
+    }
+    const { graph, optimized, executor } = this.drawsRun;
+    const outs = executor.run(optimized, feedsFor(graph, tensors));
+    const n = this.graph.outputs.length;
+    return { result: this.rebuild(outs.slice(0, n)), draws: outs.slice(n) };
   }
 
   /** The function's return value from the graph's output tensors. */
@@ -89,6 +156,8 @@ export class ConcreteFunction {
   /** Frees the constants this function keeps on the tfjs backend (and those of its gradient). */
   dispose(): void {
     this.executor.dispose();
+    this.drawsRun?.executor.dispose();
+    this.drawsRun = undefined;
     for (const d of this.disposers.splice(0)) d();
   }
 
@@ -97,8 +166,25 @@ export class ConcreteFunction {
     this.disposers.push(d);
   }
 
-  toString(): string {
-    return this.graph.toString();
+  /**
+   * The graph as text: by default the optimized graph the executor runs; `{ graph: 'trace' }` the
+   * trace (as `cf.graph.toString()`); `{ graph: 'passes' }` the trace, then what each optimizer pass changed.
+   */
+  toString(opts: PrintViewOptions = {}): string {
+    const view = opts.graph ?? 'optimized';
+    if (view === 'passes') return formatSteps(this.graph, this.optimizationSteps());
+    return (view === 'trace' ? this.graph : this.optimizedGraph).toString({ sources: opts.sources });
+  }
+
+  /** Each optimizer pass on a copy of the trace: the graph text before and after, node counts. */
+  optimizationSteps(): PassStep[] {
+    return optimizationSteps(this.graph);
+  }
+
+  /** The graph a picture shows. */
+  private viewed(opts: ViewOptions): Graph {
+    if (opts.graph === 'passes') throw agError('api/bad-graph-view', { view: 'passes', allowed: "'optimized' or 'trace'" });
+    return opts.graph === 'trace' ? this.graph : this.optimizedGraph;
   }
 
   /** The graph as an ONNX model (opset 18, IR version 8) that onnxruntime runs. */
@@ -112,11 +198,11 @@ export class ConcreteFunction {
    * does not reach the run); variable writes and staged prints and asserts happen when it completes.
    * Every failure rejects the returned promise.
    */
-  async callAsync(...args: unknown[]): Promise<unknown> {
+  async callAsync(...args: JitArgs<Parameters<F>>): Promise<Staged<ReturnType<F>>> {
     if (!(this.executor instanceof OnnxRuntimeExecutor)) return this.call(...args);
     // Everything before the first await runs at the call: the feeds are copied here.
     const pending = this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, this.argumentTensors(args)));
-    return this.rebuild(await pending);
+    return this.rebuild(await pending) as Staged<ReturnType<F>>;
   }
 
   /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */
@@ -124,23 +210,48 @@ export class ConcreteFunction {
     return exportGraphModel(this.graph, opts);
   }
 
-  /** The graph as Graphviz DOT: ops with shapes, Cond/While as clusters, captures and effects marked. */
-  toDot(opts: DotOptions = {}): string {
-    return toDot(this.graph, { title: this.title(), ...opts });
+  /**
+   * The optimized graph (or `{ graph: 'trace' }`) as Graphviz DOT: ops with shapes, Cond/While as
+   * clusters named after the user's statements, captures and effects marked.
+   */
+  toDot(opts: DotOptions & ViewOptions = {}): string {
+    return toDot(this.viewed(opts), { title: this.title(opts), ...opts });
   }
 
-  /** The graph as an SVG picture (Graphviz in wasm). */
-  toSVG(opts: DotOptions = {}): Promise<string> {
-    return toSVG(this.graph, { title: this.title(), ...opts });
+  /** The optimized graph (or `{ graph: 'trace' }`) as an SVG picture (Graphviz in wasm). */
+  toSVG(opts: DotOptions & ViewOptions = {}): Promise<string> {
+    return toSVG(this.viewed(opts), { title: this.title(opts), ...opts });
   }
 
-  /** A self-contained HTML viewer of the graph whose subgraphs can be collapsed. */
-  toHTML(opts: DotOptions = {}): Promise<string> {
-    return toHTML(this.graph, { title: this.title(), ...opts });
+  /**
+   * The graph viewer as one self-contained HTML file (no network; its own strict CSP): the optimized
+   * graph (or `{ graph: 'trace' }`) with zoom and pan, search, an info panel per node, collapsible
+   * Cond/While, and the source and generated code linked to the graph.
+   */
+  async toHTML(opts: ViewerOptions & ViewOptions = {}): Promise<string> {
+    const graph = this.viewed(opts);
+    return toHTML(graph, { title: this.title(opts), ...opts, code: { ...(await this.viewerCode()), ...opts.code } });
   }
 
-  private title(): string {
-    return `${this.name}(${this.describe()})`;
+  /**
+   * The same viewer inside an element of a page that bundles autograph-ts (works under a CSP
+   * without inline scripts or styles; pictures are drawn in the page by Graphviz in wasm).
+   */
+  async mountViewer(element: HTMLElement, opts: ViewerOptions & ViewOptions = {}): Promise<ViewerApi> {
+    const graph = this.viewed(opts);
+    return mountViewer(element, graph, { title: this.title(opts), ...opts, code: { ...(await this.viewerCode()), ...opts.code } });
+  }
+
+  private async viewerCode(): Promise<ViewerCode> {
+    try {
+      return (await this.code?.()) ?? {};
+    } catch {
+      return {}; // the code panes stay empty; the graph is still shown
+    }
+  }
+
+  private title(opts: ViewOptions = {}): string {
+    return `${this.name}(${this.describe()})${opts.graph === 'trace' ? ' · trace' : ''}`;
   }
 
   private describe(): string {

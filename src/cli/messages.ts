@@ -21,6 +21,11 @@ export const cliMessages = defineMessages({
     text: (p: { file: string }) => `cannot find the file '${p.file}'`,
     hint: () => 'give the path of a .js, .mjs or .ts module, relative to the current directory',
   },
+  'cli/needs-tsx': {
+    kind: 'usage',
+    text: (p: { file: string }) => `'${p.file}' is TypeScript, and loading it needs tsx, which is not installed`,
+    hint: () => 'npm install --save-dev tsx (an optional peer of autograph-ts), or point the CLI at the compiled .js',
+  },
   'cli/load-failed': {
     kind: 'usage',
     text: (p: { file: string; reason: string }) => `cannot load '${p.file}': ${p.reason}`,
@@ -53,6 +58,11 @@ export const cliMessages = defineMessages({
     kind: 'usage',
     text: (p: { text: string; reason: string }) => `bad --args '${p.text}': ${p.reason}`,
     hint: () => 'write one VALUE[:DTYPE] per argument, e.g. --args "[1,2,3]:float32,5:int32"; a bare number is float32',
+  },
+  'cli/check-project': {
+    kind: 'usage',
+    text: () => 'autograph check could not read the project (the errors above say why)',
+    hint: () => "give a tsconfig.json or its folder, and options as tsc takes them; see 'autograph check --help'",
   },
   'cli/missing-option': {
     kind: 'usage',

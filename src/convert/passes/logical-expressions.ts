@@ -3,7 +3,7 @@
 // JS semantics (including short-circuit and operand values) otherwise. `??` is left alone.
 // Needs nothing but the AST. Produces the rewritten expressions.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';

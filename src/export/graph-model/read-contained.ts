@@ -1,10 +1,9 @@
 // Reads a file that a model names by a path relative to the model's folder, refusing what would
 // read anything else: absolute paths, `..` and symbolic links that leave the folder, devices, FIFOs
 // and other non-regular files, files over a size cap or of another size than the model declares.
-// Needs node:fs and the catalogue. Produces `readContained`, `modelFolder`, `LoadLimits`.
+// Needs node:fs (loaded when called, through node-files) and the catalogue. Produces `readContained`, `modelFolder`, `LoadLimits`.
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { nodeFiles } from '../node-files.js';
 import { agError } from '../../errors/catalogue.js';
 import type { AutographError } from '../../errors/ag-error.js';
 
@@ -31,6 +30,7 @@ export function refused(folder: string, file: string, reason: string): Autograph
 
 /** The real path of the folder `dir` (which the caller chose, so it may itself be a link). */
 export function modelFolder(dir: string): ModelFolder {
+  const { fs } = nodeFiles('loadGraphModelArtifacts');
   let real: string;
   try {
     real = fs.realpathSync(dir);
@@ -42,6 +42,7 @@ export function modelFolder(dir: string): ModelFolder {
 }
 
 function inside(root: string, p: string): boolean {
+  const { path } = nodeFiles('loadGraphModelArtifacts');
   const rel = path.relative(root, p);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
@@ -52,6 +53,7 @@ function inside(root: string, p: string): boolean {
  * regular files, files larger than `maxBytes`, and files whose size is not `exactBytes` when given.
  */
 export function readContained(folder: ModelFolder, name: unknown, maxBytes: number, exactBytes?: number): Uint8Array {
+  const { fs, path } = nodeFiles('loadGraphModelArtifacts');
   const shown = typeof name === 'string' ? name : JSON.stringify(name) ?? String(name);
   const no = (reason: string): AutographError => refused(folder.given, shown, reason);
   if (typeof name !== 'string' || name === '') throw no('is not a file name');

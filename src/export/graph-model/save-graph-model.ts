@@ -1,13 +1,13 @@
 // Writes a GraphModel export to a folder as tfjs-converter lays it out (model.json with a weights
 // manifest, one group1-shard1of1.bin); load-graph-model.ts reads such a folder back.
-// Needs node:fs and the exporter. Produces `saveGraphModel` (and re-exports `loadGraphModelArtifacts`).
+// Needs node:fs (loaded when called) and the exporter. Produces `saveGraphModel` (and re-exports
+// `loadGraphModelArtifacts`).
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../../ir/graph.js';
 import { exportGraphModel, type GraphModelExportOptions } from './export-graph-model.js';
 import { MODEL_FILE } from './load-graph-model.js';
+import { nodeFiles } from '../node-files.js';
 
 export { loadGraphModelArtifacts, type LoadLimits } from './load-graph-model.js';
 
@@ -20,6 +20,7 @@ export interface SavedGraphModel {
 
 /** Exports `graph` (or writes ready artifacts) into `dir`, creating it if needed. */
 export function saveGraphModel(source: Graph | tf.io.ModelArtifacts, dir: string, opts: GraphModelExportOptions = {}): SavedGraphModel {
+  const { fs, path } = nodeFiles('saveGraphModel');
   const a = 'nodes' in source ? exportGraphModel(source, opts) : source;
   fs.mkdirSync(dir, { recursive: true });
   const modelPath = path.join(dir, MODEL_FILE);
@@ -38,6 +39,7 @@ export function saveGraphModel(source: Graph | tf.io.ModelArtifacts, dir: string
   fs.writeFileSync(weightsPath, data);
   return { modelPath, weightsPath };
 }
+
 
 function concat(buffers: readonly ArrayBuffer[]): Uint8Array {
   const out = new Uint8Array(buffers.reduce((n, b) => n + b.byteLength, 0));
