@@ -21,7 +21,7 @@ export { doNotConvert } from './runtime/do-not-convert.js';
 export { setVerbosity, verbosity, type Verbosity } from './platform/log.js';
 export { range } from './runtime/loops.js';
 export { exportGraphModel, graphModelKernels, needsExecuteAsync, type GraphModelExportOptions } from './export/graph-model/index.js';
-export { saveGraphModel, loadGraphModelArtifacts } from './export/graph-model/save-graph-model.js';
+export { saveGraphModel, loadGraphModelArtifacts, type LoadLimits } from './export/graph-model/save-graph-model.js';
 export { toDot, toSVG, toHTML, setGraphviz, type DotOptions, type GraphvizModule, type ViewerOptions, type ViewerCode, type ViewerApi } from './export/dot/index.js';
 export type { GraphView, ViewOptions, PrintViewOptions } from './api/concrete-function.js';
 export { save, type SaveOptions } from './api/save.js';

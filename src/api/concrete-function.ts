@@ -109,11 +109,16 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 
   /** Calls the trace on arguments of its signature (tensors of the same dtypes/shapes, equal JS values). */
   call(...args: JitArgs<Parameters<F>>): Staged<ReturnType<F>> {
+    return this.callFlat(this.argumentTensors(args)) as Staged<ReturnType<F>>;
+  }
+
+  /** The tensor leaves of `args`, checked against the signature. */
+  private argumentTensors(args: readonly unknown[]): tf.Tensor[] {
     const sig = signatureOf(this.name, args);
     if (sig.key !== this.signature.key && !this.acceptsRelaxed(sig)) {
       throw agError('api/signature-mismatch', { name: this.name, index: 0, expected: this.describe(), got: describeKey(sig) });
     }
-    return this.callFlat(sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor)) as Staged<ReturnType<F>>;
+    return sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
   }
 
   /** Runs the graph on the tensor leaves of the arguments (already checked against the signature). */
@@ -187,12 +192,17 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     return exportOnnx(this.graph, { name: this.name, ...opts });
   }
 
-  /** Like `call`, through the executor's asynchronous path where it has one (onnxruntime's public API). */
+  /**
+   * Like `call`, through the executor's asynchronous path where it has one (onnxruntime's public API).
+   * The arguments and captured variables are read when it is called (a later `assign` or `dispose`
+   * does not reach the run); variable writes and staged prints and asserts happen when it completes.
+   * Every failure rejects the returned promise.
+   */
   async callAsync(...args: JitArgs<Parameters<F>>): Promise<Staged<ReturnType<F>>> {
     if (!(this.executor instanceof OnnxRuntimeExecutor)) return this.call(...args);
-    const sig = signatureOf(this.name, args);
-    const tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
-    return this.rebuild(await this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, tensors))) as Staged<ReturnType<F>>;
+    // Everything before the first await runs at the call: the feeds are copied here.
+    const pending = this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, this.argumentTensors(args)));
+    return this.rebuild(await pending) as Staged<ReturnType<F>>;
   }
 
   /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */
