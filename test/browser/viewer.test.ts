@@ -20,6 +20,7 @@ import { collatz, count_up, seedScope } from '../../examples/seed-functions.js';
 const seedLines = readFileSync(fileURLToPath(new URL('../../examples/seeds.ts', import.meta.url)), 'utf8').split('\n');
 const WHILE_LINE = seedLines.findIndex((l) => l.includes('while (a != 1)')) + 1;
 const IF_LINE = seedLines.findIndex((l) => l.includes('if (a % 2 == 0)')) + 1;
+const COUNT_LINE = seedLines.findIndex((l) => l.includes('counter = counter + 1')) + 1;
 
 const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
 const writeImages = process.env.AG_WRITE_IMAGES === '1';
@@ -128,14 +129,14 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
     expect(info).toMatch(/inputs\s*a ← a: int32\[\]\s*b ← 2/);
     expect(info).toContain(`seeds.ts:${IF_LINE} in collatz`);
     expect(await page.textContent('.agv-info .agv-snippet')).toBe('if (a % 2 == 0) a = Math.floor(a / 2);');
-    expect(await page.locator('.agv-src .agv-line.agv-hl').getAttribute('data-line')).toBe('25');
+    expect(await page.locator('.agv-src .agv-line.agv-hl').getAttribute('data-line')).toBe(String(IF_LINE));
     expect(await page.locator('.agv-gen .agv-line.agv-hl').count()).toBeGreaterThan(0);
     await shot(page, 'viewer-info-panel.png');
     // An input link goes to the producer.
     await page.locator('.agv-info .agv-row', { hasText: 'inputs' }).locator('.agv-link').first().click();
     expect(await page.textContent('.agv-info .agv-badge')).toBe('param');
     // A click on a source line lights the nodes it made.
-    await page.locator('.agv-src .agv-line[data-line="27"]').click();
+    await page.locator(`.agv-src .agv-line[data-line="${COUNT_LINE}"]`).click();
     expect(await page.locator('svg g.node.agv-linked').count()).toBeGreaterThanOrEqual(1);
     expect(await page.textContent('.agv-info .agv-name')).toBe('Add');
     expect(problems).toEqual([]);

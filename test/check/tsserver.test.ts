@@ -47,6 +47,7 @@ async function install(): Promise<void> {
   });
   program.emit();
   symlinkSync(join(root, 'node_modules', '@tensorflow'), join(dir, 'node_modules', '@tensorflow'));
+  symlinkSync(join(root, 'node_modules', '@babel'), join(dir, 'node_modules', '@babel')); // the package's dependencies, as installed beside it
   mkdirSync(join(dir, 'proj'));
   for (const f of ['huber.ts', 'tsconfig.json']) writeFileSync(join(dir, 'proj', f), readFileSync(join(root, 'test/check/fixtures/editor', f)));
 }
