@@ -13,6 +13,8 @@ import { signatureOf, type Signature } from './signature.js';
 import type { TensorSpec } from './tensor-spec.js';
 import { shapeToString } from '../ir/types.js';
 import { toGraph } from './to-graph.js';
+import { paramNames } from './param-names.js';
+import { originalOf } from '../runtime/do-not-convert.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
@@ -92,6 +94,9 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   // Converted on first use (so a jit function can be made before its free variables exist).
   let converted: AnyFn | undefined;
   const convert = (): AnyFn => (converted ??= opts.autograph === false ? fn : (toGraph(fn, { scope: opts.scope }) as AnyFn));
+  let params: (string | undefined)[] | undefined;
+  // The parameters of the user's function (through toGraph's wrapper, the original's).
+  const names = (): (string | undefined)[] => (params ??= paramNames((originalOf(fn) as F | undefined) ?? fn));
   const fixed = opts.inputSignature ? signatureOf(name, [...opts.inputSignature]) : undefined;
   const maxTraces = opts.maxTraces ?? DEFAULT_MAX_TRACES;
   if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
@@ -120,8 +125,8 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       touch(known);
       return { cf: known, traced: false };
     }
-    const { graph, output } = deepStacks(() => traceFunction(name, convert(), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0 }));
-    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime);
+    const { graph, output } = deepStacks(() => traceFunction(name, convert(), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
+    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false));
     cache.set(sig.key, cf);
     newest = cf;
     traceCount++;

@@ -163,12 +163,8 @@ export function originalLocation(fn: object, line: number, column: number, funct
 
 const texts = new Map<string, string | null>();
 
-/**
- * A location in a file on disk (a path or file:// URL; 1-based line and column) with a code frame
- * of that file; the frame is left out where the file cannot be read.
- */
-export function fileLocation(file: string, line: number, column: number, functionName?: string): SourceLocation {
-  const path = file.startsWith('file://') ? fileURLToPath(file) : file;
+/** The text of a file on disk (cached), or null where it cannot be read. */
+function readText(path: string): string | null {
   let text = texts.get(path);
   if (text === undefined) {
     try {
@@ -178,6 +174,30 @@ export function fileLocation(file: string, line: number, column: number, functio
     }
     texts.set(path, text);
   }
+  return text;
+}
+
+/**
+ * `fn` as written in its file (not as the loader transformed it): the file, the line its text
+ * starts on, and the text; undefined where it cannot be told (browsers, eval'd functions).
+ */
+export function originalText(fn: object): { file: string; firstLine: number; text: string } | undefined {
+  const lines = Function.prototype.toString.call(fn).split('\n');
+  const first = originalLocation(fn, 1, 1);
+  const last = originalLocation(fn, lines.length, Math.max(1, lines[lines.length - 1]!.length));
+  if (!first?.file || !last || last.file !== first.file || last.line < first.line) return undefined;
+  const text = readText(first.file);
+  if (text === null) return undefined;
+  return { file: first.file, firstLine: first.line, text: text.split('\n').slice(first.line - 1, last.line).join('\n') };
+}
+
+/**
+ * A location in a file on disk (a path or file:// URL; 1-based line and column) with a code frame
+ * of that file; the frame is left out where the file cannot be read.
+ */
+export function fileLocation(file: string, line: number, column: number, functionName?: string): SourceLocation {
+  const path = file.startsWith('file://') ? fileURLToPath(file) : file;
+  const text = readText(path);
   const frame = text === null ? undefined : codeFrame(text, line, column - 1);
   return { file: path, line, column, functionName, frame };
 }

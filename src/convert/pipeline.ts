@@ -16,6 +16,7 @@ import { controlFlowPass } from './passes/control-flow.js';
 import { conditionalExpressionsPass } from './passes/conditional-expressions.js';
 import { logicalExpressionsPass } from './passes/logical-expressions.js';
 import { operatorsPass } from './passes/operators.js';
+import { recordSites } from './util/site.js';
 
 export const PIPELINE: readonly (readonly [string, Pass])[] = [
   // Reject unsupported syntax (located errors); `var` → `let` at function top; hoist function declarations.
@@ -42,6 +43,8 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
 
 /** Runs the passes (all, or up to and including `until`). */
 export function runPipeline(root: t.Function, ctx: ConvertContext, until?: string): void {
+  // Each if/loop's header as written, before any pass rewrites it (labels of the Cond/While it becomes).
+  recordSites(root, ctx.sites);
   for (const [name, pass] of PIPELINE) {
     pass(root, ctx);
     if (name === until) return;

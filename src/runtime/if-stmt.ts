@@ -11,6 +11,7 @@ import { checkBranchOutputs, copyStructure, RETURN_VALUE_NAME, saveArrays, zeros
 import { declaredType, declareList, isDeclaredList, type ElementType } from '../trace/list-registry.js';
 import { weakDType } from '../trace/leaf.js';
 import type { DType } from '../ir/types.js';
+import { parseSite, type SourceSite } from '../ir/graph.js';
 import { arrayAsList, TensorList } from '../trace/tensor-list.js';
 import { currentGraph } from '../trace/context.js';
 
@@ -42,6 +43,7 @@ function stagedIf(
   names: readonly string[],
   nouts: number,
   fillMain: Map<number, unknown>,
+  site: SourceSite | undefined,
 ): unknown[] {
   // A JS array declared with setElementType becomes a staged list, so that pushes in the branches
   // record list ops there and the Cond merges the two lists.
@@ -93,7 +95,7 @@ function stagedIf(
     return out;
   };
   try {
-    return cond(test, main, other, { names });
+    return cond(test, main, other, { names, site });
   } finally {
     setState(init);
     restoreArrays();
@@ -102,7 +104,8 @@ function stagedIf(
 
 /**
  * `getState`/`setState` read and write the symbols the branches modify; the first `nouts` of them
- * are live after the statement (the Cond's outputs), `symbolNames` name them in errors.
+ * are live after the statement (the Cond's outputs), `symbolNames` name them in errors; `site` is
+ * the statement as written (the converter passes it), for pictures.
  */
 export function ifStmt(
   test: unknown,
@@ -112,6 +115,7 @@ export function ifStmt(
   setState: (vars: unknown[]) => void,
   symbolNames: readonly string[],
   nouts: number,
+  site?: string,
 ): void {
   if (!(isTensor(test) && isTracing())) {
     if (truthy(test, 'an if statement')) body();
@@ -123,7 +127,7 @@ export function ifStmt(
   const fill = new Map<number, unknown>();
   for (;;) {
     try {
-      const result = stagedIf(test, body, orelse, getState, setState, names, nouts, fill);
+      const result = stagedIf(test, body, orelse, getState, setState, names, nouts, fill, parseSite(site));
       setState([...result, ...init.slice(nouts)]);
       return;
     } catch (e) {
@@ -142,5 +146,5 @@ export function ifExp<T>(test: unknown, a: () => T, b: () => T): T {
     const other = b();
     checkBranchOutputs([main], [other], ['the conditional expression']);
     return other;
-  }, { names: ['value'] });
+  }, { names: ['value'], site: { code: '… ? … : …' } });
 }

@@ -12,6 +12,7 @@ import { assert } from '../trace/effects.js';
 import { forInKeys, jsCond, jsIterable, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
 import { listPush } from './lists.js';
+import { registerRandomCalls } from './random-calls.js';
 
 const base = {
   ...operators,
@@ -45,6 +46,9 @@ if (nodeAssert) {
   const staged = (c: unknown, m?: unknown) => assert(c, typeof m === 'string' ? m : undefined);
   for (const f of [nodeAssert, nodeAssert.ok, nodeAssert.strict, nodeAssert.strict?.ok]) if (typeof f === 'function') registerSpecialFunction(f, staged);
 }
+
+// tfjs's random ops: an unseeded draw while tracing becomes a draw node (new values on every call).
+registerRandomCalls(registerSpecialFunction);
 
 const cache = new WeakMap<object, Runtime>();
 let unscoped: Runtime | undefined;

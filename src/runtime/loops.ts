@@ -12,6 +12,7 @@ import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js
 import { checkLoopVars, isReturnSlot, placeholdersForUndefined } from './state-checks.js';
 import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { add, gt, lt } from './operators.js';
+import { parseSite, type SourceSite } from '../ir/graph.js';
 
 export interface LoopOptions {
   readonly maximumIterations?: number;
@@ -44,6 +45,7 @@ function stagedWhile(
   setState: SetState,
   names: readonly string[],
   opts: LoopOptions,
+  site: SourceSite | undefined,
 ): void {
   const allNames = names;
   const symbolNames = (i: number): string => allNames[i]!;
@@ -81,7 +83,7 @@ function stagedWhile(
         return counted ? [tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : next;
       },
       counted ? [tf.scalar(0, 'int32'), ...init] : init,
-      { names: counted ? ['iterations', ...names] : names, maximumIterations: opts.maximumIterations },
+      { names: counted ? ['trip_count', ...names] : names, maximumIterations: opts.maximumIterations, site },
     );
   } catch (e) {
     restore(start);
@@ -106,9 +108,10 @@ export function whileStmt(
   setState: SetState,
   symbolNames: readonly string[],
   opts: LoopOptions = {},
+  site?: string,
 ): void {
   let c = test();
-  if (isTracing() && isTensor(c)) return stagedWhile(test, body, getState, setState, symbolNames, opts);
+  if (isTracing() && isTensor(c)) return stagedWhile(test, body, getState, setState, symbolNames, opts, parseSite(site));
   const max = opts.maximumIterations ?? Infinity;
   for (let i = 0; i < max && truthy(c, 'a while loop'); i++) {
     body();
@@ -163,6 +166,7 @@ function stagedCounted(
   setState: SetState,
   names: readonly string[],
   opts: LoopOptions,
+  site: SourceSite | undefined,
 ): void {
   const start = getState();
   const undefinedNames = start.flatMap((x, i) => (x === undefined && !isReturnSlot(names[i]!) ? [names[i]!] : []));
@@ -197,7 +201,7 @@ function stagedCounted(
         return [c.next(i), ...next];
       },
       [c.first, ...init],
-      { names: ['iteration', ...names], maximumIterations: opts.maximumIterations },
+      { names: ['index', ...names], maximumIterations: opts.maximumIterations, site },
     );
   } catch (e) {
     restore(start);
@@ -237,10 +241,11 @@ export function forStmt(
   setState: SetState,
   symbolNames: readonly string[],
   opts: LoopOptions = {},
+  site?: string,
 ): void {
-  if (iter instanceof TensorRange) return stagedCounted(rangeCounter(iter), extraTest, body, getState, setState, symbolNames, opts);
+  if (iter instanceof TensorRange) return stagedCounted(rangeCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
   if (isTensor(iter)) {
-    if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts);
+    if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
     iter = tf.unstack(iter);
   }
   let count = 0;

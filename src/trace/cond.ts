@@ -4,7 +4,7 @@
 // Needs subgraph, capture, nest, leaf, grad. Produces `cond`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph, type Value } from '../ir/graph.js';
+import { Node, type Graph, type SourceSite, type Value } from '../ir/graph.js';
 import { sameShape, shapeToString, type DType } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
@@ -22,6 +22,8 @@ import { listHandle, listResult, listTypeOf, sameListType } from './list-staging
 export interface CondOptions {
   /** Names of the outputs (when the branches return an array), for error messages. */
   readonly names?: readonly (string | undefined)[];
+  /** The user's statement this cond stages (set by converted code), for pictures. */
+  readonly site?: SourceSite;
 }
 
 /**
@@ -94,6 +96,7 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
       subgraphs: { then: main.graph, else: other.graph },
       effect,
       source: userFrame(),
+      site: opts.site,
     }),
   );
   const raw: tf.Tensor[] = [];
@@ -163,5 +166,6 @@ function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: 
 
 export function sanitize(name: string | undefined): string | undefined {
   if (!name || name === 'value') return undefined;
+  if (name.startsWith('<return value')) return 'return_value'; // the converter's return slot
   return name.replace(/\[(\d+)\]/g, '_$1').replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '') || undefined;
 }

@@ -6,7 +6,7 @@
 // capture, nest, leaf, cond, grad. Produces `whileLoop`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph } from '../ir/graph.js';
+import { Node, type Graph, type SourceSite } from '../ir/graph.js';
 import { LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
@@ -28,6 +28,8 @@ export interface WhileOptions {
   readonly maximumIterations?: number;
   /** Names of the loop variables, for error messages. */
   readonly names?: readonly (string | undefined)[];
+  /** The user's loop this one stages (set by converted code), for pictures. */
+  readonly site?: SourceSite;
 }
 
 /** Loop results: JS numbers and booleans among the loop variables come back as tensors when staged. */
@@ -237,6 +239,7 @@ function attempt(
       subgraphs: { cond: condTrace.graph, body: bodyTrace.graph },
       effect: hasEffects(condTrace.graph) || hasEffects(bodyTrace.graph),
       source: userFrame(),
+      site: opts.site,
     }),
   );
   const raw: tf.Tensor[] = [];

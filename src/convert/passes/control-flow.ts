@@ -19,6 +19,12 @@ import { expr, stmt, stmts } from '../util/babel.js';
 export const RETURN_VALUE_NAME = '<return value>';
 export const MAYBE_RETURN_VALUE_NAME = '<return value or undefined>';
 
+/**
+ * What the flags and slots the jump passes add are called in graphs and messages: JS keywords,
+ * which no user variable can be named, instead of the generated identifiers (`break_`, `do_return`).
+ */
+const DISPLAY_NAMES: Readonly<Record<string, string>> = { break_: 'break', continue_: 'continue', do_return: 'return', switch_value: 'switch' };
+
 interface State {
   readonly syms: Sym[];
   readonly nouts: number;
@@ -127,9 +133,17 @@ class Converter {
     };
   }
 
+  /** GET, SET and NAMES, as call arguments. */
+  private stateList(st: State): t.Expression[] {
+    const a = this.stateArgs(st);
+    return [a.GET as t.Expression, a.SET as t.Expression, a.NAMES as t.Expression];
+  }
+
   private displayName(s: Sym): string {
     const always = s.path.length === 0 ? this.returnNames.get(s.name) : undefined;
-    return always === undefined ? s.name : always ? RETURN_VALUE_NAME : MAYBE_RETURN_VALUE_NAME;
+    if (always !== undefined) return always ? RETURN_VALUE_NAME : MAYBE_RETURN_VALUE_NAME;
+    const base = s.path.length === 0 ? this.ctx.namer.baseOf(s.name) : undefined;
+    return (base !== undefined ? DISPLAY_NAMES[base] : undefined) ?? s.name;
   }
 
   private finish(orig: t.Statement, out: t.Statement[], inList: boolean, wrap = false): t.Statement | t.Statement[] {
@@ -161,20 +175,33 @@ class Converter {
       orelse = t.identifier(name);
     }
     out.push(
-      stmt('ag__.ifStmt(%%test%%, %%body%%, %%orelse%%, %%GET%%, %%SET%%, %%NAMES%%, %%nouts%%);', {
-        test: n.test,
-        body,
-        orelse,
-        ...this.stateArgs(st),
-        nouts: t.numericLiteral(st.nouts),
-      }),
+      t.expressionStatement(
+        t.callExpression(expr('ag__.ifStmt'), [
+          n.test, t.identifier(body), orelse, ...this.stateList(st), t.numericLiteral(st.nouts), ...this.site(n),
+        ]),
+      ),
     );
     return this.finish(n, out, inList);
   }
 
+  /** The loop's options, then its site (an empty options object when only the site is there). */
   private options(n: t.Loop): t.Expression[] {
     const o = this.ctx.loopOptions.get(n);
-    return o ? [o] : [];
+    const site = this.site(n);
+    return o ? [o, ...site] : site.length ? [t.objectExpression([]), ...site] : [];
+  }
+
+  /**
+   * `"while (a != 1)"`: the construct as the user wrote it, for the labels of the Cond/While it
+   * becomes; `"while (a != 1) @ src/app.ts:12"` where the converter knows the file and line
+   * (in-place conversion: in a bundle, stack frames no longer tell).
+   */
+  private site(n: t.Statement): t.Expression[] {
+    const code = this.ctx.sites.get(n);
+    if (!code) return [];
+    const start = n.loc?.start;
+    const at = start ? this.ctx.locate?.(start.line, start.column) : undefined;
+    return [t.stringLiteral(at?.file ? `${code} @ ${at.file}:${at.line}` : code)];
   }
 
   private convertWhile(n: t.WhileStatement | t.DoWhileStatement, inList: boolean): t.Statement | t.Statement[] {
@@ -191,10 +218,7 @@ class Converter {
   }
 
   private whileCall(test: string, body: string, st: State, n: t.Loop): t.Statement {
-    const args = this.stateArgs(st);
-    const call = t.callExpression(expr('ag__.whileStmt'), [
-      t.identifier(test), t.identifier(body), args.GET as t.Expression, args.SET as t.Expression, args.NAMES as t.Expression, ...this.options(n),
-    ]);
+    const call = t.callExpression(expr('ag__.whileStmt'), [t.identifier(test), t.identifier(body), ...this.stateList(st), ...this.options(n)]);
     return t.expressionStatement(call);
   }
 
@@ -232,14 +256,9 @@ class Converter {
       block = [t.expressionStatement(t.assignmentExpression('=', n.left as t.LVal, t.identifier(itr))), ...block];
     }
     const iter = t.isForInStatement(n) ? expr('ag__.forInKeys(%%obj%%)', { obj: n.right }) : n.right;
-    const args = this.stateArgs(st);
     const out = [
       t.variableDeclaration('const', [t.variableDeclarator(t.identifier(body), t.arrowFunctionExpression([param as t.Identifier], t.blockStatement(block)))]),
-      t.expressionStatement(
-        t.callExpression(expr('ag__.forStmt'), [
-          iter, this.extraTest(n), t.identifier(body), args.GET as t.Expression, args.SET as t.Expression, args.NAMES as t.Expression, ...this.options(n),
-        ]),
-      ),
+      t.expressionStatement(t.callExpression(expr('ag__.forStmt'), [iter, this.extraTest(n), t.identifier(body), ...this.stateList(st), ...this.options(n)])),
     ];
     return this.finish(n, out, inList);
   }

@@ -105,6 +105,8 @@ export let
   memberExpression: typeof B.memberExpression,
   nullLiteral: typeof B.nullLiteral,
   numericLiteral: typeof B.numericLiteral,
+  objectExpression: typeof B.objectExpression,
+  objectProperty: typeof B.objectProperty,
   program: typeof B.program,
   returnStatement: typeof B.returnStatement,
   sequenceExpression: typeof B.sequenceExpression,
@@ -135,7 +137,7 @@ export function bindBabelTypes(m: typeof B): void {
     isStringLiteral, isSuper, isSwitchStatement, isTemplateLiteral, isThisExpression, isThrowStatement,
     isTryStatement, isUnaryExpression, isUpdateExpression, isV8IntrinsicIdentifier, isValidIdentifier, isVariableDeclaration,
     isVariableDeclarator, isWhileStatement, logicalExpression, memberExpression, nullLiteral,
-    numericLiteral, program, returnStatement, sequenceExpression, stringLiteral, thisExpression,
+    numericLiteral, objectExpression, objectProperty, program, returnStatement, sequenceExpression, stringLiteral, thisExpression,
     unaryExpression, variableDeclaration, variableDeclarator
   } = m);
 }

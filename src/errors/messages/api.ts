@@ -56,6 +56,12 @@ export const apiMessages = defineMessages({
     text: (p: { format: string }) => `unknown save format '${p.format}'; use 'onnx' or 'graph-model'`,
     example: "ag.save(cf, 'model', { format: 'zip' })",
   },
+  'api/bad-graph-view': {
+    kind: 'usage',
+    text: (p: { view: string; allowed: string }) => `a picture cannot show the graph view '${p.view}'; use ${p.allowed}`,
+    hint: () => "print the passes instead: cf.toString({ graph: 'passes' })",
+    example: "cf.toSVG({ graph: 'passes' })",
+  },
   'exec/capture-disposed': {
     kind: 'runtime',
     text: (p: { what: string }) =>

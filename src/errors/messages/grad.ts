@@ -16,4 +16,14 @@ export const gradMessages = defineMessages({
     hint: () => 'declare it: setElementType(list, dtype, shape)',
     example: 'tf.grad of a loop carrying a list whose elements were never pushed at trace time',
   },
+  'grad/random-redrawn': {
+    kind: 'staging',
+    text: (p: { op: string; where: string }) =>
+      `cannot differentiate through ${p.op} ${p.where}: the gradient would draw its values again instead of using ` +
+      `those of the forward pass`,
+    hint: () =>
+      'differentiate inside the jit function (tf.grad or optimizer.minimize in it): draws at the top level, in a staged ' +
+      'if, or in a staged loop body are supported there; or draw outside and pass the tensor in',
+    example: 'tf.grad(ag.jit(x => { while (tf.any(x.less(9))) x = tf.dropout(x, 0.5).add(1); return x.sum() }))',
+  },
 });

@@ -173,4 +173,15 @@ export const traceMessages = defineMessages({
     text: (p: { value: string }) => `maximumIterations must be a non-negative integer, got ${p.value}`,
     example: "ag.whileLoop(c, b, vars, { maximumIterations: -1 })",
   },
+  'trace/random-frozen': {
+    kind: 'staging',
+    text: (p: { op: string }) =>
+      `tf.${p.op} without a seed is called here from code autograph-ts does not convert (a jit function with ` +
+      `autograph: false, a doNotConvert function, or a library such as tfjs-layers): its arguments are unknown to the ` +
+      `trace, so its values would be drawn once, while tracing, and be the same on every call`,
+    hint: () =>
+      'call it from converted code (jit converts the functions it calls), pass a seed (then every call gives the ' +
+      'same values, as eagerly), or draw outside the jit function and pass the tensor in',
+    example: "ag.jit(x => x.add(tf.randomNormal([2])), { autograph: false })",
+  },
 });
