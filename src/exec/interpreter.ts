@@ -94,6 +94,11 @@ export class Interpreter {
         return [tf.scalar(list.length, 'int32')];
       case 'ListGet':
         return [tf.clone(list.get(args[1]!.dataSync()[0]!, node.options.source))];
+      case 'ListSetItem': {
+        const x = tf.clone(args[2]!);
+        this.arena!.push(x);
+        return [list.set(args[1]!.dataSync()[0]!, x, node.options.source)];
+      }
       case 'ListStack':
         return [stackList(list, node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)];
       case 'Const':

@@ -12,7 +12,7 @@ import { declaredType, declareList, isDeclaredList, type ElementType } from '../
 import { weakDType } from '../trace/leaf.js';
 import type { DType } from '../ir/types.js';
 import { parseSite, type SourceSite } from '../ir/graph.js';
-import { arrayAsList, TensorList } from '../trace/tensor-list.js';
+import { arrayAsList, elementTypeOf, TensorList } from '../trace/tensor-list.js';
 import { currentGraph } from '../trace/context.js';
 
 type Thunk = () => void;
@@ -61,7 +61,16 @@ function stagedIf(
       if (i >= nouts || lengths[i]! < 0 || !Array.isArray(x)) return;
       const y = now[i];
       // A nested staged if may already have made a list of it.
-      const type = y instanceof TensorList ? { dtype: y.elementDtype, shape: y.elementShape } : appendedType(x.slice(0, lengths[i]), y);
+      // Only an array appended to in place (`z.push(v)`): a new array assigned to the variable
+      // (`s = [...s, v]`) is a change of structure, which the Cond reports.
+      if (!(y instanceof TensorList) && y !== x) return;
+      let type = y instanceof TensorList ? { dtype: y.elementDtype, shape: y.elementShape } : appendedType(x.slice(0, lengths[i]), y);
+      if (!type && y === x && x.length < lengths[i]!) {
+        // Popped from in place: a list of the type of its elements.
+        restoreArrays();
+        type = elementTypeOf(x);
+        if (!type?.shape) return;
+      }
       if (!type) return;
       restoreArrays();
       declareList(x, type);

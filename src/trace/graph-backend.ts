@@ -109,6 +109,10 @@ class GraphBackend extends tf.KernelBackend {
       named[name] = arg;
       list.push(arg);
     }
+    // An op whose attribute is a tensor (tf.range(0, n) with a tensor n): attributes are fixed
+    // when the graph is made, so a value known only when it runs cannot be one.
+    const tensorAttr = Object.entries(attrs ?? {}).find(([, v]) => v instanceof tf.Tensor);
+    if (tensorAttr) throw agError('trace/tensor-attribute', { kernel, attr: tensorAttr[0] }, userLocation());
     const cleanAttrs = cloneAttrs(attrs ?? {});
     if (kernel === 'Multinomial') {
       // An unseeded multinomial's seed is a token of the trace: the node samples with a new seed per run.

@@ -9,8 +9,8 @@ const squash = (s: string) => s.replace(/\s+/g, ' ');
 describe('pipeline', () => {
   it('runs the passes in the documented order', () => {
     expect(PIPELINE.map(([n]) => n)).toEqual([
-      'functions', 'switch', 'directives', 'break', 'continue', 'return', 'lists', 'call-trees',
-      'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
+      'functions', 'switch', 'directives', 'finally', 'break', 'continue', 'return', 'lists', 'call-trees',
+      'slices', 'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
     ]);
   });
 });
@@ -53,7 +53,7 @@ describe('break / continue / return', () => {
   it('return: do_return/retval_, guards, a single final return', () => {
     const out = squash(upTo('return', 'function f(x) { if (x > 0) return 1; x = -x; return x }'));
     expect(out).toContain('let do_return = false; let retval_;');
-    expect(out).toContain('if (x > 0) { do_return = true; retval_ = 1; } if (!do_return) { x = -x; do_return = true; retval_ = x; } return retval_;');
+    expect(out).toContain('if (x > 0) { retval_ = 1; do_return = true; } if (!do_return) { x = -x; retval_ = x; do_return = true; } return retval_;');
   });
   it('a single final return is left alone', () => {
     expect(squash(upTo('return', 'function f(x) { x = x + 1; return x }'))).not.toContain('do_return');

@@ -2,7 +2,9 @@
 // whileStmt and forStmt, with the bodies as closures and the modified symbols as explicit state
 // (get/set closures plus names), as TF AutoGraph's control_flow converter does. Requires jump
 // lowering (no break/continue/return inside the bodies) and runs scopes, activity and liveness
-// analysis itself. Inside `try` blocks, statements stay plain JS and refuse tensor conditions.
+// analysis itself. Statements inside `try` blocks are converted like any other; a try block with a
+// catch marks where it starts and ends (runtime/js-only), and every catch first rethrows what is
+// not the user's to catch.
 
 import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
@@ -30,20 +32,6 @@ interface State {
   readonly nouts: number;
 }
 
-function tryRegions(root: t.Function): Set<t.Node> {
-  const inTry = new Set<t.Node>();
-  walk(root, (n) => {
-    if (t.isTryStatement(n)) {
-      walk(n.block, (m) => {
-        if (t.isFunction(m) || t.isClass(m)) return false;
-        inTry.add(m);
-        return undefined;
-      });
-    }
-  });
-  return inTry;
-}
-
 function symExpr(s: Sym): t.Expression {
   let e: t.Expression = s.isThis ? t.thisExpression() : t.identifier(s.binding?.name ?? /^[^.[]+/.exec(s.name)![0]);
   s.path.forEach((p, i) => {
@@ -55,7 +43,6 @@ function symExpr(s: Sym): t.Expression {
 class Converter {
   private readonly info: ScopeInfo;
   private readonly live: Liveness;
-  private readonly inTry: Set<t.Node>;
   private readonly returnNames: Map<string, boolean>;
   private readonly varsName: string;
   private readonly markers: [t.ForOfStatement | t.ForInStatement, t.Statement][];
@@ -75,7 +62,6 @@ class Converter {
     }
     this.info = analyzeScopes(root);
     this.live = analyzeLiveness(root, this.info);
-    this.inTry = tryRegions(root);
     this.returnNames = new Map([...ctx.returnVars.values()].map((r) => [r.value, r.always]));
     this.varsName = ctx.namer.fresh('vars_');
   }
@@ -85,7 +71,7 @@ class Converter {
 
   run(): void {
     walk(this.root, (n) => {
-      if (t.isClass(n) || this.inTry.has(n)) return t.isClass(n) ? false : undefined;
+      if (t.isClass(n)) return false;
       if (t.isIfStatement(n)) this.states.set(n, this.ifState(n));
       else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.body]));
       else if (t.isForStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.update, n.body]));
@@ -156,7 +142,7 @@ class Converter {
 
   private convert(n: t.Node, inList: boolean): t.Node | t.Node[] | undefined {
     if (t.isCatchClause(n)) return this.guardCatch(n);
-    if (this.inTry.has(n)) return this.convertInTry(n);
+    if (t.isTryStatement(n)) return this.markTry(n);
     if (t.isIfStatement(n)) return this.convertIf(n, inList);
     if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) return this.convertWhile(n, inList);
     if (t.isForStatement(n)) return this.convertFor(n, inList);
@@ -271,30 +257,13 @@ class Converter {
       n.body.body.unshift(t.variableDeclaration('let', [t.variableDeclarator(n.param, t.identifier(e.name))]));
       n.param = e;
     }
-    n.body.body.unshift(stmt('ag__.rethrowStagingError(%%e%%);', { e: t.identifier(n.param.name) }));
+    n.body.body.unshift(stmt('ag__.exitTry();'), stmt('ag__.rethrowStagingError(%%e%%);', { e: t.identifier(n.param.name) }));
     return undefined;
   }
 
-  /** Plain JS inside try blocks; a tensor condition there is an error at run time. */
-  private convertInTry(n: t.Node): t.Node | undefined {
-    const guard = (test: t.Expression, what: string) => expr('ag__.jsCond(%%test%%, %%what%%)', { test, what: t.stringLiteral(what) });
-    if (t.isIfStatement(n)) {
-      n.test = guard(n.test, 'an if statement');
-      n.consequent = t.blockStatement(asList(n.consequent));
-      if (n.alternate && !t.isIfStatement(n.alternate)) n.alternate = t.blockStatement(asList(n.alternate));
-    }
-    else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) n.test = guard(n.test, 'a while loop');
-    else if (t.isForStatement(n) && n.test) n.test = guard(n.test, 'a for loop');
-    else if (t.isForOfStatement(n) || t.isForInStatement(n)) {
-      n.right = expr(t.isForInStatement(n) ? 'ag__.forInKeys(%%obj%%)' : 'ag__.jsIterable(%%obj%%)', { obj: n.right });
-      const tests = this.ctx.extraTests.get(n);
-      if (tests?.length) {
-        const cond = tests.reduce((a, b) => t.logicalExpression('&&', a, b));
-        n.body = t.blockStatement([stmt('if (!ag__.jsCond(%%cond%%, "a for loop")) break;', { cond }), ...asList(n.body)]);
-      }
-      // forInKeys gives the keys as an array: iterate its items (for…in would give its indexes).
-      if (t.isForInStatement(n)) return t.inherits(t.forOfStatement(n.left, n.right, n.body), n);
-    }
+  /** A try block with a catch marks where it starts and ends (staged asserts are refused inside). */
+  private markTry(n: t.TryStatement): undefined {
+    if (n.handler) n.block.body = [stmt('ag__.enterTry();'), ...n.block.body, stmt('ag__.exitTry();')];
     return undefined;
   }
 }

@@ -10,6 +10,12 @@ export const gradMessages = defineMessages({
     hint: () => "carry the element in a loop variable, or stack the list and index the stacked tensor (tf.gather)",
     example: 'tf.grad(x => { ...; return outs.get(0).sum(); })',
   },
+  'grad/list-set-item': {
+    kind: 'staging',
+    text: () => 'cannot differentiate through z[i] = x on a staged list yet',
+    hint: () => 'build the values with push, or stack the list and update the stacked tensor (tf.where with a one-hot mask)',
+    example: 'tf.grad(x => { ...; z[i] = x.mul(2); return ag.stack(z).sum(); })',
+  },
   'grad/list-element-shape': {
     kind: 'staging',
     text: () => 'the gradient through a tensor list needs the shape of its elements, which is unknown here',

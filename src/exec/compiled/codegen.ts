@@ -140,6 +140,13 @@ class Gen extends Emitter {
         out(x, { expr: this.name(x), owned: !isNum(x) });
         return;
       }
+      case 'ListSetItem': {
+        const index = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.read(${ins[1]!.expr})`;
+        const elem = isNum(node.inputs[2]!) ? ins[2]!.expr : `H.clone(${ins[2]!.expr})`;
+        this.line(`const ${this.name(node.outputs[0]!)} = ${ins[0]!.expr}.set(${index}, ${elem}, ${this.attrRef(node.options.source)});`);
+        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: true });
+        return;
+      }
       case 'ListStack': {
         const x = node.outputs[0]!;
         this.line(`const ${this.name(x)} = H.listStack(${ins[0]!.expr}, '${x.dtype}', ${JSON.stringify(node.attrs.elementShape ?? null)});`);

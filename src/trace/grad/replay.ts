@@ -56,10 +56,12 @@ function replayNode(node: Node, args: tf.Tensor[]): tf.Tensor[] {
     case 'ListPop':
     case 'ListLength':
     case 'ListGet':
+    case 'ListSetItem':
     case 'ListStack': {
       const outs = listNode(node.op, args, node.attrs, node.outputs);
       const attrs = node.attrs as unknown as ListAttrs;
       if (node.op === 'ListPush') recordListTape(node.op, { list: args[0], x: args[1] }, outs, attrs);
+      else if (node.op === 'ListSetItem') recordListTape(node.op, { list: args[0], x: args[2] }, outs, attrs);
       else if (node.op !== 'ListEmpty' && node.op !== 'ListLength') recordListTape(node.op, { list: args[0] }, outs, attrs);
       return outs;
     }
