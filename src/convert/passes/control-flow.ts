@@ -174,7 +174,11 @@ class Converter {
 
   private options(n: t.Loop): t.Expression[] {
     const o = this.ctx.loopOptions.get(n);
-    return o ? [o] : [];
+    if (!t.isForStatement(n)) return o ? [o] : [];
+    // A C-style for loop runs through whileStmt: `statement` lets its messages say "for loop".
+    const mark = t.objectProperty(t.identifier('statement'), t.stringLiteral('for'));
+    if (!o) return [t.objectExpression([mark])];
+    return [t.objectExpression([...(t.isObjectExpression(o) ? o.properties : [t.spreadElement(o)]), mark])];
   }
 
   private convertWhile(n: t.WhileStatement | t.DoWhileStatement, inList: boolean): t.Statement | t.Statement[] {

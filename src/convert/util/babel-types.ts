@@ -105,9 +105,12 @@ export let
   memberExpression: typeof B.memberExpression,
   nullLiteral: typeof B.nullLiteral,
   numericLiteral: typeof B.numericLiteral,
+  objectExpression: typeof B.objectExpression,
+  objectProperty: typeof B.objectProperty,
   program: typeof B.program,
   returnStatement: typeof B.returnStatement,
   sequenceExpression: typeof B.sequenceExpression,
+  spreadElement: typeof B.spreadElement,
   stringLiteral: typeof B.stringLiteral,
   thisExpression: typeof B.thisExpression,
   unaryExpression: typeof B.unaryExpression,
@@ -135,7 +138,7 @@ export function bindBabelTypes(m: typeof B): void {
     isStringLiteral, isSuper, isSwitchStatement, isTemplateLiteral, isThisExpression, isThrowStatement,
     isTryStatement, isUnaryExpression, isUpdateExpression, isV8IntrinsicIdentifier, isValidIdentifier, isVariableDeclaration,
     isVariableDeclarator, isWhileStatement, logicalExpression, memberExpression, nullLiteral,
-    numericLiteral, program, returnStatement, sequenceExpression, stringLiteral, thisExpression,
+    numericLiteral, objectExpression, objectProperty, program, returnStatement, sequenceExpression, spreadElement, stringLiteral, thisExpression,
     unaryExpression, variableDeclaration, variableDeclarator
   } = m);
 }
