@@ -23,7 +23,8 @@ export const traceMessages = defineMessages({
       `placeholders of a graph and have no values yet`,
     hint: () =>
       'compute with tensor ops instead of reading values (use ag.print to show values at run time, ' +
-      'ag.cond / if statements on tensors to branch), or read the value from the result of the jit call',
+      'ag.cond / if statements on tensors to branch), or read the value from the result of the jit call; ' +
+      "jit(fn, { onSymbolicRead: 'eager' }) runs such a function eagerly instead",
     example: 'x.dataSync() inside a jit function',
   },
   'trace/tensor-in-js-operator': {
