@@ -1,6 +1,8 @@
 // What tfjs-examples' programs met first, from this checkout: a module with an async jit function
 // imports (its call gives the catalogued error and a hint), a named function expression in a .ts
-// file converts in place, `scope` reaches the callees converted at run time from in-place code; the
+// file converts in place, `scope` reaches the callees converted at run time from in-place code, a
+// refused helper is not converted again on each call, a tensor break in a for loop is named as such,
+// JS arithmetic on a JS array warns of its NaN, onSymbolicRead: 'eager' runs lstm's sample(); the
 // same module under tsx alone (run-time conversion); and an uncaught AutographError prints as one
 // block. Child processes: node --import tsx [--import register.ts] app.ts.
 import { afterAll, describe, expect, it } from 'vitest';
