@@ -197,3 +197,14 @@ describe('conversion failures are remembered', () => {
     }
   });
 });
+
+describe("tsx's __name helper in a function's own text (run-time conversion)", () => {
+  it('a named inner arrow, wrapped by tsx as __name(fn, "name"), converts without the helper in scope', () => {
+    // What tsx emits for `const inner = (y) => …` inside a function: the module's helper is lost by toString().
+    const keepName = (target: object, value: string): object => Object.defineProperty(target, 'name', { value, configurable: true });
+    const outer = new Function('__name', 'tf', 'return function outer(x) { const inner = __name((y) => tf.mul(y, 2), "inner"); if (tf.sum(x) > 0) return inner(x); return x; };')(keepName, tf) as (x: T) => T;
+    const y = ag.jit(outer, { scope: { tf } })(tf.tensor1d([1, 2]));
+    expect(Array.from(y.dataSync())).toEqual([2, 4]);
+    y.dispose();
+  });
+});
