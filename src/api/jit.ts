@@ -260,14 +260,14 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   }) as unknown as JitFunction<F>;
 }
 
-/** The tensors of a function's result (a tidy keeps them); other values are left out. */
-function keepable(out: unknown): tf.TensorContainer {
-  if (out instanceof tf.Tensor) return out;
-  if (Array.isArray(out)) return out.map(keepable) as tf.TensorContainer;
-  if (out !== null && typeof out === 'object' && Object.getPrototypeOf(out) === Object.prototype) {
-    return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, keepable(v)])) as tf.TensorContainer;
+/** Every tensor reachable from a function's result (arrays, objects, class instances): a tidy keeps them. */
+function keepable(out: unknown, seen = new Set<unknown>(), found: tf.Tensor[] = []): tf.Tensor[] {
+  if (out instanceof tf.Tensor) found.push(out);
+  else if (out !== null && typeof out === 'object' && !seen.has(out)) {
+    seen.add(out);
+    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out)) keepable(v, seen, found);
   }
-  return undefined as unknown as tf.TensorContainer;
+  return found;
 }
 
 function isNaNResult(out: unknown): boolean {

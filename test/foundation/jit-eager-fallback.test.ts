@@ -213,3 +213,27 @@ describe("onSymbolicRead: 'eager' on the programs that read values", () => {
     tf.dispose([inputSeq, t.wEnc, t.wDec, t.wOut]);
   });
 });
+
+describe("onSymbolicRead: 'eager' keeps every tensor of the result", () => {
+  it('tensors inside a class instance or a Map that the function returns stay alive; the rest is freed', () => {
+    class Decoded {
+      constructor(readonly tokens: T, readonly text: string) {}
+    }
+    const f = ag.jit(
+      (x: T) => {
+        const top = tf.argMax(x).dataSync()[0]!;
+        return { result: new Decoded(tf.mul(x, top), `top ${top}`), byName: new Map([['sum', tf.sum(x)]]) };
+      },
+      { onSymbolicRead: 'eager', scope: { tf, Decoded }, onWarning: () => {} },
+    );
+    const x = tf.tensor1d([1, 5, 2]);
+    const before = tf.memory().numTensors;
+    const out = f(x);
+    expect(out.result.text).toBe('top 1');
+    expect(Array.from(out.result.tokens.dataSync())).toEqual([1, 5, 2]);
+    expect(out.byName.get('sum')!.dataSync()[0]).toBe(8);
+    expect(tf.memory().numTensors).toBe(before + 2);
+    tf.dispose([out.result.tokens, out.byName.get('sum')!]);
+    x.dispose();
+  });
+});
