@@ -12,6 +12,7 @@ import { makeRuntime } from '../runtime/index.js';
 import { log } from '../platform/log.js';
 import { setConverter, withCalleeScope } from '../runtime/converted-call.js';
 import { conversionFailure, isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
+import { isBoundFunction, unbind, type Unbound } from '../runtime/bound-functions.js';
 
 export interface ToGraphOptions {
   /** Free variables of `fn` (toString() loses the closure). */
@@ -57,9 +58,10 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   // In-place conversion failed on it (the Node loader): its error, raised now that it is used.
   const failed = conversionFailure(fn);
   if (failed) throw failed;
-  const entries = cache.get(fn) ?? [];
-  const hit = entries.find((e) => sameScope(e.scope, opts.scope));
+  const hit = cache.get(fn)?.find((e) => sameScope(e.scope, opts.scope));
   if (hit) return hit.fn as F;
+  const bound = isBoundFunction(fn) ? unbind(fn) : undefined;
+  if (bound) return cacheConverted(fn, opts, convertBound(bound, opts)) as F;
   const name = fn.name || 'anonymous';
   const known = refused.get(fn);
   if (known) throw copyOf(known);
@@ -75,6 +77,9 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   }
   log(3, () => `// AutoGraph: converted ${name}\n${conv.code}`);
   const inner = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn) as (...a: unknown[]) => unknown;
+  // A named function expression refers to itself by its name: a recursive call reaches the
+  // generated function, which is already converted.
+  markConverted(inner, fn);
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const converted = function (this: unknown, ...args: unknown[]): unknown {
     try {
@@ -83,12 +88,26 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
       throw withUserStack(e);
     }
   };
+  return cacheConverted(fn, opts, converted) as F;
+}
+
+/** Records `converted` as the conversion of `fn` (with `opts.scope`). */
+function cacheConverted(fn: Function, opts: ToGraphOptions, converted: Function): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   markConverted(converted, fn);
   Object.defineProperty(converted, 'name', { value: fn.name });
   Object.defineProperty(converted, 'length', { value: fn.length });
+  const entries = cache.get(fn) ?? [];
   entries.push({ scope: opts.scope, fn: converted });
   cache.set(fn, entries);
-  return converted as unknown as F;
+  return converted;
+}
+
+/** `f.bind(obj, a)`: the conversion of `f`, called with the bound `this` and leading arguments. */
+function convertBound(bound: Unbound, opts: ToGraphOptions): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  const target = toGraph(bound.target as AnyFn, opts) as unknown as (...a: unknown[]) => unknown;
+  return function (this: unknown, ...args: unknown[]): unknown {
+    return target.apply(bound.thisArg, [...bound.args, ...args]);
+  };
 }
 
 /**

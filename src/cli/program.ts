@@ -55,6 +55,7 @@ export function buildProgram(): Command {
     .addHelpText('after', `\n${TARGET}\n${SCOPE_NOTE}\n${EXIT_CODES}\n\n${EXAMPLE_MODULE}\nExamples:
   autograph code model.ts#collatz
   autograph graph model.ts#huber --spec "[]:float32"
+  autograph graph model.ts#collatz --spec "[]:int32" --passes
   autograph run model.ts#collatz --args "27:int32"
   autograph svg model.ts#huber --spec "[]" --html -o huber.html`);
 
@@ -73,10 +74,13 @@ export function buildProgram(): Command {
   help(
     program
       .command('graph')
-      .description('print the graph (IR) of the function traced for the given input specs')
+      .description('print the graph (IR) the executor runs for the given input specs: the trace after the optimizer')
       .argument('<file[#export]>', 'the module and function')
       .option('--spec <specs>', SPEC_HELP)
       .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
+      .option('--trace', 'print the trace as recorded, before the optimizer')
+      .option('--passes', 'print the trace, then what each optimizer pass changed (before → after)')
+      .option('--sources', 'end each line with the file:line of the code that made it')
       .action(lazy(async () => (await import('./commands/graph.js')).graphCommand)),
     'autograph graph model.ts#huber --spec "[]:float32"',
   );
@@ -84,10 +88,11 @@ export function buildProgram(): Command {
   help(
     program
       .command('svg')
-      .description('draw the traced graph: SVG (default), the HTML viewer (--html) or DOT text (--dot)')
+      .description('draw the graph the executor runs (optimized): SVG (default), the HTML viewer (--html) or DOT text (--dot)')
       .argument('<file[#export]>', 'the module and function')
       .option('--spec <specs>', SPEC_HELP)
       .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
+      .option('--trace', 'draw the trace as recorded, before the optimizer')
       .option('--html', 'write the collapsible HTML viewer instead of a bare SVG')
       .option('--dot', 'write Graphviz DOT text instead of SVG')
       .option('-o, --output <file>', 'write to this file instead of stdout')

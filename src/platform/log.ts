@@ -29,9 +29,9 @@ export function setVerbosity(to: number): void {
   level = to as Verbosity;
 }
 
-/** The verbosity now in force. */
+/** The verbosity now in force: setVerbosity's, else the environment's as it is now. */
 export function verbosity(): Verbosity {
-  return (level ??= fromEnv());
+  return level ?? fromEnv();
 }
 
 /** A warning about the user's code that they must act on (printed at every level). */

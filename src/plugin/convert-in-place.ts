@@ -69,6 +69,11 @@ function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): Outc
   const work = tg.implicit || opts.errorsAtCall ? t.cloneNode(fn, true, false) : fn;
   // Lines of `fn` are lines of the whole module, so located errors point at file:line directly.
   const ctx = new ConvertContext(code, tg.name, work);
+  ctx.locate = (line, column) => {
+    const orig = opts.originalLocation?.(line, column);
+    const file = orig?.file ?? opts.filename;
+    return { file: file === undefined ? undefined : projectPath(file), line: orig?.line ?? line };
+  };
   try {
     runPipeline(work, ctx);
   } catch (e) {
@@ -101,6 +106,18 @@ function place(tg: Target, marker: string, args: t.Expression[]): void {
     while (at < tg.block.length && t.isImportDeclaration(tg.block[at])) at++;
     tg.block.splice(at, 0, t.expressionStatement(mark(t.identifier(fn.id.name))));
   }
+}
+
+/**
+ * A file as pictures name it: relative to the working folder (the project) when inside it, else
+ * its base name; never an absolute path (a bundle carries it to every browser).
+ */
+export function projectPath(file: string): string {
+  const path = file.startsWith('file://') ? decodeURIComponent(file.slice('file://'.length)) : file;
+  const cwd = typeof process !== 'undefined' && typeof process.cwd === 'function' ? process.cwd().replace(/\\/g, '/').replace(/\/+$/, '') : undefined;
+  const norm = path.replace(/\\/g, '/');
+  if (cwd && norm.startsWith(`${cwd}/`)) return norm.slice(cwd.length + 1);
+  return norm.replace(/^.*\//, '');
 }
 
 /** The same error, with the file name and (for generated input) the original position. */

@@ -10,6 +10,8 @@
 import { isLeftAlone } from './allowlist.js';
 import { AutographError } from '../errors/ag-error.js';
 import { warn } from '../platform/log.js';
+import { isTracing } from '../trace/control-flow.js';
+import { locatedError } from './located-error.js';
 
 type AnyFn = (...args: unknown[]) => unknown;
 type Converter = (fn: AnyFn, scope: Record<string, unknown> | undefined) => AnyFn;
@@ -52,6 +54,32 @@ export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], sco
   }
   const sp = special.get(f);
   if (sp) return sp(...args);
+  // A recursion that stops on a tensor condition never stops while tracing: the stack overflows.
+  // The catalogued error is made by the outermost converted call, where there is stack to spare
+  // (near the end of the stack, even finding the user's line would fail); it names the function
+  // the deepest call was calling.
+  callDepth++;
+  try {
+    return callConverted(f, thisArg, args, scope);
+  } catch (e) {
+    if (e instanceof RangeError) {
+      overflowing ??= f.name;
+      if (callDepth === 1) {
+        const name = overflowing || 'anonymous';
+        overflowing = undefined;
+        if (String(e.message).includes('call stack') && isTracing()) throw locatedError('convert/unbounded-recursion', { name });
+      }
+    }
+    throw e;
+  } finally {
+    callDepth--;
+  }
+}
+
+let callDepth = 0;
+let overflowing: string | undefined;
+
+function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Record<string, unknown> | undefined): unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   if (!converter || asIs.has(f) || isLeftAlone(f)) return f.apply(thisArg, args);
   let g: AnyFn;
   try {

@@ -11,14 +11,14 @@ export function and<A, B>(a: () => A, b: () => B): A | B | unknown {
   const x = a();
   if (!isTensor(x)) return x ? b() : x;
   if (!isTracing()) return truthy(x, 'an && expression') ? b() : x;
-  return staged(cond(toBool(x), () => toBoolAny(b()), () => false));
+  return staged(cond(toBool(x), () => toBoolAny(b()), () => false, { site: { code: '… && …' } }));
 }
 
 export function or<A, B>(a: () => A, b: () => B): A | B | unknown {
   const x = a();
   if (!isTensor(x)) return x ? x : b();
   if (!isTracing()) return truthy(x, 'an || expression') ? x : b();
-  return staged(cond(toBool(x), () => true, () => toBoolAny(b())));
+  return staged(cond(toBool(x), () => true, () => toBoolAny(b()), { site: { code: '… || …' } }));
 }
 
 /**

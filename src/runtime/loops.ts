@@ -13,9 +13,50 @@ import { checkLoopVars, isReturnSlot, placeholdersForUndefined } from './state-c
 import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { add, gt, lt } from './operators.js';
 import { shapeToString } from '../ir/types.js';
+import { parseSite, type SourceSite } from '../ir/graph.js';
 
 export interface LoopOptions {
   readonly maximumIterations?: number;
+  /** `[value, shape]` pairs: the loop variable holding `value` keeps `shape` (null: any size). */
+  readonly shapeInvariants?: readonly (readonly [unknown, readonly (number | null)[]])[];
+}
+
+type Invariant = readonly (number | null)[] | undefined;
+
+/** Checks loop options (of setLoopOptions, and as a staged loop receives them). */
+export function checkLoopOptions(opts: LoopOptions): void {
+  const max = opts?.maximumIterations;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0)) throw agError('while/max-iterations', { value: String(max) });
+  const inv = opts?.shapeInvariants;
+  if (inv === undefined) return;
+  const dim = (d: unknown): boolean => d === null || (Number.isInteger(d) && (d as number) >= 0);
+  const good = Array.isArray(inv) && inv.every((p) => Array.isArray(p) && p.length === 2 && Array.isArray(p[1]) && (p[1] as unknown[]).every(dim));
+  if (!good) throw agError('api/bad-shape-invariants', { got: describeOption(inv) });
+}
+
+function describeOption(x: unknown): string {
+  try {
+    return JSON.stringify(x, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? '<value>' : v)) ?? String(x);
+  } catch {
+    return String(x);
+  }
+}
+
+/** The shape invariant of each loop variable, found by the identity of its value before the loop. */
+function invariantsOf(opts: LoopOptions, state: readonly unknown[], names: readonly string[]): Invariant[] {
+  checkLoopOptions(opts);
+  const out: Invariant[] = state.map(() => undefined);
+  for (const [value, shape] of opts.shapeInvariants ?? []) {
+    let found = false;
+    state.forEach((v, i) => {
+      if (v !== undefined && v === value) {
+        out[i] = shape;
+        found = true;
+      }
+    });
+    if (!found) throw locatedError('convert/shape-invariant-not-loop-var', { names: names.filter((n) => !isReturnSlot(n)) });
+  }
+  return out;
 }
 
 type GetState = () => unknown[];
@@ -45,11 +86,13 @@ function stagedWhile(
   setState: SetState,
   names: readonly string[],
   opts: LoopOptions,
+  site: SourceSite | undefined,
 ): void {
   const allNames = names;
   const symbolNames = (i: number): string => allNames[i]!;
   const restore = setState;
   const start = getState();
+  const invariants = invariantsOf(opts, start, names);
   const probe = placeholdersForUndefined(start, names, () => {
     setState(start);
     body();
@@ -60,6 +103,7 @@ function stagedWhile(
   getState = view.get;
   setState = view.set;
   names = view.pick(names);
+  const shapes = view.pick(invariants);
   const init = view.pick(probe.init);
   // A user variable first assigned in the loop is only defined if the loop runs at least once
   // (the return slot needs no check: it is read only when the do_return flag is set).
@@ -78,11 +122,11 @@ function stagedWhile(
         setState(state);
         body();
         const next = getState();
-        checkLoopVars(state, next, names);
+        checkLoopVars(state, next, names, shapes);
         return counted ? [tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : next;
       },
       counted ? [tf.scalar(0, 'int32'), ...init] : init,
-      { names: counted ? ['iterations', ...names] : names, maximumIterations: opts.maximumIterations },
+      { names: counted ? ['trip_count', ...names] : names, maximumIterations: opts.maximumIterations, site, shapeInvariants: counted ? [undefined, ...shapes] : shapes },
     );
   } catch (e) {
     restore(start);
@@ -108,13 +152,14 @@ export function whileStmt(
   setState: SetState,
   symbolNames: readonly string[],
   opts: LoopOptions & { readonly statement?: 'for' } = {},
+  site?: string,
 ): void {
   let c = test();
   const loop = opts.statement === 'for' ? 'for loop' : 'while loop';
   if (isTracing() && isTensor(c)) {
     // Said before staging: a `break` in the body would otherwise first show as an if whose branches differ.
     if (c.size !== 1) throw locatedError('while/cond-not-scalar', { shape: shapeToString(c.shape) });
-    return stagedWhile(test, body, getState, setState, symbolNames, opts);
+    return stagedWhile(test, body, getState, setState, symbolNames, opts, parseSite(site));
   }
   const max = opts.maximumIterations ?? Infinity;
   for (let i = 0; i < max && truthy(c, `a ${loop}`); i++) {
@@ -125,8 +170,9 @@ export function whileStmt(
   }
 }
 
-/** The flags of lowered `break` and `return` statements among the loop's state. */
-const JUMP_FLAG = /^(break_|do_return)(_\d+)?$/;
+/** The flags of lowered `break` and `return` statements among the loop's state (named as the converter shows them). */
+const JUMP_FLAG = /^(break|return)$|^(break_|do_return)(_\d+)?$/;
+const isReturnFlag = (name: string): boolean => name === 'return' || name.startsWith('do_return');
 
 /**
  * The error for a JS loop whose condition became a tensor while tracing: a `break`/`return` that
@@ -135,7 +181,7 @@ const JUMP_FLAG = /^(break_|do_return)(_\d+)?$/;
 function becameTensor(before: readonly unknown[], after: readonly unknown[], names: readonly string[], loop: JsLoop): Error {
   const changed = names.filter((_, i) => !isTensor(before[i]) && isTensor(after[i]));
   const jump = changed.find((n) => JUMP_FLAG.test(n));
-  if (jump) return locatedError('convert/js-loop-tensor-break', { jump: jump.startsWith('do_return') ? 'return' : 'break', loop });
+  if (jump) return locatedError('convert/js-loop-tensor-break', { jump: isReturnFlag(jump) ? 'return' : 'break', loop });
   const name = changed.find((n) => !isReturnSlot(n));
   return locatedError('convert/while-cond-became-tensor', { loop: loop as 'for loop' | 'while loop', name });
 }
@@ -149,7 +195,7 @@ function jsExtraTest(extraTest: (() => unknown) | null, getState: GetState, name
   if (before && isSymbolic(e)) {
     // The flags were set by the previous iteration: find which one is a tensor now.
     const jump = names.find((n, i) => JUMP_FLAG.test(n) && isTensor(before[i]));
-    throw locatedError('convert/js-loop-tensor-break', { jump: jump?.startsWith('do_return') ? 'return' : 'break', loop: 'for…of loop' });
+    throw locatedError('convert/js-loop-tensor-break', { jump: jump && isReturnFlag(jump) ? 'return' : 'break', loop: 'for…of loop' });
   }
   return truthy(e, 'a loop condition');
 }
@@ -193,6 +239,7 @@ function stagedCounted(
   setState: SetState,
   names: readonly string[],
   opts: LoopOptions,
+  site: SourceSite | undefined,
 ): void {
   const start = getState();
   const undefinedNames = start.flatMap((x, i) => (x === undefined && !isReturnSlot(names[i]!) ? [names[i]!] : []));
@@ -202,17 +249,24 @@ function stagedCounted(
     body(c.element(c.first));
     return getState();
   });
+  const allNames = names;
+  const invariants = invariantsOf(opts, start, names);
   const restore = setState;
   const view = carriedView(probe.carried, start, getState, setState);
   getState = view.get;
   setState = view.set;
   names = view.pick(names);
+  const shapes = view.pick(invariants);
   const init = view.pick(probe.init);
+  // As in a while loop: a variable first assigned in the body is defined only if the loop runs.
+  const mustIterate = probe.undefinedAt.map((i) => allNames[i]!).filter((n) => !isReturnSlot(n));
+  const counted = mustIterate.length > 0;
+  const skip = counted ? 2 : 1;
   let out: unknown[];
   try {
     out = whileLoop(
       (i: unknown, ...vars: unknown[]) => {
-        setState(vars);
+        setState(vars.slice(skip - 1));
         const more = c.more(i);
         if (!extraTest) return more;
         const e = toBoolAny(extraTest());
@@ -220,20 +274,32 @@ function stagedCounted(
         return isTensor(more) ? tf.logicalAnd(more, e) : more ? e : false;
       },
       (i: unknown, ...vars: unknown[]) => {
-        setState(vars);
+        const state = vars.slice(skip - 1);
+        setState(state);
         body(c.element(i));
         const next = getState();
-        checkLoopVars(vars, next, names);
-        return [c.next(i), ...next];
+        checkLoopVars(state, next, names, shapes);
+        return counted ? [c.next(i), tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : [c.next(i), ...next];
       },
-      [c.first, ...init],
-      { names: ['iteration', ...names], maximumIterations: opts.maximumIterations },
+      counted ? [c.first, tf.scalar(0, 'int32'), ...init] : [c.first, ...init],
+      {
+        names: ['index', ...(counted ? ['trip_count'] : []), ...names],
+        maximumIterations: opts.maximumIterations,
+        site,
+        shapeInvariants: [undefined, ...(counted ? [undefined] : []), ...shapes],
+      },
     );
   } catch (e) {
     restore(start);
     throw e;
   }
-  setState(out.slice(1));
+  if (counted) {
+    stagedAssert(tf.greater(out[1] as tf.Tensor, tf.scalar(0, 'int32')), locatedError('convert/loop-must-iterate', { name: mustIterate[0]! }).summary, {
+      id: 'convert/loop-must-iterate',
+      params: { name: mustIterate[0]! },
+    });
+  }
+  setState(out.slice(skip));
 }
 
 function tensorCounter(iter: tf.Tensor): Counter {
@@ -267,10 +333,11 @@ export function forStmt(
   setState: SetState,
   symbolNames: readonly string[],
   opts: LoopOptions = {},
+  site?: string,
 ): void {
-  if (iter instanceof TensorRange) return stagedCounted(rangeCounter(iter), extraTest, body, getState, setState, symbolNames, opts);
+  if (iter instanceof TensorRange) return stagedCounted(rangeCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
   if (isTensor(iter)) {
-    if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts);
+    if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
     iter = tf.unstack(iter);
   }
   let count = 0;

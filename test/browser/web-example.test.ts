@@ -3,11 +3,13 @@
 // 'unsafe-eval', and opened in headless Chromium (Debian's; .ci/run installs it, and the test skips
 // without it). Checks the values in the DOM against eager tfjs, that the page showed the graph and
 // the generated code, that no CSP violation, page error or console error happened, and that a
-// screenshot is not blank.
+// screenshot is not blank; and that the graph viewer mounted in the page works under that CSP
+// (search, info panel, collapse drawn again by Graphviz in the page) and names main.ts's lines.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
@@ -108,6 +110,31 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
       expect(code).toContain('ag__.whileStmt');
       expect(code).toMatch(/ag__\.le\([\w$.]*abs[\w$]*\(a\), delta\)/); // closures stay lexical
       expect(await page.locator('#graph svg g.node').count()).toBeGreaterThan(5);
+      const labels = (await page.locator('#graph svg g.ag-cluster text').allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+      expect(labels).toMatch(/while \(a != 1\) {2}· {2}main\.ts:\d+/);
+      expect(labels).toMatch(/if \(a % 2 == 0\) {2}· {2}main\.ts:\d+/);
+      expect(labels).not.toMatch(/assets\/|index-|\.js:/);
+      // The viewer under this CSP: search, info panel, collapse (a new layout drawn in the page).
+      await page.fill('#graph .agv-search', 'floordiv');
+      expect(await page.textContent('#graph .agv-count')).toBe('1 match');
+      await page.press('#graph .agv-search', 'Enter');
+      expect(await page.textContent('#graph .agv-info .agv-name')).toBe('FloorDiv');
+      await page.fill('#graph .agv-search', '');
+      await page.click('#graph button[data-act=fit]');
+      await page.locator('#graph svg g.ag-while-cluster text').first().click();
+      await page.waitForFunction(() => document.getElementById('graph')?.getAttribute('data-state') !== '' && document.getElementById('graph')?.getAttribute('data-ready') === 'true');
+      expect(await page.locator('#graph svg g.node.ag-collapsed').count()).toBe(1);
+      // AG_WRITE_IMAGES=1: the README's picture of the viewer inside this page.
+      if (process.env.AG_WRITE_IMAGES === '1' && backend === 'cpu') {
+        await page.click('#graph button[data-act=expand]');
+        await page.waitForFunction(() => document.getElementById('graph')?.getAttribute('data-state') === '' && document.getElementById('graph')?.getAttribute('data-ready') === 'true');
+        const images = fileURLToPath(new URL('../../docs/images/', import.meta.url));
+        mkdirSync(images, { recursive: true });
+        writeFileSync(join(images, 'viewer-in-page.png'), await page.locator('#graph').screenshot());
+      }
+      // Its source pane shows collatz from main.ts; the loop's line is lit.
+      expect(await page.locator('#graph .agv-src .agv-line.agv-hl').textContent()).toContain('while (a != 1)');
+      expect(problems).toEqual({ violations: [], pageErrors: [], consoleErrors: [] });
 
       const png = await page.screenshot({ fullPage: true });
       writeFileSync(join(dir, `web-${backend}.png`), png);

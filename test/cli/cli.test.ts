@@ -30,6 +30,9 @@ const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
   code: { args: ['code', `${S}/collatz.ts`] },
   graph: { args: ['graph', `${S}/huber.ts#huber`, '--spec', '[]:float32'] },
   graphUnknownDim: { args: ['graph', `${S}/huber.ts#squaredError`, '--spec', '[?]:float32,[null]'] },
+  graphPasses: { args: ['graph', `${S}/collatz.ts`, '--spec', '[]:int32', '--passes'] },
+  dotTrace: { args: ['svg', `${S}/collatz.ts`, '--spec', '[]:int32', '--dot', '--trace'] },
+  dotOptimized: { args: ['svg', `${S}/collatz.ts`, '--spec', '[]:int32', '--dot'] },
   svg: { args: ['svg', `${S}/huber.ts#huber`, '--spec', '[]', '-o', join(out, 'huber.svg')] },
   html: { args: ['svg', `${S}/huber.ts#huber`, '--spec', '[]', '--html'] },
   exportOnnx: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--onnx', join(out, 'huber.onnx'), '--graph-model', join(out, 'gm')] },
@@ -73,6 +76,7 @@ function cli(args: string[], bin = false): Promise<Result> {
 
 const results: Record<string, Result> = {};
 
+// A guard against a hung process, not a timing check: a busy machine runs these ~30 processes slowly.
 beforeAll(async () => {
   const queue = Object.entries(RUNS);
   const worker = async () => {
@@ -94,10 +98,34 @@ describe('commands', () => {
 
   it('graph prints the IR for the specs, with module-level free variables resolved', () => {
     expect(r('graph')).toMatchObject({ code: 0, stderr: '' });
-    expect(r('graph').stdout).toMatch(/^graph huber\(%argument_0: float32\[\]\)/);
+    expect(r('graph').stdout).toMatch(/^graph huber\(%a: float32\[\]\)/);
     expect(r('graph').stdout).toContain('Cond(');
+    expect(r('graph').stdout).toContain('Fused('); // the optimized graph, not the trace
     expect(r('graphUnknownDim').code).toBe(0);
-    expect(r('graphUnknownDim').stdout).toContain('%argument_0: float32[?], %argument_1: float32[?]');
+    expect(r('graphUnknownDim').stdout).toContain('%a: float32[?], %b: float32[?]');
+  });
+
+  it('graph prints the optimized graph; --trace the trace, --passes what each pass changed', () => {
+    const count = (text: string) => (text.match(/ = /g) ?? []).length;
+    expect(r('graphPasses')).toMatchObject({ code: 0, stderr: '' });
+    // --passes prints the trace first and the optimized graph last.
+    const passes = r('graphPasses').stdout;
+    const trace = /^── trace: \d+ nodes\n([\s\S]*?\n\})\n/.exec(passes)![1]!;
+    const optimized = /── optimized: \d+ nodes\n([\s\S]*)$/.exec(passes)![1]!;
+    // The trace has the dead `a != 1` test before the loop and Identity nodes; the optimized graph neither.
+    expect(trace).toContain('Identity(');
+    expect(optimized).not.toContain('Identity(');
+    expect(optimized).toContain('Fused(');
+    expect(count(optimized)).toBeLessThan(count(trace));
+    expect(trace).toMatch(/^graph collatz\(%a: int32\[\]\)/);
+    expect(optimized).toMatch(/^graph collatz\(%a: int32\[\]\)/);
+    expect(passes).toMatch(/── 1\. simplify: (\d+) → (\d+) nodes\n[\s\S]*^- .*Identity\(/m);
+    expect(passes).toMatch(/── \d+\. fuse-elementwise: \d+ → \d+ nodes\n[\s\S]*^\+ .*Fused\(/m);
+    expect(passes).toMatch(/── optimized: \d+ nodes$/m);
+    // Pictures: the optimized graph by default, the trace on request.
+    expect(r('dotOptimized').stdout).not.toContain('<b>Identity</b>');
+    expect(r('dotTrace').stdout).toContain('<b>Identity</b>');
+    expect(r('dotOptimized').stdout).toContain('label="while (a != 1)  ·  collatz.ts:7"');
   });
 
   it('svg writes an SVG file and the HTML viewer to stdout', () => {

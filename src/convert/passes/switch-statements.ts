@@ -76,6 +76,9 @@ function desugar(sw: t.SwitchStatement, ctx: ConvertContext): t.Statement {
       .map((x) => t.binaryExpression('===', t.identifier(value), x) as t.Expression)
       .reduce((a, b) => t.logicalExpression('||', a, b));
     chain = Object.assign(t.ifStatement(test, block, chain), { loc: g.node.loc });
+    const cases = [...sw.cases.filter((c) => c.consequent.length === 0 && g.tests.includes(c.test!)), g.node];
+    const label = cases.map((c) => ctx.sites.get(c)).filter(Boolean).join(' ');
+    if (label) ctx.sites.set(chain, label);
   }
   const decl = t.variableDeclaration('const', [t.variableDeclarator(t.identifier(value), sw.discriminant)]);
   decl.loc = sw.loc;

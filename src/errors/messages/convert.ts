@@ -161,16 +161,42 @@ export const convertMessages = defineMessages({
     hint: () => 'use for...of to iterate over the first dimension of a tensor',
     example: "for (const k in tensor) { \u2026 }",
   },
-  'convert/staged-in-try': {
-    kind: 'staging',
-    text: (p: { what: string }) => `${p.what} with a tensor condition inside try/catch is not supported`,
-    hint: () => 'move the try/catch outside the converted function, or the control flow outside the try block',
-    example: "try { if (tf.sum(x) > 0) y = y.add(1) } catch { \u2026 }",
-  },
   'convert/unsupported-tensor-operator': {
     kind: 'staging',
     text: (p: { op: string; dtype: string }) => `operator '${p.op}' is not supported on ${p.dtype} tensors`,
     hint: () => 'use the corresponding tf.* function',
     example: "x << 1 with x a float32 tensor",
+  },
+  // ---- calls and functions (issue 18) ----
+  'convert/unbounded-recursion': {
+    kind: 'staging',
+    text: (p: { name: string }) =>
+      `'${p.name}' calls itself without end while being traced: a recursion that stops on a tensor condition ` +
+      'never stops at trace time (both branches of a staged if are traced)',
+    hint: () => 'make the recursion stop on a JS value (e.g. a depth passed as a JS number), or write it as a loop, which is staged',
+    example: "function fact(n) { if (n <= 1) return 1; return n * fact(n - 1) }  // jit(fact)(tf.scalar(3))",
+  },
+  'convert/staged-error-in-try': {
+    kind: 'staging',
+    text: (p: { message: string }) =>
+      `an error was thrown while a staged branch or loop body inside try/catch was traced: ${p.message}`,
+    hint: () =>
+      'both branches of a staged if (and a staged loop body) are traced whether they run or not, so a catch cannot ' +
+      'tell whether the error would happen at run time; make the code that throws depend on JS values only, or move ' +
+      'the try/catch outside the converted function',
+    example: "try { if (tf.sum(x) > 0) y = parse(s) } catch { y = 0 }  // parse throws while the branch is traced",
+  },
+  'convert/staged-assert-in-try': {
+    kind: 'staging',
+    text: () => 'a staged assertion inside try/catch: its failure happens when the graph runs, where the catch cannot take it',
+    hint: () => 'move the assert out of the try block, or test the condition with a staged if and handle the failure case there',
+    example: "try { ag.assert(tf.sum(x) > 0, 'empty') } catch { … }",
+  },
+  'convert/shape-invariant-not-loop-var': {
+    kind: 'staging',
+    text: (p: { names: string[] }) =>
+      `a shape invariant names a value that is not a loop variable (the loop variables are ${p.names.map((n) => `'${n}'`).join(', ') || 'none'})`,
+    hint: () => "name the variable's value before the loop, as in ag.setLoopOptions({ shapeInvariants: [[v, [null]]] }) for a loop that assigns v",
+    example: "while (i < n) { ag.setLoopOptions({ shapeInvariants: [[other, [null]]] }); v = tf.concat([v, v]); i++ }",
   },
 });
