@@ -208,6 +208,10 @@ describe("onSymbolicRead: 'eager' on the programs that read values", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('decodeSequence runs eagerly for (float32[1,4,6])');
     expect(warnings[0]).toMatch(/>\s*\d+ \|.*logits\.argMax\(\)\.dataSync\(\)\[0\]/);
+    // As the original calls it, `this.decodeSequence.bind(this)`: the same sentence, no tensor left.
+    const bound = ag.jit(t.decodeSequence.bind(t), { onSymbolicRead: 'eager', scope: { tf }, onWarning: () => {} });
+    expect(bound(inputSeq)).toBe(expected);
+    expect(tf.memory().numTensors).toBe(before);
     // Without the option the read is refused, at the same line.
     expect(() => ag.jit((seq: T) => t.decodeSequence(seq), { scope: { tf, t } })(inputSeq)).toThrow(/\[trace\/symbolic-read\][\s\S]*argMax\(\)\.dataSync/);
     tf.dispose([inputSeq, t.wEnc, t.wDec, t.wOut]);
