@@ -14,6 +14,8 @@ describe('the types of the API', () => {
     expectTypeOf(f).parameters.toEqualTypeOf<[x: tf.Tensor, k: number | tf.Tensor]>();
     expectTypeOf(f).returns.toEqualTypeOf<tf.Tensor>();
     expectTypeOf(ag.jit(count)).returns.toEqualTypeOf<tf.Tensor>();
+    // With onSymbolicRead: 'eager' a signature may run eagerly and return what the function returns.
+    expectTypeOf(ag.jit(count, { onSymbolicRead: 'eager' })).returns.toEqualTypeOf<tf.Tensor | number>();
     const p = ag.jit(pair);
     expectTypeOf(p).parameters.toEqualTypeOf<[x: tf.Tensor1D, flag: boolean | tf.Tensor]>();
     expectTypeOf(p).returns.toEqualTypeOf<{ y: tf.Tensor1D; n: tf.Tensor; ok: tf.Tensor; name: 'pair' }>();

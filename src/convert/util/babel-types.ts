@@ -115,6 +115,7 @@ export let
   program: typeof B.program,
   returnStatement: typeof B.returnStatement,
   sequenceExpression: typeof B.sequenceExpression,
+  spreadElement: typeof B.spreadElement,
   stringLiteral: typeof B.stringLiteral,
   thisExpression: typeof B.thisExpression,
   unaryExpression: typeof B.unaryExpression,
@@ -142,7 +143,7 @@ export function bindBabelTypes(m: typeof B): void {
     isStringLiteral, isSuper, isSwitchStatement, isTemplateLiteral, isThisExpression, isThrowStatement,
     isTryStatement, isUnaryExpression, isUpdateExpression, isV8IntrinsicIdentifier, isValidIdentifier, isVariableDeclaration,
     isVariableDeclarator, isWhileStatement, logicalExpression, memberExpression, nullLiteral,
-    numericLiteral, objectExpression, objectProperty, program, returnStatement, sequenceExpression, stringLiteral, thisExpression,
+    numericLiteral, objectExpression, objectProperty, program, returnStatement, sequenceExpression, spreadElement, stringLiteral, thisExpression,
     unaryExpression, variableDeclaration, variableDeclarator
   } = m);
 }
