@@ -56,9 +56,11 @@ describe('unseeded random ops draw anew on every call', () => {
       expect(f.traceCount).toBe(1);
       NAMES.slice(0, withGamma ? 8 : 7).forEach((name, k) => {
         const got = distinct(calls.map((c) => c[k]));
-        // Continuous draws never repeat; the discrete ones (dropout: 256 masks, multinomial: 8^6) rarely.
-        expect(got, `${name}: ${got} distinct in 30 calls (eager: ${eager[name]})`).toBeGreaterThanOrEqual(Math.min(eager[name]!, 30) - 4);
-        expect(got, name).toBeGreaterThanOrEqual(24);
+        // Continuous draws never repeat; the discrete ones (dropout: 256 masks, multinomial: 8^6) rarely:
+        // 30 dropout masks repeat ~1.7 times on average, 7 or more times once in ~1,000 runs. (A frozen
+        // draw gives 1 distinct value.)
+        expect(got, `${name}: ${got} distinct in 30 calls (eager: ${eager[name]})`).toBeGreaterThanOrEqual(Math.min(eager[name]!, 30) - 7);
+        expect(got, name).toBeGreaterThanOrEqual(23);
       });
     });
   }
