@@ -12,6 +12,7 @@ import { valueIn } from './capture.js';
 import { userFrame, userLocation } from './user-frame.js';
 import { formatElements, formatJs } from '../exec/format-value.js';
 import { scalarTruth } from './leaf.js';
+import { truthTensor } from './truth.js';
 
 /** One part of a printed line: a tensor input (by index) or text fixed at trace time. */
 export type PrintPart = { readonly tensor: number } | { readonly text: string };
@@ -74,13 +75,13 @@ export function assert(cond: unknown, message?: string, error?: AssertError): vo
     const graph = currentGraph()!;
     let v = valueIn(graph, cond);
     if (v.dtype !== 'bool' || v.shape.length !== 0) {
-      const all = tf.all(tf.cast(cond, 'bool'));
+      const all = tf.all(truthTensor(cond));
       v = valueIn(graph, all);
     }
     graph.addNode(new Node(graph, 'Assert', [v], ['condition'], { message: msg, error }, { effect: true, source: userFrame() }));
     return;
   }
-  const ok = isTensor(cond) ? (cond.size === 1 ? scalarTruth(cond, 'cond') : tf.tidy(() => tf.all(tf.cast(cond, 'bool')).dataSync()[0] !== 0)) : Boolean(cond);
+  const ok = isTensor(cond) ? (cond.size === 1 ? scalarTruth(cond, 'cond') : tf.tidy(() => tf.all(truthTensor(cond)).dataSync()[0] !== 0)) : Boolean(cond);
   if (!ok) throw failure(msg, error, userFrame());
 }
 

@@ -148,4 +148,12 @@ export const convertMessages = defineMessages({
     hint: () => 'use the corresponding tf.* function',
     example: "x << 1 with x a float32 tensor",
   },
+  'convert/logical-operand-types': {
+    kind: 'staging',
+    text: (p: { op: string; left: string; right: string }) =>
+      `'${p.op}' on a tensor returns one of its operands (as in JS), but here the left one is ${p.left} and the right one ${p.right}: ` +
+      `a staged result has one dtype and shape`,
+    hint: () => 'test it in an if/while/ternary or with ! (only its truthiness is used there), or make both operands one dtype and shape (e.g. tf.cast)',
+    example: 'const y = x && i > 0; return y  // x a float32 tensor, i > 0 a bool tensor',
+  },
 });
