@@ -1,6 +1,9 @@
 // The run-time helpers generated code calls as `H.…`: reading scalars, making tensors, running
-// kernels through the active backend, typed-array access and output-buffer reuse.
-// Needs tfjs, scalar-rules. Produces `makeHelpers()` → the `H` object of one compiled function.
+// kernels through the active backend, typed-array access and output-buffer reuse. On the cpu
+// backend values are read and made as the backend holds them (see scalar-rules.ts): a float32
+// tensor may hold an Int32Array (tfjs's Cast from int32) and an int32 one a Float32Array (its Abs),
+// and the next kernel computes with those values, so generated code does too.
+// Needs tfjs, scalar-rules. Produces `makeHelpers(backend)` → the `H` object of one compiled function.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
@@ -21,6 +24,20 @@ type TypedArray = Float32Array | Int32Array | Uint8Array;
 interface EngineState {
   state: { tensorInfo: WeakMap<object, unknown> };
   makeTensor(values: TypedArray, shape: number[], dtype: DType): tf.Tensor;
+  makeTensorFromTensorInfo(info: { dataId: object; shape: number[]; dtype: DType }, backend: tf.KernelBackend): tf.Tensor;
+}
+
+/** The cpu backend's own store of a tensor's values. */
+interface CpuBackend extends tf.KernelBackend {
+  data: { get(dataId: object): { values?: TypedArray } | undefined };
+  write(values: TypedArray, shape: number[], dtype: DType): object;
+}
+
+/** The typed array a cpu-backend value is held in when it is not of its dtype's (see the header). */
+function storageFor(v: number, dtype: DType): DType {
+  if (dtype === 'float32' && Math.fround(v) !== v && v === v) return 'int32';
+  if (dtype === 'int32' && (v | 0) !== v) return 'float32';
+  return dtype;
 }
 
 
@@ -34,24 +51,39 @@ class BufferSite {
   dataId: object | undefined;
 }
 
-export function makeHelpers() {
+export function makeHelpers(backendName: string) {
   const engine = tf.engine() as unknown as EngineState;
   const sites: BufferSite[] = [];
+  const onCpu = backendName === 'cpu';
+  /** On cpu: the backend's own array (not a copy, never written), as its kernels read it. */
+  const raw = (t: tf.Tensor): TypedArray => {
+    const values = onCpu ? (tf.backend() as CpuBackend).data.get(t.dataId)?.values : undefined;
+    return ArrayBuffer.isView(values) ? values : (t.dataSync() as TypedArray);
+  };
+  /** A tensor of `dtype` holding `values` in the array they are in (on cpu, as its kernels leave them). */
+  const make = (values: TypedArray, shape: number[], dtype: DType): tf.Tensor => {
+    if (onCpu && dtype === 'float32' && values instanceof Int32Array) {
+      // As tfjs's Cast does: int32 data under a float32 tensor.
+      const backend = tf.backend() as CpuBackend;
+      return engine.makeTensorFromTensorInfo({ dataId: backend.write(values, shape, 'int32'), shape, dtype }, backend);
+    }
+    return engine.makeTensor(values, shape, dtype);
+  };
   return {
     ...elementHelpers,
     /** The value of a scalar tensor as a JS number (bools as 0/1). */
     read(t: tf.Tensor): number {
-      return t.dataSync()[0] as number;
+      return raw(t)[0] as number;
     },
     /** A scalar tensor holding `v`. */
     scalar(v: number, dtype: DType): tf.Tensor {
-      const arr = arrayFor(dtype, 1);
+      const arr = arrayFor(onCpu ? storageFor(v, dtype) : dtype, 1);
       arr[0] = v;
-      return engine.makeTensor(arr, [], dtype);
+      return make(arr, [], dtype);
     },
     /** The element array of a tensor (on cpu: the backend's own array, not a copy; never write it). */
     data(t: tf.Tensor): TypedArray {
-      return t.dataSync() as TypedArray;
+      return raw(t);
     },
     /**
      * A buffer for output site `k`: the previous one if the tensor made from it has been freed
@@ -67,9 +99,9 @@ export function makeHelpers() {
       site.dataId = undefined;
       return site.buffer;
     },
-    /** A tensor owning the buffer of site `k`. */
+    /** A tensor owning the buffer of site `k` (its array is the one the cpu kernel stores into). */
     tensorFrom(k: number, values: TypedArray, shape: number[], dtype: DType): tf.Tensor {
-      const t = engine.makeTensor(values, shape, dtype);
+      const t = make(values, shape, dtype);
       const site = sites[k];
       if (site && site.buffer === values) site.dataId = t.dataId;
       return t;
