@@ -144,9 +144,9 @@ export const convertMessages = defineMessages({
   },
   'convert/unsupported-tensor-operator': {
     kind: 'staging',
-    text: (p: { op: string; dtype: string }) => `operator '${p.op}' is not supported on ${p.dtype} tensors`,
-    hint: () => 'use the corresponding tf.* function',
-    example: "x << 1 with x a float32 tensor",
+    text: (p: { op: string; what: string }) => `operator '${p.op}' on a tensor is not supported with ${p.what}`,
+    hint: () => 'shift by a JS number from 1 to 31, or use the corresponding tf.* function',
+    example: "x >>> 0 with x an int32 tensor",
   },
   'convert/logical-operand-types': {
     kind: 'staging',
