@@ -57,6 +57,9 @@ const examples: Example[] = [
   { name: 'true === 1', fn: (a, b) => a === b, args: [[1, 'bool'], [1, 'int32']], js: false },
   { name: '7.9 & 3 (ToInt32)', fn: (a, b) => a & b, args: [[7.9, 'float32'], [3, 'float32']], js: 3 },
   { name: '-1 >>> 28', fn: (a) => a >>> 28, args: [[-1, 'int32']], js: 15 },
+  // onnxruntime's ReduceMax/ReduceMin skip a NaN that is not first: the export makes them NaN, as tfjs does.
+  { name: 'tf.max([1, NaN]) is NaN', fn: (a, b) => tf.max(tf.stack([a, b])), oracle: (a, b) => Math.max(a, b), args: [[1, 'float32'], [NaN, 'float32']], js: NaN },
+  { name: 'tf.min([1, NaN]) is NaN', fn: (a, b) => tf.min(tf.stack([a, b])), oracle: (a, b) => Math.min(a, b), args: [[1, 'float32'], [NaN, 'float32']], js: NaN },
 ];
 
 describe('edge cases equal JS', () => {

@@ -132,7 +132,7 @@ export const OPERATORS: readonly OpEntry[] = [
   // No tfjs kernel: composed of float32 operations (docs/guide.md).
   un('Math.cbrt(a)', (a) => Math.cbrt(a), 'float', UNARY, { ulps: 1 }),
   un('Math.log2(a)', (a) => Math.log2(a), 'float', UNARY, { ulps: 1 }),
-  un('Math.log10(a)', (a) => Math.log10(a), 'float', UNARY, { ulps: 1 }),
+  un('Math.log10(a)', (a) => Math.log10(a), 'float', UNARY, { ulps: 2 }),
   bin('Math.hypot(a, b)', (a, b) => Math.hypot(a, b), 'float', BINARY, { oracle: (a, b) => hypot32(a, b) }),
   bin('Math.atan2(a, b)', (a, b) => Math.atan2(a, b), 'float'),
   bin('Math.pow(a, b)', (a, b) => Math.pow(a, b), 'arith'),

@@ -1,7 +1,8 @@
 // ONNX rules of tfjs's reductions (Sum, Prod, Max (reductionIndices), Min, Mean, All, Any with axis/keepDims; opset 18
 // takes axes as an input), ArgMax/ArgMin (int64 indices cast to int32), Cumsum, and Cumprod (ONNX has
 // no CumProd: a Scan whose state is the running product, multiplied in the same order as tfjs).
-// Needs rule-types and the builder. Produces `REDUCTION_RULES`.
+// float32 Max/Min give NaN where a NaN is reduced, as tfjs does. Needs rule-types and the builder.
+// Produces `REDUCTION_RULES`.
 
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
@@ -23,7 +24,13 @@ function reduce(onnxOp: string, work?: DType): OnnxRule {
       finish(b, k, xs, d);
       return;
     }
-    const r = b.op(onnxOp, [xs, b.int64(axes)], { keepdims: k.attrs.keepDims ? 1 : 0 });
+    const keepdims = k.attrs.keepDims ? 1 : 0;
+    let r = b.op(onnxOp, [xs, b.int64(axes)], { keepdims });
+    if (d === 'float32' && (k.op === 'Max' || k.op === 'Min')) {
+      // tfjs's Max/Min of a NaN is NaN; onnxruntime's ReduceMax/ReduceMin may skip it.
+      const nan = b.op('ReduceMax', [b.op('Cast', [b.op('IsNaN', [xs])], { to: 1 }), b.int64(axes)], { keepdims });
+      r = b.op('Where', [b.op('Greater', [nan, b.scalar('float32', 0)]), b.scalar('float32', NaN), r]);
+    }
     finish(b, k, r, d);
   };
 }
