@@ -4,7 +4,8 @@
 // tensors, and through jit with the interpreter and the compiled executor, on vectors (typed-array
 // loops) and on scalars (the compiled executor's JS-number code), on the cpu backend. On the wasm
 // backend both executors equal eager tfjs-wasm on the vectors (tfjs-wasm's own kernels are the
-// reference there: docs/limitations.md).
+// reference there: docs/limitations.md). Through onnxruntime (the exported ONNX model) every cell
+// equals plain JS except the differences docs/limitations.md lists, each recognised by `onnxExcuse`.
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,59 @@ for (const e of OPERATORS) {
     }
   });
 }
+
+/**
+ * Why an onnxruntime result may differ from JS on this cell (docs/limitations.md, "JavaScript
+ * semantics"), or undefined when it may not.
+ */
+function onnxExcuse(e: OpEntry, dtypes: readonly DT[], row: Row, got: number, want: number): string | undefined {
+  if (Object.is(want, -0) && Object.is(got, 0)) return '-0 becomes +0';
+  const xs = row.map((v, k) => toDType(dtypes[k]!, v as number) as number);
+  const float = dtypes.includes('float32') || resultDType(e.kind, dtypes) === 'float32';
+  if (float && xs.some((v, k) => dtypes[k] === 'int32' && Math.abs(v) > 2 ** 24)) return 'int32 beyond 2^24 rounded to float32';
+  if (dtypes.every((d) => d === 'int32')) {
+    const js = Math.abs(e.fn(xs[0], xs[1]) as number);
+    if (/\*\*|pow/.test(e.name) && !(js < 2 ** 31)) return 'int32 ** whose JS result is beyond the int32 range';
+    if (e.name === 'a * b' && js > 2 ** 53) return 'int32 product beyond 2^53, which JS rounds before | 0';
+  }
+  if (resultDType(e.kind, dtypes) === 'float32' && got === 0 && Math.abs(want) < 2 ** -126) return "onnxruntime's kernels flush a denormal result to ±0";
+  if (resultDType(e.kind, dtypes) === 'float32' && Number.isFinite(got) && Number.isFinite(want) && Math.abs(got - want) <= 1e-5 * Math.abs(want)) return "onnxruntime's float32 kernels, within 1e-5 relative";
+  return undefined;
+}
+
+describe('through onnxruntime, plain JS except the listed differences', () => {
+  for (const e of OPERATORS) {
+    it(e.name, async () => {
+      const problems: string[] = [];
+      let compared = 0;
+      try {
+        for (const dtypes of e.dtypes) {
+          const rs = rows(dtypes);
+          const dt = resultDType(e.kind, dtypes);
+          const float = dtypes.includes('float32');
+          const got = await runPath('onnxruntime', e.fn, () => tensors(dtypes, rs, false));
+          if ('error' in got) {
+            problems.push(`${dtypes.join(' × ')}: ${got.error}`);
+            continue;
+          }
+          if (got.dtype !== dt) problems.push(`${dtypes.join(' × ')}: dtype ${got.dtype}, expected ${dt}`);
+          rs.forEach((r, i) => {
+            const xs = r.map((v, k) => toDType(dtypes[k]!, v as number));
+            const want = storeJs(dt, e.oracle ? e.oracle(xs[0], xs[1], float) : e.fn(xs[0], xs[1]));
+            const v = got.values[i]!;
+            compared++;
+            const ok = sameValue(v, want) || (e.ulps !== undefined && dt === 'float32' && ulps(v, want) <= e.ulps) || onnxExcuse(e, dtypes, r, v, want) !== undefined;
+            if (!ok && problems.length < 6) problems.push(`${dtypes.join(' × ')}: ${e.name} with (${r.map(show).join(', ')}) = ${show(v)}, JS ${show(want)}`);
+          });
+        }
+      } finally {
+        releaseJit(e.fn);
+      }
+      expect(problems).toEqual([]);
+      expect(compared).toBe(e.dtypes.reduce((n, d) => n + rows(d).length, 0));
+    });
+  }
+});
 
 describe('on the wasm backend, jit equals eager tfjs-wasm', () => {
   beforeAll(async () => {

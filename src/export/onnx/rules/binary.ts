@@ -1,5 +1,6 @@
 // ONNX rules of tfjs's elementwise binary kernels with tfjs semantics: FloorDiv floors (exact on
-// int32), Mod is floored (sign of the divisor), comparisons give bool, NotEqual = Not(Equal), AddN = Sum, Select = Where.
+// int32), Mod is floored (sign of the divisor), comparisons give bool, NotEqual = Not(Equal), AddN = Sum, Select = Where;
+// Pow and Atan2 keep JS's values at ±0, NaN and ±Infinity (docs/limitations.md lists what onnxruntime cannot).
 // Needs rule-types and the builder. Produces `BINARY_RULES`.
 
 import type { DType } from '../../../ir/types.js';
@@ -118,15 +119,51 @@ const select: OnnxRule = (b, k) => {
   b.op('Where', [cond, t.name, e.name], {}, out(k));
 };
 
-/** atan2(a, b) = atan(a/b), shifted by ±π where b < 0; 0 at (0, 0). */
+/**
+ * atan2(a, b) as JS's Math.atan2: atan(a/b), shifted by ±π where b's sign bit is set (b < 0 or -0),
+ * the shift taking a's sign (so ±0 gives ±π); where a/b is NaN from two zeros or two infinities the
+ * result is JS's: a (±0) or ±π at the origin, ±π/4 or ±3π/4 at the infinities.
+ */
 const atan2: OnnxRule = (b, k) => {
   const [y, x] = pair(b, k, 'float32');
-  const zero = b.scalar('float32', 0);
+  const f = (v: number) => b.scalar('float32', v);
+  const zero = f(0);
+  /** The sign bit: v < 0, or v a -0 (1 / -0 is -Infinity). */
+  const negative = (v: string) => b.op('Or', [b.op('Less', [v, zero]), b.op('Less', [b.op('Div', [f(1), v]), zero])]);
+  const negY = negative(y);
+  const negX = negative(x);
+  const signed = (v: number) => b.op('Where', [negY, f(-v), f(v)]);
   const r = b.op('Atan', [b.op('Div', [y, x])]);
-  const shift = b.op('Where', [b.op('GreaterOrEqual', [y, zero]), b.scalar('float32', Math.PI), b.scalar('float32', -Math.PI)]);
-  const quadrant = b.op('Where', [b.op('Less', [x, zero]), b.op('Add', [r, shift]), r]);
+  const quadrant = b.op('Where', [negX, b.op('Add', [r, signed(Math.PI)]), r]);
   const origin = b.op('And', [b.op('Equal', [x, zero]), b.op('Equal', [y, zero])]);
-  finish(b, k, b.op('Where', [origin, zero, quadrant]), 'float32');
+  const inf = f(Infinity);
+  const infinities = b.op('And', [b.op('Equal', [b.op('Abs', [x]), inf]), b.op('Equal', [b.op('Abs', [y]), inf])]);
+  const atOrigin = b.op('Where', [negX, signed(Math.PI), y]);
+  const atInfinity = b.op('Where', [negX, signed((3 * Math.PI) / 4), signed(Math.PI / 4)]);
+  finish(b, k, b.op('Where', [origin, atOrigin, b.op('Where', [infinities, atInfinity, quadrant])]), 'float32');
+};
+
+/**
+ * Pow as JS's `**` (and tfjs): float32 `x ** NaN` and `(±1) ** ±Infinity` are NaN where ONNX (C's pow)
+ * gives 1; on int32 a negative exponent gives JS's result `| 0` (1 for 1, ±1 for -1, 0 otherwise)
+ * where ONNX's integer Pow is undefined.
+ */
+const pow: OnnxRule = (b, k) => {
+  const d = workType(k);
+  const [x, y] = pair(b, k, d);
+  if (d === 'float32') {
+    const f = (v: number) => b.scalar('float32', v);
+    const unitBase = b.op('And', [b.op('Equal', [b.op('Abs', [x]), f(1)]), b.op('IsInf', [y])]);
+    const nan = b.op('Or', [b.op('IsNaN', [y]), unitBase]);
+    finish(b, k, b.op('Where', [nan, f(NaN), b.op('Pow', [x, y])]), d);
+    return;
+  }
+  const i = (v: number) => b.scalar('int32', v);
+  const negative = b.op('Less', [y, i(0)]);
+  const odd = b.op('Equal', [b.op('Mod', [y, i(2)], { fmod: 0 }), i(1)]);
+  const fraction = b.op('Where', [b.op('Equal', [x, i(1)]), i(1), b.op('Where', [b.op('Equal', [x, i(-1)]), b.op('Where', [odd, i(-1), i(1)]), i(0)])]);
+  const whole = b.op('Pow', [x, b.op('Where', [negative, i(0), y])]);
+  finish(b, k, b.op('Where', [negative, fraction, whole]), d);
 };
 
 const addN: OnnxRule = (b, k) => {
@@ -144,7 +181,7 @@ export const BINARY_RULES: Readonly<Record<string, OnnxRule>> = {
   Mod: mod,
   Maximum: arithmetic('Max'),
   Minimum: arithmetic('Min'),
-  Pow: arithmetic('Pow'),
+  Pow: pow,
   SquaredDifference: squaredDifference,
   AddN: addN,
   Select: select,

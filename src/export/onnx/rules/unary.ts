@@ -32,21 +32,26 @@ function inFloat(emit: (b: OnnxGraphBuilder, x: string, k: KernelCall) => string
 const f = (x: unknown) => ({ float: Number(x) });
 const one = (b: OnnxGraphBuilder) => b.scalar('float32', 1);
 
-/** e^x − 1 = 2t/(1−t) with t = tanh(x/2), accurate near zero; exp(x) − 1 elsewhere. */
+/**
+ * e^x − 1 = 2t/(1−t) with t = tanh(x/2), accurate near zero; exp(x) − 1 elsewhere; x itself below
+ * 2^-24, where x/2 would lose a denormal x and e^x − 1 rounds to x in float32.
+ */
 function expm1(b: OnnxGraphBuilder, x: string): string {
   const t = b.op('Tanh', [b.op('Mul', [x, b.scalar('float32', 0.5)])]);
   const small = b.op('Div', [b.op('Add', [t, t]), b.op('Sub', [one(b), t])]);
   const big = b.op('Sub', [b.op('Exp', [x]), one(b)]);
-  const near = b.op('Less', [b.op('Abs', [x]), b.scalar('float32', 0.5)]);
-  return b.op('Where', [near, small, big]);
+  const abs = b.op('Abs', [x]);
+  const near = b.op('Less', [abs, b.scalar('float32', 0.5)]);
+  return b.op('Where', [b.op('Less', [abs, b.scalar('float32', 2 ** -24)]), x, b.op('Where', [near, small, big])]);
 }
 
-/** log(1 + x) as log(u)·x/(u − 1) with u = 1 + x (Goldberg), x itself when u rounds to 1. */
+/** log(1 + x) as log(u)·x/(u − 1) with u = 1 + x (Goldberg), x itself when u rounds to 1 or x is +Infinity. */
 function log1p(b: OnnxGraphBuilder, x: string): string {
   const u = b.op('Add', [one(b), x]);
   const d = b.op('Sub', [u, one(b)]);
   const scaled = b.op('Mul', [b.op('Log', [u]), b.op('Div', [x, d])]);
-  return b.op('Where', [b.op('Equal', [d, b.scalar('float32', 0)]), x, scaled]);
+  const asX = b.op('Or', [b.op('Equal', [d, b.scalar('float32', 0)]), b.op('Equal', [x, b.scalar('float32', Infinity)])]);
+  return b.op('Where', [asX, x, scaled]);
 }
 
 /** tfjs Step: 1 where x > 0, alpha elsewhere, NaN stays NaN. */
