@@ -1,6 +1,7 @@
 // Exports an IR graph as an ONNX model (opset 18, IR version 8): params become graph inputs, captured
 // tensors become initializers holding their current values (variables too, or inputs on request),
-// outputs are named after the function's outputs, variable writes become extra outputs `<variable>_new`.
+// outputs are named after the function's outputs, variable writes become extra outputs `<variable>_new`;
+// warns at the user's lines where the model differs from JavaScript at edge values (edge-warnings.ts).
 // Needs the lowering and the protobuf encoder. Produces `exportOnnx`, `exportOnnxModel`, `OnnxExport`.
 
 import type { Variable } from '@tensorflow/tfjs-core';
@@ -12,6 +13,7 @@ import { tensorTypeOf } from './onnx-dtypes.js';
 import { OnnxExportError, onnxError } from './onnx-errors.js';
 import { lowerBody } from './lower-graph.js';
 import type { LowerContext } from './lower-context.js';
+import { edgeValueWarnings } from './edge-warnings.js';
 
 export const ONNX_OPSET = 18;
 export const ONNX_IR_VERSION = 8;
@@ -56,6 +58,7 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
     lists: new Map(),
     depth: 0,
   };
+  for (const m of edgeValueWarnings(graph)) ctx.warn(m);
   const b = OnnxGraphBuilder.root(opts.name ?? graph.name);
   const inputs: { name: string; index: number }[] = [];
   const names: string[] = [];
