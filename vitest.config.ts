@@ -12,6 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['test/helpers/setup-converter.ts'],
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results.json' },

@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs';
 
 export type BackendName = 'cpu' | 'wasm';
-export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'trace' | 'convert';
+export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'trace' | 'convert' | 'import' | 'check';
 
 export interface Contender {
   /** Shown in the table, unique within a workload. */
@@ -54,7 +54,7 @@ export type Bar =
 export interface Workload {
   readonly id: string;
   readonly title: string;
-  /** The bar as BENCHMARKS.md words it. */
+  /** The bar, in words (bench/README.md lists them all). */
   readonly barText: string;
   readonly bars: readonly Bar[];
   /** Verification tolerance: |x - ref| ≤ atol + rtol·|ref| (default exact). */
@@ -63,6 +63,11 @@ export interface Workload {
   contenders(opts: { readonly quick: boolean }): Contender[];
   /** Lines printed under the table. */
   readonly notes?: readonly string[];
+  /**
+   * A workload that is not calls in this process (fresh processes, a command line): measures its
+   * rows itself; `contenders` and `bars` are then unused.
+   */
+  measure?(opts: RunOptions): Promise<RowResult[]>;
 }
 
 export interface RunOptions {
@@ -227,6 +232,10 @@ function timeBatches(c: Contender, batches: number): { ms: number; cpuMs: number
 
 export async function runWorkload(w: Workload, opts: RunOptions): Promise<WorkloadResult> {
   const started = performance.now();
+  if (w.measure) {
+    const rows = await w.measure(opts);
+    return { id: w.id, title: w.title, barText: w.barText, rows, notes: w.notes ?? [], seconds: (performance.now() - started) / 1000 };
+  }
   const cfg = opts.quick
     ? { warmMs: 50, sampleMs: 10, reps: 2, minReps: 1, budgetMs: 500 }
     : { warmMs: 300, sampleMs: 25, reps: 7, minReps: 3, budgetMs: 4000 };

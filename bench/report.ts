@@ -43,7 +43,7 @@ export function formatTable(results: readonly WorkloadResult[]): string {
       if (r.note) flags.push(r.note);
       const bar = [barCell(r), ...flags.map((f) => `*${f}*`)].filter(Boolean).join(' ');
       const ratio = r.kind === 'eager' && r.backend === 'cpu' ? '1×' : fmtRatio(r.vsEagerCpu);
-      lines.push(`| ${w.id} | ${r.label} | ${r.kind === 'plain' ? '–' : r.backend} | ${time} | ${range} | ${fmtUs(r.cpuMedian)} | ${ratio} | ${bar.replace(/\|/g, '\\|')} |`);
+      lines.push(`| ${w.id} | ${r.label} | ${r.kind === 'plain' || r.kind === 'import' || r.kind === 'check' ? '–' : r.backend} | ${time} | ${range} | ${fmtUs(r.cpuMedian)} | ${ratio} | ${bar.replace(/\|/g, '\\|')} |`);
     }
   }
   return lines.join('\n');

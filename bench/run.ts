@@ -1,4 +1,4 @@
-// `npm run bench` (tsx bench/run.ts): runs the workloads of BENCHMARKS.md (B1–B8) against every
+// `npm run bench` (tsx bench/run.ts): runs the workloads of bench/README.md (B1–B8, B11) against every
 // contender in one process, prints a markdown table and the misses, writes bench/results.json.
 // Flags: --quick (fewer, shorter repetitions: a smoke test), --only B2,B3 (workload ids; B1 also
 // selects B1.27), --filter 'jit compiled (cpu)',plain (only contenders whose `label (backend)`
@@ -21,8 +21,9 @@ import { b5 } from './workloads/b5-rnn.js';
 import { b6 } from './workloads/b6-mlp-training.js';
 import { b7 } from './workloads/b7-call-overhead.js';
 import { b8 } from './workloads/b8-trace.js';
+import { b11 } from './workloads/b11-import.js';
 
-const WORKLOADS: readonly Workload[] = [b1, b1n27, b2, b3, b4, b5, b6, b7, b8];
+const WORKLOADS: readonly Workload[] = [b1, b1n27, b2, b3, b4, b5, b6, b7, b8, b11];
 
 interface Args {
   quick: boolean;

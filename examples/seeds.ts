@@ -1,4 +1,5 @@
-// The seed programs of SCENARIOS.md, written as ordinary TypeScript on values that may be numbers
+// The seed programs (square_if_positive, huber_loss, collatz, …: the reference programs the
+// project is judged on), written as ordinary TypeScript on values that may be numbers
 // or tensors. Shared by the tour (`npm start`) and the tests that run them through jit.
 // Needs tfjs and autograph-ts. Produces the seed functions and `seedScope` (their free variables).
 import * as tf from '@tensorflow/tfjs';

@@ -1,6 +1,7 @@
 // The tour (`npm start`): the seed programs, written with ordinary if/while/for, operators and
 // console.log, converted and traced into graphs. For each: the source, the generated code, the
-// graph, the result eagerly and through jit, and the speed-up measured in this run.
+// optimized graph the executor runs (and its picture and viewer in out/), the result eagerly and
+// through jit, labelled with its inputs and with the lines each call printed, and the speed-up.
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 import * as ort from 'onnxruntime-node';
@@ -67,16 +68,23 @@ async function main(): Promise<void> {
     console.log(ag.toCode(seed.fn));
     const f = ag.jit(seed.fn, { scope: seed.scope });
     const args = seed.args();
-    console.log('\n── graph ──');
     const cf = f.getConcreteFunction(...args);
-    console.log(cf.graph.toString());
-    const svgPath = `${OUT}/${name}.svg`;
-    writeFileSync(svgPath, await cf.toSVG());
-    console.log(`(picture: ${svgPath})`);
-    const eager = ag.toGraph(seed.fn, { scope: seed.scope })(...args);
+    const steps = cf.optimizationSteps();
+    console.log(`\n── graph (optimized: ${steps[steps.length - 1]!.nodesAfter} nodes; the trace had ${steps[0]!.nodesBefore}) ──`);
+    console.log(cf.toString());
+    writeFileSync(`${OUT}/${name}.svg`, await cf.toSVG());
+    writeFileSync(`${OUT}/${name}.html`, await cf.toHTML());
+    console.log(`(picture: ${OUT}/${name}.svg; viewer: ${OUT}/${name}.html; each pass: cf.toString({ graph: 'passes' }))`);
+    const call = `${name}(${args.map(show).join(', ')})`;
+    // Staged prints say which call printed them.
+    const printsOf = (who: string) => ag.setPrintSink((line) => console.log(`  [${who} printed] ${line}`));
     console.log('\n── run ──');
+    const restorePrint = printsOf(`eager ${call}`);
+    const eager = ag.toGraph(seed.fn, { scope: seed.scope })(...args);
+    printsOf(`jit ${call}`);
     const staged = f(...args);
-    console.log(`eager (converted code on tensors) → ${show(eager)}   jit → ${show(staged)}${seed.plain ? `   plain JS → ${show(seed.plain())}` : ''}`);
+    ag.setPrintSink(restorePrint);
+    console.log(`${call} → ${show(staged)}   (eager: converted code on tensors → ${show(eager)}${seed.plain ? `; plain JS → ${show(seed.plain())}` : ''})`);
     const restore = quiet();
     const tEager = timeIt(() => ag.toGraph(seed.fn, { scope: seed.scope })(...args));
     const tJit = timeIt(() => f(...args));

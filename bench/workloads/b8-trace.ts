@@ -182,6 +182,6 @@ export const b8: Workload = {
   ],
   contenders: () => [...Object.entries(SEEDS).map(([name, fn]) => convertRow(name, fn)), ...seeds.map(traceRow), ...seeds.map(firstCallRow)],
   notes: [
-    'B8 converts the seed programs of examples/seeds.ts (ordinary if/while/for source) and traces the seed programs of SCENARIOS.md in their functional forms (square_if_positive, huber_loss, collatz, print_loop, list_range, assert_nonzero) plus the B5 and B6 functions.',
+    'B8 converts the seed programs of examples/seeds.ts (ordinary if/while/for source) and traces the seed programs in their functional forms (square_if_positive, huber_loss, collatz, print_loop, list_range, assert_nonzero) plus the B5 and B6 functions.',
   ],
 };

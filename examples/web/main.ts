@@ -1,17 +1,28 @@
 // The browser example: two functions converted in place at build time by the autograph Vite plugin
 // (vite.config.ts) — they close over the module constant `delta` and the imported `tf`, with no
 // `scope` and no `eval` — run with tfjs's webgl backend when it works, else cpu (`?backend=cpu|webgl`
-// picks one), and the page shows their values next to eager tfjs, the graph (SVG from Graphviz in
-// wasm) and the generated code (`toCode`). Needs tfjs, autograph-ts. Produces the page's content.
+// picks one), and the page shows their values next to eager tfjs, the graph viewer (`mountViewer`:
+// Graphviz in wasm, search, info panel, collapsible loops, source and generated code side by side)
+// and the generated code (`toCode`). Needs tfjs, autograph-ts. Produces the page's content.
+/// <reference types="vite/client" />
 
-import * as tf from '@tensorflow/tfjs';
-import { jit, spec, toCode } from '../../src/index.js';
-import { setCodeGeneration } from '../../src/plugin/runtime.js'; // 'autograph-ts/runtime' in an app
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-backend-webgl';
+import '@tensorflow/tfjs-backend-cpu';
+import vizUrl from '@viz-js/viz?url';
+// In an app: 'autograph-ts' and 'autograph-ts/runtime' (bundlers pick these browser builds, without
+// the run-time converter: every function here is converted at build time).
+import { jit, setGraphviz, spec, toCode } from '../../src/browser.js';
+import { setCodeGeneration } from '../../src/plugin/runtime-browser.js';
+import pageSource from './main.ts?raw'; // this file's text, for the viewer's source pane
 
 // This page's CSP forbids 'unsafe-eval': say so, and the compiled executor does not even try
 // `new Function` (each try would be a CSP violation); graphs run in the interpreter. `?codegen=probe`
 // leaves it to the executor to find out (one blocked try, then the same fallback).
 if (new URLSearchParams(location.search).get('codegen') !== 'probe') setCodeGeneration(false);
+
+// Graphviz (1.2 MB of WebAssembly in JS) is an asset fetched only when the page draws.
+setGraphviz(() => import(/* @vite-ignore */ vizUrl));
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -97,8 +108,14 @@ async function main(): Promise<void> {
   const cf = steps.getConcreteFunction(spec([], 'int32'));
   $('executor').textContent = cf.compiledSource() === undefined ? 'interpreter' : 'compiled';
   $('code').textContent = `${toCode(huberLoss)}\n\n${toCode(collatz)}`;
-  // No source links: in a bundle they would name the bundle's positions, not main.ts.
-  $('graph').innerHTML = await cf.toSVG({ sourceUrl: false });
+  // The viewer (no inline script or style: it runs under this page's CSP). Its clusters name the
+  // lines of main.ts (the plugin wrote them into the converted code); the source pane shows this file.
+  const lines = pageSource.split('\n');
+  const first = lines.findIndex((l) => l.startsWith('function collatz('));
+  const last = lines.findIndex((l, i) => i > first && l === '}');
+  const source = { text: lines.slice(first, last + 1).join('\n'), file: 'main.ts', firstLine: first + 1 };
+  const viewer = await cf.mountViewer($('graph'), { sourceUrl: false, code: { source } });
+  (window as unknown as { agViewer: unknown }).agViewer = viewer;
   $('status').textContent = 'done';
 }
 

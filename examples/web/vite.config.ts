@@ -1,5 +1,7 @@
 // Vite config of the browser example: the autograph plugin converts the app's jit functions at build
-// time (in place, so no eval at run time). Build: `npx vite build --config examples/web/vite.config.ts`
+// time (in place, so no eval at run time) and keeps their generated code as text (`keepCode`), so
+// the page's toCode reads as written although the bundle is minified; each tfjs package and
+// autograph-ts get a chunk of their own. Build: `npx vite build --config examples/web/vite.config.ts`
 // (or `buildWebExample()` from build.ts). Needs src/plugin/vite-plugin. Produces the config.
 
 import { fileURLToPath } from 'node:url';
@@ -8,12 +10,19 @@ import { autograph } from '../../src/plugin/vite-plugin.js';
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
+const PACKAGES = ['tfjs-core', 'tfjs-backend-cpu', 'tfjs-backend-webgl'];
+const chunkOf = (pkg: string) => ({ name: pkg, test: new RegExp(`[\\\\/]@tensorflow[\\\\/]${pkg}[\\\\/]`) });
+
 export default defineConfig({
   root: here('.'),
   base: './',
-  // Inside this repo autograph-ts is imported by path; an app importing 'autograph-ts' needs no options.
-  plugins: [autograph({ importSources: [/(^|\/)src\/index(\.[jt]s)?$/], runtimeModule: here('../../src/plugin/runtime.ts') })],
-  // Not minified, so that the page's toCode text reads as written.
-  build: { outDir: here('dist'), emptyOutDir: true, target: 'es2022', minify: false, chunkSizeWarningLimit: 8000 },
-  logLevel: 'warn',
+  // Inside this repo autograph-ts is imported by path (its browser build, src/browser.ts); an app
+  // importing 'autograph-ts' needs no options.
+  plugins: [autograph({ importSources: [/(^|\/)src\/browser(\.[jt]s)?$/], runtimeModule: here('../../src/plugin/runtime-browser.ts'), keepCode: true })],
+  build: {
+    outDir: here('dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: { output: { codeSplitting: { groups: [...PACKAGES.map(chunkOf), { name: 'autograph-ts', test: /[\\/]src[\\/]/ }] } } },
+  },
 });

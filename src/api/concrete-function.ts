@@ -13,10 +13,27 @@ import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
 import { optimize } from '../opt/pipeline.js';
 import { cloneGraph } from '../opt/clone.js';
+import { randomNodesIn } from '../ir/random.js';
 import { exportGraphModel, type GraphModelExportOptions } from '../export/graph-model/index.js';
 import { exportOnnx, type OnnxExportOptions } from '../export/onnx/index.js';
 import { OnnxRuntimeExecutor, type OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
-import { toDot, toHTML, toSVG, type DotOptions } from '../export/dot/index.js';
+import { mountViewer, toDot, toHTML, toSVG, type DotOptions, type ViewerApi, type ViewerCode, type ViewerOptions } from '../export/dot/index.js';
+import { formatSteps, optimizationSteps, type PassStep } from '../opt/pass-report.js';
+
+/**
+ * Which graph a view shows: the one the executor runs (default), the trace as recorded, or (for
+ * text) the trace followed by what each optimizer pass changed.
+ */
+export type GraphView = 'optimized' | 'trace' | 'passes';
+
+export interface ViewOptions {
+  readonly graph?: GraphView;
+}
+
+export interface PrintViewOptions extends ViewOptions {
+  /** Append `// file:line` of the user source that created each node. */
+  readonly sources?: boolean;
+}
 
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
 
@@ -40,8 +57,10 @@ export class ConcreteFunction {
     readonly backend: ExecutorName = 'compiled',
     private readonly onnxOptions: OnnxRuntimeOptions = {},
     optimized?: Graph,
+    /** The user's source and the generated code, for the viewer (jit passes it). */
+    private readonly code?: () => Promise<ViewerCode>,
   ) {
-    // Executors run an optimized copy; `graph` stays as traced (what toString and the exporters show).
+    // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
     this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
     const g = this.optimizedGraph;
     this.executor =
@@ -51,7 +70,7 @@ export class ConcreteFunction {
 
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
   withExecutor(backend: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction {
-    return new ConcreteFunction(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph);
+    return new ConcreteFunction(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph, this.code);
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -73,6 +92,25 @@ export class ConcreteFunction {
     return this.rebuild(this.executor.run(this.optimizedGraph, feedsFor(this.graph, tensors)));
   }
 
+  private drawsRun: { graph: Graph; optimized: Graph; executor: Executor } | undefined;
+
+  /**
+   * Like `callFlat`, and also returns the values the call drew at the top level of the graph, in
+   * program order (a gradient taken from outside reuses them instead of drawing again).
+   */
+  callFlatWithDraws(tensors: readonly tf.Tensor[]): { result: unknown; draws: tf.Tensor[] } {
+    if (!this.drawsRun) {
+      const graph = cloneGraph(this.graph);
+      graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
+      const optimized = optimize(cloneGraph(graph));
+      this.drawsRun = { graph, optimized, executor: this.backend === 'interpreter' ? new Interpreter() : new CompiledExecutor(optimized) };
+    }
+    const { graph, optimized, executor } = this.drawsRun;
+    const outs = executor.run(optimized, feedsFor(graph, tensors));
+    const n = this.graph.outputs.length;
+    return { result: this.rebuild(outs.slice(0, n)), draws: outs.slice(n) };
+  }
+
   /** The function's return value from the graph's output tensors. */
   private rebuild(outs: readonly tf.Tensor[]): unknown {
     if (this.singleOutput) return outs[0];
@@ -84,6 +122,8 @@ export class ConcreteFunction {
   /** Frees the constants this function keeps on the tfjs backend (and those of its gradient). */
   dispose(): void {
     this.executor.dispose();
+    this.drawsRun?.executor.dispose();
+    this.drawsRun = undefined;
     for (const d of this.disposers.splice(0)) d();
   }
 
@@ -92,8 +132,25 @@ export class ConcreteFunction {
     this.disposers.push(d);
   }
 
-  toString(): string {
-    return this.graph.toString();
+  /**
+   * The graph as text: by default the optimized graph the executor runs; `{ graph: 'trace' }` the
+   * trace (as `cf.graph.toString()`); `{ graph: 'passes' }` the trace, then what each optimizer pass changed.
+   */
+  toString(opts: PrintViewOptions = {}): string {
+    const view = opts.graph ?? 'optimized';
+    if (view === 'passes') return formatSteps(this.graph, this.optimizationSteps());
+    return (view === 'trace' ? this.graph : this.optimizedGraph).toString({ sources: opts.sources });
+  }
+
+  /** Each optimizer pass on a copy of the trace: the graph text before and after, node counts. */
+  optimizationSteps(): PassStep[] {
+    return optimizationSteps(this.graph);
+  }
+
+  /** The graph a picture shows. */
+  private viewed(opts: ViewOptions): Graph {
+    if (opts.graph === 'passes') throw agError('api/bad-graph-view', { view: 'passes', allowed: "'optimized' or 'trace'" });
+    return opts.graph === 'trace' ? this.graph : this.optimizedGraph;
   }
 
   /** The graph as an ONNX model (opset 18, IR version 8) that onnxruntime runs. */
@@ -114,23 +171,48 @@ export class ConcreteFunction {
     return exportGraphModel(this.graph, opts);
   }
 
-  /** The graph as Graphviz DOT: ops with shapes, Cond/While as clusters, captures and effects marked. */
-  toDot(opts: DotOptions = {}): string {
-    return toDot(this.graph, { title: this.title(), ...opts });
+  /**
+   * The optimized graph (or `{ graph: 'trace' }`) as Graphviz DOT: ops with shapes, Cond/While as
+   * clusters named after the user's statements, captures and effects marked.
+   */
+  toDot(opts: DotOptions & ViewOptions = {}): string {
+    return toDot(this.viewed(opts), { title: this.title(opts), ...opts });
   }
 
-  /** The graph as an SVG picture (Graphviz in wasm). */
-  toSVG(opts: DotOptions = {}): Promise<string> {
-    return toSVG(this.graph, { title: this.title(), ...opts });
+  /** The optimized graph (or `{ graph: 'trace' }`) as an SVG picture (Graphviz in wasm). */
+  toSVG(opts: DotOptions & ViewOptions = {}): Promise<string> {
+    return toSVG(this.viewed(opts), { title: this.title(opts), ...opts });
   }
 
-  /** A self-contained HTML viewer of the graph whose subgraphs can be collapsed. */
-  toHTML(opts: DotOptions = {}): Promise<string> {
-    return toHTML(this.graph, { title: this.title(), ...opts });
+  /**
+   * The graph viewer as one self-contained HTML file (no network; its own strict CSP): the optimized
+   * graph (or `{ graph: 'trace' }`) with zoom and pan, search, an info panel per node, collapsible
+   * Cond/While, and the source and generated code linked to the graph.
+   */
+  async toHTML(opts: ViewerOptions & ViewOptions = {}): Promise<string> {
+    const graph = this.viewed(opts);
+    return toHTML(graph, { title: this.title(opts), ...opts, code: { ...(await this.viewerCode()), ...opts.code } });
   }
 
-  private title(): string {
-    return `${this.name}(${this.describe()})`;
+  /**
+   * The same viewer inside an element of a page that bundles autograph-ts (works under a CSP
+   * without inline scripts or styles; pictures are drawn in the page by Graphviz in wasm).
+   */
+  async mountViewer(element: HTMLElement, opts: ViewerOptions & ViewOptions = {}): Promise<ViewerApi> {
+    const graph = this.viewed(opts);
+    return mountViewer(element, graph, { title: this.title(opts), ...opts, code: { ...(await this.viewerCode()), ...opts.code } });
+  }
+
+  private async viewerCode(): Promise<ViewerCode> {
+    try {
+      return (await this.code?.()) ?? {};
+    } catch {
+      return {}; // the code panes stay empty; the graph is still shown
+    }
+  }
+
+  private title(opts: ViewOptions = {}): string {
+    return `${this.name}(${this.describe()})${opts.graph === 'trace' ? ' · trace' : ''}`;
   }
 
   private describe(): string {

@@ -3,13 +3,20 @@
 // the call pushes one tape entry whose inputs are the call's float32 tensors and the trainable
 // variables its graph reads, and whose gradient runs a second jit function — traced once per
 // concrete function — that replays the converted function under the tape and returns the
-// vector-Jacobian product. Staged cond/while inside differentiate through src/trace/grad.
+// vector-Jacobian product. Staged cond/while inside differentiate through src/trace/grad. Values
+// the call drew (dropout masks, noise) are returned by the call and handed to the replay.
 // Needs the tape bridge of trace/grad, nest, jit. Produces `tapeRecording`, `differentiableCall`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { pushTapeNode, vjp } from '../trace/grad/tape.js';
 import { flatten } from '../trace/nest.js';
-import { isTensor } from '../trace/context.js';
+import { isTensor, symbolicValue } from '../trace/context.js';
+import { withDrawSubstitutes } from '../trace/random-draws.js';
+import { randomOpName } from '../trace/grad/random-grad.js';
+import { userLocation } from '../trace/user-frame.js';
+import { hasRandomNodes, isRandomNode, randomNodesIn } from '../ir/random.js';
+import type { Graph, Node } from '../ir/graph.js';
+import { agError } from '../errors/catalogue.js';
 import type { ConcreteFunction } from './concrete-function.js';
 import { jit, type JitOptions } from './jit.js';
 
@@ -39,7 +46,7 @@ function trainableVariables(cf: ConcreteFunction): tf.Variable[] {
   return out;
 }
 
-type Backward = (xs: tf.Tensor[], dys: tf.Tensor[]) => tf.Tensor[];
+type Backward = (xs: tf.Tensor[], dys: tf.Tensor[], draws: tf.Tensor[]) => tf.Tensor[];
 const backwards = new WeakMap<ConcreteFunction, Backward>();
 
 /** The gradient function of `cf`: (tensor arguments, output gradients) → gradients of args and variables. */
@@ -50,12 +57,13 @@ function backwardOf(cf: ConcreteFunction, fn: AnyFn, opts: JitOptions): Backward
   const variables = trainableVariables(cf);
   const backend = opts.backend === 'onnxruntime' ? 'compiled' : opts.backend;
   b = jit(
-    (xs: tf.Tensor[], dys: tf.Tensor[]): tf.Tensor[] => {
+    (xs: tf.Tensor[], dys: tf.Tensor[], draws: tf.Tensor[]): tf.Tensor[] => {
       const leaves = [...sig.flat.leaves];
       sig.tensorLeaves.forEach((leaf, i) => (leaves[leaf] = xs[i]));
       const args = sig.flat.rebuild(leaves) as unknown[];
       const wrt = [...xs, ...variables];
-      const grads = vjp(() => tensorsOf(fn(...args)), wrt, dys);
+      // The replayed call takes the values the call drew (in order), not new draws.
+      const grads = withDrawSubstitutes(draws.map((d) => symbolicValue(d)!), () => vjp(() => tensorsOf(fn(...args)), wrt, dys));
       return grads.map((g, i) => g ?? tf.zerosLike(wrt[i]!));
     },
     { autograph: false, name: `${cf.name}_gradient`, backend, onnxruntime: opts.onnxruntime },
@@ -70,6 +78,33 @@ function backwardOf(cf: ConcreteFunction, fn: AnyFn, opts: JitOptions): Backward
 }
 
 /**
+ * Whether `cf` draws random values (at its top level: the gradient replays the call with them); a
+ * draw inside staged control flow cannot be handed to the replay and is refused.
+ */
+function topLevelDraws(cf: ConcreteFunction): boolean {
+  const g = cf.graph;
+  for (const node of g.nodes) {
+    for (const sub of Object.values(node.subgraphs ?? {})) {
+      if (!hasRandomNodes(sub)) continue;
+      const draw = firstDraw(sub)!;
+      throw agError('grad/random-redrawn', { op: randomOpName(draw), where: `inside a staged ${node.op === 'While' ? 'loop' : 'if'} of jit function '${cf.name}', differentiated from outside it` }, userLocation(draw.options.source));
+    }
+  }
+  return randomNodesIn(g).length > 0;
+}
+
+function firstDraw(g: Graph): Node | undefined {
+  for (const n of g.nodes) {
+    if (isRandomNode(n)) return n;
+    for (const sub of Object.values(n.subgraphs ?? {})) {
+      const d = firstDraw(sub);
+      if (d) return d;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Runs `cf` on `tensors` like `cf.callFlat`, and records the call on the gradient tape. `fn` is the
  * (converted) function `cf` was traced from; `opts` the jit options (executor choice).
  */
@@ -77,10 +112,13 @@ export function differentiableCall(cf: ConcreteFunction, tensors: readonly tf.Te
   // The call itself is one tape entry: the kernels an executor runs through the engine must not be
   // taped as well (tfjs tapes only at kernel depth 0, as for its own custom gradients).
   const state = (tf.engine() as unknown as { state: EngineState }).state;
+  const drawing = topLevelDraws(cf);
   state.kernelDepth++;
   let result: unknown;
+  let draws: tf.Tensor[] = [];
   try {
-    result = cf.callFlat(tensors);
+    if (drawing) ({ result, draws } = cf.callFlatWithDraws(tensors));
+    else result = cf.callFlat(tensors);
   } finally {
     state.kernelDepth--;
   }
@@ -92,15 +130,17 @@ export function differentiableCall(cf: ConcreteFunction, tensors: readonly tf.Te
   });
   variables.forEach((v, i) => (inputs[`v${i}`] = v));
   if (Object.keys(inputs).length === 0 || outputs.length === 0) return result;
+  // The draws live as long as the tape entry: saved tensors, freed by tfjs with the tape.
+  const saved = draws.map((d) => tf.keep(d));
   pushTapeNode(`${cf.name}_call`, inputs, outputs, (dys) => {
     const seeds = outputs.map((o, i) => dys[i] ?? tf.zerosLike(o));
-    const grads = backwardOf(cf, fn, opts)([...tensors], seeds);
+    const grads = backwardOf(cf, fn, opts)([...tensors], seeds, saved);
     const thunks: Record<string, () => tf.Tensor> = {};
     tensors.forEach((t, i) => {
       if (t.dtype === 'float32') thunks[`x${i}`] = () => grads[i]!;
     });
     variables.forEach((_, i) => (thunks[`v${i}`] = () => grads[tensors.length + i]!));
     return thunks;
-  });
+  }, saved);
   return result;
 }

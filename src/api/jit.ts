@@ -9,10 +9,12 @@ import { isTracing, SymbolicId } from '../trace/context.js';
 import { traceFunction } from '../trace/trace-function.js';
 import { ConcreteFunction, type ExecutorName } from './concrete-function.js';
 import { RetraceMonitor } from './retrace-monitor.js';
-import { signatureOf, type Signature } from './signature.js';
+import { signatureOf, thisKey, withThis, type Signature } from './signature.js';
 import type { TensorSpec } from './tensor-spec.js';
 import { shapeToString } from '../ir/types.js';
 import { toGraph } from './to-graph.js';
+import { paramNames } from './param-names.js';
+import { originalOf } from '../runtime/do-not-convert.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
@@ -92,6 +94,11 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   // Converted on first use (so a jit function can be made before its free variables exist).
   let converted: AnyFn | undefined;
   const convert = (): AnyFn => (converted ??= opts.autograph === false ? fn : (toGraph(fn, { scope: opts.scope }) as AnyFn));
+  let params: (string | undefined)[] | undefined;
+  // The parameters of the user's function (through toGraph's wrapper, the original's).
+  const names = (): (string | undefined)[] => (params ??= paramNames((originalOf(fn) as F | undefined) ?? fn));
+  // The converted function called on the receiver of the call (`m.j(x)` with `m.j = jit(m.f)`).
+  const bound = (self: unknown): AnyFn => (self === undefined ? convert() : (...a: unknown[]) => convert().apply(self, a));
   const fixed = opts.inputSignature ? signatureOf(name, [...opts.inputSignature]) : undefined;
   const maxTraces = opts.maxTraces ?? DEFAULT_MAX_TRACES;
   if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
@@ -120,8 +127,8 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       touch(known);
       return { cf: known, traced: false };
     }
-    const { graph, output } = deepStacks(() => traceFunction(name, convert(), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0 }));
-    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime);
+    const { graph, output } = deepStacks(() => traceFunction(name, bound(sig.thisArg), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
+    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false));
     cache.set(sig.key, cf);
     newest = cf;
     traceCount++;
@@ -135,7 +142,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
 
   // Under tf.grad & co. a call is recorded on the gradient tape (its gradient is another jit function).
   const callRecorded = (cf: ConcreteFunction, tensors: readonly tf.Tensor[]): unknown =>
-    tapeRecording() ? differentiableCall(cf, tensors, convert(), opts) : cf.callFlat(tensors);
+    tapeRecording() ? differentiableCall(cf, tensors, bound(cf.signature.thisArg), opts) : cf.callFlat(tensors);
 
   const run = function (this: unknown, ...args: unknown[]): unknown {
     if (isTracing()) {
@@ -149,7 +156,9 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       }
     }
     if (eagerly) return convert().apply(this, args);
-    const key = fixed ? undefined : tensorKey(args);
+    // A function called as a method traces per receiver (its fields may be read); a plain call has none.
+    const self = this === globalThis ? undefined : this;
+    const key = fixed ? undefined : tensorKey(args, self);
     if (key !== undefined) {
       const hit = byTensorKey.get(key);
       if (hit) {
@@ -163,9 +172,9 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     let tensors: tf.Tensor[];
     if (fixed) {
       tensors = checkAgainst(name, opts.inputSignature!, args);
-      sig = fixed;
+      sig = withThis(fixed, self);
     } else {
-      sig = signatureOf(name, args);
+      sig = withThis(signatureOf(name, args), self);
       tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
     }
     const { cf, traced } = concrete(sig);
@@ -199,10 +208,10 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
 }
 
 /** A cache key for calls whose arguments are all live, concrete tensors; undefined otherwise. */
-function tensorKey(args: readonly unknown[]): string | undefined {
-  let key = '';
+function tensorKey(args: readonly unknown[], self: unknown): string | undefined {
+  let key = thisKey(self);
   for (const a of args) {
-    if (!(a instanceof tf.Tensor) || a.isDisposed || a.dataId instanceof SymbolicId) return undefined;
+    if (!(a instanceof tf.Tensor) || a instanceof tf.Variable || a.isDisposed || a.dataId instanceof SymbolicId) return undefined;
     const shape = a.shape;
     key += a.dtype;
     key += shape.length === 0 ? '[]' : shape.length === 1 ? `[${shape[0]}]` : `[${shape.join(',')}]`;

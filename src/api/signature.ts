@@ -1,5 +1,6 @@
 // Input signatures of jit calls: the trace-cache key (tensors by dtype and shape, JS primitives by
-// value, arrays/objects by structure) and a description of what changed between two signatures.
+// value, arrays/objects by structure, variables and other objects by identity) and a description
+// of what changed between two signatures.
 // Needs nest, TensorSpec. Produces `signatureOf`, `describeChanges`.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -17,6 +18,8 @@ export interface Signature {
   readonly leaves: TraceArg[];
   /** Indexes (into leaves) of the tensor leaves, in order: these are fed to the graph. */
   readonly tensorLeaves: number[];
+  /** The `this` of the call (a method called on an object), when there is one: part of the key. */
+  readonly thisArg?: unknown;
 }
 
 const objectIds = new WeakMap<object, number>();
@@ -51,6 +54,12 @@ export function signatureOf(fnName: string, args: readonly unknown[]): Signature
   const flat = flatten([...args], args.map((_, i) => `argument ${i}`));
   const tensorLeaves: number[] = [];
   const leaves = flat.leaves.map((x, i): TraceArg => {
+    if (x instanceof tf.Variable) {
+      // A variable is passed by reference, like one the function captures: the trace reads and
+      // assigns that variable (keyed by identity), not a tensor of its value.
+      if (x.isDisposed) throw agError('api/disposed-input', { name: fnName, path: flat.paths[i]!.replace(/^argument /, '') });
+      return { kind: 'value', value: x };
+    }
     if (x instanceof tf.Tensor) {
       if (x.isDisposed) throw agError('api/disposed-input', { name: fnName, path: flat.paths[i]!.replace(/^argument /, '') });
       if (isSymbolic(x)) throw agError('api/symbolic-argument', { name: fnName });
@@ -68,8 +77,19 @@ export function signatureOf(fnName: string, args: readonly unknown[]): Signature
   return { key, flat, leaves, tensorLeaves };
 }
 
+/** The key part for the `this` of a call ('' for none): objects by identity, primitives by value. */
+export function thisKey(thisArg: unknown): string {
+  return thisArg === undefined ? '' : `this=${leafKey({ kind: 'value', value: thisArg })};`;
+}
+
+/** `sig` for a call on `thisArg`: a trace per receiver, as the traced code may read its fields. */
+export function withThis(sig: Signature, thisArg: unknown): Signature {
+  return thisArg === undefined ? sig : { ...sig, key: `${thisKey(thisArg)}${sig.key}`, thisArg };
+}
+
 /** What differs between two signatures, as readable lines ("argument 0: shape [3] → [4]"). */
 export function describeChanges(before: Signature, after: Signature): string[] {
+  if (thisKey(before.thisArg) !== thisKey(after.thisArg)) return ['called on another object (this)'];
   if (before.flat.signature !== after.flat.signature) {
     return [`the structure of the arguments changed: ${before.flat.signature} → ${after.flat.signature}`];
   }

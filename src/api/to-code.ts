@@ -1,13 +1,16 @@
 // `toCode(fn)` (TF's autograph.to_code): the JS that toGraph would run for `fn`, readable (user
 // names and comments kept), optionally with the user source position of each line. Needs
-// convert-source, function-origin. Produces `toCode`.
+// the converter (through convert/registry), function-origin. Produces `toCode`.
 
 import { agError } from '../errors/catalogue.js';
-import { convertSource, type ConvertedSource } from '../convert/convert-source.js';
+import type { ConvertedSource } from '../convert/convert-source.js';
+import { sourceConverter } from '../convert/registry.js';
 import { originalLocation } from '../convert/function-origin.js';
 
 /** The flag the build-time plugins set on functions they converted (see src/plugin/runtime.ts). */
 const IN_PLACE = Symbol.for('autograph-ts.convertedInPlace');
+/** The generated code the plugin recorded beside such a function (its `keepCode` option). */
+const CODE = Symbol.for('autograph-ts.generatedCode');
 
 export interface ToCodeOptions {
   /** Stop after this pass of the pipeline (see src/convert/pipeline.ts), for debugging passes. */
@@ -22,9 +25,11 @@ export interface ToCodeOptions {
 /** TF's `autograph.to_code`: the readable JS that the converter generates for `fn`. */
 export function toCode(fn: (...args: never[]) => unknown, opts: ToCodeOptions = {}): string {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
-  // Converted in place by a build-time plugin: its text already is the generated code.
-  if ((fn as unknown as Record<symbol, unknown>)[IN_PLACE]) return Function.prototype.toString.call(fn);
-  const conv = convertSource(Function.prototype.toString.call(fn), fn.name || 'anonymous', { until: opts.until });
+  // Converted in place by a build-time plugin: its text already is the generated code (or, minified
+  // by a bundler, the plugin kept the code as written).
+  const marks = fn as unknown as Record<symbol, unknown>;
+  if (marks[IN_PLACE]) return typeof marks[CODE] === 'string' ? marks[CODE] : Function.prototype.toString.call(fn);
+  const conv = sourceConverter().convertSource(Function.prototype.toString.call(fn), fn.name || 'anonymous', { until: opts.until });
   return opts.sourcePositions ? withPositions(conv, fn) : conv.code;
 }
 

@@ -1,16 +1,18 @@
 // `toGraph(fn, opts?)` (TF's autograph.to_graph): the converted function, cached per function
 // object (and scope contents). Run eagerly it behaves like `fn`; inside a trace it stages control
-// flow on tensors. Needs convert-source, instantiate, the runtime. Produces `toGraph`.
+// flow on tensors. Needs the converter (through convert/registry), the runtime. Produces `toGraph`.
 
 import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
-import { originalLocation } from '../convert/function-origin.js';
-import { convertSource } from '../convert/convert-source.js';
-import { instantiate } from '../convert/instantiate.js';
+import { foreignReason, originalLocation } from '../convert/function-origin.js';
+import type { ConvertedSource } from '../convert/convert-source.js';
+import { sourceConverter } from '../convert/registry.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { makeRuntime } from '../runtime/index.js';
+import { log } from '../platform/log.js';
 import { setConverter } from '../runtime/converted-call.js';
 import { isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
+import { isBoundFunction, unbind, type Unbound } from '../runtime/bound-functions.js';
 
 export interface ToGraphOptions {
   /** Free variables of `fn` (toString() loses the closure). */
@@ -46,18 +48,23 @@ function inOriginalFile(e: unknown, fn: object): unknown {
 export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   if (originalOf(fn) || isDoNotConvert(fn)) return fn;
-  const entries = cache.get(fn) ?? [];
-  const hit = entries.find((e) => sameScope(e.scope, opts.scope));
+  const hit = cache.get(fn)?.find((e) => sameScope(e.scope, opts.scope));
   if (hit) return hit.fn as F;
+  const bound = isBoundFunction(fn) ? unbind(fn) : undefined;
+  if (bound) return cacheConverted(fn, opts, convertBound(bound, opts)) as F;
   const name = fn.name || 'anonymous';
-  let conv: ReturnType<typeof convertSource>;
+  const { convertSource, instantiate } = sourceConverter();
+  let conv: ConvertedSource;
   try {
     conv = convertSource(Function.prototype.toString.call(fn), name);
   } catch (e) {
     throw inOriginalFile(e, fn);
   }
-  if (process.env.AG_DEBUG === '1') console.error(`// AutoGraph: converted ${name}\n${conv.code}`);
+  log(3, () => `// AutoGraph: converted ${name}\n${conv.code}`);
   const inner = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn) as (...a: unknown[]) => unknown;
+  // A named function expression refers to itself by its name: a recursive call reaches the
+  // generated function, which is already converted.
+  markConverted(inner, fn);
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const converted = function (this: unknown, ...args: unknown[]): unknown {
     try {
@@ -66,12 +73,33 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
       throw withUserStack(e);
     }
   };
+  return cacheConverted(fn, opts, converted) as F;
+}
+
+/** Records `converted` as the conversion of `fn` (with `opts.scope`). */
+function cacheConverted(fn: Function, opts: ToGraphOptions, converted: Function): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   markConverted(converted, fn);
   Object.defineProperty(converted, 'name', { value: fn.name });
   Object.defineProperty(converted, 'length', { value: fn.length });
+  const entries = cache.get(fn) ?? [];
   entries.push({ scope: opts.scope, fn: converted });
   cache.set(fn, entries);
-  return converted as unknown as F;
+  return converted;
 }
 
-setConverter((fn, scope) => toGraph(fn as AnyFn, { scope }) as never);
+/** `f.bind(obj, a)`: the conversion of `f`, called with the bound `this` and leading arguments. */
+function convertBound(bound: Unbound, opts: ToGraphOptions): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  const target = toGraph(bound.target as AnyFn, opts) as unknown as (...a: unknown[]) => unknown;
+  return function (this: unknown, ...args: unknown[]): unknown {
+    return target.apply(bound.thisArg, [...bound.args, ...args]);
+  };
+}
+
+// Functions that converted code calls: the user's are converted; others (a package's, a bundler's
+// helper) run as they are, said only at verbosity 1.
+setConverter((fn, scope) => {
+  const why = foreignReason(fn);
+  if (why === undefined) return toGraph(fn as AnyFn, { scope }) as never;
+  log(1, () => `AutoGraph: left '${fn.name || 'anonymous'}' unconverted: ${why}`);
+  return fn;
+});

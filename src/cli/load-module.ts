@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import * as tf from '@tensorflow/tfjs-core';
 import * as ag from '../index.js';
 import { cliError } from './messages.js';
+import { isTypeScriptFile, registerTsx } from '../plugin/tsx.js';
 
 const SCOPE_EXPORT = '__autographScope__';
 
@@ -39,7 +40,9 @@ export async function loadTarget(target: string): Promise<Target> {
   const path = resolve(file);
   if (!existsSync(path) || !statSync(path).isFile()) throw cliError('cli/missing-file', { file });
   const url = pathToFileURL(path).href;
-  register(new URL('./scope-hooks.mjs', import.meta.url), { data: { target: url } });
+  if (!(await registerTsx()) && isTypeScriptFile(path)) throw cliError('cli/needs-tsx', { file });
+  // From src/cli/ and from any file of dist/ (bundled: an entry or a chunk), the hooks are in <root>/cli/.
+  register(new URL('../cli/scope-hooks.mjs', import.meta.url), { data: { target: url } });
   let mod: Record<string, unknown>;
   try {
     mod = (await import(url)) as Record<string, unknown>;

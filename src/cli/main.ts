@@ -1,5 +1,5 @@
 // Entry of the `autograph` command line (run it with tsx: `node --import tsx src/cli/main.ts`, or
-// through bin.js). Parses the command, runs it on the tfjs cpu backend, and turns errors into a
+// through bin.ts, built as the package's bin). Parses the command, runs it on the tfjs cpu backend, and turns errors into a
 // message on stderr and an exit code (messages.ts: 0 ok, 1 user error, 2 usage error).
 
 import { CommanderError } from 'commander';

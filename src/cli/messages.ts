@@ -21,6 +21,11 @@ export const cliMessages = defineMessages({
     text: (p: { file: string }) => `cannot find the file '${p.file}'`,
     hint: () => 'give the path of a .js, .mjs or .ts module, relative to the current directory',
   },
+  'cli/needs-tsx': {
+    kind: 'usage',
+    text: (p: { file: string }) => `'${p.file}' is TypeScript, and loading it needs tsx, which is not installed`,
+    hint: () => 'npm install --save-dev tsx (an optional peer of autograph-ts), or point the CLI at the compiled .js',
+  },
   'cli/load-failed': {
     kind: 'usage',
     text: (p: { file: string; reason: string }) => `cannot load '${p.file}': ${p.reason}`,

@@ -26,7 +26,9 @@ bindings, its exports, tf (@tensorflow/tfjs) and ag (autograph-ts).`;
  */
 function lazy<O>(load: () => Promise<(target: string, opts: O) => Promise<void>>): (target: string, opts: O) => Promise<void> {
   return async (target, opts) => {
-    const tf = await import('@tensorflow/tfjs');
+    // The whole tfjs API when the app has it (its module may use layers), else the core and its cpu backend.
+    await import('@tensorflow/tfjs').catch(() => import('@tensorflow/tfjs-backend-cpu'));
+    const tf = await import('@tensorflow/tfjs-core');
     tf.enableProdMode(); // no "install tfjs-node" banner in the output
     await tf.setBackend('cpu');
     await (await load())(target, opts);
@@ -47,6 +49,7 @@ export function buildProgram(): Command {
     .addHelpText('after', `\n${TARGET}\n${SCOPE_NOTE}\n${EXIT_CODES}\n\nExamples:
   autograph code examples/cli/collatz.ts
   autograph graph examples/cli/huber.ts --spec "[]:float32"
+  autograph graph examples/cli/collatz.ts --spec "[]:int32" --passes
   autograph run examples/cli/collatz.ts --args "27:int32"
   autograph svg examples/cli/huber.ts --spec "[]" --html -o huber.html`);
 
@@ -65,10 +68,13 @@ export function buildProgram(): Command {
   help(
     program
       .command('graph')
-      .description('print the graph (IR) of the function traced for the given input specs')
+      .description('print the graph (IR) the executor runs for the given input specs: the trace after the optimizer')
       .argument('<file[#export]>', 'the module and function')
       .option('--spec <specs>', SPEC_HELP)
       .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
+      .option('--trace', 'print the trace as recorded, before the optimizer')
+      .option('--passes', 'print the trace, then what each optimizer pass changed (before → after)')
+      .option('--sources', 'end each line with the file:line of the code that made it')
       .action(lazy(async () => (await import('./commands/graph.js')).graphCommand)),
     'autograph graph examples/cli/huber.ts --spec "[]:float32"',
   );
@@ -76,10 +82,11 @@ export function buildProgram(): Command {
   help(
     program
       .command('svg')
-      .description('draw the traced graph: SVG (default), the HTML viewer (--html) or DOT text (--dot)')
+      .description('draw the graph the executor runs (optimized): SVG (default), the HTML viewer (--html) or DOT text (--dot)')
       .argument('<file[#export]>', 'the module and function')
       .option('--spec <specs>', SPEC_HELP)
       .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
+      .option('--trace', 'draw the trace as recorded, before the optimizer')
       .option('--html', 'write the collapsible HTML viewer instead of a bare SVG')
       .option('--dot', 'write Graphviz DOT text instead of SVG')
       .option('-o, --output <file>', 'write to this file instead of stdout')
@@ -128,7 +135,7 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** The version in the package's package.json. */
+/** The version in the package's package.json (two levels up from src/cli/, and from any file of dist/). */
 function packageVersion(): string {
   try {
     return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

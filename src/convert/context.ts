@@ -27,6 +27,13 @@ export class ConvertContext {
   readonly jumpTargets = new Map<t.Node, t.Node>();
   /** Temporaries declared at the top of a function (postfix ++ in value position). */
   readonly temps = new Map<t.Node, Set<string>>();
+  /** What to call statements the passes made (a guard after a break is `unless break`), per node. */
+  readonly sites = new Map<t.Node, string>();
+  /**
+   * Where a line/column of `source` is in the user's file, when the caller knows (in-place
+   * conversion of a module); the control-flow pass writes it into each construct's site.
+   */
+  locate?: (line: number, column: number) => { readonly file?: string; readonly line: number } | undefined;
 
   constructor(
     readonly source: string,

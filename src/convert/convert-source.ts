@@ -9,6 +9,8 @@ import { ConvertContext } from './context.js';
 import { runPipeline } from './pipeline.js';
 import { analyzeScopes } from './analysis/scopes.js';
 import { generateCode } from './util/babel.js';
+import { ensureBabelTypes } from './util/babel-load.js';
+import { modeSensitive, type ModeHint } from './function-mode.js';
 
 export interface ConvertedSource {
   readonly name: string;
@@ -23,11 +25,15 @@ export interface ConvertedSource {
   readonly free: Map<string, Set<string>>;
   /** Where each free name is first used in the function's source (generated names: nowhere). */
   readonly freeAt: ReadonlyMap<string, { line: number; column: number }>;
+  /** What the source tells of the function's mode (strict or sloppy), read before conversion. */
+  readonly mode: ModeHint;
 }
 
 export function convertSource(source: string, name: string, opts: { until?: string } = {}): ConvertedSource {
+  ensureBabelTypes();
   const parsed = parseFunction(source, name);
   const root = parsed.node;
+  const mode = modeSensitive(root);
   const ctx = new ConvertContext(source, name, root);
   runPipeline(root, ctx, opts.until);
   const result = generateCode(root, { comments: true, sourceMaps: true, sourceFileName: `${name}.js` }, source);
@@ -37,7 +43,7 @@ export function convertSource(source: string, name: string, opts: { until?: stri
   free.delete('ag__');
   // The encoded map is built only when asked for (the run-time path uses the raw mappings).
   return {
-    name, source, code, mappings, free, freeAt,
+    name, source, code, mappings, free, freeAt, mode,
     get map() {
       return result.map;
     },

@@ -11,7 +11,7 @@
 import type { SourceLocation } from '../errors/ag-error.js';
 import { codeFrame } from './util/babel.js';
 import { registerFrameMapper } from '../trace/user-frame.js';
-import { originalLocation } from './function-origin.js';
+import { fileLocation, originalLocation } from './function-origin.js';
 
 export interface Mapping {
   readonly generated: { readonly line: number; readonly column: number };
@@ -105,7 +105,19 @@ export function locateCaller(): SourceLocation | undefined {
   Error.stackTraceLimit = 200;
   const stack = new Error().stack ?? '';
   Error.stackTraceLimit = saved;
+  return locateInStack(stack);
+}
+
+const USER_FRAME = /\(?([^()\s]+):(\d+):(\d+)\)? \[converted\]$/;
+
+/**
+ * The innermost frame of converted code in a stack trace's text, mapped back to the user's source
+ * (also in a stack already rewritten to the user's terms, whose frames are marked `[converted]`).
+ */
+export function locateInStack(stack: string): SourceLocation | undefined {
   for (const line of stack.split('\n')) {
+    const u = USER_FRAME.exec(line.trim());
+    if (u && u[1]!.startsWith('/')) return fileLocation(u[1]!, Number(u[2]), Number(u[3]), /at ([\w$.]+) \(/.exec(line)?.[1]);
     const m = FRAME.exec(line.trim());
     if (!m) continue;
     const pos = originalPosition(m[1]!, Number(m[2]), Number(m[3]) - 1);

@@ -1,4 +1,4 @@
-// Run-time path for free variables (DESIGN §3): the generated code is evaluated with `new Function`,
+// Run-time path for free variables (docs/architecture.md, "the closure problem"): the generated code is evaluated with `new Function`,
 // its free variables bound from `scope`, else left to `globalThis`. Names a bundler gave to module
 // imports (`__vite_ssr_import_0__`, `import_tfjs`) resolve to the scope value that has every
 // property the code reads from them. Unresolved names are a catalogued error listing both fixes.
@@ -7,8 +7,9 @@
 import { agError } from '../errors/catalogue.js';
 import type { ConvertedSource } from './convert-source.js';
 import { registerGenerated, scriptUrl } from './generated-sources.js';
-import { importAliases, originalLocation } from './function-origin.js';
+import { importAliases, isDefaultImport, originalLocation } from './function-origin.js';
 import { locationOf } from './source-location.js';
+import { isStrictFunction } from './function-mode.js';
 
 const MODULE_ALIAS = /^(__vite_ssr_import_\d+__|__vi_import_\d+__|__vite_ssr_dynamic_import__|import_[\w$]+|_[\w$]+__namespace)$/;
 const IMPLICIT = new Set(['arguments', 'undefined', 'NaN', 'Infinity', 'globalThis']);
@@ -22,7 +23,11 @@ function resolveAlias(
   // The import the alias stands for, by the name the user's source gives it (`ag` for
   // `import * as ag`): unambiguous even where two scope values have the properties read.
   const named = aliases().get(alias);
-  if (named !== undefined && Object.prototype.hasOwnProperty.call(scope, named)) return { found: true, value: scope[named] };
+  if (named !== undefined && Object.prototype.hasOwnProperty.call(scope, named)) {
+    // A default import is read as `alias.default`: the scope holds the default export itself.
+    if (isDefaultImport(aliases(), alias)) return { found: true, value: { default: scope[named] } };
+    return { found: true, value: scope[named] };
+  }
   // Named imports (`import { range } from …` → `alias.range`) given by name in the scope.
   if (props.size > 0 && [...props].every((p) => Object.prototype.hasOwnProperty.call(scope, p))) {
     return { found: true, value: Object.fromEntries([...props].map((p) => [p, scope[p]])) };
@@ -73,8 +78,10 @@ export function instantiate(
     throw agError('convert/unresolved-free-variables', { names: missing, functionName: conv.name }, where || undefined);
   }
   const url = scriptUrl(conv.name);
-  // new Function adds two header lines; then "use strict"; then `return (` before the code.
-  const body = `"use strict";\nreturn (${conv.code});\n//# sourceURL=${url}`;
+  // new Function adds two header lines; then the mode of the original ("use strict", or an empty
+  // statement for sloppy code); then `return (` before the code.
+  const mode = isStrictFunction(self, conv.source, conv.mode) ? '"use strict";' : ';';
+  const body = `${mode}\nreturn (${conv.code});\n//# sourceURL=${url}`;
   const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   const generated = factory(runtime, ...values);
   registerGenerated(url, { name: conv.name, source: conv.source, mappings: conv.mappings, lineOffset: 3, columnOffset: 'return ('.length, fn: self }, generated);

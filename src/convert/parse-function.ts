@@ -1,9 +1,9 @@
 // Parses the source text of one function (as `fn.toString()` gives it) into a Babel AST.
-// Needs @babel/parser. Produces `ParsedFunction`: the function node (declaration, expression,
+// Needs @babel/parser (through babel-load). Produces `ParsedFunction`: the function node (declaration, expression,
 // arrow or method), its kind and name; line/column of nodes are those of the source text.
 
-import { parse } from '@babel/parser';
-import * as t from '@babel/types';
+import * as t from './util/babel-types.js';
+import { babel, ensureBabelTypes } from './util/babel-load.js';
 import { agError } from '../errors/catalogue.js';
 import { locationOf } from './source-location.js';
 
@@ -20,9 +20,10 @@ export interface ParsedFunction {
 }
 
 function tryParse(code: string): t.File | Error {
+  ensureBabelTypes();
   try {
     // The source starts on line 1 after the wrapper's first line (startLine 0 keeps lines aligned).
-    return parse(code, { sourceType: 'script', startLine: 0, errorRecovery: false }) as unknown as t.File;
+    return babel('parser').parse(code, { sourceType: 'script', startLine: 0, errorRecovery: false }) as unknown as t.File;
   } catch (e) {
     return e as Error;
   }

@@ -7,15 +7,18 @@ import type { ConvertContext, Pass } from './context.js';
 import { functionsPass } from './passes/functions.js';
 import { switchPass } from './passes/switch-statements.js';
 import { directivesPass } from './passes/directives.js';
+import { finallyPass } from './passes/finally-jumps.js';
 import { breakPass } from './passes/break-statements.js';
 import { continuePass } from './passes/continue-statements.js';
 import { returnPass } from './passes/return-statements.js';
 import { listsPass } from './passes/lists.js';
 import { callTreesPass } from './passes/call-trees.js';
+import { slicesPass } from './passes/slices.js';
 import { controlFlowPass } from './passes/control-flow.js';
 import { conditionalExpressionsPass } from './passes/conditional-expressions.js';
 import { logicalExpressionsPass } from './passes/logical-expressions.js';
 import { operatorsPass } from './passes/operators.js';
+import { recordSites } from './util/site.js';
 
 export const PIPELINE: readonly (readonly [string, Pass])[] = [
   // Reject unsupported syntax (located errors); `var` → `let` at function top; hoist function declarations.
@@ -24,6 +27,9 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
   ['switch', switchPass],
   // Loop directives (setLoopOptions) → ctx.loopOptions.
   ['directives', directivesPass],
+  // A finally block that jumps: its try statement becomes a block, the finally body and a replay of
+  // the try's completion (so that the jump passes see ordinary statements).
+  ['finally', finallyPass],
   // Jump lowering, as TF: flags + guards. After these three, no jump crosses an if/loop body.
   ['break', breakPass],
   ['continue', continuePass],
@@ -32,6 +38,9 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
   ['lists', listsPass],
   // Calls → ag__.convertedCall (recursive conversion at run time); console.log → ag__.print.
   ['call-trees', callTreesPass],
+  // z[i] → ag__.getItem(z, i), z[i] = x → z = ag__.setItem(z, i, x) (i not a literal): staged lists
+  // and tensors indexed by tensors.
+  ['slices', slicesPass],
   // if/loops → ag__.ifStmt/whileStmt/forStmt with explicit state (runs scope/activity/liveness analysis).
   ['control-flow', controlFlowPass],
   // Expressions last: they also rewrite the conditions the jump passes added.
@@ -42,6 +51,8 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
 
 /** Runs the passes (all, or up to and including `until`). */
 export function runPipeline(root: t.Function, ctx: ConvertContext, until?: string): void {
+  // Each if/loop's header as written, before any pass rewrites it (labels of the Cond/While it becomes).
+  recordSites(root, ctx.sites);
   for (const [name, pass] of PIPELINE) {
     pass(root, ctx);
     if (name === until) return;

@@ -1,6 +1,7 @@
 // The interpreter executor: runs a graph on the active real tfjs backend (cpu, wasm, webgl …) by
-// dispatching each node's kernel through the engine, runs Cond/While by evaluating subgraphs, and
-// frees every intermediate right after its last use (also when a kernel throws).
+// dispatching each node's kernel through the engine (random nodes draw with tfjs's own ops), runs
+// Cond/While by evaluating subgraphs, and frees every intermediate right after its last use (also
+// when a kernel throws).
 // Needs the IR and liveness. Produces `Interpreter` (one per concrete function: it caches constants).
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -11,6 +12,8 @@ import { runFused } from './run-fused.js';
 import { FUSED_OP } from '../ir/fused.js';
 import { agError } from '../errors/catalogue.js';
 import { runAssert, runPrint, type AssertError, type PrintPart } from '../trace/effects.js';
+import { isRandomNode } from '../ir/random.js';
+import { drawRandom } from './random-draw.js';
 
 /** What a value holds at run time: a tensor, or a tensor list. */
 type RtValue = tf.Tensor | RtList<tf.Tensor>;
@@ -91,6 +94,11 @@ export class Interpreter {
         return [tf.scalar(list.length, 'int32')];
       case 'ListGet':
         return [tf.clone(list.get(args[1]!.dataSync()[0]!, node.options.source))];
+      case 'ListSetItem': {
+        const x = tf.clone(args[2]!);
+        this.arena!.push(x);
+        return [list.set(args[1]!.dataSync()[0]!, x, node.options.source)];
+      }
       case 'ListStack':
         return [stackList(list, node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)];
       case 'Const':
@@ -111,6 +119,7 @@ export class Interpreter {
         runAssert(args[0]!.dataSync()[0] !== 0, node.attrs.message as string, node.options.source, node.attrs.error as AssertError | undefined);
         return [];
       default:
+        if (isRandomNode(node)) return [conformDType(drawRandom(node.op, node.attrs, args), node.outputs[0]!.dtype)];
         return runKernel(node, args);
     }
   }

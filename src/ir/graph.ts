@@ -21,6 +21,17 @@ export interface NodeSource {
   readonly frame?: string;
 }
 
+/**
+ * The user's construct a Cond/While was made from, as the converter read it: its header
+ * (`while (a != 1)`, `if (x > 0)`, `unless break`) and, where the converter knew them (in-place
+ * conversion), the file (relative to the project) and line. Pictures label clusters with it.
+ */
+export interface SourceSite {
+  readonly code: string;
+  readonly file?: string;
+  readonly line?: number;
+}
+
 /** The source if one is known (lazily captured sources are resolved here), else undefined. */
 export function resolvedSource(s: NodeSource | undefined): NodeSource | undefined {
   if (!s || s.known === false) return undefined;
@@ -80,6 +91,8 @@ export class Node {
       /** Has effects beyond its outputs (print, assert, variable write): never removed. */
       readonly effect?: boolean;
       readonly source?: NodeSource;
+      /** For Cond/While made from a converted statement: the statement as the user wrote it. */
+      readonly site?: SourceSite;
       /** The variable an AssignVariable node writes. */
       readonly variable?: Variable;
     } = {},
@@ -151,4 +164,11 @@ export class Graph {
     for (let cur: Graph | undefined = this; cur; cur = cur.parent) if (cur === g) return true;
     return false;
   }
+}
+
+/** The site string converted code passes (`"while (a != 1)"`, `"while (a != 1) @ src/app.ts:12"`). */
+export function parseSite(text: string | undefined): SourceSite | undefined {
+  if (!text) return undefined;
+  const m = /^([\s\S]*) @ (.+):(\d+)$/.exec(text);
+  return m ? { code: m[1]!, file: m[2]!, line: Number(m[3]) } : { code: text };
 }

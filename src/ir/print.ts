@@ -84,9 +84,13 @@ export function printGraph(graph: Graph, options: PrintOptions = {}): string {
   return lines.join('\n');
 }
 
+/** Closures converted code wraps bodies in (`loop_body`, `if_body_2`): not the user's functions. */
+const GENERATED_FN = /^(?:loop_body|loop_test|if_body|else_body)(?:_\d+)?$/;
+
 function formatSource(s: NodeSource): string {
   const file = s.file ? s.file.replace(/^.*[\\/]/, '') : '<anonymous>';
-  return `${file}:${s.line}:${s.column}${s.functionName ? ` (${s.functionName})` : ''}`;
+  const fn = s.functionName && !GENERATED_FN.test(s.functionName) ? ` (${s.functionName})` : '';
+  return `${file}:${s.line}:${s.column}${fn}`;
 }
 
 function formatAttrs(node: Node): string {

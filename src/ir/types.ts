@@ -29,6 +29,11 @@ export function sameShape(a: Shape, b: Shape): boolean {
   return a.length === b.length && a.every((d, i) => d === b[i]);
 }
 
+/** `actual` is an instance of `declared`: same rank, equal dimensions where `declared` knows them (-1: any). */
+export function fitsShape(actual: Shape, declared: Shape): boolean {
+  return actual.length === declared.length && actual.every((d, i) => declared[i] === -1 || d === declared[i]);
+}
+
 export function sizeOf(shape: Shape): number {
   let n = 1;
   for (const d of shape) {

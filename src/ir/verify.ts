@@ -3,7 +3,7 @@
 // Needs the IR. Produces `verify(graph)`, which throws an Error listing the first problem found.
 
 import type { Graph, Node, Value } from './graph.js';
-import { sameShape, typeToString } from './types.js';
+import { fitsShape, sameShape, typeToString } from './types.js';
 
 export function verify(graph: Graph): void {
   verifyGraph(graph, true);
@@ -50,10 +50,12 @@ function verifyGraph(graph: Graph, top: boolean): void {
   });
 }
 
-function expectTypes(graph: Graph, what: string, actual: readonly Value[], expected: readonly Value[]): void {
+function expectTypes(graph: Graph, what: string, actual: readonly Value[], expected: readonly Value[], fits = false): void {
   if (actual.length !== expected.length) fail(graph, `${what}: ${actual.length} values where ${expected.length} are expected`);
   actual.forEach((v, i) => {
-    if (!sameType(v, expected[i]!)) fail(graph, `${what} ${i}: ${typeToString(v)} where ${typeToString(expected[i]!)} is expected`);
+    const e = expected[i]!;
+    const ok = fits ? v.dtype === e.dtype && fitsShape(v.shape, e.shape) : sameType(v, e);
+    if (!ok) fail(graph, `${what} ${i}: ${typeToString(v)} where ${typeToString(e)} is expected`);
   });
 }
 
@@ -65,7 +67,8 @@ function verifyCond(graph: Graph, node: Node): void {
   const operands = node.inputs.slice(1);
   for (const label of ['then', 'else'] as const) {
     expectTypes(graph, `Cond#${node.id} ${label} params`, subs[label]!.params, operands);
-    expectTypes(graph, `Cond#${node.id} ${label} outputs`, subs[label]!.outputs, node.outputs);
+    // A branch may know a dimension the Cond's output leaves unknown (-1).
+    expectTypes(graph, `Cond#${node.id} ${label} outputs`, subs[label]!.outputs, node.outputs, true);
   }
 }
 
@@ -74,11 +77,15 @@ function verifyWhile(graph: Graph, node: Node): void {
   if (!subs?.cond || !subs.body) fail(graph, `While#${node.id} needs cond and body subgraphs`);
   const nVars = node.outputs.length;
   const loopVars = node.inputs.slice(0, nVars);
-  expectTypes(graph, `While#${node.id} loop variables`, loopVars, node.outputs);
+  // A loop variable with a shape invariant is declared with unknown (-1) dimensions: its initial
+  // value and each iteration's value may have any size there.
+  expectTypes(graph, `While#${node.id} loop variables`, loopVars, node.outputs, true);
   for (const label of ['cond', 'body'] as const) {
-    expectTypes(graph, `While#${node.id} ${label} params`, subs[label]!.params, node.inputs);
+    expectTypes(graph, `While#${node.id} ${label} params`, node.inputs.slice(0, nVars), subs[label]!.params.slice(0, nVars), true);
+    expectTypes(graph, `While#${node.id} ${label} params`, subs[label]!.params.slice(nVars), node.inputs.slice(nVars));
+    expectTypes(graph, `While#${node.id} ${label} loop-variable params`, subs[label]!.params.slice(0, nVars), node.outputs);
   }
-  expectTypes(graph, `While#${node.id} body outputs`, subs.body!.outputs, node.outputs);
+  expectTypes(graph, `While#${node.id} body outputs`, subs.body!.outputs, node.outputs, true);
   const c = subs.cond!.outputs;
   if (c.length !== 1 || c[0]!.dtype !== 'bool' || c[0]!.shape.length !== 0) fail(graph, `While#${node.id} cond must return one bool scalar`);
 }

@@ -5,6 +5,7 @@
 
 import type { Graph } from '../ir/graph.js';
 import { verify } from '../ir/verify.js';
+import { verbosity } from '../platform/log.js';
 import { constantFold } from './constant-fold.js';
 import { cse } from './cse.js';
 import { dce } from './dce.js';
@@ -65,7 +66,7 @@ function checkInterface(pass: string, g: Graph, params: readonly unknown[], capt
 }
 
 function debugEnabled(): boolean {
-  return typeof process !== 'undefined' && !!process.env?.AG_DEBUG;
+  return verbosity() >= 3;
 }
 
 function printToConsole(pass: string, g: Graph): void {

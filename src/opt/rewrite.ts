@@ -5,6 +5,7 @@
 
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { FUSED_OP } from '../ir/fused.js';
+import { isRandomNode } from '../ir/random.js';
 
 /** Values replaced by other values of the same graph; `resolve` follows chains. */
 export class Substitution {
@@ -40,8 +41,9 @@ export class Substitution {
 /** Kernels whose result is not a function of their inputs and attrs: never folded or merged. */
 const NONDETERMINISTIC = /Random|Multinomial|Dropout|Shuffle/;
 
-function isNondeterministic(op: string): boolean {
-  return NONDETERMINISTIC.test(op);
+/** Draw nodes (two unseeded draws are different values) and kernels that may draw: never folded or merged. */
+function isNondeterministic(node: Node): boolean {
+  return isRandomNode(node) || NONDETERMINISTIC.test(node.op);
 }
 
 /** Has effects beyond its outputs (print, assert, variable write, or control flow containing one). */
@@ -61,7 +63,7 @@ function isControlFlow(node: Node): boolean {
 
 /** A plain, pure kernel node: a candidate for folding, merging, simplifying. */
 export function isPureKernel(node: Node): boolean {
-  return !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node.op) && node.op !== 'Const' && node.op !== FUSED_OP;
+  return !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node) && node.op !== 'Const' && node.op !== FUSED_OP;
 }
 
 /** The Const node producing `v`, when it is one with a payload. */

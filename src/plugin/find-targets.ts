@@ -6,7 +6,7 @@
 // their closures too and never need run-time conversion (`new Function`). Needs @babel/types.
 // Produces `findTargets`, `isAutographSource`.
 
-import * as t from '@babel/types';
+import * as t from '../convert/util/babel-types.js';
 
 export type ConvertibleFunction = t.FunctionDeclaration | t.FunctionExpression | t.ArrowFunctionExpression;
 

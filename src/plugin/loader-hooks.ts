@@ -3,18 +3,25 @@
 // node_modules), after earlier hooks (tsx) have turned TS into JS. Needs transform-source.
 // Produces `initialize`, `load`.
 
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { transformSource, withInlineMap, type TransformOptions } from './transform-source.js';
+import { mightNeedTransform, transformSource, withInlineMap, type TransformOptions } from './transform-source.js';
+import { agError } from '../errors/catalogue.js';
+import { isTypeScriptFile } from './tsx.js';
 
 export interface LoaderData {
   readonly runtimeModule?: string;
   /** Extra import sources meaning autograph-ts (strings; `/…/` strings become RegExps). */
   readonly importSources?: readonly string[];
+  /** False when tsx could not be registered: a TypeScript module is then the catalogued plugin/tsx-missing. */
+  readonly tsx?: boolean;
 }
 
 let options: TransformOptions = {};
+let tsx = true;
 
 export function initialize(data: LoaderData | undefined): void {
+  tsx = data?.tsx !== false;
   options = {
     runtimeModule: data?.runtimeModule,
     importSources: (data?.importSources ?? []).map((s) => (s.length > 2 && s.startsWith('/') && s.endsWith('/') ? new RegExp(s.slice(1, -1)) : s)),
@@ -31,12 +38,25 @@ interface LoadResult {
 type NextLoad = (url: string, context?: unknown) => Promise<LoadResult>;
 
 export async function load(url: string, context: { format?: string | null }, nextLoad: NextLoad): Promise<LoadResult> {
+  if (!tsx && url.startsWith('file:') && isTypeScriptFile(url)) throw agError('plugin/tsx-missing', { file: fileURLToPath(url) });
   const result = await nextLoad(url, context);
   if (!url.startsWith('file:') || url.includes('/node_modules/') || !EXT.test(new URL(url).pathname)) return result;
+  if (result.format === 'commonjs') warnCommonJs(url, result.source);
   if (result.format !== 'module' && result.format !== 'module-typescript') return result;
   if (result.source == null) return result;
   const text = typeof result.source === 'string' ? result.source : Buffer.from(result.source as Uint8Array).toString('utf8');
   const out = transformSource(text, { ...options, filename: fileURLToPath(url) });
   if (!out) return result;
   return { ...result, source: withInlineMap(out) };
+}
+
+/** One warning for a user's CommonJS module that uses autograph-ts: it is not converted in place. */
+function warnCommonJs(url: string, source: LoadResult['source']): void {
+  let text: string;
+  try {
+    text = source == null ? readFileSync(new URL(url), 'utf8') : typeof source === 'string' ? source : Buffer.from(source as Uint8Array).toString('utf8');
+  } catch {
+    return;
+  }
+  if (mightNeedTransform(text, options)) console.warn(agError('plugin/commonjs-module', { file: fileURLToPath(url) }).message);
 }

@@ -1,30 +1,7 @@
-// What in-place converted modules import (`autograph-ts/runtime`): `ag__`, the runtime object the
-// generated code calls, and `markInPlace`, which marks a converted function so jit/toGraph use it as
-// it is (no second conversion, no `new Function`); and `setCodeGeneration`, for pages that forbid eval.
-// Needs src/runtime, src/api/to-graph, src/exec/compiled/code-generation. Produces those three.
+// What in-place converted modules import in Node (`autograph-ts/runtime`): runtime-browser.ts plus
+// the run-time converter, for the helpers they call that were not converted in place. Browser
+// bundles get runtime-browser.ts alone. Needs runtime-browser, convert/install. Produces its exports.
 
-import '../api/to-graph.js'; // installs the converter convertedCall uses for (run-time) callees
-import { makeRuntime } from '../runtime/index.js';
-import { markConverted, originalOf } from '../runtime/do-not-convert.js';
+import '../convert/install.js';
 
-/** For pages whose CSP forbids eval: `setCodeGeneration(false)` runs graphs in the interpreter without trying `new Function`. */
-export { setCodeGeneration } from '../exec/compiled/code-generation.js';
-
-const IN_PLACE = Symbol.for('autograph-ts.convertedInPlace');
-
-/** The runtime object of in-place converted code (no `scope`: free variables are lexical). */
-export const ag__ = makeRuntime();
-
-/** Marks `fn` as already converted (its own original); names it `name` when it has no name. */
-export function markInPlace<F extends object>(fn: F, name?: string): F {
-  if (typeof fn !== 'function' || originalOf(fn)) return fn;
-  if (name && name !== 'anonymous' && !(fn as { name?: string }).name) Object.defineProperty(fn, 'name', { value: name });
-  markConverted(fn, fn);
-  Object.defineProperty(fn, IN_PLACE, { value: true });
-  return fn;
-}
-
-/** True for a function converted at build/load time (its toString() is the generated code). */
-export function isConvertedInPlace(fn: unknown): boolean {
-  return typeof fn === 'function' && (fn as unknown as Record<symbol, unknown>)[IN_PLACE] === true;
-}
+export * from './runtime-browser.js';

@@ -4,10 +4,11 @@
 // @jridgewell/trace-mapping, convert-in-place. Produces `transformSource`, `mightNeedTransform`.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { parse, type ParserPlugin } from '@babel/parser';
+import type { ParserPlugin } from '@babel/parser';
 import type { RawSourceMap } from '@babel/generator';
 import { TraceMap, originalPositionFor, sourceContentFor } from '@jridgewell/trace-mapping';
 import { generateCode, codeFrame } from '../convert/util/babel.js';
+import { babel, ensureBabelTypes } from '../convert/util/babel-load.js';
 import { convertProgram, type ConvertProgramOptions } from './convert-in-place.js';
 import { DIRECTIVE } from './find-targets.js';
 
@@ -56,7 +57,8 @@ function readOriginal(file: string | undefined): string | null {
 export function transformSource(code0: string, opts: TransformOptions = {}): TransformResult | null {
   if (!mightNeedTransform(code0, opts)) return null;
   const { code, map: inMap } = inputMap(code0, opts.inputSourceMap);
-  const file = parse(code, {
+  ensureBabelTypes();
+  const file = babel('parser').parse(code, {
     sourceType: 'module',
     sourceFilename: opts.filename,
     plugins: opts.parserPlugins ?? [],

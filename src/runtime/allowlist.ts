@@ -1,5 +1,6 @@
 // Which functions `convertedCall` calls as they are: tfjs functions and methods (found by walking
-// the tfjs namespace and the prototypes of its classes), native and bound functions, classes,
+// the tfjs namespace and the prototypes of its classes), native functions (and bound ones whose
+// target is), classes,
 // doNotConvert-marked and already converted functions, jit functions. Needs tfjs.
 // Produces `isLeftAlone`.
 
@@ -9,6 +10,8 @@ import * as controlFlow from '../trace/control-flow.js';
 import * as effects from '../trace/effects.js';
 import * as tensorList from '../trace/tensor-list.js';
 import { range } from './loops.js';
+import { tracingAssign } from '../trace/variables.js';
+import { isBoundFunction, unbind } from './bound-functions.js';
 
 let known: WeakSet<object> | undefined;
 
@@ -45,6 +48,8 @@ function tfFunctions(): WeakSet<object> {
   // This library's own functions (cond, whileLoop, print, assert, setElementType, stack, …).
   for (const ns of [controlFlow, effects, tensorList]) for (const v of Object.values(ns)) if (typeof v === 'function') set.add(v);
   set.add(range);
+  // Variable.assign as it is while tracing (installed after the tfjs prototypes were read).
+  set.add(tracingAssign);
   // Methods of staged lists (`list.push(x)` in converted code is a method call on a TensorList).
   addPrototype(set, tensorList.TensorList);
   addPrototype(set, tf.Tensor);
@@ -60,6 +65,9 @@ export function isLeftAlone(fn: Function): boolean { // eslint-disable-line @typ
   if (isDoNotConvert(fn) || originalOf(fn)) return true;
   if (tfFunctions().has(fn)) return true;
   if ('getConcreteFunction' in fn) return true; // a jit function
+  // A bound function is converted through its target, when the target can be read and converted.
+  const bound = isBoundFunction(fn) ? unbind(fn) : undefined;
+  if (bound) return isLeftAlone(bound.target);
   const src = Function.prototype.toString.call(fn);
   return /^class[\s{]/.test(src) || /\{\s*\[native code\]\s*\}\s*$/.test(src);
 }

@@ -1,18 +1,23 @@
 // `ag__.convertedCall(f, thisArg, args)`: calls from converted code. User functions are converted
 // (recursively, cached, with the caller's scope for free variables); tfjs, built-ins, classes and
 // doNotConvert functions are called as they are; `console.log` becomes `print`. A function that
-// cannot be converted (e.g. unresolvable free variables) runs unconverted, with a warning once.
+// cannot be converted (e.g. unresolvable free variables) runs unconverted from then on, with one
+// warning; one that is not the user's (a package's, a bundler helper) runs unconverted silently.
 // Needs allowlist.ts and a converter registered by src/api/to-graph.ts. Produces `convertedCall`.
 
 import { isLeftAlone } from './allowlist.js';
 import { AutographError } from '../errors/ag-error.js';
+import { warn } from '../platform/log.js';
+import { isTracing } from '../trace/control-flow.js';
+import { locatedError } from './located-error.js';
 
 type AnyFn = (...args: unknown[]) => unknown;
 type Converter = (fn: AnyFn, scope: Record<string, unknown> | undefined) => AnyFn;
 
 let converter: Converter | undefined;
 const special = new Map<unknown, AnyFn>();
-const warned = new WeakSet<object>();
+/** Functions called as they are from now on: the converter declined them, or failed on them (warned once). */
+const asIs = new WeakSet<object>();
 
 /** Installed by src/api/to-graph.ts (keeps runtime → api free of an import cycle). */
 export function setConverter(c: Converter): void {
@@ -30,18 +35,42 @@ export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], sco
   }
   const sp = special.get(f);
   if (sp) return sp(...args);
-  if (!converter || isLeftAlone(f)) return f.apply(thisArg, args);
+  // A recursion that stops on a tensor condition never stops while tracing: the stack overflows.
+  // The catalogued error is made by the outermost converted call, where there is stack to spare
+  // (near the end of the stack, even finding the user's line would fail); it names the function
+  // the deepest call was calling.
+  callDepth++;
+  try {
+    return callConverted(f, thisArg, args, scope);
+  } catch (e) {
+    if (e instanceof RangeError) {
+      overflowing ??= f.name;
+      if (callDepth === 1) {
+        const name = overflowing || 'anonymous';
+        overflowing = undefined;
+        if (String(e.message).includes('call stack') && isTracing()) throw locatedError('convert/unbounded-recursion', { name });
+      }
+    }
+    throw e;
+  } finally {
+    callDepth--;
+  }
+}
+
+let callDepth = 0;
+let overflowing: string | undefined;
+
+function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Record<string, unknown> | undefined): unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  if (!converter || asIs.has(f) || isLeftAlone(f)) return f.apply(thisArg, args);
   let g: AnyFn;
   try {
     g = converter(f as AnyFn, scope);
   } catch (e) {
     if (!(e instanceof AutographError) || e.kind !== 'conversion') throw e;
-    if (!warned.has(f)) {
-      warned.add(f);
-      console.warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);
-    }
+    warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);
     g = f as AnyFn;
   }
+  if (g === f) asIs.add(f);
   return g.apply(thisArg, args);
 }
 

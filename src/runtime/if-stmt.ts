@@ -11,7 +11,8 @@ import { checkBranchOutputs, copyStructure, RETURN_VALUE_NAME, saveArrays, zeros
 import { declaredType, declareList, isDeclaredList, type ElementType } from '../trace/list-registry.js';
 import { weakDType } from '../trace/leaf.js';
 import type { DType } from '../ir/types.js';
-import { arrayAsList, TensorList } from '../trace/tensor-list.js';
+import { parseSite, type SourceSite } from '../ir/graph.js';
+import { arrayAsList, elementTypeOf, TensorList } from '../trace/tensor-list.js';
 import { currentGraph } from '../trace/context.js';
 
 type Thunk = () => void;
@@ -42,6 +43,7 @@ function stagedIf(
   names: readonly string[],
   nouts: number,
   fillMain: Map<number, unknown>,
+  site: SourceSite | undefined,
 ): unknown[] {
   // A JS array declared with setElementType becomes a staged list, so that pushes in the branches
   // record list ops there and the Cond merges the two lists.
@@ -59,7 +61,16 @@ function stagedIf(
       if (i >= nouts || lengths[i]! < 0 || !Array.isArray(x)) return;
       const y = now[i];
       // A nested staged if may already have made a list of it.
-      const type = y instanceof TensorList ? { dtype: y.elementDtype, shape: y.elementShape } : appendedType(x.slice(0, lengths[i]), y);
+      // Only an array appended to in place (`z.push(v)`): a new array assigned to the variable
+      // (`s = [...s, v]`) is a change of structure, which the Cond reports.
+      if (!(y instanceof TensorList) && y !== x) return;
+      let type = y instanceof TensorList ? { dtype: y.elementDtype, shape: y.elementShape } : appendedType(x.slice(0, lengths[i]), y);
+      if (!type && y === x && x.length < lengths[i]!) {
+        // Popped from in place: a list of the type of its elements.
+        restoreArrays();
+        type = elementTypeOf(x);
+        if (!type?.shape) return;
+      }
       if (!type) return;
       restoreArrays();
       declareList(x, type);
@@ -93,7 +104,7 @@ function stagedIf(
     return out;
   };
   try {
-    return cond(test, main, other, { names });
+    return cond(test, main, other, { names, site });
   } finally {
     setState(init);
     restoreArrays();
@@ -102,7 +113,8 @@ function stagedIf(
 
 /**
  * `getState`/`setState` read and write the symbols the branches modify; the first `nouts` of them
- * are live after the statement (the Cond's outputs), `symbolNames` name them in errors.
+ * are live after the statement (the Cond's outputs), `symbolNames` name them in errors; `site` is
+ * the statement as written (the converter passes it), for pictures.
  */
 export function ifStmt(
   test: unknown,
@@ -112,6 +124,7 @@ export function ifStmt(
   setState: (vars: unknown[]) => void,
   symbolNames: readonly string[],
   nouts: number,
+  site?: string,
 ): void {
   if (!(isTensor(test) && isTracing())) {
     if (truthy(test, 'an if statement')) body();
@@ -123,7 +136,7 @@ export function ifStmt(
   const fill = new Map<number, unknown>();
   for (;;) {
     try {
-      const result = stagedIf(test, body, orelse, getState, setState, names, nouts, fill);
+      const result = stagedIf(test, body, orelse, getState, setState, names, nouts, fill, parseSite(site));
       setState([...result, ...init.slice(nouts)]);
       return;
     } catch (e) {
@@ -142,5 +155,5 @@ export function ifExp<T>(test: unknown, a: () => T, b: () => T): T {
     const other = b();
     checkBranchOutputs([main], [other], ['the conditional expression']);
     return other;
-  }, { names: ['value'] });
+  }, { names: ['value'], site: { code: '… ? … : …' } });
 }

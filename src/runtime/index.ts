@@ -8,10 +8,13 @@ import { ifExp, ifStmt } from './if-stmt.js';
 import { forStmt, range, whileStmt } from './loops.js';
 import { and, or } from './logical.js';
 import { callMethod, convertedCall, registerSpecialFunction } from './converted-call.js';
-import { assert } from '../trace/effects.js';
-import { forInKeys, jsCond, jsIterable, rethrowStagingError } from './js-only.js';
+import { assert, nodeAssertionError } from '../trace/effects.js';
+import { isSymbolic, isTensor, isTracing, truthy } from './tensors.js';
+import { enterTry, exitTry, forInKeys, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
-import { listPush } from './lists.js';
+import { listPop, listPush, popped } from './lists.js';
+import { getItem, setItem } from './items.js';
+import { registerRandomCalls } from './random-calls.js';
 
 const base = {
   ...operators,
@@ -23,11 +26,15 @@ const base = {
   and,
   or,
   print,
-  jsCond,
-  jsIterable,
   rethrowStagingError,
+  enterTry,
+  exitTry,
   forInKeys,
   listPush,
+  getItem,
+  setItem,
+  listPop,
+  popped,
   range,
 };
 
@@ -36,14 +43,34 @@ export type Runtime = typeof base & {
   callMethod(obj: unknown, prop: PropertyKey, args: unknown[]): unknown;
 };
 
-// Calls that converted code routes elsewhere: console.log → staged print; node:assert → staged assert.
+// Calls that converted code routes elsewhere: console.log → staged print; node:assert → staged assert;
+// Math.* → tensor dispatch.
 registerSpecialFunction(console.log, print as (...a: unknown[]) => unknown);
 const nodeAssert = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:assert') as
   | (((c: unknown, m?: string) => void) & { ok: unknown; strict: { ok: unknown } & object })
   | undefined;
 if (nodeAssert) {
-  const staged = (c: unknown, m?: unknown) => assert(c, typeof m === 'string' ? m : undefined);
+  // A symbolic condition is a staged assert whose failure is an AssertionError; otherwise what
+  // node:assert does (a concrete tensor judged by its value, as converted conditions are).
+  const staged = (c: unknown, m?: unknown): void => {
+    if (isTracing() && isSymbolic(c)) {
+      const message = typeof m === 'string' ? m : undefined;
+      return assert(c, message, { id: 'runtime/assert-failed', params: { message: message ?? 'The expression evaluated to a falsy value' }, nodeAssertion: true });
+    }
+    if (isTensor(c) ? truthy(c, 'an assert') : c) return;
+    if (m instanceof Error) throw m;
+    throw nodeAssertionError(typeof m === 'string' ? m : undefined, c) ?? new Error(typeof m === 'string' ? m : 'Assertion failed');
+  };
   for (const f of [nodeAssert, nodeAssert.ok, nodeAssert.strict, nodeAssert.strict?.ok]) if (typeof f === 'function') registerSpecialFunction(f, staged);
+}
+
+// tfjs's random ops: an unseeded draw while tracing becomes a draw node (new values on every call).
+registerRandomCalls(registerSpecialFunction);
+
+// Math.* passed as values (`helper(Math.abs, x)`): the same dispatch as a direct call.
+for (const [name, f] of Object.entries(MathDispatch)) {
+  const js = (Math as unknown as Record<string, unknown>)[name];
+  if (typeof js === 'function') registerSpecialFunction(js, f);
 }
 
 const cache = new WeakMap<object, Runtime>();

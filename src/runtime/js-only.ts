@@ -1,30 +1,36 @@
-// Helpers for code that stays plain JS inside converted functions: conditions inside try blocks
-// (a tensor condition there is an error while tracing), for…in keys, iterables. Needs tensors.ts.
-// Produces `jsCond`, `jsIterable`, `forInKeys`, `rethrowStagingError`.
+// Helpers for code that stays plain JS inside converted functions: for…in keys, and the guard at
+// the start of every catch clause (staging errors are not the user's to catch), with the marks of
+// try blocks that have a catch. Needs tensors.ts, trace/try-regions. Produces `forInKeys`,
+// `rethrowStagingError`, `enterTry`, `exitTry`.
 
 import { locatedError } from './located-error.js';
-import * as tf from '@tensorflow/tfjs-core';
-import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
-import { isSymbolic, isTensor, isTracing, truthy } from './tensors.js';
+import { agError } from '../errors/catalogue.js';
+import { locateInStack } from '../convert/generated-sources.js';
+import { isTensor } from './tensors.js';
+import { enterCatchRegion, exitCatchRegion, isStagedError } from '../trace/try-regions.js';
 
-export function jsCond(test: unknown, what: string): boolean {
-  if (isTracing() && isSymbolic(test)) throw locatedError('convert/staged-in-try', { what });
-  return truthy(test, what);
-}
-
-export function jsIterable(x: unknown): Iterable<unknown> {
-  if (isTensor(x)) {
-    if (isTracing() && isSymbolic(x)) throw locatedError('convert/staged-in-try', { what: 'a for...of loop over a tensor' });
-    return tf.unstack(x);
-  }
-  return x as Iterable<unknown>;
-}
-
-/** First statement of every catch in converted code: staging errors are not the user's to catch. */
+/**
+ * First statement of every catch in converted code: staging errors are not the user's to catch, nor
+ * are errors thrown while a staged branch or loop body was traced (at run time that code may not
+ * run at all, and whether it throws then is not known while tracing).
+ */
 export function rethrowStagingError(e: unknown): void {
   if (e instanceof AutographError && e.kind === 'staging') throw e;
+  if (!isStagedError(e)) return;
+  if (e instanceof AutographError) throw e;
+  // Located where it was thrown, in the user's code.
+  const at = e instanceof Error && typeof e.stack === 'string' ? locateInStack(e.stack) : undefined;
+  const message = e instanceof Error ? e.message : String(e);
+  const err = at ? agError('convert/staged-error-in-try', { message }, at) : locatedError('convert/staged-error-in-try', { message });
+  (err as { cause?: unknown }).cause = e;
+  throw err;
 }
+
+/** First statement of a try block that has a catch: staged asserts are refused until `exitTry`. */
+export const enterTry = enterCatchRegion;
+/** Last statement of such a try block and first of its catch clause. */
+export const exitTry = exitCatchRegion;
 
 export function forInKeys(obj: unknown): string[] {
   if (isTensor(obj)) throw locatedError('convert/tensor-for-in', {});

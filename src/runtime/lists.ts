@@ -1,7 +1,8 @@
 // `ag__.listPush(z, ...xs)`: what `z.push(...xs)` becomes in converted code; appends and returns
 // the list (a JS array, or the TensorList the trace layer made of it inside staged code). A JS
 // array declared with setElementType only takes tensors of its declared dtype (and shape).
-// Needs converted-call (a user object with a push method), the list registry. Produces `listPush`.
+// `listPop`/`popped` are what `z.pop()` becomes. Needs converted-call (a user object with a push
+// method), the list registry. Produces `listPush`, `listPop`, `popped`.
 
 import { callMethod } from './converted-call.js';
 import { declaredType } from '../trace/list-registry.js';
@@ -29,4 +30,22 @@ export function listPush(list: unknown, ...xs: unknown[]): unknown {
   }
   callMethod(list, 'push', xs);
   return list;
+}
+
+/** The element each list's last `listPop` took, until `popped` reads it. */
+const lastPopped = new WeakMap<object, unknown>();
+
+/** `z.pop()` in converted code, first half: pops (a JS array in place, a staged list by a node); returns the list. */
+export function listPop(list: unknown): unknown {
+  const x = Array.isArray(list) ? list.pop() : callMethod(list, 'pop', []);
+  if (list !== null && (typeof list === 'object' || typeof list === 'function')) lastPopped.set(list, x);
+  return list;
+}
+
+/** `z.pop()` in converted code, second half: the element the last `listPop(z)` took. */
+export function popped(list: unknown): unknown {
+  if (list === null || (typeof list !== 'object' && typeof list !== 'function')) return undefined;
+  const x = lastPopped.get(list);
+  lastPopped.delete(list);
+  return x;
 }

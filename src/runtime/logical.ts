@@ -16,7 +16,7 @@ export function and<A, B>(a: () => A, b: () => B, asCondition = false): A | B | 
   const x = a();
   if (!isTensor(x)) return x ? b() : x;
   if (!isTracing()) return truthy(x, 'an && expression') ? b() : x;
-  if (asCondition) return staged(cond(toBool(x), () => toBoolAny(b()), () => false));
+  if (asCondition) return staged(cond(toBool(x), () => toBoolAny(b()), () => false, { site: { code: '… && …' } }));
   return operand('&&', x, b);
 }
 
@@ -24,7 +24,7 @@ export function or<A, B>(a: () => A, b: () => B, asCondition = false): A | B | u
   const x = a();
   if (!isTensor(x)) return x ? x : b();
   if (!isTracing()) return truthy(x, 'an || expression') ? x : b();
-  if (asCondition) return staged(cond(toBool(x), () => true, () => toBoolAny(b())));
+  if (asCondition) return staged(cond(toBool(x), () => true, () => toBoolAny(b()), { site: { code: '… || …' } }));
   return operand('||', x, b);
 }
 
@@ -37,13 +37,13 @@ function operand(op: '&&' | '||', x: tf.Tensor, b: () => unknown): unknown {
   let right: unknown;
   // The then branch is traced first: the check runs in the branch traced second.
   if (op === '&&') {
-    return staged(cond(toBool(x), () => (right = b()), () => (checkOperands(op, x, right), decided)));
+    return staged(cond(toBool(x), () => (right = b()), () => (checkOperands(op, x, right), decided), { site: { code: '… && …' } }));
   }
   return staged(cond(toBool(x), () => decided, () => {
     right = b();
     checkOperands(op, x, right);
     return right;
-  }));
+  }, { site: { code: '… || …' } }));
 }
 
 /** Both operands must be able to be one tensor: same dtype and shape (a JS number takes x's dtype). */

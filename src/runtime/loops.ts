@@ -12,9 +12,50 @@ import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js
 import { checkLoopVars, isReturnSlot, placeholdersForUndefined } from './state-checks.js';
 import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { add, gt, lt } from './operators.js';
+import { parseSite, type SourceSite } from '../ir/graph.js';
 
 export interface LoopOptions {
   readonly maximumIterations?: number;
+  /** `[value, shape]` pairs: the loop variable holding `value` keeps `shape` (null: any size). */
+  readonly shapeInvariants?: readonly (readonly [unknown, readonly (number | null)[]])[];
+}
+
+type Invariant = readonly (number | null)[] | undefined;
+
+/** Checks loop options (of setLoopOptions, and as a staged loop receives them). */
+export function checkLoopOptions(opts: LoopOptions): void {
+  const max = opts?.maximumIterations;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0)) throw agError('while/max-iterations', { value: String(max) });
+  const inv = opts?.shapeInvariants;
+  if (inv === undefined) return;
+  const dim = (d: unknown): boolean => d === null || (Number.isInteger(d) && (d as number) >= 0);
+  const good = Array.isArray(inv) && inv.every((p) => Array.isArray(p) && p.length === 2 && Array.isArray(p[1]) && (p[1] as unknown[]).every(dim));
+  if (!good) throw agError('api/bad-shape-invariants', { got: describeOption(inv) });
+}
+
+function describeOption(x: unknown): string {
+  try {
+    return JSON.stringify(x, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? '<value>' : v)) ?? String(x);
+  } catch {
+    return String(x);
+  }
+}
+
+/** The shape invariant of each loop variable, found by the identity of its value before the loop. */
+function invariantsOf(opts: LoopOptions, state: readonly unknown[], names: readonly string[]): Invariant[] {
+  checkLoopOptions(opts);
+  const out: Invariant[] = state.map(() => undefined);
+  for (const [value, shape] of opts.shapeInvariants ?? []) {
+    let found = false;
+    state.forEach((v, i) => {
+      if (v !== undefined && v === value) {
+        out[i] = shape;
+        found = true;
+      }
+    });
+    if (!found) throw locatedError('convert/shape-invariant-not-loop-var', { names: names.filter((n) => !isReturnSlot(n)) });
+  }
+  return out;
 }
 
 type GetState = () => unknown[];
@@ -44,11 +85,13 @@ function stagedWhile(
   setState: SetState,
   names: readonly string[],
   opts: LoopOptions,
+  site: SourceSite | undefined,
 ): void {
   const allNames = names;
   const symbolNames = (i: number): string => allNames[i]!;
   const restore = setState;
   const start = getState();
+  const invariants = invariantsOf(opts, start, names);
   const probe = placeholdersForUndefined(start, names, () => {
     setState(start);
     body();
@@ -59,6 +102,7 @@ function stagedWhile(
   getState = view.get;
   setState = view.set;
   names = view.pick(names);
+  const shapes = view.pick(invariants);
   const init = view.pick(probe.init);
   // A user variable first assigned in the loop is only defined if the loop runs at least once
   // (the return slot needs no check: it is read only when the do_return flag is set).
@@ -77,11 +121,11 @@ function stagedWhile(
         setState(state);
         body();
         const next = getState();
-        checkLoopVars(state, next, names);
+        checkLoopVars(state, next, names, shapes);
         return counted ? [tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : next;
       },
       counted ? [tf.scalar(0, 'int32'), ...init] : init,
-      { names: counted ? ['iterations', ...names] : names, maximumIterations: opts.maximumIterations },
+      { names: counted ? ['trip_count', ...names] : names, maximumIterations: opts.maximumIterations, site, shapeInvariants: counted ? [undefined, ...shapes] : shapes },
     );
   } catch (e) {
     restore(start);
@@ -106,9 +150,10 @@ export function whileStmt(
   setState: SetState,
   symbolNames: readonly string[],
   opts: LoopOptions = {},
+  site?: string,
 ): void {
   let c = test();
-  if (isTracing() && isTensor(c)) return stagedWhile(test, body, getState, setState, symbolNames, opts);
+  if (isTracing() && isTensor(c)) return stagedWhile(test, body, getState, setState, symbolNames, opts, parseSite(site));
   const max = opts.maximumIterations ?? Infinity;
   for (let i = 0; i < max && truthy(c, 'a while loop'); i++) {
     body();
@@ -163,6 +208,7 @@ function stagedCounted(
   setState: SetState,
   names: readonly string[],
   opts: LoopOptions,
+  site: SourceSite | undefined,
 ): void {
   const start = getState();
   const undefinedNames = start.flatMap((x, i) => (x === undefined && !isReturnSlot(names[i]!) ? [names[i]!] : []));
@@ -172,17 +218,24 @@ function stagedCounted(
     body(c.element(c.first));
     return getState();
   });
+  const allNames = names;
+  const invariants = invariantsOf(opts, start, names);
   const restore = setState;
   const view = carriedView(probe.carried, start, getState, setState);
   getState = view.get;
   setState = view.set;
   names = view.pick(names);
+  const shapes = view.pick(invariants);
   const init = view.pick(probe.init);
+  // As in a while loop: a variable first assigned in the body is defined only if the loop runs.
+  const mustIterate = probe.undefinedAt.map((i) => allNames[i]!).filter((n) => !isReturnSlot(n));
+  const counted = mustIterate.length > 0;
+  const skip = counted ? 2 : 1;
   let out: unknown[];
   try {
     out = whileLoop(
       (i: unknown, ...vars: unknown[]) => {
-        setState(vars);
+        setState(vars.slice(skip - 1));
         const more = c.more(i);
         if (!extraTest) return more;
         const e = toBoolAny(extraTest());
@@ -190,20 +243,32 @@ function stagedCounted(
         return isTensor(more) ? tf.logicalAnd(more, e) : more ? e : false;
       },
       (i: unknown, ...vars: unknown[]) => {
-        setState(vars);
+        const state = vars.slice(skip - 1);
+        setState(state);
         body(c.element(i));
         const next = getState();
-        checkLoopVars(vars, next, names);
-        return [c.next(i), ...next];
+        checkLoopVars(state, next, names, shapes);
+        return counted ? [c.next(i), tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : [c.next(i), ...next];
       },
-      [c.first, ...init],
-      { names: ['iteration', ...names], maximumIterations: opts.maximumIterations },
+      counted ? [c.first, tf.scalar(0, 'int32'), ...init] : [c.first, ...init],
+      {
+        names: ['index', ...(counted ? ['trip_count'] : []), ...names],
+        maximumIterations: opts.maximumIterations,
+        site,
+        shapeInvariants: [undefined, ...(counted ? [undefined] : []), ...shapes],
+      },
     );
   } catch (e) {
     restore(start);
     throw e;
   }
-  setState(out.slice(1));
+  if (counted) {
+    stagedAssert(tf.greater(out[1] as tf.Tensor, tf.scalar(0, 'int32')), locatedError('convert/loop-must-iterate', { name: mustIterate[0]! }).summary, {
+      id: 'convert/loop-must-iterate',
+      params: { name: mustIterate[0]! },
+    });
+  }
+  setState(out.slice(skip));
 }
 
 function tensorCounter(iter: tf.Tensor): Counter {
@@ -237,10 +302,11 @@ export function forStmt(
   setState: SetState,
   symbolNames: readonly string[],
   opts: LoopOptions = {},
+  site?: string,
 ): void {
-  if (iter instanceof TensorRange) return stagedCounted(rangeCounter(iter), extraTest, body, getState, setState, symbolNames, opts);
+  if (iter instanceof TensorRange) return stagedCounted(rangeCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
   if (isTensor(iter)) {
-    if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts);
+    if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
     iter = tf.unstack(iter);
   }
   let count = 0;

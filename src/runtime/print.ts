@@ -1,9 +1,12 @@
-// `ag__.print(...)` (what `console.log` in converted code becomes): the staged print of the trace
-// layer (a Print node when an argument is symbolic, printing on every call; plain printing
-// otherwise). Needs src/trace/effects. Produces `print`.
+// `ag__.print(...)` (what `console.log` in converted code becomes): a staged print when an argument
+// holds a symbolic tensor (a Print node, printing on every call); otherwise printed at once, like
+// the plain console.log it replaces (at trace time, as TF's Python print). Needs src/trace/effects.
+// Produces `print`.
 
-import { print as stagedPrint } from '../trace/effects.js';
+import { isTracing } from '../trace/context.js';
+import { printNow, printsSymbolic, stagedPrint } from '../trace/effects.js';
 
 export function print(...values: unknown[]): void {
-  stagedPrint(...values);
+  if (isTracing() && printsSymbolic(values)) stagedPrint(values);
+  else printNow(values);
 }

@@ -10,6 +10,7 @@ import { currentGraph } from '../trace/context.js';
 import { traceInto } from '../trace/subgraph.js';
 import { flatten, isPlainObject } from '../trace/nest.js';
 import { isTensor } from './tensors.js';
+import { shapeToString } from '../ir/types.js';
 
 // Keep in sync with src/convert/passes/control-flow.ts.
 export const RETURN_VALUE_NAME = '<return value>';
@@ -36,14 +37,27 @@ export function checkBranchOutputs(main: readonly unknown[], other: readonly unk
 const typeOf = (x: tf.Tensor): string => x.dtype;
 const shapeOf = (x: tf.Tensor): string => `[${x.shape.join(',')}]`;
 
-/** After one traced iteration: tensor loop variables must keep dtype and shape. */
-export function checkLoopVars(before: readonly unknown[], after: readonly unknown[], names: readonly string[]): void {
+/**
+ * After one traced iteration: tensor loop variables must keep dtype and shape (or fit their shape
+ * invariant, whose null dimensions may change).
+ */
+export function checkLoopVars(
+  before: readonly unknown[],
+  after: readonly unknown[],
+  names: readonly string[],
+  invariants: readonly (readonly (number | null)[] | undefined)[] = [],
+): void {
   before.forEach((b, i) => {
     const a = after[i];
     const name = names[i] ?? `loop variable ${i}`;
     if (!isTensor(b) || !isTensor(a)) return;
     if (typeOf(a) !== typeOf(b)) throw locatedError('convert/loop-var-dtype-changed', { name, before: typeOf(b), after: typeOf(a) });
-    if (shapeOf(a) !== shapeOf(b)) throw locatedError('convert/loop-var-shape-changed', { name, before: shapeOf(b), after: shapeOf(a) });
+    const inv = invariants[i];
+    if (inv) {
+      if (a.shape.length !== inv.length || a.shape.some((d, k) => inv[k] !== null && inv[k] !== d)) {
+        throw locatedError('while/shape-invariant', { name, invariant: `[${inv.map((d) => (d === null ? 'null' : d)).join(',')}]`, got: `shape ${shapeToString(a.shape)} after one iteration` });
+      }
+    } else if (shapeOf(a) !== shapeOf(b)) throw locatedError('convert/loop-var-shape-changed', { name, before: shapeOf(b), after: shapeOf(a) });
   });
 }
 

@@ -4,8 +4,8 @@
 // Needs subgraph, capture, nest, leaf, grad. Produces `cond`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph, type Value } from '../ir/graph.js';
-import { sameShape, shapeToString, type DType } from '../ir/types.js';
+import { Node, type Graph, type SourceSite, type Value } from '../ir/graph.js';
+import { sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
 import { captureObservers, valueIn } from './capture.js';
@@ -23,6 +23,8 @@ import { listHandle, listResult, listTypeOf, sameListType } from './list-staging
 export interface CondOptions {
   /** Names of the outputs (when the branches return an array), for error messages. */
   readonly names?: readonly (string | undefined)[];
+  /** The user's statement this cond stages (set by converted code), for pictures. */
+  readonly site?: SourceSite;
 }
 
 /**
@@ -69,7 +71,7 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
   const a = flatten(main.result, opts.names);
   const b = flatten(other.result, opts.names);
   if (a.signature !== b.signature) {
-    throw agError('cond/structure-mismatch', { name: opts.names?.join(', ') || 'the result', main: a.signature, other: b.signature });
+    throw structureMismatch(main.result, other.result, opts.names, a.signature, b.signature);
   }
   // Decide, leaf by leaf, what becomes a Cond output and what passes through as a JS value.
   const outs: Merged[] = [];
@@ -95,11 +97,12 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
       subgraphs: { then: main.graph, else: other.graph },
       effect,
       source: userFrame(),
+      site: opts.site,
     }),
   );
   const raw: tf.Tensor[] = [];
   const results = main.graph.outputs.map((v, i) => {
-    const out = node.addOutput(v.dtype, v.shape);
+    const out = node.addOutput(v.dtype, outs[i]!.shape ?? v.shape);
     out.name = sanitize(names[i]);
     const t = symbolicTensor(out);
     raw.push(t);
@@ -118,6 +121,8 @@ function rebuild(flat: Flat, plan: readonly ({ out: number } | { js: unknown })[
 interface Merged {
   readonly then: tf.Tensor;
   readonly else: tf.Tensor;
+  /** The output's shape where the branches' differ in dimensions unknown at trace time. */
+  readonly shape?: Shape;
   /** For list outputs: the element type, and the list object to give back. */
   readonly list?: ElementType;
   readonly original?: unknown;
@@ -157,6 +162,10 @@ function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: 
   const ty = ky === 'tensor' ? (y as tf.Tensor) : constIn(gElse, y as number, (x as tf.Tensor).dtype as DType);
   if (tx.dtype !== ty.dtype) throw agError('cond/dtype-mismatch', { name, main: tx.dtype, other: ty.dtype });
   if (!sameShape(tx.shape, ty.shape)) {
+    // A branch whose value has dimensions known only at run time (a loop with a shape invariant, a
+    // stacked list): the Cond's output has them unknown where the branches differ.
+    const unknown = tx.shape.includes(-1) || ty.shape.includes(-1);
+    if (unknown && tx.shape.length === ty.shape.length) return { then: tx, else: ty, shape: tx.shape.map((d, i) => (d === ty.shape[i] ? d : -1)) };
     throw agError('cond/shape-mismatch', { name, main: shapeToString(tx.shape), other: shapeToString(ty.shape) });
   }
   return { then: tx, else: ty };
@@ -164,5 +173,18 @@ function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: 
 
 export function sanitize(name: string | undefined): string | undefined {
   if (!name || name === 'value') return undefined;
+  if (name.startsWith('<return value')) return 'return_value'; // the converter's return slot
   return name.replace(/\[(\d+)\]/g, '_$1').replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '') || undefined;
+}
+
+/** The catalogued error for branch results of different nesting, naming the first output that differs. */
+function structureMismatch(main: unknown, other: unknown, names: readonly (string | undefined)[] | undefined, a: string, b: string): Error {
+  if (names && Array.isArray(main) && Array.isArray(other) && main.length === other.length) {
+    for (let i = 0; i < main.length; i++) {
+      const x = flatten(main[i]).signature;
+      const y = flatten(other[i]).signature;
+      if (x !== y) return agError('cond/structure-mismatch', { name: names[i] ?? `output ${i}`, main: x, other: y });
+    }
+  }
+  return agError('cond/structure-mismatch', { name: names?.join(', ') || 'the result', main: a, other: b });
 }

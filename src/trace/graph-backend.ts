@@ -13,6 +13,7 @@ import { valueIn } from './capture.js';
 import { SHAPE_RULES } from './rules/index.js';
 import type { ArgInfo } from './rules/rule-types.js';
 import { userFrame, userLocation } from './user-frame.js';
+import { freshMultinomialSeed, markFrozen, substituteDraw, takeDraw } from './random-draws.js';
 
 export const GRAPH_BACKEND = 'autograph';
 
@@ -28,11 +29,20 @@ class GraphBackend extends tf.KernelBackend {
   override write(values: tf.backend_util.BackendValues, shape: number[], dtype: tf.DataType): object {
     const graph = currentGraph();
     if (!graph) throw new Error('internal: the graph backend is active outside a trace');
+    this.dataIds++;
+    // Values an unseeded random op drew while tracing: a draw node instead, drawn on every run.
+    const draw = takeDraw(shape, dtype as DType);
+    if (draw && 'op' in draw) {
+      const substitute = substituteDraw(dtype as DType, shape);
+      if (substitute) return new SymbolicId(substitute);
+      const node = graph.addNode(new Node(graph, draw.op, [], [], { ...draw.attrs }, { source: sourceHere() }));
+      return new SymbolicId(node.addOutput(dtype as DType, shape));
+    }
     const node = graph.addNode(
       new Node(graph, 'Const', [], [], {}, { values: copyValues(values, dtype), source: sourceHere() }),
     );
+    if (draw) markFrozen(node, draw.frozen);
     const v = node.addOutput(dtype as DType, shape);
-    this.dataIds++;
     return new SymbolicId(v);
   }
 
@@ -99,7 +109,20 @@ class GraphBackend extends tf.KernelBackend {
       named[name] = arg;
       list.push(arg);
     }
+    // An op whose attribute is a tensor (tf.range(0, n) with a tensor n): attributes are fixed
+    // when the graph is made, so a value known only when it runs cannot be one.
+    const tensorAttr = Object.entries(attrs ?? {}).find(([, v]) => v instanceof tf.Tensor);
+    if (tensorAttr) throw agError('trace/tensor-attribute', { kernel, attr: tensorAttr[0] }, userLocation());
     const cleanAttrs = cloneAttrs(attrs ?? {});
+    if (kernel === 'Multinomial') {
+      // An unseeded multinomial's seed is a token of the trace: the node samples with a new seed per run.
+      cleanAttrs.seed = freshMultinomialSeed(cleanAttrs.seed);
+      if (cleanAttrs.seed === null) {
+        const [logits] = list;
+        const substitute = logits && substituteDraw('int32', [logits.shape[0]!, Number(cleanAttrs.numSamples)]);
+        if (substitute) return { dataId: new SymbolicId(substitute), shape: [...substitute.shape], dtype: 'int32' };
+      }
+    }
     // The cpu Cumsum/Cumprod kernels mishandle a negative axis when replayed: store it positive.
     if ((kernel === 'Cumsum' || kernel === 'Cumprod') && typeof cleanAttrs.axis === 'number' && cleanAttrs.axis < 0) {
       cleanAttrs.axis = (cleanAttrs.axis as number) + (list[0]?.shape.length ?? 0);

@@ -11,6 +11,7 @@ import { ensureGraphBackend } from './graph-backend.js';
 import { withListLog, type ListLike } from './list-registry.js';
 import { withVariableFrame } from './variables.js';
 import { withTapeBase } from './grad/tape.js';
+import { markStagedError } from './try-regions.js';
 
 /** A tfjs tensor standing for `v` (tracked by the engine's current scope, so it is disposed with it). */
 export function symbolicTensor(v: Value): tf.Tensor {
@@ -43,7 +44,16 @@ export function traceInto<T>(
   const graph = new Graph(name, parent);
   const values = params.map((p) => graph.addParam(p.dtype, p.shape, p.name));
   // Staged ops inside push no tape entries of their own: the node being built stands for them all.
-  const traced = withTapeBase(() => withVariableFrame(() => withListLog(() => inGraph(graph, () => fn(values.map(symbolicTensor))))));
+  const run = (args: tf.Tensor[]): T => {
+    try {
+      return fn(args);
+    } catch (e) {
+      // Staged code may not run at all at run time: a catch in converted code must not take its errors.
+      markStagedError(e);
+      throw e;
+    }
+  };
+  const traced = withTapeBase(() => withVariableFrame(() => withListLog(() => inGraph(graph, () => run(values.map(symbolicTensor))))));
   return { graph, result: traced.result.result, finals: traced.result.finals, variables: traced.finals };
 }
 

@@ -1,5 +1,5 @@
 // Tensor lists: what a JS array becomes when it is appended to inside a staged loop. A TensorList
-// wraps a symbolic list handle (IR dtype 'list'); push/pop/length/get record List* nodes, and
+// wraps a symbolic list handle (IR dtype 'list'); push/pop/length/get/set record List* nodes, and
 // `stack` turns it into a tensor whose first dimension is known only at run time (-1).
 // `setElementType` declares the element type of a JS array so that staging can make it a list.
 // Needs the context, capture, subgraph. Produces `TensorList`, `setElementType`, `stack`, helpers.
@@ -114,6 +114,19 @@ export class TensorList implements ListLike {
     const element = symbolicTensor(x!);
     listTape.record?.('ListGet', { list: this.handle }, [element], this.attrs());
     return element;
+  }
+
+  /** Replaces the element at `index` (an int32 scalar tensor or a number) by `x`; returns `x`. */
+  set(index: unknown, x: unknown): unknown {
+    const g = currentGraph()!;
+    const i = valueIn(g, isTensor(index) ? index : tf.scalar(index as number, 'int32'));
+    const element = this.element(x);
+    touchList(this);
+    const before = this.handle;
+    const [h] = record('ListSetItem', [valueIn(g, this.handle), i, element], this.attrs(), [{ dtype: LIST_DTYPE, shape: [] }]);
+    this.handle = symbolicTensor(h!);
+    listTape.record?.('ListSetItem', { list: before, x: isTensor(x) ? x : undefined }, [this.handle], this.attrs());
+    return x;
   }
 
   stack(): tf.Tensor {

@@ -1,6 +1,7 @@
 // Tracing of a whole user function into a top-level Graph: arguments become params (symbolic
 // tensors), the function runs with the graph backend active, returned tensors become outputs,
-// variable writes become AssignVariable nodes. Needs the backend, context, variables, nest.
+// variable writes become AssignVariable nodes, unseeded random ops become draw nodes (random-draws).
+// Needs the backend, context, variables, nest.
 // Produces `traceFunction`, which returns the graph and how to rebuild the output structure.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -18,6 +19,17 @@ import { sanitize } from './cond.js';
 import { isTensorList } from './list-registry.js';
 import { stack } from './tensor-list.js';
 import { agError } from '../errors/catalogue.js';
+import { checkFrozenDraws, withRandomStaging } from './random-draws.js';
+
+/** `argument 0.x` → `a.x` when the first parameter is called `a`; `argument 2` → `rest[1]` for `(a, ...rest)`. */
+function paramPath(path: string, names: readonly (string | undefined)[] | undefined): string {
+  const m = /^argument (\d+)(.*)$/.exec(path);
+  if (!m || !names) return path;
+  const i = Number(m[1]);
+  const r = names.findIndex((n) => n?.startsWith('...'));
+  const name = r >= 0 && i >= r ? `${names[r]!.slice(3)}[${i - r}]` : names[i];
+  return name ? `${name}${m[2]}` : path;
+}
 
 /** An argument leaf of the trace: a tensor placeholder of this type, or a JS value passed as is. */
 export type TraceArg = { readonly kind: 'tensor'; readonly dtype: DType; readonly shape: Shape } | { readonly kind: 'value'; readonly value: unknown };
@@ -36,14 +48,15 @@ export interface Traced {
 
 /**
  * Traces `fn` called with arguments whose structure is `argsFlat` and whose leaves are `leaves`.
- * `paramNames` names the params (paths of the tensor leaves).
+ * Params are named after the paths of the tensor leaves, with `argument <i>` replaced by
+ * `opts.paramNames[i]` (the function's own parameter names) where known.
  */
 export function traceFunction(
   name: string,
   fn: (...args: unknown[]) => unknown,
   argsFlat: Flat,
   leaves: readonly TraceArg[],
-  opts: { readonly allowVariableCreation?: boolean } = {},
+  opts: { readonly allowVariableCreation?: boolean; readonly paramNames?: readonly (string | undefined)[] } = {},
 ): Traced {
   const backend = ensureGraphBackend();
   registerKernels(tf.getBackend()); // kernels registered since the last trace (custom ops)
@@ -52,11 +65,11 @@ export function traceFunction(
   engine.startScope('autograph-trace');
   pushGraph(graph);
   try {
-    return withActiveBackend(GRAPH_BACKEND, backend, () =>
+    const traced = withRandomStaging(() => withActiveBackend(GRAPH_BACKEND, backend, () =>
       withVariableTracking(graph, () => withVariableCreation(graph, opts.allowVariableCreation ?? true, () => {
         const argLeaves = leaves.map((leaf, i) => {
           if (leaf.kind === 'value') return leaf.value;
-          return symbolicTensor(graph.addParam(leaf.dtype, leaf.shape, sanitize(argsFlat.paths[i])));
+          return symbolicTensor(graph.addParam(leaf.dtype, leaf.shape, sanitize(paramPath(argsFlat.paths[i]!, opts.paramNames))));
         });
         const args = argsFlat.rebuild(argLeaves) as unknown[];
         const result = fn(...args);
@@ -71,7 +84,9 @@ export function traceFunction(
         graph.outputNames = flat.paths;
         return { graph, output: { flat, leaves: planLeaves } };
       })),
-    );
+    ));
+    checkFrozenDraws(graph);
+    return traced;
   } finally {
     popGraph(graph);
     engine.endScope(undefined as never);

@@ -32,7 +32,8 @@ export function assignTracked(v: tf.Variable, value: tf.Tensor): void {
   (v as { dataId: object }).dataId = value.dataId;
 }
 
-function tracingAssign(this: tf.Variable, newValue: tf.Tensor): void {
+/** What `Variable.prototype.assign` is while a trace runs (converted code calls it as it is). */
+export function tracingAssign(this: tf.Variable, newValue: tf.Tensor): void {
   if (newValue.dtype !== this.dtype) {
     throw new Error(`dtype of the new value (${newValue.dtype}) and previous value (${this.dtype}) must match`);
   }

@@ -6,8 +6,8 @@
 // capture, nest, leaf, cond, grad. Produces `whileLoop`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph } from '../ir/graph.js';
-import { LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
+import { Node, type Graph, type SourceSite } from '../ir/graph.js';
+import { fitsShape, LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
 import { captureObservers, valueIn } from './capture.js';
@@ -21,13 +21,20 @@ import { predicateIn, sanitize } from './cond.js';
 import { userFrame } from './user-frame.js';
 import { assignTracked } from './variables.js';
 import { declareList, isDeclaredList, isTensorList, type ElementType, type ListLike } from './list-registry.js';
-import { listFromArray, TensorList } from './tensor-list.js';
+import { elementTypeOf, listFromArray, TensorList } from './tensor-list.js';
 import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
 
 export interface WhileOptions {
   readonly maximumIterations?: number;
+  /**
+   * Per loop variable (in order), a shape its value keeps from one iteration to the next, where
+   * `null` dimensions may change (TF's shape_invariants); only for tensor loop variables.
+   */
+  readonly shapeInvariants?: readonly (readonly (number | null)[] | undefined)[];
   /** Names of the loop variables, for error messages. */
   readonly names?: readonly (string | undefined)[];
+  /** The user's loop this one stages (set by converted code), for pictures. */
+  readonly site?: SourceSite;
 }
 
 /** Loop results: JS numbers and booleans among the loop variables come back as tensors when staged. */
@@ -69,6 +76,8 @@ function eagerLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Vars
 
 interface Slot extends ParamSpec {
   readonly weak: boolean;
+  /** The shape is a shape invariant (-1: any size). */
+  readonly invariant?: boolean;
   /** For a tensor-list loop variable: its element type (shape learned from the body if unknown). */
   readonly list?: ElementType;
 }
@@ -89,7 +98,8 @@ function stagedLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Var
   const written: tf.Variable[] = [];
   for (;;) {
     const flat = flatten(loopVars, opts.names);
-    const slots: Slot[] = flat.leaves.map((x, i) => slotOf(x, flat.paths[i]!));
+    const invariants = leafInvariants(loopVars, opts);
+    const slots: Slot[] = flat.leaves.map((x, i) => slotOf(x, flat.paths[i]!, invariants[i]));
     for (;;) {
       try {
         return attempt(parent, condFn, bodyFn, loopVars, flat, slots, written, opts);
@@ -107,20 +117,32 @@ class RetryVariables extends RetryDeclared {}
 
 /**
  * An undeclared JS array loop variable that the body appended to becomes a tensor list whose
- * element type is that of the first appended element (returns true when one was declared).
+ * element type is that of the first appended element; one the body popped from, a list of the
+ * type of its elements (returns true when one was declared).
  */
-function declareGrownArrays(loopVars: Vars, out: unknown): boolean {
+function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boolean {
   if (!Array.isArray(out)) return false;
   let declared = false;
   loopVars.forEach((v, i) => {
     const after = out[i];
+    // Only an array the body appended to in place (`z.push(x)`); a new array assigned to the
+    // variable (`s = [...s, t]`, `s.concat([t])`) is a change of structure.
+    if (Array.isArray(after) && after !== received[i]) return;
     if (Array.isArray(v) && !isDeclaredList(v) && after instanceof TensorList) {
       // A staged if in the body made a list of it.
       declareList(v, { dtype: after.elementDtype, shape: after.elementShape });
       declared = true;
       return;
     }
-    if (!Array.isArray(v) || isDeclaredList(v) || !Array.isArray(after) || after.length <= v.length) return;
+    if (!Array.isArray(v) || isDeclaredList(v) || !Array.isArray(after) || after.length === v.length) return;
+    if (after.length < v.length) {
+      // Popped from in place: a list of the type of its elements.
+      const type = elementTypeOf(v);
+      if (!type?.shape) return;
+      declareList(v, type);
+      declared = true;
+      return;
+    }
     const first = after[v.length];
     const type = isTensor(first)
       ? { dtype: first.dtype as DType, shape: first.shape }
@@ -134,10 +156,43 @@ function declareGrownArrays(loopVars: Vars, out: unknown): boolean {
   return declared;
 }
 
-function slotOf(x: unknown, name: string): Slot {
+/** The catalogued error for a loop variable whose nesting changed, naming the first that did. */
+function structureChanged(loopVars: Vars, out: unknown, names: readonly (string | undefined)[] | undefined): Error {
+  const after = Array.isArray(out) ? out : [];
+  for (let i = 0; i < loopVars.length; i++) {
+    const a = flatten(loopVars[i]);
+    const b = flatten(after[i]);
+    if (a.signature !== b.signature) {
+      return agError('while/structure-changed', { name: names?.[i] ?? `loop variable ${i}`, before: a.signature, after: b.signature });
+    }
+  }
+  return agError('while/structure-changed', { name: 'the loop variables', before: flatten(loopVars).signature, after: flatten(out).signature });
+}
+
+/** The shape invariant of each leaf of the loop variables (a tensor loop variable is one leaf). */
+function leafInvariants(loopVars: Vars, opts: WhileOptions): (Shape | undefined)[] {
+  const out: (Shape | undefined)[] = [];
+  loopVars.forEach((v, i) => {
+    const n = flatten(v).leaves.length;
+    const inv = opts.shapeInvariants?.[i];
+    if (inv && !isTensor(v)) throw agError('while/shape-invariant', { name: opts.names?.[i] ?? `loop variable ${i}`, invariant: invariantString(inv), got: describeLeaf(v) });
+    for (let k = 0; k < n; k++) out.push(inv ? inv.map((d) => (d === null ? -1 : d)) : undefined);
+  });
+  return out;
+}
+
+const invariantString = (inv: readonly (number | null)[]): string => `[${inv.map((d) => (d === null ? 'null' : String(d))).join(',')}]`;
+
+function slotOf(x: unknown, name: string, invariant?: Shape): Slot {
   const kind = leafKind(x);
   if (kind === 'tensor') {
     const t = x as tf.Tensor;
+    if (invariant) {
+      if (!fitsShape(t.shape, invariant)) {
+        throw agError('while/shape-invariant', { name, invariant: shapeToString(invariant).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} before the loop` });
+      }
+      return { dtype: t.dtype as DType, shape: invariant, name: sanitize(name), weak: false, invariant: true };
+    }
     return { dtype: t.dtype as DType, shape: t.shape, name: sanitize(name), weak: false };
   }
   if (kind === 'number' || kind === 'boolean') {
@@ -174,6 +229,8 @@ function attempt(
     return flat.rebuild(wrapArgs(args.slice(0, n), leafSlots)) as Vars;
   };
   let bodyLists: unknown[] = [];
+  // The loop variables the body received (a JS array appended to in place stays the same object).
+  let bodyVars: Vars = [];
   // Under a gradient tape: the tensors cond and body take from outside, for the loop's tape entry.
   const observed = tapeActive() ? new Set<tf.Tensor>() : undefined;
   const observer = (t: tf.Tensor) => observed!.add(t);
@@ -188,6 +245,7 @@ function attempt(
 
     bodyTrace = traceInto('body', parent, slots, (args) => {
       const vars = asVars(args);
+      bodyVars = [...vars];
       bodyLists = flatten(vars).leaves;
       return bodyFn(...vars);
     });
@@ -196,8 +254,8 @@ function attempt(
   }
   const out = flatten(bodyTrace.result, opts.names);
   if (out.signature !== flat.signature) {
-    if (declareGrownArrays(loopVars, bodyTrace.result)) throw new RetryDeclared();
-    throw agError('while/structure-changed', { name: opts.names?.join(', ') || 'the loop variables', before: flat.signature, after: out.signature });
+    if (declareGrownArrays(loopVars, bodyTrace.result, bodyVars)) throw new RetryDeclared();
+    throw structureChanged(loopVars, bodyTrace.result, opts.names);
   }
   const fresh = [...condTrace.variables.keys(), ...bodyTrace.variables.keys()].filter((v) => !written.includes(v));
   if (fresh.length) {
@@ -213,7 +271,8 @@ function attempt(
       if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') throw new Retry(i, { ...slot, dtype: 'float32', weak: false });
       throw agError('while/dtype-changed', { name, before: slot.dtype, after: t.dtype });
     }
-    if (!sameShape(t.shape, slot.shape)) {
+    if (slot.invariant ? !fitsShape(t.shape, slot.shape) : !sameShape(t.shape, slot.shape)) {
+      if (slot.invariant) throw agError('while/shape-invariant', { name, invariant: shapeToString(slot.shape).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} after one iteration` });
       throw agError('while/shape-changed', { name, before: shapeToString(slot.shape), after: shapeToString(t.shape) });
     }
     return valueIn(bodyTrace.graph, t);
@@ -237,6 +296,7 @@ function attempt(
       subgraphs: { cond: condTrace.graph, body: bodyTrace.graph },
       effect: hasEffects(condTrace.graph) || hasEffects(bodyTrace.graph),
       source: userFrame(),
+      site: opts.site,
     }),
   );
   const raw: tf.Tensor[] = [];

@@ -3,15 +3,17 @@
 // 'unsafe-eval', and opened in headless Chromium (Debian's; .ci/run installs it, and the test skips
 // without it). Checks the values in the DOM against eager tfjs, that the page showed the graph and
 // the generated code, that no CSP violation, page error or console error happened, and that a
-// screenshot is not blank.
+// screenshot is not blank; and that the graph viewer mounted in the page works under that CSP
+// (search, info panel, collapse drawn again by Graphviz in the page) and names main.ts's lines.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
-import { buildWebExample } from '../../examples/web/build.js';
+import { buildWebExample, type WebBuild } from '../../examples/web/build.js';
 import { CSP, serveStatic, type StaticServer } from '../../examples/web/serve.js';
 
 
@@ -51,9 +53,10 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
   let dir: string;
   let server: StaticServer;
   let browser: BrowserContext;
+  let built: WebBuild;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ag-web-'));
-    await buildWebExample(join(dir, 'dist'), 'error');
+    built = await buildWebExample(join(dir, 'dist'), 'error');
     server = await serveStatic(join(dir, 'dist'));
     browser = await launchChromium(dir, { width: 1100, height: 1400 });
   }, 60_000);
@@ -63,6 +66,15 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
     // AG_KEEP_WEB=1 keeps the build and the screenshots (web-*.png) to look at.
     if (dir && !process.env.AG_KEEP_WEB) rmSync(dir, { recursive: true, force: true });
     else if (dir) console.log(`web example kept in ${dir}`);
+  });
+
+  it('builds without a warning, and ships no Babel, no converter and no node: module', () => {
+    expect(built.warnings).toEqual([]);
+    const ids = built.modules.map((m) => m.id);
+    expect(ids.some((id) => /[\\/]src[\\/]browser\.ts$/.test(id))).toBe(true);
+    // Graphviz is an asset the page fetches when it draws: in the JS, only its URL (`?url`).
+    const code = ids.filter((id) => !id.endsWith('?url'));
+    expect(code.filter((id) => /[\\/]@babel[\\/]|[\\/]@viz-js[\\/]|^node:|[\\/]src[\\/]convert[\\/](passes|analysis|install)/.test(id))).toEqual([]);
   });
 
   it('the server sends a CSP without unsafe-eval', async () => {
@@ -98,6 +110,31 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
       expect(code).toContain('ag__.whileStmt');
       expect(code).toMatch(/ag__\.le\([\w$.]*abs[\w$]*\(a\), delta\)/); // closures stay lexical
       expect(await page.locator('#graph svg g.node').count()).toBeGreaterThan(5);
+      const labels = (await page.locator('#graph svg g.ag-cluster text').allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+      expect(labels).toMatch(/while \(a != 1\) {2}· {2}main\.ts:\d+/);
+      expect(labels).toMatch(/if \(a % 2 == 0\) {2}· {2}main\.ts:\d+/);
+      expect(labels).not.toMatch(/assets\/|index-|\.js:/);
+      // The viewer under this CSP: search, info panel, collapse (a new layout drawn in the page).
+      await page.fill('#graph .agv-search', 'floordiv');
+      expect(await page.textContent('#graph .agv-count')).toBe('1 match');
+      await page.press('#graph .agv-search', 'Enter');
+      expect(await page.textContent('#graph .agv-info .agv-name')).toBe('FloorDiv');
+      await page.fill('#graph .agv-search', '');
+      await page.click('#graph button[data-act=fit]');
+      await page.locator('#graph svg g.ag-while-cluster text').first().click();
+      await page.waitForFunction(() => document.getElementById('graph')?.getAttribute('data-state') !== '' && document.getElementById('graph')?.getAttribute('data-ready') === 'true');
+      expect(await page.locator('#graph svg g.node.ag-collapsed').count()).toBe(1);
+      // AG_WRITE_IMAGES=1: the README's picture of the viewer inside this page.
+      if (process.env.AG_WRITE_IMAGES === '1' && backend === 'cpu') {
+        await page.click('#graph button[data-act=expand]');
+        await page.waitForFunction(() => document.getElementById('graph')?.getAttribute('data-state') === '' && document.getElementById('graph')?.getAttribute('data-ready') === 'true');
+        const images = fileURLToPath(new URL('../../docs/images/', import.meta.url));
+        mkdirSync(images, { recursive: true });
+        writeFileSync(join(images, 'viewer-in-page.png'), await page.locator('#graph').screenshot());
+      }
+      // Its source pane shows collatz from main.ts; the loop's line is lit.
+      expect(await page.locator('#graph .agv-src .agv-line.agv-hl').textContent()).toContain('while (a != 1)');
+      expect(problems).toEqual({ violations: [], pageErrors: [], consoleErrors: [] });
 
       const png = await page.screenshot({ fullPage: true });
       writeFileSync(join(dir, `web-${backend}.png`), png);

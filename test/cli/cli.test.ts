@@ -1,5 +1,5 @@
 // The `autograph` CLI through real child processes (node --import tsx src/cli/main.ts, and once
-// through bin.js) on the samples in examples/cli: every command, its --help, and bad input (exit
+// through bin.ts) on the samples in examples/cli: every command, its --help, and bad input (exit
 // codes and messages). All processes start together in beforeAll, a few at a time, to keep it fast.
 
 import { execFile } from 'node:child_process';
@@ -17,7 +17,7 @@ interface Result {
 const out = mkdtempSync(join(tmpdir(), 'autograph-cli-'));
 const S = 'examples/cli';
 
-/** Every CLI run of this file, by name; `bin: true` runs through src/cli/bin.js. */
+/** Every CLI run of this file, by name; `bin: true` runs through src/cli/bin.ts (the packed bin is tested in test/package). */
 const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
   help: { args: ['--help'] },
   noCommand: { args: [] },
@@ -25,6 +25,9 @@ const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
   code: { args: ['code', `${S}/collatz.ts`] },
   graph: { args: ['graph', `${S}/huber.ts#huber`, '--spec', '[]:float32'] },
   graphUnknownDim: { args: ['graph', `${S}/huber.ts#squaredError`, '--spec', '[?]:float32,[null]'] },
+  graphPasses: { args: ['graph', `${S}/collatz.ts`, '--spec', '[]:int32', '--passes'] },
+  dotTrace: { args: ['svg', `${S}/collatz.ts`, '--spec', '[]:int32', '--dot', '--trace'] },
+  dotOptimized: { args: ['svg', `${S}/collatz.ts`, '--spec', '[]:int32', '--dot'] },
   svg: { args: ['svg', `${S}/huber.ts#huber`, '--spec', '[]', '-o', join(out, 'huber.svg')] },
   html: { args: ['svg', `${S}/huber.ts#huber`, '--spec', '[]', '--html'] },
   exportOnnx: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--onnx', join(out, 'huber.onnx'), '--graph-model', join(out, 'gm')] },
@@ -51,7 +54,7 @@ const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
 };
 
 function cli(args: string[], bin = false): Promise<Result> {
-  const argv = bin ? ['src/cli/bin.js', ...args] : ['--import', 'tsx', 'src/cli/main.ts', ...args];
+  const argv = ['--import', 'tsx', bin ? 'src/cli/bin.ts' : 'src/cli/main.ts', ...args];
   return new Promise((resolve) => {
     execFile(process.execPath, argv, { timeout: 50_000, env: { ...process.env, AG_DEBUG: '' } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
@@ -62,13 +65,14 @@ function cli(args: string[], bin = false): Promise<Result> {
 
 const results: Record<string, Result> = {};
 
+// A guard against a hung process, not a timing check: a busy machine runs these ~30 processes slowly.
 beforeAll(async () => {
   const queue = Object.entries(RUNS);
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) results[next[0]] = await cli(next[1].args, next[1].bin);
   };
   await Promise.all([worker(), worker(), worker()]);
-}, 120_000);
+}, 600_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -83,10 +87,34 @@ describe('commands', () => {
 
   it('graph prints the IR for the specs, with module-level free variables resolved', () => {
     expect(r('graph')).toMatchObject({ code: 0, stderr: '' });
-    expect(r('graph').stdout).toMatch(/^graph huber\(%argument_0: float32\[\]\)/);
+    expect(r('graph').stdout).toMatch(/^graph huber\(%a: float32\[\]\)/);
     expect(r('graph').stdout).toContain('Cond(');
+    expect(r('graph').stdout).toContain('Fused('); // the optimized graph, not the trace
     expect(r('graphUnknownDim').code).toBe(0);
-    expect(r('graphUnknownDim').stdout).toContain('%argument_0: float32[?], %argument_1: float32[?]');
+    expect(r('graphUnknownDim').stdout).toContain('%a: float32[?], %b: float32[?]');
+  });
+
+  it('graph prints the optimized graph; --trace the trace, --passes what each pass changed', () => {
+    const count = (text: string) => (text.match(/ = /g) ?? []).length;
+    expect(r('graphPasses')).toMatchObject({ code: 0, stderr: '' });
+    // --passes prints the trace first and the optimized graph last.
+    const passes = r('graphPasses').stdout;
+    const trace = /^── trace: \d+ nodes\n([\s\S]*?\n\})\n/.exec(passes)![1]!;
+    const optimized = /── optimized: \d+ nodes\n([\s\S]*)$/.exec(passes)![1]!;
+    // The trace has the dead `a != 1` test before the loop and Identity nodes; the optimized graph neither.
+    expect(trace).toContain('Identity(');
+    expect(optimized).not.toContain('Identity(');
+    expect(optimized).toContain('Fused(');
+    expect(count(optimized)).toBeLessThan(count(trace));
+    expect(trace).toMatch(/^graph collatz\(%a: int32\[\]\)/);
+    expect(optimized).toMatch(/^graph collatz\(%a: int32\[\]\)/);
+    expect(passes).toMatch(/── 1\. simplify: (\d+) → (\d+) nodes\n[\s\S]*^- .*Identity\(/m);
+    expect(passes).toMatch(/── \d+\. fuse-elementwise: \d+ → \d+ nodes\n[\s\S]*^\+ .*Fused\(/m);
+    expect(passes).toMatch(/── optimized: \d+ nodes$/m);
+    // Pictures: the optimized graph by default, the trace on request.
+    expect(r('dotOptimized').stdout).not.toContain('<b>Identity</b>');
+    expect(r('dotTrace').stdout).toContain('<b>Identity</b>');
+    expect(r('dotOptimized').stdout).toContain('label="while (a != 1)  ·  collatz.ts:7"');
   });
 
   it('svg writes an SVG file and the HTML viewer to stdout', () => {

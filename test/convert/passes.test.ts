@@ -9,8 +9,8 @@ const squash = (s: string) => s.replace(/\s+/g, ' ');
 describe('pipeline', () => {
   it('runs the passes in the documented order', () => {
     expect(PIPELINE.map(([n]) => n)).toEqual([
-      'functions', 'switch', 'directives', 'break', 'continue', 'return', 'lists', 'call-trees',
-      'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
+      'functions', 'switch', 'directives', 'finally', 'break', 'continue', 'return', 'lists', 'call-trees',
+      'slices', 'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
     ]);
   });
 });
@@ -53,7 +53,7 @@ describe('break / continue / return', () => {
   it('return: do_return/retval_, guards, a single final return', () => {
     const out = squash(upTo('return', 'function f(x) { if (x > 0) return 1; x = -x; return x }'));
     expect(out).toContain('let do_return = false; let retval_;');
-    expect(out).toContain('if (x > 0) { do_return = true; retval_ = 1; } if (!do_return) { x = -x; do_return = true; retval_ = x; } return retval_;');
+    expect(out).toContain('if (x > 0) { retval_ = 1; do_return = true; } if (!do_return) { x = -x; retval_ = x; do_return = true; } return retval_;');
   });
   it('a single final return is left alone', () => {
     expect(squash(upTo('return', 'function f(x) { x = x + 1; return x }'))).not.toContain('do_return');
@@ -85,13 +85,13 @@ describe('lists, call-trees', () => {
 });
 
 describe('control-flow', () => {
-  it('if: branches as closures, outputs first (nouts), names', () => {
+  it('if: branches as closures, outputs first (nouts), names, the statement as written', () => {
     const out = squash(upTo('control-flow', 'function f(c) { let a = 0, b = 0; if (c) { a = 1; b = 2 } else { b = 3 } return a }'));
-    expect(out).toContain('ag__.ifStmt(c, if_body, else_body, () => [a, b], vars_ => { [a, b] = vars_; }, ["a", "b"], 1);');
+    expect(out).toContain('ag__.ifStmt(c, if_body, else_body, () => [a, b], vars_ => { [a, b] = vars_; }, ["a", "b"], 1, "if (c)");');
   });
   it('while: loop variables are the modified symbols live at the head or after', () => {
     const out = squash(upTo('control-flow', 'function f(n) { let i = 0, t = 0, s = 0; while (i < n) { t = i * 2; s = s + t; i = i + 1 } return s }'));
-    expect(out).toContain('ag__.whileStmt(loop_test, loop_body, () => [s, i], vars_ => { [s, i] = vars_; }, ["s", "i"]);');
+    expect(out).toContain('ag__.whileStmt(loop_test, loop_body, () => [s, i], vars_ => { [s, i] = vars_; }, ["s", "i"], {}, "while (i < n)");');
   });
   it('for…of with an outer target and an extra test', () => {
     const out = squash(upTo('control-flow', 'function f(l) { let i; for (i of l) { if (i > 2) break } return i }'));
@@ -100,7 +100,7 @@ describe('control-flow', () => {
   });
   it('setLoopOptions becomes the loop options argument', () => {
     const out = squash(upTo('control-flow', 'function f(n) { while (n > 0) { ag.setLoopOptions({ maximumIterations: 3 }); n-- } return n }'));
-    expect(out).toContain('["n"], { maximumIterations: 3 });');
+    expect(out).toContain('["n"], { maximumIterations: 3 }, "while (n > 0)");');
   });
   it('do…while runs its body once before the loop', () => {
     const out = squash(upTo('control-flow', 'function f(n) { do { n-- } while (n > 0); return n }'));

@@ -1,4 +1,5 @@
-// The SCENARIOS.md programs as plain functions, shared by the P-mode and T-mode tests.
+// The reference scenarios (the semantics every executor keeps: S1–S40, after TensorFlow AutoGraph's
+// reference tests) as plain functions, shared by the P-mode and T-mode tests.
 /* eslint-disable */
 // @ts-nocheck
 import * as tf from '@tensorflow/tfjs';

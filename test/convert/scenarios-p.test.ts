@@ -1,4 +1,4 @@
-// SCENARIOS.md in P mode: each program run unconverted and through toGraph on JS values gives the
+// The reference scenarios (scenario-fns.ts) in P mode: each program run unconverted and through toGraph on JS values gives the
 // same result; plus converted programs run eagerly on concrete tensors.
 import { describe, expect, it, vi } from 'vitest';
 import * as tf from '@tensorflow/tfjs';

@@ -1,4 +1,4 @@
-// SCENARIOS.md in T mode: converted programs traced by jit on tensors give the P-mode results,
+// The reference scenarios (scenario-fns.ts) in T mode: converted programs traced by jit on tensors give the P-mode results,
 // and the illegal ones fail with the catalogued error naming the variable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';

@@ -10,6 +10,8 @@ import { CATALOGUE } from '../../src/errors/catalogue.js';
 import { Graph, Node } from '../../src/ir/graph.js';
 import { Interpreter } from '../../src/exec/interpreter.js';
 import { convertSource } from '../../src/convert/convert-source.js';
+import { saveGraphModel } from '../../src/export/graph-model/save-graph-model.js';
+import { setGraphviz, toSVG } from '../../src/export/dot/index.js';
 import { markers, observe, runPlainNode, type Observed, type Trigger } from './triggered.js';
 import { triggers as tsTriggers } from './fixtures/triggers.js';
 // @ts-expect-error -- a plain JavaScript module without types
@@ -21,6 +23,11 @@ const EXEMPT: Record<string, string> = {
   'exec/onnxruntime-missing': 'raised only where onnxruntime-node cannot be loaded (it is installed here)',
   'convert/parse-failed': 'V8 prints every function as source Babel parses; reached through convertSource only',
   'grad/list-element-shape': 'a list reaches a gradient only after a traced push gave it an element shape; a guard for hand-built graphs',
+  'export/node-only': 'raised only where Node built-ins are missing (browsers); caused below with them hidden',
+  'export/graphviz-missing': 'raised asynchronously by toSVG, after the user frame has left the stack; caused below',
+  'convert/converter-missing': 'raised only by the browser build without the converter: test/package runs it with --conditions=browser',
+  'plugin/tsx-missing': 'raised by the Node loader in an app without tsx: test/package runs it',
+  'plugin/commonjs-module': "a warning of the Node loader for a package without \"type\": \"module\": test/package runs it",
 };
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -96,6 +103,31 @@ describe('messages no user code reaches', () => {
     }
     expect(err.id).toBe('convert/parse-failed');
     expect(err.location?.line).toBe(2);
+  });
+
+  it('export/node-only: saving files outside Node names the call', () => {
+    const proc = globalThis.process as { getBuiltinModule?: unknown };
+    const original = proc.getBuiltinModule;
+    proc.getBuiltinModule = undefined;
+    try {
+      expect(() => saveGraphModel(new Graph('g'), 'out')).toThrow(expect.objectContaining({ id: 'export/node-only', message: expect.stringContaining('saveGraphModel') }));
+    } finally {
+      proc.getBuiltinModule = original;
+    }
+  });
+
+  it('export/graphviz-missing: a drawing whose Graphviz cannot be loaded says how to provide it', async () => {
+    setGraphviz(() => Promise.reject(new Error('Failed to resolve module specifier "@viz-js/viz"')));
+    try {
+      const g = new Graph('g');
+      g.outputs = [g.addParam('float32', [])];
+      await expect(toSVG(g)).rejects.toThrow(expect.objectContaining({ id: 'export/graphviz-missing', message: expect.stringContaining('setGraphviz') }));
+    } finally {
+      setGraphviz(() => import('@viz-js/viz'));
+    }
+    const g = new Graph('g');
+    g.outputs = [g.addParam('float32', [])];
+    expect(await toSVG(g)).toContain('<svg');
   });
 
   it('exec/onnxruntime-missing is catalogued with its fix', () => {

@@ -12,6 +12,7 @@ type T = tf.Tensor;
 
 const captured = tf.tensor1d([1.5, -2, 4]);
 const v = tf.variable(tf.tensor1d([3, 1, 2]), false, 'diff_edge_v');
+const argVariable = tf.variable(rand([3], 211), false, 'diff_edge_arg');
 
 const cases: DiffCase[] = [
   {
@@ -46,9 +47,10 @@ const cases: DiffCase[] = [
     },
   },
   {
+    // Passed by reference (keyed by identity, like a captured one): the same variable on both calls.
     name: 'a tf.Variable passed as an argument (not captured)',
     fn: (w: T, x: T) => tf.add(tf.mul(w, x), 1),
-    args: () => [tf.variable(rand([3], 211)), rand([3], 214)],
+    args: () => [argVariable, rand([3], 214)],
   },
   {
     name: 'captured tensors and variables returned as results',

@@ -37,7 +37,7 @@ describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfB
     expect(lines).toEqual(['start', 'n = 3', 'n = 4', 'n = 5', 'done 5']);
     lines.length = 0;
     tf.dispose(f(x));
-    expect(lines).toEqual(['n = 3', 'n = 4', 'n = 5', 'done 5']); // 'start' printed at trace time only
+    expect(lines).toEqual(['start', 'n = 3', 'n = 4', 'n = 5', 'done 5']); // staged like tf.print, also without tensors
     expect(f.traceCount).toBe(1);
   });
 
@@ -47,7 +47,7 @@ describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfB
       return x;
     }, { autograph: false, backend });
     tf.dispose(f(tf.scalar(3)));
-    expect(lines).toEqual(['3 true 0.3 [3, 3]']);
+    expect(lines).toEqual(['3 true 0.3 [ 3, 3 ]']); // as console.log(3, true, 0.3, [3, 3])
   });
 
   it('prints in the branch taken only', () => {
@@ -102,7 +102,7 @@ describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfB
 describe('eager effects', () => {
   it('print and assert act at once outside a trace', () => {
     ag.print('x', tf.tensor1d([1, 2]), 7);
-    expect(lines).toEqual(['x [1, 2] 7']);
+    expect(lines).toEqual(['x [ 1, 2 ] 7']);
     expect(() => ag.assert(tf.scalar(0), 'zero')).toThrow(/assertion failed: zero/);
     expect(() => ag.assert(false)).toThrow(/runtime\/assert-failed/);
     ag.assert(tf.scalar(true));

@@ -6,6 +6,7 @@
 // Needs tfjs, src (jit, toGraph), gen-program, run-mixed. Produces `checkCase`, `CaseReport`, `makeProgram`, `AnyCase`.
 
 import * as tf from '@tensorflow/tfjs';
+import '../../src/convert/install.js'; // also run outside vitest, by run-long.ts
 import { jit } from '../../src/api/jit.js';
 import { toGraph } from '../../src/api/to-graph.js';
 import { AutographError } from '../../src/errors/ag-error.js';

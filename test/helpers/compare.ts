@@ -7,8 +7,9 @@ import * as tf from '@tensorflow/tfjs';
 const DEFAULT_RTOL = 1e-5;
 const DEFAULT_ATOL = 1e-6;
 
-/** Disposes every tensor in a nested structure (JS values are left alone). */
+/** Disposes every tensor in a nested structure (JS values, and variables, which their owner frees, are left alone). */
 export function disposeAll(x: unknown): void {
+  if (x instanceof tf.Variable) return;
   if (x instanceof tf.Tensor) {
     if (!x.isDisposed) x.dispose();
   } else if (Array.isArray(x)) {

@@ -1,4 +1,4 @@
-// Differential test of the optimizer on AutoGraph-converted programs (the SCENARIOS functions and a
+// Differential test of the optimizer on AutoGraph-converted programs (the reference scenario functions and a
 // few more): converted with toGraph, traced, optimized; the optimized graph gives the same bits
 // and prints the same lines as the traced one. Skips a program whose kernel the tracer lacks.
 import * as tf from '@tensorflow/tfjs';

@@ -6,7 +6,7 @@
 // from `modified` (they are local to them). Writes made inside nested functions count as writes
 // of the enclosing statement (a closure called there may run them).
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { Binding, ScopeInfo } from './scopes.js';
 
 export interface Sym {

@@ -5,7 +5,7 @@
 // Attaches: `liveIn`/`liveOut` per statement and `liveHead` per loop (live at the loop's test),
 // keyed by node; keys are Sym keys of activity.ts. Bindings captured by closures count as always live.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import { activityOf, bindingKey } from './activity.js';
 import type { ScopeInfo } from './scopes.js';
 

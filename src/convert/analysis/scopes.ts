@@ -5,7 +5,7 @@
 // Scope), `captured` (bindings used inside a function nested below the one declaring them),
 // `free` (names used but not declared, with the properties read from each).
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 
 export type BindingKind = 'param' | 'var' | 'let' | 'const' | 'function' | 'class' | 'catch' | 'self';
 

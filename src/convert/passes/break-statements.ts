@@ -3,7 +3,7 @@
 // as an extra test). Needs jumps.ts, ConvertContext (jump targets are resolved here and kept for
 // the continue pass). Produces an AST whose loops contain no break.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { asList, transform } from '../util/walk.js';
 import { addLoopCondition, guardList, markedFlagSet, resolveJumpTargets, stripLabels } from './jumps.js';

@@ -1,10 +1,11 @@
 // Pass `call-trees`: calls go through `ag__.convertedCall(f, thisArg, [args])`, which converts user
 // functions recursively at run time and leaves tfjs, built-ins and doNotConvert functions alone.
-// `console.log(…)` becomes `ag__.print(…)`. Calls on `tf.*`, `Math.*` (left to the operators pass),
+// `console.log(…)` becomes `ag__.print(…)`. Calls on `tf.*` (but its random ops, which are staged
+// there), `Math.*` (left to the operators pass),
 // well-known globals, `ag__` and functions defined inside the converted source stay direct.
 // Needs ConvertContext. Produces the rewritten calls.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';
@@ -14,6 +15,8 @@ const DIRECT_ROOTS = new Set([
   'ag__', 'tf', 'Math', 'JSON', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect',
   'Promise', 'Date', 'BigInt', 'Map', 'Set', 'WeakMap', 'console', 'performance', 'process',
 ]);
+/** tfjs random ops: called through convertedCall even on `tf`, so that an unseeded draw is staged (trace/random-draws). */
+export const RANDOM_OPS: ReadonlySet<string> = new Set(['randomNormal', 'randomStandardNormal', 'truncatedNormal', 'randomUniform', 'randomUniformInt', 'randomGamma']);
 const DIRECT_FUNCTIONS = new Set(['parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Number', 'String', 'Boolean', 'Array', 'Symbol', 'BigInt', 'require', 'Object']);
 
 function rootName(e: t.Node): string | null {
@@ -62,7 +65,8 @@ export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
         if (r === 'console' && !callee.computed && t.isIdentifier(callee.property, { name: 'log' }) && t.isIdentifier(callee.object)) {
           return Object.assign(expr('ag__.print(%%args%%)', { args: n.arguments }), { loc: n.loc });
         }
-        if (r && DIRECT_ROOTS.has(r) && !shadowed(r)) return undefined;
+        const randomOp = r === 'tf' && !callee.computed && t.isIdentifier(callee.property) && RANDOM_OPS.has(callee.property.name);
+        if (r && DIRECT_ROOTS.has(r) && !shadowed(r) && !randomOp) return undefined;
         if (isPure(callee.object)) {
           return atCall(expr('ag__.convertedCall(%%f%%, %%self%%, %%args%%)', { f: callee, self: t.cloneNode(callee.object, true), args }), n);
         }

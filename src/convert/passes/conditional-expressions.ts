@@ -2,7 +2,7 @@
 // cond when `c` is a tensor while tracing, plain JS otherwise). Needs nothing but the AST.
 // Produces the rewritten expressions.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';

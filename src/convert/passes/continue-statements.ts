@@ -3,7 +3,7 @@
 // labelled continue of an outer loop) stop on it. Needs jumps.ts and the targets the break pass
 // resolved. Produces an AST without continue.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { asList, transform } from '../util/walk.js';
 import { guardList, markedFlagSet } from './jumps.js';

@@ -2,9 +2,11 @@
 // whileStmt and forStmt, with the bodies as closures and the modified symbols as explicit state
 // (get/set closures plus names), as TF AutoGraph's control_flow converter does. Requires jump
 // lowering (no break/continue/return inside the bodies) and runs scopes, activity and liveness
-// analysis itself. Inside `try` blocks, statements stay plain JS and refuse tensor conditions.
+// analysis itself. Statements inside `try` blocks are converted like any other; a try block with a
+// catch marks where it starts and ends (runtime/js-only), and every catch first rethrows what is
+// not the user's to catch.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { analyzeScopes, type ScopeInfo } from '../analysis/scopes.js';
 import { activityOf, type Sym } from '../analysis/activity.js';
@@ -19,23 +21,15 @@ import { expr, stmt, stmts } from '../util/babel.js';
 export const RETURN_VALUE_NAME = '<return value>';
 export const MAYBE_RETURN_VALUE_NAME = '<return value or undefined>';
 
+/**
+ * What the flags and slots the jump passes add are called in graphs and messages: JS keywords,
+ * which no user variable can be named, instead of the generated identifiers (`break_`, `do_return`).
+ */
+const DISPLAY_NAMES: Readonly<Record<string, string>> = { break_: 'break', continue_: 'continue', do_return: 'return', switch_value: 'switch' };
+
 interface State {
   readonly syms: Sym[];
   readonly nouts: number;
-}
-
-function tryRegions(root: t.Function): Set<t.Node> {
-  const inTry = new Set<t.Node>();
-  walk(root, (n) => {
-    if (t.isTryStatement(n)) {
-      walk(n.block, (m) => {
-        if (t.isFunction(m) || t.isClass(m)) return false;
-        inTry.add(m);
-        return undefined;
-      });
-    }
-  });
-  return inTry;
 }
 
 function symExpr(s: Sym): t.Expression {
@@ -49,7 +43,6 @@ function symExpr(s: Sym): t.Expression {
 class Converter {
   private readonly info: ScopeInfo;
   private readonly live: Liveness;
-  private readonly inTry: Set<t.Node>;
   private readonly returnNames: Map<string, boolean>;
   private readonly varsName: string;
   private readonly markers: [t.ForOfStatement | t.ForInStatement, t.Statement][];
@@ -69,7 +62,6 @@ class Converter {
     }
     this.info = analyzeScopes(root);
     this.live = analyzeLiveness(root, this.info);
-    this.inTry = tryRegions(root);
     this.returnNames = new Map([...ctx.returnVars.values()].map((r) => [r.value, r.always]));
     this.varsName = ctx.namer.fresh('vars_');
   }
@@ -79,7 +71,7 @@ class Converter {
 
   run(): void {
     walk(this.root, (n) => {
-      if (t.isClass(n) || this.inTry.has(n)) return t.isClass(n) ? false : undefined;
+      if (t.isClass(n)) return false;
       if (t.isIfStatement(n)) this.states.set(n, this.ifState(n));
       else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.body]));
       else if (t.isForStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.update, n.body]));
@@ -127,9 +119,17 @@ class Converter {
     };
   }
 
+  /** GET, SET and NAMES, as call arguments. */
+  private stateList(st: State): t.Expression[] {
+    const a = this.stateArgs(st);
+    return [a.GET as t.Expression, a.SET as t.Expression, a.NAMES as t.Expression];
+  }
+
   private displayName(s: Sym): string {
     const always = s.path.length === 0 ? this.returnNames.get(s.name) : undefined;
-    return always === undefined ? s.name : always ? RETURN_VALUE_NAME : MAYBE_RETURN_VALUE_NAME;
+    if (always !== undefined) return always ? RETURN_VALUE_NAME : MAYBE_RETURN_VALUE_NAME;
+    const base = s.path.length === 0 ? this.ctx.namer.baseOf(s.name) : undefined;
+    return (base !== undefined ? DISPLAY_NAMES[base] : undefined) ?? s.name;
   }
 
   private finish(orig: t.Statement, out: t.Statement[], inList: boolean, wrap = false): t.Statement | t.Statement[] {
@@ -142,7 +142,7 @@ class Converter {
 
   private convert(n: t.Node, inList: boolean): t.Node | t.Node[] | undefined {
     if (t.isCatchClause(n)) return this.guardCatch(n);
-    if (this.inTry.has(n)) return this.convertInTry(n);
+    if (t.isTryStatement(n)) return this.markTry(n);
     if (t.isIfStatement(n)) return this.convertIf(n, inList);
     if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) return this.convertWhile(n, inList);
     if (t.isForStatement(n)) return this.convertFor(n, inList);
@@ -161,20 +161,33 @@ class Converter {
       orelse = t.identifier(name);
     }
     out.push(
-      stmt('ag__.ifStmt(%%test%%, %%body%%, %%orelse%%, %%GET%%, %%SET%%, %%NAMES%%, %%nouts%%);', {
-        test: n.test,
-        body,
-        orelse,
-        ...this.stateArgs(st),
-        nouts: t.numericLiteral(st.nouts),
-      }),
+      t.expressionStatement(
+        t.callExpression(expr('ag__.ifStmt'), [
+          n.test, t.identifier(body), orelse, ...this.stateList(st), t.numericLiteral(st.nouts), ...this.site(n),
+        ]),
+      ),
     );
     return this.finish(n, out, inList);
   }
 
+  /** The loop's options, then its site (an empty options object when only the site is there). */
   private options(n: t.Loop): t.Expression[] {
     const o = this.ctx.loopOptions.get(n);
-    return o ? [o] : [];
+    const site = this.site(n);
+    return o ? [o, ...site] : site.length ? [t.objectExpression([]), ...site] : [];
+  }
+
+  /**
+   * `"while (a != 1)"`: the construct as the user wrote it, for the labels of the Cond/While it
+   * becomes; `"while (a != 1) @ src/app.ts:12"` where the converter knows the file and line
+   * (in-place conversion: in a bundle, stack frames no longer tell).
+   */
+  private site(n: t.Statement): t.Expression[] {
+    const code = this.ctx.sites.get(n);
+    if (!code) return [];
+    const start = n.loc?.start;
+    const at = start ? this.ctx.locate?.(start.line, start.column) : undefined;
+    return [t.stringLiteral(at?.file ? `${code} @ ${at.file}:${at.line}` : code)];
   }
 
   private convertWhile(n: t.WhileStatement | t.DoWhileStatement, inList: boolean): t.Statement | t.Statement[] {
@@ -191,10 +204,7 @@ class Converter {
   }
 
   private whileCall(test: string, body: string, st: State, n: t.Loop): t.Statement {
-    const args = this.stateArgs(st);
-    const call = t.callExpression(expr('ag__.whileStmt'), [
-      t.identifier(test), t.identifier(body), args.GET as t.Expression, args.SET as t.Expression, args.NAMES as t.Expression, ...this.options(n),
-    ]);
+    const call = t.callExpression(expr('ag__.whileStmt'), [t.identifier(test), t.identifier(body), ...this.stateList(st), ...this.options(n)]);
     return t.expressionStatement(call);
   }
 
@@ -232,14 +242,9 @@ class Converter {
       block = [t.expressionStatement(t.assignmentExpression('=', n.left as t.LVal, t.identifier(itr))), ...block];
     }
     const iter = t.isForInStatement(n) ? expr('ag__.forInKeys(%%obj%%)', { obj: n.right }) : n.right;
-    const args = this.stateArgs(st);
     const out = [
       t.variableDeclaration('const', [t.variableDeclarator(t.identifier(body), t.arrowFunctionExpression([param as t.Identifier], t.blockStatement(block)))]),
-      t.expressionStatement(
-        t.callExpression(expr('ag__.forStmt'), [
-          iter, this.extraTest(n), t.identifier(body), args.GET as t.Expression, args.SET as t.Expression, args.NAMES as t.Expression, ...this.options(n),
-        ]),
-      ),
+      t.expressionStatement(t.callExpression(expr('ag__.forStmt'), [iter, this.extraTest(n), t.identifier(body), ...this.stateList(st), ...this.options(n)])),
     ];
     return this.finish(n, out, inList);
   }
@@ -252,30 +257,13 @@ class Converter {
       n.body.body.unshift(t.variableDeclaration('let', [t.variableDeclarator(n.param, t.identifier(e.name))]));
       n.param = e;
     }
-    n.body.body.unshift(stmt('ag__.rethrowStagingError(%%e%%);', { e: t.identifier(n.param.name) }));
+    n.body.body.unshift(stmt('ag__.exitTry();'), stmt('ag__.rethrowStagingError(%%e%%);', { e: t.identifier(n.param.name) }));
     return undefined;
   }
 
-  /** Plain JS inside try blocks; a tensor condition there is an error at run time. */
-  private convertInTry(n: t.Node): t.Node | undefined {
-    const guard = (test: t.Expression, what: string) => expr('ag__.jsCond(%%test%%, %%what%%)', { test, what: t.stringLiteral(what) });
-    if (t.isIfStatement(n)) {
-      n.test = guard(n.test, 'an if statement');
-      n.consequent = t.blockStatement(asList(n.consequent));
-      if (n.alternate && !t.isIfStatement(n.alternate)) n.alternate = t.blockStatement(asList(n.alternate));
-    }
-    else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) n.test = guard(n.test, 'a while loop');
-    else if (t.isForStatement(n) && n.test) n.test = guard(n.test, 'a for loop');
-    else if (t.isForOfStatement(n) || t.isForInStatement(n)) {
-      n.right = expr(t.isForInStatement(n) ? 'ag__.forInKeys(%%obj%%)' : 'ag__.jsIterable(%%obj%%)', { obj: n.right });
-      const tests = this.ctx.extraTests.get(n);
-      if (tests?.length) {
-        const cond = tests.reduce((a, b) => t.logicalExpression('&&', a, b));
-        n.body = t.blockStatement([stmt('if (!ag__.jsCond(%%cond%%, "a for loop")) break;', { cond }), ...asList(n.body)]);
-      }
-      // forInKeys gives the keys as an array: iterate its items (for…in would give its indexes).
-      if (t.isForInStatement(n)) return t.inherits(t.forOfStatement(n.left, n.right, n.body), n);
-    }
+  /** A try block with a catch marks where it starts and ends (staged asserts are refused inside). */
+  private markTry(n: t.TryStatement): undefined {
+    if (n.handler) n.block.body = [stmt('ag__.enterTry();'), ...n.block.body, stmt('ag__.exitTry();')];
     return undefined;
   }
 }

@@ -2,7 +2,7 @@
 // body is removed and its argument recorded for the control-flow pass (ctx.loopOptions); anywhere
 // else it is a located error. Needs ConvertContext. Produces the AST without loop directives.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { walk } from '../util/walk.js';
 

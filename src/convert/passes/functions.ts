@@ -3,7 +3,7 @@
 // declarations become `let` at the top of their function, function declarations move to the top
 // of their block (where JS hoists them anyway). Needs ConvertContext. Produces the normalized AST.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { walk } from '../util/walk.js';
 

@@ -3,7 +3,7 @@
 // wrapped in `if (!flag) { … }`, and loops the jump leaves get `!flag` in their condition.
 // Needs ConvertContext. Produces `resolveJumpTargets`, `markedFlagSet`, `setsFlag`, `guardList`.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { asList, transform } from '../util/walk.js';
 
@@ -35,6 +35,12 @@ export function setsFlag(node: t.Node, flag: string): boolean {
   return false;
 }
 
+/** `break`, `continue` or `return`: the jump a flag stands for. */
+function jumpKind(flag: string, ctx: ConvertContext): string {
+  const base = ctx.namer.baseOf(flag) ?? flag;
+  return base === 'do_return' ? 'return' : base.replace(/_+$/, '');
+}
+
 const not = (flag: string): t.Expression => t.unaryExpression('!', t.identifier(flag));
 
 /** Adds `!flag` to the condition of `loop` (as an extra test for for…of / for…in). */
@@ -57,7 +63,12 @@ export function guardList(stmts: readonly t.Statement[], flag: string, ctx: Conv
     if (marks.get(s) === flag) return out; // an unconditional jump: the rest is dead code
     if (i < stmts.length - 1 && setsFlag(s, flag)) {
       const rest = guardList(stmts.slice(i + 1), flag, ctx);
-      if (rest.length) out.push(t.ifStatement(not(flag), t.blockStatement(rest)));
+      if (rest.length) {
+        const guard = t.ifStatement(not(flag), t.blockStatement(rest));
+        guard.loc = rest[0]!.loc ?? null;
+        ctx.sites.set(guard, `unless ${jumpKind(flag, ctx)}`);
+        out.push(guard);
+      }
       return out;
     }
   }

@@ -1,12 +1,13 @@
 // Pass `lists` (TF's lists converter): `z.push(x)` as a statement becomes `z = ag__.listPush(z, x)`,
-// so that the array is a modified symbol — carried through staged if/loops, where the trace layer
-// turns it into a tensor list — and `const z` declarations of pushed arrays become `let`.
+// and `z.pop()` becomes `(z = ag__.listPop(z), ag__.popped(z))`, so that the array is a modified
+// symbol — carried through staged if/loops, where the trace layer turns it into a tensor list — and
+// `const z` declarations of pushed or popped arrays become `let`.
 // Needs nothing but the AST. Produces the rewritten pushes.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
-import { stmt } from '../util/babel.js';
+import { expr, stmt } from '../util/babel.js';
 
 export function listsPass(root: t.Function, _ctx: ConvertContext): void {
   const pushed = new Set<string>();
@@ -23,6 +24,26 @@ export function listsPass(root: t.Function, _ctx: ConvertContext): void {
       call.arguments = [t.identifier(c.object.name), ...n.expression.arguments];
       out.loc = n.loc;
       out.leadingComments = n.leadingComments;
+      return out;
+    },
+    (x) => t.isClass(x),
+  );
+  // `z.pop()` → `(z = ag__.listPop(z), ag__.popped(z))`: the array is modified state too.
+  transform(
+    root,
+    (n) => {
+      if (!t.isCallExpression(n) || n.arguments.length !== 0) return undefined;
+      const c = n.callee;
+      if (!t.isMemberExpression(c) || c.computed || !t.isIdentifier(c.property, { name: 'pop' }) || !t.isIdentifier(c.object)) return undefined;
+      if (c.object.name === 'ag__') return undefined;
+      pushed.add(c.object.name);
+      const z = c.object.name;
+      const pop = expr('ag__.listPop(%%z%%)', { z }) as t.CallExpression;
+      // V8 reports a call at its callee's property: errors and node sources point at `pop`.
+      pop.loc = n.loc;
+      (pop.callee as t.MemberExpression).property.loc = c.property.loc;
+      const out = t.sequenceExpression([t.assignmentExpression('=', t.identifier(z), pop), expr('ag__.popped(%%z%%)', { z })]);
+      out.loc = n.loc;
       return out;
     },
     (x) => t.isClass(x),

@@ -6,7 +6,7 @@
 // bool truthiness instead (so `x && i > 0` works with a float32 x). `??` is left alone.
 // Needs the AST after the control-flow and conditional-expressions passes. Produces the rewritten expressions.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
 import { expr } from '../util/babel.js';

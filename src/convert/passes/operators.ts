@@ -4,7 +4,7 @@
 // `Math.floor(a / b)`, `Math.trunc(a / b)`, `(a / b) | 0` map to exact floorDiv/truncDiv.
 // Needs ConvertContext (for a temporary). Produces the rewritten expressions.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';

@@ -1,9 +1,9 @@
 // Pass `return`: in every function whose returns are not just one final statement, each
-// `return e` becomes `do_return = true; retval_ = e;`, the statements after it are guarded by
+// `return e` becomes `retval_ = e; do_return = true;`, the statements after it are guarded by
 // `if (!do_return)`, loops stop on `!do_return`, and the function ends with `return retval_`.
 // Needs jumps.ts. Produces functions with a single, final return; records ctx.returnVars.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
 import { guardList, markJump } from './jumps.js';
@@ -19,7 +19,7 @@ function returnsOf(fn: t.Function): t.ReturnStatement[] {
 }
 
 /** Does every path through `s` end in a return or throw? */
-function alwaysReturns(s: t.Statement | null | undefined): boolean {
+export function alwaysReturns(s: t.Statement | null | undefined): boolean {
   if (!s) return false;
   if (t.isReturnStatement(s) || t.isThrowStatement(s)) return true;
   if (t.isBlockStatement(s)) return s.body.some(alwaysReturns);
@@ -46,8 +46,10 @@ function lowerFunction(fn: t.Function, ctx: ConvertContext): void {
       const setFlag = t.expressionStatement(t.assignmentExpression('=', t.identifier(flag), t.booleanLiteral(true)));
       const setValue = t.expressionStatement(t.assignmentExpression('=', t.identifier(value), r.argument ?? t.identifier('undefined')));
       setFlag.loc = setValue.loc = r.loc;
-      setFlag.leadingComments = r.leadingComments;
-      return [setFlag, markJump(setValue, flag)];
+      setValue.leadingComments = r.leadingComments;
+      // The value first: the flag is set only once the returned expression has been evaluated
+      // (`try { return f() } catch {}` must fall through when f throws).
+      return [setValue, markJump(setFlag, flag)];
     },
     (x) => t.isFunction(x) || t.isClass(x),
   );

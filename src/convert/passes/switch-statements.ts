@@ -3,7 +3,7 @@
 // throw/continue (or the last one), empty cases falling into the next, `default` last.
 // Anything else is a located error. Needs ConvertContext. Produces a switch-free AST.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
 
@@ -76,6 +76,9 @@ function desugar(sw: t.SwitchStatement, ctx: ConvertContext): t.Statement {
       .map((x) => t.binaryExpression('===', t.identifier(value), x) as t.Expression)
       .reduce((a, b) => t.logicalExpression('||', a, b));
     chain = Object.assign(t.ifStatement(test, block, chain), { loc: g.node.loc });
+    const cases = [...sw.cases.filter((c) => c.consequent.length === 0 && g.tests.includes(c.test!)), g.node];
+    const label = cases.map((c) => ctx.sites.get(c)).filter(Boolean).join(' ');
+    if (label) ctx.sites.set(chain, label);
   }
   const decl = t.variableDeclaration('const', [t.variableDeclarator(t.identifier(value), sw.discriminant)]);
   decl.loc = sw.loc;

@@ -1,28 +1,27 @@
 // ESM/CJS interop for the Babel packages, plus the quasi-quote helpers every pass builds code with.
-// Needs @babel/template, @babel/generator, @babel/code-frame. Produces `stmts`, `stmt`, `expr`,
-// `generateCode`, `codeFrame`.
+// The packages load on first use (babel-load), not when this module is imported.
+// Needs babel-load. Produces `stmts`, `stmt`, `expr`, `generateCode`, `codeFrame`.
 
-import templateModule from '@babel/template';
-import generatorModule from '@babel/generator';
-import * as codeFrameModule from '@babel/code-frame';
+import type templateModule from '@babel/template';
 import type * as t from '@babel/types';
 import type { GeneratorOptions, GeneratorResult } from '@babel/generator';
+import { babel } from './babel-load.js';
 
 type TemplateMod = typeof templateModule;
-const template: TemplateMod =
-  (templateModule as unknown as { statements?: unknown }).statements !== undefined
-    ? templateModule
-    : (templateModule as unknown as { default: TemplateMod }).default;
-
 type GenerateFn = (ast: t.Node, opts?: GeneratorOptions, code?: string) => GeneratorResult;
-const generate: GenerateFn =
-  typeof generatorModule === 'function'
-    ? (generatorModule as unknown as GenerateFn)
-    : (generatorModule as unknown as { default: GenerateFn }).default;
+type CodeFrameFn = typeof import('@babel/code-frame').codeFrameColumns;
 
-const codeFrameColumns =
-  codeFrameModule.codeFrameColumns ??
-  (codeFrameModule as unknown as { default: typeof codeFrameModule }).default.codeFrameColumns;
+/** A module's default export, whether it came as an ESM namespace or as CommonJS exports. */
+function defaultOf<T>(m: unknown, isIt: (v: unknown) => boolean): T {
+  return (isIt(m) ? m : (m as { default: T }).default) as T;
+}
+
+let template: TemplateMod | undefined;
+let generate: GenerateFn | undefined;
+let codeFrameColumns: CodeFrameFn | undefined;
+
+const templates = (): TemplateMod =>
+  (template ??= defaultOf<TemplateMod>(babel('template'), (m) => (m as { statements?: unknown }).statements !== undefined));
 
 const OPTS = { syntacticPlaceholders: true, preserveComments: false } as const;
 
@@ -31,7 +30,7 @@ const cache = new Map<string, (r?: Record<string, unknown>) => unknown>();
 function cached<R>(kind: 'statements' | 'statement' | 'expression', code: string): (r?: Record<string, unknown>) => R {
   const key = `${kind}:${code}`;
   let f = cache.get(key);
-  if (!f) cache.set(key, (f = template[kind](code, OPTS) as (r?: Record<string, unknown>) => unknown));
+  if (!f) cache.set(key, (f = templates()[kind](code, OPTS) as (r?: Record<string, unknown>) => unknown));
   return f as (r?: Record<string, unknown>) => R;
 }
 
@@ -51,10 +50,15 @@ export function expr(code: string, repl: Record<string, unknown> = {}): t.Expres
 }
 
 export function generateCode(ast: t.Node, opts: GeneratorOptions, source?: string): GeneratorResult {
+  generate ??= defaultOf<GenerateFn>(babel('generator'), (m) => typeof m === 'function');
   return generate(ast, opts, source);
 }
 
 /** A plain-text code frame of `source` at 1-based `line`, 0-based `column`. */
 export function codeFrame(source: string, line: number, column: number, message?: string): string {
+  if (!codeFrameColumns) {
+    const m = babel('codeFrame') as { codeFrameColumns?: CodeFrameFn; default?: { codeFrameColumns: CodeFrameFn } };
+    codeFrameColumns = m.codeFrameColumns ?? m.default!.codeFrameColumns;
+  }
   return codeFrameColumns(source, { start: { line, column: column + 1 } }, { highlightCode: false, message });
 }

@@ -1,7 +1,7 @@
 // A small generic AST walker over @babel/types' VISITOR_KEYS (the passes do not need
 // @babel/traverse's path machinery). Needs @babel/types. Produces `walk`, `transform`, `isFunctionNode`.
 
-import * as t from '@babel/types';
+import * as t from './babel-types.js';
 
 export type Visit = (node: t.Node, parent: t.Node | null, key: string) => boolean | void;
 

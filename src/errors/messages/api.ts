@@ -27,6 +27,12 @@ export const apiMessages = defineMessages({
     text: (p: { reason: string }) => `invalid TensorSpec: ${p.reason}`,
     example: "ag.spec([-2])",
   },
+  'api/bad-shape-invariants': {
+    kind: 'usage',
+    text: (p: { got: string }) => `shapeInvariants must be a list of [value, shape] pairs, each shape a list of sizes or null; got ${p.got}`,
+    hint: () => 'e.g. ag.setLoopOptions({ shapeInvariants: [[v, [null, 3]]] }): v keeps rank 2 and 3 columns, its rows may change',
+    example: "ag.setLoopOptions({ shapeInvariants: [v, [null]] })",
+  },
   'api/unsupported-argument': {
     kind: 'usage',
     text: (p: { name: string; path: string; type: string }) =>
@@ -55,6 +61,12 @@ export const apiMessages = defineMessages({
     kind: 'usage',
     text: (p: { format: string }) => `unknown save format '${p.format}'; use 'onnx' or 'graph-model'`,
     example: "ag.save(cf, 'model', { format: 'zip' })",
+  },
+  'api/bad-graph-view': {
+    kind: 'usage',
+    text: (p: { view: string; allowed: string }) => `a picture cannot show the graph view '${p.view}'; use ${p.allowed}`,
+    hint: () => "print the passes instead: cf.toString({ graph: 'passes' })",
+    example: "cf.toSVG({ graph: 'passes' })",
   },
   'exec/capture-disposed': {
     kind: 'runtime',

@@ -19,6 +19,26 @@ export const convertMessages = defineMessages({
     hint: () => 'pass the original function, not a bound or built-in one; or mark it with doNotConvert',
     example: "ag.toGraph(Math.max)",
   },
+  'convert/converter-missing': {
+    kind: 'conversion',
+    text: (p: { reason: string }) => `this function was not converted at build time, and run-time conversion is not loaded here (${p.reason})`,
+    hint: () =>
+      "convert it at build time (autograph-ts/vite or autograph-ts/babel), or import 'autograph-ts/convert' once to bring the run-time converter (Babel) into the page",
+    example: "ag.jit(fn)(x) in a browser bundle, for a function the Vite plugin did not convert",
+  },
+  'plugin/tsx-missing': {
+    kind: 'usage',
+    text: (p: { file: string }) => `cannot load the TypeScript module ${p.file}: the Node loader needs tsx to strip its types, and tsx is not installed`,
+    hint: () => 'npm install --save-dev tsx (an optional peer of autograph-ts), or compile to .js first',
+    example: 'node --import autograph-ts/register app.ts in an app without tsx',
+  },
+  'plugin/commonjs-module': {
+    kind: 'usage',
+    text: (p: { file: string }) =>
+      `${p.file} is a CommonJS module (its package.json has no "type": "module"), and the Node loader converts ES modules only: its functions will be converted at run time, where toString() loses their closures`,
+    hint: () => 'set "type": "module" in package.json or rename the file to .mts/.mjs; or pass the free variables in jit(fn, { scope })',
+    example: 'node --import autograph-ts/register app.ts in a package without "type": "module"',
+  },
   'convert/parse-failed': {
     kind: 'conversion',
     text: (p: { name: string; reason: string }) => `cannot parse the source of '${p.name}': ${p.reason}`,
@@ -136,12 +156,6 @@ export const convertMessages = defineMessages({
     hint: () => 'use for...of to iterate over the first dimension of a tensor',
     example: "for (const k in tensor) { \u2026 }",
   },
-  'convert/staged-in-try': {
-    kind: 'staging',
-    text: (p: { what: string }) => `${p.what} with a tensor condition inside try/catch is not supported`,
-    hint: () => 'move the try/catch outside the converted function, or the control flow outside the try block',
-    example: "try { if (tf.sum(x) > 0) y = y.add(1) } catch { \u2026 }",
-  },
   'convert/unsupported-tensor-operator': {
     kind: 'staging',
     text: (p: { op: string; what: string }) => `operator '${p.op}' on a tensor is not supported with ${p.what}`,
@@ -155,5 +169,37 @@ export const convertMessages = defineMessages({
       `a staged result has one dtype and shape`,
     hint: () => 'test it in an if/while/ternary or with ! (only its truthiness is used there), or make both operands one dtype and shape (e.g. tf.cast)',
     example: 'const y = x && i > 0; return y  // x a float32 tensor, i > 0 a bool tensor',
+  },
+  // ---- calls and functions (issue 18) ----
+  'convert/unbounded-recursion': {
+    kind: 'staging',
+    text: (p: { name: string }) =>
+      `'${p.name}' calls itself without end while being traced: a recursion that stops on a tensor condition ` +
+      'never stops at trace time (both branches of a staged if are traced)',
+    hint: () => 'make the recursion stop on a JS value (e.g. a depth passed as a JS number), or write it as a loop, which is staged',
+    example: "function fact(n) { if (n <= 1) return 1; return n * fact(n - 1) }  // jit(fact)(tf.scalar(3))",
+  },
+  'convert/staged-error-in-try': {
+    kind: 'staging',
+    text: (p: { message: string }) =>
+      `an error was thrown while a staged branch or loop body inside try/catch was traced: ${p.message}`,
+    hint: () =>
+      'both branches of a staged if (and a staged loop body) are traced whether they run or not, so a catch cannot ' +
+      'tell whether the error would happen at run time; make the code that throws depend on JS values only, or move ' +
+      'the try/catch outside the converted function',
+    example: "try { if (tf.sum(x) > 0) y = parse(s) } catch { y = 0 }  // parse throws while the branch is traced",
+  },
+  'convert/staged-assert-in-try': {
+    kind: 'staging',
+    text: () => 'a staged assertion inside try/catch: its failure happens when the graph runs, where the catch cannot take it',
+    hint: () => 'move the assert out of the try block, or test the condition with a staged if and handle the failure case there',
+    example: "try { ag.assert(tf.sum(x) > 0, 'empty') } catch { … }",
+  },
+  'convert/shape-invariant-not-loop-var': {
+    kind: 'staging',
+    text: (p: { names: string[] }) =>
+      `a shape invariant names a value that is not a loop variable (the loop variables are ${p.names.map((n) => `'${n}'`).join(', ') || 'none'})`,
+    hint: () => "name the variable's value before the loop, as in ag.setLoopOptions({ shapeInvariants: [[v, [null]]] }) for a loop that assigns v",
+    example: "while (i < n) { ag.setLoopOptions({ shapeInvariants: [[other, [null]]] }); v = tf.concat([v, v]); i++ }",
   },
 });

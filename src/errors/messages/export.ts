@@ -28,10 +28,24 @@ export const exportMessages = defineMessages({
     hint: () => "keep such values in range, or run with backend 'compiled' or 'interpreter' (docs/limitations.md, \"JavaScript semantics\")",
     example: 'i * 1.5 with i an int32 tensor, in a function exported with toONNX()',
   },
+  'export/graphviz-missing': {
+    kind: 'usage',
+    text: (p: { reason: string }) => `drawing needs Graphviz (@viz-js/viz), which could not be loaded (${p.reason})`,
+    hint: () =>
+      "in a browser bundle, tell autograph-ts where it comes from once: ag.setGraphviz(() => import('@viz-js/viz')); in Node, reinstall autograph-ts (@viz-js/viz is its dependency)",
+    example: 'await cf.toSVG() in a browser bundle without setGraphviz',
+  },
+  'export/node-only': {
+    kind: 'usage',
+    text: (p: { call: string }) => `${p.call} reads or writes files, which needs Node.js`,
+    hint: () => 'in a browser, use the in-memory forms: toONNX() bytes, toGraphModel() artifacts with tf.io.fromMemory, or a tf.io save handler',
+    example: "ag.saveGraphModel(graph, 'out') in a browser",
+  },
   'exec/onnxruntime-missing': {
     kind: 'usage',
     text: (p: { reason: string }) => `the 'onnxruntime' backend needs the package onnxruntime-node (${p.reason})`,
-    hint: () => 'npm install onnxruntime-node (set ONNXRUNTIME_NODE_INSTALL=skip offline: the CPU binary ships in the package)',
+    hint: () =>
+      'npm install onnxruntime-node — an optional peer of autograph-ts; its install script downloads CUDA files, so set ONNXRUNTIME_NODE_INSTALL=skip when you only need the CPU (its binary ships in the package) or install offline',
     example: "ag.jit(f, { backend: 'onnxruntime' }) where onnxruntime-node is not installed",
   },
 });

@@ -110,6 +110,12 @@ export const traceMessages = defineMessages({
       `'${p.name}' has structure ${p.before} before the loop, but ${p.after} after one iteration`,
     example: "ag.whileLoop(v => c, v => [[x, x]], [x])",
   },
+  'while/shape-invariant': {
+    kind: 'staging',
+    text: (p: { name: string; invariant: string; got: string }) => `'${p.name}' has ${p.got}, which does not fit its shape invariant ${p.invariant}`,
+    hint: () => 'a shape invariant keeps the rank and every dimension that is not null; use null for the dimensions that change',
+    example: "ag.setLoopOptions({ shapeInvariants: [[v, [null]]] }) with v of shape [2, 2]",
+  },
   'while/bad-loop-var': {
     kind: 'staging',
     text: (p: { name: string; type: string }) =>
@@ -157,6 +163,25 @@ export const traceMessages = defineMessages({
     text: (p: { got: string }) => `expected an array or a tensor list, got ${p.got}`,
     example: "ag.stack(3)",
   },
+  'list/tensor-index': {
+    kind: 'staging',
+    text: (p: { what: string; container: string }) => `cannot index ${p.container} with ${p.what}`,
+    hint: () =>
+      'a JS array is indexed at trace time: make it a staged list (ag.setElementType(z, dtype, shape) before the loop that pushes to it) ' +
+      'and index that, or stack it (ag.stack(z)) and take tf.gather(stacked, i)',
+    example: "const z = [a, b]; return z[tf.argMax(x)]",
+  },
+  'trace/tensor-attribute': {
+    kind: 'staging',
+    text: (p: { kernel: string; attr: string }) =>
+      `the ${p.kernel} op takes '${p.attr}' as a JS number fixed when the graph is made, but got a tensor (known only when the graph runs)`,
+    hint: (p: { kernel: string }) =>
+      p.kernel === 'Range'
+        ? 'to loop over it, iterate ag.range(n) (a staged counter: for (const i of ag.range(n))); to make the tensor 0..n-1, ' +
+          'push the counter to a list in that loop and stack it (ag.stack), or keep n a JS number'
+        : 'pass a JS number (read it outside the jit function, or make it an argument of JS type, which traces per value)',
+    example: "ag.jit(n => tf.range(0, n))(tf.scalar(5, 'int32'))",
+  },
   'list/branch-mismatch': {
     kind: 'staging',
     text: (p: { name: string; main: string; other: string }) =>
@@ -172,5 +197,16 @@ export const traceMessages = defineMessages({
     kind: 'usage',
     text: (p: { value: string }) => `maximumIterations must be a non-negative integer, got ${p.value}`,
     example: "ag.whileLoop(c, b, vars, { maximumIterations: -1 })",
+  },
+  'trace/random-frozen': {
+    kind: 'staging',
+    text: (p: { op: string }) =>
+      `tf.${p.op} without a seed is called here from code autograph-ts does not convert (a jit function with ` +
+      `autograph: false, a doNotConvert function, or a library such as tfjs-layers): its arguments are unknown to the ` +
+      `trace, so its values would be drawn once, while tracing, and be the same on every call`,
+    hint: () =>
+      'call it from converted code (jit converts the functions it calls), pass a seed (then every call gives the ' +
+      'same values, as eagerly), or draw outside the jit function and pass the tensor in',
+    example: "ag.jit(x => x.add(tf.randomNormal([2])), { autograph: false })",
   },
 });

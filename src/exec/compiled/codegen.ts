@@ -1,7 +1,8 @@
 // Generates one JS function per graph: scalars (rank-0 int32/float32/bool values) live in JS
 // numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; elementwise
 // kernels on cpu tensors become loops over typed arrays (WebAssembly SIMD kernels where they apply)
-// into reused buffers; every other kernel runs through the active tfjs backend. Tensors are freed
+// into reused buffers; random nodes draw with tfjs's own ops; every other kernel runs through the
+// active tfjs backend. Tensors are freed
 // after their last use. Needs the IR, liveness, the emitter, element loops, wasm loops and kernel-choice. Produces `generate(graph, opts)` → source and tables.
 
 import type * as tf from '@tensorflow/tfjs-core';
@@ -17,6 +18,7 @@ import { ownKernel } from './kernel-choice.js';
 import type { TanhKernel } from './wasm-tanh.js';
 import type { WasmKernel } from './wasm-kernels.js';
 import type { MatMulSite } from './wasm-matmul.js';
+import { isRandomNode } from '../../ir/random.js';
 
 export interface Generated {
   readonly source: string;
@@ -138,6 +140,13 @@ class Gen extends Emitter {
         out(x, { expr: this.name(x), owned: !isNum(x) });
         return;
       }
+      case 'ListSetItem': {
+        const index = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.read(${ins[1]!.expr})`;
+        const elem = isNum(node.inputs[2]!) ? ins[2]!.expr : `H.clone(${ins[2]!.expr})`;
+        this.line(`const ${this.name(node.outputs[0]!)} = ${ins[0]!.expr}.set(${index}, ${elem}, ${this.attrRef(node.options.source)});`);
+        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: true });
+        return;
+      }
       case 'ListStack': {
         const x = node.outputs[0]!;
         this.line(`const ${this.name(x)} = H.listStack(${ins[0]!.expr}, '${x.dtype}', ${JSON.stringify(node.attrs.elementShape ?? null)});`);
@@ -167,6 +176,7 @@ class Gen extends Emitter {
         return;
       }
     }
+    if (isRandomNode(node)) return this.random(node, ins, out);
     if (this.opts.loops && isFullReduction(node) && (this.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!))) {
       const producer = this.deferred.get(node.inputs[0]!);
       this.deferred.delete(node.inputs[0]!);
@@ -257,6 +267,20 @@ class Gen extends Emitter {
     } else {
       this.bindKernelOutput(node.outputs[0]!, `H.kernel${call}`, out);
     }
+    for (const t of temps) this.line(`H.dispose(${t});`);
+  }
+
+  /** A random node: tfjs's own op draws (a new seed per run, as eagerly). */
+  private random(node: Node, ins: readonly Slot[], out: (v: Value, s: Slot) => void): void {
+    const args = node.inputs.map((v, i) => this.asTensor(v, ins[i]!));
+    const temps = args.filter((a) => a.temp).map((a) => {
+      const n = this.fresh();
+      this.line(`const ${n} = ${a.expr};`);
+      a.expr = n;
+      return n;
+    });
+    const o = node.outputs[0]!;
+    this.bindKernelOutput(o, `H.random(${JSON.stringify(node.op)}, ${this.attrRef(node.attrs)}, [${args.map((a) => a.expr).join(', ')}], '${o.dtype}')`, out);
     for (const t of temps) this.line(`H.dispose(${t});`);
   }
 
@@ -394,7 +418,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm|heapOutput)|\.assign\(/.test(body);
+  const scoped = /H\.(kernel|random|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm|heapOutput)|\.assign\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

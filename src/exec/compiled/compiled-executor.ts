@@ -9,6 +9,7 @@ import { Interpreter } from '../interpreter.js';
 import { generate } from './codegen.js';
 import { makeHelpers } from './helpers.js';
 import { codeGenerationAllowed } from './code-generation.js';
+import { log } from '../../platform/log.js';
 
 type CompiledFn = (inputs: readonly tf.Tensor[]) => tf.Tensor[];
 
@@ -56,7 +57,7 @@ export class CompiledExecutor {
     if (p !== undefined) return p;
     p = (backend === 'cpu' || backend === 'wasm') && codeGenerationAllowed() ? compile(this.graph, backend === 'cpu') : null;
     this.programs.set(backend, p);
-    if (p && process.env.AG_DEBUG) console.error(`[autograph] compiled ${this.graph.name} for ${backend}:\n${p.source}`);
+    if (p) log(3, () => `[autograph] compiled ${this.graph.name} for ${backend}:\n${p!.source}`);
     return p;
   }
 }

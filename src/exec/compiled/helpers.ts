@@ -17,6 +17,7 @@ import type { MatMulSite } from './wasm-matmul.js';
 import { gatherRow } from './row-gather.js';
 import type { TanhKernel } from './wasm-tanh.js';
 import { runKernelDirect } from './direct-kernel.js';
+import { drawRandom } from '../random-draw.js';
 import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
@@ -114,6 +115,10 @@ export function makeHelpers(backendName: string) {
     kernelMulti(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>, dtypes: DType[]): tf.Tensor[] {
       const ts = runKernelDirect(name, inputs, attrs) as tf.Tensor[];
       return ts.map((t, k) => conformDType(t, dtypes[k]!));
+    },
+    /** A random node's draw (tfjs's own op, no seed: new values on every run). */
+    random(op: string, attrs: Record<string, unknown>, inputs: tf.Tensor[], dtype: DType): tf.Tensor {
+      return conformDType(drawRandom(op, attrs, inputs), dtype);
     },
     clone<T extends tf.Tensor | RtList>(t: T): T {
       return (t instanceof RtList ? t : tf.clone(t)) as T;

@@ -10,25 +10,44 @@ export function quote(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n/g, '\\n')}"`;
 }
 
-/** `[k1=v1, k2=v2]` with values quoted, HTML-like labels (`<…>`) left as they are. */
-export function attrList(attrs: Readonly<Record<string, string | number | undefined>>): string {
+/**
+ * An HTML-like DOT label built by `htmlLabel` from escaped text: the only attribute value written
+ * into DOT unquoted. Any plain string (a title, a name, a path) is always quoted, whatever it looks like.
+ */
+export class HtmlLabel {
+  constructor(readonly markup: string) {}
+}
+
+export type AttrValue = string | number | HtmlLabel | undefined;
+
+/** `[k1=v1, k2=v2]`: strings quoted, numbers as they are, `HtmlLabel`s as `<…>`. */
+export function attrList(attrs: Readonly<Record<string, AttrValue>>): string {
   const parts = Object.entries(attrs)
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `${k}=${typeof v === 'number' ? String(v) : v!.startsWith('<') && v!.endsWith('>') ? v : quote(v!)}`);
+    .map(([k, v]) => `${k}=${typeof v === 'number' ? String(v) : v instanceof HtmlLabel ? `<${v.markup}>` : quote(v!)}`);
   return parts.length ? ` [${parts.join(', ')}]` : '';
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text escaped for HTML/XML content and attribute values. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** An HTML-like label: a bold title, then smaller detail lines. */
-export function htmlLabel(title: string, details: readonly string[]): string {
+/** An HTML-like label: a bold title, then smaller detail lines (all text escaped). */
+export function htmlLabel(title: string, details: readonly string[]): HtmlLabel {
   const rest = details.map((d) => `<br/><font point-size="8">${escapeHtml(d)}</font>`).join('');
-  return `<<b>${escapeHtml(title)}</b>${rest}>`;
+  return new HtmlLabel(`<b>${escapeHtml(title)}</b>${rest}`);
 }
 
-export type NodeKind = 'param' | 'capture' | 'const' | 'op' | 'fused' | 'effect' | 'cond' | 'while' | 'return';
+/** `url` if it is a relative reference or an http(s)/file URL; anything else (javascript:, data:, …) is dropped. */
+export function safeUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(url);
+  if (scheme && !/^(https?|file)$/i.test(scheme[1]!)) return undefined;
+  return /[\u0000-\u001f]/.test(url) ? undefined : url;
+}
+
+export type NodeKind = 'param' | 'capture' | 'const' | 'op' | 'fused' | 'effect' | 'cond' | 'while' | 'return' | 'collapsed';
 
 export const NODE_STYLE: Readonly<Record<NodeKind, Readonly<Record<string, string | number>>>> = {
   param: { shape: 'ellipse', style: 'filled', fillcolor: '#dbeafe', color: '#2563eb' },
@@ -40,6 +59,7 @@ export const NODE_STYLE: Readonly<Record<NodeKind, Readonly<Record<string, strin
   cond: { shape: 'diamond', style: 'filled', fillcolor: '#dcfce7', color: '#16a34a' },
   while: { shape: 'Mdiamond', style: 'filled', fillcolor: '#dbeafe', color: '#1d4ed8' },
   return: { shape: 'invhouse', style: 'filled', fillcolor: '#e5e7eb', color: '#6b7280' },
+  collapsed: { shape: 'box', style: 'rounded,filled,bold', peripheries: 2, fillcolor: '#eff6ff', color: '#1d4ed8' },
 };
 
 export type ClusterKind = 'cond' | 'while' | 'branch' | 'loop-part';
@@ -55,34 +75,52 @@ export const CLUSTER_STYLE: Readonly<Record<ClusterKind, Readonly<Record<string,
 export const EFFECT_MARK = { color: '#dc2626', penwidth: 2 } as const;
 
 export interface SourceOptions {
-  /** Paths in tooltips and links are made relative to this folder. */
+  /** Paths in tooltips and links are made relative to this folder (else only a file's base name is shown). */
   readonly sourceRoot?: string;
-  /** Link of a source location; default a `file://` URL (relative path with `sourceRoot`) with `#L<line>`; false: no links. */
+  /**
+   * Link of a source location. Default: with `sourceRoot`, the relative path with `#L<line>`;
+   * without, no links (a picture never carries an absolute path). false: no links.
+   */
   readonly sourceUrl?: ((source: NodeSource) => string | undefined) | false;
 }
 
-function sourcePath(s: NodeSource, opts: SourceOptions): string | undefined {
+/** Names of the closures converted code wraps bodies in: not the user's functions. */
+const GENERATED_FN = /^(?:loop_body|loop_test|if_body|else_body)(?:_\d+)?$/;
+
+/** The file of a source as shown: relative to sourceRoot when inside it, else undefined for a bundle or script URL. */
+function sourcePath(s: NodeSource, opts: SourceOptions): { path: string; relative: boolean } | undefined {
   if (!s.file) return undefined;
-  let p = s.file.startsWith('file://') ? decodeURIComponent(s.file.slice('file://'.length)) : s.file;
-  const root = opts.sourceRoot?.replace(/[\\/]+$/, '');
-  if (root && p.startsWith(root + '/')) p = p.slice(root.length + 1);
-  return p;
+  // A page's script (a bundle's chunk) says where the bundle is, not where the user's code is.
+  if (/^(?:https?|blob|data|autograph):/i.test(s.file)) return undefined;
+  const p = (s.file.startsWith('file://') ? decodeURIComponent(s.file.slice('file://'.length)) : s.file).replace(/\\/g, '/');
+  const root = opts.sourceRoot?.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (root && p.startsWith(root + '/')) return { path: p.slice(root.length + 1), relative: true };
+  if (!p.startsWith('/') && !/^[a-z]:\//i.test(p)) return { path: p, relative: true };
+  return { path: p.replace(/^.*\//, ''), relative: false };
 }
 
-/** `file.ts:12:5 in fn` (relative to sourceRoot when given, else the file's base name). */
-export function sourceText(s: NodeSource, opts: SourceOptions): string {
+/**
+ * `file.ts:12:5 in fn`: the path relative to sourceRoot (or as the converter wrote it, already
+ * relative), else the file's base name; `show` leaves out the column or the function.
+ */
+export function sourceText(s: NodeSource, opts: SourceOptions, show: { readonly column?: boolean; readonly fn?: boolean } = {}): string {
   const p = sourcePath(s, opts);
-  const file = p === undefined ? '<anonymous>' : opts.sourceRoot ? p : p.replace(/^.*[\\/]/, '');
-  return `${file}:${s.line}:${s.column}${s.functionName ? ` in ${s.functionName}` : ''}`;
+  const file = p === undefined ? '<anonymous>' : opts.sourceRoot || !p.path.includes('/') ? p.path : p.path.replace(/^.*\//, '');
+  const fn = show.fn !== false && s.functionName && !GENERATED_FN.test(s.functionName) ? ` in ${s.functionName}` : '';
+  return `${file}:${s.line}${show.column !== false ? `:${s.column}` : ''}${fn}`;
+}
+
+/** Whether a source can be shown at all (a bundle's position cannot). */
+export function knownSource(s: NodeSource | undefined): boolean {
+  return !!s && s.known !== false && sourcePath(s, {}) !== undefined;
 }
 
 export function sourceHref(s: NodeSource, opts: SourceOptions): string | undefined {
   if (opts.sourceUrl === false) return undefined;
-  if (opts.sourceUrl) return opts.sourceUrl(s);
+  if (opts.sourceUrl) return safeUrl(opts.sourceUrl(s));
   const p = sourcePath(s, opts);
-  if (p === undefined) return undefined;
-  const base = p.startsWith('/') ? `file://${encodeURI(p)}` : /^[a-z]+:/i.test(p) ? p : encodeURI(p);
-  return `${base}#L${s.line}`;
+  if (p === undefined || !opts.sourceRoot || !p.relative) return undefined;
+  return safeUrl(`${encodeURI(p.path)}#L${s.line}`);
 }
 
 /** Short text of Const values (up to 4 shown). */

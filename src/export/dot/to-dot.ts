@@ -1,79 +1,81 @@
-// Draws a graph as Graphviz DOT: one node per param, capture, constant and kernel, labelled by op and
-// output type; dataflow edges; Cond/While as clusters holding their subgraphs (nested), with a
-// merge node for their outputs; effects in program order; tooltips and links to the source line.
-// Every element carries `ag-in-<cluster>` classes so the HTML viewer can collapse clusters.
-// Needs the IR and dot-style. Produces `toDot(graph, opts) → string`.
+// Draws a graph as Graphviz DOT, top to bottom: params, captures and kernels as nodes (small
+// constants written into the nodes that use them), dataflow edges, and each Cond/While as a cluster
+// labelled with the user's statement (`while (a != 1) · collatz.ts:3`): an entry node where its
+// operands come in, its subgraphs (a loop's condition above its body), and an exit node with its
+// outputs; or, collapsed, one node. Every element carries `ag-in-<cluster>` classes and stable ids
+// (graph-index) for the HTML viewer. Needs the IR, dot-style, node-text, graph-index.
+// Produces `toDot(graph, opts) → string`.
 
 import type { Graph, Node, Value } from '../../ir/graph.js';
-import { FUSED_OP, type FusedStep } from '../../ir/fused.js';
-import { LIST_DTYPE, typeToString, type TensorType } from '../../ir/types.js';
+import type { TensorType } from '../../ir/types.js';
 import { inferListTypes } from '../graph-model/list-types.js';
-import { attrList, CLUSTER_STYLE, EFFECT_MARK, formatValues, htmlLabel, NODE_STYLE, quote, sourceHref, sourceText, type NodeKind, type SourceOptions } from './dot-style.js';
+import { attrList, CLUSTER_STYLE, EFFECT_MARK, htmlLabel, knownSource, NODE_STYLE, quote, sourceHref, sourceText, type AttrValue, type NodeKind, type SourceOptions } from './dot-style.js';
+import { indexGraph, type GraphIndex } from './graph-index.js';
+import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, valueType } from './node-text.js';
 
 export interface DotOptions extends SourceOptions {
   /** Title drawn above the graph (default: `graph <name>`). */
   readonly title?: string;
   /** Layout direction (default TB, top to bottom). */
   readonly rankdir?: 'TB' | 'LR';
+  /** Cond/While nodes drawn as one node each, by id (`indexGraph(graph).clusters[k].id`). */
+  readonly collapsed?: ReadonlySet<string>;
+  /** Show constants of up to 4 values inside the nodes that use them (default true). */
+  readonly inlineConstants?: boolean;
 }
 
 interface Producer {
-  readonly id: string;
+  /** The DOT node, or undefined for a constant written into its users. */
+  readonly id?: string;
   /** Edge label naming which output, for nodes with several. */
   readonly port?: string;
+  /** An inlined constant's text. */
+  readonly inline?: string;
 }
 
-const SUBGRAPH_LABEL: Readonly<Record<string, string>> = { then: 'then', else: 'else', cond: 'cond', body: 'body' };
+const PART_LABEL: Readonly<Record<string, string>> = { then: 'then', else: 'else', cond: 'condition', body: 'body' };
 
 class DotWriter {
   readonly lines: string[] = [];
   private readonly edges: string[] = [];
   private readonly producers = new Map<Value, Producer>();
-  /** Cluster ids each DOT node is inside (what hides it when one collapses). */
+  /** Cluster ids each DOT node is inside (what hides it when one collapses in place). */
   private readonly within = new Map<string, readonly string[]>();
-  private nodeCount = 0;
-  private clusterCount = 0;
 
   constructor(
     readonly opts: DotOptions,
+    readonly index: GraphIndex,
     private readonly lists: ReadonlyMap<Value, TensorType>,
   ) {}
 
-  /** `float32[2,3]`, or `list<float32[2]>` for a tensor list. */
   type(v: Value): string {
-    const el = v.dtype === LIST_DTYPE ? this.lists.get(v) : undefined;
-    return el ? `list<${typeToString(el)}>` : typeToString(v);
+    return valueType(v, this.lists);
   }
 
-  node(indent: string, kind: NodeKind, title: string, details: readonly string[], inside: readonly string[], extra: Record<string, string | undefined> = {}): string {
-    const id = `n${this.nodeCount++}`;
+  node(indent: string, id: string, kind: NodeKind, title: string, details: readonly string[], inside: readonly string[], extra: Record<string, AttrValue> = {}): string {
     this.within.set(id, inside);
     const cls = ['ag-node', `ag-${kind}`, ...inside.map((c) => `ag-in-${c}`)].join(' ');
-    this.lines.push(`${indent}${id}${attrList({ ...NODE_STYLE[kind], label: htmlLabel(title, details), class: cls, ...extra })};`);
+    this.lines.push(`${indent}${id}${attrList({ ...NODE_STYLE[kind], label: htmlLabel(title, details), id, class: cls, ...extra })};`);
     return id;
-  }
-
-  clusterId(): string {
-    return `cluster_${this.clusterCount++}`;
   }
 
   bind(v: Value, p: Producer): void {
     this.producers.set(v, p);
   }
 
-  /** The DOT node that produces `v`. */
-  idOf(v: Value): string {
+  producer(v: Value): Producer {
     const p = this.producers.get(v);
     if (!p) throw new Error(`internal: toDot met value #${v.id} before its definition`);
-    return p.id;
+    return p;
   }
 
-  /** A dataflow edge from the producer of `v`. */
-  edgeFrom(v: Value, to: string, extra: Record<string, string | number | undefined> = {}): void {
-    this.edge(this.idOf(v), to, { label: this.producers.get(v)!.port, ...extra });
+  /** A dataflow edge from the producer of `v` (none for an inlined constant). */
+  edgeFrom(v: Value, to: string, extra: Record<string, AttrValue> = {}): void {
+    const p = this.producer(v);
+    if (p.id) this.edge(p.id, to, { label: p.port, ...extra });
   }
 
-  edge(from: string, to: string, extra: Record<string, string | number | undefined> = {}): void {
+  edge(from: string, to: string, extra: Record<string, AttrValue> = {}): void {
     const cls = [...new Set([...(this.within.get(from) ?? []), ...(this.within.get(to) ?? [])])].map((c) => `ag-in-${c}`);
     this.edges.push(`  ${from} -> ${to}${attrList({ ...extra, class: ['ag-edge', ...cls].join(' ') })};`);
   }
@@ -85,140 +87,199 @@ class DotWriter {
 
 /** Graphviz DOT text of `graph`. */
 export function toDot(graph: Graph, opts: DotOptions = {}): string {
-  const w = new DotWriter(opts, inferListTypes(graph));
+  const w = new DotWriter(opts, indexGraph(graph, opts), inferListTypes(graph));
   const title = opts.title ?? `graph ${graph.name}`;
   w.lines.push(`digraph ${quote(graph.name)} {`);
-  w.lines.push(`  graph${attrList({ label: title, labelloc: 't', fontname: 'Helvetica', fontsize: 12, rankdir: opts.rankdir ?? 'TB', class: 'ag-graph', nodesep: 0.3, ranksep: 0.35 })};`);
-  w.lines.push(`  node${attrList({ fontname: 'Helvetica', fontsize: 10, margin: '0.18,0.05' })};`);
+  w.lines.push(`  graph${attrList({ label: title, labelloc: 't', fontname: 'Helvetica', fontsize: 12, rankdir: opts.rankdir ?? 'TB', class: 'ag-graph', nodesep: 0.3, ranksep: 0.3, newrank: 'true' })};`);
+  w.lines.push(`  node${attrList({ fontname: 'Helvetica', fontsize: 10, margin: '0.14,0.04' })};`);
   w.lines.push(`  edge${attrList({ fontname: 'Helvetica', fontsize: 8, color: '#4b5563', arrowsize: 0.6 })};`);
-  writeBody(w, graph, '  ', [], true);
+  writeBody(w, graph, '  ', [], 'ret', true);
   return w.finish();
 }
 
-/** Writes params, captures, nodes and the return node of `g`; returns the return node's id. */
-function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly string[], top: boolean): string {
+/** Whether `v` is used inside `g` (by a node or as an output), so its param is worth drawing. */
+function usedIn(g: Graph, v: Value): boolean {
+  return g.outputs.includes(v) || g.nodes.some((n) => n.inputs.includes(v));
+}
+
+/** Writes params, captures, nodes and the return node of `g`; returns the return node's id and its params' ids. */
+function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly string[], retId: string, top: boolean, retTitle = top ? 'outputs' : 'return'): { ret: string; params: Map<Value, string> } {
+  const params = new Map<Value, string>();
   g.params.forEach((p, i) => {
-    w.bind(p, { id: w.node(indent, 'param', p.name ? display(p.name) : `arg${i}`, [w.type(p)], inside) });
+    if (!top && !usedIn(g, p)) return;
+    const id = w.node(indent, w.index.id(p), 'param', p.name ? displayName(p.name) : `arg${i}`, [w.type(p)], inside);
+    params.set(p, id);
+    w.bind(p, { id });
   });
   for (const c of g.captures) {
     const from = c.source.kind === 'variable' ? `variable '${c.source.variable.name}'` : c.source.kind === 'tensor' ? 'tensor' : 'outer value';
-    const id = w.node(indent, 'capture', `capture ${c.param.name ?? ''}`.trim(), [w.type(c.param), from], inside, { tooltip: `captured ${from}` });
+    const id = w.node(indent, w.index.id(c.param), 'capture', `capture ${c.param.name ?? ''}`.trim(), [w.type(c.param), from], inside, { tooltip: `captured ${from}` });
+    params.set(c.param, id);
     w.bind(c.param, { id });
   }
   const effects: string[] = [];
   for (const node of g.nodes) {
     const id = node.subgraphs ? writeControlFlow(w, node, indent, inside) : writeKernel(w, node, indent, inside);
-    if (node.options.effect) effects.push(id);
+    if (id && node.options.effect) effects.push(id);
   }
   const outs = g.outputs.map((v, i) => {
     const name = outputName(g.outputNames[i] ?? v.name);
-    return name ? `${name}: ${w.type(v)}` : g.outputs.length > 1 ? `#${i}: ${w.type(v)}` : w.type(v);
+    const inline = w.producer(v).inline;
+    const value = inline !== undefined ? ` = ${inline}` : '';
+    return name ? `${name}: ${w.type(v)}${value}` : g.outputs.length > 1 ? `#${i}: ${w.type(v)}${value}` : `${w.type(v)}${value}`;
   });
-  const ret = w.node(indent, 'return', top ? 'outputs' : 'return', outs, inside);
+  const ret = w.node(indent, retId, 'return', retTitle, outs, inside);
   g.outputs.forEach((v) => w.edgeFrom(v, ret));
   for (let i = 1; i < effects.length; i++) {
     w.edge(effects[i - 1]!, effects[i]!, { style: 'dotted', color: EFFECT_MARK.color, constraint: 'false', tooltip: 'effect order' });
   }
-  return ret;
+  return { ret, params };
 }
 
-function writeKernel(w: DotWriter, node: Node, indent: string, inside: readonly string[]): string {
-  const types = node.outputs.map((v, k) => (node.outputs.length > 1 ? `#${k} ${w.type(v)}` : w.type(v)));
-  let kind: NodeKind = node.options.effect ? 'effect' : 'op';
-  let details = types;
-  if (node.op === 'Const') {
-    kind = 'const';
-    details = [`${formatValues(node.options.values ?? [])}  ${types[0] ?? ''}`];
-  } else if (node.op === FUSED_OP) {
-    kind = 'fused';
-    details = [(node.attrs.steps as readonly FusedStep[]).map((s) => s.op).join(' → '), ...types];
-  } else if (node.op === 'Print') {
-    const parts = (node.attrs.parts ?? []) as readonly ({ text: string } | { tensor: number })[];
-    details = [parts.map((p) => ('text' in p ? p.text : `‹${node.inputs[p.tensor]?.name ?? `input ${p.tensor}`}›`)).join(' ')];
-  } else if (node.op === 'Assert') {
-    details = [String(node.attrs.message ?? '')];
-  } else if (node.op === 'AssignVariable') {
-    details = [`→ variable '${String(node.attrs.variable)}'`];
+/** `b = 2` lines for the inputs of `node` that are constants written into it. */
+function inlineInputs(w: DotWriter, node: Node): string[] {
+  return node.inputs.flatMap((v, i) => {
+    const inline = w.producer(v).inline;
+    return inline === undefined ? [] : [`${inputName(node, i)} = ${inline}`];
+  });
+}
+
+function writeKernel(w: DotWriter, node: Node, indent: string, inside: readonly string[]): string | undefined {
+  const id = w.index.id(node);
+  const inline = w.opts.inlineConstants === false ? undefined : inlineConstant(node);
+  if (inline !== undefined) {
+    w.bind(node.outputs[0]!, { inline });
+    return undefined;
   }
-  const id = w.node(indent, kind, node.op, details, inside, sourceAttrs(w.opts, node, kernelTooltip(node)));
+  const types = node.outputs.map((v, k) => (node.outputs.length > 1 ? `#${k} ${w.type(v)}` : w.type(v)));
+  const kind: NodeKind = node.op === 'Const' ? 'const' : node.options.effect ? 'effect' : node.op === 'Fused' ? 'fused' : 'op';
+  const details = [...nodeDetails(node), ...inlineInputs(w, node), ...types];
+  w.node(indent, id, kind, nodeTitle(node), details, inside, sourceAttrs(w.opts, node, kernelTooltip(node)));
   node.inputs.forEach((v) => w.edgeFrom(v, id));
   node.outputs.forEach((v, k) => w.bind(v, { id, port: node.outputs.length > 1 ? `#${k}` : undefined }));
   return id;
 }
 
+/** Names of a Cond/While's operands: the params of its first subgraph (loop variables, branch inputs). */
+function operandNames(node: Node): string[] {
+  const sub = Object.values(node.subgraphs!)[0]!;
+  const ops = node.op === 'Cond' ? node.inputs.slice(1) : node.inputs;
+  return ops.map((_, i) => {
+    const p = sub.params[i];
+    return p?.name ? displayName(p.name) : `#${i}`;
+  });
+}
+
+function clusterTitle(w: DotWriter, node: Node): string {
+  const c = w.index.cluster(w.index.id(node))!;
+  return `${c.label}${c.location ? `  ·  ${c.location}` : ''}${node.options.effect ? '  (effects)' : ''}`;
+}
+
 function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: readonly string[]): string {
   const isCond = node.op === 'Cond';
-  const cid = w.clusterId();
-  const src = node.options.source ? `  ·  ${sourceText(node.options.source, w.opts)}` : '';
+  const id = w.index.id(node);
+  const info = w.index.cluster(id)!;
+  const names = operandNames(node);
+  const operands = isCond ? node.inputs.slice(1) : node.inputs;
+  const inlineOps = operands.flatMap((v, i) => {
+    const inline = w.producer(v).inline;
+    return inline === undefined ? [] : [`${names[i]} = ${inline}`];
+  });
+  const outDetails = node.outputs.map((v) => `${v.name ? `${displayName(v.name)}: ` : ''}${w.type(v)}`);
+  const max = node.attrs.maximumIterations;
   const effect = node.options.effect ? { color: EFFECT_MARK.color, penwidth: EFFECT_MARK.penwidth } : {};
+  const bindOutputs = () =>
+    node.outputs.forEach((v, k) => w.bind(v, { id, port: node.outputs.length > 1 ? (v.name ? displayName(v.name) : `#${k}`) : undefined }));
+
+  if (w.opts.collapsed?.has(id)) {
+    const details = [...(info.location ? [info.location] : []), `${info.size} ops inside`, ...inlineOps, ...outDetails];
+    w.node(indent, id, 'collapsed', `▸ ${info.label}`, details, inside, {
+      color: isCond ? '#16a34a' : '#1d4ed8',
+      fillcolor: isCond ? '#f0fdf4' : '#eff6ff',
+      ...effect,
+      ...sourceAttrs(w.opts, node, `${clusterTitle(w, node)} (collapsed: click to expand)`),
+    });
+    if (isCond) w.edgeFrom(node.inputs[0]!, id, { label: 'pred', penwidth: 1.4 });
+    operands.forEach((v) => w.edgeFrom(v, id));
+    outerCaptures(node).forEach((v) => w.edgeFrom(v, id, { style: 'dashed', color: '#9ca3af' }));
+    bindOutputs();
+    return id;
+  }
+
+  const cid = `cluster_${id}`;
+  const here = [...inside, id];
   const cls = ['ag-cluster', `ag-${isCond ? 'cond' : 'while'}-cluster`, ...inside.map((c) => `ag-in-${c}`)].join(' ');
   w.lines.push(`${indent}subgraph ${cid} {`);
-  w.lines.push(`${indent}  graph${attrList({ ...CLUSTER_STYLE[isCond ? 'cond' : 'while'], ...effect, label: `${node.op}${node.options.effect ? ' (effects)' : ''}${src}`, class: cls, tooltip: clusterTooltip(w, node) })};`);
-  const returns = new Map<string, string>();
+  w.lines.push(`${indent}  graph${attrList({ ...CLUSTER_STYLE[isCond ? 'cond' : 'while'], ...effect, label: clusterTitle(w, node), id: cid, class: cls, tooltip: clusterTitle(w, node) })};`);
+  // Entry: where the operands (and the predicate) come in. It belongs to the cluster (hidden when it collapses).
+  const entry = `${id}_in`;
+  const vars = names.filter((_, i) => w.producer(operands[i]!).inline === undefined);
+  const entryDetails = [...(vars.length ? [vars.join(', ')] : []), ...inlineOps, ...(max !== undefined ? [`at most ${String(max)} iterations`] : [])];
+  w.node(`${indent}  `, entry, isCond ? 'cond' : 'while', isCond ? 'if' : 'while', entryDetails, here, { ...effect, tooltip: `${node.op}: ${clusterTitle(w, node)}` });
+  const parts: { label: string; ret: string; params: Map<Value, string>; sub: Graph }[] = [];
   for (const [label, sub] of Object.entries(node.subgraphs!)) {
-    const sid = w.clusterId();
-    const subCls = ['ag-cluster', ...[...inside, cid].map((c) => `ag-in-${c}`)].join(' ');
-    w.lines.push(`${indent}  subgraph ${sid} {`);
-    w.lines.push(`${indent}    graph${attrList({ ...CLUSTER_STYLE[isCond ? 'branch' : 'loop-part'], label: SUBGRAPH_LABEL[label] ?? label, class: subCls, tooltip: `${label} of ${clusterTooltip(w, node)}` })};`);
-    returns.set(label, writeBody(w, sub, `${indent}    `, [...inside, cid, sid], false));
+    const sid = `${id}_${label}`;
+    const subCls = ['ag-cluster', 'ag-part', ...here.map((c) => `ag-in-${c}`)].join(' ');
+    w.lines.push(`${indent}  subgraph cluster_${sid} {`);
+    w.lines.push(`${indent}    graph${attrList({ ...CLUSTER_STYLE[isCond ? 'branch' : 'loop-part'], label: PART_LABEL[label] ?? label, id: `cluster_${sid}`, class: subCls, tooltip: `${PART_LABEL[label] ?? label} of ${clusterTitle(w, node)}` })};`);
+    // A loop's parts end in what they hand on: the condition decides, the body makes the next values.
+    const retTitle = isCond ? 'return' : label === 'cond' ? 'loop while true' : 'next iteration';
+    const { ret, params } = writeBody(w, sub, `${indent}    `, here, `${sid}_ret`, false, retTitle);
+    parts.push({ label, ret, params, sub });
     w.lines.push(`${indent}  }`);
   }
-  const max = node.attrs.maximumIterations;
-  const details = [...node.outputs.map((v) => `${v.name ? `${display(v.name)}: ` : ''}${w.type(v)}`), ...(max !== undefined ? [`at most ${String(max)} iterations`] : [])];
-  // The merge node stays visible when its own cluster collapses (it is not marked as inside it).
-  const merge = w.node(`${indent}  `, isCond ? 'cond' : 'while', node.op, details, inside, sourceAttrs(w.opts, node, `${node.op} outputs`));
+  // Exit: the node's outputs; what the rest of the graph uses. Stays visible when the cluster collapses in place.
+  w.node(`${indent}  `, id, isCond ? 'cond' : 'while', isCond ? 'end if' : 'end while', outDetails, inside, { ...effect, ...sourceAttrs(w.opts, node, `${node.op} outputs: ${clusterTitle(w, node)}`) });
   w.lines.push(`${indent}}`);
 
-  const subs = Object.values(node.subgraphs!);
-  const operands = isCond ? node.inputs.slice(1) : node.inputs;
-  if (isCond) w.edgeFrom(node.inputs[0]!, merge, { label: 'pred', penwidth: 1.4 });
-  operands.forEach((v, i) => {
-    for (const sub of subs) {
-      const p = sub.params[i];
-      if (p) w.edgeFrom(v, w.idOf(p), { style: 'dashed', color: '#9ca3af' });
-    }
-  });
+  if (isCond) w.edgeFrom(node.inputs[0]!, entry, { label: 'pred', penwidth: 1.4 });
+  operands.forEach((v) => w.edgeFrom(v, entry));
+  const captured = outerCaptures(node);
+  captured.forEach((v) => w.edgeFrom(v, entry, { style: 'dashed', color: '#9ca3af' }));
   const color = isCond ? '#16a34a' : '#1d4ed8';
-  for (const [label, ret] of returns) {
-    const edgeLabel = isCond ? label : label === 'body' ? 'next' : 'continue?';
-    w.edge(ret, merge, { style: label === 'cond' ? 'dotted' : 'dashed', color, label: edgeLabel, fontcolor: color });
+  for (const part of parts) {
+    part.sub.params.forEach((p) => {
+      const pid = part.params.get(p);
+      if (pid) w.edge(entry, pid, { style: 'dashed', color: '#9ca3af', arrowhead: 'none' });
+    });
+    part.sub.captures.forEach((c) => {
+      const pid = part.params.get(c.param);
+      if (pid && c.source.kind === 'outer') w.edge(entry, pid, { style: 'dashed', color: '#9ca3af', arrowhead: 'none' });
+    });
   }
-  node.outputs.forEach((v, k) => w.bind(v, { id: merge, port: node.outputs.length > 1 ? (v.name ? display(v.name) : `#${k}`) : undefined }));
-  return merge;
+  if (isCond) {
+    for (const part of parts) w.edge(part.ret, id, { style: 'dashed', color });
+  } else {
+    const condPart = parts.find((p) => p.label === 'cond');
+    const bodyPart = parts.find((p) => p.label === 'body');
+    if (condPart && bodyPart) {
+      // Entry, condition, body, exit, top to bottom: invisible edges order them. No arrow runs back
+      // up or around the body (the parts' return nodes say where their values go).
+      const firstOfBody = [...bodyPart.params.values()];
+      (firstOfBody.length ? firstOfBody : [bodyPart.ret]).forEach((b) => w.edge(condPart.ret, b, { style: 'invis' }));
+      w.edge(bodyPart.ret, id, { style: 'invis' });
+    }
+    w.edge(entry, id, { style: 'invis' });
+  }
+  bindOutputs();
+  return id;
 }
 
-/** A user-facing output name; the tracer's placeholder 'value' (a bare returned tensor) counts as none. */
-function outputName(name: string | undefined): string | undefined {
-  return name && name !== 'value' ? display(name) : undefined;
+/** Values of enclosing graphs that the subgraphs of `node` capture. */
+function outerCaptures(node: Node): Value[] {
+  const out = new Set<Value>();
+  for (const sub of Object.values(node.subgraphs!)) for (const c of sub.captures) if (c.source.kind === 'outer') out.add(c.source.value);
+  return [...out];
 }
 
-/** Names the tracer derives from array positions ('0', '[1]') read better as '#0', '#1'. */
-function display(name: string): string {
-  const m = /^\[?(\d+)\]?$/.exec(name);
-  return m ? `#${m[1]}` : name;
-}
-
-function sourceAttrs(opts: DotOptions, node: Node, head: string): Record<string, string | undefined> {
+function sourceAttrs(opts: DotOptions, node: Node, head: string): Record<string, AttrValue> {
   const s = node.options.source;
-  if (!s) return { tooltip: head };
+  if (!s || !knownSource(s)) return { tooltip: head };
   const href = sourceHref(s, opts);
   return { tooltip: `${head}\n${sourceText(s, opts)}`, URL: href, target: href ? '_blank' : undefined };
 }
 
 function kernelTooltip(node: Node): string {
-  const skip = new Set(['steps']);
-  const attrs = Object.entries(node.attrs)
-    .filter(([k, v]) => v !== undefined && !skip.has(k))
-    .map(([k, v]) => `${k}=${short(v)}`);
+  const attrs = attrText(node, 60);
   return attrs.length ? `${node.op} {${attrs.join(', ')}}` : node.op;
-}
-
-function clusterTooltip(w: DotWriter, node: Node): string {
-  const s = node.options.source;
-  return s ? `${node.op} at ${sourceText(s, w.opts)}` : node.op;
-}
-
-function short(v: unknown): string {
-  const text = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v, (_, x) => (ArrayBuffer.isView(x) ? Array.from(x as unknown as ArrayLike<number>) : x));
-  return text === undefined ? String(v) : text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

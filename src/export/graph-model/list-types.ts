@@ -51,6 +51,10 @@ export function inferListTypes(graph: Graph): Map<Value, TensorType> {
         case 'ListGet':
           tell(first, { dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape });
           break;
+        case 'ListSetItem':
+          union(first, node.outputs[0]);
+          tell(first, { dtype: node.inputs[2]!.dtype, shape: node.inputs[2]!.shape });
+          break;
         case 'ListStack':
           tell(first, { dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape.slice(1) });
           break;

@@ -1,6 +1,7 @@
 // Tensor lists in the GraphModel as dense tensors [length, ...element]: ListEmpty → a zero-length
 // Const, ListPush → ConcatV2 with the element, ListLength → Shape[0], ListGet → GatherV2,
-// ListPop → GatherV2 of the last + Slice of the rest, ListStack → Identity. tfjs-converter's own
+// ListPop → GatherV2 of the last + Slice of the rest, ListSetItem → ConcatV2 of the rows before,
+// the element and the rows after, ListStack → Identity. tfjs-converter's own
 // TensorList ops cannot carry lists through functions: a function disposes every intermediate
 // tensor when it returns, elements pushed inside a While body included.
 // Needs the model builder (list element types). Produces `lowerListNode`.
@@ -9,7 +10,7 @@ import type { Node } from '../../ir/graph.js';
 import { attr } from './graph-def.js';
 import type { Scope } from './model-builder.js';
 
-export const LIST_OPS = new Set(['ListEmpty', 'ListPush', 'ListPop', 'ListLength', 'ListGet', 'ListStack']);
+export const LIST_OPS = new Set(['ListEmpty', 'ListPush', 'ListPop', 'ListLength', 'ListGet', 'ListSetItem', 'ListStack']);
 
 export function lowerListNode(scope: Scope, node: Node): void {
   const list = node.inputs[0];
@@ -46,6 +47,20 @@ export function lowerListNode(scope: Scope, node: Node): void {
       const rest = scope.emit('Slice', [scope.ref(list!), i32(new Array<number>(rank).fill(0)), size], { ...T, Index: attr.type('int32') }, 'ListPop');
       scope.bind(node.outputs[0]!, rest);
       scope.bind(node.outputs[1]!, gather(last, 'ListPop_element'));
+      return;
+    }
+    case 'ListSetItem': {
+      // The rows before the index, the element, the rows after it.
+      const rank = 1 + el.shape.length;
+      const index = scope.emit('Reshape', [scope.ref(node.inputs[1]!), i32([1])], { T: attr.type('int32'), Tshape: attr.type('int32') });
+      const rest = new Array<number>(rank - 1).fill(-1);
+      const cat = (xs: string[]) => scope.emit('ConcatV2', [...xs, i32([0], [])], { T: attr.type('int32'), Tidx: attr.type('int32'), N: attr.int(xs.length) });
+      const zeros = new Array<number>(rank - 1).fill(0);
+      const before = scope.emit('Slice', [scope.ref(list!), i32(new Array<number>(rank).fill(0)), rank === 1 ? index : cat([index, i32(rest)])], { ...T, Index: attr.type('int32') });
+      const next = scope.emit('AddV2', [index, i32([1])], { T: attr.type('int32') });
+      const after = scope.emit('Slice', [scope.ref(list!), rank === 1 ? next : cat([next, i32(zeros)]), i32(new Array<number>(rank).fill(-1))], { ...T, Index: attr.type('int32') });
+      const x = scope.emit('ExpandDims', [scope.ref(node.inputs[2]!), i32([0], [])], { ...T, Tdim: attr.type('int32') });
+      scope.bind(node.outputs[0]!, scope.emit('ConcatV2', [before, x, after, i32([0], [])], { ...T, Tidx: attr.type('int32'), N: attr.int(3) }, 'ListSetItem'));
       return;
     }
     case 'ListStack':

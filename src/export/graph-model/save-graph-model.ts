@@ -1,12 +1,12 @@
 // Writes a GraphModel export to a folder as tfjs-converter lays it out (model.json with a weights
 // manifest, one group1-shard1of1.bin) and reads such a folder back as artifacts for
-// `tf.io.fromMemory`. Needs node:fs and the exporter. Produces `saveGraphModel`, `loadGraphModelArtifacts`.
+// `tf.io.fromMemory`. Needs node:fs (loaded when called) and the exporter. Produces `saveGraphModel`,
+// `loadGraphModelArtifacts`.
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../../ir/graph.js';
 import { exportGraphModel, type GraphModelExportOptions } from './export-graph-model.js';
+import { nodeFiles } from '../node-files.js';
 
 const MODEL_FILE = 'model.json';
 const WEIGHTS_FILE = 'group1-shard1of1.bin';
@@ -18,6 +18,7 @@ export interface SavedGraphModel {
 
 /** Exports `graph` (or writes ready artifacts) into `dir`, creating it if needed. */
 export function saveGraphModel(source: Graph | tf.io.ModelArtifacts, dir: string, opts: GraphModelExportOptions = {}): SavedGraphModel {
+  const { fs, path } = nodeFiles('saveGraphModel');
   const a = 'nodes' in source ? exportGraphModel(source, opts) : source;
   fs.mkdirSync(dir, { recursive: true });
   const modelPath = path.join(dir, MODEL_FILE);
@@ -39,6 +40,7 @@ export function saveGraphModel(source: Graph | tf.io.ModelArtifacts, dir: string
 
 /** Reads a saved GraphModel folder (model.json + the shards its manifest lists) as artifacts. */
 export function loadGraphModelArtifacts(dir: string): tf.io.ModelArtifacts {
+  const { fs, path } = nodeFiles('loadGraphModelArtifacts');
   const json = JSON.parse(fs.readFileSync(path.join(dir, MODEL_FILE), 'utf8')) as tf.io.ModelJSON;
   const groups = json.weightsManifest ?? [];
   const shards = groups.flatMap((g) => g.paths.map((p) => fs.readFileSync(path.join(dir, p))));

@@ -1,6 +1,7 @@
 // Lowers tensor-list ops to ONNX sequences: ListEmpty → SequenceEmpty, ListPush → SequenceInsert,
 // ListPop → SequenceAt(-1) + SequenceErase(-1), ListLength → SequenceLength (cast to int32),
-// ListGet → SequenceAt, ListStack → ConcatFromSequence(new_axis=1), or an empty [0, …] tensor when
+// ListGet → SequenceAt, ListSetItem → SequenceErase + SequenceInsert at the index,
+// ListStack → ConcatFromSequence(new_axis=1), or an empty [0, …] tensor when
 // the list is empty. Needs lower-graph, lower-context, the builder. Produces `isListOp`, `lowerListOp`.
 
 import type { Node } from '../../ir/graph.js';
@@ -11,7 +12,7 @@ import { OnnxExportError } from './onnx-errors.js';
 import { nameOf, type Env } from './lower-graph.js';
 import type { ListElement, LowerContext } from './lower-context.js';
 
-const LIST_OPS = new Set(['ListEmpty', 'ListPush', 'ListPop', 'ListLength', 'ListGet', 'ListStack']);
+const LIST_OPS = new Set(['ListEmpty', 'ListPush', 'ListPop', 'ListLength', 'ListGet', 'ListSetItem', 'ListStack']);
 
 export function isListOp(op: string): boolean {
   return LIST_OPS.has(op);
@@ -58,6 +59,12 @@ export function lowerListOp(b: OnnxGraphBuilder, node: Node, env: Env, ctx: Lowe
     case 'ListGet':
       b.op('SequenceAt', [ins[0]!, ins[1]!], {}, define(0, 'element'));
       return;
+    case 'ListSetItem': {
+      const out = define(0, 'list');
+      b.op('SequenceInsert', [b.op('SequenceErase', [ins[0]!, ins[1]!]), ins[2]!, ins[1]!], {}, out);
+      ctx.lists.set(out, el);
+      return;
+    }
     case 'ListStack':
       return lowerStack(b, node, ins[0]!, define(0, 'stacked'));
     default:

@@ -3,8 +3,9 @@
 
 import type { Graph } from '../../ir/graph.js';
 import { exportOnnx, type OnnxExportOptions } from './export-onnx.js';
+import { nodeFiles } from '../node-files.js';
 
 export async function saveOnnx(graph: Graph, path: string, opts: OnnxExportOptions = {}): Promise<void> {
-  const { writeFile } = await import('node:fs/promises');
-  await writeFile(path, exportOnnx(graph, opts));
+  const { fsp } = nodeFiles('save');
+  await fsp.writeFile(path, exportOnnx(graph, opts));
 }

@@ -14,6 +14,7 @@ import { cond } from '../cond.js';
 import { differentiable, disguiseList, isListTensor, pushTapeNode, tapeActive, vjp } from './tape.js';
 import { listTypeOfValue, zeroListLike } from './list-grad.js';
 import { replay } from './replay.js';
+import { condDrawEnv, refuseNestedDraws } from './random-grad.js';
 
 /**
  * Groups the tensors a subgraph trace saw from outside (`observed`) by the operand of `parent` they
@@ -79,9 +80,11 @@ function condGradient(node: Node, seen: readonly tf.Tensor[][], dys: readonly (t
   // The operands as the tape knows them (so that a gradient of this gradient sees through it).
   const operands = operandValues.map((v, k) => seen[k]?.[0] ?? symbolicTensor(v));
   const seeds = dys.map((d, i) => (d && differentiable(node.outputs[i]!) ? d : null));
+  // The forward pass's draws, so that the replayed branches use its values (random-grad.ts).
+  const draws = condDrawEnv(node);
   const branch = (g: Graph) => () => {
     const xs = diff.map((k) => operands[k]!);
-    const grads = vjp(() => replay(g, operands), xs, seeds);
+    const grads = vjp(() => replay(g, operands, new Map(draws)), xs, seeds);
     return diff.map((k, j) => grads[j] ?? zeroAdjoint(operands[k]!));
   };
   const res = cond(pred, branch(node.subgraphs!.then!), branch(node.subgraphs!.else!)) as tf.Tensor[];
@@ -94,6 +97,7 @@ function condGradient(node: Node, seen: readonly tf.Tensor[][], dys: readonly (t
 
 /** Re-creates Cond `node` in the current graph on `args` (for a replay), with its tape entry. */
 export function emitCond(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
+  refuseNestedDraws(Object.values(node.subgraphs!), 'if');
   const g = currentGraph()!;
   const subgraphs = Object.fromEntries(Object.entries(node.subgraphs!).map(([k, sg]) => [k, cloneGraph(sg, g)]));
   const inputs = args.map((t) => valueIn(g, t));

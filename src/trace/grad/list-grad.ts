@@ -123,6 +123,13 @@ export function recordListTape(op: string, inputs: { list?: tf.Tensor; x?: tf.Te
       });
       return;
     }
+    case 'ListSetItem': {
+      const where = userLocation();
+      pushTapeNode(op, named, outputs, () => {
+        throw agError('grad/list-set-item', {}, where);
+      });
+      return;
+    }
     default:
       void x;
   }

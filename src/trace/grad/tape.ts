@@ -67,11 +67,11 @@ export function withoutTape<T>(fn: () => T): T {
 
 export type Gradient = (dys: (tf.Tensor | null)[]) => Record<string, () => tf.Tensor>;
 
-/** Pushes a tape entry: `gradient` gets one dy per output (null where none flows back). */
-export function pushTapeNode(kernelName: string, inputs: Record<string, tf.Tensor>, outputs: tf.Tensor[], gradient: Gradient): void {
+/** Pushes a tape entry: `gradient` gets one dy per output (null where none flows back); tfjs frees `saved` with the tape. */
+export function pushTapeNode(kernelName: string, inputs: Record<string, tf.Tensor>, outputs: tf.Tensor[], gradient: Gradient, saved: tf.Tensor[] = []): void {
   const s = engine().state;
   if (!s.activeTape || Object.keys(inputs).length === 0) return;
-  s.activeTape.push({ id: s.nextTapeNodeId++, kernelName, inputs, outputs, saved: [], gradient });
+  s.activeTape.push({ id: s.nextTapeNodeId++, kernelName, inputs, outputs, saved, gradient });
 }
 
 /** True for what carries a gradient: float32 tensors and list handles (and list adjoints). */

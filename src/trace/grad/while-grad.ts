@@ -21,6 +21,7 @@ import { listOf, type ListAttrs } from './list-grad.js';
 import { shareOut, zeroAdjoint } from './cond-grad.js';
 import { replay } from './replay.js';
 import { augmentWhile, reuseForward, type Augmented } from './while-records.js';
+import { checkReplayedDraws, refuseNestedDraws } from './random-grad.js';
 
 export { augmentWhile } from './while-records.js';
 
@@ -130,6 +131,7 @@ function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | nu
         return outs;
       }, wrt, seeds);
       reuseForward(node, aug, env, graph, start, from, step);
+      checkReplayedDraws(graph, start, from);
       const nextAdj = diffVars.map((s, j) => asItem(g[j] ?? zeroAdjoint(state[s]!), aug.listTypes[s]));
       const nextInv = diffInv.map((_, j) => (g[a + j] ? tf.add(inv[j]!, g[a + j]!) : inv[j]!));
       return [step, ...nextAdj, ...nextInv, ...nextFwd, ...accs];
@@ -143,6 +145,7 @@ function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | nu
 
 /** Re-creates While `node` in the current graph on `args` (for a replay), augmented when the tape is on. */
 export function emitWhile(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
+  refuseNestedDraws(Object.values(node.subgraphs!), 'loop');
   const g = currentGraph()!;
   const subgraphs = Object.fromEntries(Object.entries(node.subgraphs!).map(([k, sg]) => [k, cloneGraph(sg, g)]));
   const inputs = args.map((t) => valueIn(g, t));

@@ -8,6 +8,7 @@ import { SHAPE_OP_RULES } from './shape-ops.js';
 import { CREATION_RULES } from './creation.js';
 import { NN_RULES } from './nn.js';
 import { GRADIENT_RULES } from './gradients.js';
+import { RANDOM_RULES } from './random.js';
 
 export const GRAPH_MODEL_RULES: GraphModelTable = {
   ...ELEMENTWISE_RULES,
@@ -16,6 +17,7 @@ export const GRAPH_MODEL_RULES: GraphModelTable = {
   ...CREATION_RULES,
   ...NN_RULES,
   ...GRADIENT_RULES,
+  ...RANDOM_RULES,
 };
 
 /** The tfjs kernels with a GraphModel rule, sorted (for coverage reports and tests). */

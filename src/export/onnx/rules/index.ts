@@ -13,6 +13,7 @@ import { CREATION_RULES } from './creation.js';
 import { NN_RULES } from './nn.js';
 import { GRADIENT_RULES } from './gradients.js';
 import { IMAGE_SCATTER_RULES } from './image-scatter.js';
+import { RANDOM_RULES } from './random.js';
 
 const FAMILIES: Readonly<Record<string, OnnxRuleTable>> = {
   unary: UNARY_RULES,
@@ -25,6 +26,7 @@ const FAMILIES: Readonly<Record<string, OnnxRuleTable>> = {
   nn: NN_RULES,
   gradients: GRADIENT_RULES,
   'image-scatter': IMAGE_SCATTER_RULES,
+  random: RANDOM_RULES,
 };
 
 function assemble(): OnnxRuleTable {

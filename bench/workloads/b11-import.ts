@@ -1,0 +1,90 @@
+// B11: what `import 'autograph-ts'` costs on top of `import '@tensorflow/tfjs'`, in fresh Node
+// processes (bench/import-probe.mjs), from the built package (dist/, rebuilt first when src/ is
+// newer). Rows: the tfjs import alone, and the autograph-ts import after it (the bar: ≤ 150 ms,
+// median). Needs harness, npm run build. Produces `b11`.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, type RowResult, type Workload } from '../harness.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PROBE = fileURLToPath(new URL('../import-probe.mjs', import.meta.url));
+const BAR_MS = 150;
+
+function newest(dir: string): number {
+  return Math.max(...readdirSync(dir).map((f) => {
+    const p = join(dir, f);
+    const s = statSync(p);
+    return s.isDirectory() ? newest(p) : s.mtimeMs;
+  }));
+}
+
+/** Builds dist/ when it is missing or older than src/. */
+function ensureBuilt(log: (line: string) => void): void {
+  const entry = join(ROOT, 'dist/index.js');
+  if (existsSync(entry) && statSync(entry).mtimeMs >= newest(join(ROOT, 'src'))) return;
+  log('  building dist/ (npm run build) …');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+interface Probe {
+  readonly tfjsMs: number;
+  readonly autographMs: number;
+  readonly babel: boolean;
+}
+
+function probe(tfjsOnly: boolean): Probe {
+  const out = execFileSync(process.execPath, [PROBE, ...(tfjsOnly ? ['--tfjs-only'] : [])], { cwd: ROOT, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as Probe;
+}
+
+function row(label: string, samplesMs: readonly number[], note: string, bars: RowResult['bars']): RowResult {
+  const us = samplesMs.map((ms) => ms * 1000);
+  return {
+    workload: 'B11',
+    label,
+    kind: 'import',
+    backend: 'cpu',
+    callsPerBatch: 1,
+    status: 'ok',
+    judged: bars.length > 0,
+    note,
+    samples: us,
+    cpuSamples: [],
+    median: median(us),
+    min: Math.min(...us),
+    max: Math.max(...us),
+    bars,
+  };
+}
+
+export const b11: Workload = {
+  id: 'B11',
+  title: "`import 'autograph-ts'` on top of `import '@tensorflow/tfjs'`, fresh Node processes, built package",
+  barText: '≤ 150 ms (median)',
+  bars: [],
+  contenders: () => [],
+  async measure({ quick, log }) {
+    ensureBuilt(log);
+    const n = quick ? 3 : 11;
+    const alone: number[] = [];
+    const onTop: number[] = [];
+    let babel = false;
+    probe(false); // warms the file cache
+    for (let i = 0; i < n; i++) {
+      alone.push(probe(true).tfjsMs);
+      const p = probe(false);
+      onTop.push(p.autographMs);
+      babel ||= p.babel;
+    }
+    const m = median(onTop); // ms
+    return [
+      row("import '@tensorflow/tfjs'", alone, `${n} processes`, []),
+      row("import 'autograph-ts' after it", onTop, `${n} processes; Babel loaded: ${babel ? 'yes' : 'no'}`, [
+        { text: `≤ ${BAR_MS} ms`, ok: m <= BAR_MS, value: m },
+      ]),
+    ];
+  },
+};

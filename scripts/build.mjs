@@ -1,0 +1,48 @@
+// `npm run build` (also run by `npm pack` through prepack): dist/ for the package. The JS is bundled
+// with esbuild (one file per entry point plus shared chunks, every package left external), because
+// Node loads a few files much faster than the ~230 modules of src/ (import time is a budget); the
+// type declarations come from tsc, one .d.ts per module. Also copies the plain-JS module the CLI
+// registers as Node hooks, and marks the CLI executable. Needs esbuild, typescript.
+import { chmodSync, copyFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = `${root}dist`;
+
+/** The package's entry points (package.json "exports" and "bin"), and the loader's hooks module. */
+const ENTRIES = [
+  'index',
+  'browser',
+  'convert/index',
+  'plugin/runtime',
+  'plugin/runtime-browser',
+  'plugin/register',
+  'plugin/loader-hooks',
+  'plugin/babel-plugin',
+  'plugin/vite-plugin',
+  'cli/bin',
+];
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: ENTRIES.map((e) => `${root}src/${e}.ts`),
+  outbase: `${root}src`,
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  packages: 'external',
+  chunkNames: 'chunks/[name]-[hash]',
+  sourcemap: true,
+  sourcesContent: true,
+  logLevel: 'warning',
+});
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
+copyFileSync(`${root}src/cli/scope-hooks.mjs`, `${dist}/cli/scope-hooks.mjs`);
+chmodSync(`${dist}/cli/bin.js`, 0o755);

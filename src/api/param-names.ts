@@ -1,0 +1,80 @@
+// The parameter names of a function, read from its source text without a parser (the runtime never
+// loads Babel): `function f(a, b = 1, ...rest)`, `(x, y) => …`, `x => …`, methods. Destructured
+// parameters have no single name (undefined). Needs nothing. Produces `paramNames(fn)`.
+
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+/** The text without comments (a `//` or `/*` inside a string default value is rare enough to ignore). */
+function stripComments(s: string): string {
+  return s.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ');
+}
+
+/** The text between the parentheses that open at `open`, or undefined when they do not close. */
+function balanced(s: string, open: number): string | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return s.slice(open + 1, i);
+    }
+  }
+  return undefined;
+}
+
+/** Splits `text` at commas outside brackets and strings. */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter((p, i, all) => p !== '' || i < all.length - 1);
+}
+
+/**
+ * One name per declared parameter (undefined where the parameter is a pattern; `...rest` for a rest
+ * parameter); [] when unreadable.
+ */
+export function paramNames(fn: (...args: never[]) => unknown): (string | undefined)[] {
+  let src: string;
+  try {
+    src = stripComments(Function.prototype.toString.call(fn));
+  } catch {
+    return [];
+  }
+  const arrow = /^\s*(?:async\s+)?([A-Za-z_$][\w$]*)\s*=>/.exec(src);
+  if (arrow) return [arrow[1]];
+  const open = src.indexOf('(');
+  if (open < 0) return [];
+  const list = balanced(src, open);
+  if (list === undefined || /^\s*class\b/.test(src)) return [];
+  return topLevelParts(list).map((p) => {
+    const rest = p.startsWith('...');
+    const name = p.replace(/^\.\.\./, '').replace(/=[\s\S]*$/, '').trim();
+    return IDENT.test(name) ? `${rest ? '...' : ''}${name}` : undefined;
+  });
+}

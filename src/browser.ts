@@ -1,0 +1,28 @@
+// The public API of autograph-ts as browser bundles get it (the "browser" condition of package.json
+// "exports"): everything but the run-time converter, for pages whose functions the Vite or Babel
+// plugin converted at build time; `import 'autograph-ts/convert'` adds the converter (and Babel) to a
+// page that converts at run time. The Node entry, index.ts, is this plus the converter.
+// Needs every stage. Produces the public API.
+
+export { jit, runFunctionsEagerly, type JitFunction, type JitOptions } from './api/jit.js';
+export { ConcreteFunction } from './api/concrete-function.js';
+export { spec, TensorSpec } from './api/tensor-spec.js';
+export { cond, whileLoop, isTracing, isSymbolic } from './trace/control-flow.js';
+export { print, assert, setPrintSink } from './trace/effects.js';
+export { setElementType, stack, TensorList } from './trace/tensor-list.js';
+export { setLoopOptions, type LoopOptions } from './api/set-loop-options.js';
+export { AutographError } from './errors/ag-error.js';
+export { Graph, Node, Value } from './ir/graph.js';
+export { verify } from './ir/verify.js';
+export { toGraph, type ToGraphOptions } from './api/to-graph.js';
+export { toCode, type ToCodeOptions } from './api/to-code.js';
+export { doNotConvert } from './runtime/do-not-convert.js';
+export { setVerbosity, verbosity, type Verbosity } from './platform/log.js';
+export { range } from './runtime/loops.js';
+export { exportGraphModel, graphModelKernels, needsExecuteAsync, type GraphModelExportOptions } from './export/graph-model/index.js';
+export { saveGraphModel, loadGraphModelArtifacts } from './export/graph-model/save-graph-model.js';
+export { toDot, toSVG, toHTML, setGraphviz, type DotOptions, type GraphvizModule, type ViewerOptions, type ViewerCode, type ViewerApi } from './export/dot/index.js';
+export type { GraphView, ViewOptions, PrintViewOptions } from './api/concrete-function.js';
+export { save, type SaveOptions } from './api/save.js';
+export { exportOnnx, type OnnxExportOptions } from './export/onnx/index.js';
+export type { OnnxRuntimeOptions } from './exec/onnxruntime/index.js';

@@ -1,0 +1,176 @@
+// What the HTML viewer knows about a graph, as plain data (JSON in the page): per drawn node its op,
+// types, attributes, inputs and outputs (by id), source line and code; per Cond/While cluster its
+// label, location, size and nesting; the user's source and the generated code, line by line, with
+// the source line of each generated line. Ids are those of the pictures (graph-index).
+// Needs the IR, dot's graph-index and node-text. Produces `buildModel`, `ViewerModel`, `ViewerCode`.
+
+import type { Graph, Node, NodeSource, Value } from '../../ir/graph.js';
+import { inferListTypes } from '../graph-model/list-types.js';
+import { knownSource, sourceText, type SourceOptions } from '../dot/dot-style.js';
+import { indexGraph } from '../dot/graph-index.js';
+import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, valueType } from '../dot/node-text.js';
+
+/** The code shown beside the graph. */
+export interface ViewerCode {
+  /** The user's function as written; `firstLine` is the line number of its first line (in `file`). */
+  readonly source?: { readonly text: string; readonly file?: string; readonly firstLine: number };
+  /** The generated code; per line (0-based), the source line it came from, in the same numbering. */
+  readonly generated?: { readonly text: string; readonly sourceLines?: readonly (number | null)[] };
+}
+
+export interface ViewerNode {
+  readonly id: string;
+  readonly op: string;
+  readonly kind: string;
+  readonly title: string;
+  readonly details: readonly string[];
+  readonly attrs: readonly (readonly [string, string])[];
+  readonly inputs: readonly { readonly name: string; readonly from?: string; readonly text: string }[];
+  readonly outputs: readonly { readonly name?: string; readonly type: string; readonly to: readonly string[] }[];
+  /** `collatz.ts:5`, where known. */
+  readonly where?: string;
+  /** The line in the source pane, when the node comes from the function shown there. */
+  readonly line?: number;
+  /** The text of the source line. */
+  readonly code?: string;
+  /** Enclosing clusters, outermost first. */
+  readonly clusters: readonly string[];
+  /** Lower-case text the search box matches. */
+  readonly search: string;
+}
+
+export interface ViewerCluster {
+  readonly id: string;
+  readonly kind: 'cond' | 'while';
+  readonly label: string;
+  readonly location?: string;
+  readonly line?: number;
+  readonly size: number;
+  readonly parent?: string;
+  readonly effect: boolean;
+}
+
+export interface ViewerModel {
+  readonly title: string;
+  readonly nodes: readonly ViewerNode[];
+  readonly clusters: readonly ViewerCluster[];
+  readonly source?: { readonly file?: string; readonly firstLine: number; readonly lines: readonly string[] };
+  readonly generated?: { readonly lines: readonly string[]; readonly sourceLines: readonly (number | null)[] };
+  /** Clusters collapsed when the page opens. */
+  readonly collapsed: readonly string[];
+}
+
+const normPath = (f: string): string => (f.startsWith('file://') ? decodeURIComponent(f.slice('file://'.length)) : f).replace(/\\/g, '/');
+
+/** The marked line of a code frame (`> 12 |   text`). */
+function frameLine(frame: string | undefined): string | undefined {
+  const m = frame?.split('\n').map((l) => /^>\s*\d+\s*\|(.*)$/.exec(l)).find(Boolean);
+  return m ? m[1]!.replace(/^ /, '') : undefined;
+}
+
+export function buildModel(graph: Graph, title: string, code: ViewerCode, collapsed: readonly string[], opts: SourceOptions = {}): ViewerModel {
+  const index = indexGraph(graph, opts);
+  const lists = inferListTypes(graph);
+  const src = code.source;
+  const srcLines = src?.text.split('\n');
+  const lineOf = (s: NodeSource | undefined): { line?: number; code?: string } => {
+    if (!s || !knownSource(s)) return {};
+    const file = s.file ? normPath(s.file) : '';
+    const same = src && srcLines && (src.file ? normPath(src.file) === file : file.endsWith('(converted function source)'));
+    const k = s.line - (src?.firstLine ?? 0);
+    if (same && k >= 0 && k < srcLines!.length) return { line: s.line, code: srcLines![k]!.trim() };
+    return { code: frameLine(s.frame)?.trim() };
+  };
+
+  // Who uses each value (ids of drawn nodes; a Cond/While by its own id).
+  const users = new Map<Value, string[]>();
+  const use = (v: Value, id: string) => users.set(v, [...(users.get(v) ?? []), id]);
+  const collectUses = (g: Graph, retId: string): void => {
+    for (const node of g.nodes) {
+      node.inputs.forEach((v) => use(v, index.id(node)));
+      for (const [label, sub] of Object.entries(node.subgraphs ?? {})) collectUses(sub, `${index.id(node)}_${label}_ret`);
+    }
+    g.outputs.forEach((v) => use(v, retId));
+  };
+  collectUses(graph, 'ret');
+
+  const nodes: ViewerNode[] = [];
+  const producerText = (v: Value): { from?: string; text: string } => {
+    const inline = v.node && inlineConstant(v.node);
+    if (inline !== undefined) return { text: inline };
+    const from = v.node ? index.id(v.node) : index.id(v);
+    const name = v.node ? `${nodeTitle(v.node)}${v.node.outputs.length > 1 ? ` #${v.index}` : ''}` : displayName(v.name ?? 'input');
+    return { from, text: `${name}: ${valueType(v, lists)}` };
+  };
+  const outputsOf = (vs: readonly Value[]) =>
+    vs.map((v) => ({ name: v.name ? displayName(v.name) : undefined, type: valueType(v, lists), to: [...new Set(users.get(v) ?? [])] }));
+  const push = (n: Omit<ViewerNode, 'search'>): void => {
+    const search = [n.op, n.title, ...n.details, ...n.outputs.map((o) => o.name ?? ''), ...n.inputs.map((i) => i.name), n.where ?? '', n.code ?? ''].join(' ').toLowerCase();
+    nodes.push({ ...n, search });
+  };
+
+  const visit = (g: Graph, clusters: readonly string[], top: boolean, retId: string): void => {
+    g.params.forEach((p, i) => {
+      const name = p.name ? displayName(p.name) : `arg${i}`;
+      push({ id: index.id(p), op: top ? 'input' : 'param', kind: 'param', title: name, details: [valueType(p, lists)], attrs: [], inputs: [], outputs: outputsOf([p]), clusters });
+    });
+    for (const c of g.captures) {
+      const from = c.source.kind === 'variable' ? `variable '${c.source.variable.name}'` : c.source.kind === 'tensor' ? 'tensor' : 'outer value';
+      push({ id: index.id(c.param), op: 'capture', kind: 'capture', title: c.param.name ?? 'capture', details: [valueType(c.param, lists), from], attrs: [], inputs: [], outputs: outputsOf([c.param]), clusters });
+    }
+    for (const node of g.nodes) {
+      if (!node.subgraphs && inlineConstant(node) !== undefined) continue; // drawn inside its users
+      push(describe(node, clusters));
+      for (const [label, sub] of Object.entries(node.subgraphs ?? {})) visit(sub, [...clusters, index.id(node)], false, `${index.id(node)}_${label}_ret`);
+    }
+    push({
+      id: retId, op: 'return', kind: 'return', title: top ? 'outputs' : 'return', details: [], attrs: [], clusters,
+      inputs: g.outputs.map((v, i) => ({ name: outputName(g.outputNames[i] ?? v.name) ?? `#${i}`, ...producerText(v) })),
+      outputs: [],
+    });
+  };
+
+  const describe = (node: Node, clusters: readonly string[]): Omit<ViewerNode, 'search'> => {
+    const s = node.options.source;
+    const where = s && knownSource(s) ? sourceText(s, opts, { column: false }) : undefined;
+    const cf = node.subgraphs ? index.cluster(index.id(node)) : undefined;
+    const operandNames = node.subgraphs ? Object.values(node.subgraphs)[0]!.params.map((p) => (p.name ? displayName(p.name) : undefined)) : [];
+    const offset = node.op === 'Cond' ? 1 : 0;
+    return {
+      id: index.id(node),
+      op: node.op,
+      kind: cf ? (node.op === 'Cond' ? 'cond' : 'while') : node.op === 'Const' ? 'const' : node.options.effect ? 'effect' : node.op === 'Fused' ? 'fused' : 'op',
+      title: cf ? cf.label : nodeTitle(node),
+      details: cf ? [] : nodeDetails(node),
+      attrs: attrText(node, 200).map((a) => {
+        const k = a.indexOf('=');
+        return [a.slice(0, k), a.slice(k + 1)] as const;
+      }),
+      inputs: node.inputs.map((v, i) => ({
+        name: cf ? (i < offset ? 'pred' : operandNames[i - offset] ?? `#${i - offset}`) : inputName(node, i),
+        ...producerText(v),
+      })),
+      outputs: outputsOf(node.outputs),
+      where: cf?.location ?? where,
+      ...lineOf(s),
+      clusters,
+    };
+  };
+  visit(graph, [], true, 'ret');
+
+  const clusters: ViewerCluster[] = index.clusters.map((c) => {
+    const site = c.node.options.site;
+    const line = site?.line ?? lineOf(c.node.options.source).line;
+    return { id: c.id, kind: c.node.op === 'Cond' ? 'cond' : 'while', label: c.label, location: c.location, line, size: c.size, parent: c.parent, effect: !!c.node.options.effect };
+  });
+  const gen = code.generated;
+  return {
+    title,
+    nodes,
+    clusters,
+    source: src && srcLines ? { file: src.file ? sourceText({ file: src.file, line: 0, column: 0 }, opts).replace(/:0:0$/, '') : undefined, firstLine: src.firstLine, lines: srcLines } : undefined,
+    generated: gen ? { lines: gen.text.split('\n'), sourceLines: gen.text.split('\n').map((_, i) => gen.sourceLines?.[i] ?? null) } : undefined,
+    collapsed,
+  };
+}
+

@@ -1,0 +1,515 @@
+// The viewer's code in the browser: lays out the page (graph, info panel, source and generated code),
+// shows the picture of the current collapse state (zoom and pan), searches nodes by op, variable or
+// text, shows a clicked node's op, types, attributes, inputs, outputs and source line, collapses and
+// expands each Cond/While, and links graph and code both ways. `startViewer` is self-contained (no
+// imports, no module state): the standalone page inlines its text, a page that bundles autograph-ts
+// calls it. Needs a DOM. Produces `startViewer`, `ViewerLayouts`, `ViewerApi`.
+
+import type { ViewerModel } from './viewer-model.js';
+
+/** Where the pictures come from: a fixed set (the standalone page) or drawn on demand. */
+export interface ViewerLayouts {
+  /** The collapsed sets there is a picture of; undefined when `draw` can draw any. */
+  readonly states?: readonly (readonly string[])[];
+  draw(collapsed: readonly string[]): string | Promise<string>;
+}
+
+/** What tests and scripts can ask of a running viewer (`window.agViewer` on the standalone page). */
+export interface ViewerApi {
+  select(id: string | undefined): void;
+  toggle(id: string): Promise<void>;
+  setAll(collapsed: boolean): Promise<void>;
+  search(text: string): number;
+  /** Clusters shown collapsed now. */
+  collapsed(): string[];
+  /** Resolves when the current picture is on screen. */
+  ready(): Promise<void>;
+}
+
+/* eslint-disable max-lines-per-function */
+export function startViewer(root: HTMLElement, model: ViewerModel, layouts: ViewerLayouts): ViewerApi {
+  const doc = root.ownerDocument;
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] => {
+    const e = doc.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const byId = new Map(model.nodes.map((n) => [n.id, n]));
+  const clusterById = new Map(model.clusters.map((c) => [c.id, c]));
+
+  // ---- page structure ----
+  root.textContent = '';
+  root.classList.add('agv');
+  const bar = el('header', 'agv-bar');
+  bar.appendChild(el('h1', 'agv-title', model.title));
+  const search = el('input', 'agv-search');
+  search.type = 'search';
+  search.placeholder = 'Search ops, variables, lines… ( / )';
+  search.setAttribute('aria-label', 'search the graph');
+  const count = el('span', 'agv-count');
+  const button = (text: string, act: string): HTMLButtonElement => {
+    const b = el('button', 'agv-button', text);
+    b.type = 'button';
+    b.dataset.act = act;
+    return b;
+  };
+  const buttons = [button('Expand all', 'expand'), button('Collapse all', 'collapse'), button('Fit', 'fit'), button('−', 'zoom-out'), button('+', 'zoom-in')];
+  bar.append(search, count, ...buttons);
+  const main = el('div', 'agv-main');
+  const pane = el('div', 'agv-graph');
+  const canvas = el('div', 'agv-canvas');
+  pane.appendChild(canvas);
+  const side = el('aside', 'agv-side');
+  const info = el('section', 'agv-info');
+  side.appendChild(info);
+  const codePane = (title: string, lines: readonly string[], first: number, cls: string): HTMLElement => {
+    const sec = el('section', `agv-code ${cls}`);
+    sec.appendChild(el('h2', undefined, title));
+    const pre = el('div', 'agv-lines');
+    lines.forEach((text, i) => {
+      const row = el('div', 'agv-line');
+      row.dataset.line = String(first + i);
+      row.append(el('span', 'agv-ln', String(first + i)), el('span', 'agv-text', text || ' '));
+      pre.appendChild(row);
+    });
+    sec.appendChild(pre);
+    side.appendChild(sec);
+    return pre;
+  };
+  const srcPane = model.source ? codePane(`Source${model.source.file ? ` · ${model.source.file}` : ''}`, model.source.lines, model.source.firstLine, 'agv-src') : undefined;
+  const genPane = model.generated ? codePane('Generated code', model.generated.lines, 1, 'agv-gen') : undefined;
+  main.append(pane, side);
+  root.append(bar, main);
+
+  // ---- state ----
+  let collapsed = new Set(model.collapsed);
+  let selected: string | undefined;
+  let matches: string[] = [];
+  let matchAt = -1;
+  let svg: SVGSVGElement | null = null;
+  let view = { x: 0, y: 0, w: 1, h: 1 };
+  let full = { w: 1, h: 1 };
+  let drawing: Promise<void> = Promise.resolve();
+
+  const parentOf = (id: string): string | undefined => clusterById.get(id)?.parent;
+  const hiddenBy = (clusters: readonly string[]): string | undefined => clusters.find((c) => collapsed.has(c));
+  const canonical = (set: ReadonlySet<string>): string[] =>
+    [...set].filter((id) => {
+      for (let p = parentOf(id); p; p = parentOf(p)) if (set.has(p)) return false;
+      return clusterById.has(id);
+    }).sort();
+  const expandedIn = (set: readonly string[]): Set<string> => {
+    const c = new Set(set);
+    return new Set(model.clusters.filter((k) => {
+      for (let p: string | undefined = k.id; p; p = parentOf(p)) if (c.has(p)) return false;
+      return true;
+    }).map((k) => k.id));
+  };
+
+  /** The picture for `want` (collapsed ids), and the clusters to fold in place on it. */
+  const pick = (want: readonly string[]): { draw: readonly string[]; fold: string[] } => {
+    if (!layouts.states) return { draw: want, fold: [] };
+    const wantOpen = expandedIn(want);
+    let best: { draw: readonly string[]; fold: string[] } | undefined;
+    for (const s of layouts.states) {
+      const open = expandedIn(s);
+      if (![...wantOpen].every((id) => open.has(id))) continue;
+      const fold = [...open].filter((id) => !wantOpen.has(id));
+      if (!best || fold.length < best.fold.length) best = { draw: s, fold };
+    }
+    return best ?? { draw: [], fold: want.slice() };
+  };
+
+  const cls = (e: Element, name: string, on: boolean): void => {
+    e.classList.toggle(name, on);
+  };
+
+  const applyView = (): void => {
+    if (svg) svg.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
+  };
+
+  const fit = (mode: 'fit' | 'top' = 'top'): void => {
+    if (!svg) return;
+    const pw = Math.max(pane.clientWidth, 100);
+    const ph = Math.max(pane.clientHeight, 100);
+    // The whole picture if it stays legible; else its top at natural size (the width, if narrower).
+    let scale = Math.min(pw / full.w, ph / full.h, 1.4);
+    if (mode === 'top' && scale < 0.85) scale = Math.min(pw / full.w, 1);
+    view = { w: pw / scale, h: ph / scale, x: 0, y: 0 };
+    view.x = (full.w - view.w) / 2;
+    view.y = mode === 'fit' || full.h * scale <= ph ? (full.h - view.h) / 2 : 0;
+    applyView();
+  };
+
+  const svgPoint = (clientX: number, clientY: number): { x: number; y: number } => {
+    const r = pane.getBoundingClientRect();
+    return { x: view.x + ((clientX - r.left) / r.width) * view.w, y: view.y + ((clientY - r.top) / r.height) * view.h };
+  };
+
+  const zoom = (factor: number, cx?: number, cy?: number): void => {
+    const r = pane.getBoundingClientRect();
+    const p = svgPoint(cx ?? r.left + r.width / 2, cy ?? r.top + r.height / 2);
+    const w = Math.min(Math.max(view.w / factor, 20), full.w * 8);
+    const h = (w * view.h) / view.w;
+    view = { x: p.x - ((p.x - view.x) * w) / view.w, y: p.y - ((p.y - view.y) * h) / view.h, w, h };
+    applyView();
+  };
+
+  /** Element of a node or cluster in the picture. */
+  const shape = (id: string): Element | null => (svg ? svg.querySelector(`[id="${id}"]`) : null);
+
+  const center = (id: string): void => {
+    const e = shape(id) ?? shape(`cluster_${id}`);
+    if (!e || !svg) return;
+    const b = e.getBoundingClientRect();
+    const p = svgPoint(b.left + b.width / 2, b.top + b.height / 2);
+    const r = pane.getBoundingClientRect();
+    const scaleNow = r.width / view.w;
+    if (scaleNow < 0.8) {
+      const w = r.width / 1.1;
+      view = { ...view, w, h: (w * r.height) / r.width };
+    }
+    view.x = p.x - view.w / 2;
+    view.y = p.y - view.h / 2;
+    applyView();
+  };
+
+  // ---- drawing ----
+  const decorate = (fold: readonly string[]): void => {
+    if (!svg) return;
+    const folded = new Set(fold);
+    for (const e of Array.from(svg.querySelectorAll('[class*="ag-in-"]'))) {
+      const hide = (e.getAttribute('class') ?? '').split(/\s+/).some((c) => c.startsWith('ag-in-') && folded.has(c.slice(6)));
+      cls(e, 'agv-hidden', hide);
+    }
+    for (const g of Array.from(svg.querySelectorAll('g.ag-cluster'))) {
+      const id = (g.getAttribute('id') ?? '').replace(/^cluster_/, '');
+      const text = g.querySelector('text');
+      if (text && clusterById.has(id)) {
+        if (!text.dataset.agLabel) text.dataset.agLabel = text.textContent ?? '';
+        text.textContent = `${folded.has(id) ? '▸' : '▾'} ${text.dataset.agLabel}`;
+        cls(g, 'agv-toggle', true);
+      }
+    }
+    refreshMarks();
+  };
+
+  const render = async (): Promise<void> => {
+    const want = canonical(collapsed);
+    const { draw, fold } = pick(want);
+    const text = await layouts.draw(draw);
+    const keepView = svg !== null;
+    canvas.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, '').replace(/<!DOCTYPE[^>]*>\s*/i, '').replace(/<!--[\s\S]*?-->\s*/g, '');
+    svg = canvas.querySelector('svg');
+    if (!svg) return;
+    const vb = (svg.getAttribute('viewBox') ?? '0 0 100 100').split(/[\s,]+/).map(Number);
+    full = { w: vb[2] || 100, h: vb[3] || 100 };
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    svg.classList.add('agv-svg');
+    decorate(fold);
+    if (keepView) applyView();
+    else fit('top');
+    root.dataset.state = want.join(',');
+    root.dataset.ready = 'true';
+  };
+
+  const redraw = (): Promise<void> => {
+    root.dataset.ready = 'false';
+    drawing = drawing.then(render, render);
+    return drawing;
+  };
+
+  // ---- marks: selection, search, links ----
+  const lineEls = (pre: HTMLElement | undefined, lines: Iterable<number>): HTMLElement[] => {
+    if (!pre) return [];
+    const set = new Set(lines);
+    return Array.from(pre.querySelectorAll<HTMLElement>('.agv-line')).filter((r) => set.has(Number(r.dataset.line)));
+  };
+  const genLinesFor = (srcLines: ReadonlySet<number>): number[] =>
+    (model.generated?.sourceLines ?? []).flatMap((l, i) => (l !== null && srcLines.has(l) ? [i + 1] : []));
+
+  /** The drawn element standing for `id`: itself, or the collapsed cluster it is inside. */
+  const drawnId = (id: string): string => {
+    const n = byId.get(id);
+    const hider = n ? hiddenBy(n.clusters) : undefined;
+    return hider ?? id;
+  };
+
+  let linked = new Set<number>();
+  const refreshMarks = (): void => {
+    if (svg) {
+      for (const e of Array.from(svg.querySelectorAll('.agv-selected, .agv-match, .agv-linked'))) e.classList.remove('agv-selected', 'agv-match', 'agv-linked');
+      const q = search.value.trim();
+      cls(svg, 'agv-searching', q.length > 0);
+      for (const id of matches) shape(drawnId(id))?.classList.add('agv-match');
+      if (selected) (shape(drawnId(selected)) ?? shape(`${selected}_in`))?.classList.add('agv-selected');
+      for (const n of model.nodes) if (n.line !== undefined && linked.has(n.line)) shape(drawnId(n.id))?.classList.add('agv-linked');
+      for (const c of model.clusters) if (c.line !== undefined && linked.has(c.line)) (shape(`${c.id}_in`) ?? shape(c.id))?.classList.add('agv-linked');
+    }
+    for (const pre of [srcPane, genPane]) for (const r of Array.from(pre?.querySelectorAll('.agv-hl') ?? [])) r.classList.remove('agv-hl');
+    const gen = genLinesFor(linked);
+    lineEls(srcPane, linked).forEach((r) => r.classList.add('agv-hl'));
+    lineEls(genPane, gen).forEach((r) => r.classList.add('agv-hl'));
+  };
+
+  const scrollTo = (pre: HTMLElement | undefined, line: number | undefined): void => {
+    const r = line === undefined ? undefined : lineEls(pre, [line])[0];
+    const box = pre?.parentElement;
+    if (r && box) box.scrollTop = r.offsetTop - box.offsetTop - box.clientHeight / 3;
+  };
+
+  const row = (parent: HTMLElement, label: string, value: string | HTMLElement): void => {
+    const tr = el('div', 'agv-row');
+    tr.append(el('span', 'agv-key', label), typeof value === 'string' ? el('span', 'agv-val', value) : value);
+    parent.appendChild(tr);
+  };
+  const jump = (id: string, text: string): HTMLElement => {
+    const a = el('button', 'agv-link', text);
+    a.type = 'button';
+    a.dataset.go = id;
+    return a;
+  };
+
+  const showInfo = (): void => {
+    info.textContent = '';
+    const cid = selected && clusterById.has(selected) ? selected : undefined;
+    const n = selected ? byId.get(selected) : undefined;
+    if (!n) {
+      info.appendChild(el('p', 'agv-hint', 'Click a node for its op, types, attributes, inputs, outputs and source line; click a Cond/While title to collapse or expand it; click a source line to find its nodes. Drag to pan, wheel to zoom.'));
+      return;
+    }
+    const head = el('div', 'agv-head');
+    head.append(el('span', `agv-badge agv-${n.kind}`, n.op), el('strong', 'agv-name', n.title));
+    info.appendChild(head);
+    for (const d of n.details) info.appendChild(el('div', 'agv-detail', d));
+    if (cid) {
+      const c = clusterById.get(cid)!;
+      row(info, 'contains', `${c.size} ops`);
+      const act = button(collapsed.has(cid) ? 'Expand' : 'Collapse', 'toggle');
+      act.dataset.id = cid;
+      info.appendChild(act);
+    }
+    if (n.outputs.length) {
+      const box = el('div', 'agv-list');
+      n.outputs.forEach((o, k) => {
+        const line = el('div', 'agv-item');
+        line.appendChild(el('span', undefined, `${o.name ?? (n.outputs.length > 1 ? `#${k}` : 'out')}: ${o.type}`));
+        if (o.to.length) line.appendChild(el('span', 'agv-arrow', ' → '));
+        o.to.forEach((t) => line.appendChild(jump(t, byId.get(t)?.title ?? t)));
+        box.appendChild(line);
+      });
+      row(info, 'outputs', box);
+    }
+    if (n.inputs.length) {
+      const box = el('div', 'agv-list');
+      for (const i of n.inputs) {
+        const line = el('div', 'agv-item');
+        line.appendChild(el('span', undefined, `${i.name} ← `));
+        line.appendChild(i.from ? jump(i.from, i.text) : el('span', 'agv-const', i.text));
+        box.appendChild(line);
+      }
+      row(info, 'inputs', box);
+    }
+    if (n.attrs.length) {
+      const box = el('div', 'agv-list');
+      for (const [k, v] of n.attrs) box.appendChild(el('div', 'agv-item', `${k} = ${v}`));
+      row(info, 'attributes', box);
+    }
+    if (n.where) row(info, 'source', n.where);
+    if (n.code) info.appendChild(el('pre', 'agv-snippet', n.code));
+  };
+
+  const select = (id: string | undefined, from: 'graph' | 'code' = 'graph'): void => {
+    if (id && id.endsWith('_in') && clusterById.has(id.slice(0, -3))) id = id.slice(0, -3);
+    selected = id && byId.has(id) ? id : undefined;
+    const n = selected ? byId.get(selected) : undefined;
+    const line = n?.line ?? (selected ? clusterById.get(selected)?.line : undefined);
+    if (from === 'graph') linked = new Set(line === undefined ? [] : [line]);
+    showInfo();
+    refreshMarks();
+    if (from === 'graph' && line !== undefined) {
+      scrollTo(srcPane, line);
+      scrollTo(genPane, genLinesFor(new Set([line]))[0]);
+    }
+    root.dataset.selected = selected ?? '';
+  };
+
+  const toggle = async (id: string): Promise<void> => {
+    if (!clusterById.has(id)) return;
+    if (collapsed.has(id)) collapsed.delete(id);
+    else collapsed.add(id);
+    await redraw();
+    showInfo();
+    center(id);
+  };
+
+  const setAll = async (value: boolean): Promise<void> => {
+    collapsed = new Set(value ? model.clusters.filter((c) => !c.parent).map((c) => c.id) : []);
+    await redraw();
+    showInfo();
+    fit('top');
+  };
+
+  const runSearch = (text: string): number => {
+    const q = text.trim().toLowerCase();
+    matches = q ? model.nodes.filter((n) => n.kind !== 'return' && n.search.includes(q)).map((n) => n.id) : [];
+    matchAt = -1;
+    count.textContent = q ? `${matches.length} match${matches.length === 1 ? '' : 'es'}` : '';
+    refreshMarks();
+    return matches.length;
+  };
+
+  /** Shows the next match: expands what hides it, centres and selects it. */
+  const nextMatch = async (step: number): Promise<void> => {
+    if (!matches.length) return;
+    matchAt = (matchAt + step + matches.length) % matches.length;
+    const id = matches[matchAt]!;
+    const n = byId.get(id)!;
+    if (hiddenBy(n.clusters)) {
+      for (const c of n.clusters) collapsed.delete(c);
+      await redraw();
+    }
+    select(id);
+    center(id);
+    count.textContent = `${matchAt + 1} of ${matches.length}`;
+  };
+
+  // ---- events ----
+  search.addEventListener('input', () => runSearch(search.value));
+  search.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') void nextMatch(ev.shiftKey ? -1 : 1);
+    if (ev.key === 'Escape') {
+      search.value = '';
+      runSearch('');
+    }
+  });
+  doc.addEventListener('keydown', (ev) => {
+    if (ev.key === '/' && doc.activeElement !== search) {
+      ev.preventDefault();
+      search.focus();
+    }
+  });
+  bar.addEventListener('click', (ev) => {
+    const act = (ev.target as HTMLElement).closest('button')?.dataset.act;
+    if (act === 'expand') void setAll(false);
+    else if (act === 'collapse') void setAll(true);
+    else if (act === 'fit') fit('fit');
+    else if (act === 'zoom-in') zoom(1.25);
+    else if (act === 'zoom-out') zoom(0.8);
+  });
+  info.addEventListener('click', (ev) => {
+    const t = (ev.target as HTMLElement).closest('button');
+    if (!t) return;
+    if (t.dataset.act === 'toggle' && t.dataset.id) void toggle(t.dataset.id);
+    if (t.dataset.go) {
+      const id = t.dataset.go;
+      select(id);
+      center(drawnId(id));
+    }
+  });
+
+  let drag: { x: number; y: number; vx: number; vy: number; moved: boolean } | undefined;
+  pane.addEventListener('pointerdown', (ev) => {
+    if (ev.button !== 0) return;
+    drag = { x: ev.clientX, y: ev.clientY, vx: view.x, vy: view.y, moved: false };
+  });
+  pane.addEventListener('pointermove', (ev) => {
+    if (!drag) return;
+    const r = pane.getBoundingClientRect();
+    const dx = ((ev.clientX - drag.x) * view.w) / r.width;
+    const dy = ((ev.clientY - drag.y) * view.h) / r.height;
+    if (Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) > 4) {
+      if (!drag.moved) pane.setPointerCapture(ev.pointerId);
+      drag.moved = true;
+    }
+    if (drag.moved) {
+      view.x = drag.vx - dx;
+      view.y = drag.vy - dy;
+      applyView();
+      pane.classList.add('agv-panning');
+    }
+  });
+  const endDrag = (ev: PointerEvent): void => {
+    if (drag?.moved) pane.releasePointerCapture(ev.pointerId);
+    pane.classList.remove('agv-panning');
+    setTimeout(() => (drag = undefined), 0);
+  };
+  pane.addEventListener('pointerup', endDrag);
+  pane.addEventListener('pointercancel', endDrag);
+  pane.addEventListener('wheel', (ev) => {
+    ev.preventDefault();
+    if (ev.ctrlKey || ev.metaKey || Math.abs(ev.deltaY) > 0) zoom(Math.exp(-ev.deltaY / 300), ev.clientX, ev.clientY);
+  }, { passive: false });
+  pane.addEventListener('click', (ev) => {
+    if (drag?.moved) return;
+    const target = ev.target as Element;
+    if (target.closest('a')) ev.preventDefault(); // source links open from the info panel, not by a click on the picture
+    const node = target.closest('g.node');
+    const cluster = target.closest('g.ag-cluster');
+    if (node) {
+      const id = node.getAttribute('id') ?? '';
+      if (clusterById.has(id) && node.classList.contains('ag-collapsed')) {
+        select(id);
+        void toggle(id);
+        return;
+      }
+      select(id);
+      return;
+    }
+    if (cluster && target.tagName.toLowerCase() === 'text') {
+      const id = (cluster.getAttribute('id') ?? '').replace(/^cluster_/, '');
+      if (clusterById.has(id)) {
+        select(id);
+        void toggle(id);
+        return;
+      }
+    }
+    select(undefined);
+  });
+  const hoverNode = (ev: Event, on: boolean): void => {
+    const node = (ev.target as Element).closest?.('g.node');
+    if (!node) return;
+    let id = node.getAttribute('id') ?? '';
+    if (id.endsWith('_in')) id = id.slice(0, -3);
+    const line = byId.get(id)?.line ?? clusterById.get(id)?.line;
+    if (line === undefined) return;
+    lineEls(srcPane, [line]).forEach((r) => cls(r, 'agv-hover', on));
+    lineEls(genPane, genLinesFor(new Set([line]))).forEach((r) => cls(r, 'agv-hover', on));
+  };
+  pane.addEventListener('mouseover', (ev) => hoverNode(ev, true));
+  pane.addEventListener('mouseout', (ev) => hoverNode(ev, false));
+  const codeClick = (pre: HTMLElement | undefined, isGen: boolean): void => {
+    pre?.addEventListener('click', (ev) => {
+      const r = (ev.target as HTMLElement).closest<HTMLElement>('.agv-line');
+      if (!r) return;
+      const n = Number(r.dataset.line);
+      const src = isGen ? model.generated?.sourceLines[n - 1] : n;
+      linked = new Set(src === null || src === undefined ? [] : [src]);
+      const first = model.nodes.find((x) => x.line !== undefined && linked.has(x.line));
+      const firstCluster = model.clusters.find((c) => c.line !== undefined && linked.has(c.line));
+      select(first?.id ?? firstCluster?.id, 'code');
+      if (first ?? firstCluster) center(drawnId((first ?? firstCluster)!.id));
+      if (isGen && src !== null && src !== undefined) scrollTo(srcPane, src);
+      else if (!isGen) scrollTo(genPane, genLinesFor(linked)[0]);
+    });
+  };
+  codeClick(srcPane, false);
+  codeClick(genPane, true);
+
+  showInfo();
+  void redraw();
+  return {
+    select: (id) => select(id),
+    toggle,
+    setAll,
+    search: (text) => {
+      search.value = text;
+      return runSearch(text);
+    },
+    collapsed: () => canonical(collapsed),
+    ready: () => drawing,
+  };
+}

@@ -1,0 +1,34 @@
+// What in-place converted modules import (`autograph-ts/runtime`; in browser bundles this module
+// alone, in Node runtime.ts adds the run-time converter): `ag__`, the runtime object the generated
+// code calls, and `markInPlace`, which marks a converted function so jit/toGraph use it as it is (no
+// second conversion, no `new Function`); and `setCodeGeneration`, for pages that forbid eval.
+// Needs src/runtime, src/api/to-graph, src/exec/compiled/code-generation. Produces those three.
+
+import '../api/to-graph.js'; // sets the callee converter of convertedCall (the converter itself: convert/registry)
+import { makeRuntime } from '../runtime/index.js';
+import { markConverted, originalOf } from '../runtime/do-not-convert.js';
+
+/** For pages whose CSP forbids eval: `setCodeGeneration(false)` runs graphs in the interpreter without trying `new Function`. */
+export { setCodeGeneration } from '../exec/compiled/code-generation.js';
+
+const IN_PLACE = Symbol.for('autograph-ts.convertedInPlace');
+/** The generated code text the plugin recorded (its `keepCode` option), which toCode returns. */
+const CODE = Symbol.for('autograph-ts.generatedCode');
+
+/** The runtime object of in-place converted code (no `scope`: free variables are lexical). */
+export const ag__ = makeRuntime();
+
+/** Marks `fn` as already converted (its own original); names it `name` when it has no name. */
+export function markInPlace<F extends object>(fn: F, name?: string, code?: string): F {
+  if (typeof fn !== 'function' || originalOf(fn)) return fn;
+  if (name && name !== 'anonymous' && !(fn as { name?: string }).name) Object.defineProperty(fn, 'name', { value: name });
+  markConverted(fn, fn);
+  Object.defineProperty(fn, IN_PLACE, { value: true });
+  if (code !== undefined) Object.defineProperty(fn, CODE, { value: code });
+  return fn;
+}
+
+/** True for a function converted at build/load time (its toString() is the generated code). */
+export function isConvertedInPlace(fn: unknown): boolean {
+  return typeof fn === 'function' && (fn as unknown as Record<symbol, unknown>)[IN_PLACE] === true;
+}
