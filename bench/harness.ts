@@ -68,6 +68,8 @@ export interface Workload {
    * rows itself; `contenders` and `bars` are then unused.
    */
   measure?(opts: RunOptions): Promise<RowResult[]>;
+  /** Floating-point operations of one call: rows then show GFLOP/s (from the wall-clock median). */
+  readonly flopsPerCall?: number;
 }
 
 export interface RunOptions {
@@ -111,6 +113,8 @@ export interface RowResult {
   vsEagerCpu?: number;
   /** The same ratio from CPU-time medians. */
   vsEagerCpuByCpuTime?: number;
+  /** Billions of floating-point operations per second at the median (workloads with flopsPerCall). */
+  gflops?: number;
   /** Largest deviation from the reference result (verification). */
   maxError?: number;
   /** Tensors left behind per timed sample, summed (0 when memory stays flat). */
@@ -379,6 +383,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
       r.min = Math.min(...r.samples);
       r.max = Math.max(...r.samples);
       r.cpuMedian = median(r.cpuSamples);
+      if (w.flopsPerCall) r.gflops = w.flopsPerCall / r.median / 1000;
     }
   }
   const refRow = ref ? rows.get(ref) : undefined;
@@ -393,7 +398,12 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
       r.bars.push(judge(bar, c, r, selected, rows));
     }
   }
-  return { id: w.id, title: w.title, barText: w.barText, rows: [...rows.values()], notes: w.notes ?? [], seconds: (performance.now() - started) / 1000 };
+  const notes = [...(w.notes ?? [])];
+  if (w.flopsPerCall) {
+    const rated = [...rows.values()].filter((r) => r.gflops !== undefined);
+    notes.push(`${w.id} GFLOP/s: ${rated.map((r) => `${r.label} (${r.backend}) ${r.gflops!.toFixed(1)}`).join(', ')}`);
+  }
+  return { id: w.id, title: w.title, barText: w.barText, rows: [...rows.values()], notes, seconds: (performance.now() - started) / 1000 };
 }
 
 function judge(bar: Bar, c: Contender, r: RowResult, all: readonly Contender[], rows: Map<Contender, RowResult>): BarResult {

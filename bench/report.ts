@@ -40,6 +40,7 @@ export function formatTable(results: readonly WorkloadResult[]): string {
       if (r.status === 'wrong') flags.push('WRONG RESULT');
       if (r.status === 'error' && r.median !== undefined) flags.push(`error: ${r.message}`);
       if (r.leakedTensors) flags.push(`leaks ${r.leakedTensors} tensors`);
+      if (r.gflops !== undefined) flags.push(`${r.gflops.toFixed(1)} GFLOP/s`);
       if (r.note) flags.push(r.note);
       const bar = [barCell(r), ...flags.map((f) => `*${f}*`)].filter(Boolean).join(' ');
       const ratio = r.kind === 'eager' && r.backend === 'cpu' ? '1×' : fmtRatio(r.vsEagerCpu);

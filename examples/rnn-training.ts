@@ -9,7 +9,6 @@
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type T = tf.Tensor;
 
 const STEPS = 6;
@@ -20,13 +19,14 @@ const EPOCHS = Number(process.env.RNN_EPOCHS ?? 30);
 const SEED = 42;
 
 /** The training program, written with ordinary loops and operators. */
-function trainRnn(xs: any, ys: any, epochs: any, batches: any): T {
-  const losses: any[] = [];
+function trainRnn(xs: T, ys: T, epochs: T | number, batches: T | number): T {
+  'use autograph';
+  const losses: T[] = [];
   ag.setElementType(losses, 'float32', []);
   for (let e = 0; e < epochs; e++) {
-    let total: any = tf.scalar(0);
+    let total: T = tf.scalar(0);
     for (let k = 0; k < batches; k++) {
-      const xb: any = tf.gather(xs, k);
+      const xb = tf.gather(xs, k);
       const yb = tf.gather(ys, k);
       const cost = opt.minimize(
         () => {
@@ -86,7 +86,7 @@ function run(mode: 'eager' | 'jit', data: { xs: T; ys: T }) {
   const w = makeModel(mode);
   const opt = tf.train.adam(0.02);
   const scope = { tf, ag, opt, w, BATCH, HIDDEN };
-  const fn = mode === 'jit' ? ag.jit(trainRnn, { scope, name: 'trainRnn' }) : (ag.toGraph(trainRnn, { scope }) as typeof trainRnn);
+  const fn = mode === 'jit' ? ag.jit(trainRnn, { scope, name: 'trainRnn' }) : ag.toGraph(trainRnn, { scope });
   const epochs = tf.scalar(EPOCHS, 'int32');
   const batches = tf.scalar(BATCHES, 'int32');
   const t0 = performance.now();

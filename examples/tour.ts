@@ -8,12 +8,12 @@ import * as ort from 'onnxruntime-node';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { checked_square, collatz, count_up, delta, huber_loss, square_if_positive, squares } from './seeds.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const OUT = 'out';
 
 interface Seed {
-  readonly fn: (...args: any[]) => unknown;
-  readonly args: () => tf.Tensor[];
+  /** A seed: each takes one tensor (some take a number too). */
+  readonly fn: (x: tf.Tensor) => unknown;
+  readonly args: () => [tf.Tensor];
   readonly scope?: Record<string, unknown>;
   /** The same program on plain JS numbers, where that makes sense. */
   readonly plain?: () => unknown;
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     const tJit = timeIt(() => f(...args));
     ag.setPrintSink(restore);
     console.log(`time per call (median): eager ${tEager.toFixed(1)} µs, jit ${tJit.toFixed(1)} µs → ×${(tEager / tJit).toFixed(1)}\n`);
-    tf.dispose([eager as tf.Tensor, staged as tf.Tensor, ...args]);
+    tf.dispose([eager, staged, ...args].filter((x): x is tf.Tensor => x instanceof tf.Tensor));
   }
 
   console.log(`━━ export ${'━'.repeat(59)}`);

@@ -42,6 +42,21 @@ await build({
   sourcesContent: true,
   logLevel: 'warning',
 });
+// The editor plugin ("plugins": [{ "name": "autograph-ts/ts-plugin" }]): tsserver require()s plugins,
+// so it is one CommonJS file whose module.exports is the plugin's init function.
+await build({
+  entryPoints: [`${root}src/check/ts-plugin.ts`],
+  outfile: `${dist}/ts-plugin.cjs`,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'es2022',
+  packages: 'external',
+  banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__import_meta_url' },
+  footer: { js: 'module.exports = module.exports.default;' },
+  logLevel: 'warning',
+});
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
 copyFileSync(`${root}src/cli/scope-hooks.mjs`, `${dist}/cli/scope-hooks.mjs`);

@@ -5,7 +5,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
-import { collatz as collatzSource, seedScope } from '../../examples/seeds.js';
+import { collatz as collatzSource, seedScope } from '../../examples/seed-functions.js';
 import { defaultJitOnCpu, readAndDispose, refs, type Contender, type Workload } from '../harness.js';
 import { eager, functional, jitContenders, onnx, perBackend, plain, sink, type Variant } from '../contenders.js';
 

@@ -6,7 +6,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
-import { seedScope, squares as squaresSource } from '../../examples/seeds.js';
+import { seedScope, squares as squaresSource } from '../../examples/seed-functions.js';
 import { refs, type Workload } from '../harness.js';
 import { eager, functional, jitContenders, onnx, perBackend, plain, sink, type Variant } from '../contenders.js';
 

@@ -9,7 +9,7 @@ import * as ag from '../../src/index.js';
 import type { Contender, Workload } from '../harness.js';
 import { type AnyFn } from '../contenders.js';
 import { convertSource } from '../../src/convert/convert-source.js';
-import * as seedModule from '../../examples/seeds.js';
+import { seeds as seedModule } from '../../examples/seed-functions.js';
 
 const SEEDS: Record<string, AnyFn> = Object.fromEntries(
   Object.entries(seedModule).filter(([, v]) => typeof v === 'function') as [string, AnyFn][],

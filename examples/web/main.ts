@@ -23,12 +23,9 @@ if (new URLSearchParams(location.search).get('codegen') !== 'probe') setCodeGene
 
 // Graphviz (1.2 MB of WebAssembly in JS) is an asset fetched only when the page draws.
 setGraphviz(() => import(/* @vite-ignore */ vizUrl));
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const delta = 1;
 
-function huberLoss(a: any): any {
+function huberLoss(a: tf.Tensor) {
   let loss;
   if (tf.abs(a) <= delta) {
     loss = (a * a) / 2;
@@ -38,8 +35,8 @@ function huberLoss(a: any): any {
   return loss;
 }
 
-function collatz(a: any): any {
-  let counter: any = tf.scalar(0, 'int32');
+function collatz(a: tf.Tensor) {
+  let counter: tf.Tensor = tf.scalar(0, 'int32');
   while (a != 1) {
     if (a % 2 == 0) a = Math.floor(a / 2);
     else a = 3 * a + 1;

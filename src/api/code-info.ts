@@ -1,9 +1,9 @@
 // The code the HTML viewer shows beside a jit function's graph: the user's function as written
 // (from its file where it can be found, else its text) and the generated code, with the source line
-// of each generated line. Needs convert-source, function-origin, the plugin marker.
+// of each generated line. Needs the run-time converter (when installed), function-origin, the plugin marker.
 // Produces `codeOf(fn)` → ViewerCode.
 
-import { convertSource } from '../convert/convert-source.js';
+import { sourceConverter } from '../convert/registry.js';
 import { originalLocation, originalText } from '../convert/function-origin.js';
 import { originalOf } from '../runtime/do-not-convert.js';
 import type { ViewerCode } from '../export/viewer/viewer-model.js';
@@ -21,7 +21,7 @@ export function codeOf(fn: (...args: never[]) => unknown, autograph: boolean): V
   if (!autograph) return { source };
   let conv;
   try {
-    conv = convertSource(text, user.name || 'anonymous');
+    conv = sourceConverter().convertSource(text, user.name || 'anonymous'); // none in a bundle without the converter
   } catch {
     return { source };
   }

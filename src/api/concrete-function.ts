@@ -19,6 +19,8 @@ import { exportOnnx, type OnnxExportOptions } from '../export/onnx/index.js';
 import { OnnxRuntimeExecutor, type OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
 import { mountViewer, toDot, toHTML, toSVG, type DotOptions, type ViewerApi, type ViewerCode, type ViewerOptions } from '../export/dot/index.js';
 import { formatSteps, optimizationSteps, type PassStep } from '../opt/pass-report.js';
+import type { AnyFn, IsAny, JitArgs, Staged } from '../trace/staged-types.js';
+import type { TensorSpec } from './tensor-spec.js';
 
 /**
  * Which graph a view shows: the one the executor runs (default), the trace as recorded, or (for
@@ -35,20 +37,47 @@ export interface PrintViewOptions extends ViewOptions {
   readonly sources?: boolean;
 }
 
+/** The executors a trace can run on (`JitOptions.backend`). */
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
+
+
+/**
+ * What `getConcreteFunction` accepts where the function takes a `T`: what a call accepts, or a
+ * TensorSpec in place of a tensor, number or boolean.
+ */
+export type SpecArg<T> =
+  IsAny<T> extends true
+    ? T
+    : T extends number | boolean | tf.Tensor
+      ? T | tf.Tensor | TensorSpec
+      : T extends (...args: never[]) => unknown
+        ? T
+        : T extends readonly unknown[]
+          ? { [K in keyof T]: SpecArg<T[K]> }
+          : T extends object
+            ? { [K in keyof T]: SpecArg<T[K]> }
+            : T;
+
+/** The parameters of `getConcreteFunction` for a function with parameters `P`. */
+export type SpecArgs<P extends readonly unknown[]> = { [K in keyof P]: SpecArg<P[K]> };
 
 interface Executor {
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
   dispose(): void;
 }
 
-export class ConcreteFunction {
+/**
+ * One trace of a jit function (TF's ConcreteFunction), typed by the function `F` it traced: `call`
+ * takes and returns what the jit function does.
+ */
+export class ConcreteFunction<F extends AnyFn = AnyFn> {
   private readonly executor: Executor;
   /** The graph the executor runs: the trace after the optimizer's passes. */
   readonly optimizedGraph: Graph;
   /** The function returned one tensor (no structure to rebuild). */
   private readonly singleOutput: boolean;
 
+  /** @internal Made by jit (`getConcreteFunction`), not by users. */
   constructor(
     readonly name: string,
     readonly graph: Graph,
@@ -69,8 +98,8 @@ export class ConcreteFunction {
   }
 
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
-  withExecutor(backend: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction {
-    return new ConcreteFunction(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph, this.code);
+  withExecutor(backend: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
+    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph, this.code);
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -79,12 +108,17 @@ export class ConcreteFunction {
   }
 
   /** Calls the trace on arguments of its signature (tensors of the same dtypes/shapes, equal JS values). */
-  call(...args: unknown[]): unknown {
+  call(...args: JitArgs<Parameters<F>>): Staged<ReturnType<F>> {
+    return this.callFlat(this.argumentTensors(args)) as Staged<ReturnType<F>>;
+  }
+
+  /** The tensor leaves of `args`, checked against the signature. */
+  private argumentTensors(args: readonly unknown[]): tf.Tensor[] {
     const sig = signatureOf(this.name, args);
     if (sig.key !== this.signature.key && !this.acceptsRelaxed(sig)) {
       throw agError('api/signature-mismatch', { name: this.name, index: 0, expected: this.describe(), got: describeKey(sig) });
     }
-    return this.callFlat(sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor));
+    return sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
   }
 
   /** Runs the graph on the tensor leaves of the arguments (already checked against the signature). */
@@ -158,12 +192,17 @@ export class ConcreteFunction {
     return exportOnnx(this.graph, { name: this.name, ...opts });
   }
 
-  /** Like `call`, through the executor's asynchronous path where it has one (onnxruntime's public API). */
-  async callAsync(...args: unknown[]): Promise<unknown> {
+  /**
+   * Like `call`, through the executor's asynchronous path where it has one (onnxruntime's public API).
+   * The arguments and captured variables are read when it is called (a later `assign` or `dispose`
+   * does not reach the run); variable writes and staged prints and asserts happen when it completes.
+   * Every failure rejects the returned promise.
+   */
+  async callAsync(...args: JitArgs<Parameters<F>>): Promise<Staged<ReturnType<F>>> {
     if (!(this.executor instanceof OnnxRuntimeExecutor)) return this.call(...args);
-    const sig = signatureOf(this.name, args);
-    const tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
-    return this.rebuild(await this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, tensors)));
+    // Everything before the first await runs at the call: the feeds are copied here.
+    const pending = this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, this.argumentTensors(args)));
+    return this.rebuild(await pending) as Staged<ReturnType<F>>;
   }
 
   /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */

@@ -5,9 +5,11 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
+import { AutographError } from '../errors/ag-error.js';
+import { warn } from '../platform/log.js';
 import { isTracing, SymbolicId } from '../trace/context.js';
 import { traceFunction } from '../trace/trace-function.js';
-import { ConcreteFunction, type ExecutorName } from './concrete-function.js';
+import { ConcreteFunction, type ExecutorName, type SpecArgs } from './concrete-function.js';
 import { RetraceMonitor } from './retrace-monitor.js';
 import { signatureOf, thisKey, withThis, type Signature } from './signature.js';
 import type { TensorSpec } from './tensor-spec.js';
@@ -18,6 +20,7 @@ import { originalOf } from '../runtime/do-not-convert.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
+import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
 
 export interface JitOptions {
   /** Fixes the signature: every call must match it, and there is one trace. */
@@ -31,8 +34,15 @@ export interface JitOptions {
   readonly name?: string;
   /** Session options of the onnxruntime executor (intraOpNumThreads defaults to 1). */
   readonly onnxruntime?: OnnxRuntimeOptions;
-  /** Receives the retracing warning (default console.warn). */
+  /** Receives the warnings of this function: retracing, running eagerly (default console.warn). */
   readonly onWarning?: (message: string) => void;
+  /**
+   * What a read of a tensor's value inside the function (`dataSync()`, `arraySync()`, `await data()`)
+   * does while tracing: `'error'` (default) raises `trace/symbolic-read`; `'eager'` runs the function's
+   * converted code eagerly, on concrete tensors, for that signature (no graph), with one warning
+   * naming the line that forced it.
+   */
+  readonly onSymbolicRead?: 'error' | 'eager';
   /**
    * Most traces kept (default 64; `Infinity` keeps all). Past it the least recently used trace is
    * dropped and its constants freed; one obtained through getConcreteFunction is never dropped.
@@ -46,20 +56,28 @@ export const DEFAULT_MAX_TRACES = 64;
 export const MAX_INLINE_DEPTH = 64;
 let inlineDepth = 0;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyFn = (...args: any[]) => any;
-
-export interface JitFunction<F extends AnyFn = AnyFn> {
-  (...args: Parameters<F>): ReturnType<F>;
+/**
+ * A function made by `jit(fn)`. It takes what `fn` takes, with a tensor allowed in place of any JS
+ * number or boolean (a trace is made per dtype and shape), and returns what `fn` returns with its
+ * numbers and booleans as tensors (staged values come back as tensors; see the guide's
+ * "TypeScript" section for the one exception).
+ */
+export interface JitFunction<F extends AnyFn = AnyFn, R = Staged<ReturnType<F>>> {
+  (...args: JitArgs<Parameters<F>>): R;
   /** How many times the function has been traced. */
   readonly traceCount: number;
-  /** The trace for these arguments (tensors or TensorSpecs), tracing if needed. */
-  getConcreteFunction(...argsOrSpecs: unknown[]): ConcreteFunction;
+  /**
+   * The trace for these arguments (tensors, TensorSpecs, JS values), tracing if needed; with no
+   * arguments, the trace of `inputSignature`.
+   */
+  getConcreteFunction(...argsOrSpecs: SpecArgs<Parameters<F>> | []): ConcreteFunction<F>;
   /** All cached traces. */
-  concreteFunctions(): ConcreteFunction[];
+  concreteFunctions(): ConcreteFunction<F>[];
   /** The retracing warnings printed so far. */
   readonly warnings: readonly string[];
-  /** The original function. */
+  /** The function `jit` was given (TF's `python_function`). */
+  readonly jsFunction: F;
+  /** @deprecated The name TF gives it; use {@link JitFunction.jsFunction}. */
   readonly pythonFunction: F;
 }
 
@@ -85,6 +103,8 @@ export function runFunctionsEagerly(on: boolean): boolean {
  * f(tf.scalar(27, 'int32'));   // traced once for int32[], then cached
  * ```
  */
+export function jit<F extends AnyFn>(fn: F, opts: JitOptions & { readonly onSymbolicRead: 'eager' }): JitFunction<F, Staged<ReturnType<F>> | ReturnType<F>>;
+export function jit<F extends AnyFn>(fn: F, opts?: JitOptions): JitFunction<F>;
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<F> {
   if (typeof fn !== 'function') throw agError('api/not-a-function', { what: 'jit', got: typeof fn });
   const name = opts.name ?? (fn.name || 'fn');
@@ -101,6 +121,10 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const bound = (self: unknown): AnyFn => (self === undefined ? convert() : (...a: unknown[]) => convert().apply(self, a));
   const fixed = opts.inputSignature ? signatureOf(name, [...opts.inputSignature]) : undefined;
   const maxTraces = opts.maxTraces ?? DEFAULT_MAX_TRACES;
+  if (opts.onSymbolicRead !== undefined && opts.onSymbolicRead !== 'error' && opts.onSymbolicRead !== 'eager') {
+    throw agError('api/bad-option', { option: 'onSymbolicRead', got: JSON.stringify(opts.onSymbolicRead) ?? String(opts.onSymbolicRead), expected: "'error' or 'eager'" });
+  }
+  const warnUser = opts.onWarning ?? warn;
   if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
   // `cache` iterates least recently used first (a Map keeps insertion order; a use re-inserts).
   const pinned = new WeakSet<ConcreteFunction>();
@@ -144,6 +168,44 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const callRecorded = (cf: ConcreteFunction, tensors: readonly tf.Tensor[]): unknown =>
     tapeRecording() ? differentiableCall(cf, tensors, bound(cf.signature.thisArg), opts) : cf.callFlat(tensors);
 
+  // onSymbolicRead: 'eager': the signatures whose trace read a tensor's value run the converted code
+  // eagerly, in a tidy that keeps what it returns (as a graph would, nothing else survives the call).
+  const eagerKeys = new Set<string>();
+  const eagerTensorKeys = new Set<string>();
+  const warnedReads = new Set<string>();
+  const runEagerly = (thisArg: unknown, args: unknown[]): unknown => {
+    let out: unknown;
+    tf.tidy(() => {
+      out = convert().apply(thisArg, args);
+      return keepable(out);
+    });
+    return out;
+  };
+  const fellBack = (e: unknown, sig: Signature, key: string | undefined): boolean => {
+    if (opts.onSymbolicRead !== 'eager' || !(e instanceof AutographError) || e.id !== 'trace/symbolic-read') return false;
+    eagerKeys.add(sig.key);
+    if (key !== undefined) eagerTensorKeys.add(key);
+    const at = e.location;
+    const where = at ? `${at.file ?? ''}:${at.line}:${at.column}` : '';
+    if (!warnedReads.has(where)) {
+      warnedReads.add(where);
+      const what = /\(([^)]*\(\))\)/.exec(e.summary)?.[1] ?? 'reading a value';
+      warnUser(agError('api/runs-eagerly', { name, signature: describeSignature(sig), what }, at).message);
+    }
+    return true;
+  };
+  let warnedNaN = false;
+  /** One warning when a trace made of JS arithmetic on a JS array or string gave NaN. */
+  const checkNaN = (args: readonly unknown[], out: unknown): void => {
+    if (warnedNaN || !isNaNResult(out)) return;
+    const i = args.findIndex((a) => typeof a === 'string' || (Array.isArray(a) && !containsTensor(a)));
+    if (i < 0) return;
+    warnedNaN = true;
+    const a = args[i];
+    const got = typeof a === 'string' ? `the string ${JSON.stringify(a)}` : `the JS array ${shortJson(a)}`;
+    warnUser(agError('api/js-arithmetic-nan', { name, path: `argument ${i}`, got }).message);
+  };
+
   const run = function (this: unknown, ...args: unknown[]): unknown {
     if (isTracing()) {
       // Inlined into the trace that called it: recursion has to end at trace time.
@@ -159,6 +221,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     // A function called as a method traces per receiver (its fields may be read); a plain call has none.
     const self = this === globalThis ? undefined : this;
     const key = fixed ? undefined : tensorKey(args, self);
+    if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) return runEagerly(this, args);
     if (key !== undefined) {
       const hit = byTensorKey.get(key);
       if (hit) {
@@ -177,10 +240,20 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       sig = withThis(signatureOf(name, args), self);
       tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
     }
-    const { cf, traced } = concrete(sig);
+    if (eagerKeys.size > 0 && eagerKeys.has(sig.key)) return runEagerly(this, args);
+    let found: { cf: ConcreteFunction; traced: boolean };
+    try {
+      found = concrete(sig);
+    } catch (e) {
+      if (fellBack(e, sig, key)) return runEagerly(this, args);
+      throw e;
+    }
+    const { cf, traced } = found;
     monitor.note(traced ? sig : undefined);
     if (key !== undefined) byTensorKey.set(key, cf);
-    return callRecorded(cf, tensors);
+    const out = callRecorded(cf, tensors);
+    if (traced && cf.graph.params.length === 0) checkNaN(args, out);
+    return out;
   };
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const call = function (this: unknown, ...args: unknown[]): unknown {
@@ -194,6 +267,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   Object.defineProperties(call, {
     traceCount: { get: () => traceCount },
     warnings: { get: () => monitor.warnings },
+    jsFunction: { value: fn },
     pythonFunction: { value: fn },
     name: { value: name },
   });
@@ -205,6 +279,34 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     },
     concreteFunctions: () => [...cache.values()],
   }) as unknown as JitFunction<F>;
+}
+
+/** Every tensor reachable from a function's result (arrays, objects, class instances): a tidy keeps them. */
+function keepable(out: unknown, seen = new Set<unknown>(), found: tf.Tensor[] = []): tf.Tensor[] {
+  if (out instanceof tf.Tensor) found.push(out);
+  else if (out !== null && typeof out === 'object' && !seen.has(out)) {
+    seen.add(out);
+    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out)) keepable(v, seen, found);
+  }
+  return found;
+}
+
+function isNaNResult(out: unknown): boolean {
+  return (typeof out === 'number' && Number.isNaN(out)) || (Array.isArray(out) && out.some((x) => typeof x === 'number' && Number.isNaN(x)));
+}
+
+function containsTensor(x: unknown): boolean {
+  return x instanceof tf.Tensor || (Array.isArray(x) && x.some(containsTensor));
+}
+
+function shortJson(x: unknown): string {
+  const s = JSON.stringify(x) ?? String(x);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+/** A signature as the user reads it: `float32[10], 0.5`. */
+function describeSignature(sig: Signature): string {
+  return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}${shapeToString(l.shape)}` : typeof l.value === 'string' ? JSON.stringify(l.value) : String(l.value))).join(', ');
 }
 
 /** A cache key for calls whose arguments are all live, concrete tensors; undefined otherwise. */

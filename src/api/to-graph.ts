@@ -10,21 +10,29 @@ import { sourceConverter } from '../convert/registry.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { makeRuntime } from '../runtime/index.js';
 import { log } from '../platform/log.js';
-import { setConverter } from '../runtime/converted-call.js';
-import { isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
+import { setConverter, withCalleeScope } from '../runtime/converted-call.js';
+import { conversionFailure, isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
 import { isBoundFunction, unbind, type Unbound } from '../runtime/bound-functions.js';
+import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
 
 export interface ToGraphOptions {
   /** Free variables of `fn` (toString() loses the closure). */
   readonly scope?: Record<string, unknown>;
 }
 
-type AnyFn = (...args: never[]) => unknown;
+/**
+ * The converted function `toGraph(fn)` returns: it takes what `fn` takes, with tensors allowed in
+ * place of JS numbers and booleans, and returns what `fn` returns — run inside a trace, with staged
+ * numbers and booleans as tensors.
+ */
+export type ConvertedFunction<F extends AnyFn> = (...args: JitArgs<Parameters<F>>) => ReturnType<F> | Staged<ReturnType<F>>;
 interface Entry {
   readonly scope: Record<string, unknown> | undefined;
   readonly fn: Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
 }
 const cache = new WeakMap<object, Entry[]>();
+/** Functions whose source the converter refused: the error, raised again without converting again. */
+const refused = new WeakMap<object, AutographError>();
 
 function sameScope(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
   if (a === b) return true;
@@ -33,11 +41,6 @@ function sameScope(a: Record<string, unknown> | undefined, b: Record<string, unk
   return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
 }
 
-/**
- * TF's `autograph.to_graph`: the converted function (cached per function). Run eagerly it behaves
- * like `fn`; run inside a trace it stages control flow on tensors. Free variables come from
- * `opts.scope`, then `globalThis`.
- */
 /** A conversion error located in the function's text, relocated to the user's file where it can be found. */
 function inOriginalFile(e: unknown, fn: object): unknown {
   if (!(e instanceof AutographError) || !e.location || e.location.file) return e;
@@ -45,20 +48,38 @@ function inOriginalFile(e: unknown, fn: object): unknown {
   return at ? new AutographError(e.id, e.kind, e.summary, e.hint, at) : e;
 }
 
-export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
+function copyOf(e: AutographError): AutographError {
+  return new AutographError(e.id, e.kind, e.summary, e.hint, e.location);
+}
+
+/**
+ * TF's `autograph.to_graph`: the converted function (cached per function). Run eagerly it behaves
+ * like `fn`; run inside a trace it stages control flow on tensors. Free variables come from
+ * `opts.scope`, then `globalThis`.
+ */
+export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): ConvertedFunction<F> {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
-  if (originalOf(fn) || isDoNotConvert(fn)) return fn;
+  if (isDoNotConvert(fn)) return fn;
+  if (originalOf(fn)) return opts.scope && originalOf(fn) === fn ? inPlaceWithScope(fn, opts.scope) : fn;
+  // In-place conversion failed on it (the Node loader): its error, raised now that it is used.
+  const failed = conversionFailure(fn);
+  if (failed) throw failed;
   const hit = cache.get(fn)?.find((e) => sameScope(e.scope, opts.scope));
-  if (hit) return hit.fn as F;
+  if (hit) return hit.fn as ConvertedFunction<F>;
   const bound = isBoundFunction(fn) ? unbind(fn) : undefined;
-  if (bound) return cacheConverted(fn, opts, convertBound(bound, opts)) as F;
+  if (bound) return cacheConverted(fn, opts, convertBound(bound, opts)) as ConvertedFunction<F>;
   const name = fn.name || 'anonymous';
+  const known = refused.get(fn);
+  if (known) throw copyOf(known);
   const { convertSource, instantiate } = sourceConverter();
   let conv: ConvertedSource;
   try {
     conv = convertSource(Function.prototype.toString.call(fn), name);
   } catch (e) {
-    throw inOriginalFile(e, fn);
+    const err = inOriginalFile(e, fn);
+    // Remembered when located in the function itself (not at this call, as for a built-in function).
+    if (err instanceof AutographError && e instanceof AutographError && !e.location?.file) refused.set(fn, err);
+    throw err;
   }
   log(3, () => `// AutoGraph: converted ${name}\n${conv.code}`);
   const inner = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn) as (...a: unknown[]) => unknown;
@@ -73,7 +94,7 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): F {
       throw withUserStack(e);
     }
   };
-  return cacheConverted(fn, opts, converted) as F;
+  return cacheConverted(fn, opts, converted) as ConvertedFunction<F>;
 }
 
 /** Records `converted` as the conversion of `fn` (with `opts.scope`). */
@@ -93,6 +114,25 @@ function convertBound(bound: Unbound, opts: ToGraphOptions): Function { // eslin
   return function (this: unknown, ...args: unknown[]): unknown {
     return target.apply(bound.thisArg, [...bound.args, ...args]);
   };
+}
+
+/**
+ * A function converted in place keeps its own free variables, but the callees it converts at run
+ * time (methods, imported helpers) need `scope`: the same function, running with it as theirs.
+ */
+function inPlaceWithScope<F extends AnyFn>(fn: F, scope: Record<string, unknown>): F {
+  const entries = cache.get(fn) ?? [];
+  const hit = entries.find((e) => sameScope(e.scope, scope));
+  if (hit) return hit.fn as F;
+  const scoped = function (this: unknown, ...args: unknown[]): unknown {
+    return withCalleeScope(scope, () => (fn as unknown as (...a: unknown[]) => unknown).apply(this, args));
+  };
+  markConverted(scoped, fn);
+  Object.defineProperty(scoped, 'name', { value: fn.name });
+  Object.defineProperty(scoped, 'length', { value: fn.length });
+  entries.push({ scope, fn: scoped });
+  cache.set(fn, entries);
+  return scoped as unknown as F;
 }
 
 // Functions that converted code calls: the user's are converted; others (a package's, a bundler's

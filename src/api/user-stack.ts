@@ -1,8 +1,8 @@
 // Rewrites the stack trace of an error leaving a converted or jit function so that it reads in the
 // user's terms: frames of generated code (`autograph:///…`) become the user's original
 // file:line:column (through the converter's mappings, composed with the module's own source map
-// under tsx/vitest) and are marked `[converted]`; frames of autograph-ts and tfjs internals are
-// dropped; user frames reached from converted code that were not converted are marked
+// under tsx/vitest) and are marked `[converted]`; frames of autograph-ts and tfjs internals, and of
+// built-ins (`Array.forEach`), are dropped; user frames reached from converted code that were not converted are marked
 // `[not converted]`. The message lines are kept as they are. Idempotent. With AG_DEBUG=1 stacks
 // are left whole.
 // Also registers the catalogue's default error locator: an error built without a location points at
@@ -35,6 +35,8 @@ export function deepStacks<T>(f: () => T): T {
   }
 }
 
+const NATIVE_FRAME = /^\s*at (?:.* )?\((?:<anonymous>|native)\)$/;
+
 function rewriteLines(stack: string): string {
   const lines = stack.split('\n');
   const first = lines.findIndex((l) => FRAME.test(l));
@@ -45,6 +47,8 @@ function rewriteLines(stack: string): string {
   for (const line of lines.slice(first)) {
     const m = FRAME.exec(line);
     if (!m) {
+      // Frames of built-ins (`at Array.forEach (<anonymous>)`, `at new Promise (<anonymous>)`).
+      if (NATIVE_FRAME.test(line)) continue;
       frames.push({ text: line, frame: false, converted: false });
       continue;
     }

@@ -2,7 +2,7 @@
 // top-level bindings are known), picks the function, and builds the scope for run-time conversion.
 // Needs scope-hooks.mjs, tfjs, the library. Produces `loadTarget`, `Target`.
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { register } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +10,8 @@ import * as tf from '@tensorflow/tfjs-core';
 import * as ag from '../index.js';
 import { cliError } from './messages.js';
 import { isTypeScriptFile, registerTsx } from '../plugin/tsx.js';
+import { babel, ensureBabelTypes } from '../convert/util/babel-load.js';
+import { codeFrame } from '../convert/util/babel.js';
 
 const SCOPE_EXPORT = '__autographScope__';
 
@@ -47,8 +49,7 @@ export async function loadTarget(target: string): Promise<Target> {
   try {
     mod = (await import(url)) as Record<string, unknown>;
   } catch (e) {
-    const reason = e instanceof Error ? e.message.split('\n')[0]! : String(e);
-    throw cliError('cli/load-failed', { file, reason });
+    throw cliError('cli/load-failed', { file, reason: loadFailure(e, path) }, e);
   }
   const exports = Object.fromEntries(Object.entries(mod).filter(([k]) => k !== SCOPE_EXPORT && k !== 'default'));
   const name = exportName ?? pickExport(file, mod);
@@ -76,4 +77,34 @@ function pickExport(file: string, mod: Record<string, unknown>): string {
   if (fns.length === 1) return fns[0]!;
   if (fns.length === 0) throw cliError('cli/no-function', { file });
   throw cliError('cli/ambiguous-export', { file, available: fns.join(', '), first: fns[0]! });
+}
+
+/**
+ * Why a module failed to load, with where: tsx/esbuild's "Transform failed with 1 error:" is followed
+ * by the file:line:column and the error; for Node's SyntaxError (whose position an import does not
+ * carry) the file is parsed again to find it, and a code frame shows the line.
+ */
+export function loadFailure(e: unknown, path?: string): string {
+  if (!(e instanceof Error)) return String(e);
+  const lines = e.message.split('\n').filter((l) => l.trim() !== '');
+  if (/^Transform failed with \d+ errors?:?$/.test(lines[0] ?? '') && lines.length > 1) return lines.slice(1).join('\n  ');
+  const at = e instanceof SyntaxError && path ? syntaxErrorAt(path) : undefined;
+  return at ? `${e.name}: ${lines[0] ?? ''} at ${path}:${at.line}:${at.column + 1}\n${at.frame}` : (lines[0] ?? e.name);
+}
+
+/** The position and code frame of the first syntax error in the file, found with Babel's parser. */
+function syntaxErrorAt(path: string): { line: number; column: number; frame: string } | undefined {
+  try {
+    const text = readFileSync(path, 'utf8');
+    ensureBabelTypes();
+    try {
+      babel('parser').parse(text, { sourceType: 'module', plugins: isTypeScriptFile(path) ? ['typescript'] : [] });
+    } catch (p) {
+      const loc = (p as { loc?: { line: number; column: number } }).loc;
+      if (loc) return { ...loc, frame: codeFrame(text, loc.line, loc.column) };
+    }
+  } catch {
+    // Unreadable file, or Babel missing: the message alone.
+  }
+  return undefined;
 }

@@ -22,7 +22,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 function report(e: unknown, stack: boolean): number {
   if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage; // commander printed it
   if (e instanceof CliError) {
-    process.stderr.write(`autograph: ${e.message}\n`);
+    const cause = stack && e.cause instanceof Error && e.cause.stack ? `${e.cause.stack}\n` : '';
+    process.stderr.write(`autograph: ${e.message}\n${cause}`);
     return e.exitCode;
   }
   if (e instanceof AutographError) {
@@ -34,7 +35,10 @@ function report(e: unknown, stack: boolean): number {
   return EXIT.user;
 }
 
-const isEntry = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+// Run as a script (tsx src/cli/main.ts). In the built package this code is bundled into bin.js, which
+// calls main itself: there it must not run a second time when bin.js is started by its path.
+const isEntry =
+  process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href && !/\/bin\.[jt]s$/.test(import.meta.url);
 if (isEntry) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -59,6 +59,17 @@ export const cliMessages = defineMessages({
     text: (p: { text: string; reason: string }) => `bad --args '${p.text}': ${p.reason}`,
     hint: () => 'write one VALUE[:DTYPE] per argument, e.g. --args "[1,2,3]:float32,5:int32"; a bare number is float32',
   },
+  'cli/check-project': {
+    kind: 'usage',
+    text: () => 'autograph check could not read the project (the errors above say why)',
+    hint: () => "give a tsconfig.json or its folder, and options as tsc takes them; see 'autograph check --help'",
+  },
+  'cli/too-many-args': {
+    kind: 'usage',
+    text: (p: { option: string; name: string; given: number; takes: number }) =>
+      `${p.option} gives ${p.given} input(s), but '${p.name}' takes ${p.takes} argument(s)`,
+    hint: (p: { option: string }) => `give one ${p.option === '--spec' ? 'SHAPE:DTYPE' : 'VALUE[:DTYPE]'} per argument, separated by commas`,
+  },
   'cli/missing-option': {
     kind: 'usage',
     text: (p: { command: string; options: string }) => `'${p.command}' needs ${p.options}`,
@@ -77,17 +88,19 @@ export class CliError extends Error {
     readonly id: string,
     message: string,
     readonly exitCode: number,
+    /** The error behind it (a module that failed to load): its stack is shown with --stack. */
+    override readonly cause?: unknown,
   ) {
     super(message);
   }
 }
 
 /** Usage errors of the command line itself; the rest are user errors (exit 1). */
-const USAGE: readonly CliMessageId[] = ['cli/bad-spec', 'cli/bad-args', 'cli/missing-option'];
+const USAGE: readonly CliMessageId[] = ['cli/bad-spec', 'cli/bad-args', 'cli/missing-option', 'cli/too-many-args'];
 
 /** Builds the CLI error `id` with its parameters. */
-export function cliError<K extends CliMessageId>(id: K, params: ParamsOf<K>): CliError {
+export function cliError<K extends CliMessageId>(id: K, params: ParamsOf<K>, cause?: unknown): CliError {
   const def = cliMessages[id] as unknown as { text: (p: unknown) => string; hint?: (p: unknown) => string };
   const exit = USAGE.includes(id) ? EXIT.usage : EXIT.user;
-  return new CliError(id, formatMessage(id, def.text(params), def.hint?.(params), undefined), exit);
+  return new CliError(id, formatMessage(id, def.text(params), def.hint?.(params), undefined), exit, cause);
 }

@@ -7,6 +7,12 @@ import { Command, Option } from 'commander';
 const TARGET = '<file>[#export] is a .js, .mjs or .ts module and, optionally, the name of an exported function\n' +
   '(default: the default export, or the only function the module exports).';
 
+/** The module the examples of the help texts use (the user writes it: the package ships no samples). */
+const EXAMPLE_MODULE = `The examples use a module of your own, model.ts:
+  export function collatz(a) { let n = 0; while (a != 1) { a = a % 2 == 0 ? Math.floor(a / 2) : 3 * a + 1; n++; } return n; }
+  export function huber(x) { return tf.abs(x) <= 1 ? x * x / 2 : tf.abs(x) - 0.5; }
+`;
+
 const SPEC_HELP = 'input specs, one SHAPE:DTYPE per argument, e.g. "[3]:float32,[]:int32" (? or null: unknown dimension)';
 const ARGS_HELP = 'inputs, one VALUE[:DTYPE] per argument, e.g. "[1,2,3]:float32,5:int32" (bare numbers are float32; :js passes a plain JS value)';
 
@@ -46,14 +52,14 @@ export function buildProgram(): Command {
     .option('--stack', 'print stack traces of errors')
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', `\n${TARGET}\n${SCOPE_NOTE}\n${EXIT_CODES}\n\nExamples:
-  autograph code examples/cli/collatz.ts
-  autograph graph examples/cli/huber.ts --spec "[]:float32"
-  autograph graph examples/cli/collatz.ts --spec "[]:int32" --passes
-  autograph run examples/cli/collatz.ts --args "27:int32"
-  autograph svg examples/cli/huber.ts --spec "[]" --html -o huber.html`);
+    .addHelpText('after', `\n${TARGET}\n${SCOPE_NOTE}\n${EXIT_CODES}\n\n${EXAMPLE_MODULE}\nExamples:
+  autograph code model.ts#collatz
+  autograph graph model.ts#huber --spec "[]:float32"
+  autograph graph model.ts#collatz --spec "[]:int32" --passes
+  autograph run model.ts#collatz --args "27:int32"
+  autograph svg model.ts#huber --spec "[]" --html -o huber.html`);
 
-  const help = (cmd: Command, examples: string) => cmd.addHelpText('after', `\n${TARGET}\n${EXIT_CODES}\n\nExample:\n  ${examples}`);
+  const help = (cmd: Command, examples: string) => cmd.addHelpText('after', `\n${TARGET}\n${EXIT_CODES}\n\nExample (model.ts: see autograph --help):\n  ${examples}`);
 
   help(
     program
@@ -62,7 +68,7 @@ export function buildProgram(): Command {
       .argument('<file[#export]>', 'the module and function')
       .option('--until <pass>', 'stop after this conversion pass (debugging)')
       .action(lazy(async () => (await import('./commands/code.js')).codeCommand)),
-    'autograph code examples/cli/collatz.ts',
+    'autograph code model.ts#collatz',
   );
 
   help(
@@ -76,7 +82,7 @@ export function buildProgram(): Command {
       .option('--passes', 'print the trace, then what each optimizer pass changed (before → after)')
       .option('--sources', 'end each line with the file:line of the code that made it')
       .action(lazy(async () => (await import('./commands/graph.js')).graphCommand)),
-    'autograph graph examples/cli/huber.ts --spec "[]:float32"',
+    'autograph graph model.ts#huber --spec "[]:float32"',
   );
 
   help(
@@ -91,7 +97,7 @@ export function buildProgram(): Command {
       .option('--dot', 'write Graphviz DOT text instead of SVG')
       .option('-o, --output <file>', 'write to this file instead of stdout')
       .action(lazy(async () => (await import('./commands/svg.js')).svgCommand)),
-    'autograph svg examples/cli/huber.ts --spec "[]" -o huber.svg',
+    'autograph svg model.ts#huber --spec "[]" -o huber.svg',
   );
 
   help(
@@ -104,7 +110,7 @@ export function buildProgram(): Command {
       .option('--onnx <file>', 'write an ONNX model (opset 18) to this file')
       .option('--graph-model <dir>', 'write a TF.js GraphModel (model.json + weights) into this folder')
       .action(lazy(async () => (await import('./commands/export.js')).exportCommand)),
-    'autograph export examples/cli/huber.ts --spec "[]" --onnx huber.onnx',
+    'autograph export model.ts#huber --spec "[]" --onnx huber.onnx',
   );
 
   help(
@@ -117,7 +123,7 @@ export function buildProgram(): Command {
       .option('--eager', 'run the converted code eagerly instead of through jit')
       .option('--json', 'print the outputs as JSON ({ dtype, shape, value } per tensor)')
       .action(lazy(async () => (await import('./commands/run.js')).runCommand)),
-    'autograph run examples/cli/collatz.ts --args "27:int32"',
+    'autograph run model.ts#collatz --args "27:int32"',
   );
 
   help(
@@ -129,8 +135,16 @@ export function buildProgram(): Command {
       .addOption(executorOption())
       .option('--time-ms <ms>', 'how long to time each variant', '300')
       .action(lazy(async () => (await import('./commands/bench.js')).benchCommand)),
-    'autograph bench examples/cli/collatz.ts --args "27:int32"',
+    'autograph bench model.ts#collatz --args "27:int32"',
   );
+
+  program
+    .command('check')
+    .description('type-check a project as tsc --noEmit does, with tensor operators typed inside converted functions')
+    .argument('[tsconfig-and-tsc-options...]', 'a tsconfig.json or its folder (default: found from the current folder), and tsc options such as --strict')
+    .allowUnknownOption()
+    .addHelpText('after', '\nExit codes (those of tsc):\n  0  no errors\n  1  the command line or the project cannot be read\n  2  the program has errors (printed as tsc prints them)\n\nExample:\n  autograph check examples --strict')
+    .action(async (_args: string[], _opts: unknown, cmd: Command) => (await import('./commands/check.js')).checkCommand(cmd.args));
 
   return program;
 }

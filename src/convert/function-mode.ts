@@ -5,8 +5,8 @@
 // function-origin) and the function's place in it checked: a module, a class, or a "use strict"
 // directive around it. Needs function-origin, @babel/parser. Produces `isStrictFunction`.
 
-import { parse } from '@babel/parser';
-import * as t from '@babel/types';
+import * as t from './util/babel-types.js';
+import { babel } from './util/babel-load.js';
 import { scriptOf } from './function-origin.js';
 
 const parsedScripts = new Map<string, t.File | null>();
@@ -17,7 +17,7 @@ function parseScript(text: string): t.File | null {
   file = null;
   for (const sourceType of ['script', 'module'] as const) {
     try {
-      file = parse(text, { sourceType, errorRecovery: true, allowReturnOutsideFunction: true }) as unknown as t.File;
+      file = babel('parser').parse(text, { sourceType, errorRecovery: true, allowReturnOutsideFunction: true }) as unknown as t.File;
       break;
     } catch {
       // try the other source type

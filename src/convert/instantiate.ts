@@ -1,7 +1,8 @@
 // Run-time path for free variables (docs/architecture.md, "the closure problem"): the generated code is evaluated with `new Function`,
 // its free variables bound from `scope`, else left to `globalThis`. Names a bundler gave to module
 // imports (`__vite_ssr_import_0__`, `import_tfjs`) resolve to the scope value that has every
-// property the code reads from them. Unresolved names are a catalogued error listing both fixes.
+// property the code reads from them; esbuild's `__name` helper is provided. Unresolved names are a
+// catalogued error listing both fixes.
 // Needs ConvertedSource. Produces `instantiate`.
 
 import { agError } from '../errors/catalogue.js';
@@ -13,6 +14,14 @@ import { isStrictFunction } from './function-mode.js';
 
 const MODULE_ALIAS = /^(__vite_ssr_import_\d+__|__vi_import_\d+__|__vite_ssr_dynamic_import__|import_[\w$]+|_[\w$]+__namespace)$/;
 const IMPLICIT = new Set(['arguments', 'undefined', 'NaN', 'Infinity', 'globalThis']);
+/**
+ * Transpiler helpers that a function's own text calls, bound when the scope does not give them: tsx
+ * (esbuild's keepNames) wraps a named inner function as `__name(fn, "name")`, and toString() loses
+ * the module's helper. The same definition as esbuild's.
+ */
+const HELPERS: Record<string, unknown> = {
+  __name: (target: object, value: string) => Object.defineProperty(target, 'name', { value, configurable: true }),
+};
 
 function resolveAlias(
   alias: string,
@@ -64,6 +73,9 @@ export function instantiate(
     } else if (MODULE_ALIAS.test(name) && scope && resolveAlias(name, props, scope, aliases).found) {
       names.push(name);
       values.push(resolveAlias(name, props, scope, aliases).value);
+    } else if (Object.prototype.hasOwnProperty.call(HELPERS, name)) {
+      names.push(name);
+      values.push(HELPERS[name]);
     } else if (name === self.name) {
       names.push(name);
       values.push(self);

@@ -13,16 +13,29 @@ export interface SourceLocation {
   readonly frame?: string;
 }
 
+/** Node's `util.inspect.custom` (a registered symbol: no import of node:util). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 export class AutographError extends Error {
   override name = 'AutographError';
-  constructor(
-    readonly id: string,
-    readonly kind: ErrorKind,
-    readonly summary: string,
-    readonly hint: string | undefined,
-    readonly location: SourceLocation | undefined,
-  ) {
+  declare readonly id: string;
+  declare readonly kind: ErrorKind;
+  declare readonly summary: string;
+  declare readonly hint: string | undefined;
+  declare readonly location: SourceLocation | undefined;
+
+  constructor(id: string, kind: ErrorKind, summary: string, hint: string | undefined, location: SourceLocation | undefined) {
     super(formatMessage(id, summary, hint, location));
+    // Not enumerable: Node prints an uncaught error as its stack plus its enumerable properties, and
+    // the message already says all of them (the location with its code frame, and the hint).
+    for (const [key, value] of Object.entries({ id, kind, summary, hint, location })) {
+      Object.defineProperty(this, key, { value, enumerable: false, writable: false, configurable: true });
+    }
+  }
+
+  /** How console.log and util.inspect show it: the stack alone (one block), as Node shows any error. */
+  [INSPECT](): string {
+    return this.stack ?? `${this.name}: ${this.message}`;
   }
 }
 

@@ -15,7 +15,11 @@ export function nodeBuiltin<T>(id: `node:${string}`): T | undefined {
   return proc?.getBuiltinModule?.(id) as T | undefined;
 }
 
-/** Node's `require` resolving from the module at `url` (pass `import.meta.url`), or undefined outside Node. */
-export function requireFrom(url: string): Require | undefined {
+/**
+ * Node's `require` resolving from the module at `url` (pass `import.meta.url`), or undefined outside
+ * Node. (The CommonJS bundle of the editor plugin defines `import.meta.url` as its own file's URL.)
+ */
+export function requireFrom(url: string | undefined): Require | undefined {
+  if (!url) return undefined;
   return nodeBuiltin<{ createRequire(url: string): Require }>('node:module')?.createRequire(url);
 }

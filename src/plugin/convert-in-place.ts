@@ -1,7 +1,9 @@
 // In-place conversion of one module's AST: every target function (find-targets) is run through the
 // SAME pass pipeline as run-time conversion (src/convert/pipeline.ts), where it stands, so its free
 // variables stay lexical (helpers a target calls convert too, or stay as written if they cannot);
-// `ag__` and the marker come from one import of the plugin runtime.
+// `ag__` and the marker come from one import of the plugin runtime. With `errorsAtCall` (the Node
+// loader) a target that fails to convert stays as written, marked with its error, which jit/toGraph
+// raise when it is called: importing the module always works.
 // Needs src/convert, find-targets. Produces `convertProgram` (mutates the File; returns what it did).
 
 import * as t from '../convert/util/babel-types.js';
@@ -22,34 +24,49 @@ export interface ConvertProgramOptions extends FindOptions {
    * it readable in a minified bundle (costs that text in the bundle; off by default).
    */
   readonly keepCode?: boolean;
+  /**
+   * A target that cannot be converted stays as written and its catalogued error is raised when it is
+   * called (by jit/toGraph), as with run-time conversion; by default the transform throws it.
+   */
+  readonly errorsAtCall?: boolean;
   /** Maps a location of `code` to the original file (when `code` is itself generated, e.g. by tsx). */
   readonly originalLocation?: (line: number, column: number) => { file?: string; line: number; column: number; frame?: string } | undefined;
 }
 
 export const RUNTIME_MODULE = 'autograph-ts/runtime';
 export const MARK = 'ag__markInPlace';
+export const MARK_FAILED = 'ag__markConversionFailed';
 
-/** Converts the targets of `file` (parsed from `code`); returns the names converted. */
+/**
+ * Converts the targets of `file` (parsed from `code`); returns the names of the targets it rewrote
+ * (converted, or with `errorsAtCall` left as written and marked with their error).
+ */
 export function convertProgram(file: t.File, code: string, opts: ConvertProgramOptions = {}): string[] {
   ensureBabelTypes();
   if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === (opts.runtimeModule ?? RUNTIME_MODULE))) return [];
   const targets = findTargets(file, opts);
   if (targets.length === 0) return [];
-  const done = targets.filter((tg) => convertOne(tg, code, opts));
+  const outcomes = targets.map((tg) => convertOne(tg, code, opts));
+  const done = targets.filter((_, i) => outcomes[i] !== 'left');
+  const failed = outcomes.includes('failed');
   if (done.length === 0) return [];
-  const imp = t.importDeclaration(
-    [t.importSpecifier(t.identifier('ag__'), t.identifier('ag__')), t.importSpecifier(t.identifier(MARK), t.identifier('markInPlace'))],
-    t.stringLiteral(opts.runtimeModule ?? RUNTIME_MODULE),
-  );
-  file.program.body.unshift(imp);
+  const specifiers = [t.importSpecifier(t.identifier('ag__'), t.identifier('ag__')), t.importSpecifier(t.identifier(MARK), t.identifier('markInPlace'))];
+  if (failed) specifiers.push(t.importSpecifier(t.identifier(MARK_FAILED), t.identifier('markConversionFailed')));
+  file.program.body.unshift(t.importDeclaration(specifiers, t.stringLiteral(opts.runtimeModule ?? RUNTIME_MODULE)));
   return done.map((tg) => tg.name);
 }
 
-/** Converts one target where it stands; false for a helper left to the run-time path. */
-function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): boolean {
+type Outcome = 'converted' | 'failed' | 'left';
+
+/**
+ * Converts one target where it stands: 'left' for a helper left to the run-time path, 'failed' for a
+ * target marked with its conversion error (`errorsAtCall`).
+ */
+function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): Outcome {
   const fn = tg.node;
-  // A helper found through a call converts on a copy: on a conversion error it stays as written.
-  const work = tg.implicit ? t.cloneNode(fn, true, false) : fn;
+  // A helper found through a call converts on a copy: on a conversion error it stays as written
+  // (so does a target whose error is raised at its call).
+  const work = tg.implicit || opts.errorsAtCall ? t.cloneNode(fn, true, false) : fn;
   // Lines of `fn` are lines of the whole module, so located errors point at file:line directly.
   const ctx = new ConvertContext(code, tg.name, work);
   ctx.locate = (line, column) => {
@@ -61,13 +78,24 @@ function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): bool
     runPipeline(work, ctx);
   } catch (e) {
     // Nobody asked for this helper: whatever stops its conversion, it runs as written (run-time path).
-    if (tg.implicit) return false;
-    throw e instanceof AutographError ? relocate(e, opts) : e;
+    if (tg.implicit) return 'left';
+    const err = e instanceof AutographError ? relocate(e, opts) : e;
+    if (!(opts.errorsAtCall && err instanceof AutographError)) throw err;
+    const { id, kind, summary, hint, location } = err;
+    place(tg, MARK_FAILED, [t.stringLiteral(JSON.stringify({ id, kind, summary, hint, location }))]);
+    return 'failed';
   }
   if (work !== fn) Object.assign(fn, work);
   const args: t.Expression[] = [t.stringLiteral(tg.name)];
   if (opts.keepCode) args.push(t.stringLiteral(generateCode(fn, { comments: true }).code));
-  const mark = (e: t.Expression): t.CallExpression => t.callExpression(t.identifier(MARK), [e, ...args]);
+  place(tg, MARK, args);
+  return 'converted';
+}
+
+/** Wraps the target where it stands in a call of the marker `marker` (with `args` after the function). */
+function place(tg: Target, marker: string, args: t.Expression[]): void {
+  const fn = tg.node;
+  const mark = (e: t.Expression): t.CallExpression => t.callExpression(t.identifier(marker), [e, ...args]);
   if (tg.slot) {
     const rec = tg.slot.parent as unknown as Record<string, unknown>;
     if (tg.slot.index === null) rec[tg.slot.key] = mark(fn as t.Expression);
@@ -78,7 +106,6 @@ function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): bool
     while (at < tg.block.length && t.isImportDeclaration(tg.block[at])) at++;
     tg.block.splice(at, 0, t.expressionStatement(mark(t.identifier(fn.id.name))));
   }
-  return true;
 }
 
 /**

@@ -3,8 +3,9 @@
 // of a function declaration / `const f = function|arrow`, and those whose body opens with the
 // directive 'use autograph'; and, transitively, the functions of the same module that a target calls
 // by name (module or enclosing-block declarations and `const f = …` functions), so that helpers keep
-// their closures too and never need run-time conversion (`new Function`). Needs @babel/types.
-// Produces `findTargets`, `isAutographSource`.
+// their closures too and never need run-time conversion (`new Function`). A function that esbuild
+// (tsx) wrapped to keep its name, `__name(function f() {…}, "f")`, is found inside the wrapper.
+// Needs @babel/types. Produces `findTargets`, `isAutographSource`.
 
 import * as t from '../convert/util/babel-types.js';
 
@@ -37,6 +38,20 @@ export function isAutographSource(source: string, sources?: readonly (string | R
 
 function isConvertible(n: t.Node | null | undefined): n is ConvertibleFunction {
   return t.isFunctionDeclaration(n) || t.isFunctionExpression(n) || t.isArrowFunctionExpression(n);
+}
+
+/**
+ * The function inside esbuild's `keepNames` wrapper `__name(fn, "name")` (what tsx emits for a named
+ * function expression), with the slot it sits in; else `n` itself in `slot`.
+ */
+function unwrapKeepNames(n: t.Node | null | undefined, slot: Target['slot']): { fn: t.Node | null | undefined; slot: Target['slot'] } {
+  if (
+    t.isCallExpression(n) && t.isIdentifier(n.callee, { name: '__name' }) && n.arguments.length === 2 &&
+    isConvertible(n.arguments[0]) && t.isStringLiteral(n.arguments[1])
+  ) {
+    return { fn: n.arguments[0], slot: { parent: n, key: 'arguments', index: 0 } };
+  }
+  return { fn: n, slot };
 }
 
 function hasDirective(n: t.Function): boolean {
@@ -78,8 +93,9 @@ function resolveFunction(name: string, stack: readonly Frame[]): Target | undefi
       if (t.isVariableDeclaration(st)) {
         for (const d of st.declarations) {
           if (!t.isIdentifier(d.id, { name })) continue;
-          if (st.kind === 'const' && (t.isFunctionExpression(d.init) || t.isArrowFunctionExpression(d.init))) {
-            return { node: d.init, name, slot: { parent: d, key: 'init', index: null }, block: null };
+          const { fn, slot } = unwrapKeepNames(d.init, { parent: d, key: 'init', index: null });
+          if (st.kind === 'const' && (t.isFunctionExpression(fn) || t.isArrowFunctionExpression(fn))) {
+            return { node: fn, name, slot, block: null };
           }
           return undefined; // bound to something else: left to the run-time path
         }
@@ -116,7 +132,7 @@ function stackHolding(target: Target, stack: readonly Frame[]): Frame[] {
     if (!body) continue;
     const holds = body.some((st0) => {
       const st = t.isExportNamedDeclaration(st0) || t.isExportDefaultDeclaration(st0) ? st0.declaration : st0;
-      return st === target.node || (t.isVariableDeclaration(st) && st.declarations.some((d) => d.init === target.node));
+      return st === target.node || (t.isVariableDeclaration(st) && st.declarations.some((d) => unwrapKeepNames(d.init, null).fn === target.node));
     });
     if (holds) return stack.slice(0, i + 1);
   }
@@ -164,10 +180,10 @@ export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
       });
     }
     if (t.isCallExpression(node) && isApiCallee(node.callee) && !optsOffAutograph(node.arguments[1])) {
-      const a = node.arguments[0];
+      const { fn: a, slot } = unwrapKeepNames(node.arguments[0], { parent: node, key: 'arguments', index: 0 });
       if (t.isFunctionExpression(a) || t.isArrowFunctionExpression(a)) {
         scopes.set(a, [...stack, frame]);
-        found.set(a, { node: a, name: (t.isFunctionExpression(a) ? a.id?.name : undefined) ?? (t.isVariableDeclarator(parent?.node) && t.isIdentifier(parent.node.id) ? parent.node.id.name : 'anonymous'), slot: { parent: node, key: 'arguments', index: 0 }, block: null });
+        found.set(a, { node: a, name: (t.isFunctionExpression(a) ? a.id?.name : undefined) ?? (t.isVariableDeclarator(parent?.node) && t.isIdentifier(parent.node.id) ? parent.node.id.name : 'anonymous'), slot, block: null });
       } else if (t.isIdentifier(a)) {
         const r = resolveFunction(a.name, [...stack, frame]);
         if (r && !found.has(r.node)) {

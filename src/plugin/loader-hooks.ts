@@ -1,6 +1,7 @@
 // Node module-customization hooks (registered by register.ts): the `load` hook applies the in-place
 // transform to the user's ES modules (.js/.mjs/.ts/.mts/.jsx/.tsx) that mention autograph-ts (not
-// node_modules), after earlier hooks (tsx) have turned TS into JS. Needs transform-source.
+// node_modules), after earlier hooks (tsx) have turned TS into JS; a function that cannot be converted
+// is left as written and its error raised when it is called. Needs transform-source.
 // Produces `initialize`, `load`.
 
 import { readFileSync } from 'node:fs';
@@ -24,6 +25,8 @@ export function initialize(data: LoaderData | undefined): void {
   tsx = data?.tsx !== false;
   options = {
     runtimeModule: data?.runtimeModule,
+    // Importing a module always works: a function that cannot be converted fails when it is called.
+    errorsAtCall: true,
     importSources: (data?.importSources ?? []).map((s) => (s.length > 2 && s.startsWith('/') && s.endsWith('/') ? new RegExp(s.slice(1, -1)) : s)),
   };
 }

@@ -1,12 +1,15 @@
 // What in-place converted modules import (`autograph-ts/runtime`; in browser bundles this module
 // alone, in Node runtime.ts adds the run-time converter): `ag__`, the runtime object the generated
 // code calls, and `markInPlace`, which marks a converted function so jit/toGraph use it as it is (no
-// second conversion, no `new Function`); and `setCodeGeneration`, for pages that forbid eval.
-// Needs src/runtime, src/api/to-graph, src/exec/compiled/code-generation. Produces those three.
+// second conversion, no `new Function`); `markConversionFailed`, which records the conversion error
+// of a function left as written (raised when it is called); and `setCodeGeneration`, for pages that
+// forbid eval. Needs src/runtime, src/api/to-graph, src/exec/compiled/code-generation. Produces those.
 
 import '../api/to-graph.js'; // sets the callee converter of convertedCall (the converter itself: convert/registry)
 import { makeRuntime } from '../runtime/index.js';
 import { markConverted, originalOf } from '../runtime/do-not-convert.js';
+
+export { markConversionFailed } from '../runtime/do-not-convert.js';
 
 /** For pages whose CSP forbids eval: `setCodeGeneration(false)` runs graphs in the interpreter without trying `new Function`. */
 export { setCodeGeneration } from '../exec/compiled/code-generation.js';

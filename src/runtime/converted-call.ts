@@ -3,7 +3,9 @@
 // doNotConvert functions are called as they are; `console.log` becomes `print`. A function that
 // cannot be converted (e.g. unresolvable free variables) runs unconverted from then on, with one
 // warning; one that is not the user's (a package's, a bundler helper) runs unconverted silently.
-// Needs allowlist.ts and a converter registered by src/api/to-graph.ts. Produces `convertedCall`.
+// Callees of code converted in place (no scope of its own) take the scope of the jit/toGraph call
+// running them (`withCalleeScope`). Needs allowlist.ts and a converter registered by
+// src/api/to-graph.ts. Produces `convertedCall`, `callMethod`, `withCalleeScope`.
 
 import { isLeftAlone } from './allowlist.js';
 import { AutographError } from '../errors/ag-error.js';
@@ -18,6 +20,23 @@ let converter: Converter | undefined;
 const special = new Map<unknown, AnyFn>();
 /** Functions called as they are from now on: the converter declined them, or failed on them (warned once). */
 const asIs = new WeakSet<object>();
+
+/** The `scope` of the jit/toGraph call now running a function converted in place. */
+let calleeScope: Record<string, unknown> | undefined;
+
+/**
+ * Runs `run` with `scope` as the free variables of the callees converted at run time from code that
+ * was converted in place (whose own calls carry no scope: its free variables are lexical).
+ */
+export function withCalleeScope<T>(scope: Record<string, unknown> | undefined, run: () => T): T {
+  const before = calleeScope;
+  calleeScope = scope;
+  try {
+    return run();
+  } finally {
+    calleeScope = before;
+  }
+}
 
 /** Installed by src/api/to-graph.ts (keeps runtime → api free of an import cycle). */
 export function setConverter(c: Converter): void {
@@ -64,7 +83,7 @@ function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Re
   if (!converter || asIs.has(f) || isLeftAlone(f)) return f.apply(thisArg, args);
   let g: AnyFn;
   try {
-    g = converter(f as AnyFn, scope);
+    g = converter(f as AnyFn, scope ?? calleeScope);
   } catch (e) {
     if (!(e instanceof AutographError) || e.kind !== 'conversion') throw e;
     warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);

@@ -1,9 +1,13 @@
-// Markers on functions: `doNotConvert(fn)` (leave it alone) and the link from a converted
-// function to its original. Needs nothing. Produces `doNotConvert`, `isDoNotConvert`,
-// `markConverted`, `originalOf`.
+// Markers on functions: `doNotConvert(fn)` (leave it alone), the link from a converted function to
+// its original, and the conversion error of a function that in-place conversion could not convert.
+// Needs the error class. Produces `doNotConvert`, `isDoNotConvert`, `markConverted`, `originalOf`,
+// `markConversionFailed`, `conversionFailure`.
+
+import { AutographError, type ErrorKind, type SourceLocation } from '../errors/ag-error.js';
 
 const DO_NOT_CONVERT = Symbol.for('autograph-ts.doNotConvert');
 const ORIGINAL = Symbol.for('autograph-ts.original');
+const FAILED = Symbol.for('autograph-ts.conversionFailed');
 
 /** Marks `fn` so that AutoGraph calls it as it is (TF's tf.autograph.experimental.do_not_convert). */
 export function doNotConvert<F extends (...args: never[]) => unknown>(fn: F): F {
@@ -22,4 +26,30 @@ export function markConverted(converted: object, original: object): void {
 /** The original of a converted function, or undefined when `fn` is not a converted function. */
 export function originalOf(fn: unknown): object | undefined {
   return typeof fn === 'function' ? ((fn as unknown as Record<symbol, unknown>)[ORIGINAL] as object | undefined) : undefined;
+}
+
+interface RecordedError {
+  readonly id: string;
+  readonly kind: ErrorKind;
+  readonly summary: string;
+  readonly hint?: string;
+  readonly location?: SourceLocation;
+}
+
+/**
+ * Marks `fn` as one that in-place conversion could not convert, with its catalogued error (as JSON):
+ * jit/toGraph raise it when `fn` is called, as run-time conversion would. Returns `fn`.
+ */
+export function markConversionFailed<F extends object>(fn: F, error: string): F {
+  if (typeof fn === 'function') Object.defineProperty(fn, FAILED, { value: JSON.parse(error) as RecordedError });
+  return fn;
+}
+
+/** The conversion error recorded on `fn` by in-place conversion (a new error each time), if any. */
+export function conversionFailure(fn: unknown): AutographError | undefined {
+  const r = typeof fn === 'function' ? ((fn as unknown as Record<symbol, unknown>)[FAILED] as RecordedError | undefined) : undefined;
+  if (!r) return undefined;
+  const err = new AutographError(r.id, r.kind, r.summary, r.hint, r.location);
+  err.stack = `${err.name}: ${err.message}`;
+  return err;
 }

@@ -151,9 +151,10 @@ export function ifStmt(
 export function ifExp<T>(test: unknown, a: () => T, b: () => T): T {
   if (!(isTensor(test) && isTracing())) return truthy(test, 'a conditional expression') ? a() : b();
   let main: unknown;
+  // Typed as the branches: the untyped runtime surface (generated code) does not see staged types.
   return cond(test, () => (main = a()), () => {
     const other = b();
     checkBranchOutputs([main], [other], ['the conditional expression']);
     return other;
-  }, { names: ['value'], site: { code: '… ? … : …' } });
+  }, { names: ['value'], site: { code: '… ? … : …' } }) as T;
 }

@@ -12,6 +12,7 @@ import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js
 import { checkLoopVars, isReturnSlot, placeholdersForUndefined } from './state-checks.js';
 import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { add, gt, lt } from './operators.js';
+import { shapeToString } from '../ir/types.js';
 import { parseSite, type SourceSite } from '../ir/graph.js';
 
 export interface LoopOptions {
@@ -143,29 +144,59 @@ function stagedWhile(
   setState(out);
 }
 
+/** `statement: 'for'` marks the loop of a C-style `for` statement (for the messages). */
 export function whileStmt(
   test: () => unknown,
   body: () => void,
   getState: GetState,
   setState: SetState,
   symbolNames: readonly string[],
-  opts: LoopOptions = {},
+  opts: LoopOptions & { readonly statement?: 'for' } = {},
   site?: string,
 ): void {
   let c = test();
-  if (isTracing() && isTensor(c)) return stagedWhile(test, body, getState, setState, symbolNames, opts, parseSite(site));
+  const loop = opts.statement === 'for' ? 'for loop' : 'while loop';
+  if (isTracing() && isTensor(c)) {
+    // Said before staging: a `break` in the body would otherwise first show as an if whose branches differ.
+    if (c.size !== 1) throw locatedError('while/cond-not-scalar', { shape: shapeToString(c.shape) });
+    return stagedWhile(test, body, getState, setState, symbolNames, opts, parseSite(site));
+  }
   const max = opts.maximumIterations ?? Infinity;
-  for (let i = 0; i < max && truthy(c, 'a while loop'); i++) {
+  for (let i = 0; i < max && truthy(c, `a ${loop}`); i++) {
+    const before = isTracing() ? getState() : undefined;
     body();
     c = test();
-    if (isTracing() && isSymbolic(c)) throw locatedError('convert/while-cond-became-tensor', {});
+    if (before && isSymbolic(c)) throw becameTensor(before, getState(), symbolNames, loop);
   }
 }
 
-function jsExtraTest(extraTest: (() => unknown) | null): boolean {
+/** The flags of lowered `break` and `return` statements among the loop's state (named as the converter shows them). */
+const JUMP_FLAG = /^(break|return)$|^(break_|do_return)(_\d+)?$/;
+const isReturnFlag = (name: string): boolean => name === 'return' || name.startsWith('do_return');
+
+/**
+ * The error for a JS loop whose condition became a tensor while tracing: a `break`/`return` that
+ * depends on a tensor (its flag became one), or a variable of the condition that became one.
+ */
+function becameTensor(before: readonly unknown[], after: readonly unknown[], names: readonly string[], loop: JsLoop): Error {
+  const changed = names.filter((_, i) => !isTensor(before[i]) && isTensor(after[i]));
+  const jump = changed.find((n) => JUMP_FLAG.test(n));
+  if (jump) return locatedError('convert/js-loop-tensor-break', { jump: isReturnFlag(jump) ? 'return' : 'break', loop });
+  const name = changed.find((n) => !isReturnSlot(n));
+  return locatedError('convert/while-cond-became-tensor', { loop: loop as 'for loop' | 'while loop', name });
+}
+
+type JsLoop = 'for loop' | 'while loop' | 'for…of loop';
+
+function jsExtraTest(extraTest: (() => unknown) | null, getState: GetState, names: readonly string[]): boolean {
   if (!extraTest) return true;
+  const before = isTracing() ? getState() : undefined;
   const e = extraTest();
-  if (isTracing() && isSymbolic(e)) throw locatedError('convert/js-loop-tensor-break', {});
+  if (before && isSymbolic(e)) {
+    // The flags were set by the previous iteration: find which one is a tensor now.
+    const jump = names.find((n, i) => JUMP_FLAG.test(n) && isTensor(before[i]));
+    throw locatedError('convert/js-loop-tensor-break', { jump: jump && isReturnFlag(jump) ? 'return' : 'break', loop: 'for…of loop' });
+  }
   return truthy(e, 'a loop condition');
 }
 
@@ -312,7 +343,7 @@ export function forStmt(
   let count = 0;
   const max = opts.maximumIterations ?? Infinity;
   for (const x of iter as Iterable<unknown>) {
-    if (count++ >= max || !jsExtraTest(extraTest)) break;
+    if (count++ >= max || !jsExtraTest(extraTest, getState, symbolNames)) break;
     body(x);
   }
 }

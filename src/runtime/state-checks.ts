@@ -6,6 +6,7 @@
 import { locatedError } from './located-error.js';
 import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
+import { AutographError } from '../errors/ag-error.js';
 import { currentGraph } from '../trace/context.js';
 import { traceInto } from '../trace/subgraph.js';
 import { flatten, isPlainObject } from '../trace/nest.js';
@@ -98,6 +99,9 @@ export function placeholdersForUndefined(
   try {
     after = parent ? traceInto('probe', parent, [], probe).result : probe();
   } catch (e) {
+    // A catalogued error of the body (a nested loop, a tensor condition …) is the body's own, not
+    // the undefined variable's: said as it is.
+    if (e instanceof AutographError) throw e;
     const err = locatedError('convert/loop-var-undefined', { name: names[undefinedAt[0]!] ?? 'a loop variable' });
     (err as { cause?: unknown }).cause = e;
     throw err;

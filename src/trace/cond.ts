@@ -4,6 +4,7 @@
 // Needs subgraph, capture, nest, leaf, grad. Produces `cond`.
 
 import * as tf from '@tensorflow/tfjs-core';
+import type { Staged } from './staged-types.js';
 import { Node, type Graph, type SourceSite, type Value } from '../ir/graph.js';
 import { sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
@@ -31,7 +32,7 @@ export interface CondOptions {
  * TF's `tf.cond`: with a JS boolean or a concrete tensor it runs one branch; while tracing with a
  * tensor predicate it traces both into a `Cond` node. Branch outputs may be nested arrays/objects.
  */
-export function cond<A, B = A>(pred: unknown, thenFn: () => A, elseFn: () => B, opts: CondOptions = {}): A | B {
+export function cond<A, B = A>(pred: unknown, thenFn: () => A, elseFn: () => B, opts: CondOptions = {}): A | B | Staged<A> | Staged<B> {
   if (!isTensor(pred)) return pred ? thenFn() : elseFn();
   if (!isTracing()) return scalarTruth(pred, 'cond') ? thenFn() : elseFn();
   return stagedCond<A | B>(pred, thenFn, elseFn, opts);

@@ -2,5 +2,5 @@
 // Needs cond, while-loop, context. Produces `cond`, `whileLoop`, `isTracing`, `isSymbolic`, `isTensor`.
 
 export { cond, type CondOptions } from './cond.js';
-export { whileLoop, type WhileOptions } from './while-loop.js';
+export { whileLoop, type WhileOptions, type LoopResult } from './while-loop.js';
 export { isTracing, isSymbolic, isTensor } from './context.js';

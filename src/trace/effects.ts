@@ -2,7 +2,8 @@
 // while tracing they record Print / Assert nodes (effects, kept in program order, never removed)
 // that act on every call — print always (as tf.print), assert when its condition is symbolic.
 // Needs the context, capture, format-value. Produces `print`, `stagedPrint`, `printNow`,
-// `printsSymbolic`, `assert`, `setPrintSink`, and the run-time actions `runPrint`, `runAssert`.
+// `printsSymbolic`, `assert`, `setPrintSink`, and the run-time actions `runPrint`, `runPrintValues`,
+// `runAssert`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type NodeSource } from '../ir/graph.js';
@@ -110,17 +111,27 @@ export function print(...values: unknown[]): void {
 
 /** Run-time action of a Print node, given its inputs as tensors or JS numbers. */
 export function runPrint(parts: readonly PrintPart[], inputs: readonly (tf.Tensor | number)[], dtypes: readonly DType[]): void {
+  printLine(parts, (slot) => shown(inputs[slot]!, dtypes[slot]!));
+}
+
+/** Run-time action of a Print node whose tensor inputs arrive as values and shapes (a replay after a run). */
+export function runPrintValues(parts: readonly PrintPart[], inputs: readonly { values: ArrayLike<number>; shape: readonly number[]; dtype: DType }[]): void {
+  printLine(parts, (slot) => displayValue(inputs[slot]!.values, inputs[slot]!.shape, inputs[slot]!.dtype));
+}
+
+/** One printed line: each part as its JS value, the tensor inputs as `show` gives them. */
+function printLine(parts: readonly PrintPart[], show: (slot: number) => unknown): void {
   const fill = (x: unknown): unknown => {
     if (Array.isArray(x)) return x.map(fill);
     if (isPlainObject(x)) {
       const slot = (x as Record<string, unknown>)[TENSOR_SLOT];
-      if (typeof slot === 'number') return shown(inputs[slot]!, dtypes[slot]!);
+      if (typeof slot === 'number') return show(slot);
       return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, fill(v)]));
     }
     return x;
   };
   const args = parts.map((p) => {
-    if ('tensor' in p) return shown(inputs[p.tensor]!, dtypes[p.tensor]!);
+    if ('tensor' in p) return show(p.tensor);
     if (p.nested) return fill(p.value);
     return 'value' in p ? p.value : p.text;
   });

@@ -57,11 +57,16 @@ class GraphBackend extends tf.KernelBackend {
     }
     // A value of no trace running now was kept past the end of its trace.
     if (dataId instanceof SymbolicId && !isCurrentTrace(dataId.value.graph)) throw agError('trace/symbolic-escaped', {});
-    throw symbolicRead('dataSync/arraySync');
+    throw symbolicRead(readerOf(new Error().stack ?? ''));
   }
 
   override read(dataId: object): Promise<tf.backend_util.BackendValues> {
-    return Promise.resolve().then(() => this.readSync(dataId));
+    // Thrown now, while the user's line is on the stack (the promise only carries it).
+    try {
+      return Promise.resolve(this.readSync(dataId));
+    } catch (e) {
+      return Promise.reject(e as Error);
+    }
   }
 
   override disposeData(): boolean {
@@ -160,7 +165,16 @@ function isCurrentTrace(g: Graph): boolean {
 }
 
 function symbolicRead(what: string): Error {
+  if (what === 'toString') return agError('trace/tensor-in-js-operator', {}, userLocation());
   return agError('trace/symbolic-read', { what }, userLocation());
+}
+
+/** Which Tensor method asked for the values (`toString`: JS coerced the tensor), from the stack. */
+function readerOf(stack: string): string {
+  if (/\bat (?:Tensor\.)+toString\b/.test(stack)) return 'toString';
+  // The outermost one is what the user called (arraySync calls dataSync).
+  const m = [...stack.matchAll(/\bat (?:Tensor\.)+(dataSync|arraySync|data|array|bufferSync|buffer)\b/g)].pop();
+  return m ? `${m[1]}()` : 'dataSync/arraySync';
 }
 
 function copyValues(values: tf.backend_util.BackendValues, dtype: tf.DataType): ConstValues {

@@ -6,7 +6,7 @@
 // move the view. AG_WRITE_IMAGES=1 also writes the screenshots to docs/images/ (the README's).
 // Skipped, with a note, when no Chromium is installed.
 import * as tf from '@tensorflow/tfjs';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
 import * as ag from '../../src/index.js';
-import { collatz, count_up, seedScope } from '../../examples/seeds.js';
+import { collatz, count_up, seedScope } from '../../examples/seed-functions.js';
+
+// Lines of collatz's loop and if in examples/seeds.ts (the labels name them).
+const seedLines = readFileSync(fileURLToPath(new URL('../../examples/seeds.ts', import.meta.url)), 'utf8').split('\n');
+const WHILE_LINE = seedLines.findIndex((l) => l.includes('while (a != 1)')) + 1;
+const IF_LINE = seedLines.findIndex((l) => l.includes('if (a % 2 == 0)')) + 1;
+const COUNT_LINE = seedLines.findIndex((l) => l.includes('counter = counter + 1')) + 1;
 
 const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
 const writeImages = process.env.AG_WRITE_IMAGES === '1';
@@ -88,8 +94,8 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
     expect(await regionInk(page, '.agv-gen')).toBeGreaterThan(0.02);
     // The clusters are named after the user's statements and lines, not the library's functions.
     const labels = (await page.locator('svg g.ag-cluster text').allTextContents()).map((t) => t.replace(/\u00a0/g, ' '));
-    expect(labels).toContain('▾ while (a != 1)  ·  seeds.ts:24');
-    expect(labels).toContain('▾ if (a % 2 == 0)  ·  seeds.ts:25');
+    expect(labels).toContain(`▾ while (a != 1)  ·  seeds.ts:${WHILE_LINE}`);
+    expect(labels).toContain(`▾ if (a % 2 == 0)  ·  seeds.ts:${IF_LINE}`);
     expect((await page.locator('svg').textContent()) ?? '').not.toMatch(/argument_0|break_|loop_body|file:\/\//);
     expect(problems).toEqual([]);
     await page.close();
@@ -121,16 +127,16 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
     expect(info).toContain('FloorDiv');
     expect(info).toContain('out: int32[]');
     expect(info).toMatch(/inputs\s*a ← a: int32\[\]\s*b ← 2/);
-    expect(info).toContain('seeds.ts:25 in collatz');
+    expect(info).toContain(`seeds.ts:${IF_LINE} in collatz`);
     expect(await page.textContent('.agv-info .agv-snippet')).toBe('if (a % 2 == 0) a = Math.floor(a / 2);');
-    expect(await page.locator('.agv-src .agv-line.agv-hl').getAttribute('data-line')).toBe('25');
+    expect(await page.locator('.agv-src .agv-line.agv-hl').getAttribute('data-line')).toBe(String(IF_LINE));
     expect(await page.locator('.agv-gen .agv-line.agv-hl').count()).toBeGreaterThan(0);
     await shot(page, 'viewer-info-panel.png');
     // An input link goes to the producer.
     await page.locator('.agv-info .agv-row', { hasText: 'inputs' }).locator('.agv-link').first().click();
     expect(await page.textContent('.agv-info .agv-badge')).toBe('param');
     // A click on a source line lights the nodes it made.
-    await page.locator('.agv-src .agv-line[data-line="27"]').click();
+    await page.locator(`.agv-src .agv-line[data-line="${COUNT_LINE}"]`).click();
     expect(await page.locator('svg g.node.agv-linked').count()).toBeGreaterThanOrEqual(1);
     expect(await page.textContent('.agv-info .agv-name')).toBe('Add');
     expect(problems).toEqual([]);

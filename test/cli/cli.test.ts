@@ -3,7 +3,7 @@
 // codes and messages). All processes start together in beforeAll, a few at a time, to keep it fast.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,11 @@ interface Result {
 
 const out = mkdtempSync(join(tmpdir(), 'autograph-cli-'));
 const S = 'examples/cli';
+// Modules with a syntax error (not kept in the repository: they would not type-check).
+const SYNTAX_TS = join(out, 'syntax-error.ts');
+const SYNTAX_MJS = join(out, 'syntax-error.mjs');
+writeFileSync(SYNTAX_TS, 'export function f(x: number): number {\n  return x +* 2;\n}\n');
+writeFileSync(SYNTAX_MJS, 'export function f(x) {\n  return x +* 2;\n}\n');
 
 /** Every CLI run of this file, by name; `bin: true` runs through src/cli/bin.ts (the packed bin is tested in test/package). */
 const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
@@ -50,13 +55,19 @@ const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
   unknownCommand: { args: ['frobnicate', `${S}/collatz.ts`] },
   unknownOption: { args: ['run', `${S}/collatz.ts`, '--frob'] },
   badExecutor: { args: ['run', `${S}/collatz.ts`, '--args', '3:int32', '--executor', 'gpu'] },
+  tooManyArgs: { args: ['run', `${S}/collatz.ts`, '--args', '3,4'] },
+  tooManySpecs: { args: ['graph', `${S}/huber.ts#huber`, '--spec', '[],[]'] },
+  tooManyBench: { args: ['bench', `${S}/collatz.ts`, '--args', '3:int32,4:int32', '--time-ms', '5'] },
+  syntaxTs: { args: ['code', SYNTAX_TS] },
+  syntaxMjs: { args: ['code', SYNTAX_MJS] },
+  syntaxStack: { args: ['--stack', 'code', SYNTAX_TS] },
   ...Object.fromEntries(['code', 'graph', 'svg', 'export', 'run', 'bench'].map((c) => [`help-${c}`, { args: [c, '--help'] }])),
 };
 
 function cli(args: string[], bin = false): Promise<Result> {
   const argv = ['--import', 'tsx', bin ? 'src/cli/bin.ts' : 'src/cli/main.ts', ...args];
   return new Promise((resolve) => {
-    execFile(process.execPath, argv, { timeout: 50_000, env: { ...process.env, AG_DEBUG: '' } }, (err, stdout, stderr) => {
+    execFile(process.execPath, argv, { timeout: 120_000, env: { ...process.env, AG_DEBUG: '' } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -148,11 +159,12 @@ describe('commands', () => {
     expect(r('runTwoArgs')).toMatchObject({ code: 0, stdout: '[0, 1, 4]\n' });
   });
 
-  it('bench prints eager and jit medians and the ratio', () => {
+  it('bench prints eager and jit medians and the ratio, each with its min–max over repetitions', () => {
     expect(r('bench').code).toBe(0);
-    expect(r('bench').stdout).toMatch(/eager: +[\d.]+ µs/);
-    expect(r('bench').stdout).toMatch(/jit: +[\d.]+ µs/);
-    expect(r('bench').stdout).toMatch(/speed-up: ×[\d.]+/);
+    expect(r('bench').stdout).toMatch(/over 5 repetitions/);
+    expect(r('bench').stdout).toMatch(/eager: +[\d.]+ µs \([\d.]+–[\d.]+\)/);
+    expect(r('bench').stdout).toMatch(/jit: +[\d.]+ µs \([\d.]+–[\d.]+\)/);
+    expect(r('bench').stdout).toMatch(/speed-up: ×[\d.]+ \(×[\d.]+–[\d.]+\)/);
   });
 });
 
@@ -169,6 +181,15 @@ describe('help and version', () => {
     expect(r(`help-${c}`).code).toBe(0);
     expect(r(`help-${c}`).stdout).toContain(`Usage: autograph ${c}`);
     expect(r(`help-${c}`).stdout).toContain('Exit codes:');
+    expect(r(`help-${c}`).stdout).toContain(`autograph ${c} model.ts#`);
+  });
+
+  it('help examples name no file of this repository: they use a model.ts the help shows', () => {
+    for (const name of ['help', ...['code', 'graph', 'svg', 'export', 'run', 'bench'].map((c) => `help-${c}`)]) {
+      expect(r(name).stdout).not.toContain('examples/');
+    }
+    expect(r('help').stdout).toContain('export function collatz(a)');
+    expect(r('help').stdout).toContain('export function huber(x)');
   });
 });
 
@@ -188,10 +209,21 @@ describe('bad input', () => {
     ['unknownCommand', 2, /unknown command 'frobnicate'/],
     ['unknownOption', 2, /unknown option '--frob'/],
     ['badExecutor', 2, /--executor.*gpu/],
+    ['tooManyArgs', 2, /--args gives 2 input\(s\), but 'collatz' takes 1 argument\(s\) \[cli\/too-many-args\]/],
+    ['tooManySpecs', 2, /--spec gives 2 input\(s\), but 'huber' takes 1 argument\(s\)/],
+    ['tooManyBench', 2, /--args gives 2 input\(s\), but 'collatz' takes 1/],
+    ['syntaxTs', 1, /cannot load '.*syntax-error\.ts': .*syntax-error\.ts:2:12: ERROR: Unexpected "\*"/],
+    ['syntaxMjs', 1, /cannot load '.*syntax-error\.mjs': SyntaxError: Unexpected token '\*' at .*syntax-error\.mjs:2:13\n[\s\S]*> 2 \|\s+return x \+\* 2;/],
   ];
   it.each(cases)('%s exits %i with a clear message', (name, code, message) => {
     expect(r(name).code).toBe(code);
     expect(r(name).stderr).toMatch(message);
     expect(r(name).stdout).toBe('');
+  });
+
+  it('--stack shows the stack of the error behind a module that failed to load', () => {
+    expect(r('syntaxStack').code).toBe(1);
+    expect(r('syntaxStack').stderr).toMatch(/syntax-error\.ts:2:12: ERROR: Unexpected "\*"/);
+    expect(r('syntaxStack').stderr).toMatch(/\n\s+at /);
   });
 });

@@ -12,11 +12,12 @@ describe('the tour (npm start)', () => {
     }
     expect(out).toContain('── generated code (ag.toCode) ──');
     expect(out).toContain('ag__.whileStmt(');
-    expect(out).toMatch(/eager \(converted code on tensors\) → 81 {3}jit → 81 {3}plain JS → 81/);
-    expect(out).toMatch(/eager \(converted code on tensors\) → 111 {3}jit → 111 {3}plain JS → 111/);
-    expect(out).toMatch(/jit → \[0,1,4,9,16,25,36,49,64,81\]/);
+    // `call → jit's result   (eager: … → …; plain JS → …)`
+    expect(out).toContain('square_if_positive(9) → 81   (eager: converted code on tensors → 81; plain JS → 81)');
+    expect(out).toContain('collatz(27) → 111   (eager: converted code on tensors → 111; plain JS → 111)');
+    expect(out).toMatch(/squares\(10\) → \[0,1,4,9,16,25,36,49,64,81\] {3}\(eager: converted code on tensors → \[0,1,4,9,16,25,36,49,64,81\]/);
     expect(out.match(/time per call \(median\)/g)).toHaveLength(6);
-    expect(out).toContain('function collatz(a: any) {'); // the source as written, not as tsx printed it
+    expect(out).toContain('function collatz(a: tf.Tensor | number) {'); // the source as written, not as tsx printed it
     expect(out).toContain('onnxruntime-node runs it: collatz(27) → 111');
     for (const name of ['collatz', 'squares']) {
       const svg = readFileSync(`out/${name}.svg`, 'utf8');

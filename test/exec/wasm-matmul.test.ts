@@ -1,6 +1,7 @@
-// The compiled executor's WebAssembly SIMD matMul on cpu equals tfjs's cpu BatchMatMul bit for bit
-// (same 48-wide k blocks summed in doubles, same float32 accumulation) for every transpose, batch
-// and odd width, on data with NaN/±Infinity/±0/denormals; B's cached copy follows B's tensor.
+// The compiled executor's WebAssembly SIMD matMul equals the backend's own BatchMatMul bit for bit:
+// on cpu tfjs-cpu's (48-wide k blocks summed in doubles, float32 accumulation), on wasm tfjs-wasm's
+// (XNNPACK's float32 sequence, or 48-wide float32 blocks), for every transpose, batch and odd
+// width, on data with NaN/±Infinity/±0/denormals; B's packed copy follows B's tensor.
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -105,26 +106,79 @@ describe('wasm matMul site', () => {
     tf.dispose([x, w0, got, want]);
   });
 
-  it.each([[[64, 32], [32, 64], false, false], [[64, 10], [64, 64], true, false], [[64, 10], [64, 10], false, true], [[2, 5, 33], [33, 7], false, false]] as [number[], number[], boolean, boolean][])(
-    'on the wasm backend, %j x %j (transposeA %s, transposeB %s) gives the cpu kernel’s values, into a wasm tensor',
-    async (sa, sb, ta, tb) => {
-      const a = rand(sa, 21, true);
-      const b = rand(sb, 22, true);
+  const wasmCases: [number[], number[], boolean, boolean][] = [
+    [[64, 32], [32, 64], false, false],
+    [[64, 10], [64, 64], true, false],
+    [[64, 10], [64, 10], false, true],
+    [[2, 5, 33], [33, 7], false, false],
+    [[5, 3], [4, 5], true, true],
+    [[1, 1], [1, 1], false, false],
+    [[1, 129], [129, 3], false, false],
+    [[17, 3], [3, 129], false, false],
+    [[129, 17], [17, 1], false, false],
+    [[33, 130], [130, 97], false, false], // several k blocks in XNNPACK's order (one sequence)
+    [[130, 33], [97, 130], true, true], // and in 48-wide blocks
+    [[32, 128], [128, 128], false, false],
+    [[2, 7, 50], [2, 50, 9], false, false], // batched
+    [[7, 50], [3, 50, 17], false, false], // broadcast batch of a
+  ];
+
+  it.each(wasmCases)('on the wasm backend, %j x %j (transposeA %s, transposeB %s) equals eager tfjs-wasm bit for bit, into a wasm tensor', async (sa, sb, ta, tb) => {
+    await tf.setBackend('wasm');
+    for (const specials of [false, true]) {
+      const a = rand(sa, 21, specials);
+      const b = rand(sb, 22, specials);
       const want = tf.matMul(a, b, ta, tb);
-      await tf.setBackend('wasm');
-      const wa = tf.tensor(a.dataSync(), sa);
-      const wb = tf.tensor(b.dataSync(), sb);
       const site = buildMatMulSite('wasm')!;
       const before = tf.memory().numTensors;
-      const got = site.run(wa, wb, ta, tb, want.shape);
+      const got = site.run(a, b, ta, tb, want.shape);
       expect(tf.memory().numTensors).toBe(before + 1);
       expect((tf.engine() as unknown as { state: { tensorInfo: WeakMap<object, { backend: unknown }> } }).state.tensorInfo.get(got.dataId as object)!.backend).toBe(tf.backend());
-      const values = Array.from(got.dataSync());
-      tf.dispose([wa, wb, got]);
-      await tf.setBackend('cpu');
-      const w = want.dataSync();
-      expect(values.every((v, i) => Object.is(v, w[i]) || (Number.isNaN(v) && Number.isNaN(w[i]!)))).toBe(true);
-      tf.dispose([a, b, want]);
-    },
-  );
+      sameOrBothNaN(got, want);
+      // Again with B packed already, and after the heap grows (the kernel imports the memory object).
+      const big = tf.zeros([1 << 22]);
+      sameOrBothNaN(site.run(a, b, ta, tb, want.shape), want);
+      site.dispose();
+      tf.dispose([a, b, want, got, big]);
+    }
+    await tf.setBackend('cpu');
+  });
+
+  it('on the wasm backend, an empty inner dimension gives zeros (as tfjs-cpu; tfjs-wasm leaves its output unwritten)', async () => {
+    await tf.setBackend('wasm');
+    const site = buildMatMulSite('wasm')!;
+    const a = tf.zeros([2, 0]);
+    const b = tf.zeros([0, 3]);
+    const garbage = tf.fill([1000], 7); // freed memory the output may reuse
+    garbage.dispose();
+    const got = site.run(a, b, false, false, [2, 3]);
+    expect(Array.from(got.dataSync())).toEqual([0, 0, 0, 0, 0, 0]);
+    site.dispose();
+    tf.dispose([a, b, got]);
+    await tf.setBackend('cpu');
+  });
+
+  it('on the wasm backend, reuses its packed B only while the same B tensor lives', async () => {
+    await tf.setBackend('wasm');
+    const site = buildMatMulSite('wasm')!;
+    const a = rand([4, 20], 1);
+    const b1 = rand([20, 6], 2);
+    const b2 = rand([20, 6], 3);
+    for (const b of [b1, b1, b2, b1]) sameOrBothNaN(site.run(a, b, false, false, [4, 6]), tf.matMul(a, b));
+    b1.dispose();
+    const b3 = rand([20, 6], 8);
+    sameOrBothNaN(site.run(a, b3, false, false, [4, 6]), tf.matMul(a, b3));
+    site.dispose();
+    tf.dispose([a, b2, b3]);
+    await tf.setBackend('cpu');
+  });
 });
+
+function sameOrBothNaN(got: tf.Tensor, want: tf.Tensor): void {
+  expect(got.shape).toEqual(want.shape);
+  const g = got.dataSync();
+  const w = want.dataSync();
+  const bad: string[] = [];
+  for (let i = 0; i < w.length && bad.length < 3; i++) if (!Object.is(g[i], w[i]) && !(Number.isNaN(g[i]) && Number.isNaN(w[i]))) bad.push(`${i}: ${g[i]} vs ${w[i]}`);
+  expect(bad).toEqual([]);
+}

@@ -7,6 +7,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { buildTanhKernel } from '../../src/exec/compiled/wasm-tanh.js';
+import { heapAlloc, heapFree, heapMemory, heapOffset } from '../../src/exec/compiled/wasm-heap.js';
 
 beforeAll(async () => {
   await tf.setBackend('wasm');
@@ -43,6 +44,30 @@ describe('SIMD tanh', () => {
       if (!Object.is(out[i], want) && !(Number.isNaN(want) && Number.isNaN(out[i]))) bad.push(`tanh(${x[i]}) = ${out[i]}, want ${want}`);
     }
     expect(bad).toEqual([]);
+  });
+
+  it.each([1, 2, 3, 4099, 100_001])('in place on the wasm heap (n = %i): the same values, nothing past the output written', async (n) => {
+    await tf.setBackend('wasm');
+    const memory = heapMemory()!;
+    const f = buildTanhKernel()!.inPlace(memory)!;
+    const all = values(Math.max(n, 64), n);
+    const x = tf.tensor(n < EDGES.length ? all.subarray(EDGES.length - n, EDGES.length) : all); // the last edges when short
+    const out = heapAlloc(4 * n + 8);
+    const heap = () => new Float32Array(memory.buffer);
+    heap().fill(5, out / 4, out / 4 + n + 2);
+    f(n, heapOffset(x), out);
+    const got = heap().slice(out / 4, out / 4 + n + 2);
+    const xs = x.dataSync();
+    const bad: string[] = [];
+    for (let i = 0; i < n && bad.length < 5; i++) {
+      const want = Math.fround(Math.tanh(xs[i]!));
+      if (!Object.is(got[i], want) && !(Number.isNaN(want) && Number.isNaN(got[i]))) bad.push(`tanh(${xs[i]}) = ${got[i]}, want ${want}`);
+    }
+    expect(bad).toEqual([]);
+    expect([got[n], got[n + 1]]).toEqual([5, 5]);
+    heapFree(out);
+    x.dispose();
+    await tf.setBackend('cpu');
   });
 
   it('is what jit runs on wasm: equal to eager cpu, close to eager wasm, no tensor left', async () => {

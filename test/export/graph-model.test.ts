@@ -54,7 +54,7 @@ function expectSame(got: tf.Tensor[], want: tf.Tensor[]): void {
     a.forEach((x, k) => {
       const y = b[k]!;
       if (Number.isNaN(y)) expect(Number.isNaN(x), `${where}[${k}]`).toBe(true);
-      else expect(Math.abs(x - y), `${where}[${k}]: ${x} vs ${y}`).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(y)));
+      else if (x !== y) expect(Math.abs(x - y), `${where}[${k}]: ${x} vs ${y}`).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(y)));
     });
   });
 }
@@ -327,5 +327,51 @@ describe('GraphModel export of optimized graphs', () => {
     const g = optimize(cf.graph, { verify: true });
     expect(g.nodes.some((n) => n.op === 'Fused')).toBe(true);
     await checkGraph(g, fn, [rand([5], 62), rand([5], 63)]);
+  });
+});
+
+describe('GraphModel export: what tfjs-converter refused or ran wrongly', () => {
+  it("pooling with a zero padding is 'VALID'; a max pool with a positive padding pads with -Infinity", async () => {
+    const x = rand([1, 5, 5, 2], 70);
+    const a = await check((v: tf.Tensor) => [
+      (v as tf.Tensor4D).maxPool([2, 2], 2, 0),
+      tf.avgPool(v as tf.Tensor4D, 2, 1, 0),
+      tf.maxPool(tf.neg(v) as tf.Tensor4D, 3, 2, 1),
+      tf.maxPool(v as tf.Tensor4D, [2, 3], 1, 2),
+    ], [x], [rand([1, 5, 5, 2], 71)]);
+    const ops = (a.modelTopology as { node: { op: string }[] }).node.map((n) => n.op);
+    expect(ops.filter((o) => o === 'PadV2')).toHaveLength(2);
+  });
+
+  it('an average pool with a positive padding is refused with the reason', () => {
+    const cf = ag.jit((v: tf.Tensor) => tf.avgPool(v as tf.Tensor4D, 2, 1, 1), { autograph: false }).getConcreteFunction(rand([1, 4, 4, 1], 72));
+    expect(() => exportGraphModel(cf.graph)).toThrow(/AvgPool .*'same' or 'valid'/);
+  });
+
+  it('bitwise & is written with ops tfjs-converter runs, exact over the int32 range', async () => {
+    const edge = [0, 1, -1, 2, -2, 5, 12, 2147483647, -2147483648, 16777217, -16777217, 0x55555555, -0x55555556, 65535, -65536];
+    const a = tf.tensor1d(edge.flatMap((x) => edge.map(() => x)), 'int32');
+    const b = tf.tensor1d(edge.flatMap(() => edge), 'int32');
+    const artifacts = await check((x: tf.Tensor, y: tf.Tensor) => tf.bitwiseAnd(x, y), [a, b]);
+    expect((artifacts.modelTopology as { node: { op: string }[] }).node.map((n) => n.op)).not.toContain('BitwiseAnd');
+    // and plain JS agrees
+    const got = flat(await runGraphModel(artifacts, [a, b]))[0]!.dataSync();
+    expect(Array.from(got)).toEqual(edge.flatMap((x) => edge.map((y) => x & y)));
+  });
+
+  it('needsExecuteAsync ignores control flow that no output depends on', async () => {
+    const dead = (x: tf.Tensor) => {
+      ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, 2), () => tf.neg(x));
+      return tf.add(x, 1);
+    };
+    const cf = ag.jit(dead, { autograph: false }).getConcreteFunction(tf.tensor1d([1, 2]));
+    expect(cf.graph.nodes.some((n) => n.op === 'Cond')).toBe(true);
+    const artifacts = exportGraphModel(cf.graph);
+    expect((artifacts.modelTopology as { library?: { function: unknown[] } }).library?.function.length).toBeGreaterThan(0);
+    expect(needsExecuteAsync(artifacts)).toBe(false);
+    const model = await tf.loadGraphModel(tf.io.fromMemory(artifacts));
+    expect(Array.from((model.execute(tf.tensor1d([3, 4])) as tf.Tensor).dataSync())).toEqual([4, 5]);
+    const live = exportGraphModel(ag.jit((x: tf.Tensor) => ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, 2), () => tf.neg(x)), { autograph: false }).getConcreteFunction(tf.tensor1d([1, 2])).graph);
+    expect(needsExecuteAsync(live)).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ const float = (v: number): tf.Tensor => tf.scalar(v, 'float32');
 /** The warnings exporting `fn` traced on `args` gives. */
 function warningsOf(fn: (...a: N[]) => N, ...args: tf.Tensor[]): string[] {
   const warnings: string[] = [];
-  const cf = jit(fn as never, { scope: { tf } }).getConcreteFunction(...args);
+  const cf = jit(fn as (...a: unknown[]) => unknown, { scope: { tf } }).getConcreteFunction(...args);
   cf.toONNX({ onWarning: (m) => warnings.push(m) });
   cf.dispose();
   tf.dispose(args);

@@ -4,7 +4,7 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { capturePrintedLines } from '../helpers/print-capture.js';
-import { collatz, delta, huber_loss, square_if_positive } from '../../examples/seeds.js';
+import { collatz, delta, huber_loss, square_if_positive } from '../../examples/seed-functions.js';
 import assertModule from 'node:assert';
 import { readFileSync } from 'node:fs';
 

@@ -1,12 +1,15 @@
 // The views of a concrete function's graph: `cf.toString()` is the optimized graph the executor runs,
 // `{ graph: 'trace' }` the trace (as `cf.graph.toString()`), `{ graph: 'passes' }` the trace, what
 // each optimizer pass changed (a diff blind to mere renumbering, not to rewiring), and the result.
-import { readFileSync } from 'node:fs';
 import * as tf from '@tensorflow/tfjs';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
-import { collatz, seedScope } from '../../examples/seeds.js';
+import { collatz, seedScope } from '../../examples/seed-functions.js';
 import { optimizationSteps, formatSteps } from '../../src/opt/pass-report.js';
+
+// The line of collatz's loop in examples/seeds.ts (the While node's source).
+const WHILE_LINE = readFileSync(new URL('../../examples/seeds.ts', import.meta.url), 'utf8').split('\n').findIndex((l) => l.includes('while (a != 1)')) + 1;
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -21,10 +24,7 @@ describe('graph views', () => {
     expect(f.toString({ graph: 'trace' })).toBe(f.graph.toString());
     expect(f.toString()).not.toContain('Identity(');
     expect(f.graph.toString()).toContain('Identity(');
-    // The loop is attributed to collatz's `while` line in examples/seeds.ts.
-    const line = readFileSync(new URL('../../examples/seeds.ts', import.meta.url), 'utf8').split('\n').findIndex((l) => l.includes('while (a != 1)')) + 1;
-    expect(line).toBeGreaterThan(0);
-    expect(f.toString({ sources: true })).toMatch(new RegExp(`While\\(%a, %0\\) \\{\\s+// seeds\\.ts:${line}:\\d+`));
+    expect(f.toString({ sources: true })).toMatch(new RegExp(`While\\(%a, %0\\) \\{\\s+// seeds\\.ts:${WHILE_LINE}:\\d+`));
   });
 
   it('passes: the trace, each pass with its node counts and diff, then the optimized graph', () => {

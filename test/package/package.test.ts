@@ -1,9 +1,10 @@
 // autograph-ts as a user gets it: `npm pack` of this checkout, installed from the tarball into
 // separate apps beside tfjs from the npm registry, then used the way users use it — ESM import and
 // `require`, the Node loader on a .ts file, the CLI from its built bin — on tfjs 4.22 and 4.21, and
-// on tfjs-core with only its cpu backend. Each app ends up with one tfjs-core; optional peers that
-// are missing (tsx, onnxruntime-node) and the browser build's missing converter give their
-// catalogued errors; nothing is printed that the user did not ask for.
+// on tfjs-core with only its cpu backend; the regression module of what tfjs-examples programs met
+// first (real-program-sources.ts), under the loader and with run-time conversion. Each app ends up
+// with one tfjs-core; optional peers that are missing (tsx, onnxruntime-node) and the browser build's
+// missing converter give their catalogued errors; nothing is printed that the user did not ask for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { App, makeApp, packTarball } from './apps.js';
 import {
   SEEDS_MJS, SEEDS_CJS, APP_TS, LIB_TS, CJS_LOADER_APP, CORE_MJS, BROWSER_BUILD_MJS, WEB_INDEX, WEB_MAIN_TS, WEB_PLAIN_TS,
 } from './app-sources.js';
+import { DEFECTS_TS, expectedDefects } from './real-program-sources.js';
 
 const TSX = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
   .devDependencies['tsx']!;
@@ -32,7 +34,7 @@ beforeAll(async () => {
     makeApp('tfjs421', 'commonjs', ['@tensorflow/tfjs@4.21.0', tarball]),
     makeApp('core', 'module', ['@tensorflow/tfjs-core@4.22.0', '@tensorflow/tfjs-backend-cpu@4.22.0', tarball]),
   ]);
-  a.write({ 'seeds.mjs': SEEDS_MJS, 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'lib.ts': LIB_TS });
+  a.write({ 'seeds.mjs': SEEDS_MJS, 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'lib.ts': LIB_TS, 'defects.ts': DEFECTS_TS('autograph-ts') });
   b.write({ 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'app.js': CJS_LOADER_APP });
   c.write({ 'core.mjs': CORE_MJS, 'browser-build.mjs': BROWSER_BUILD_MJS });
 }, SETUP_MS);
@@ -93,6 +95,14 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
     const r = await a.node(['--import', 'autograph-ts/register', 'app.ts']);
     expect(r.stderr).toBe('');
     expect(r.stdout.trim().split('\n')).toEqual(['huber(3) = 2.5', 'collatz(27) = 111']);
+  });
+
+  it('runs what tfjs-examples programs met first, under the Node loader and with run-time conversion (tsx alone)', async () => {
+    for (const [args, mode] of [[['--import', 'autograph-ts/register'], 'loader'], [['--import', 'tsx'], 'tsx']] as const) {
+      const r = await a.node([...args, 'defects.ts']);
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout.trim().split('\n').pop()!)).toEqual(expectedDefects(mode));
+    }
   });
 
   it('runs the CLI from its built bin', async () => {

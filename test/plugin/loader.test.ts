@@ -42,11 +42,13 @@ describe('node loader (register.ts)', () => {
     expect(lastJson(r.stdout)).toEqual(EXPECTED);
   });
 
-  it('a conversion error names the original .ts file and line', () => {
+  it('a module whose jit function cannot be converted imports; the call raises the error at the original .ts line', () => {
     const file = join(tmp.dir, 'bad.ts');
-    writeFileSync(file, badSource(AG_INDEX));
+    writeFileSync(file, `${badSource(AG_INDEX)}console.log('imported');\nbad(1);\n`);
     const r = runNode(file);
+    expect(r.stdout).toContain('imported');
     expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('[convert/unsupported-syntax]');
     expect(r.stderr).toContain(`${file}:${BAD_LINE}:`);
     expect(r.stderr).toContain(`> ${BAD_LINE} |   return eval('y');`);
   });

@@ -1,6 +1,6 @@
 // `autograph bench <file>[#export] --args ... [--time-ms N]`: median time per call of the converted
-// code run eagerly and of the jit function on the same inputs, and the speed-up. Staged prints are
-// silenced while timing. Needs load-module, parse-inputs, tfjs. Produces `benchCommand`.
+// code run eagerly and of the jit function on the same inputs, and the speed-up, each with its
+// spread (min–max over interleaved repetitions). Staged prints are silenced while timing. Needs load-module, parse-inputs, tfjs. Produces `benchCommand`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { toGraph } from '../../api/to-graph.js';
@@ -8,7 +8,7 @@ import type { ExecutorName } from '../../api/concrete-function.js';
 import { setPrintSink } from '../../trace/effects.js';
 import { loadTarget } from '../load-module.js';
 import { parseArgs } from '../parse-inputs.js';
-import { makeJit, requireInputs } from './trace-target.js';
+import { checkArity, makeJit, requireInputs } from './trace-target.js';
 
 export interface BenchOptions {
   readonly args?: string;
@@ -20,22 +20,39 @@ export async function benchCommand(targetText: string, opts: BenchOptions): Prom
   const target = await loadTarget(targetText);
   if (opts.args === undefined) requireInputs('bench', target, '--args');
   const args = parseArgs(opts.args ?? '');
+  checkArity(target, '--args', args.length);
   const budget = Math.max(1, Number(opts.timeMs ?? 300));
   const eager = toGraph(target.fn, { scope: target.scope });
   const jitFn = makeJit(target, opts.executor);
   tf.dispose(jitFn(...args) as tf.Tensor); // trace (and compile) before timing
   const restore = setPrintSink(() => {});
-  let tEager: number, tJit: number;
+  // Repetitions with the two variants interleaved, so a change of machine load reaches both.
+  const eagerReps: number[] = [];
+  const jitReps: number[] = [];
   try {
-    tEager = medianMicros(() => eager(...args), budget);
-    tJit = medianMicros(() => jitFn(...args), budget);
+    for (let r = 0; r < REPETITIONS; r++) {
+      eagerReps.push(medianMicros(() => eager(...args), budget / REPETITIONS));
+      jitReps.push(medianMicros(() => jitFn(...args), budget / REPETITIONS));
+    }
   } finally {
     setPrintSink(restore);
   }
+  const ratios = eagerReps.map((e, i) => e / jitReps[i]!);
+  const [e, j, x] = [median(eagerReps), median(jitReps), median(ratios)];
+  const range = (xs: number[], digits: number): string => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
   process.stdout.write(
-    `${target.name} (median per call, tfjs ${tf.getBackend()} backend, ${opts.executor ?? 'compiled'} executor)\n` +
-      `  eager: ${tEager.toFixed(1)} µs\n  jit:   ${tJit.toFixed(1)} µs\n  speed-up: ×${(tEager / tJit).toFixed(2)}\n`,
+    `${target.name} (median per call over ${REPETITIONS} repetitions, min–max of their medians; tfjs ${tf.getBackend()} backend, ${opts.executor ?? 'compiled'} executor)\n` +
+      `  eager: ${e.toFixed(1)} µs (${range(eagerReps, 1)})\n  jit:   ${j.toFixed(1)} µs (${range(jitReps, 1)})\n` +
+      `  speed-up: ×${x.toFixed(2)} (×${range(ratios, 2)})\n`,
   );
+}
+
+/** Timed repetitions of each variant (each gives a median). */
+const REPETITIONS = 5;
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
 }
 
 /** Median µs per call of `fn` over about `budgetMs` (at least 5 calls), disposing what it returns. */
@@ -47,6 +64,5 @@ function medianMicros(fn: () => unknown, budgetMs: number): number {
     tf.dispose(fn() as tf.Tensor);
     samples.push((performance.now() - t0) * 1000);
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
+  return median(samples);
 }

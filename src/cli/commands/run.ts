@@ -7,7 +7,7 @@ import type { ExecutorName } from '../../api/concrete-function.js';
 import { loadTarget } from '../load-module.js';
 import { parseArgs } from '../parse-inputs.js';
 import { formatOutput, toJson } from '../format-output.js';
-import { makeJit, requireInputs } from './trace-target.js';
+import { checkArity, makeJit, requireInputs } from './trace-target.js';
 
 export interface RunOptions {
   readonly args?: string;
@@ -20,6 +20,7 @@ export async function runCommand(targetText: string, opts: RunOptions): Promise<
   const target = await loadTarget(targetText);
   if (opts.args === undefined) requireInputs('run', target, '--args');
   const args = parseArgs(opts.args ?? '');
+  checkArity(target, '--args', args.length);
   const fn = opts.eager ? toGraph(target.fn, { scope: target.scope }) : makeJit(target, opts.executor);
   const result = fn(...args);
   process.stdout.write(`${opts.json ? JSON.stringify(toJson(result)) : formatOutput(result)}\n`);

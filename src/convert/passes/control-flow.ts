@@ -172,9 +172,14 @@ class Converter {
 
   /** The loop's options, then its site (an empty options object when only the site is there). */
   private options(n: t.Loop): t.Expression[] {
-    const o = this.ctx.loopOptions.get(n);
+    let opts = this.ctx.loopOptions.get(n);
+    if (t.isForStatement(n)) {
+      // A C-style for loop runs through whileStmt: `statement` lets its messages say "for loop".
+      const mark = t.objectProperty(t.identifier('statement'), t.stringLiteral('for'));
+      opts = t.objectExpression([...(opts ? (t.isObjectExpression(opts) ? opts.properties : [t.spreadElement(opts)]) : []), mark]);
+    }
     const site = this.site(n);
-    return o ? [o, ...site] : site.length ? [t.objectExpression([]), ...site] : [];
+    return opts ? [opts, ...site] : site.length ? [t.objectExpression([]), ...site] : [];
   }
 
   /**

@@ -6,7 +6,7 @@
 // recorded completion is replayed after it — unless the finally body jumped itself, which the
 // jump passes' guards then skip. Needs jumps.ts (target resolution). Produces the lowered tries.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
 import { resolveJumpTargets } from './jumps.js';

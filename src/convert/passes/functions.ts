@@ -7,10 +7,15 @@ import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { walk } from '../util/walk.js';
 
+/** How to keep the awaits of an async program outside the converted code. */
+const ASYNC_INSTEAD =
+  'jit a synchronous step and await in an async loop around it: ' +
+  'const step = ag.jit((x) => { … return y; }); for (…) { y = step(x); await tf.nextFrame(); }';
+
 const UNSUPPORTED: Partial<Record<string, [string, string]>> = {
   WithStatement: ['the with statement', 'access the object properties explicitly'],
   YieldExpression: ['yield', 'return arrays or use a loop that pushes to an array'],
-  AwaitExpression: ['await', 'await outside the converted function and pass the values in; traced code is synchronous'],
+  AwaitExpression: ['await', 'traced code is synchronous: ' + ASYNC_INSTEAD],
   Super: ['super', 'call the parent method from a method that is not converted, or mark it with doNotConvert'],
   ForAwaitStatement: ['for await', 'traced code is synchronous'],
   ClassPrivateProperty: ['private class fields in converted code', 'use ordinary properties'],
@@ -24,7 +29,7 @@ function checkSupported(root: t.Function, ctx: ConvertContext): void {
         throw ctx.error('convert/unsupported-syntax', { construct: 'a generator function', instead: 'return an array, or build the values in a loop' } as never, n);
       }
       if (n.async) {
-        throw ctx.error('convert/unsupported-syntax', { construct: 'an async function', instead: 'make the function synchronous; await outside it and pass the values in' } as never, n);
+        throw ctx.error('convert/unsupported-syntax', { construct: 'an async function', instead: ASYNC_INSTEAD } as never, n);
       }
     }
     if (t.isClass(n)) return false; // class bodies are converted method by method when called

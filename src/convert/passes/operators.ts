@@ -8,17 +8,9 @@ import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';
+import { BINARY_OPS, MATH_FUNCTIONS } from '../util/operator-names.js';
 
-export const BINARY_OPS: Partial<Record<string, string>> = {
-  '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '**': 'pow',
-  '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '==': 'eq', '!=': 'neq', '===': 'strictEq', '!==': 'strictNeq',
-  '&': 'bitAnd', '|': 'bitOr', '^': 'bitXor', '<<': 'shl', '>>': 'shr', '>>>': 'ushr',
-};
-export const MATH_FUNCTIONS = new Set([
-  'abs', 'acos', 'acosh', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'cbrt', 'ceil', 'cos', 'cosh', 'exp', 'expm1',
-  'floor', 'fround', 'hypot', 'log', 'log10', 'log1p', 'log2', 'max', 'min', 'pow', 'round', 'sign', 'sin', 'sinh',
-  'sqrt', 'tan', 'tanh', 'trunc',
-]);
+export { BINARY_OPS, MATH_FUNCTIONS };
 
 /** Operands for which a comparison can never be a tensor op (string/null literals, typeof). */
 function isPlainOperand(e: t.Node): boolean {

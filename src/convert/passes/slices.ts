@@ -5,7 +5,7 @@
 // names stay plain JS. Runs after call-trees (a method call's receiver is then a plain read) and
 // before control-flow and operators. Needs nothing but the AST. Produces the rewritten accesses.
 
-import * as t from '@babel/types';
+import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform, walk } from '../util/walk.js';
 import { expr } from '../util/babel.js';

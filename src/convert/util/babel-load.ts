@@ -11,6 +11,7 @@ import type generatorModule from '@babel/generator';
 import type * as codeFrameModule from '@babel/code-frame';
 import { agError } from '../../errors/catalogue.js';
 import { bindBabelTypes } from './babel-types.js';
+import { requireFrom } from '../../platform/node.js';
 
 /** The Babel packages the converter uses, as their modules (ESM namespaces or CommonJS exports). */
 export interface BabelModules {
@@ -38,9 +39,7 @@ let nodeRequire: Require | null | undefined;
 /** Node's require, relative to this module; null where there is none (browsers). */
 function requireHere(): Require | null {
   if (nodeRequire === undefined) {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const mod = proc?.getBuiltinModule?.('node:module') as { createRequire(url: string): Require } | undefined;
-    nodeRequire = mod ? mod.createRequire(import.meta.url) : null;
+    nodeRequire = requireFrom(import.meta.url) ?? null;
   }
   return nodeRequire;
 }

@@ -11,6 +11,11 @@ export type * from '@babel/types';
 /* eslint-disable prefer-const */
 export let
   VISITOR_KEYS: typeof B.VISITOR_KEYS,
+  isSwitchCase: typeof B.isSwitchCase,
+  labeledStatement: typeof B.labeledStatement,
+  catchClause: typeof B.catchClause,
+  tryStatement: typeof B.tryStatement,
+  breakStatement: typeof B.breakStatement,
   arrayExpression: typeof B.arrayExpression,
   arrayPattern: typeof B.arrayPattern,
   arrowFunctionExpression: typeof B.arrowFunctionExpression,
@@ -110,6 +115,7 @@ export let
   program: typeof B.program,
   returnStatement: typeof B.returnStatement,
   sequenceExpression: typeof B.sequenceExpression,
+  spreadElement: typeof B.spreadElement,
   stringLiteral: typeof B.stringLiteral,
   thisExpression: typeof B.thisExpression,
   unaryExpression: typeof B.unaryExpression,
@@ -119,7 +125,7 @@ export let
 /** Binds every value above to the loaded @babel/types module. */
 export function bindBabelTypes(m: typeof B): void {
   ({
-    VISITOR_KEYS, arrayExpression, arrayPattern, arrowFunctionExpression, assignmentExpression,
+    VISITOR_KEYS, isSwitchCase, labeledStatement, catchClause, tryStatement, breakStatement, arrayExpression, arrayPattern, arrowFunctionExpression, assignmentExpression,
     binaryExpression, blockStatement, booleanLiteral, callExpression, cloneNode, emptyStatement,
     expressionStatement, forOfStatement, functionExpression, getBindingIdentifiers, identifier,
     ifStatement, importDeclaration, importSpecifier, inherits, isArrayPattern,
@@ -137,7 +143,7 @@ export function bindBabelTypes(m: typeof B): void {
     isStringLiteral, isSuper, isSwitchStatement, isTemplateLiteral, isThisExpression, isThrowStatement,
     isTryStatement, isUnaryExpression, isUpdateExpression, isV8IntrinsicIdentifier, isValidIdentifier, isVariableDeclaration,
     isVariableDeclarator, isWhileStatement, logicalExpression, memberExpression, nullLiteral,
-    numericLiteral, objectExpression, objectProperty, program, returnStatement, sequenceExpression, stringLiteral, thisExpression,
+    numericLiteral, objectExpression, objectProperty, program, returnStatement, sequenceExpression, spreadElement, stringLiteral, thisExpression,
     unaryExpression, variableDeclaration, variableDeclarator
   } = m);
 }

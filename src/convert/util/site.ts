@@ -2,7 +2,7 @@
 // `case 2:`), printed from the original AST before any pass rewrites it, for the labels of the
 // Cond/While it becomes. Needs @babel/types, the generator. Produces `recordSites`.
 
-import * as t from '@babel/types';
+import * as t from './babel-types.js';
 import { generateCode } from './babel.js';
 import { walk } from './walk.js';
 

@@ -90,4 +90,27 @@ export const apiMessages = defineMessages({
     text: (p: { op: string; executor: string }) => `the ${p.executor} executor cannot run op ${p.op}`,
     example: "a hand-built Graph with a node of op 'NoSuchOp', run by the interpreter",
   },
+  'api/runs-eagerly': {
+    kind: 'usage',
+    text: (p: { name: string; signature: string; what: string }) =>
+      `${p.name} runs eagerly for (${p.signature}): ${p.what} here reads a tensor's value, which a graph cannot ` +
+      `(onSymbolicRead: 'eager')`,
+    hint: () =>
+      'its converted code runs on concrete tensors for these inputs (no graph, no speed-up); to stage it, keep the ' +
+      'value a tensor (compare, select and loop on tensors) and read values outside the jit function',
+    example: "ag.jit((p) => tf.argMax(p).dataSync()[0], { onSymbolicRead: 'eager' })(probs)",
+  },
+  'api/bad-option': {
+    kind: 'usage',
+    text: (p: { option: string; got: string; expected: string }) => `jit option ${p.option} is ${p.got}; expected ${p.expected}`,
+    example: "ag.jit(f, { onSymbolicRead: 'skip' })",
+  },
+  'api/js-arithmetic-nan': {
+    kind: 'usage',
+    text: (p: { name: string; path: string; got: string }) =>
+      `${p.name} returned NaN computed in plain JavaScript: ${p.path} is ${p.got}, not a tensor, so the function's ` +
+      'arithmetic ran as JS arithmetic at trace time (a JS array or string in arithmetic is NaN)',
+    hint: () => 'pass tensors: tf.tensor([1, 2, 3]) rather than [1, 2, 3]; JS values are constants of the trace, part of its cache key',
+    example: 'ag.jit((x) => x * 2)([1, 2, 3])',
+  },
 });

@@ -137,17 +137,22 @@ export const convertMessages = defineMessages({
   },
   'convert/js-loop-tensor-break': {
     kind: 'staging',
-    text: () =>
-      'break and return statements which depend on a tensor condition are not supported in loops over JS values',
-    hint: () => 'iterate over a tensor (for example tf.range(n)) so that the loop itself is staged',
+    text: (p: { jump: 'break' | 'return'; loop: 'for…of loop' | 'for loop' | 'while loop' }) =>
+      `${p.jump} statements which depend on a tensor condition are not supported in loops over JS values: ` +
+      `this ${p.loop} runs as plain JS at trace time`,
+    hint: () =>
+      'stage the loop itself: iterate over a tensor in a for…of loop (for example tf.range(n)), or make the condition ' +
+      'of a for/while loop a tensor from the start (i < tf.scalar(n)); or decide the jump with JS values',
     example: 'for (const c of [1, 2]) { if (tf.greater(c, 0)) break }',
   },
   'convert/while-cond-became-tensor': {
     kind: 'staging',
-    text: () => 'the condition of the while loop started as non-Tensor, then changed to Tensor',
-    hint: () =>
-      'this happens when a variable changes type inside the loop, or a break/return in the loop depends on a ' +
-      'tensor condition; make the condition a tensor from the start (e.g. tf.scalar(...)) so the loop is staged',
+    text: (p: { loop: 'for loop' | 'while loop'; name?: string }) =>
+      `the condition of the ${p.loop} started as non-Tensor, then changed to Tensor` +
+      (p.name ? `: '${p.name}' became a tensor in the loop body` : ''),
+    hint: (p: { name?: string }) =>
+      `make the condition a tensor from the start (e.g. ${p.name ? `initialize '${p.name}' with` : 'with'} tf.scalar(...)) so that the loop is staged, ` +
+      'or keep the values it reads JS values',
     example: "let i = 0; while (i < 3) i = tf.sum(x).add(i)",
   },
   'convert/tensor-for-in': {

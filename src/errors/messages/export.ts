@@ -48,4 +48,17 @@ export const exportMessages = defineMessages({
       'npm install onnxruntime-node — an optional peer of autograph-ts; its install script downloads CUDA files, so set ONNXRUNTIME_NODE_INSTALL=skip when you only need the CPU (its binary ships in the package) or install offline',
     example: "ag.jit(f, { backend: 'onnxruntime' }) where onnxruntime-node is not installed",
   },
+  'export/model-file-refused': {
+    kind: 'usage',
+    text: (p: { dir: string; file: string; reason: string }) => `refused to load the model in ${p.dir}: '${p.file}' ${p.reason}`,
+    hint: () =>
+      'a model folder holds model.json and the weight files its manifest lists, by relative paths inside the folder, with the sizes the manifest declares; save it again with saveGraphModel (or raise the size limits of loadGraphModelArtifacts)',
+    example: "loadGraphModelArtifacts(dir) where model.json lists '../secret.txt' as a weight file",
+  },
+  'export/onnx-inexact': {
+    kind: 'usage',
+    text: (p: { kernel: string; difference: string }) => `the ONNX model computes ${p.kernel} differently from tfjs at some values: ${p.difference}`,
+    hint: () => 'docs/limitations.md lists these differences; where they matter, compute this part outside the exported function (or run it with the compiled executor)',
+    example: 'tf.topk(x, 2) in a function exported with toONNX() (warned once per line)',
+  },
 });

@@ -23,8 +23,19 @@ export const traceMessages = defineMessages({
       `placeholders of a graph and have no values yet`,
     hint: () =>
       'compute with tensor ops instead of reading values (use ag.print to show values at run time, ' +
-      'ag.cond / if statements on tensors to branch), or read the value from the result of the jit call',
+      'ag.cond / if statements on tensors to branch), or read the value from the result of the jit call; ' +
+      "jit(fn, { onSymbolicRead: 'eager' }) runs such a function eagerly instead",
     example: 'x.dataSync() inside a jit function',
+  },
+  'trace/tensor-in-js-operator': {
+    kind: 'staging',
+    text: () =>
+      'a tensor meets a JS operator (a comparison, arithmetic) or becomes a string in code that is not converted: ' +
+      'JS reads its value for that, and while tracing a tensor has none',
+    hint: () =>
+      'this code runs as written (autograph: false, a function of a package, or one that could not be converted, ' +
+      'which was warned about): use tf ops there, e.g. tf.greater(x, 0) for x > 0 and tf.add(x, 1) for x + 1',
+    example: "ag.jit((x) => (x > 0 ? x : tf.neg(x)), { autograph: false })",
   },
   'trace/symbolic-escaped': {
     kind: 'usage',

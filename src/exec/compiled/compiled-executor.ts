@@ -17,6 +17,8 @@ interface Program {
   readonly fn: CompiledFn;
   readonly source: string;
   readonly constants: tf.Tensor[];
+  /** The program's own kernels (some hold buffers in tfjs-wasm's heap). */
+  readonly kernels: readonly unknown[];
 }
 
 export class CompiledExecutor {
@@ -45,7 +47,11 @@ export class CompiledExecutor {
   }
 
   dispose(): void {
-    for (const p of this.programs.values()) if (p) tf.dispose(p.constants);
+    for (const p of this.programs.values()) {
+      if (!p) continue;
+      tf.dispose(p.constants);
+      for (const k of p.kernels) (k as { dispose?: () => void }).dispose?.();
+    }
     this.programs.clear();
     this.lastBackend = undefined;
     this.lastProgram = null;
@@ -79,7 +85,7 @@ function compile(graph: Graph, loops: boolean): Program | null {
     throw e;
   }
   const fn = factory(makeHelpers(loops ? 'cpu' : 'wasm'), constants, gen.variables, gen.attrs, gen.kernels);
-  return { fn, source: gen.source, constants };
+  return { fn, source: gen.source, constants, kernels: gen.kernels };
 }
 
 function safeName(name: string): string {

@@ -1,5 +1,6 @@
 // The kernels the generated code runs with the compiled executor's own implementations rather
-// than the backend's: float32 matMul (cpu; small ones on wasm), Tanh on wasm, and x[t] row gathers.
+// than the backend's: float32 matMul (GEMM kernels with the backend's own summation order), Tanh on
+// wasm, and x[t] row gathers.
 // Needs the IR, the emitter, wasm-matmul, wasm-tanh. Produces `ownKernel` (emits the call).
 
 import type { Node, Value } from '../../ir/graph.js';
@@ -16,7 +17,7 @@ import { buildTanhKernel } from './wasm-tanh.js';
 export function ownKernel(em: Emitter, node: Node, ins: readonly Slot[], backend: 'cpu' | 'wasm', loops: boolean): string | undefined {
   const o = node.outputs[0]!;
   const name = valueName(o);
-  if (isCpuMatMul(node) && (loops || (backend === 'wasm' && multiplyAdds(node) <= WASM_BACKEND_MATMUL_MAX))) {
+  if (isCpuMatMul(node) && (loops || backend === 'wasm')) {
     const site = buildMatMulSite(backend);
     if (!site && !loops) return undefined;
     const w = site ? `, ${em.kernelRef(site)}` : '';
@@ -38,12 +39,6 @@ export function ownKernel(em: Emitter, node: Node, ins: readonly Slot[], backend
   return undefined;
 }
 
-/**
- * On the wasm backend, products up to this many multiply-adds run with the compiled matMul: for
- * them tfjs-wasm's per-call setup (packing B whenever B is a new tensor) costs more than the product.
- */
-const WASM_BACKEND_MATMUL_MAX = 160_000;
-
 /** A float32 Tanh of a tensor large enough for the SIMD kernel (wasm backend). */
 function isWasmTanh(node: Node): boolean {
   if (node.op !== 'Tanh' || node.inputs.length !== 1) return false;
@@ -61,14 +56,6 @@ function isRowGather(node: Node): boolean {
   if ((axis !== 0 && axis !== -x.shape.length) || Number(node.attrs.batchDims ?? 0) !== 0) return false;
   if (!isNum(i) || i.dtype !== 'int32' || isNum(x) || isNum(o) || x.shape.length < 1) return false;
   return (x.dtype === 'float32' || x.dtype === 'int32' || x.dtype === 'bool') && o.dtype === x.dtype && [...x.shape, ...o.shape].every((d) => d >= 0);
-}
-
-/** Multiply-adds of a BatchMatMul. */
-function multiplyAdds(node: Node): number {
-  const [a, b] = node.inputs as [Value, Value];
-  const o = node.outputs[0]!;
-  const k = node.attrs.transposeA ? a.shape[a.shape.length - 2]! : a.shape[a.shape.length - 1]!;
-  return o.shape.reduce((x, y) => x * y, 1) * k;
 }
 
 /** A float32 BatchMatMul of known shapes, which the compiled code runs with its own kernel (wasm-matmul, or matMulCpu). */

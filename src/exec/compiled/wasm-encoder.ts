@@ -17,6 +17,7 @@ export const OP = {
   br: 0x0c,
   brIf: 0x0d,
   return: 0x0f,
+  call: 0x10,
   drop: 0x1a,
   select: 0x1b,
   localGet: 0x20,
@@ -32,14 +33,23 @@ export const OP = {
   f32Const: 0x43,
   f64Const: 0x44,
   i32Eqz: 0x45,
+  i32Eq: 0x46,
+  i32Ne: 0x47,
   i32LtS: 0x48,
   i32LtU: 0x49,
   i32GtS: 0x4a,
+  i32LeS: 0x4c,
   i32GeS: 0x4e,
   i32Add: 0x6a,
   i32Sub: 0x6b,
   i32Mul: 0x6c,
+  i32And: 0x71,
+  i32RemU: 0x70,
   i32Shl: 0x74,
+  i32ShrS: 0x75,
+  f32Add: 0x92,
+  f32ConvertI32S: 0xb2,
+  f32Mul: 0x94,
   f32Div: 0x95,
   f64Add: 0xa0,
   f64Mul: 0xa2,
@@ -52,9 +62,13 @@ export const SIMD = {
   load: 0x00,
   store: 0x0b,
   const: 0x0c,
+  shuffle: 0x0d,
   load32Splat: 0x09,
   load64Splat: 0x0a,
+  load32Lane: 0x56,
+  load32Zero: 0x5c,
   load64Zero: 0x5d,
+  store32Lane: 0x5a,
   store64Lane: 0x5b,
   f32x4Splat: 0x13,
   f64x2Splat: 0x14,
@@ -96,6 +110,11 @@ export const SIMD = {
   f64x2Mul: 0xf2,
   f64x2Div: 0xf3,
   f64x2Min: 0xf4,
+  f64x2Max: 0xf5,
+  f32x4ReplaceLane: 0x20,
+  // Relaxed SIMD: a·b + c, fused or not (the engine chooses; fused where the hardware has FMA).
+  f32x4RelaxedMadd: 0x105,
+  f64x2RelaxedMadd: 0x107,
 } as const;
 
 function uleb(out: number[], n: number): void {
@@ -161,6 +180,11 @@ export class Code {
     uleb(this.bytes, local);
     return this;
   }
+  call(func: number): this {
+    this.bytes.push(OP.call);
+    uleb(this.bytes, func);
+    return this;
+  }
   br(code: number, depth: number): this {
     this.bytes.push(code);
     uleb(this.bytes, depth);
@@ -186,6 +210,12 @@ export class Code {
   }
   lane(code: number, lane: number): this {
     return this.simd(code).op(lane);
+  }
+  /** i8x16.shuffle of the two v128 on the stack by 32-bit lanes (0–3 the first operand's, 4–7 the second's). */
+  shuffle32(l: readonly [number, number, number, number]): this {
+    this.simd(SIMD.shuffle);
+    for (const x of l) this.op(4 * x, 4 * x + 1, 4 * x + 2, 4 * x + 3);
+    return this;
   }
   /** A v128 of two equal f64 lanes. */
   f64x2(x: number): this {
@@ -238,11 +268,20 @@ function name(s: string): number[] {
   return out;
 }
 
+/** How a module gets its memory: its own (of `pages` 64 KiB pages), or imported as env.memory. */
+export interface ModuleOptions {
+  /** The memory may grow (a grow detaches every view on the old buffer). */
+  readonly growable?: boolean;
+  /** Import the memory (another module's, e.g. tfjs-wasm's heap) instead of defining one; shared for a threaded build. */
+  readonly importMemory?: { readonly shared: boolean };
+}
+
 /**
  * A module with one memory of `pages` 64 KiB pages, exported as "memory", and exported functions.
- * The memory has a fixed size unless `growable` (a grow detaches every view on the old buffer).
+ * The memory has a fixed size unless `growable`; with `importMemory` it is env.memory instead (at
+ * least `pages` pages).
  */
-export function encodeModule(pages: number, funcs: readonly FuncDef[], opts: { growable?: boolean } = {}): Uint8Array {
+export function encodeModule(pages: number, funcs: readonly FuncDef[], opts: ModuleOptions = {}): Uint8Array {
   const out = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
   const types = funcs.map((f) => {
     const t = [0x60];
@@ -255,6 +294,15 @@ export function encodeModule(pages: number, funcs: readonly FuncDef[], opts: { g
   const typeSec: number[] = [];
   vec(typeSec, types);
   section(out, 1, typeSec);
+  if (opts.importMemory) {
+    const shared = opts.importMemory.shared;
+    const limits: number[] = [shared ? 0x03 : 0x00];
+    uleb(limits, pages);
+    if (shared) uleb(limits, 65536); // a shared memory declares its maximum: the largest there is
+    const importSec: number[] = [];
+    vec(importSec, [[...name('env'), ...name('memory'), 0x02, ...limits]]);
+    section(out, 2, importSec);
+  }
   const funcSec: number[] = [];
   vec(
     funcSec,
@@ -265,12 +313,14 @@ export function encodeModule(pages: number, funcs: readonly FuncDef[], opts: { g
     }),
   );
   section(out, 3, funcSec);
-  const memSec: number[] = [];
-  const limits: number[] = [opts.growable ? 0x00 : 0x01];
-  uleb(limits, pages);
-  if (!opts.growable) uleb(limits, pages); // fixed size: views on the memory are never detached by a grow
-  vec(memSec, [limits]);
-  section(out, 5, memSec);
+  if (!opts.importMemory) {
+    const memSec: number[] = [];
+    const limits: number[] = [opts.growable ? 0x00 : 0x01];
+    uleb(limits, pages);
+    if (!opts.growable) uleb(limits, pages); // fixed size: views on the memory are never detached by a grow
+    vec(memSec, [limits]);
+    section(out, 5, memSec);
+  }
   const exports: number[][] = [[...name('memory'), 0x02, 0x00]];
   funcs.forEach((f, i) => {
     const e = [...name(f.name), 0x00];
@@ -319,4 +369,21 @@ export function wasmSimdAvailable(): boolean {
     simdSupport = false;
   }
   return simdSupport;
+}
+
+/** Whether this engine compiles relaxed SIMD (f32x4.relaxed_madd): Node behind --experimental-wasm-relaxed-simd, recent browsers. */
+let relaxedSupport: boolean | undefined;
+export function wasmRelaxedSimdAvailable(): boolean {
+  if (relaxedSupport !== undefined) return relaxedSupport;
+  relaxedSupport = false;
+  if (!wasmSimdAvailable()) return false;
+  try {
+    const c = new Code().get(0).simd(SIMD.f32x4Splat).get(0).simd(SIMD.f32x4Splat).get(0).simd(SIMD.f32x4Splat).simd(SIMD.f32x4RelaxedMadd).lane(SIMD.f32x4ExtractLane, 0);
+    const m = new WebAssembly.Module(encodeModule(1, [{ name: 'f', params: [T.f32], results: [T.f32], locals: [], code: c }]) as BufferSource);
+    const f = new WebAssembly.Instance(m).exports.f as (x: number) => number;
+    relaxedSupport = f(2) === 6;
+  } catch {
+    relaxedSupport = false;
+  }
+  return relaxedSupport;
 }

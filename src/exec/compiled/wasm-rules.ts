@@ -15,7 +15,7 @@ export interface WasmRule {
   readonly args: readonly Lane[];
   readonly out: Lane;
   /** Emits the instructions after the operands' values are pushed by `push(k)`. */
-  readonly emit: (c: Code, push: (k: number) => void) => void;
+  readonly emit: (c: Code, push: (k: number) => void, attrs: Readonly<Record<string, unknown>>) => void;
 }
 
 /** Binary f32 op: both operands, then the instruction. */
@@ -83,6 +83,20 @@ export const WASM_RULES: Readonly<Record<string, WasmRule>> = {
       c.f32x4(0);
       push(0);
       c.simd(SIMD.f32x4Max);
+    },
+  },
+  // x > 0 ? 1 : alpha, NaN staying NaN.
+  Step: {
+    args: ['f32'],
+    out: 'f32',
+    emit: (c, push, attrs) => {
+      push(0);
+      c.f32x4(1).f32x4(Math.fround(Number(attrs.alpha ?? 0)));
+      push(0);
+      c.f32x4(0).simd(SIMD.f32x4Gt).simd(SIMD.bitselect);
+      push(0);
+      push(0);
+      c.simd(SIMD.f32x4Ne).simd(SIMD.bitselect);
     },
   },
   Identity: { args: ['f32'], out: 'f32', emit: (_c, push) => push(0) },

@@ -1,6 +1,7 @@
 // The onnxruntime executor: exports a graph to ONNX once, opens one onnxruntime-node session for it
 // (intraOpNumThreads 1 by default, graph optimizations 'all'), and per call converts tfjs tensors in
-// and out; variables are fed as inputs and written back from the model's `<variable>_new` outputs.
+// and out; variables are fed as inputs and written back from the model's `<variable>_new` outputs;
+// staged prints and asserts come back as effect outputs and are replayed (replay-effects.ts).
 // `run` is synchronous (native binding); `runAsync` uses the public promise API.
 // Needs the ONNX exporter, ort-loader, tensor-convert. Produces `OnnxRuntimeExecutor`.
 
@@ -9,6 +10,7 @@ import type { Graph } from '../../ir/graph.js';
 import { exportOnnxModel, type OnnxExport } from '../../export/onnx/export-onnx.js';
 import { asOrtTensor, loadOrt, loadSyncBinding, type OrtTensor, type SessionOptions, type SyncSession } from './ort-loader.js';
 import { fromOrt, toOrt } from './tensor-convert.js';
+import { replayEffects } from './replay-effects.js';
 import type * as OrtModule from 'onnxruntime-node';
 
 export interface OnnxRuntimeOptions {
@@ -17,7 +19,7 @@ export interface OnnxRuntimeOptions {
   readonly interOpNumThreads?: number;
   readonly graphOptimizationLevel?: 'disabled' | 'basic' | 'extended' | 'all';
   readonly executionProviders?: SessionOptions['executionProviders'];
-  /** Receives export warnings (dropped Print/Assert); default console.warn. */
+  /** Receives export warnings; default console.warn. */
   readonly onWarning?: (message: string) => void;
 }
 
@@ -57,12 +59,26 @@ export class OnnxRuntimeExecutor {
     return this.collect(p.model, results);
   }
 
-  /** Runs through the public (promise) API of onnxruntime-node. */
-  async runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]> {
-    const p = this.prepare(graph);
+  /**
+   * Runs through the public (promise) API of onnxruntime-node. The inputs are copied before the
+   * returned promise is made, so changing or disposing them afterwards does not reach the run.
+   */
+  runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]> {
+    let p: Prepared;
+    let feeds: Record<string, OrtTensor>;
+    try {
+      p = this.prepare(graph);
+      feeds = this.feeds(p.model, inputs, true);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this.finishAsync(p, feeds);
+  }
+
+  private async finishAsync(p: Prepared, feeds: Record<string, OrtTensor>): Promise<tf.Tensor[]> {
     p.async ??= loadOrt().InferenceSession.create(p.model.bytes, this.sessionOptions());
     const session = await p.async;
-    const results = await session.run(this.feeds(p.model, inputs), this.fetchNames(p.model));
+    const results = await session.run(feeds, this.fetchNames(p.model));
     return this.collect(p.model, results as Record<string, OrtTensor>);
   }
 
@@ -77,7 +93,7 @@ export class OnnxRuntimeExecutor {
   private prepare(graph: Graph): Prepared {
     let p = this.prepared.get(graph);
     if (!p) {
-      p = { model: exportOnnxModel(graph, { variablesAsInputs: true, onWarning: this.options.onWarning }) };
+      p = { model: exportOnnxModel(graph, { variablesAsInputs: true, effectsAsOutputs: true, onWarning: this.options.onWarning }) };
       this.prepared.set(graph, p);
     }
     return p;
@@ -93,23 +109,33 @@ export class OnnxRuntimeExecutor {
     };
   }
 
-  private feeds(model: OnnxExport, inputs: readonly tf.Tensor[]): Record<string, OrtTensor> {
+  /** The model's feeds; `copy` snapshots the values (for runs that finish later). */
+  private feeds(model: OnnxExport, inputs: readonly tf.Tensor[], copy = false): Record<string, OrtTensor> {
     const feeds: Record<string, OrtTensor> = {};
-    for (const { name, index } of model.inputs) feeds[name] = toOrt(inputs[index]!);
+    for (const { name, index } of model.inputs) feeds[name] = toOrt(inputs[index]!, copy);
     return feeds;
   }
 
   private fetchNames(model: OnnxExport): string[] {
-    return [...model.outputs, ...model.assignments.map((a) => a.output)];
+    const e = model.effects;
+    return [...model.outputs, ...model.assignments.map((a) => a.output), ...(e ? [e.log, e.f32, e.i32, e.dims] : [])];
   }
 
-  /** The function's outputs as tfjs tensors; assigned variables take their new values. */
+  /**
+   * The function's outputs as tfjs tensors, after its effects: assigned variables take their new
+   * values and, where the graph prints or asserts, the logged effects are replayed in program order
+   * (a failed assertion throws its catalogued error there, as the other executors do).
+   */
   private collect(model: OnnxExport, results: Record<string, OrtTensor>): tf.Tensor[] {
-    for (const a of model.assignments) {
-      const t = fromOrt(results[a.output]!);
-      a.variable.assign(t);
-      t.dispose();
-    }
+    if (model.effects) replayEffects(model, results, (i) => this.assign(model, results, i));
+    else model.assignments.forEach((_, i) => this.assign(model, results, i));
     return model.outputs.map((name) => fromOrt(results[name]!));
+  }
+
+  private assign(model: OnnxExport, results: Record<string, OrtTensor>, i: number): void {
+    const a = model.assignments[i]!;
+    const t = fromOrt(results[a.output]!);
+    a.variable.assign(t);
+    t.dispose();
   }
 }

@@ -4,14 +4,19 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { loadOrt, type OrtTensor } from './ort-loader.js';
 
-export function toOrt(t: tf.Tensor): OrtTensor {
+/** `t` as an onnxruntime tensor; with `copy`, on a copy of its values (else it may share them). */
+export function toOrt(t: tf.Tensor, copy = false): OrtTensor {
   const ort = loadOrt();
   const dims = [...t.shape];
   switch (t.dtype) {
-    case 'float32':
-      return new ort.Tensor('float32', t.dataSync() as Float32Array, dims);
-    case 'int32':
-      return new ort.Tensor('int32', t.dataSync() as Int32Array, dims);
+    case 'float32': {
+      const data = t.dataSync() as Float32Array;
+      return new ort.Tensor('float32', copy ? data.slice() : data, dims);
+    }
+    case 'int32': {
+      const data = t.dataSync() as Int32Array;
+      return new ort.Tensor('int32', copy ? data.slice() : data, dims);
+    }
     case 'bool':
       return new ort.Tensor('bool', Uint8Array.from(t.dataSync() as Uint8Array), dims);
     default:

@@ -71,10 +71,39 @@ export function exportGraphModel(graph: Graph, opts: GraphModelExportOptions = {
   };
 }
 
-/** True when running the model needs `executeAsync` (it has StatelessIf/StatelessWhile). */
+/** The ops for which tfjs-converter's `execute` demands `executeAsync` (control flow, dynamic shapes, hash tables). */
+const ASYNC_OPS = new Set([
+  'Switch', 'Merge', 'Enter', 'Exit', 'NextIteration', 'StatelessIf', 'StatelessWhile', 'If', 'While', 'if',
+  'NonMaxSuppressionV2', 'NonMaxSuppressionV3', 'NonMaxSuppressionV5', 'Where',
+  'HashTable', 'HashTableV2', 'LookupTableImport', 'LookupTableImportV2', 'LookupTableFind', 'LookupTableFindV2', 'LookupTableSize', 'LookupTableSizeV2',
+]);
+
+/**
+ * True when running the model's signature outputs needs `executeAsync`: as tfjs-converter decides,
+ * when a node the outputs depend on is control flow (StatelessIf/StatelessWhile) or another dynamic op.
+ * Control flow that no output depends on (a dead branch, functions only it calls) does not count.
+ */
 export function needsExecuteAsync(artifacts: tf.io.ModelArtifacts): boolean {
   const g = artifacts.modelTopology as GraphDef;
-  return (g.library?.function.length ?? 0) > 0;
+  const nodes = new Map(g.node.map((n) => [n.name, n]));
+  const nodeName = (ref: string) => ref.replace(/^\^/, '').replace(/:\d+$/, '');
+  const signature = artifacts.signature as SignatureDef | undefined;
+  const outputs = Object.values(signature?.outputs ?? {}).map((o) => nodeName(o.name ?? ''));
+  const frontier = outputs.length ? outputs : [...nodes.keys()];
+  const seen = new Set<string>(frontier);
+  while (frontier.length) {
+    const n = nodes.get(frontier.pop()!);
+    if (!n) continue;
+    if (ASYNC_OPS.has(n.op)) return true;
+    for (const input of n.input ?? []) {
+      const name = nodeName(input);
+      if (!seen.has(name)) {
+        seen.add(name);
+        frontier.push(name);
+      }
+    }
+  }
+  return false;
 }
 
 function captureTensor(source: CaptureSource): tf.Tensor {

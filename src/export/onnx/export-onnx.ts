@@ -1,7 +1,8 @@
 // Exports an IR graph as an ONNX model (opset 18, IR version 8): params become graph inputs, captured
 // tensors become initializers holding their current values (variables too, or inputs on request),
 // outputs are named after the function's outputs, variable writes become extra outputs `<variable>_new`;
-// warns at the user's lines where the model differs from JavaScript at edge values (edge-warnings.ts).
+// warns at the user's lines where the model differs from JavaScript at edge values (edge-warnings.ts);
+// on request staged Print/Assert become effect outputs (lower-effects.ts) instead of being dropped.
 // Needs the lowering and the protobuf encoder. Produces `exportOnnx`, `exportOnnxModel`, `OnnxExport`.
 
 import type { Variable } from '@tensorflow/tfjs-core';
@@ -12,7 +13,8 @@ import { encodeModel } from './onnx-proto.js';
 import { tensorTypeOf } from './onnx-dtypes.js';
 import { OnnxExportError, onnxError } from './onnx-errors.js';
 import { lowerBody } from './lower-graph.js';
-import type { LowerContext } from './lower-context.js';
+import type { EffectRecord, LowerContext } from './lower-context.js';
+import { hasEffects, startEffects, streamNames, streamTypes } from './lower-effects.js';
 import { edgeValueWarnings } from './edge-warnings.js';
 
 export const ONNX_OPSET = 18;
@@ -28,6 +30,11 @@ export interface OnnxExportOptions {
   readonly variablesAsInputs?: boolean;
   /** Receives warnings (dropped Print/Assert); default console.warn. */
   readonly onWarning?: (message: string) => void;
+  /**
+   * Keep staged Print/Assert (and the order of variable writes among them) as extra outputs for a
+   * caller that replays them after the run (the onnxruntime executor does), instead of dropping them.
+   */
+  readonly effectsAsOutputs?: boolean;
 }
 
 export interface OnnxExport {
@@ -39,6 +46,17 @@ export interface OnnxExport {
   /** Extra outputs holding the value each variable is assigned. */
   readonly assignments: readonly { readonly output: string; readonly variable: Variable }[];
   readonly warnings: readonly string[];
+  /** With `effectsAsOutputs` (and a graph that prints or asserts): the effect outputs and what each logged event is. */
+  readonly effects?: EffectOutputs;
+}
+
+export interface EffectOutputs {
+  /** Output names of the streams: log, f32, i32, dims, ok (see lower-effects.ts). */
+  readonly log: string;
+  readonly f32: string;
+  readonly i32: string;
+  readonly dims: string;
+  readonly records: readonly EffectRecord[];
 }
 
 export function exportOnnx(graph: Graph, opts: OnnxExportOptions = {}): Uint8Array {
@@ -49,17 +67,20 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
   const opset = opts.opset ?? ONNX_OPSET;
   if (opset < ONNX_OPSET) throw new OnnxExportError(`opset ${opset} is not supported: the exporter emits opset ${ONNX_OPSET} operators`);
   const warnings: string[] = [];
-  const ctx: LowerContext = {
+  let ctx: LowerContext = {
     warn: (m) => {
       warnings.push(m);
       (opts.onWarning ?? console.warn)(m);
     },
     assignments: [],
     lists: new Map(),
+    warned: new Set(),
     depth: 0,
   };
   for (const m of edgeValueWarnings(graph)) ctx.warn(m);
   const b = OnnxGraphBuilder.root(opts.name ?? graph.name);
+  const withEffects = opts.effectsAsOutputs === true && hasEffects(graph);
+  if (withEffects) ctx = { ...ctx, effects: { records: [], state: startEffects(b) } };
   const inputs: { name: string; index: number }[] = [];
   const names: string[] = [];
   graph.params.forEach((p, i) => {
@@ -87,6 +108,15 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
     b.addOutput(output, a.type);
     return { output, variable: a.variable };
   });
+  let effects: EffectOutputs | undefined;
+  if (ctx.effects) {
+    const [log, f32, i32, dims] = streamNames(ctx.effects.state).slice(0, 4).map((n, i) => {
+      const name = b.op('Identity', [n], {}, b.fresh(`effects_${['log', 'f32', 'i32', 'dims'][i]}`));
+      b.addOutput(name, streamTypes()[i]);
+      return name;
+    }) as [string, string, string, string];
+    effects = { log, f32, i32, dims, records: ctx.effects.records };
+  }
   const metadata: Record<string, string> = {};
   if (assignments.length) metadata['autograph.assignments'] = JSON.stringify(Object.fromEntries(assignments.map((a) => [a.output, a.variable.name])));
   const bytes = encodeModel({
@@ -97,7 +127,7 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
     graph: b.toProto(`exported by autograph-ts from the traced graph '${graph.name}'`),
     metadata,
   });
-  return { bytes, inputs, outputs, assignments, warnings };
+  return { bytes, inputs, outputs, assignments, warnings, ...(effects ? { effects } : {}) };
 }
 
 /** A capture as an initializer with its current value, or (a variable, when asked) as an input. */

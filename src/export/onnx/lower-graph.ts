@@ -1,19 +1,24 @@
 // Lowers the nodes of one IR graph into an ONNX graph builder: constants become initializers, kernels
 // go through the rule table, Fused nodes are expanded step by step, Cond/While and tensor lists are
-// delegated, Print/Assert are dropped with a warning, AssignVariable becomes an extra output.
+// delegated, Print/Assert are dropped with a warning (or become effect outputs, lower-effects.ts),
+// AssignVariable becomes an extra output; a kernel call with a difference from tfjs that the rules
+// keep (rules/inexact.ts) warns `export/onnx-inexact` once per kernel and user line of an export.
 // Needs the IR, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
 
-import type { Graph, Node, Value } from '../../ir/graph.js';
+import { resolvedSource, type Graph, type Node, type Value } from '../../ir/graph.js';
 import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
 import type { TensorType } from '../../ir/types.js';
 import { AutographError } from '../../errors/ag-error.js';
+import { agError } from '../../errors/catalogue.js';
 import type { OnnxGraphBuilder } from './onnx-builder.js';
 import { onnxError, OnnxExportError } from './onnx-errors.js';
 import { onnxRuleFor } from './rules/index.js';
+import { inexactUse } from './rules/inexact.js';
 import type { KernelCall } from './rules/rule-types.js';
 import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { lowerCond, lowerWhile } from './lower-control-flow.js';
 import { isListOp, lowerListOp } from './lower-lists.js';
+import { logAssignment, lowerAssertEffect, lowerPrintEffect } from './lower-effects.js';
 
 export type Env = Map<Value, string>;
 
@@ -41,16 +46,20 @@ function lowerNode(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext)
       case 'While':
         return lowerWhile(b, node, env, ctx);
       case 'AssignVariable':
-        return lowerAssign(node, env, ctx);
+        return lowerAssign(b, node, env, ctx);
       case 'Print':
+        if (ctx.effects) return lowerPrintEffect(b, node, node.inputs.map((v) => nameOf(env, v)), ctx);
+        ctx.warn(`ONNX export: dropped Print${where(node)} (ONNX has no printing)`);
+        return;
       case 'Assert':
-        ctx.warn(`ONNX export: dropped ${node.op}${where(node)} (ONNX has no ${node.op === 'Print' ? 'printing' : 'assertions'})`);
+        if (ctx.effects) return lowerAssertEffect(b, node, nameOf(env, node.inputs[0]!), ctx);
+        ctx.warn(`ONNX export: dropped Assert${where(node)} (ONNX has no assertions)`);
         return;
       case FUSED_OP:
-        return lowerFused(b, node, env);
+        return lowerFused(b, node, env, ctx);
       default:
         if (isListOp(node.op)) return lowerListOp(b, node, env, ctx);
-        return lowerKernel(b, node, env);
+        return lowerKernel(b, node, env, ctx);
     }
   } catch (e) {
     if (e instanceof AutographError) throw e;
@@ -73,39 +82,58 @@ function lowerConst(b: OnnxGraphBuilder, node: Node, env: Env): void {
   env.set(v, name);
 }
 
-function lowerAssign(node: Node, env: Env, ctx: LowerContext): void {
+function lowerAssign(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
   if (ctx.depth > 0) throw new OnnxExportError('a variable write inside a branch or loop body has no ONNX export');
   const v = node.inputs[0]!;
-  ctx.assignments.push({ variable: node.options.variable!, value: nameOf(env, v), type: onnxTypeOf(ctx, v, nameOf(env, v)) });
+  const n = ctx.assignments.push({ variable: node.options.variable!, value: nameOf(env, v), type: onnxTypeOf(ctx, v, nameOf(env, v)) });
+  if (ctx.effects) logAssignment(b, n - 1, ctx);
 }
 
 function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], inputTypes: readonly TensorType[], inputNames: readonly string[],
-  attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], env?: Env): KernelCall {
+  attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], env: Env | undefined, constants: readonly (ArrayLike<number> | undefined)[]): KernelCall {
   const outNames = outputs.map((o) => b.fresh((o as Value).name ?? op.replace(/^_/, '').toLowerCase()));
   if (env) (outputs as Value[]).forEach((o, i) => env.set(o, outNames[i]!));
-  return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs };
+  return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs, constants };
 }
 
-function applyRule(b: OnnxGraphBuilder, k: KernelCall, node: Node): void {
+/** The values of `v` when a Const node makes it (rules use them to skip guards that cannot fire). */
+function constantValues(v: Value | undefined): ArrayLike<number> | undefined {
+  const values = v?.node?.op === 'Const' ? v.node.options.values : undefined;
+  return values && !Array.isArray(values) ? (values as ArrayLike<number>) : undefined;
+}
+
+function applyRule(b: OnnxGraphBuilder, k: KernelCall, node: Node, ctx: LowerContext): void {
   const rule = onnxRuleFor(k.op);
   if (!rule) throw onnxError('export/onnx-unsupported-kernel', { kernel: k.op }, node.options.source);
   rule(b, k);
+  const difference = inexactUse(k);
+  if (difference) warnInexact(k.op, difference, node, ctx);
 }
 
-function lowerKernel(b: OnnxGraphBuilder, node: Node, env: Env): void {
+/** `export/onnx-inexact`, once per kernel and user line in one export. */
+function warnInexact(kernel: string, difference: string, node: Node, ctx: LowerContext): void {
+  const source = resolvedSource(node.options.source);
+  const key = `${kernel}|${difference}|${source ? `${source.file}:${source.line}:${source.column}` : `node ${node.id}`}`;
+  if (ctx.warned.has(key)) return;
+  ctx.warned.add(key);
+  ctx.warn(agError('export/onnx-inexact', { kernel, difference }, source ?? undefined).message);
+}
+
+function lowerKernel(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
   const inputs = node.inputs.map((v) => nameOf(env, v));
-  const k = kernelCall(b, node.op, inputs, node.inputs, node.inputNames, node.attrs, node.outputs, env);
-  applyRule(b, k, node);
+  const k = kernelCall(b, node.op, inputs, node.inputs, node.inputNames, node.attrs, node.outputs, env, node.inputs.map(constantValues));
+  applyRule(b, k, node, ctx);
 }
 
 /** A Fused node: each step is one elementwise kernel call on node inputs or earlier steps. */
-function lowerFused(b: OnnxGraphBuilder, node: Node, env: Env): void {
+function lowerFused(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
   const program = node.attrs as unknown as FusedProgram;
   const names = node.inputs.map((v) => nameOf(env, v));
   const types: TensorType[] = [...node.inputs];
   for (const step of program.steps) {
-    const k = kernelCall(b, step.op, step.args.map((a) => names[a]!), step.args.map((a) => types[a]!), step.argNames, step.attrs, [step]);
-    applyRule(b, k, node);
+    const k = kernelCall(b, step.op, step.args.map((a) => names[a]!), step.args.map((a) => types[a]!), step.argNames, step.attrs, [step], undefined,
+      step.args.map((a) => constantValues(node.inputs[a])));
+    applyRule(b, k, node, ctx);
     names.push(k.outputs[0]!);
     types.push(step);
   }

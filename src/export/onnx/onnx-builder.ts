@@ -122,6 +122,32 @@ export class OnnxGraphBuilder {
     return name;
   }
 
+  /** A float64 scalar constant (shared): ONNX-only, for computing as tfjs's cpu kernels do, in doubles. */
+  f64(value: number): string {
+    const target = this.root ?? this;
+    const key = `f64:${Object.is(value, -0) ? '-0' : String(value)}`;
+    let name = target.constCache.get(key);
+    if (!name) {
+      name = this.fresh('f64_scalar');
+      const rawData = new Uint8Array(8);
+      new DataView(rawData.buffer).setFloat64(0, value, true);
+      target.initializers.push({ name, dataType: ElemType.DOUBLE, dims: [], rawData });
+      target.constCache.set(key, name);
+    }
+    return name;
+  }
+
+  /** A float64 initializer of the root graph (values computed at export time as tfjs computes them). */
+  f64Tensor(hint: string, dims: Shape, values: ArrayLike<number>): string {
+    const target = this.root ?? this;
+    const name = this.fresh(hint);
+    const rawData = new Uint8Array(values.length * 8);
+    const view = new DataView(rawData.buffer);
+    for (let i = 0; i < values.length; i++) view.setFloat64(i * 8, values[i]!, true);
+    target.initializers.push({ name, dataType: ElemType.DOUBLE, dims: [...dims], rawData });
+    return name;
+  }
+
   /** A scalar constant of an IR dtype (shared). */
   scalar(dtype: DType, value: number | boolean): string {
     const target = this.root ?? this;

@@ -6,7 +6,7 @@
 import { ProtoWriter } from './protobuf-writer.js';
 
 /** TensorProto.DataType values used here. */
-export const ElemType = { FLOAT: 1, UINT8: 2, INT32: 6, INT64: 7, STRING: 8, BOOL: 9 } as const;
+export const ElemType = { FLOAT: 1, UINT8: 2, INT32: 6, INT64: 7, STRING: 8, BOOL: 9, DOUBLE: 11 } as const;
 export type ElemType = (typeof ElemType)[keyof typeof ElemType];
 
 export interface TensorProto {

@@ -1,6 +1,6 @@
 // GraphModel rules of the elementwise kernels: unary math and activations, binary arithmetic with
 // broadcasting (renamed where TF differs: Add→AddV2, Multiply→Mul, Mod→FloorMod), comparisons and
-// logic, Select→SelectV2, Cast, ClipByValue, LeakyRelu, Step, AddN. Needs rule-types.
+// logic, Select→SelectV2, Cast, ClipByValue, LeakyRelu, Step, AddN, BitwiseAnd (from ops tfjs-converter runs). Needs rule-types.
 // Produces `ELEMENTWISE_RULES`.
 
 import type { DType } from '../../../ir/types.js';
@@ -16,7 +16,7 @@ const SAME = [
   'OnesLike', 'Identity', 'ComplexAbs', 'Real', 'Imag',
   // binary
   'Sub', 'RealDiv', 'FloorDiv', 'Maximum', 'Minimum', 'Pow', 'SquaredDifference', 'Atan2', 'Prelu', 'Complex',
-  'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr', 'BitwiseAnd',
+  'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr',
 ] as const;
 
 const RENAMED: Record<string, string> = {
@@ -58,6 +58,30 @@ const step: GraphModelRule = (ctx) => {
   return [ctx.emit('SelectV2', [nan, x, picked], T)];
 };
 
+/**
+ * int32 `a & b` with ops tfjs-converter runs (its BitwiseAnd op reads inputs under other names than
+ * its op list gives them, and fails): bits 0–30 of each operand as FloorMod(FloorDiv(x, 2^k), 2)
+ * along a new last axis, their products summed with weights 2^k; bit 31 (the sign) set where both
+ * operands are negative. Exact on tfjs's cpu backend (int32 floorDiv and sum compute in doubles).
+ */
+const bitwiseAnd: GraphModelRule = (ctx) => {
+  const T = tAttr(ctx);
+  const i32 = (values: readonly number[], shape: number[]) => ctx.constant(values, 'int32', shape);
+  const powers = i32(Array.from({ length: 31 }, (_, k) => 2 ** k), [31]);
+  const lastAxis = i32([-1], []);
+  const bits = (x: string) => {
+    const column = ctx.emit('ExpandDims', [x, lastAxis], { ...T, Tdim: attr.type('int32') });
+    return ctx.emit('FloorMod', [ctx.emit('FloorDiv', [column, powers], T), i32([2], [])], T);
+  };
+  const [a, b] = [ctx.inputs[0]!, ctx.inputs[1]!];
+  const both = ctx.emit('Mul', [bits(a), bits(b)], T);
+  const low = ctx.emit('Sum', [ctx.emit('Mul', [both, powers], T), lastAxis], { ...T, Tidx: attr.type('int32'), keep_dims: attr.bool(false) });
+  const zero = i32([0], []);
+  const negative = ctx.emit('LogicalAnd', [ctx.emit('Less', [a, zero], T), ctx.emit('Less', [b, zero], T)]);
+  const sign = ctx.emit('SelectV2', [negative, i32([-(2 ** 31)], []), zero], T);
+  return [ctx.emit('AddV2', [low, sign], T)];
+};
+
 const addN: GraphModelRule = (ctx) => [ctx.emit('AddN', ctx.inputs, { ...tAttr(ctx), N: attr.int(ctx.inputs.length) })];
 
 export const ELEMENTWISE_RULES: Record<string, GraphModelRule> = {
@@ -68,4 +92,5 @@ export const ELEMENTWISE_RULES: Record<string, GraphModelRule> = {
   LeakyRelu: leakyRelu,
   Step: step,
   AddN: addN,
+  BitwiseAnd: bitwiseAnd,
 };

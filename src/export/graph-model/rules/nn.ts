@@ -14,7 +14,7 @@ export function pair(ctx: RuleContext, name: string, fallback = 1): [number, num
 }
 
 /** TF window attrs (strides/dilations as [1, h, w, 1], padding) from tfjs conv/pool attrs. */
-export function windowAttrs(ctx: RuleContext, withDilations: boolean, explicitAllowed: boolean): Attrs {
+export function windowAttrs(ctx: RuleContext, withDilations: boolean, explicitAllowed: boolean, padding: unknown = ctx.call.attrs.pad): Attrs {
   if (ctx.call.attrs.dimRoundingMode != null) ctx.fail(`dimRoundingMode '${String(ctx.call.attrs.dimRoundingMode)}' has no TF equivalent`);
   const format = String(ctx.call.attrs.dataFormat ?? 'NHWC');
   if (format !== 'NHWC') ctx.fail(`data format ${format}: tfjs-converter reads strides in NHWC order only`);
@@ -24,7 +24,7 @@ export function windowAttrs(ctx: RuleContext, withDilations: boolean, explicitAl
     const [dh, dw] = pair(ctx, 'dilations');
     out.dilations = attr.ints([1, dh, dw, 1]);
   }
-  const pad = ctx.call.attrs.pad;
+  const pad = zeroPad(padding) ? 'valid' : padding;
   if (pad === 'same' || pad === 'valid') return { ...out, padding: attr.str(pad.toUpperCase()) };
   if (!explicitAllowed) ctx.fail(`padding ${JSON.stringify(pad)}: TF pooling takes 'same' or 'valid' only`);
   const explicit = typeof pad === 'number' ? [0, 0, pad, pad, pad, pad, 0, 0] : Array.isArray(pad) ? (pad as number[][]).flat() : undefined;
@@ -74,9 +74,43 @@ const conv = (tfOp: string, fused: boolean): GraphModelRule => (ctx) => {
   return [fused ? biasAndActivation(ctx, y) : y];
 };
 
+/** A numeric or explicit padding of zeros: what TF calls 'VALID'. */
+function zeroPad(pad: unknown): boolean {
+  return pad === 0 || (Array.isArray(pad) && (pad as unknown[]).flat().every((p) => p === 0));
+}
+
+/** [[top, bottom], [left, right]] of a numeric or explicit (NHWC) tfjs padding; undefined otherwise. */
+function explicitPads(pad: unknown): [[number, number], [number, number]] | undefined {
+  if (typeof pad === 'number') return [[pad, pad], [pad, pad]];
+  if (Array.isArray(pad) && pad.length === 4) return [pad[1] as [number, number], pad[2] as [number, number]];
+  return undefined;
+}
+
+/**
+ * MaxPool, AvgPool. TF pools take 'SAME' or 'VALID' only: a zero padding is 'VALID'; a max pool with
+ * a positive padding pads with -Infinity first (tfjs's window skips the padding, so the maximum is
+ * the same), then pools 'VALID'. An average pool with a positive padding is refused (tfjs divides by
+ * the count of real elements in the window).
+ */
 const pool = (tfOp: string): GraphModelRule => (ctx) => {
   const [kh, kw] = pair(ctx, 'filterSize');
-  return [ctx.emit(tfOp, [ctx.input('x')], { ...windowAttrs(ctx, false, false), ksize: attr.ints([1, kh, kw, 1]) })];
+  const pad = ctx.call.attrs.pad;
+  const ksize = { ksize: attr.ints([1, kh, kw, 1]) };
+  const pads = explicitPads(pad);
+  if (tfOp !== 'MaxPool' || !pads || zeroPad(pad)) return [ctx.emit(tfOp, [ctx.input('x')], { ...windowAttrs(ctx, false, false), ...ksize })];
+  const { dtype, shape } = ctx.typeOf('x');
+  const out = ctx.call.outputTypes[0]!.shape;
+  const [sh, sw] = pair(ctx, 'strides');
+  // Pad the bottom/right so that 'VALID' gives tfjs's output size (tfjs sizes a numeric padding's
+  // output with the filter height on both axes).
+  const after = (i: number, k: number, s: number, before: number) => (out[i]! - 1) * s + k - shape[i]! - before;
+  const bottom = after(1, kh, sh, pads[0][0]);
+  const right = after(2, kw, sw, pads[1][0]);
+  if (shape.some((d) => d < 0) || bottom < 0 || right < 0) ctx.fail(`padding ${JSON.stringify(pad)} with this filter and input size has no 'VALID' equivalent`);
+  const paddings = [0, 0, pads[0][0], bottom, pads[1][0], right, 0, 0];
+  const padded = ctx.emit('PadV2', [ctx.input('x'), ctx.constant(paddings, 'int32', [4, 2]), ctx.constant([-Infinity], dtype, [])],
+    { ...tAttr(ctx), Tpaddings: attr.type('int32') });
+  return [ctx.emit(tfOp, [padded], { ...windowAttrs(ctx, false, false, 'valid'), ...ksize })];
 };
 
 const conv2DBackpropInput: GraphModelRule = (ctx) => {

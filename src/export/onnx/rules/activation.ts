@@ -1,22 +1,23 @@
 // The activations of tfjs's fused kernels (_FusedMatMul, FusedConv2D, FusedDepthwiseConv2D):
-// linear, relu, relu6, elu, prelu, leakyrelu, sigmoid, applied to a float32 ONNX value.
-// Needs the builder. Produces `applyActivation`.
+// linear, relu, relu6, elu, prelu, leakyrelu, sigmoid, applied to a float32 ONNX value with the values
+// of tfjs's kernels (unary.ts). Needs the builder, unary. Produces `applyActivation`.
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
+import { elu, plusZero, sigmoid } from './unary.js';
 
 export function applyActivation(b: OnnxGraphBuilder, x: string, activation: unknown, prelu: string | undefined, leakyAlpha: unknown): string {
   switch (activation ?? 'linear') {
     case 'linear':
       return x;
     case 'relu':
-      return b.op('Relu', [x]);
+      return plusZero(b, b.op('Relu', [x]));
     case 'relu6':
-      return b.op('Clip', [x, b.scalar('float32', 0), b.scalar('float32', 6)]);
+      return plusZero(b, b.op('Clip', [x, b.scalar('float32', 0), b.scalar('float32', 6)]));
     case 'elu':
-      return b.op('Elu', [x]);
+      return elu(b, x);
     case 'sigmoid':
-      return b.op('Sigmoid', [x]);
+      return sigmoid(b, x);
     case 'leakyrelu':
       return b.op('LeakyRelu', [x], { alpha: { float: Number(leakyAlpha ?? 0.2) } });
     case 'prelu':

@@ -1,11 +1,15 @@
-// ONNX rules of tfjs's elementwise binary kernels with tfjs semantics: FloorDiv floors (exact on
-// int32), Mod is floored (sign of the divisor), comparisons give bool, NotEqual = Not(Equal), AddN = Sum, Select = Where;
-// Pow and Atan2 keep JS's values at ±0, NaN and ±Infinity (docs/limitations.md lists what onnxruntime cannot).
-// Needs rule-types and the builder. Produces `BINARY_RULES`.
+// ONNX rules of tfjs's elementwise binary kernels with the values of tfjs's cpu kernels: FloorDiv
+// floors (exact on int32), Mod is floored (sign of the divisor), comparisons give bool, NotEqual =
+// Not(Equal), AddN adds in order into zeros, Select = Where keeping signed zeros; the edge cases of
+// float FloorDiv/Mod/Pow/Atan2/Maximum/Minimum and int32 Multiply/Pow/SquaredDifference are in
+// binary-edges.ts. Needs rule-types, binary-edges, tfjs-numerics and the builder. Produces `BINARY_RULES`.
 
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, args, finish, out, outType, type Arg, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule } from './rule-types.js';
+import { atan2, extremum, floatFloorDiv, floatMod, floatPow, int32Multiply, int32Pow, int32SquaredDifference } from './binary-edges.js';
+import { doubleToFloat, doubleToInt32, select as signedSelect, toDouble } from './tfjs-numerics.js';
+import { plusZero } from './unary.js';
 
 /** The (a, b) inputs, cast to `dtype`. */
 function pair(b: OnnxGraphBuilder, k: KernelCall, dtype: DType): [string, string] {
@@ -59,16 +63,39 @@ function guardDivisor(b: OnnxGraphBuilder, x: string, y: string, emit: (safeY: s
   return b.op('Where', [isZero, zero, b.op('Where', [isMinusOne, byMinusOne, r])]);
 }
 
-/** Floored division: int32 as truncated quotient minus one where the remainder's sign differs. */
+/** Floored division: int32 as truncated quotient minus one where the remainder's sign differs; floats in doubles. */
 const floorDiv: OnnxRule = (b, k) => {
   const d = workType(k);
   const [x, y] = pair(b, k, d);
   if (d !== 'int32') {
-    finish(b, k, b.op('Floor', [b.op('Div', [x, y])]), d);
+    // tfjs's FloorDiv of floats stores Math.floor(a / b) into an int32 tensor (into float32 when it is one).
+    if (outType(k).dtype === 'int32') doubleToInt32(b, b.op('Floor', [b.op('Div', [toDouble(b, x), toDouble(b, y)])]), true, out(k));
+    else finish(b, k, floatFloorDiv(b, x, y), d);
     return;
   }
-  finish(b, k, guardDivisor(b, x, y, (safe) => intFloorDiv(b, x, safe), true), d);
+  finish(b, k, plainDivisor(k) ? intFloorDiv(b, x, y) : guardDivisor(b, x, y, (safe) => intFloorDiv(b, x, safe), true), d);
 };
+
+type Emit = (b: OnnxGraphBuilder, x: string, y: string, k: KernelCall) => string;
+
+/** A rule computing in the inputs' dtype: `int` for int32 (and bool as int32), `float` for float32. */
+function byType(int: Emit, float: Emit): OnnxRule {
+  return (b, k) => {
+    const d = workType(k);
+    const [x, y] = pair(b, k, d);
+    finish(b, k, d === 'int32' ? int(b, x, y, k) : float(b, x, y, k), d);
+  };
+}
+
+/** A constant divisor none of whose values is 0 or −1 needs no guard. */
+const plainDivisor = (k: KernelCall) => constantWhere(k, 1, (v) => v !== 0 && v !== -1);
+
+/**
+ * int32 a·b: exact in int32 (wrapping) when a constant factor keeps every product within 2^53 (then
+ * tfjs's double product is exact too), else as tfjs computes it (binary-edges).
+ */
+const int32Times: Emit = (b, x, y, k) =>
+  constantWhere(k, 0, (v) => Math.abs(v) <= 2 ** 22) || constantWhere(k, 1, (v) => Math.abs(v) <= 2 ** 22) ? b.op('Mul', [x, y]) : int32Multiply(b, x, y);
 
 function intFloorDiv(b: OnnxGraphBuilder, x: string, y: string): string {
   const q = b.op('Div', [x, y]);
@@ -80,32 +107,22 @@ function intFloorDiv(b: OnnxGraphBuilder, x: string, y: string): string {
   return b.op('Sub', [q, adjust]);
 }
 
-/** Floored modulo: ONNX Mod fmod=0 on ints; on floats fmod plus the divisor where signs differ. */
-const mod: OnnxRule = (b, k) => {
-  const d = workType(k);
-  const [x, y] = pair(b, k, d);
-  if (d === 'int32') {
-    finish(b, k, guardDivisor(b, x, y, (safe) => b.op('Mod', [x, safe], { fmod: 0 }), false), d);
+/** Floored modulo: ONNX Mod fmod=0 on ints (guarded divisors); floats as tfjs computes them (binary-edges). */
+const mod = byType((b, x, y, k) => (plainDivisor(k) ? b.op('Mod', [x, y], { fmod: 0 }) : guardDivisor(b, x, y, (safe) => b.op('Mod', [x, safe], { fmod: 0 }), false)), floatMod);
+
+const squaredDifference = byType(int32SquaredDifference, (b, x, y) => {
+  const diff = b.op('Sub', [x, y]);
+  return b.op('Mul', [diff, diff]);
+});
+
+/** RealDiv: float division; int32 operands are divided in doubles, as tfjs does, then rounded to float32. */
+const realDiv: OnnxRule = (b, k) => {
+  if (workType(k) === 'int32') {
+    const [x, y] = pair(b, k, 'int32');
+    finish(b, k, doubleToFloat(b, b.op('Div', [toDouble(b, x), toDouble(b, y)])), 'float32');
     return;
   }
-  const r = b.op('Mod', [x, y], { fmod: 1 });
-  const zero = b.scalar('float32', 0);
-  const inexact = b.op('Not', [b.op('Equal', [r, zero])]);
-  const signsDiffer = b.op('Xor', [b.op('Less', [r, zero]), b.op('Less', [y, zero])]);
-  const fixed = b.op('Add', [r, y]);
-  finish(b, k, b.op('Where', [b.op('And', [inexact, signsDiffer]), fixed, r]), d);
-};
-
-const squaredDifference: OnnxRule = (b, k) => {
-  const d = workType(k);
-  const diff = b.op('Sub', pair(b, k, d));
-  finish(b, k, b.op('Mul', [diff, diff]), d);
-};
-
-/** RealDiv: float division (int32 inputs are divided as float32). */
-const realDiv: OnnxRule = (b, k) => {
-  const d: DType = outType(k).dtype === 'int32' && workType(k) === 'int32' ? 'float32' : workType(k, true);
-  finish(b, k, b.op('Div', pair(b, k, d)), d);
+  finish(b, k, b.op('Div', pair(b, k, 'float32')), 'float32');
 };
 
 /** Select(condition, t, e) → Where; a rank-1 condition picks rows of higher-rank t/e (as tfjs does). */
@@ -116,76 +133,41 @@ const select: OnnxRule = (b, k) => {
   let cond = b.cast(c.name, c.dtype, 'bool');
   const rank = Math.max(t.shape.length, e.shape.length);
   if (c.shape.length === 1 && rank > 1) cond = b.op('Reshape', [cond, b.int64([-1, ...Array(rank - 1).fill(1)])]);
-  b.op('Where', [cond, t.name, e.name], {}, out(k));
+  signedSelect(b, cond, t.name, e.name, outType(k).dtype, out(k));
 };
 
 /**
- * atan2(a, b) as JS's Math.atan2: atan(a/b), shifted by ±π where b's sign bit is set (b < 0 or -0),
- * the shift taking a's sign (so ±0 gives ±π); where a/b is NaN from two zeros or two infinities the
- * result is JS's: a (±0) or ±π at the origin, ±π/4 or ±3π/4 at the infinities.
+ * tfjs AddN adds each input in turn into zeros: int32 as a chain of Add (onnxruntime's Sum has no
+ * int32 kernel; wrapping adds give tfjs's Int32Array sums), float32 as Sum, then +0 for a −0 sum.
  */
-const atan2: OnnxRule = (b, k) => {
-  const [y, x] = pair(b, k, 'float32');
-  const f = (v: number) => b.scalar('float32', v);
-  const zero = f(0);
-  /** The sign bit: v < 0, or v a -0 (1 / -0 is -Infinity). */
-  const negative = (v: string) => b.op('Or', [b.op('Less', [v, zero]), b.op('Less', [b.op('Div', [f(1), v]), zero])]);
-  const negY = negative(y);
-  const negX = negative(x);
-  const signed = (v: number) => b.op('Where', [negY, f(-v), f(v)]);
-  const r = b.op('Atan', [b.op('Div', [y, x])]);
-  const quadrant = b.op('Where', [negX, b.op('Add', [r, signed(Math.PI)]), r]);
-  const origin = b.op('And', [b.op('Equal', [x, zero]), b.op('Equal', [y, zero])]);
-  const inf = f(Infinity);
-  const infinities = b.op('And', [b.op('Equal', [b.op('Abs', [x]), inf]), b.op('Equal', [b.op('Abs', [y]), inf])]);
-  const atOrigin = b.op('Where', [negX, signed(Math.PI), y]);
-  const atInfinity = b.op('Where', [negX, signed((3 * Math.PI) / 4), signed(Math.PI / 4)]);
-  finish(b, k, b.op('Where', [origin, atOrigin, b.op('Where', [infinities, atInfinity, quadrant])]), 'float32');
-};
-
-/**
- * Pow as JS's `**` (and tfjs): float32 `x ** NaN` and `(±1) ** ±Infinity` are NaN where ONNX (C's pow)
- * gives 1; on int32 a negative exponent gives JS's result `| 0` (1 for 1, ±1 for -1, 0 otherwise)
- * where ONNX's integer Pow is undefined.
- */
-const pow: OnnxRule = (b, k) => {
-  const d = workType(k);
-  const [x, y] = pair(b, k, d);
-  if (d === 'float32') {
-    const f = (v: number) => b.scalar('float32', v);
-    const unitBase = b.op('And', [b.op('Equal', [b.op('Abs', [x]), f(1)]), b.op('IsInf', [y])]);
-    const nan = b.op('Or', [b.op('IsNaN', [y]), unitBase]);
-    finish(b, k, b.op('Where', [nan, f(NaN), b.op('Pow', [x, y])]), d);
-    return;
-  }
-  const i = (v: number) => b.scalar('int32', v);
-  const negative = b.op('Less', [y, i(0)]);
-  const odd = b.op('Equal', [b.op('Mod', [y, i(2)], { fmod: 0 }), i(1)]);
-  const fraction = b.op('Where', [b.op('Equal', [x, i(1)]), i(1), b.op('Where', [b.op('Equal', [x, i(-1)]), b.op('Where', [odd, i(-1), i(1)]), i(0)])]);
-  const whole = b.op('Pow', [x, b.op('Where', [negative, i(0), y])]);
-  finish(b, k, b.op('Where', [negative, fraction, whole]), d);
-};
-
 const addN: OnnxRule = (b, k) => {
   const xs: Arg[] = args(k);
   const d = outType(k).dtype;
-  b.op(xs.length === 1 ? 'Identity' : 'Sum', xs.map((x) => b.cast(x.name, x.dtype, d)), {}, out(k));
+  const cast = xs.map((x) => b.cast(x.name, x.dtype, d === 'bool' ? 'int32' : d));
+  if (d !== 'float32') {
+    finish(b, k, cast.slice(1).reduce((acc, x) => b.op('Add', [acc, x]), cast[0]!), d === 'bool' ? 'int32' : d);
+    return;
+  }
+  plusZero(b, cast.length === 1 ? cast[0]! : b.op('Sum', cast), out(k));
 };
 
 export const BINARY_RULES: Readonly<Record<string, OnnxRule>> = {
   Add: arithmetic('Add'),
   Sub: arithmetic('Sub'),
-  Multiply: arithmetic('Mul'),
+  Multiply: byType(int32Times, (b, x, y) => b.op('Mul', [x, y])),
   RealDiv: realDiv,
   FloorDiv: floorDiv,
   Mod: mod,
-  Maximum: arithmetic('Max'),
-  Minimum: arithmetic('Min'),
-  Pow: pow,
+  Maximum: byType((b, x, y) => b.op('Max', [x, y]), (b, x, y) => extremum(b, 'Max', x, y)),
+  Minimum: byType((b, x, y) => b.op('Min', [x, y]), (b, x, y) => extremum(b, 'Min', x, y)),
+  Pow: byType(int32Pow, floatPow),
   SquaredDifference: squaredDifference,
   AddN: addN,
   Select: select,
-  Atan2: atan2,
+  Atan2: (b, k) => {
+    const [y, x] = pair(b, k, 'float32');
+    finish(b, k, atan2(b, y, x), 'float32');
+  },
   Equal: compare('Equal'),
   NotEqual: compare('Equal', true),
   Greater: compare('Greater'),

@@ -1,11 +1,14 @@
 // ONNX rules of image and scatter kernels: FlipLeftRight, DepthToSpace (DCR, as TF orders depth),
-// ResizeBilinear / ResizeNearestNeighbor (ONNX Resize over axes 1, 2 with tfjs's coordinate rules),
-// ScatterNd (sums duplicates), TensorScatterUpdate, UnsortedSegmentSum, Diag.
+// ResizeBilinear / ResizeNearestNeighbor (gathers at tfjs's source indices, tfjs's lerp in doubles),
+// ScatterNd (sums duplicates), TensorScatterUpdate (negative indices fail, as in tfjs),
+// UnsortedSegmentSum (ids out of range dropped, as in tfjs), Diag.
 // Needs rule-types and the builder. Produces `IMAGE_SCATTER_RULES`.
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
 import { arg, knownShape, out, outType, type OnnxRule } from './rule-types.js';
+import { checkedIndices } from './slicing.js';
+import { select } from './tfjs-numerics.js';
 
 const flipLeftRight: OnnxRule = (b, k) => {
   const x = arg(k, 'image', 0);
@@ -19,19 +22,52 @@ const depthToSpace: OnnxRule = (b, k) => {
   b.op('Transpose', [y], { perm: [0, 2, 3, 1] }, out(k));
 };
 
+/** Where each output row (or column) reads the input, as tfjs's cpu resize kernels compute it. */
+function sourceIndex(oldSize: number, newSize: number, align: boolean, half: boolean): { floor: number[]; ceil: number[]; frac: number[]; nearest: number[] } {
+  const ratio = (align && newSize > 1 ? oldSize - 1 : oldSize) / (align && newSize > 1 ? newSize - 1 : newSize);
+  const out = { floor: [] as number[], ceil: [] as number[], frac: [] as number[], nearest: [] as number[] };
+  for (let i = 0; i < newSize; i++) {
+    const f = half ? ratio * (i + 0.5) - 0.5 : ratio * i;
+    const lo = Math.max(0, Math.floor(f));
+    out.floor.push(lo);
+    out.ceil.push(Math.min(oldSize - 1, Math.ceil(f)));
+    out.frac.push(f - lo);
+    const n = half ? ratio * (i + 0.5) : ratio * i;
+    const near = Math.min(oldSize - 1, align ? Math.round(n) : Math.floor(n));
+    out.nearest.push(half ? Math.max(0, near) : near);
+  }
+  return out;
+}
+
+/**
+ * ResizeBilinear / ResizeNearestNeighbor as tfjs's cpu kernels compute them: rows and columns gathered
+ * at the source indices they compute (every alignCorners/halfPixelCenters combination), and bilinear
+ * values as top + (bottom − top)·t of left + (right − left)·t, in doubles (so NaN, infinities and
+ * signed zeros come out as in tfjs).
+ */
 function resize(mode: 'linear' | 'nearest'): OnnxRule {
   return (b, k) => {
     const x = arg(k, 'images', 0);
+    const [, oldH, oldW] = knownShape(x, 'resize');
     const [newH, newW] = k.attrs.size as [number, number];
     const align = Boolean(k.attrs.alignCorners);
     const half = Boolean(k.attrs.halfPixelCenters);
-    if (align && half) throw new OnnxExportError('alignCorners together with halfPixelCenters has no ONNX Resize mode');
-    if (align && (newH === 1 || newW === 1)) throw new OnnxExportError('alignCorners with an output size of 1 has no ONNX Resize mode');
-    const coordinate = align ? 'align_corners' : half ? (mode === 'linear' ? 'half_pixel' : 'tf_half_pixel_for_nn') : 'asymmetric';
-    const attrs = mode === 'linear'
-      ? { mode, coordinate_transformation_mode: coordinate, axes: [1, 2] }
-      : { mode, coordinate_transformation_mode: coordinate, nearest_mode: align ? 'round_prefer_ceil' : 'floor', axes: [1, 2] };
-    b.op('Resize', [x.name, '', '', b.int64([newH, newW])], attrs, out(k));
+    const rows = sourceIndex(oldH!, newH, align, half);
+    const cols = sourceIndex(oldW!, newW, align, half);
+    const at = (t: string, indices: number[], axis: number) => b.op('Gather', [t, b.int64(indices)], { axis });
+    if (mode === 'nearest') {
+      b.op('Identity', [at(at(x.name, rows.nearest, 1), cols.nearest, 2)], {}, out(k));
+      return;
+    }
+    const xd = b.op('Cast', [x.name], { to: 11 });
+    const top = at(xd, rows.floor, 1);
+    const bottom = at(xd, rows.ceil, 1);
+    const colFrac = b.f64Tensor('resize_col_frac', [1, 1, newW, 1], cols.frac);
+    const rowFrac = b.f64Tensor('resize_row_frac', [1, newH, 1, 1], rows.frac);
+    const lerp = (a: string, c: string, t: string) => b.op('Add', [a, b.op('Mul', [b.op('Sub', [c, a]), t])]);
+    const topRow = lerp(at(top, cols.floor, 2), at(top, cols.ceil, 2), colFrac);
+    const bottomRow = lerp(at(bottom, cols.floor, 2), at(bottom, cols.ceil, 2), colFrac);
+    b.op('Cast', [lerp(topRow, bottomRow, rowFrac)], { to: 1 }, out(k));
   };
 }
 
@@ -44,23 +80,31 @@ const scatterNd: OnnxRule = (b, k) => {
   const indices = arg(k, 'indices', 0);
   const updates = arg(k, 'updates', 1);
   const zeros = zerosOf(b, knownShape(outType(k), 'scatterND'), updates.dtype);
-  b.op('ScatterND', [zeros, b.op('Cast', [indices.name], { to: 7 }), updates.name], { reduction: 'add' }, out(k));
+  b.op('ScatterND', [zeros, checkedIndices(b, indices.name), updates.name], { reduction: 'add' }, out(k));
 };
 
 const tensorScatterUpdate: OnnxRule = (b, k) => {
   const t = arg(k, 'tensor', 0);
   const indices = arg(k, 'indices', 1);
   const updates = arg(k, 'updates', 2);
-  b.op('ScatterND', [t.name, b.op('Cast', [indices.name], { to: 7 }), updates.name], {}, out(k));
+  b.op('ScatterND', [t.name, checkedIndices(b, indices.name), updates.name], {}, out(k));
 };
 
-/** Segment ids index rows of a zero tensor; out-of-range ids are an onnxruntime error (TF drops them). */
+/**
+ * Segment ids index rows of a zero tensor with one spare row, where ids out of [0, n) go (tfjs drops
+ * them); the spare row is cut off after.
+ */
 const unsortedSegmentSum: OnnxRule = (b, k) => {
   const x = arg(k, 'x', 0);
   const ids = arg(k, 'segmentIds', 1);
-  const zeros = zerosOf(b, knownShape(outType(k), 'unsortedSegmentSum'), x.dtype);
-  const index = b.op('Unsqueeze', [b.op('Cast', [ids.name], { to: 7 }), b.int64([-1])]);
-  b.op('ScatterND', [zeros, index, x.name], { reduction: 'add' }, out(k));
+  const shape = knownShape(outType(k), 'unsortedSegmentSum');
+  const n = shape[0]!;
+  const zeros = zerosOf(b, [n + 1, ...shape.slice(1)], x.dtype);
+  const i64 = b.op('Cast', [ids.name], { to: 7 });
+  const inRange = b.op('And', [b.op('GreaterOrEqual', [i64, b.int64([0], true)]), b.op('Less', [i64, b.int64([n], true)])]);
+  const index = b.op('Unsqueeze', [b.op('Where', [inRange, i64, b.int64([n], true)]), b.int64([-1])]);
+  const sums = b.op('ScatterND', [zeros, index, x.name], { reduction: 'add' });
+  b.op('Slice', [sums, b.int64([0]), b.int64([n]), b.int64([0])], {}, out(k));
 };
 
 const diag: OnnxRule = (b, k) => {
@@ -69,7 +113,7 @@ const diag: OnnxRule = (b, k) => {
   const n = shape.reduce((p, d) => p * d, 1);
   const eye = b.op('Cast', [b.op('EyeLike', [b.op('ConstantOfShape', [b.int64([n, n])])])], { to: 9 });
   const column = b.op('Reshape', [x.name, b.int64([n, 1])]);
-  const d = b.op('Where', [eye, column, b.scalar(x.dtype, 0)]);
+  const d = select(b, eye, column, b.scalar(x.dtype, 0), x.dtype);
   b.op('Reshape', [d, b.int64([...shape, ...shape])], {}, out(k));
 };
 

@@ -104,13 +104,22 @@ const batchNorm: OnnxRule = (b, k) => {
   finish(b, k, y, 'float32');
 };
 
-/** TF's LRN sums x² over [c − r, c + r]; ONNX divides alpha by the window size. */
+/**
+ * tfjs's LRN in doubles, as its cpu kernel computes it: x · (bias + alpha · Σ x²)^−beta, the sum over
+ * channels [c − r, c + r] added in order (the squares padded with zeros at both ends, one slice per
+ * offset), so large inputs do not overflow float32 where tfjs's sum does not.
+ */
 const lrn: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
-  const size = 2 * Number(k.attrs.depthRadius ?? 5) + 1;
-  const attrs = { size, alpha: { float: Number(k.attrs.alpha ?? 1) * size }, beta: { float: Number(k.attrs.beta ?? 0.5) }, bias: { float: Number(k.attrs.bias ?? 1) } };
-  const y = b.op('LRN', [b.op('Transpose', [x.name], { perm: TO_NCHW })], attrs);
-  b.op('Transpose', [y], { perm: TO_NHWC }, out(k));
+  const r = Number(k.attrs.depthRadius ?? 5);
+  const channels = knownShape(x, 'LRN')[3]!;
+  const xd = b.op('Cast', [x.name], { to: 11 });
+  const padded = b.op('Pad', [b.op('Mul', [xd, xd]), b.int64([0, 0, 0, r, 0, 0, 0, r])], { mode: 'constant' });
+  let sum = b.f64(0);
+  for (let i = 0; i <= 2 * r; i++) sum = b.op('Add', [sum, b.op('Slice', [padded, b.int64([i]), b.int64([i + channels]), b.int64([3])])]);
+  const scale = b.op('Add', [b.f64(Number(k.attrs.bias ?? 1)), b.op('Mul', [b.f64(Number(k.attrs.alpha ?? 1)), sum])]);
+  const y = b.op('Mul', [xd, b.op('Pow', [scale, b.f64(-Number(k.attrs.beta ?? 0.5))])]);
+  b.op('Cast', [y], { to: 1 }, out(k));
 };
 
 const prelu: OnnxRule = (b, k) => {

@@ -18,6 +18,14 @@ export interface KernelCall {
   /** ONNX names the rule must define, one per kernel output. */
   readonly outputs: readonly string[];
   readonly outputTypes: readonly TensorType[];
+  /** The values of inputs that are constants of the graph (undefined for the others). */
+  readonly constants?: readonly (ArrayLike<number> | undefined)[];
+}
+
+/** Is input `i` a constant whose every value passes `test`? */
+export function constantWhere(k: KernelCall, i: number, test: (v: number) => boolean): boolean {
+  const values = k.constants?.[i];
+  return values !== undefined && Array.from(values).every((v) => test(Number(v)));
 }
 
 /** Emits the ONNX nodes of one kernel call; throws OnnxExportError for what ONNX cannot express. */

@@ -85,7 +85,9 @@ function pads(paddings: unknown): number[] {
 
 const padV2: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
-  const value = b.scalar(x.dtype, Number(k.attrs.constantValue ?? 0));
+  // tfjs fills only when the value !== 0, so a padding of −0 is +0.
+  const c = Number(k.attrs.constantValue ?? 0);
+  const value = b.scalar(x.dtype, c === 0 ? 0 : c);
   b.op('Pad', [x.name, b.int64(pads(k.attrs.paddings)), value], { mode: 'constant' }, out(k));
 };
 

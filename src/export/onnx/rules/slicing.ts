@@ -1,5 +1,6 @@
 // ONNX rules of the indexing kernels: Slice (tfjs begin/size), StridedSlice (all masks, resolved by
-// tfjs's own slice_util.sliceInfo on the static input shape, then one Slice + Reshape), GatherV2, GatherNd.
+// tfjs's own slice_util.sliceInfo on the static input shape, then one Slice + Reshape), GatherV2, GatherNd
+// (negative indices fail, as in tfjs, instead of counting from the end).
 // Needs tfjs's slice_util, rule-types and the builder. Produces `SLICING_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -50,18 +51,27 @@ const stridedSlice: OnnxRule = (b, k) => {
   b.op('Reshape', [r, b.int64(target)], { allowzero: 1 }, out(k));
 };
 
+/**
+ * Indices as int64 where a negative index becomes one past any size: tfjs refuses negative indices
+ * (an error at run time) where ONNX counts them from the end, so they make onnxruntime fail too.
+ */
+export function checkedIndices(b: OnnxGraphBuilder, indices: string): string {
+  const i64 = b.op('Cast', [indices], { to: 7 });
+  return b.op('Where', [b.op('Less', [i64, b.int64([0], true)]), b.int64([2 ** 53], true), i64]);
+}
+
 const gatherV2: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
   const indices = arg(k, 'indices', 1);
   if (Number(k.attrs.batchDims ?? 0) !== 0) throw new OnnxExportError('gather with batchDims > 0 has no ONNX Gather equivalent here');
   const axis = axesOf(k.attrs.axis ?? 0, x.shape.length)[0]!;
-  b.op('Gather', [x.name, b.cast(indices.name, indices.dtype, 'int32')], { axis }, out(k));
+  b.op('Gather', [x.name, checkedIndices(b, indices.name)], { axis }, out(k));
 };
 
 const gatherNd: OnnxRule = (b, k) => {
   const x = arg(k, 'params', 0);
   const indices = arg(k, 'indices', 1);
-  b.op('GatherND', [x.name, b.op('Cast', [indices.name], { to: 7 })], {}, out(k));
+  b.op('GatherND', [x.name, checkedIndices(b, indices.name)], {}, out(k));
 };
 
 export const SLICING_RULES: Readonly<Record<string, OnnxRule>> = {

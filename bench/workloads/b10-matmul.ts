@@ -1,0 +1,52 @@
+// B10: one float32 matMul alone, at 64³, 32×128·128×128, 256³ and 512³ (one workload per shape,
+// ids B10.64 … B10.512; `--only B10` selects them all), in GFLOP/s beside µs per call. The jit
+// rows run the compiled executor's own GEMM kernels (wasm-gemm.ts); onnxruntime (1 thread) is
+// shown beside. A call gets the same two input tensors each time (as a layer's weights are), so a
+// kernel that keeps B packed while its tensor lives may do so.
+// Needs harness, contenders. Produces `b10`.
+
+import * as tf from '@tensorflow/tfjs';
+import { refs, type Contender, type Workload } from '../harness.js';
+import { eager, functional, jitted, onnx, perBackend, uniform, type Variant } from '../contenders.js';
+
+export function matMul(a: tf.Tensor, b: tf.Tensor): tf.Tensor {
+  return tf.matMul(a, b);
+}
+
+const variants: Variant[] = [functional(matMul)];
+
+/** [id suffix, M, K, N, the bar's factor over tfjs eager wasm] */
+const SHAPES: readonly [string, number, number, number, number][] = [
+  ['64', 64, 64, 64, 2],
+  ['32x128', 32, 128, 128, 2],
+  ['256', 256, 256, 256, 1],
+  ['512', 512, 512, 512, 1],
+];
+
+function workload([suffix, m, k, n, factor]: (typeof SHAPES)[number]): Workload {
+  const a = uniform(m * k, -1, 1, 101 + m);
+  const b = uniform(k * n, -1, 1, 202 + n);
+  const shape = m === k && k === n ? `${m}³` : `${m}×${k}·${k}×${n}`;
+  return {
+    id: `B10.${suffix}`,
+    title: `matMul ${shape}, float32`,
+    barText: `jit on wasm ≥ ${factor}× tfjs eager wasm (${factor > 1 ? 'small shapes' : 'large shapes'}); onnxruntime shown beside`,
+    bars: [{ kind: 'faster', than: refs.eager('wasm'), factor, applies: (c) => c.kind === 'jit' && c.executor === 'compiled' && c.backend === 'wasm' }],
+    // Summation orders differ between backends (tfjs-cpu: doubles in 48-wide blocks; XNNPACK and
+    // the jit wasm kernel: float32 in k order), so values agree to float32 rounding, not bit for bit.
+    tolerance: { rtol: 1e-4, atol: 1e-4 },
+    flopsPerCall: 2 * m * k * n,
+    contenders(): Contender[] {
+      const calls = perBackend(() => [[tf.tensor2d(a, [m, k]), tf.tensor2d(b, [k, n])]]);
+      return [
+        eager('cpu', matMul, calls),
+        eager('wasm', matMul, calls),
+        jitted('compiled', 'cpu', variants[0]!, calls),
+        jitted('compiled', 'wasm', variants[0]!, calls),
+        onnx(variants, calls),
+      ];
+    },
+  };
+}
+
+export const b10: readonly Workload[] = SHAPES.map(workload);

@@ -1,0 +1,188 @@
+// The core of `autograph check` and of the editor plugin: a program whose converted functions have
+// their tensor operator expressions rewritten as calls of typed helpers. Rewriting changes types
+// (`a * a` becomes a Tensor, so `a * a / 2` is a tensor op too), so it runs to a fixed point: check
+// the operands, rewrite the operators that have a tensor operand, make the program again, until
+// nothing more is rewritten. Needs a program factory and the modules of this folder.
+// Produces `buildTensorProgram`, `TensorProgram`, `ProgramFactory`, `CheckedFile`.
+
+import type ts from 'typescript';
+import { collectCandidates, type Candidate } from './candidates.js';
+import { convertedFunctions } from './converted-functions.js';
+import { TENSOR_ALIAS, type OperatorsFile } from './operators-file.js';
+import type { Span } from './position-map.js';
+import { virtualText, type VirtualText } from './virtual-text.js';
+
+export interface ProgramFactory {
+  /** The project's program (the operators file among its roots) with `overlay` texts in place of those files. */
+  create(overlay: ReadonlyMap<string, string>): ts.Program;
+}
+
+export interface TensorProgramOptions {
+  readonly operators: OperatorsFile;
+  /** Entry files of autograph-ts: an import that resolves to one of them imports the API. */
+  readonly entries: readonly string[];
+  /** More module specifiers that mean autograph-ts (tsconfig plugin option `importSources`). */
+  readonly importSources?: readonly string[];
+  /** Most programs made before giving up on a fixed point (default 12). */
+  readonly maxRounds?: number;
+}
+
+export interface CheckedFile {
+  /** The file as written (a source file of the first program). */
+  readonly original: ts.SourceFile;
+  readonly candidates: readonly Candidate[];
+  /** The candidates rewritten, by node. */
+  readonly plan: ReadonlyMap<ts.Node, Candidate>;
+  /** Its virtual text (undefined while nothing in it is rewritten). */
+  readonly virtual?: VirtualText;
+}
+
+export interface TensorProgram {
+  /** The program of the fixed point: virtual texts in place of the files with tensor operators. */
+  readonly program: ts.Program;
+  /** Files holding converted functions, by file name. */
+  readonly files: ReadonlyMap<string, CheckedFile>;
+  readonly operators: OperatorsFile;
+  /** How many programs were made. */
+  readonly rounds: number;
+}
+
+const skipParens = (tsm: typeof ts, e: ts.Expression): ts.Expression => {
+  while (tsm.isParenthesizedExpression(e)) e = e.expression;
+  return e;
+};
+
+/** The deepest node of `sf` spanning exactly `[start, end)` (from its first token). */
+export function nodeAt(tsm: typeof ts, sf: ts.SourceFile, start: number, end: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  let n: ts.Node = sf;
+  for (;;) {
+    let next: ts.Node | undefined;
+    tsm.forEachChild(n, (c) => {
+      if (c.pos <= start && c.end >= end && c.getStart(sf) <= start) {
+        next = c;
+        return true;
+      }
+      return undefined;
+    });
+    if (!next) return found;
+    if (next.getStart(sf) === start && next.end === end) found = next;
+    n = next;
+  }
+}
+
+/** Specifiers of `sf`'s imports that resolve to autograph-ts (any path to its entry). */
+function apiImports(tsm: typeof ts, sf: ts.SourceFile, checker: ts.TypeChecker, entries: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const st of sf.statements) {
+    if (!tsm.isImportDeclaration(st) || !tsm.isStringLiteral(st.moduleSpecifier)) continue;
+    const spec = st.moduleSpecifier.text;
+    if (spec === 'autograph-ts') continue; // find-targets knows it
+    const decl = checker.getSymbolAtLocation(st.moduleSpecifier)?.valueDeclaration;
+    if (decl && tsm.isSourceFile(decl) && entries.has(decl.fileName)) out.push(spec);
+  }
+  return out;
+}
+
+export function buildTensorProgram(tsm: typeof ts, factory: ProgramFactory, opts: TensorProgramOptions): TensorProgram {
+  const F = tsm.TypeFlags;
+  const overlay = new Map<string, string>();
+  let program = factory.create(overlay);
+  const entries = new Set(opts.entries);
+  const files = new Map<string, { original: ts.SourceFile; candidates: Candidate[]; plan: Map<ts.Node, Candidate>; virtual?: VirtualText }>();
+  {
+    const checker = program.getTypeChecker(); // binds every file: parent pointers are set from here on
+    for (const sf of program.getSourceFiles()) {
+      if (sf.isDeclarationFile || program.isSourceFileFromExternalLibrary(sf) || sf.fileName === opts.operators.typesFile) continue;
+      const sources = [...(opts.importSources ?? []), ...apiImports(tsm, sf, checker, entries)];
+      const fns = convertedFunctions(tsm, sf, sources);
+      if (fns.length === 0) continue;
+      const candidates = collectCandidates(tsm, fns);
+      if (candidates.length) files.set(sf.fileName, { original: sf, candidates, plan: new Map() });
+    }
+  }
+
+  const maxRounds = opts.maxRounds ?? 12;
+  let rounds = 1;
+  for (; rounds <= maxRounds; rounds++) {
+    const checker = program.getTypeChecker();
+    const tensor = tensorType(tsm, program, checker, opts.operators);
+    if (!tensor) break;
+    const contains = (t: ts.Type, test: (t: ts.Type) => boolean): boolean => {
+      if (t.flags & (F.Any | F.Unknown | F.Never)) return false;
+      if (t.isUnionOrIntersection()) return t.types.some((x) => contains(x, test));
+      if (t.flags & F.TypeParameter) {
+        const c = checker.getBaseConstraintOfType(t);
+        return c !== undefined && c !== t && contains(c, test);
+      }
+      return test(t);
+    };
+    const isTensor = (t: ts.Type): boolean => contains(t, (x) => checker.isTypeAssignableTo(x, tensor));
+    const isString = (t: ts.Type): boolean => contains(t, (x) => (x.flags & F.StringLike) !== 0);
+
+    const changed: string[] = [];
+    for (const [name, f] of files) {
+      const sf = program.getSourceFile(name);
+      if (!sf) continue;
+      const typeOf = (e: ts.Expression): ts.Type | undefined => {
+        if (!f.virtual) return checker.getTypeAtLocation(e);
+        const span = virtualSpan(f.virtual, e, f.original);
+        const v = span && nodeAt(tsm, sf, span.start, span.end);
+        return v ? checker.getTypeAtLocation(v) : undefined;
+      };
+      const tensorOperand = (e: ts.Expression): boolean => {
+        if (f.plan.has(skipParens(tsm, e))) return true; // rewritten: a tensor op's result
+        const t = typeOf(e);
+        return t !== undefined && isTensor(t);
+      };
+      const before = f.plan.size;
+      for (const c of f.candidates) {
+        if (f.plan.has(c.node)) continue;
+        if (!decide(c, tensorOperand, (e) => { const t = typeOf(e); return t !== undefined && isString(t); })) continue;
+        f.plan.set(c.node, c);
+      }
+      if (f.plan.size !== before) changed.push(name);
+    }
+    if (changed.length === 0) break;
+    for (const name of changed) {
+      const f = files.get(name)!;
+      f.virtual = virtualText(tsm, f.original, f.plan);
+      overlay.set(name, f.virtual.text);
+    }
+    program = factory.create(overlay);
+  }
+  return { program, files, operators: opts.operators, rounds };
+}
+
+/** Whether candidate `c` is a tensor op, given which of its operands are tensors. */
+function decide(c: Candidate, tensorOperand: (e: ts.Expression) => boolean, stringOperand: (e: ts.Expression) => boolean): boolean {
+  switch (c.kind) {
+    case 'binary':
+    case 'compound':
+      if (!c.operands.some(tensorOperand)) return false;
+      // `s + t` with a string is JS concatenation, as the runtime's add does.
+      return c.helper !== 'add' || !c.operands.some(stringOperand);
+    case 'math':
+      return c.operands.some(tensorOperand);
+    default:
+      return tensorOperand(c.operands[0]!);
+  }
+}
+
+/** Where original node `e` is in the virtual text: recorded by the rewrite, or inside a verbatim run. */
+function virtualSpan(v: VirtualText, e: ts.Node, sf: ts.SourceFile): Span | undefined {
+  const known = v.spans.get(e);
+  if (known) return known;
+  const start = v.map.toVirtual(e.getStart(sf));
+  const end = v.map.toVirtual(e.end, 'end');
+  return start === undefined || end === undefined ? undefined : { start, end };
+}
+
+/** The tensor type as the operators file names it (undefined if that file is not in the program). */
+function tensorType(tsm: typeof ts, program: ts.Program, checker: ts.TypeChecker, ops: OperatorsFile): ts.Type | undefined {
+  const sf = program.getSourceFile(ops.fileName);
+  const alias = sf?.statements.find((s): s is ts.TypeAliasDeclaration => tsm.isTypeAliasDeclaration(s) && s.name.text === TENSOR_ALIAS);
+  if (!alias) return undefined;
+  const t = checker.getTypeFromTypeNode(alias.type);
+  return t.flags & tsm.TypeFlags.Any ? undefined : t;
+}

@@ -1,0 +1,278 @@
+// WebAssembly SIMD kernels for float32 elementwise programs that read and write their operands in
+// place, in an imported memory (tfjs-wasm's heap, or a loop's own memory): no copies. Inputs are
+// arrays (pointers), scalars (f32 parameters) and tiled arrays (a bias over the trailing
+// dimensions, of `len` elements: first repeated in scratch to a period of lcm(len, 4) elements).
+// Modes: map (out[i] = program), sum (a full Sum/Mean of the program, element by element in
+// order: in float32 as tfjs-wasm sums, or in doubles as tfjs-cpu does, the Mean dividing each
+// element first as tfjs-cpu does) and column sums (Σ over the rows of an [R, C] array, per column
+// in row order; float32 or doubles). The last n mod 4 elements are read and written lane by lane.
+// Needs the encoder and rules. Produces `buildHeapMap`, `buildColumnSum`, `HeapMap`, `ColumnSum`.
+
+import type { FusedStep } from '../../ir/fused.js';
+import { Code, encodeModule, OP, SIMD, T, type ValType } from './wasm-encoder.js';
+import { WASM_RULES } from './wasm-rules.js';
+import { count } from './wasm-gemm-pack.js';
+
+export type HeapInputKind = 'array' | 'scalar' | 'tiled';
+export type SumOrder = 'f32' | 'f64';
+export type HeapMapMode = { readonly kind: 'map' } | { readonly kind: 'sum'; readonly order: SumOrder; readonly mean: boolean };
+
+export interface HeapMap {
+  /**
+   * The kernel over `memory`: (n, out, scratch, …pointers of the array and tiled inputs, …tiled
+   * lengths (elements), …scalar values), each group in input order. Map mode writes out; sum mode
+   * returns the sum (its float32 value in f32 order; in f64 order the double before rounding).
+   */
+  on(memory: WebAssembly.Memory): (...args: number[]) => number;
+}
+
+/** Scratch bytes a kernel needs for tiled inputs of these lengths. */
+export function tiledScratchBytes(lens: readonly number[]): number {
+  return lens.reduce((s, l) => s + 4 * tilePeriod(l), 0);
+}
+
+const modules = new Map<string, WebAssembly.Module | null>();
+
+function compile(key: string, make: () => Uint8Array): WebAssembly.Module | null {
+  let m = modules.get(key);
+  if (m !== undefined) return m;
+  try {
+    m = new WebAssembly.Module(make() as BufferSource);
+  } catch {
+    m = null;
+  }
+  modules.set(key, m);
+  return m;
+}
+
+/** Binds a compiled module's `run` to memories, one instance per memory. */
+function binder(m: WebAssembly.Module): HeapMap {
+  const instances = new WeakMap<WebAssembly.Memory, (...args: number[]) => number>();
+  return {
+    on(memory) {
+      let f = instances.get(memory);
+      if (!f) {
+        f = new WebAssembly.Instance(m, { env: { memory } }).exports.run as (...args: number[]) => number;
+        instances.set(memory, f);
+      }
+      return f;
+    },
+  };
+}
+
+const isShared = (memory: WebAssembly.Memory) => typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
+
+/** The period (elements) of a tiled input of `len` elements: lcm(len, 4). */
+export function tilePeriod(len: number): number {
+  return len % 4 === 0 ? len : len % 2 === 0 ? 2 * len : 4 * len;
+}
+
+/** Pushes lcm(len, 4) for the i32 local `len`. */
+function period(c: Code, len: number): void {
+  c.get(len);
+  c.get(len).i32(1).op(OP.i32Shl).get(len).i32(2).op(OP.i32Shl).get(len).i32(1).op(OP.i32And).op(OP.i32Eqz).op(OP.select);
+  c.get(len).i32(3).op(OP.i32And).op(OP.i32Eqz).op(OP.select);
+}
+
+/** Loads `lanes` float32 values at the address on the stack (+ offset) into a v128 (the rest zero). */
+function loadLanes(c: Code, addr: () => void, lanes: number, v: number): void {
+  if (lanes === 4) {
+    addr();
+    c.simdMem(SIMD.load, 2).set(v);
+    return;
+  }
+  addr();
+  c.simdMem(SIMD.load32Zero, 2).set(v);
+  for (let l = 1; l < lanes; l++) {
+    addr();
+    c.get(v).simdMem(SIMD.load32Lane, 2, 4 * l).op(l).set(v);
+  }
+}
+
+function storeLanes(c: Code, addr: () => void, lanes: number, v: number): void {
+  if (lanes === 4) {
+    addr();
+    c.get(v).simdMem(SIMD.store, 2);
+    return;
+  }
+  for (let l = 0; l < lanes; l++) {
+    addr();
+    c.get(v).simdMem(SIMD.store32Lane, 2, 4 * l).op(l);
+  }
+}
+
+/** A kernel for `steps` over inputs of `kinds` (an empty program: the value of input 0), for memories like `memory`. */
+export function buildHeapMap(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, memory: WebAssembly.Memory): HeapMap | undefined {
+  const shared = isShared(memory);
+  const key = JSON.stringify([steps.map((s) => [s.op, s.args, s.attrs]), kinds, mode, shared]);
+  const m = compile(key, () => mapModule(steps, kinds, mode, shared));
+  return m ? binder(m) : undefined;
+}
+
+function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, shared: boolean): Uint8Array {
+  const [N, OUT, SCR] = [0, 1, 2];
+  const ptrKinds = kinds.map((k, i) => ({ k, i })).filter((x) => x.k !== 'scalar');
+  const tiled = ptrKinds.filter((x) => x.k === 'tiled');
+  const ptrParam = new Map<number, number>(); // input index → param
+  ptrKinds.forEach((x, j) => ptrParam.set(x.i, 3 + j));
+  const lenParam = new Map<number, number>();
+  tiled.forEach((x, j) => lenParam.set(x.i, 3 + ptrKinds.length + j));
+  const scalarParam = new Map<number, number>();
+  let sp = 3 + ptrKinds.length + tiled.length;
+  kinds.forEach((k, i) => {
+    if (k === 'scalar') scalarParam.set(i, sp++);
+  });
+  const params: ValType[] = [T.i32, T.i32, T.i32, ...ptrKinds.map(() => T.i32), ...tiled.map(() => T.i32), ...[...scalarParam.keys()].map(() => T.f32)];
+  // Locals: off, end, rem, e, then per tiled input its scratch base and offset; acc (f64); one v128 per input and step.
+  const OFF = params.length;
+  const END = OFF + 1;
+  const REM = OFF + 2;
+  const E = OFF + 3;
+  const tileBase = new Map<number, number>();
+  const tileOff = new Map<number, number>();
+  tiled.forEach((x, j) => {
+    tileBase.set(x.i, OFF + 4 + 2 * j);
+    tileOff.set(x.i, OFF + 5 + 2 * j);
+  });
+  const ACC = OFF + 4 + 2 * tiled.length;
+  const V0 = ACC + 1;
+  const val = (k: number) => V0 + k;
+  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, ...tiled.flatMap(() => [T.i32, T.i32]), T.f64, ...kinds.map(() => T.v128), ...steps.map(() => T.v128)];
+  const c = new Code();
+  // Tiled inputs: repeat each into scratch to its period (bytes: 4·period), one after the other.
+  c.get(SCR).set(E);
+  for (const x of tiled) {
+    const base = tileBase.get(x.i)!;
+    const len = lenParam.get(x.i)!;
+    const src = ptrParam.get(x.i)!;
+    c.get(E).set(base);
+    // for (q = 0; q < lcm(len, 4); q++) scratch[q] = src[q mod len] (REM counts q)
+    count(
+      c,
+      REM,
+      () => period(c, len),
+      () => {
+        c.get(E);
+        c.get(src).get(REM).get(len).op(OP.i32RemU).i32(2).op(OP.i32Shl).op(OP.i32Add).mem(OP.f32Load, 2);
+        c.mem(OP.f32Store, 2);
+        c.get(E).i32(4).op(OP.i32Add).set(E);
+      },
+    );
+    c.i32(0).set(tileOff.get(x.i)!);
+  }
+  // Scalars, splatted once.
+  for (const [i, p] of scalarParam) c.get(p).simd(SIMD.f32x4Splat).set(val(i));
+  const sum = mode.kind === 'sum' ? mode : undefined;
+  if (sum) c.f64(0).set(ACC);
+  /** One group of `lanes` elements at byte offset OFF. */
+  const group = (lanes: number) => {
+    for (const x of ptrKinds) {
+      if (x.k === 'array') loadLanes(c, () => c.get(ptrParam.get(x.i)!).get(OFF).op(OP.i32Add), lanes, val(x.i));
+      else c.get(tileBase.get(x.i)!).get(tileOff.get(x.i)!).op(OP.i32Add).simdMem(SIMD.load, 2).set(val(x.i));
+    }
+    steps.forEach((s, k) => {
+      WASM_RULES[s.op]!.emit(c, (mm) => c.get(val(s.args[mm]!)), s.attrs);
+      c.set(val(kinds.length + k));
+    });
+    const last = val(steps.length ? kinds.length + steps.length - 1 : 0);
+    if (!sum) {
+      storeLanes(c, () => c.get(OUT).get(OFF).op(OP.i32Add), lanes, last);
+      return;
+    }
+    if (sum.mean && sum.order === 'f64') c.get(last).get(N).op(OP.f32ConvertI32S).simd(SIMD.f32x4Splat).simd(SIMD.f32x4Div).set(last);
+    for (let l = 0; l < lanes; l++) {
+      c.get(ACC);
+      if (sum.order === 'f32') {
+        c.op(OP.f32DemoteF64).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f32Add).op(OP.f64PromoteF32);
+      } else {
+        c.get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f64PromoteF32).op(OP.f64Add);
+      }
+      c.set(ACC);
+    }
+  };
+  // Whole groups.
+  c.i32(0).set(OFF);
+  c.get(N).i32(-4).op(OP.i32And).i32(2).op(OP.i32Shl).set(END);
+  c.open(OP.block).open(OP.loop);
+  c.get(OFF).get(END).op(OP.i32GeS).br(OP.brIf, 1);
+  group(4);
+  c.get(OFF).i32(16).op(OP.i32Add).set(OFF);
+  for (const x of tiled) {
+    // offset += 16, wrapping at the period
+    const o = tileOff.get(x.i)!;
+    const len = lenParam.get(x.i)!;
+    c.get(o).i32(16).op(OP.i32Add).tee(o);
+    period(c, len);
+    c.i32(2).op(OP.i32Shl).op(OP.i32GeS);
+    c.open(OP.if).i32(0).set(o).op(OP.end);
+  }
+  c.br(OP.br, 0);
+  c.op(OP.end, OP.end);
+  // The last n mod 4 elements.
+  c.get(N).i32(3).op(OP.i32And).set(REM);
+  for (const lanes of [1, 2, 3]) {
+    c.get(REM).i32(lanes).op(OP.i32Eq);
+    c.open(OP.if);
+    group(lanes);
+    c.op(OP.end);
+  }
+  if (sum) c.get(ACC);
+  const results: ValType[] = sum ? [T.f64] : [];
+  return encodeModule(0, [{ name: 'run', params, results, locals, code: c }], { importMemory: { shared } });
+}
+
+export interface ColumnSum {
+  /** The kernel over `memory`: (R, C, src, out): out[c] = Σ_r src[r·C + c], per column in row order. */
+  on(memory: WebAssembly.Memory): (rows: number, cols: number, src: number, out: number) => void;
+}
+
+/** Column sums of a float32 [R, C] array, summed in float32 (tfjs-wasm's Sum) or in doubles (tfjs-cpu's). */
+export function buildColumnSum(order: SumOrder, memory: WebAssembly.Memory): ColumnSum | undefined {
+  const shared = isShared(memory);
+  const m = compile(`colsum/${order}/${shared}`, () => columnSumModule(order, shared));
+  return m ? (binder(m) as unknown as ColumnSum) : undefined;
+}
+
+function columnSumModule(order: SumOrder, shared: boolean): Uint8Array {
+  const [R, C, SRC, OUT] = [0, 1, 2, 3];
+  const [J, ROW, P, REM] = [4, 5, 6, 7];
+  const [V, LO, HI] = [8, 9, 10];
+  const c = new Code();
+  /** Columns j … j + lanes − 1, summed over the rows into out. */
+  const columns = (lanes: number) => {
+    c.f32x4(0).set(LO).f32x4(0).set(HI);
+    c.get(SRC).get(J).i32(2).op(OP.i32Shl).op(OP.i32Add).set(P);
+    count(
+      c,
+      ROW,
+      () => c.get(R),
+      () => {
+        loadLanes(c, () => c.get(P), lanes, V);
+        if (order === 'f32') {
+          c.get(LO).get(V).simd(SIMD.f32x4Add).set(LO);
+        } else {
+          c.get(LO).get(V).simd(SIMD.f64x2PromoteLowF32x4).simd(SIMD.f64x2Add).set(LO);
+          c.get(HI).get(V).get(V).shuffle32([2, 3, 2, 3]).simd(SIMD.f64x2PromoteLowF32x4).simd(SIMD.f64x2Add).set(HI);
+        }
+        c.get(P).get(C).i32(2).op(OP.i32Shl).op(OP.i32Add).set(P);
+      },
+    );
+    if (order === 'f64') c.get(LO).simd(SIMD.f32x4DemoteF64x2Zero).get(HI).simd(SIMD.f32x4DemoteF64x2Zero).shuffle32([0, 1, 4, 5]).set(LO);
+    storeLanes(c, () => c.get(OUT).get(J).i32(2).op(OP.i32Shl).op(OP.i32Add), lanes, LO);
+  };
+  c.i32(0).set(J);
+  c.open(OP.block).open(OP.loop);
+  c.get(J).i32(4).op(OP.i32Add).get(C).op(OP.i32GtS).br(OP.brIf, 1);
+  columns(4);
+  c.get(J).i32(4).op(OP.i32Add).set(J).br(OP.br, 0);
+  c.op(OP.end, OP.end);
+  c.get(C).get(J).op(OP.i32Sub).set(REM);
+  for (const lanes of [1, 2, 3]) {
+    c.get(REM).i32(lanes).op(OP.i32Eq);
+    c.open(OP.if);
+    columns(lanes);
+    c.op(OP.end);
+  }
+  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, T.v128, T.v128, T.v128];
+  return encodeModule(0, [{ name: 'run', params: [T.i32, T.i32, T.i32, T.i32], results: [], locals, code: c }], { importMemory: { shared } });
+}
