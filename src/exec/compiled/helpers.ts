@@ -128,7 +128,10 @@ export function makeHelpers(backendName: string) {
     },
     /** float32 a @ b on cpu: the site's WebAssembly kernel where there is one, else the JS one (both bit-exact). */
     matMul(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[], site?: MatMulSite): tf.Tensor {
-      return site ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
+      // On cpu a float32 made by tfjs's Cast from int32 holds an Int32Array, which the cpu kernel
+      // multiplies unrounded: the JS kernel does the same; the WebAssembly one packs float32.
+      const relabelled = onCpu && (!(raw(a) instanceof Float32Array) || !(raw(b) instanceof Float32Array));
+      return site && !relabelled ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
     },
     gatherRow,
     /** A float32 output of `shape` allocated on the wasm backend's heap (not yet a tensor). */
