@@ -54,6 +54,9 @@ export function evaluateOnCpu(node: Node, inputs: readonly ConstOperand[]): Cons
         const t = outs[i]!;
         const v = node.outputs[i]!;
         if (t.dtype !== v.dtype || !sameShape(t.shape, v.shape)) return undefined;
+        // A value the cpu backend holds outside its dtype (tfjs's Cast from int32 relabels the
+        // Int32Array, so 16777217 stays exact for the next kernel) cannot be a constant of the dtype.
+        if (!heldInDType(backend, t)) return undefined;
         const values = payload(t.dataSync(), v.dtype);
         if (!values) return undefined;
         result.push(values);
@@ -65,6 +68,16 @@ export function evaluateOnCpu(node: Node, inputs: readonly ConstOperand[]): Cons
   } finally {
     for (const t of made) if (!t.isDisposed) t.dispose();
   }
+}
+
+/** Whether the cpu backend holds `t`'s values exactly as its dtype's typed array would. */
+function heldInDType(backend: tf.KernelBackend, t: tf.Tensor): boolean {
+  const raw = (backend as unknown as { data: { get(id: object): { values?: unknown } | undefined } }).data.get(t.dataId)?.values;
+  if (!ArrayBuffer.isView(raw) || raw instanceof DataView) return true;
+  const xs = raw as unknown as ArrayLike<number>;
+  if (t.dtype === 'float32' && !(raw instanceof Float32Array)) return Array.prototype.every.call(xs, (x: number) => Math.fround(x) === x || x !== x);
+  if (t.dtype === 'int32' && !(raw instanceof Int32Array)) return Array.prototype.every.call(xs, (x: number) => (x | 0) === x);
+  return true;
 }
 
 /** A fresh typed array of the IR's representation for `dtype` (undefined for strings/complex). */

@@ -3,7 +3,10 @@
 // x||false, x==true and x!=false on bools, Select(c,x,x) and Select with a constant condition, Cast to the same dtype, Reshape to the
 // same shape, Identity → x (only when the result has x's dtype and shape); Reshape(Reshape(x)) →
 // Reshape(x); Cond outputs both branches pass through from the same operand, and While loop
-// variables the body passes through, → that operand. x*0 is left alone (NaN, Inf).
+// variables the body passes through, → that operand. x*0 is left alone (NaN, Inf). The arithmetic
+// identities (and Neg(Neg(x)), Select(c,x,x)) store x anew on the cpu backend, so they are kept
+// where x may be held outside its dtype's array (a parameter, tfjs's relabelling Cast from int32,
+// its int32 Abs/Square, or what passes those through): there they round or wrap.
 // Needs rewrite. Produces `simplify(graph)` (mutates and returns `graph`).
 
 import type { Graph, Node, Value } from '../ir/graph.js';
@@ -39,12 +42,26 @@ const isZero = (x: number) => x === 0;
 const isPlusZero = (x: number) => Object.is(x, 0);
 const isMinusZero = (x: number) => Object.is(x, -0);
 
+/** Ops whose result is (or may be) one of their inputs' data as it is held, unstored. */
+const PASSING = new Set(['Identity', 'Reshape', 'ExpandDims', 'Squeeze', 'Cond', 'While', 'ListGet', 'ListPop', 'ListStack', 'Fused']);
+
+/** Whether the cpu backend surely holds `v` in its dtype's typed array (see the header). */
+function heldExactly(v: Value): boolean {
+  const n = v.node;
+  if (!n) return false; // a parameter: the caller's tensor
+  if (n.op === 'Cast') return !(v.dtype === 'float32' && n.inputs[0]?.dtype === 'int32');
+  if (n.op === 'Abs' || n.op === 'Square') return v.dtype !== 'int32';
+  return !PASSING.has(n.op);
+}
+
 /** The value `node` can be replaced with, or undefined. May also rewrite the node's inputs. */
 function rewrite(node: Node): Value | undefined {
   const out = node.outputs[0]!;
   const [a, b] = node.inputs;
   /** `x` when it has exactly the type of the node's result. */
   const same = (x: Value | undefined) => (x && x.dtype === out.dtype && sameShape(x.shape, out.shape) ? x : undefined);
+  /** `x` when, besides, storing it again changes nothing. */
+  const stored = (x: Value | undefined) => (x && heldExactly(x) ? same(x) : undefined);
   const int = out.dtype === 'int32';
   const numeric = int || out.dtype === 'float32';
   switch (node.op) {
@@ -57,14 +74,14 @@ function rewrite(node: Node): Value | undefined {
       if (a?.node?.op === 'Reshape' && a.node.inputs.length === 1) node.inputs = [a.node.inputs[0]!];
       return same(node.inputs[0]);
     case 'Neg':
-      return a?.node?.op === 'Neg' ? same(a.node.inputs[0]) : undefined;
+      return a?.node?.op === 'Neg' ? stored(a.node.inputs[0]) : undefined;
     case 'LogicalNot':
       return a?.node?.op === 'LogicalNot' ? same(a.node.inputs[0]) : undefined;
     case 'Select': {
       const [c, t, e] = node.inputs;
-      if (t === e) return same(t);
-      if (constEvery(c!, (x) => x !== 0)) return same(t);
-      if (constEvery(c!, isZero)) return same(e);
+      if (t === e) return stored(t);
+      if (constEvery(c!, (x) => x !== 0)) return stored(t);
+      if (constEvery(c!, isZero)) return stored(e);
       return undefined;
     }
     case 'Equal': // on bools: x == true is x
@@ -77,18 +94,18 @@ function rewrite(node: Node): Value | undefined {
       return (constEvery(b!, isZero) && same(a)) || (constEvery(a!, isZero) && same(b)) || undefined;
     case 'Multiply':
       if (!numeric) return undefined;
-      return (constEvery(b!, isOne) && same(a)) || (constEvery(a!, isOne) && same(b)) || undefined;
+      return (constEvery(b!, isOne) && stored(a)) || (constEvery(a!, isOne) && stored(b)) || undefined;
     case 'RealDiv':
       if (!numeric) return undefined;
-      return (constEvery(b!, isOne) && same(a)) || undefined;
+      return (constEvery(b!, isOne) && stored(a)) || undefined;
     case 'Add': {
       const zero = int ? isZero : out.dtype === 'float32' ? isMinusZero : undefined;
       if (!zero) return undefined;
-      return (constEvery(b!, zero) && same(a)) || (constEvery(a!, zero) && same(b)) || undefined;
+      return (constEvery(b!, zero) && stored(a)) || (constEvery(a!, zero) && stored(b)) || undefined;
     }
     case 'Sub': {
       const zero = int ? isZero : out.dtype === 'float32' ? isPlusZero : undefined;
-      return (zero && constEvery(b!, zero) && same(a)) || undefined;
+      return (zero && constEvery(b!, zero) && stored(a)) || undefined;
     }
     default:
       return undefined;

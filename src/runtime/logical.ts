@@ -1,24 +1,59 @@
-// Lazy `&&` / `||` for converted code: `ag__.and(() => a, () => b)`. When the left operand is a
-// tensor while tracing, the right one is evaluated inside a staged cond (so it stays lazy) and
-// the result is a bool tensor; otherwise JS semantics, including returning the operand values.
-// Needs trace/control-flow `cond`. Produces `and`, `or`.
+// Lazy `&&` / `||` for converted code: `ag__.and(() => a, () => b)`. JS semantics: the result is an
+// operand (`2 && 3` is 3, `0 || x` is x), with JS truthiness (0, -0, NaN are false). When the left
+// operand is a tensor while tracing, the right one is evaluated inside a staged cond (so it stays
+// lazy) whose result is the chosen operand; both operands must then be of one dtype and shape
+// (`convert/logical-operand-types` otherwise). With `asCondition` (the converter passes it where
+// only the truthiness of the result is read: an if/loop/ternary test, `!`) a staged result is the
+// bool truthiness, so operands may differ. Needs trace/control-flow `cond`. Produces `and`, `or`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { cond } from '../trace/control-flow.js';
 import { isTensor, isTracing, toBool, toBoolAny, truthy } from './tensors.js';
+import { locatedError } from './located-error.js';
+import { describeLeaf } from '../trace/leaf.js';
 
-export function and<A, B>(a: () => A, b: () => B): A | B | unknown {
+export function and<A, B>(a: () => A, b: () => B, asCondition = false): A | B | unknown {
   const x = a();
   if (!isTensor(x)) return x ? b() : x;
   if (!isTracing()) return truthy(x, 'an && expression') ? b() : x;
-  return staged(cond(toBool(x), () => toBoolAny(b()), () => false, { site: { code: '… && …' } }));
+  if (asCondition) return staged(cond(toBool(x), () => toBoolAny(b()), () => false, { site: { code: '… && …' } }));
+  return operand('&&', x, b);
 }
 
-export function or<A, B>(a: () => A, b: () => B): A | B | unknown {
+export function or<A, B>(a: () => A, b: () => B, asCondition = false): A | B | unknown {
   const x = a();
   if (!isTensor(x)) return x ? x : b();
   if (!isTracing()) return truthy(x, 'an || expression') ? x : b();
-  return staged(cond(toBool(x), () => true, () => toBoolAny(b()), { site: { code: '… || …' } }));
+  if (asCondition) return staged(cond(toBool(x), () => true, () => toBoolAny(b()), { site: { code: '… || …' } }));
+  return operand('||', x, b);
+}
+
+/**
+ * The staged value of `x && b()` / `x || b()`: x where it decides (falsy for &&, truthy for ||),
+ * b() otherwise. A bool x is the literal it must then be, so `p && q` of bools stays a plain Cond.
+ */
+function operand(op: '&&' | '||', x: tf.Tensor, b: () => unknown): unknown {
+  const decided = x.dtype === 'bool' ? op === '||' : x;
+  let right: unknown;
+  // The then branch is traced first: the check runs in the branch traced second.
+  if (op === '&&') {
+    return staged(cond(toBool(x), () => (right = b()), () => (checkOperands(op, x, right), decided), { site: { code: '… && …' } }));
+  }
+  return staged(cond(toBool(x), () => decided, () => {
+    right = b();
+    checkOperands(op, x, right);
+    return right;
+  }, { site: { code: '… || …' } }));
+}
+
+/** Both operands must be able to be one tensor: same dtype and shape (a JS number takes x's dtype). */
+function checkOperands(op: string, x: tf.Tensor, y: unknown): void {
+  const fits = isTensor(y)
+    ? y.dtype === x.dtype && y.shape.length === x.shape.length && y.shape.every((d, i) => d === x.shape[i])
+    : x.dtype === 'bool'
+      ? typeof y === 'boolean'
+      : typeof y === 'number' && (x.dtype === 'float32' || (Number.isInteger(y) && Math.abs(y) <= 2147483647));
+  if (!fits) throw locatedError('convert/logical-operand-types', { op, left: describeLeaf(x), right: describeLeaf(y) });
 }
 
 /**

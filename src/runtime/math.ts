@@ -1,5 +1,9 @@
 // `Math.*` for converted code (`Math.abs(x)` → `ag__.Math.abs(x)`): tfjs ops when an argument is
-// a tensor, the JS Math function otherwise. Needs tfjs and tensors.ts. Produces `MathDispatch`.
+// a tensor, the JS Math function otherwise. Each keeps JS's values at the edges (-0, NaN, ±Infinity,
+// halves, int32 limits), with the result stored in the tensor's dtype: float32 rounds (Math.fround),
+// int32 is JS's result `| 0` (Math.abs(-2147483648) wraps to itself). Functions tfjs has no kernel
+// for (cbrt, log10, log2, hypot) are composed of float32 ops and may differ from JS in the last
+// bits (docs/guide.md). Needs tfjs and tensors.ts. Produces `MathDispatch`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { isTensor, weakPair } from './tensors.js';
@@ -8,31 +12,50 @@ type Js = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Unary = (x: tf.Tensor) => tf.Tensor;
 
 const float = (x: tf.Tensor): tf.Tensor => (x.dtype === 'float32' ? x : tf.cast(x, 'float32'));
-const keepInt = (f: Unary): Unary => (x) => (x.dtype === 'int32' ? x : f(x));
+const f32 = (v: number): tf.Tensor => tf.scalar(v, 'float32');
+/** JS's sign: ±1, and x itself for ±0 and NaN (tf.sign gives 0 for NaN and +0 for -0). */
+const sign = (x: tf.Tensor): tf.Tensor =>
+  x.dtype === 'float32' ? tf.where(tf.greater(x, f32(0)), f32(1), tf.where(tf.less(x, f32(0)), f32(-1), x)) : tf.sign(x.dtype === 'bool' ? tf.cast(x, 'int32') : x);
+/** Math.cbrt: |x|^(1/3) and one Newton step (within one float32 ulp of JS), with x's sign. */
+const cbrt = (x: tf.Tensor): tf.Tensor => {
+  const ax = tf.abs(float(x));
+  const y = tf.pow(ax, f32(1 / 3));
+  const refined = tf.add(y, tf.div(tf.sub(tf.div(ax, tf.mul(y, y)), y), f32(3)));
+  const finite = tf.logicalAnd(tf.greater(y, f32(0)), tf.less(y, f32(Infinity)));
+  return tf.mul(sign(float(x)), tf.where(finite, refined, y));
+};
+/** Math.round: halves up (toward +∞), -0 kept; x - floor(x) is exact in float32. */
+const round = (x: tf.Tensor): tf.Tensor => {
+  const lo = tf.floor(x);
+  return tf.where(tf.greaterEqual(tf.sub(x, lo), f32(0.5)), tf.ceil(x), lo);
+};
+const keepInt = (f: Unary): Unary => (x) => (x.dtype === 'int32' ? x : x.dtype === 'bool' ? tf.cast(x, 'int32') : f(x));
 
 const UNARY: Record<string, Unary> = {
-  abs: (x) => tf.abs(x.dtype === 'bool' ? tf.cast(x, 'int32') : x),
+  // tfjs's int32 Abs stores into a Float32Array (2147483647 becomes 2147483648): negate instead.
+  abs: (x) => (x.dtype === 'float32' ? tf.abs(x) : x.dtype === 'bool' ? tf.cast(x, 'int32') : tf.where(tf.less(x, tf.scalar(0, 'int32')), tf.neg(x), x)),
   acos: (x) => tf.acos(float(x)),
   acosh: (x) => tf.acosh(float(x)),
   asin: (x) => tf.asin(float(x)),
   asinh: (x) => tf.asinh(float(x)),
   atan: (x) => tf.atan(float(x)),
   atanh: (x) => tf.atanh(float(x)),
-  cbrt: (x) => tf.mul(tf.sign(float(x)), tf.pow(tf.abs(float(x)), tf.scalar(1 / 3))),
+  cbrt,
   ceil: keepInt(tf.ceil),
   cos: (x) => tf.cos(float(x)),
   cosh: (x) => tf.cosh(float(x)),
   exp: (x) => tf.exp(float(x)),
   expm1: (x) => tf.expm1(float(x)),
   floor: keepInt(tf.floor),
-  fround: (x) => float(x),
+  // Casting int32 to float32 only relabels the data on the cpu backend: + 0 stores it rounded.
+  fround: (x) => (x.dtype === 'float32' ? x : tf.add(float(x), f32(0))),
   log: (x) => tf.log(float(x)),
   log10: (x) => tf.div(tf.log(float(x)), tf.scalar(Math.LN10)),
   log1p: (x) => tf.log1p(float(x)),
   log2: (x) => tf.div(tf.log(float(x)), tf.scalar(Math.LN2)),
   // JS rounds halves up (toward +∞); tf.round rounds halves to even.
-  round: keepInt((x) => tf.floor(tf.add(x, tf.scalar(0.5)))),
-  sign: (x) => tf.sign(x),
+  round: keepInt(round),
+  sign,
   sin: (x) => tf.sin(float(x)),
   sinh: (x) => tf.sinh(float(x)),
   sqrt: (x) => tf.sqrt(float(x)),
@@ -63,5 +86,13 @@ export const MathDispatch: Record<string, (...xs: Js[]) => Js> = {
   min: reduceWith(Math.min, tf.minimum),
   pow: (a, b) => (isTensor(a) || isTensor(b) ? (() => { const [x, y] = weakPair(a, b, true); return tf.pow(x, y); })() : Math.pow(a, b)),
   atan2: (a, b) => (isTensor(a) || isTensor(b) ? (() => { const [x, y] = weakPair(a, b, true); return tf.atan2(float(x), float(y)); })() : Math.atan2(a, b)),
-  hypot: (...xs) => (xs.some(isTensor) ? tf.sqrt(xs.map((x) => (isTensor(x) ? tf.square(float(x)) : x * x)).reduce((a, b) => tf.add(a, b))) : Math.hypot(...xs)),
+  hypot: (...xs) => (xs.some(isTensor) ? hypot(xs) : Math.hypot(...xs)),
 };
+
+/** √(Σ x²), and +Infinity where any argument is ±Infinity (even with a NaN), as in JS. */
+function hypot(xs: Js[]): tf.Tensor {
+  const ts = xs.map((x) => (isTensor(x) ? float(x) : f32(Number(x))));
+  const root = tf.sqrt(ts.map((t) => tf.square(t)).reduce((a, b) => tf.add(a, b)));
+  const inf = ts.map((t) => tf.equal(tf.abs(t), f32(Infinity))).reduce((a, b) => tf.logicalOr(a, b));
+  return tf.where(inf, f32(Infinity), root);
+}

@@ -2,11 +2,12 @@
 // (JS numbers weakly typed, see tensors.ts) and exactly the JS operator otherwise.
 // Division rule: `/` is true division like JS (int32 / int32 → float32); the idioms
 // `Math.floor(a / b)` → floorDiv, `Math.trunc(a / b)` → truncDiv and `(a / b) | 0` → intDiv stay
-// int32 and exact on int32 tensors. `%` is JS's truncated remainder (sign of the dividend).
-// Needs tfjs and tensors.ts. Produces one function per operator.
+// int32 and exact on int32 tensors (an int32 result is JS's result `| 0`: dividing by 0 gives 0).
+// `%` is JS's truncated remainder (sign of the dividend, `x % Infinity` is x). `===` between a
+// bool and a number is false, as in JS. Bitwise operators are in bitwise.ts.
+// Needs tfjs, tensors.ts, bitwise.ts. Produces one function per operator.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { agError } from '../errors/catalogue.js';
 import { isTensor, toBool, weakPair } from './tensors.js';
 
 type Js = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -20,7 +21,6 @@ function compare(a: unknown, b: unknown, f: (x: tf.Tensor, y: tf.Tensor) => tf.T
   const [x, y] = weakPair(a, b, false);
   return f(x, y);
 }
-const unsupported = (op: string, t: tf.Tensor): Error => agError('convert/unsupported-tensor-operator', { op, dtype: t.dtype });
 
 export function add(a: Js, b: Js): Js {
   if (typeof a === 'string' || typeof b === 'string' || !anyTensor(a, b)) return a + b;
@@ -42,10 +42,12 @@ export function floorDiv(a: Js, b: Js): Js {
   return arith(a, b, (x, y) => (x.dtype === 'int32' ? tf.floorDiv(x, y) : tf.floor(tf.div(x, y))));
 }
 function truncInt(x: tf.Tensor, y: tf.Tensor): tf.Tensor {
-  // floor division, plus one where the exact quotient is negative and not whole.
+  // floor division, plus one where the exact quotient is negative and not whole; a zero divisor
+  // gives 0 (JS's ±Infinity or NaN, taken `| 0`), as tfjs's int32 floorDiv does.
+  const zero = tf.scalar(0, 'int32');
   const q = tf.floorDiv(x, y);
-  const inexact = tf.notEqual(tf.sub(x, tf.mul(q, y)), tf.scalar(0, 'int32'));
-  const negative = tf.notEqual(tf.less(x, tf.scalar(0, 'int32')), tf.less(y, tf.scalar(0, 'int32')));
+  const inexact = tf.logicalAnd(tf.notEqual(tf.sub(x, tf.mul(q, y)), zero), tf.notEqual(y, zero));
+  const negative = tf.notEqual(tf.less(x, zero), tf.less(y, zero));
   return tf.add(q, tf.cast(tf.logicalAnd(inexact, negative), 'int32'));
 }
 /** `Math.trunc(a / b)`. */
@@ -62,14 +64,24 @@ export function intDiv(a: Js, b: Js): Js {
   if (!anyTensor(a, b)) return (a / b) | 0;
   return arith(a, b, (x, y) => (x.dtype === 'int32' ? truncInt(x, y) : tf.cast(tf.div(x, y), 'int32')));
 }
-/** JS `%`: the remainder has the sign of the dividend (tf.mod's has the divisor's). */
+/**
+ * JS `%`: the remainder has the sign of the dividend (x % -y is x % y). tf.mod(x, y) is exact where
+ * the signs agree (it computes JS's % on the values as held), so where they differ one operand is
+ * negated first: the divisor, or the dividend (and the result) when the divisor comes from an int32
+ * (a float32 x made from an int32 beyond 2^24 is held unrounded, and negating it would round it). A
+ * zero remainder takes the dividend's sign (x * 0); a finite x % ±Infinity is x.
+ */
 export function mod(a: Js, b: Js): Js {
   if (!anyTensor(a, b)) return a % b;
+  const intDivisor = isTensor(b) ? b.dtype !== 'float32' : Number.isInteger(b);
   return arith(a, b, (x, y) => {
     const zero = tf.scalar(0, x.dtype);
     const r = tf.mod(x, y);
-    const fix = tf.logicalAnd(tf.notEqual(r, zero), tf.notEqual(tf.less(x, zero), tf.less(y, zero)));
-    return tf.where(fix, tf.sub(r, y), r);
+    const differ = tf.notEqual(tf.less(x, zero), tf.less(y, zero));
+    if (x.dtype === 'int32') return tf.where(tf.logicalAnd(tf.notEqual(r, zero), differ), tf.sub(r, y), r);
+    const other = intDivisor ? tf.neg(tf.mod(tf.neg(x), y)) : tf.mod(x, tf.neg(y));
+    const js = tf.where(differ, other, r);
+    return tf.where(tf.equal(js, zero), tf.mul(x, zero), js);
   });
 }
 export function pow(a: Js, b: Js): Js {
@@ -94,63 +106,28 @@ export function eq(a: Js, b: Js): Js {
 export function neq(a: Js, b: Js): Js {
   return anyTensor(a, b) && comparable(a) && comparable(b) ? compare(a, b, tf.notEqual) : a != b;
 }
+/** `===` / `!==`: a bool and a number are never strictly equal in JS (`true === 1` is false). */
+function strict(a: Js, b: Js, equal: boolean): Js {
+  const [x, y] = weakPair(a, b, false);
+  const same = equal ? tf.equal(x, y) : tf.notEqual(x, y);
+  const kind = (v: unknown): string => (isTensor(v) ? (v.dtype === 'bool' ? 'boolean' : 'number') : Array.isArray(v) ? 'number' : typeof v);
+  if (kind(a) === kind(b)) return same;
+  // Types differ: every element is `!equal`, in the broadcast shape.
+  return equal ? tf.logicalAnd(same, tf.scalar(false, 'bool')) : tf.logicalOr(same, tf.scalar(true, 'bool'));
+}
 export function strictEq(a: Js, b: Js): Js {
-  return anyTensor(a, b) && comparable(a) && comparable(b) ? compare(a, b, tf.equal) : a === b;
+  return anyTensor(a, b) && comparable(a) && comparable(b) ? strict(a, b, true) : a === b;
 }
 export function strictNeq(a: Js, b: Js): Js {
-  return anyTensor(a, b) && comparable(a) && comparable(b) ? compare(a, b, tf.notEqual) : a !== b;
+  return anyTensor(a, b) && comparable(a) && comparable(b) ? strict(a, b, false) : a !== b;
 }
-export function bitAnd(a: Js, b: Js): Js {
-  if (!anyTensor(a, b)) return a & b;
-  const [x, y] = weakPair(a, b, false);
-  if (x.dtype === 'bool') return tf.logicalAnd(x, y);
-  if (x.dtype === 'int32' && typeof (tf as Js).bitwiseAnd === 'function') {
-    // tf.bitwiseAnd does not broadcast (`v & 7` on a vector): broadcast both sides first.
-    const shape = tf.backend_util.assertAndGetBroadcastShape(x.shape, y.shape);
-    const wide = (z: tf.Tensor): tf.Tensor => (z.shape.length === shape.length && z.shape.every((d, i) => d === shape[i]) ? z : tf.broadcastTo(z, shape));
-    return (tf as Js).bitwiseAnd(wide(x), wide(y));
-  }
-  throw unsupported('&', x);
-}
-export function bitOr(a: Js, b: Js): Js {
-  if (!anyTensor(a, b)) return a | b;
-  const [x, y] = weakPair(a, b, false);
-  if (x.dtype === 'bool') return tf.logicalOr(x, y);
-  if (b === 0) return x.dtype === 'int32' ? x : tf.cast(x, 'int32'); // `x | 0`: truncation to int32
-  throw unsupported('|', x);
-}
-export function bitXor(a: Js, b: Js): Js {
-  if (!anyTensor(a, b)) return a ^ b;
-  const [x, y] = weakPair(a, b, false);
-  if (x.dtype === 'bool') return tf.notEqual(x, y);
-  throw unsupported('^', x);
-}
-export function shl(a: Js, b: Js): Js {
-  if (!anyTensor(a, b)) return a << b;
-  if (isTensor(a) && a.dtype === 'int32' && typeof b === 'number') return tf.mul(a, tf.scalar(2 ** (b & 31), 'int32'));
-  throw unsupported('<<', (isTensor(a) ? a : b) as tf.Tensor);
-}
-export function shr(a: Js, b: Js): Js {
-  if (!anyTensor(a, b)) return a >> b;
-  if (isTensor(a) && a.dtype === 'int32' && typeof b === 'number') return tf.floorDiv(a, tf.scalar(2 ** (b & 31), 'int32'));
-  throw unsupported('>>', (isTensor(a) ? a : b) as tf.Tensor);
-}
-export function ushr(a: Js, b: Js): Js {
-  if (!anyTensor(a, b)) return a >>> b;
-  throw unsupported('>>>', (isTensor(a) ? a : b) as tf.Tensor);
-}
+export { bitAnd, bitOr, bitXor, bitNot, shl, shr, ushr } from './bitwise.js';
 const numericView = (x: tf.Tensor): tf.Tensor => (x.dtype === 'bool' ? tf.cast(x, 'int32') : x);
 export function neg(a: Js): Js {
   return isTensor(a) ? tf.neg(numericView(a)) : -a;
 }
 export function pos(a: Js): Js {
   return isTensor(a) ? numericView(a) : +a;
-}
-export function bitNot(a: Js): Js {
-  if (!isTensor(a)) return ~a;
-  const x = numericView(a);
-  if (x.dtype !== 'int32') throw unsupported('~', x);
-  return tf.sub(tf.neg(x), tf.scalar(1, 'int32'));
 }
 /** `!a` (the logical-expressions pass emits it as ag__.not). */
 export function not(a: Js): Js {

@@ -6,6 +6,7 @@ import { locatedError } from './located-error.js';
 import * as tf from '@tensorflow/tfjs-core';
 import { isSymbolic, isTensor, isTracing } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
+import { truthTensor } from '../trace/truth.js';
 
 export { isSymbolic, isTensor, isTracing };
 
@@ -17,10 +18,9 @@ export function truthy(x: unknown, what = 'a condition'): boolean {
   return typeof v === 'number' ? v !== 0 && !Number.isNaN(v) : Boolean(v);
 }
 
-/** A bool tensor view of a tensor (numbers compare with zero, like JS truthiness). */
+/** A bool tensor view of a tensor: JS truthiness of each element (0, -0 and NaN are false). */
 export function toBool(x: tf.Tensor): tf.Tensor {
-  if (x.dtype === 'bool') return x;
-  return tf.notEqual(x, tf.scalar(0, x.dtype));
+  return truthTensor(x);
 }
 
 /** Bool tensor for tensors, JS boolean otherwise. */

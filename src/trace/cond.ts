@@ -16,6 +16,7 @@ import { flatten, type Flat } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, inGraph, symbolicTensor, traceInto } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
 import { userFrame } from './user-frame.js';
+import { truthTensor } from './truth.js';
 import { assignTracked } from './variables.js';
 import { isTensorList, type ElementType, type ListLike } from './list-registry.js';
 import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
@@ -37,7 +38,7 @@ export function cond<A, B = A>(pred: unknown, thenFn: () => A, elseFn: () => B, 
   return stagedCond<A | B>(pred, thenFn, elseFn, opts);
 }
 
-/** The predicate as a bool scalar value of `g` (numeric predicates compare with zero, like JS). */
+/** The predicate as a bool scalar value of `g` (numeric predicates take JS truthiness: 0, -0, NaN are false). */
 export function predicateIn(g: Graph, pred: tf.Tensor, what: 'cond' | 'while'): Value {
   let v = valueIn(g, pred);
   const size = v.shape.reduce((a, b) => a * b, 1);
@@ -46,7 +47,7 @@ export function predicateIn(g: Graph, pred: tf.Tensor, what: 'cond' | 'while'): 
     v = inGraph(g, () => {
       const t = symbolicTensor(v);
       const scalar = v.shape.length === 0 ? t : tf.reshape(t, []);
-      const b = v.dtype === 'bool' ? scalar : tf.notEqual(scalar, tf.scalar(0, v.dtype));
+      const b = truthTensor(scalar);
       return valueIn(g, b);
     });
   }

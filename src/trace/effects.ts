@@ -15,6 +15,7 @@ import { userFrame, userLocation } from './user-frame.js';
 import { displayValue, formatJs, formatLine } from '../exec/format-value.js';
 import { isPlainObject } from './nest.js';
 import { scalarTruth } from './leaf.js';
+import { truthTensor } from './truth.js';
 import { inCatchRegion } from './try-regions.js';
 
 /**
@@ -167,13 +168,13 @@ export function assert(cond: unknown, message?: string, error?: AssertError): vo
     const graph = currentGraph()!;
     let v = valueIn(graph, cond);
     if (v.dtype !== 'bool' || v.shape.length !== 0) {
-      const all = tf.all(tf.cast(cond, 'bool'));
+      const all = tf.all(truthTensor(cond));
       v = valueIn(graph, all);
     }
     graph.addNode(new Node(graph, 'Assert', [v], ['condition'], { message: msg, error }, { effect: true, source: userFrame() }));
     return;
   }
-  const ok = isTensor(cond) ? (cond.size === 1 ? scalarTruth(cond, 'cond') : tf.tidy(() => tf.all(tf.cast(cond, 'bool')).dataSync()[0] !== 0)) : Boolean(cond);
+  const ok = isTensor(cond) ? (cond.size === 1 ? scalarTruth(cond, 'cond') : tf.tidy(() => tf.all(truthTensor(cond)).dataSync()[0] !== 0)) : Boolean(cond);
   if (!ok) throw failure(msg, error, userFrame());
 }
 

@@ -111,7 +111,15 @@ describe('control-flow', () => {
 describe('expressions', () => {
   it('conditional, logical and operators', () => {
     const out = squash(convertSource('function f(a, b) { return a > 0 && !b ? -a : a % 2 }', 'f').code);
-    expect(out).toContain('return ag__.ifExp(ag__.and(() => ag__.gt(a, 0), () => ag__.not(b)), () => ag__.neg(a), () => ag__.mod(a, 2));');
+    expect(out).toContain('return ag__.ifExp(ag__.and(() => ag__.gt(a, 0), () => ag__.not(b), true), () => ag__.neg(a), () => ag__.mod(a, 2));');
+  });
+  it('a logical expression whose value is used keeps its operand; one only tested for truthiness says so', () => {
+    const src = 'function f(a, b, c) { let v = a && b; while (a || b && c) { if (!(a && c)) v = v || c; } return v }';
+    const out = squash(convertSource(src, 'f').code);
+    expect(out).toContain('let v = ag__.and(() => a, () => b);');
+    expect(out).toContain('v = ag__.or(() => v, () => c);');
+    expect(out).toContain('ag__.or(() => a, () => ag__.and(() => b, () => c, true), true)');
+    expect(out).toContain('ag__.not(ag__.and(() => a, () => c, true))');
   });
   it('integer division idioms and Math', () => {
     const out = squash(convertSource('function f(a, b) { return [Math.floor(a / b), (a / b) | 0, Math.trunc(a / b), Math.sqrt(a)] }', 'f').code);

@@ -181,6 +181,6 @@ describe('prints under the onnxruntime executor', () => {
       return ag.stack(l);
     }
     const r = sameOnBoth(grows as never, () => [tf.scalar(3, 'int32')]);
-    expect(r.lines).toEqual(['so far [0]', 'so far [0, 1]', 'so far [0, 1, 2]']);
+    expect(r.lines).toEqual(['so far [ 0 ]', 'so far [ 0, 1 ]', 'so far [ 0, 1, 2 ]']); // as console.log shows the values
   });
 });

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FuzzCase } from './gen-program.js';
+import type { AnyCase } from './run-case.js';
 import type { ExecutorName } from '../../src/api/concrete-function.js';
 
 export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -15,7 +15,7 @@ export interface Fixture {
   readonly name: string;
   /** What went wrong when it was found (and, once understood, why). */
   readonly note: string;
-  readonly case: FuzzCase;
+  readonly case: AnyCase;
   readonly executors: readonly ExecutorName[];
   /** The problems seen when it was found. */
   readonly problems: readonly string[];
@@ -26,13 +26,13 @@ export interface Fixture {
 }
 
 /** Writes a fixture for a shrunk counterexample; returns its path. */
-export function saveFixture(c: FuzzCase, executors: readonly ExecutorName[], problems: readonly string[], foundBy: string): string {
+export function saveFixture(c: AnyCase, executors: readonly ExecutorName[], problems: readonly string[], foundBy: string): string {
   const hash = createHash('sha1').update(JSON.stringify(c)).digest('hex').slice(0, 10);
   const name = `${c.domain}-${hash}`;
   const fixture: Fixture = { name, note: `found by ${foundBy}`, case: c, executors, problems };
   mkdirSync(FIXTURE_DIR, { recursive: true });
   const path = join(FIXTURE_DIR, `${name}.json`);
-  writeFileSync(path, `${JSON.stringify(fixture, null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify(fixture, encodeNumber, 2)}\n`);
   return path;
 }
 
@@ -40,5 +40,19 @@ export function loadFixtures(): Fixture[] {
   return readdirSync(FIXTURE_DIR)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => JSON.parse(readFileSync(join(FIXTURE_DIR, f), 'utf8')) as Fixture);
+    .map((f) => JSON.parse(readFileSync(join(FIXTURE_DIR, f), 'utf8'), decodeNumber) as Fixture);
+}
+
+// JSON has no NaN, ±Infinity or -0 (they would come back as null and 0): such inputs are written as
+// the strings "NaN", "Infinity", "-Infinity", "-0" in a `{ "number": … }` object.
+function encodeNumber(_key: string, v: unknown): unknown {
+  return typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { number: Object.is(v, -0) ? '-0' : String(v) } : v;
+}
+function decodeNumber(_key: string, v: unknown): unknown {
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const keys = Object.keys(v);
+    const n = (v as { number?: unknown }).number;
+    if (keys.length === 1 && typeof n === 'string') return Number(n);
+  }
+  return v;
 }

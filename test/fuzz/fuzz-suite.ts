@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExecutorName } from '../../src/api/concrete-function.js';
-import { fuzzCase, type Domain } from './gen-program.js';
+import { fuzzCase, DOMAINS, type Domain } from './gen-program.js';
+import { mixedCase } from './gen-edge.js';
 import { checkCase } from './run-case.js';
 import { saveFixture } from './fixtures.js';
 
@@ -22,16 +23,22 @@ export interface FuzzResult {
   readonly failure?: { problems: string[]; fixture: string };
 }
 
+/** Every domain: the four of gen-program and `mixed` (gen-edge: edge values, mixed dtypes, a plain-JS oracle). */
+export type AnyDomain = Domain | 'mixed';
+export const ALL_DOMAINS: readonly AnyDomain[] = [...DOMAINS, 'mixed'];
+
 /** Checks `runs` programs of `domain` from `seed`; shrinks and saves the first failure. */
-export function fuzzRun(domain: Domain | undefined, runs: number, seed: number, onnxEvery: number): FuzzResult {
+export function fuzzRun(domain: AnyDomain | undefined, runs: number, seed: number, onnxEvery: number): FuzzResult {
   const stats: FuzzStats = { programs: 0, onnx: 0, notInOnnx: 0 };
   const executorsFor = (withOnnx: boolean): ExecutorName[] => (withOnnx ? ['compiled', 'interpreter', 'onnxruntime'] : ['compiled', 'interpreter']);
-  let last: { problems: string[]; executors: ExecutorName[] } = { problems: [], executors: [] };
+  // Once a program fails, shrinking runs every candidate on the executors it failed on (a failure
+  // seen only through onnxruntime must keep onnxruntime), and the shrunk case is re-run on them.
+  let failing: ExecutorName[] | undefined;
   const result = fc.check(
-    fc.property(fuzzCase(domain), (c) => {
-      const withOnnx = onnxEvery > 0 && stats.programs % onnxEvery === 0;
+    fc.property(domain === 'mixed' ? mixedCase() : fuzzCase(domain), (c) => {
+      const withOnnx = failing ? failing.includes('onnxruntime') : onnxEvery > 0 && stats.programs % onnxEvery === 0 && c.domain !== 'mixed';
       stats.programs++;
-      const executors = executorsFor(withOnnx);
+      const executors = failing ?? executorsFor(withOnnx);
       let problems: string[];
       try {
         const report = checkCase(c, { executors });
@@ -43,22 +50,21 @@ export function fuzzRun(domain: Domain | undefined, runs: number, seed: number, 
       } catch (e) {
         problems = [`the check itself threw: ${String(e)}`];
       }
-      last = { problems, executors };
+      if (problems.length) failing ??= executors;
       return problems.length === 0;
     }),
     { numRuns: runs, seed },
   );
   if (!result.failed) return { stats };
   const c = result.counterexample![0];
-  // Re-run the shrunk case to report its own problems (with onnxruntime too, if it was part of the run).
-  const executors: ExecutorName[] = last.executors.length ? last.executors : executorsFor(false);
+  const executors: ExecutorName[] = failing ?? executorsFor(false);
   const problems = checkCase(c, { executors }).problems;
   const fixture = saveFixture(c, executors, problems, `fuzzRun(${domain ?? 'any'}, seed ${seed})`);
   return { stats, failure: { problems, fixture } };
 }
 
 /** vitest tests: `runs` programs of `domain` in chunks of 100, seeds derived from `seed`. */
-export function fuzzSuite(domain: Domain, runs: number, seed: number, onnxEvery = 20): void {
+export function fuzzSuite(domain: AnyDomain, runs: number, seed: number, onnxEvery = 20): void {
   describe(`fuzzed ${domain} programs agree everywhere`, () => {
     for (let chunk = 0; chunk < Math.ceil(runs / 100); chunk++) {
       const n = Math.min(100, runs - chunk * 100);

@@ -5,9 +5,10 @@
 // Produces `Domain`, `FuzzCase`, `fuzzCase(domain?)`, `DOMAINS`, `PARAMS`.
 //
 // Every value stays exact in both JS numbers and the domain's dtype: int32 values are small
-// integers, float32 values multiples of 0.5 (the operations keep that: + - * by integers, % by
-// integers, Math.floor(x / k)), and every assignment is taken % 97, so a JS-number run is the
-// reference for the scalar domains. Loops are bounded by n (≤ 4) or by JS constants, so every
+// integers, float32 values multiples of 0.5, -0, NaN or ±Infinity (the operations keep that: + - *
+// by integers, % by integers, Math.floor(x / k)), and every assignment is taken % 97, so a JS-number
+// run is the reference for the scalar domains. Edge values beyond those, mixed dtypes and true
+// division are the `mixed` domain's (gen-edge.ts). Loops are bounded by n (≤ 4) or by JS constants, so every
 // program terminates.
 
 import fc from 'fast-check';
@@ -181,7 +182,9 @@ function programBody(domain: Domain, stagedN: boolean): fc.Arbitrary<string> {
 }
 
 function inputsOf(domain: Domain, len: number, n: number): fc.Arbitrary<FuzzInputs> {
-  const num = isFloat(domain) ? fc.integer({ min: -40, max: 40 }).map((k) => k / 2) : fc.integer({ min: -20, max: 20 });
+  // float32 inputs include -0, NaN and ±Infinity: exact in float32 and in JS numbers alike.
+  const half = fc.integer({ min: -40, max: 40 }).map((k) => k / 2);
+  const num = isFloat(domain) ? fc.oneof({ weight: 6, arbitrary: half }, { weight: 1, arbitrary: fc.constantFrom(-0, NaN, Infinity, -Infinity) }) : fc.integer({ min: -20, max: 20 });
   const item: fc.Arbitrary<number | number[]> = isTensorDomain(domain) ? fc.array(num, { minLength: 3, maxLength: 3 }) : num;
   return fc.record({
     a: item,

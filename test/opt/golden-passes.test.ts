@@ -31,7 +31,8 @@ interface GoldenCase {
 const cases: Record<string, Record<string, GoldenCase>> = {
   simplify: {
     identities: {
-      fn: (x: Tn) => {
+      fn: (p: Tn) => {
+        const x = tf.sin(p); // a parameter may hold an Int32Array relabelled by tfjs's Cast: kept below
         const a = tf.mul(tf.scalar(1), tf.mul(x, 1)); // 1*x, x*1
         const b = tf.sub(tf.div(a, 1), 0); // x/1, x-0
         const c = tf.neg(tf.neg(tf.add(b, tf.scalar(-0)))); // --(x + -0)
@@ -44,8 +45,12 @@ const cases: Record<string, Record<string, GoldenCase>> = {
       specs: [s([3])],
     },
     'int32 x+0 and nested reshapes': {
-      fn: (n: Tn) => tf.reshape(tf.reshape(tf.add(n, i32(0)), [3, 2]), [2, 3]),
+      fn: (n: Tn) => tf.reshape(tf.reshape(tf.add(tf.neg(n), i32(0)), [3, 2]), [2, 3]),
       specs: [s([6], 'int32')],
+    },
+    'kept: x*1, x+(-0), --x of a parameter (it may hold int32 data relabelled by tfjs\'s Cast)': {
+      fn: (x: Tn) => [tf.mul(x, 1), tf.add(x, tf.scalar(-0)), tf.neg(tf.neg(x))],
+      specs: [s([3])],
     },
     'pass-through of Cond and While': {
       fn: (x: Tn, y: Tn) => {

@@ -163,9 +163,17 @@ export const convertMessages = defineMessages({
   },
   'convert/unsupported-tensor-operator': {
     kind: 'staging',
-    text: (p: { op: string; dtype: string }) => `operator '${p.op}' is not supported on ${p.dtype} tensors`,
-    hint: () => 'use the corresponding tf.* function',
-    example: "x << 1 with x a float32 tensor",
+    text: (p: { op: string; what: string }) => `operator '${p.op}' on a tensor is not supported with ${p.what}`,
+    hint: () => 'shift by a JS number from 1 to 31, or use the corresponding tf.* function',
+    example: "x >>> 0 with x an int32 tensor",
+  },
+  'convert/logical-operand-types': {
+    kind: 'staging',
+    text: (p: { op: string; left: string; right: string }) =>
+      `'${p.op}' on a tensor returns one of its operands (as in JS), but here the left one is ${p.left} and the right one ${p.right}: ` +
+      `a staged result has one dtype and shape`,
+    hint: () => 'test it in an if/while/ternary or with ! (only its truthiness is used there), or make both operands one dtype and shape (e.g. tf.cast)',
+    example: 'const y = x && i > 0; return y  // x a float32 tensor, i > 0 a bool tensor',
   },
   // ---- calls and functions (issue 18) ----
   'convert/unbounded-recursion': {

@@ -22,6 +22,12 @@ export const exportMessages = defineMessages({
     hint: () => 'rewrite this step with ops the GraphModel rule table covers (see graphModelKernels()), or export to ONNX',
     example: "state.assign(x) in a function exported with toGraphModel()",
   },
+  'export/onnx-differs-at-edges': {
+    kind: 'usage',
+    text: (p: { what: string; sites: string }) => `the ONNX model (and the 'onnxruntime' backend) can differ from JavaScript here: ${p.what} (at ${p.sites})`,
+    hint: () => "keep such values in range, or run with backend 'compiled' or 'interpreter' (docs/limitations.md, \"JavaScript semantics\")",
+    example: 'i * 1.5 with i an int32 tensor, in a function exported with toONNX()',
+  },
   'export/graphviz-missing': {
     kind: 'usage',
     text: (p: { reason: string }) => `drawing needs Graphviz (@viz-js/viz), which could not be loaded (${p.reason})`,

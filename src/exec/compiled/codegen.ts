@@ -190,7 +190,7 @@ class Gen extends Emitter {
       const program = steps ?? [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape }];
       const o = node.outputs[0]!;
       if (isNum(o) && node.inputs.every(isNum)) {
-        out(o, { expr: scalarProgram(this, program, ins.map((s) => s.expr), o), owned: false });
+        out(o, { expr: scalarProgram(this, program, ins.map((s) => s.expr), o, node.inputs.map((v) => v.dtype), !onWasm), owned: false });
         return;
       }
       if (this.opts.loops && loopable(node)) {

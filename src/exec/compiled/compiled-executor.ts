@@ -84,7 +84,7 @@ function compile(graph: Graph, loops: boolean): Program | null {
     }
     throw e;
   }
-  const fn = factory(makeHelpers(), constants, gen.variables, gen.attrs, gen.kernels);
+  const fn = factory(makeHelpers(loops ? 'cpu' : 'wasm'), constants, gen.variables, gen.attrs, gen.kernels);
   return { fn, source: gen.source, constants, kernels: gen.kernels };
 }
 

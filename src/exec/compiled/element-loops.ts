@@ -8,7 +8,7 @@ import type { DType } from '../../ir/types.js';
 import { sizeOf } from '../../ir/types.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
-import { ELEMENT_RULES, storeAs } from './scalar-rules.js';
+import { ELEMENT_RULES, firstArgDTypes, isRelabel, stepStore, storeAs } from './scalar-rules.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
 
 /** An elementwise node emitted inside the loop of the reduction that consumes it. */
@@ -18,18 +18,27 @@ export interface Deferred {
   readonly ins: Slot[];
 }
 
-/** Straight-line scalar code for a program; returns the result expression (a new const). */
-export function scalarProgram(em: Emitter, steps: readonly FusedStep[], args: readonly string[], o: Value): string {
+/**
+ * Straight-line scalar code for a program; returns the result expression (a new const). `inputs`:
+ * the node's input dtypes; off the cpu backend (tfjs-wasm's Cast rounds) no Cast relabels.
+ */
+export function scalarProgram(em: Emitter, steps: readonly FusedStep[], args: readonly string[], o: Value, inputs: readonly DType[], cpu: boolean): string {
   const vals = [...args];
-  for (const s of steps) {
+  const firsts = cpu ? firstArgDTypes(steps, inputs) : steps.map(() => undefined);
+  steps.forEach((s, k) => {
     const rule = ELEMENT_RULES[s.op]!;
     const name = em.fresh('s');
-    em.line(`const ${name} = ${storeAs(rule.storesAs ?? s.dtype, rule.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
+    em.line(`const ${name} = ${stored(s, firsts[k], rule.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
     vals.push(name);
-  }
+  });
   const result = valueName(o);
   em.line(`const ${result} = ${vals[vals.length - 1]};`);
   return result;
+}
+
+/** `expr` as the cpu backend holds a step's result (a relabelling Cast leaves it as it is). */
+function stored(s: FusedStep, first: DType | undefined, expr: string): string {
+  return isRelabel(s.op, s.attrs, first) ? expr : storeAs(stepStore(s.op, s.attrs, s.dtype, first), expr);
 }
 
 /** Inputs are numbers, size-1 tensors, or tensors of the output's shape. */
@@ -46,12 +55,16 @@ export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node
   const site = em.sites++;
   const result = valueName(o);
   const buf = em.fresh('b');
-  em.line(`const ${buf} = H.buffer(${site}, '${o.dtype}', ${n});`);
+  const last = steps[steps.length - 1]!;
+  // The buffer is of the array the cpu kernel stores into (a relabelling Cast keeps its input's).
+  const storage = stepStore(last.op, last.attrs, o.dtype, firstArgDTypes(steps, node.inputs.map((v) => v.dtype))[steps.length - 1]);
+  em.line(`const ${buf} = H.buffer(${site}, '${storage}', ${n});`);
   const setup: string[] = [];
   const elems = node.inputs.map((v, i) => elementOf(em, v, ins[i]!, n, setup));
   for (const l of setup) em.line(l);
   em.open(`for (let i = 0; i < ${n}; i++) {`);
   const vals = [...elems];
+  const firsts = firstArgDTypes(steps, node.inputs.map((v) => v.dtype));
   steps.forEach((s, k) => {
     const rule = ELEMENT_RULES[s.op]!;
     const e = rule.expr(s.args.map((a) => vals[a]!), s.attrs);
@@ -59,7 +72,7 @@ export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node
       em.line(`${buf}[i] = ${e};`);
     } else {
       const name = em.fresh('s');
-      em.line(`const ${name} = ${storeAs(s.dtype, e)};`);
+      em.line(`const ${name} = ${stored(s, firsts[k], e)};`);
       vals.push(name);
     }
   });
@@ -82,10 +95,11 @@ export function reduction(em: Emitter, node: Node, input: Slot | undefined, prod
     const { node: p, program, ins } = producer;
     const elems = p.inputs.map((v, i) => elementOf(em, v, ins[i]!, n, setup));
     const vals = [...elems];
-    program.forEach((st) => {
+    const firsts = firstArgDTypes(program, p.inputs.map((v) => v.dtype));
+    program.forEach((st, k) => {
       const rule = ELEMENT_RULES[st.op]!;
       const name = em.fresh('s');
-      loopBody.push(`const ${name} = ${storeAs(st.dtype, rule.expr(st.args.map((a) => vals[a]!), st.attrs))};`);
+      loopBody.push(`const ${name} = ${stored(st, firsts[k], rule.expr(st.args.map((a) => vals[a]!), st.attrs))};`);
       vals.push(name);
     });
     element = vals[vals.length - 1]!;

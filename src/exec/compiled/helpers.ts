@@ -1,6 +1,9 @@
 // The run-time helpers generated code calls as `H.…`: reading scalars, making tensors, running
-// kernels through the active backend, typed-array access and output-buffer reuse.
-// Needs tfjs, scalar-rules. Produces `makeHelpers()` → the `H` object of one compiled function.
+// kernels through the active backend, typed-array access and output-buffer reuse. On the cpu
+// backend values are read and made as the backend holds them (see scalar-rules.ts): a float32
+// tensor may hold an Int32Array (tfjs's Cast from int32) and an int32 one a Float32Array (its Abs),
+// and the next kernel computes with those values, so generated code does too.
+// Needs tfjs, scalar-rules. Produces `makeHelpers(backend)` → the `H` object of one compiled function.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
@@ -22,6 +25,20 @@ type TypedArray = Float32Array | Int32Array | Uint8Array;
 interface EngineState {
   state: { tensorInfo: WeakMap<object, unknown> };
   makeTensor(values: TypedArray, shape: number[], dtype: DType): tf.Tensor;
+  makeTensorFromTensorInfo(info: { dataId: object; shape: number[]; dtype: DType }, backend: tf.KernelBackend): tf.Tensor;
+}
+
+/** The cpu backend's own store of a tensor's values. */
+interface CpuBackend extends tf.KernelBackend {
+  data: { get(dataId: object): { values?: TypedArray } | undefined };
+  write(values: TypedArray, shape: number[], dtype: DType): object;
+}
+
+/** The typed array a cpu-backend value is held in when it is not of its dtype's (see the header). */
+function storageFor(v: number, dtype: DType): DType {
+  if (dtype === 'float32' && Math.fround(v) !== v && v === v) return 'int32';
+  if (dtype === 'int32' && (v | 0) !== v) return 'float32';
+  return dtype;
 }
 
 
@@ -35,24 +52,39 @@ class BufferSite {
   dataId: object | undefined;
 }
 
-export function makeHelpers() {
+export function makeHelpers(backendName: string) {
   const engine = tf.engine() as unknown as EngineState;
   const sites: BufferSite[] = [];
+  const onCpu = backendName === 'cpu';
+  /** On cpu: the backend's own array (not a copy, never written), as its kernels read it. */
+  const raw = (t: tf.Tensor): TypedArray => {
+    const values = onCpu ? (tf.backend() as CpuBackend).data.get(t.dataId)?.values : undefined;
+    return ArrayBuffer.isView(values) ? values : (t.dataSync() as TypedArray);
+  };
+  /** A tensor of `dtype` holding `values` in the array they are in (on cpu, as its kernels leave them). */
+  const make = (values: TypedArray, shape: number[], dtype: DType): tf.Tensor => {
+    if (onCpu && dtype === 'float32' && values instanceof Int32Array) {
+      // As tfjs's Cast does: int32 data under a float32 tensor.
+      const backend = tf.backend() as CpuBackend;
+      return engine.makeTensorFromTensorInfo({ dataId: backend.write(values, shape, 'int32'), shape, dtype }, backend);
+    }
+    return engine.makeTensor(values, shape, dtype);
+  };
   return {
     ...elementHelpers,
     /** The value of a scalar tensor as a JS number (bools as 0/1). */
     read(t: tf.Tensor): number {
-      return t.dataSync()[0] as number;
+      return raw(t)[0] as number;
     },
     /** A scalar tensor holding `v`. */
     scalar(v: number, dtype: DType): tf.Tensor {
-      const arr = arrayFor(dtype, 1);
+      const arr = arrayFor(onCpu ? storageFor(v, dtype) : dtype, 1);
       arr[0] = v;
-      return engine.makeTensor(arr, [], dtype);
+      return make(arr, [], dtype);
     },
     /** The element array of a tensor (on cpu: the backend's own array, not a copy; never write it). */
     data(t: tf.Tensor): TypedArray {
-      return t.dataSync() as TypedArray;
+      return raw(t);
     },
     /**
      * A buffer for output site `k`: the previous one if the tensor made from it has been freed
@@ -68,9 +100,9 @@ export function makeHelpers() {
       site.dataId = undefined;
       return site.buffer;
     },
-    /** A tensor owning the buffer of site `k`. */
+    /** A tensor owning the buffer of site `k` (its array is the one the cpu kernel stores into). */
     tensorFrom(k: number, values: TypedArray, shape: number[], dtype: DType): tf.Tensor {
-      const t = engine.makeTensor(values, shape, dtype);
+      const t = make(values, shape, dtype);
       const site = sites[k];
       if (site && site.buffer === values) site.dataId = t.dataId;
       return t;
@@ -96,7 +128,10 @@ export function makeHelpers() {
     },
     /** float32 a @ b on cpu: the site's WebAssembly kernel where there is one, else the JS one (both bit-exact). */
     matMul(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[], site?: MatMulSite): tf.Tensor {
-      return site ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
+      // On cpu a float32 made by tfjs's Cast from int32 holds an Int32Array, which the cpu kernel
+      // multiplies unrounded: the JS kernel does the same; the WebAssembly one packs float32.
+      const relabelled = onCpu && (!(raw(a) instanceof Float32Array) || !(raw(b) instanceof Float32Array));
+      return site && !relabelled ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
     },
     gatherRow,
     /** A float32 output of `shape` allocated on the wasm backend's heap (not yet a tensor). */

@@ -24,9 +24,11 @@ export function matMulCpu(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, trans
   const av = a.dataSync() as Float32Array;
   const bv = b.dataSync() as Float32Array;
   const out = new Float32Array(batch * M * N);
-  // Row-major copies with k innermost: A as [M][K], B as [N][K].
-  const aRows = new Float32Array(M * K);
-  const bRows = new Float32Array(N * K);
+  // Row-major copies with k innermost: A as [M][K], B as [N][K]. A float32 tensor made by tfjs's
+  // Cast from int32 holds an Int32Array, whose values the cpu kernel multiplies unrounded: doubles then.
+  const Rows = av instanceof Float32Array && bv instanceof Float32Array ? Float32Array : Float64Array;
+  const aRows = new Rows(M * K);
+  const bRows = new Rows(N * K);
   for (let bi = 0; bi < batch; bi++) {
     const aOff = (bi % batchA) * M * K;
     const bOff = (bi % batchB) * K * N;

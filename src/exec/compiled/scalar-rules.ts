@@ -2,7 +2,10 @@
 // kernel computes on one element (in doubles, as its implementation does), and how the result is
 // stored (an Int32Array store wraps, a Float32Array store rounds). Used for scalars held as JS
 // numbers and for fused loops over typed arrays, so both agree bit for bit with the cpu backend.
-// Needs the IR types. Produces `ELEMENT_RULES`, `storeAs`, `hasElementRule`.
+// A value is what the cpu backend holds, which is not always of its dtype: tfjs's Cast from int32
+// to float32 only relabels the Int32Array (16777217 stays 16777217 and the next kernel computes with
+// it), and its int32 Abs/Square store into a Float32Array. Needs the IR types.
+// Produces `ELEMENT_RULES`, `storeAs`, `stepStore`, `hasElementRule`.
 
 import type { DType } from '../../ir/types.js';
 
@@ -76,6 +79,30 @@ export const ELEMENT_RULES: Readonly<Record<string, ElementRule>> = {
   Identity: un((x) => x),
   Select: { expr: ([c, t, e]) => `(${c} ? ${t} : ${e})` },
 };
+
+/** A Cast the cpu backend does by relabelling the input's Int32Array (no rounding). */
+export function isRelabel(op: string, attrs: Readonly<Record<string, unknown>>, input: DType | undefined): boolean {
+  return op === 'Cast' && attrs.dtype === 'float32' && input === 'int32';
+}
+
+/**
+ * The typed array a step's result is held in on the cpu backend: the rule's store, or, for a
+ * relabelling Cast, the input's (the value passes unrounded).
+ */
+export function stepStore(op: string, attrs: Readonly<Record<string, unknown>>, dtype: DType, input: DType | undefined): DType {
+  if (isRelabel(op, attrs, input)) return input!;
+  return ELEMENT_RULES[op]?.storesAs ?? dtype;
+}
+
+/** The dtype of each step's first operand (`inputs`: the node's input dtypes). */
+export function firstArgDTypes(steps: readonly { args: readonly number[]; dtype: DType }[], inputs: readonly DType[]): (DType | undefined)[] {
+  const all: DType[] = [...inputs];
+  return steps.map((s) => {
+    const d = s.args.length ? all[s.args[0]!] : undefined;
+    all.push(s.dtype);
+    return d;
+  });
+}
 
 export function hasElementRule(op: string): boolean {
   return Object.prototype.hasOwnProperty.call(ELEMENT_RULES, op);

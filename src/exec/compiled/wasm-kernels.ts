@@ -3,12 +3,15 @@
 // the kernel's own memory a chunk at a time (the chunk stays in L1 cache), so the cost over a JS
 // loop is two cache-resident copies per element; the arithmetic runs four lanes at a time. A
 // reduction sums the chunk's float32 values in doubles, in element order, exactly as the cpu
-// kernel does (Mean divides each element by the count first, as the cpu kernel does).
-// Needs the wasm encoder and rules. Produces `wasmProgramOk`, `buildWasmKernel`, `WasmKernel`.
+// kernel does (Mean divides each element by the count first, as the cpu kernel does). An input
+// that is not float32 data (a float32 tensor made by tfjs's Cast from int32 holds an Int32Array,
+// which the cpu kernels compute with unrounded) runs the same program as a JS loop instead.
+// Needs the wasm encoder and rules, scalar-rules. Produces `wasmProgramOk`, `buildWasmKernel`, `WasmKernel`.
 
 import type { FusedStep } from '../../ir/fused.js';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable, type ValType } from './wasm-encoder.js';
 import { WASM_RULES, type Lane } from './wasm-rules.js';
+import { ELEMENT_RULES, elementHelpers, storeAs } from './scalar-rules.js';
 
 /** Elements per chunk (each region 16 KiB). */
 const CHUNK = 4096;
@@ -139,12 +142,35 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
     }
     return acc;
   }
+  let js: JsProgram | undefined;
+  const exact = (ins: readonly ArrayLike<number>[], vals: readonly number[]): boolean =>
+    ins.every((a) => a instanceof Float32Array) && vals.every((v) => Math.fround(v) === v || v !== v);
   return {
     map(ins, vals, out) {
-      chunks(ins, vals, out.length, out);
+      if (exact(ins, vals)) chunks(ins, vals, out.length, out);
+      else (js ??= jsProgram(steps, kinds, mode))(ins, vals, out.length, out);
     },
     reduce(ins, vals, n) {
-      return chunks(ins, vals, n, undefined);
+      return exact(ins, vals) ? chunks(ins, vals, n, undefined) : (js ??= jsProgram(steps, kinds, mode))(ins, vals, n, undefined);
     },
   };
+}
+
+type JsProgram = (arrays: readonly ArrayLike<number>[], scalars: readonly number[], n: number, out: Float32Array | undefined) => number;
+
+/** The kernel's program as a JS loop with the cpu kernels' element rules (map, or the reduction's sum). */
+function jsProgram(steps: readonly FusedStep[], kinds: readonly InputKind[], mode: KernelMode): JsProgram {
+  let ai = 0;
+  let si = 0;
+  const vals = kinds.map((k) => (k === 'scalar' ? `S[${si++}]` : `A[${ai++}][i]`));
+  const body: string[] = [];
+  steps.forEach((s, k) => {
+    body.push(`const s${k} = ${storeAs(s.dtype, ELEMENT_RULES[s.op]!.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
+    vals.push(`s${k}`);
+  });
+  const last = vals[vals.length - 1]!;
+  const use = mode.kind === 'map' ? `out[i] = ${last};` : mode.op === 'Mean' ? `acc += Math.fround(${last} / ${mode.count});` : `acc += ${last};`;
+  const source = `let acc = 0;\nfor (let i = 0; i < n; i++) {\n${body.join('\n')}\n${use}\n}\nreturn acc;`;
+  const f = new Function('H', 'A', 'S', 'n', 'out', source) as (h: typeof elementHelpers, ...rest: Parameters<JsProgram>) => number;
+  return (arrays, scalars, n, out) => f(elementHelpers, arrays, scalars, n, out);
 }

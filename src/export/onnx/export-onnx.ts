@@ -1,6 +1,7 @@
 // Exports an IR graph as an ONNX model (opset 18, IR version 8): params become graph inputs, captured
 // tensors become initializers holding their current values (variables too, or inputs on request),
 // outputs are named after the function's outputs, variable writes become extra outputs `<variable>_new`;
+// warns at the user's lines where the model differs from JavaScript at edge values (edge-warnings.ts);
 // on request staged Print/Assert become effect outputs (lower-effects.ts) instead of being dropped.
 // Needs the lowering and the protobuf encoder. Produces `exportOnnx`, `exportOnnxModel`, `OnnxExport`.
 
@@ -14,6 +15,7 @@ import { OnnxExportError, onnxError } from './onnx-errors.js';
 import { lowerBody } from './lower-graph.js';
 import type { EffectRecord, LowerContext } from './lower-context.js';
 import { hasEffects, startEffects, streamNames, streamTypes } from './lower-effects.js';
+import { edgeValueWarnings } from './edge-warnings.js';
 
 export const ONNX_OPSET = 18;
 export const ONNX_IR_VERSION = 8;
@@ -75,6 +77,7 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
     warned: new Set(),
     depth: 0,
   };
+  for (const m of edgeValueWarnings(graph)) ctx.warn(m);
   const b = OnnxGraphBuilder.root(opts.name ?? graph.name);
   const withEffects = opts.effectsAsOutputs === true && hasEffects(graph);
   if (withEffects) ctx = { ...ctx, effects: { records: [], state: startEffects(b) } };
