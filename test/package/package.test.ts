@@ -105,6 +105,24 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
     }
   });
 
+  it("README's TypeScript quick start passes `autograph check --strict` (plain tsc rejects it) and runs under the loader", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const quick = /^```ts\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf('## Quick start')))![1]!;
+    const compilerOptions = { strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true };
+    a.write({ 'quick/app.ts': quick, 'quick/tsconfig.json': JSON.stringify({ compilerOptions, include: ['app.ts'] }) });
+    const tsc = await a.node([join(a.dir, 'node_modules/typescript/bin/tsc'), '-p', 'quick']);
+    expect(tsc.stdout).toMatch(/app\.ts\(\d+,\d+\): error TS2365/); // the operators on tensors, before
+    const check = await a.npx(['autograph', 'check', 'quick', '--strict']);
+    expect(check.stdout + check.stderr).toBe(''); // after
+    expect(check.status).toBe(0);
+    const run = await a.node(['--import', 'autograph-ts/register', 'quick/app.ts']);
+    // tfjs's own banner (this app installs @tensorflow/tfjs without tfjs-node) is all it prints there.
+    expect(run.stderr.replace(/=+\nHi, looks like you are running TensorFlow\.js in Node\.js\.[^\n]*\n=+/, '').trim()).toBe('');
+    expect(run.stdout).toContain('111');
+    expect(run.stdout).toContain('2.5');
+    expect(run.stdout).toContain('graph collatz(%a: int32[])');
+  });
+
   it('runs the CLI from its built bin', async () => {
     const r = await a.npx(['autograph', 'run', 'lib.ts#collatz', '--args', '27:int32']);
     expect(r.stderr).toBe('');
