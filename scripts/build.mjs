@@ -17,6 +17,8 @@ const ENTRIES = [
   'index',
   'browser',
   'convert/index',
+  'export/install',
+  'export/install-pictures',
   'plugin/runtime',
   'plugin/runtime-browser',
   'plugin/register',

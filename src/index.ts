@@ -1,7 +1,8 @@
 // The package's entry point (`import * as ag from 'autograph-ts'`, and `require` in Node ≥ 20.19):
-// the public API (browser.ts) with the run-time converter installed; Babel itself loads on the first
-// conversion. Needs browser, convert/install. Produces the public API.
+// the public API (browser.ts) with the run-time converter and every exporter installed; Babel itself
+// loads on the first conversion. Needs browser, convert/install, export/install. Produces the public API.
 
 import './convert/install.js';
+import './export/install.js';
 
 export * from './browser.js';

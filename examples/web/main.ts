@@ -14,6 +14,9 @@ import vizUrl from '@viz-js/viz?url';
 // the run-time converter: every function here is converted at build time).
 import { jit, setGraphviz, spec, toCode } from '../../src/browser.js';
 import { setCodeGeneration } from '../../src/plugin/runtime-browser.js';
+// The graph pictures behind cf.mountViewer (in an app: `import 'autograph-ts/viewer'`; a page that
+// only runs its functions leaves them out).
+import '../../src/export/install-pictures.js';
 import pageSource from './main.ts?raw'; // this file's text, for the viewer's source pane
 
 // This page's CSP forbids 'unsafe-eval': say so, and the compiled executor does not even try

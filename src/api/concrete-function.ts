@@ -1,6 +1,7 @@
 // ConcreteFunction: one trace of a jit function for one input signature. Holds the graph, how to
 // rebuild the output structure, and its executor; `call` feeds tensors and captures and returns
-// tfjs tensors on the current backend. Needs the IR, the trace result, an executor.
+// tfjs tensors on the current backend; its exporters (toONNX, toDot…) and the onnxruntime backend are
+// reached through export/registry.ts. Needs the IR, the trace result, an executor.
 // Produces `ConcreteFunction`.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -14,10 +15,11 @@ import { signatureOf, type Signature } from './signature.js';
 import { optimize } from '../opt/pipeline.js';
 import { cloneGraph } from '../opt/clone.js';
 import { randomNodesIn } from '../ir/random.js';
-import { exportGraphModel, type GraphModelExportOptions } from '../export/graph-model/index.js';
-import { exportOnnx, type OnnxExportOptions } from '../export/onnx/index.js';
-import { OnnxRuntimeExecutor, type OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
-import { mountViewer, toDot, toHTML, toSVG, type DotOptions, type ViewerApi, type ViewerCode, type ViewerOptions } from '../export/dot/index.js';
+import type { GraphModelExportOptions } from '../export/graph-model/index.js';
+import type { OnnxExportOptions } from '../export/onnx/index.js';
+import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
+import type { DotOptions, ViewerApi, ViewerCode, ViewerOptions } from '../export/dot/index.js';
+import { exporter } from '../export/registry.js';
 import { formatSteps, optimizationSteps, type PassStep } from '../opt/pass-report.js';
 import type { AnyFn, IsAny, JitArgs, Staged } from '../trace/staged-types.js';
 import type { TensorSpec } from './tensor-spec.js';
@@ -63,6 +65,8 @@ export type SpecArgs<P extends readonly unknown[]> = { [K in keyof P]: SpecArg<P
 
 interface Executor {
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
+  /** Where the executor has an asynchronous path of its own (onnxruntime's). */
+  runAsync?(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]>;
   dispose(): void;
 }
 
@@ -93,7 +97,11 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
     const g = this.optimizedGraph;
     this.executor =
-      backend === 'interpreter' ? new Interpreter() : backend === 'onnxruntime' ? new OnnxRuntimeExecutor(onnxOptions) : new CompiledExecutor(g);
+      backend === 'interpreter'
+        ? new Interpreter()
+        : backend === 'onnxruntime'
+          ? exporter('onnx', "backend 'onnxruntime'").onnxRuntime(onnxOptions)
+          : new CompiledExecutor(g);
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
   }
 
@@ -189,7 +197,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 
   /** The graph as an ONNX model (opset 18, IR version 8) that onnxruntime runs. */
   toONNX(opts: OnnxExportOptions = {}): Uint8Array {
-    return exportOnnx(this.graph, { name: this.name, ...opts });
+    return exporter('onnx', 'toONNX').exportOnnx(this.graph, { name: this.name, ...opts });
   }
 
   /**
@@ -199,7 +207,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
    * Every failure rejects the returned promise.
    */
   async callAsync(...args: JitArgs<Parameters<F>>): Promise<Staged<ReturnType<F>>> {
-    if (!(this.executor instanceof OnnxRuntimeExecutor)) return this.call(...args);
+    if (!this.executor.runAsync) return this.call(...args);
     // Everything before the first await runs at the call: the feeds are copied here.
     const pending = this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, this.argumentTensors(args)));
     return this.rebuild(await pending) as Staged<ReturnType<F>>;
@@ -207,7 +215,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 
   /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */
   toGraphModel(opts: GraphModelExportOptions = {}): tf.io.ModelArtifacts {
-    return exportGraphModel(this.graph, opts);
+    return exporter('graphModel', 'toGraphModel').exportGraphModel(this.graph, opts);
   }
 
   /**
@@ -215,12 +223,12 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
    * clusters named after the user's statements, captures and effects marked.
    */
   toDot(opts: DotOptions & ViewOptions = {}): string {
-    return toDot(this.viewed(opts), { title: this.title(opts), ...opts });
+    return exporter('pictures', 'toDot').toDot(this.viewed(opts), { title: this.title(opts), ...opts });
   }
 
   /** The optimized graph (or `{ graph: 'trace' }`) as an SVG picture (Graphviz in wasm). */
   toSVG(opts: DotOptions & ViewOptions = {}): Promise<string> {
-    return toSVG(this.viewed(opts), { title: this.title(opts), ...opts });
+    return exporter('pictures', 'toSVG').toSVG(this.viewed(opts), { title: this.title(opts), ...opts });
   }
 
   /**
@@ -229,6 +237,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
    * Cond/While, and the source and generated code linked to the graph.
    */
   async toHTML(opts: ViewerOptions & ViewOptions = {}): Promise<string> {
+    const { toHTML } = exporter('pictures', 'toHTML');
     const graph = this.viewed(opts);
     return toHTML(graph, { title: this.title(opts), ...opts, code: { ...(await this.viewerCode()), ...opts.code } });
   }
@@ -238,6 +247,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
    * without inline scripts or styles; pictures are drawn in the page by Graphviz in wasm).
    */
   async mountViewer(element: HTMLElement, opts: ViewerOptions & ViewOptions = {}): Promise<ViewerApi> {
+    const { mountViewer } = exporter('pictures', 'mountViewer');
     const graph = this.viewed(opts);
     return mountViewer(element, graph, { title: this.title(opts), ...opts, code: { ...(await this.viewerCode()), ...opts.code } });
   }

@@ -7,6 +7,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import '../../src/convert/install.js'; // also run outside vitest, by run-long.ts
+import '../../src/export/install.js'; // the onnxruntime executor (src/index.ts installs it too)
 import { jit } from '../../src/api/jit.js';
 import { toGraph } from '../../src/api/to-graph.js';
 import { AutographError } from '../../src/errors/ag-error.js';

@@ -130,7 +130,10 @@ try {
 }
 `;
 
-/** Run with \`node --conditions=browser\`: the package's browser build, which leaves the converter out. */
+/**
+ * Run with \`node --conditions=browser\`: the package's browser build, which leaves the converter out,
+ * and the exporters unless the app imports them.
+ */
 export const BROWSER_BUILD_MJS = `import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import * as ag from 'autograph-ts';
@@ -144,6 +147,23 @@ try {
   console.log(\`jit: \${e.id}\`);
   console.log(\`hint names autograph-ts/convert: \${String(e.hint).includes('autograph-ts/convert')}\`);
 }
+// The exporters come only with autograph-ts/viewer (pictures) or autograph-ts/export (all of them).
+const cf = ag.jit((x) => tf.mul(x, 2), { autograph: false }).getConcreteFunction(tf.scalar(2));
+const attempt = (what, run) => {
+  try {
+    console.log(\`\${what}: \${run()}\`);
+  } catch (e) {
+    console.log(\`\${what}: \${e.id}, hint names \${String(e.hint).match(/autograph-ts\\/\\w+/g)?.join(' and ')}\`);
+  }
+};
+attempt('toDot', () => cf.toDot().startsWith('digraph'));
+attempt('toONNX', () => cf.toONNX().length > 0);
+await import('autograph-ts/viewer');
+attempt('toDot with autograph-ts/viewer', () => cf.toDot().startsWith('digraph'));
+attempt('toONNX with autograph-ts/viewer', () => cf.toONNX().length > 0);
+await import('autograph-ts/export');
+attempt('toONNX with autograph-ts/export', () => cf.toONNX().length > 0);
+attempt('toGraphModel with autograph-ts/export', () => 'modelTopology' in cf.toGraphModel());
 `;
 
 /** A browser page whose jit functions the Vite plugin converts at build time, and its tfjs-only twin. */

@@ -166,10 +166,19 @@ describe('an app on @tensorflow/tfjs-core and its cpu backend only', () => {
     ]);
   });
 
-  it('the browser build has no converter: run-time conversion says how to bring it in', async () => {
+  it('the browser build has no converter and no exporters: a call that needs one says what to import', async () => {
     const r = await c.node(['--conditions=browser', 'browser-build.mjs']);
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim().split('\n')).toEqual(['jit: convert/converter-missing', "hint names autograph-ts/convert: true"]);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      'jit: convert/converter-missing',
+      'hint names autograph-ts/convert: true',
+      'toDot: export/exporter-missing, hint names autograph-ts/viewer and autograph-ts/export',
+      'toONNX: export/exporter-missing, hint names autograph-ts/export',
+      'toDot with autograph-ts/viewer: true',
+      'toONNX with autograph-ts/viewer: export/exporter-missing, hint names autograph-ts/export',
+      'toONNX with autograph-ts/export: true',
+      'toGraphModel with autograph-ts/export: true',
+    ]);
   });
 });
 

@@ -61,4 +61,10 @@ export const exportMessages = defineMessages({
     hint: () => 'docs/limitations.md lists these differences; where they matter, compute this part outside the exported function (or run it with the compiled executor)',
     example: 'tf.topk(x, 2) in a function exported with toONNX() (warned once per line)',
   },
+  'export/exporter-missing': {
+    kind: 'usage',
+    text: (p: { method: string; what: string; imports: string }) => `${p.method} needs ${p.what}, which this bundle leaves out`,
+    hint: (p: { imports: string }) => `${p.imports} once in the app (the package's Node entry has every exporter)`,
+    example: 'cf.toONNX() in a browser bundle that imports only autograph-ts',
+  },
 });

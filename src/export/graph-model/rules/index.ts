@@ -10,15 +10,17 @@ import { NN_RULES } from './nn.js';
 import { GRADIENT_RULES } from './gradients.js';
 import { RANDOM_RULES } from './random.js';
 
-export const GRAPH_MODEL_RULES: GraphModelTable = {
-  ...ELEMENTWISE_RULES,
-  ...REDUCTION_RULES,
-  ...SHAPE_OP_RULES,
-  ...CREATION_RULES,
-  ...NN_RULES,
-  ...GRADIENT_RULES,
-  ...RANDOM_RULES,
-};
+// Pure (no effect but the table), so a bundle that never exports leaves the rules out.
+export const GRAPH_MODEL_RULES: GraphModelTable = /* @__PURE__ */ Object.assign(
+  {},
+  ELEMENTWISE_RULES,
+  REDUCTION_RULES,
+  SHAPE_OP_RULES,
+  CREATION_RULES,
+  NN_RULES,
+  GRADIENT_RULES,
+  RANDOM_RULES,
+);
 
 /** The tfjs kernels with a GraphModel rule, sorted (for coverage reports and tests). */
 export function graphModelKernels(): string[] {

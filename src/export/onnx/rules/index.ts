@@ -42,7 +42,7 @@ function assemble(): OnnxRuleTable {
   return Object.freeze(table);
 }
 
-export const ONNX_RULES: OnnxRuleTable = assemble();
+export const ONNX_RULES: OnnxRuleTable = /* @__PURE__ */ assemble();
 
 export function onnxRuleFor(kernel: string): OnnxRule | undefined {
   return Object.prototype.hasOwnProperty.call(ONNX_RULES, kernel) ? ONNX_RULES[kernel] : undefined;
