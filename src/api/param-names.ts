@@ -1,6 +1,8 @@
 // The parameter names of a function, read from its source text without a parser (the runtime never
 // loads Babel): `function f(a, b = 1, ...rest)`, `(x, y) => …`, `x => …`, methods. Destructured
-// parameters have no single name (undefined). Needs nothing. Produces `paramNames(fn)`.
+// parameters have no single name (undefined). Needs split-top-level. Produces `paramNames(fn)`.
+
+import { splitTopLevel } from './split-top-level.js';
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
@@ -30,31 +32,6 @@ function balanced(s: string, open: number): string | undefined {
   return undefined;
 }
 
-/** Splits `text` at commas outside brackets and strings. */
-function topLevelParts(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((p) => p.trim()).filter((p, i, all) => p !== '' || i < all.length - 1);
-}
-
 /**
  * One name per declared parameter (undefined where the parameter is a pattern; `...rest` for a rest
  * parameter); [] when unreadable.
@@ -72,7 +49,10 @@ export function paramNames(fn: (...args: never[]) => unknown): (string | undefin
   if (open < 0) return [];
   const list = balanced(src, open);
   if (list === undefined || /^\s*class\b/.test(src)) return [];
-  return topLevelParts(list).map((p) => {
+  // An empty list `()`, or a trailing comma `(a, b,)`, leaves an empty last part: no parameter.
+  const parts = splitTopLevel(list, ',', '"\'`');
+  if (parts[parts.length - 1] === '') parts.pop();
+  return parts.map((p) => {
     const rest = p.startsWith('...');
     const name = p.replace(/^\.\.\./, '').replace(/=[\s\S]*$/, '').trim();
     return IDENT.test(name) ? `${rest ? '...' : ''}${name}` : undefined;

@@ -1,36 +1,14 @@
 // Parses the CLI's input descriptions: `--spec "[3]:float32,[?]:int32"` into TensorSpecs and
 // `--args "[1,2,3]:float32,5:int32,7:js"` into tensors (or plain JS values with `:js`).
-// Needs tfjs and `spec`. Produces `parseSpecs`, `parseArgs`, `splitTopLevel`.
+// Needs tfjs, `spec` and split-top-level. Produces `parseSpecs`, `parseArgs`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { spec, type TensorSpec } from '../api/tensor-spec.js';
 import type { DType } from '../ir/types.js';
 import { cliError } from './messages.js';
+import { splitTopLevel } from '../api/split-top-level.js';
 
 const DTYPES: readonly string[] = ['float32', 'int32', 'bool', 'string', 'complex64'];
-
-/** Splits `text` at commas outside brackets and quotes; each part trimmed. */
-export function splitTopLevel(text: string, sep = ','): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '{' || c === '(') depth++;
-    else if (c === ']' || c === '}' || c === ')') depth--;
-    else if (c === sep && depth === 0) {
-      parts.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start).trim());
-  return parts;
-}
 
 /** Splits `VALUE:DTYPE` at its last top-level colon; the dtype is undefined when there is none. */
 function splitDtype(item: string): { value: string; dtype?: string } {
