@@ -1,7 +1,7 @@
 // BatchMatMul for float32 tensors on the cpu backend, bit-identical to tfjs's cpu kernel but faster:
 // the kernel sums each output element over k in blocks of 48 (in doubles) and adds each block's sum
 // into the float32 result; this does the same sums in the same order, reading B through a transposed
-// copy so both operands are walked contiguously. Needs tfjs. Produces `matMulCpu`.
+// copy so both operands are walked contiguously. Needs tfjs. Produces `matMulCpu`, `matMulDims`.
 
 import * as tf from '@tensorflow/tfjs-core';
 
@@ -11,16 +11,31 @@ interface Engine {
   makeTensor(values: Float32Array, shape: number[], dtype: 'float32'): tf.Tensor;
 }
 
-/** a @ b with tfjs's transpose flags and batch broadcasting; inputs float32 cpu tensors. */
-export function matMulCpu(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[]): tf.Tensor {
+/** The sizes of a (batched) a @ b: rows m, inner k, columns n, batches of each operand and of the result. */
+export interface MatMulDims {
+  readonly m: number;
+  readonly k: number;
+  readonly n: number;
+  readonly batchA: number;
+  readonly batchB: number;
+  readonly batch: number;
+}
+
+/** The sizes of a @ b under tfjs's transpose flags (the batch dimensions broadcast). */
+export function matMulDims(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean): MatMulDims {
   const ra = a.shape.length;
   const rb = b.shape.length;
-  const M = transposeA ? a.shape[ra - 1]! : a.shape[ra - 2]!;
-  const K = transposeA ? a.shape[ra - 2]! : a.shape[ra - 1]!;
-  const N = transposeB ? b.shape[rb - 2]! : b.shape[rb - 1]!;
+  const m = transposeA ? a.shape[ra - 1]! : a.shape[ra - 2]!;
+  const k = transposeA ? a.shape[ra - 2]! : a.shape[ra - 1]!;
+  const n = transposeB ? b.shape[rb - 2]! : b.shape[rb - 1]!;
   const batchA = a.shape.slice(0, -2).reduce((x, y) => x * y, 1);
   const batchB = b.shape.slice(0, -2).reduce((x, y) => x * y, 1);
-  const batch = Math.max(batchA, batchB);
+  return { m, k, n, batchA, batchB, batch: Math.max(batchA, batchB) };
+}
+
+/** a @ b with tfjs's transpose flags and batch broadcasting; inputs float32 cpu tensors. */
+export function matMulCpu(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[]): tf.Tensor {
+  const { m: M, k: K, n: N, batchA, batchB, batch } = matMulDims(a, b, transposeA, transposeB);
   const av = a.dataSync() as Float32Array;
   const bv = b.dataSync() as Float32Array;
   const out = new Float32Array(batch * M * N);

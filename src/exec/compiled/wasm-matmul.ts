@@ -8,36 +8,16 @@
 //    48-wide float32 blocks elsewhere. Packed operands live in buffers malloc'ed in that heap; the
 //    result is written straight into the output tensor. Without access to the heap's memory object
 //    the operands are copied through an own memory instead.
-// Needs wasm-gemm and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
+// Needs wasm-gemm, matmul (its sizes) and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { GEMM_SCRATCH, gemmInstance, packedABytes, packedBBytes, type Gemm, type GemmLane } from './wasm-gemm.js';
 import type { WasmBackend, WasmTensorInfo, TensorMakingEngine } from './wasm-backend-types.js';
 import { heapMemory, heapOffset, heapAlloc, heapFree } from './wasm-heap.js';
-
-/** The shapes of one product. */
-interface Dims {
-  readonly m: number;
-  readonly k: number;
-  readonly n: number;
-  readonly batchA: number;
-  readonly batchB: number;
-  readonly batch: number;
-}
-
-function dims(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean): Dims {
-  const ra = a.shape.length;
-  const rb = b.shape.length;
-  const m = transposeA ? a.shape[ra - 1]! : a.shape[ra - 2]!;
-  const k = transposeA ? a.shape[ra - 2]! : a.shape[ra - 1]!;
-  const n = transposeB ? b.shape[rb - 2]! : b.shape[rb - 1]!;
-  const batchA = a.shape.slice(0, -2).reduce((x, y) => x * y, 1);
-  const batchB = b.shape.slice(0, -2).reduce((x, y) => x * y, 1);
-  return { m, k, n, batchA, batchB, batch: Math.max(batchA, batchB) };
-}
+import { matMulDims, type MatMulDims } from './matmul.js';
 
 /** Byte strides of A's (row, k) and B's (k, column) elements. */
-function strides(d: Dims, transposeA: boolean, transposeB: boolean): { aRow: number; aK: number; bK: number; bN: number } {
+function strides(d: MatMulDims, transposeA: boolean, transposeB: boolean): { aRow: number; aK: number; bK: number; bN: number } {
   return {
     aRow: transposeA ? 4 : d.k * 4,
     aK: transposeA ? d.m * 4 : 4,
@@ -64,7 +44,7 @@ interface PackedB {
   readonly batches: number;
 }
 
-function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: Dims, engine: TensorMakingEngine): boolean {
+function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: MatMulDims, engine: TensorMakingEngine): boolean {
   const id = b.dataId as object;
   return !!p && p.dataId === id && p.transposeB === transposeB && p.k === d.k && p.n === d.n && p.batches === d.batchB && engine.state.tensorInfo.has(id);
 }
@@ -85,7 +65,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm'): MatMulSite | un
   };
   return {
     run(a, b, transposeA, transposeB, outShape) {
-      const d = dims(a, b, transposeA, transposeB);
+      const d = matMulDims(a, b, transposeA, transposeB);
       const wasm = backend === 'wasm' ? (tf.backend() as unknown as WasmBackend) : undefined;
       const info = wasm?.makeOutput([...outShape], 'float32');
       const values = (t: tf.Tensor) => (wasm ? wasm.typedArrayFromHeap(t) : (t.dataSync() as Float32Array));
@@ -131,7 +111,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm'): MatMulSite | un
 }
 
 /** tfjs-wasm's summation: XNNPACK's (one block) without transposes or batches, else 48-wide blocks. */
-function wasmBlock(d: Dims, transposeA: boolean, transposeB: boolean): number {
+function wasmBlock(d: MatMulDims, transposeA: boolean, transposeB: boolean): number {
   return !transposeA && !transposeB && d.batchA === 1 && d.batchB === 1 ? d.k : 48;
 }
 
@@ -181,7 +161,7 @@ function heapSite(): MatMulSite | undefined {
         memory = mem;
       }
       if (!g) return fallback()!.run(a, b, transposeA, transposeB, outShape);
-      const d = dims(a, b, transposeA, transposeB);
+      const d = matMulDims(a, b, transposeA, transposeB);
       const info: WasmTensorInfo = (tf.backend() as unknown as WasmBackend).makeOutput([...outShape], 'float32');
       const { m, k, n } = d;
       if (k === 0 || d.batch * m * n === 0) {
