@@ -13,7 +13,7 @@ import { feedsFor } from '../exec/capture-feeds.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
 import { optimize } from '../opt/pipeline.js';
-import { cloneGraph } from '../opt/clone.js';
+import { cloneGraph } from '../ir/clone.js';
 import { randomNodesIn } from '../ir/random.js';
 import type { GraphModelExportOptions } from '../export/graph-model/index.js';
 import type { OnnxExportOptions } from '../export/onnx/index.js';

@@ -6,7 +6,7 @@
 
 import { Node, type Graph, type Value } from '../ir/graph.js';
 import { sizeOf } from '../ir/types.js';
-import { cloneNodesInto } from './clone.js';
+import { cloneNodesInto } from '../ir/clone.js';
 import { evaluateOnCpu, type ConstOperand } from './evaluate-on-cpu.js';
 import { constOf, graphHasEffects, isPureKernel, setNodes, Substitution } from './rewrite.js';
 

@@ -4,7 +4,7 @@
 // Needs the pipeline, clone and the IR printer. Produces `optimizationSteps`, `formatSteps`.
 
 import type { Graph } from '../ir/graph.js';
-import { cloneGraph } from './clone.js';
+import { cloneGraph } from '../ir/clone.js';
 import { optimize } from './pipeline.js';
 
 export interface PassStep {

@@ -6,7 +6,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Graph, type Value } from '../ir/graph.js';
-import { cloneNodesInto } from '../opt/clone.js';
+import { cloneNodesInto } from '../ir/clone.js';
 import { agError } from '../errors/catalogue.js';
 import { symbolicValue } from './context.js';
 import { withOuterBackend } from './backend-switch.js';

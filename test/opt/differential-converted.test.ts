@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { toGraph } from '../../src/api/to-graph.js';
 import { AutographError } from '../../src/errors/ag-error.js';
-import { cloneGraph } from '../../src/opt/clone.js';
+import { cloneGraph } from '../../src/ir/clone.js';
 import { optimize } from '../../src/opt/pipeline.js';
 import * as S from '../convert/scenario-fns.js';
 import { expectSameBits, runGraph, type AnyFn } from './helpers.js';

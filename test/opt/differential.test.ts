@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { capturePrintedLines } from '../helpers/print-capture.js';
 import type { Graph } from '../../src/ir/graph.js';
-import { cloneGraph } from '../../src/opt/clone.js';
+import { cloneGraph } from '../../src/ir/clone.js';
 import { optimize } from '../../src/opt/pipeline.js';
 import { expectSameBits, inputFor, runGraph, traceGraph, type AnyFn } from './helpers.js';
 

@@ -7,7 +7,7 @@ import * as ag from '../../src/index.js';
 import { capturePrintedLines } from '../helpers/print-capture.js';
 import { Graph, Node } from '../../src/ir/graph.js';
 import { verify } from '../../src/ir/verify.js';
-import { cloneGraph } from '../../src/opt/clone.js';
+import { cloneGraph } from '../../src/ir/clone.js';
 import { optimize, PASSES } from '../../src/opt/pipeline.js';
 import { runGraph, traceGraph } from './helpers.js';
 

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as ag from '../../src/index.js';
 import { Graph, Node, type Value } from '../../src/ir/graph.js';
 import { verify } from '../../src/ir/verify.js';
-import { cloneGraph } from '../../src/opt/clone.js';
+import { cloneGraph } from '../../src/ir/clone.js';
 import { constantFold } from '../../src/opt/constant-fold.js';
 import { cse, stableKey } from '../../src/opt/cse.js';
 import { dce } from '../../src/opt/dce.js';

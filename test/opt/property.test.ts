@@ -5,7 +5,7 @@ import * as tf from '@tensorflow/tfjs';
 import fc from 'fast-check';
 import { beforeAll, describe, it } from 'vitest';
 import * as ag from '../../src/index.js';
-import { cloneGraph } from '../../src/opt/clone.js';
+import { cloneGraph } from '../../src/ir/clone.js';
 import { optimize } from '../../src/opt/pipeline.js';
 import { expectSameBits, inputFor, runGraph, traceGraph } from './helpers.js';
 

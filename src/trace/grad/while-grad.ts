@@ -10,7 +10,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Value } from '../../ir/graph.js';
-import { cloneGraph } from '../../opt/clone.js';
+import { cloneGraph } from '../../ir/clone.js';
 import { currentGraph, symbolicValue } from '../context.js';
 import { valueIn } from '../capture.js';
 import { symbolicTensor } from '../subgraph.js';

@@ -8,7 +8,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { Graph, type Node, type Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
-import { cloneNodesInto } from '../../opt/clone.js';
+import { cloneNodesInto } from '../../ir/clone.js';
 import { symbolicValue } from '../context.js';
 import { valueIn } from '../capture.js';
 import { inGraph, symbolicTensor } from '../subgraph.js';

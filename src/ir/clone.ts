@@ -2,7 +2,7 @@
 // one graph re-created in another (for inlining a Cond branch). Subgraphs are copied recursively.
 // Needs the IR. Produces `cloneGraph`, `cloneNodesInto`.
 
-import { Graph, Node, type Value } from '../ir/graph.js';
+import { Graph, Node, type Value } from './graph.js';
 
 /**
  * A copy of `graph` that shares nothing mutable with it: same name, param types and names, capture
