@@ -3,7 +3,7 @@
 // Needs tfjs and format-value. Produces `formatOutput`, `toJson`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { formatElements } from '../exec/format-value.js';
+import { formatElements } from '../engine/format-value.js';
 import type { DType } from '../ir/types.js';
 
 /** Human-readable text of `value`; tensors as nested arrays of their elements. */

@@ -6,7 +6,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { ConstValues, Node } from '../ir/graph.js';
 import type { DType } from '../ir/types.js';
 import { sameShape } from '../ir/types.js';
-import { withActiveBackend } from '../trace/backend-switch.js';
+import { withActiveBackend } from '../engine/backend-switch.js';
 
 /** A constant operand: its payload, dtype and shape. */
 export interface ConstOperand {

@@ -12,7 +12,7 @@ import { agError, type MessageId } from '../errors/catalogue.js';
 import { currentGraph, isSymbolic, isTensor, isTracing } from './context.js';
 import { valueIn } from './capture.js';
 import { userFrame, userLocation } from './user-frame.js';
-import { displayValue, formatJs, formatLine } from '../exec/format-value.js';
+import { displayValue, formatJs, formatLine } from '../engine/format-value.js';
 import { isPlainObject } from './nest.js';
 import { scalarTruth } from './leaf.js';
 import { truthTensor } from './truth.js';

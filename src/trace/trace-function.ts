@@ -9,7 +9,7 @@ import { Graph } from '../ir/graph.js';
 import type { DType, Shape } from '../ir/types.js';
 import { flatten, type Flat } from './nest.js';
 import { ensureGraphBackend, GRAPH_BACKEND, registerKernels } from './graph-backend.js';
-import { withActiveBackend } from './backend-switch.js';
+import { withActiveBackend } from '../engine/backend-switch.js';
 import { popGraph, pushGraph, isTensor } from './context.js';
 import { symbolicTensor } from './subgraph.js';
 import { valueIn } from './capture.js';

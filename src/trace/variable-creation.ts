@@ -9,7 +9,7 @@ import { Graph, type Value } from '../ir/graph.js';
 import { cloneNodesInto } from '../ir/clone.js';
 import { agError } from '../errors/catalogue.js';
 import { symbolicValue } from './context.js';
-import { withOuterBackend } from './backend-switch.js';
+import { withOuterBackend } from '../engine/backend-switch.js';
 import { Interpreter } from '../exec/interpreter.js';
 import { feedsFor } from '../exec/capture-feeds.js';
 import { userLocation } from './user-frame.js';
