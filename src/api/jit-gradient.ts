@@ -3,16 +3,16 @@
 // the call pushes one tape entry whose inputs are the call's float32 tensors and the trainable
 // variables its graph reads, and whose gradient runs a second jit function — traced once per
 // concrete function — that replays the converted function under the tape and returns the
-// vector-Jacobian product. Staged cond/while inside differentiate through src/trace/grad. Values
+// vector-Jacobian product. Staged cond/while inside differentiate through src/grad. Values
 // the call drew (dropout masks, noise) are returned by the call and handed to the replay.
-// Needs the tape bridge of trace/grad, nest, jit. Produces `tapeRecording`, `differentiableCall`.
+// Needs the tape bridge of grad/, nest, jit. Produces `tapeRecording`, `differentiableCall`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { pushTapeNode, vjp } from '../trace/grad/tape.js';
+import { pushTapeNode, vjp } from '../grad/tape.js';
 import { flatten } from '../trace/nest.js';
 import { isTensor, symbolicValue } from '../trace/context.js';
 import { withDrawSubstitutes } from '../trace/random-draws.js';
-import { randomOpName } from '../trace/grad/random-grad.js';
+import { randomOpName } from '../grad/random-grad.js';
 import { userLocation } from '../trace/user-frame.js';
 import { hasRandomNodes, isRandomNode, randomNodesIn } from '../ir/random.js';
 import type { Graph, Node } from '../ir/graph.js';

@@ -10,8 +10,8 @@ import { sameShape, shapeToString, type DType, type Shape } from '../ir/types.js
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
 import { captureObservers, valueIn } from './capture.js';
-import { tapeActive } from './grad/tape.js';
-import { operandTensors, recordCondTape } from './grad/cond-grad.js';
+import { tapeActive } from '../grad/tape.js';
+import { operandTensors, recordCondTape } from '../grad/cond-grad.js';
 import { flatten, type Flat } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, inGraph, symbolicTensor, traceInto } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';

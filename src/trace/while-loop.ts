@@ -11,9 +11,9 @@ import { fitsShape, LIST_DTYPE, sameShape, shapeToString, type DType, type Shape
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
 import { captureObservers, valueIn } from './capture.js';
-import { tapeActive } from './grad/tape.js';
-import { operandTensors } from './grad/cond-grad.js';
-import { augmentWhile, recordWhileTape } from './grad/while-grad.js';
+import { tapeActive } from '../grad/tape.js';
+import { operandTensors } from '../grad/cond-grad.js';
+import { augmentWhile, recordWhileTape } from '../grad/while-grad.js';
 import { flatten } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, symbolicTensor, traceInto, type ParamSpec } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';

@@ -1,4 +1,4 @@
-// Catalogue entries of gradients through staged control flow and tensor lists (src/trace/grad).
+// Catalogue entries of gradients through staged control flow and tensor lists (src/grad).
 // Needs message-def. Produces `gradMessages`.
 
 import { defineMessages } from './message-def.js';

@@ -5,12 +5,12 @@
 // `recordCondTape`, `emitCond`, `operandTensors`, `shareOut`, `zeroAdjoint`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph, type Value } from '../../ir/graph.js';
-import { cloneGraph } from '../../ir/clone.js';
-import { currentGraph, symbolicValue } from '../context.js';
-import { valueIn } from '../capture.js';
-import { symbolicTensor } from '../subgraph.js';
-import { cond } from '../cond.js';
+import { Node, type Graph, type Value } from '../ir/graph.js';
+import { cloneGraph } from '../ir/clone.js';
+import { currentGraph, symbolicValue } from '../trace/context.js';
+import { valueIn } from '../trace/capture.js';
+import { symbolicTensor } from '../trace/subgraph.js';
+import { cond } from '../trace/cond.js';
 import { differentiable, disguiseList, isListTensor, pushTapeNode, tapeActive, vjp } from './tape.js';
 import { listTypeOfValue, zeroListLike } from './list-grad.js';
 import { replay } from './replay.js';

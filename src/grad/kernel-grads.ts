@@ -6,8 +6,8 @@
 // Needs tfjs's gradient registry. Produces `patchKernelGradients()` (idempotent).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { SymbolicId, symbolicValue } from '../context.js';
-import { ensureGraphBackend } from '../graph-backend.js';
+import { SymbolicId, symbolicValue } from '../trace/context.js';
+import { ensureGraphBackend } from '../trace/graph-backend.js';
 
 type GradFunc = (dy: tf.Tensor, saved: tf.Tensor[], attrs: Record<string, unknown>) => Record<string, () => tf.Tensor>;
 

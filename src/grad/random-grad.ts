@@ -6,12 +6,12 @@
 // Produces `condDrawEnv`, `refuseNestedDraws`, `checkReplayedDraws`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { Graph, Node, Value } from '../../ir/graph.js';
-import { hasRandomNodes, isRandomNode, randomNodesIn } from '../../ir/random.js';
-import { agError } from '../../errors/catalogue.js';
-import { valueIn } from '../capture.js';
-import { inGraph, symbolicTensor } from '../subgraph.js';
-import { userLocation } from '../user-frame.js';
+import type { Graph, Node, Value } from '../ir/graph.js';
+import { hasRandomNodes, isRandomNode, randomNodesIn } from '../ir/random.js';
+import { agError } from '../errors/catalogue.js';
+import { valueIn } from '../trace/capture.js';
+import { inGraph, symbolicTensor } from '../trace/subgraph.js';
+import { userLocation } from '../trace/user-frame.js';
 import { withoutTape } from './tape.js';
 
 /** The tfjs op a random node stands for, as users call it. */

@@ -9,10 +9,10 @@
 // `pushTapeNode`, `vjp`, `disguiseList`, `isDisguisedList`, `differentiable`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { Value } from '../../ir/graph.js';
-import { LIST_DTYPE } from '../../ir/types.js';
-import { SymbolicId, symbolicValue } from '../context.js';
-import { ensureGraphBackend } from '../graph-backend.js';
+import type { Value } from '../ir/graph.js';
+import { LIST_DTYPE } from '../ir/types.js';
+import { SymbolicId, symbolicValue } from '../trace/context.js';
+import { ensureGraphBackend } from '../trace/graph-backend.js';
 import { patchKernelGradients } from './kernel-grads.js';
 
 patchKernelGradients();

@@ -9,13 +9,13 @@
 // Produces `recordWhileTape`, `emitWhile`, and re-exports `augmentWhile`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Value } from '../../ir/graph.js';
-import { cloneGraph } from '../../ir/clone.js';
-import { currentGraph, symbolicValue } from '../context.js';
-import { valueIn } from '../capture.js';
-import { symbolicTensor } from '../subgraph.js';
-import { whileLoop } from '../while-loop.js';
-import { TensorList } from '../tensor-list.js';
+import { Node, type Value } from '../ir/graph.js';
+import { cloneGraph } from '../ir/clone.js';
+import { currentGraph, symbolicValue } from '../trace/context.js';
+import { valueIn } from '../trace/capture.js';
+import { symbolicTensor } from '../trace/subgraph.js';
+import { whileLoop } from '../trace/while-loop.js';
+import { TensorList } from '../trace/tensor-list.js';
 import { differentiable, disguiseList, pushTapeNode, tapeActive, vjp } from './tape.js';
 import { listOf, type ListAttrs } from './list-grad.js';
 import { shareOut, zeroAdjoint } from './cond-grad.js';

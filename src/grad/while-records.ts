@@ -6,12 +6,12 @@
 // Produces `Augmented`, `augmentWhile`, `reuseForward`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Graph, type Node, type Value } from '../../ir/graph.js';
-import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
-import { cloneNodesInto } from '../../ir/clone.js';
-import { symbolicValue } from '../context.js';
-import { valueIn } from '../capture.js';
-import { inGraph, symbolicTensor } from '../subgraph.js';
+import { Graph, type Node, type Value } from '../ir/graph.js';
+import { LIST_DTYPE, type DType, type Shape } from '../ir/types.js';
+import { cloneNodesInto } from '../ir/clone.js';
+import { symbolicValue } from '../trace/context.js';
+import { valueIn } from '../trace/capture.js';
+import { inGraph, symbolicTensor } from '../trace/subgraph.js';
 import { withoutTape } from './tape.js';
 import { listNode, listTypeOfValue, type ListAttrs } from './list-grad.js';
 

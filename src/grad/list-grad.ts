@@ -6,15 +6,15 @@
 // `zeroListLike`, `listOf`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph, type Value } from '../../ir/graph.js';
-import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
-import { agError } from '../../errors/catalogue.js';
-import { currentGraph, symbolicValue } from '../context.js';
-import { valueIn } from '../capture.js';
-import { symbolicTensor } from '../subgraph.js';
-import { listTape, TensorList } from '../tensor-list.js';
-import { whileLoop } from '../while-loop.js';
-import { userLocation } from '../user-frame.js';
+import { Node, type Graph, type Value } from '../ir/graph.js';
+import { LIST_DTYPE, type DType, type Shape } from '../ir/types.js';
+import { agError } from '../errors/catalogue.js';
+import { currentGraph, symbolicValue } from '../trace/context.js';
+import { valueIn } from '../trace/capture.js';
+import { symbolicTensor } from '../trace/subgraph.js';
+import { listTape, TensorList } from '../trace/tensor-list.js';
+import { whileLoop } from '../trace/while-loop.js';
+import { userLocation } from '../trace/user-frame.js';
 import { disguiseList, pushTapeNode, tapeActive, withoutTape } from './tape.js';
 
 export interface ListAttrs {

@@ -7,13 +7,13 @@
 // Needs the IR, the context, the tape, cond-grad, while-grad, list-grad. Produces `replay`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph, type Value } from '../../ir/graph.js';
-import { currentGraph } from '../context.js';
-import { symbolicTensor } from '../subgraph.js';
+import { Node, type Graph, type Value } from '../ir/graph.js';
+import { currentGraph } from '../trace/context.js';
+import { symbolicTensor } from '../trace/subgraph.js';
 import { listNode, recordListTape, type ListAttrs } from './list-grad.js';
 import { emitCond } from './cond-grad.js';
 import { emitWhile } from './while-grad.js';
-import { isDrawOp, isRandomNode } from '../../ir/random.js';
+import { isDrawOp, isRandomNode } from '../ir/random.js';
 
 /** Records `g`'s nodes into the current graph with `inputs` for its params; returns its outputs (`env`: what each value became). */
 export function replay(g: Graph, inputs: readonly tf.Tensor[], env = new Map<Value, tf.Tensor>()): tf.Tensor[] {
