@@ -1,4 +1,4 @@
-// The differential corpus (every case of test/foundation/differential-*.test.ts, plus the named
+// The differential corpus (every case of test/exec/differential/differential-*.test.ts, plus the named
 // programs of corpus-named.ts) exported with `ConcreteFunction.toGraphModel()`, loaded with
 // `tf.loadGraphModel(tf.io.fromMemory(...))` from @tensorflow/tfjs-converter and run on the cpu
 // backend (`executeAsync` when the model has control flow, `execute` otherwise), compared with

@@ -1,4 +1,4 @@
-// The differential corpus (every case of test/foundation/differential-*.test.ts) exported to ONNX and
+// The differential corpus (every case of test/exec/differential/differential-*.test.ts) exported to ONNX and
 // run in onnxruntime-node on the cpu backend, two ways: through jit's 'onnxruntime' executor (the
 // optimized trace, variables fed as inputs; the harness's own checks: two calls, one trace, no
 // leaks) and as `ConcreteFunction.toONNX()` writes it (the trace as recorded, variables frozen),

@@ -1,4 +1,4 @@
-// The differential corpus (test/foundation/differential-*.test.ts) as data, for the export runners:
+// The differential corpus (test/exec/differential/differential-*.test.ts) as data, for the export runners:
 // imports each corpus file with the harness collecting its suites instead of registering them.
 // Needs vitest, the harness. Produces `corpusSuite`, `CorpusCase`.
 
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe } from 'vitest';
 import { collectSuites, type DiffCase, type DiffOptions } from '../helpers/differential.js';
 
-const foundation = fileURLToPath(new URL('../foundation/', import.meta.url));
+const corpusDir = fileURLToPath(new URL('../exec/differential/', import.meta.url));
 
 export interface CorpusCase {
   /** The corpus file (without folder and suffix) and the case's name: unique across the corpus. */
@@ -18,10 +18,10 @@ export interface CorpusCase {
 }
 
 async function loadCorpus(): Promise<CorpusCase[]> {
-  const files = readdirSync(foundation).filter((f) => /^differential-.*\.test\.ts$/.test(f)).sort();
+  const files = readdirSync(corpusDir).filter((f) => /^differential-.*\.test\.ts$/.test(f)).sort();
   const out: CorpusCase[] = [];
   for (const file of files) {
-    const suites = await collectSuites(() => import(path.join(foundation, file)));
+    const suites = await collectSuites(() => import(path.join(corpusDir, file)));
     const short = file.replace(/\.test\.ts$/, '');
     for (const s of suites) for (const c of s.cases) out.push({ id: `${short}: ${c.name}`, case: c, opts: s.opts });
   }

@@ -3,8 +3,8 @@
 // a nested structure) and both types; a failed trace leaks nothing and caches nothing.
 import * as tf from '@tensorflow/tfjs';
 import { expect, it } from 'vitest';
-import { AutographError, cond, jit, whileLoop } from '../../src/index.js';
-import { forEachBackend } from '../helpers/differential.js';
+import { AutographError, cond, jit, whileLoop } from '../../../src/index.js';
+import { forEachBackend } from '../../helpers/differential.js';
 
 type T = tf.Tensor;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -4,9 +4,9 @@
 // and tensors captured from the other backend.
 import * as tf from '@tensorflow/tfjs';
 import { expect, it } from 'vitest';
-import { jit } from '../../src/index.js';
-import { differentialSuite, forEachBackend, useBackend, type DiffCase } from '../helpers/differential.js';
-import { rand, randBool, randInt } from '../helpers/data.js';
+import { jit } from '../../../src/index.js';
+import { differentialSuite, forEachBackend, useBackend, type DiffCase } from '../../helpers/differential.js';
+import { rand, randBool, randInt } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 

@@ -2,8 +2,8 @@
 // (so their shape rules and executors are exercised too), each gradient taken inside the jit
 // function and compared with the eager gradient on cpu and wasm.
 import * as tf from '@tensorflow/tfjs';
-import { differentialSuite, type DiffCase } from '../helpers/differential.js';
-import { rand } from '../helpers/data.js';
+import { differentialSuite, type DiffCase } from '../../helpers/differential.js';
+import { rand } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 

@@ -4,9 +4,9 @@
 // code (rank-0 values), constant subexpressions, duplicate expressions, constant predicates and
 // pass-through loop variables. Exact on cpu (the compiled executor promises bit equality there).
 import * as tf from '@tensorflow/tfjs';
-import { cond, whileLoop } from '../../src/index.js';
-import { differentialSuite, type DiffCase } from '../helpers/differential.js';
-import { rand, randInt } from '../helpers/data.js';
+import { cond, whileLoop } from '../../../src/index.js';
+import { differentialSuite, type DiffCase } from '../../helpers/differential.js';
+import { rand, randInt } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

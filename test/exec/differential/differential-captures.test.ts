@@ -2,9 +2,9 @@
 // assigned inside the function), JS values among arguments and results, nested argument and
 // result structures, tidy/keep inside the function, a jit function calling another one.
 import * as tf from '@tensorflow/tfjs';
-import { cond, jit, whileLoop } from '../../src/index.js';
-import { differentialSuite, type DiffCase } from '../helpers/differential.js';
-import { rand, randInt } from '../helpers/data.js';
+import { cond, jit, whileLoop } from '../../../src/index.js';
+import { differentialSuite, type DiffCase } from '../../helpers/differential.js';
+import { rand, randInt } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

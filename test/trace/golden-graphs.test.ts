@@ -1,5 +1,5 @@
 // Golden tests of printed graphs: each case's `graph.toString()` is compared with a reviewed file
-// in ./golden/. Regenerate with `npx vitest run test/foundation/golden-graphs.test.ts -u`.
+// in ./golden/. Regenerate with `npx vitest run test/trace/golden-graphs.test.ts -u`.
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';

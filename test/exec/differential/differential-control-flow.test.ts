@@ -2,9 +2,9 @@
 // nested loop variables and branch outputs), eager (plain JS) vs jit (Cond/While nodes) on cpu and
 // wasm. Loop counters are int32 tensors: tfjs makes `int32 + 1` float32, so they add int32 scalars.
 import * as tf from '@tensorflow/tfjs';
-import { cond, whileLoop } from '../../src/index.js';
-import { differentialSuite, type DiffCase } from '../helpers/differential.js';
-import { rand, randInt } from '../helpers/data.js';
+import { cond, whileLoop } from '../../../src/index.js';
+import { differentialSuite, type DiffCase } from '../../helpers/differential.js';
+import { rand, randInt } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,8 +2,8 @@
 // logical, where, cast, integer arithmetic, activations) and chained methods, eager vs jit on cpu
 // and wasm.
 import * as tf from '@tensorflow/tfjs';
-import { differentialSuite, type DiffCase } from '../helpers/differential.js';
-import { rand, randBool, randInt, randNonZeroInt } from '../helpers/data.js';
+import { differentialSuite, type DiffCase } from '../../helpers/differential.js';
+import { rand, randBool, randInt, randNonZeroInt } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 

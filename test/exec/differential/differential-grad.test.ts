@@ -3,9 +3,9 @@
 // backward pass is recorded into the graph; compared with eager gradients on cpu and wasm.
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
-import { jit } from '../../src/index.js';
-import { differentialSuite, type DiffCase } from '../helpers/differential.js';
-import { rand } from '../helpers/data.js';
+import { jit } from '../../../src/index.js';
+import { differentialSuite, type DiffCase } from '../../helpers/differential.js';
+import { rand } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 

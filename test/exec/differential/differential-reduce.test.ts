@@ -1,8 +1,8 @@
 // Differential corpus, part 2: reductions with axes and keepDims, argMax/argMin, matMul (with
 // transposes, batched, broadcast batch), softmax/logSoftmax, eager vs jit on cpu and wasm.
 import * as tf from '@tensorflow/tfjs';
-import { differentialSuite, type DiffCase } from '../helpers/differential.js';
-import { rand, randBool, randInt } from '../helpers/data.js';
+import { differentialSuite, type DiffCase } from '../../helpers/differential.js';
+import { rand, randBool, randInt } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 

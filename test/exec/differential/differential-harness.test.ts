@@ -2,8 +2,8 @@
 // (structure, dtype, shape, values, tolerance, NaN), or the corpus would pass vacuously.
 import * as tf from '@tensorflow/tfjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compareResults, runDifferential, useBackend } from '../helpers/differential.js';
-import { rand, withSalt } from '../helpers/data.js';
+import { compareResults, runDifferential, useBackend } from '../../helpers/differential.js';
+import { rand, withSalt } from '../../helpers/data.js';
 
 describe('compareResults', () => {
   let start = 0;

@@ -2,8 +2,8 @@
 // slice, stridedSlice, gather, pad, tile, expandDims/squeeze, reverse), creation ops (fill, zeros,
 // ones, range, oneHot, linspace, eye) and convolution/pooling, eager vs jit on cpu and wasm.
 import * as tf from '@tensorflow/tfjs';
-import { differentialSuite, type DiffCase } from '../helpers/differential.js';
-import { rand, randBool, randInt, seq } from '../helpers/data.js';
+import { differentialSuite, type DiffCase } from '../../helpers/differential.js';
+import { rand, randBool, randInt, seq } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 
