@@ -19,19 +19,14 @@ import type { Graph, Node } from '../ir/graph.js';
 import { agError } from '../errors/catalogue.js';
 import type { ConcreteFunction } from './concrete-function.js';
 import { jit, type JitOptions } from './jit.js';
+import { engineState } from '../engine/tfjs-engine.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFn = (...args: any[]) => any;
 
-interface EngineState {
-  gradientDepth: number;
-  kernelDepth: number;
-  activeTape: unknown[] | null;
-}
-
 /** True while tfjs's gradient tape records the ops run now (inside tf.grad & co.). */
 export function tapeRecording(): boolean {
-  const s = (tf.engine() as unknown as { state: EngineState }).state;
+  const s = engineState();
   return s.gradientDepth > 0 && s.activeTape !== null && s.kernelDepth === 0;
 }
 
@@ -111,7 +106,7 @@ function firstDraw(g: Graph): Node | undefined {
 export function differentiableCall(cf: ConcreteFunction, tensors: readonly tf.Tensor[], fn: AnyFn, opts: JitOptions): unknown {
   // The call itself is one tape entry: the kernels an executor runs through the engine must not be
   // taped as well (tfjs tapes only at kernel depth 0, as for its own custom gradients).
-  const state = (tf.engine() as unknown as { state: EngineState }).state;
+  const state = engineState();
   const drawing = topLevelDraws(cf);
   state.kernelDepth++;
   let result: unknown;

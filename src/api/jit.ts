@@ -19,6 +19,8 @@ import { paramNames } from './param-names.js';
 import { originalOf } from '../runtime/do-not-convert.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
+import '../grad/install.js'; // fills trace's gradient hooks
+import '../exec/evaluate-init.js'; // fills trace's graph evaluation (variable initializers)
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
 import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
 

@@ -2,20 +2,15 @@
 // re-runs every kernel's setup; for two already-initialized backends the switch is a matter of the
 // engine's two fields, which this module sets and restores. Needs tfjs. Produces `withActiveBackend`.
 
-import * as tf from '@tensorflow/tfjs-core';
-
-interface EngineFields {
-  backendName: string | null;
-  backendInstance: tf.KernelBackend | null;
-  readonly backend: tf.KernelBackend;
-}
+import type * as tf from '@tensorflow/tfjs-core';
+import { engineInternals } from './tfjs-engine.js';
 
 /** The backends that were active when each enclosing `withActiveBackend` switched away from them. */
 const outer: { name: string | null; instance: tf.KernelBackend | null }[] = [];
 
 /** Runs `fn` with `backend` (registered as `name`) as the active backend, restoring the previous one. */
 export function withActiveBackend<T>(name: string, backend: tf.KernelBackend, fn: () => T): T {
-  const engine = tf.engine() as unknown as EngineFields;
+  const engine = engineInternals();
   void engine.backend; // initializes the user's backend if none was chosen yet
   const savedName = engine.backendName;
   const savedInstance = engine.backendInstance;

@@ -1,8 +1,8 @@
 // The gradient of a staged Cond: a Cond on the same predicate whose branches are the
 // vector-Jacobian products of the forward branches (each branch's subgraph replayed under the tape,
 // seeded with the gradients of the Cond's outputs). Also the tape entry of a Cond, and the copy of a
-// Cond node a replay makes. Needs the tape, replay, list-grad, cond, clone. Produces
-// `recordCondTape`, `emitCond`, `operandTensors`, `shareOut`, `zeroAdjoint`.
+// Cond node a replay makes; fills trace's `controlFlowTape.cond`. Needs the tape, replay, list-grad,
+// cond, clone. Produces `recordCondTape`, `emitCond`, `shareOut`, `zeroAdjoint`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type Value } from '../ir/graph.js';
@@ -11,25 +11,11 @@ import { currentGraph, symbolicValue } from '../trace/context.js';
 import { valueIn } from '../trace/capture.js';
 import { symbolicTensor } from '../trace/subgraph.js';
 import { cond } from '../trace/cond.js';
+import { controlFlowTape } from '../trace/tape-hooks.js';
 import { differentiable, disguiseList, isListTensor, pushTapeNode, tapeActive, vjp } from './tape.js';
 import { listTypeOfValue, zeroListLike } from './list-grad.js';
-import { replay } from './replay.js';
+import { replay, replayControlFlow } from './replay.js';
 import { condDrawEnv, refuseNestedDraws } from './random-grad.js';
-
-/**
- * Groups the tensors a subgraph trace saw from outside (`observed`) by the operand of `parent` they
- * stand for: for each operand, the tensor objects the user's code handed to kernels.
- */
-export function operandTensors(parent: Graph, operands: readonly Value[], observed: Iterable<tf.Tensor>): tf.Tensor[][] {
-  const out: tf.Tensor[][] = operands.map(() => []);
-  for (const t of observed) {
-    const sv = symbolicValue(t);
-    if (sv && !parent.isWithin(sv.graph)) continue;
-    const k = operands.indexOf(valueIn(parent, t));
-    if (k >= 0 && !out[k]!.includes(t)) out[k]!.push(t);
-  }
-  return out;
-}
 
 /** Zero gradient for `t`: zeros like it, or for a list a list of zeros as long. */
 export function zeroAdjoint(t: tf.Tensor): tf.Tensor {
@@ -69,6 +55,8 @@ export function recordCondTape(node: Node, operands: readonly tf.Tensor[][], out
     return shareOut(inputs, (k) => grads.get(Number(k)));
   });
 }
+
+controlFlowTape.cond = recordCondTape;
 
 /** Gradients of Cond `node`'s operands, by operand index, given its outputs' gradients. */
 function condGradient(node: Node, seen: readonly tf.Tensor[][], dys: readonly (tf.Tensor | null)[]): Map<number, tf.Tensor> {
@@ -114,3 +102,5 @@ export function emitCond(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
   );
   return outs;
 }
+
+replayControlFlow.Cond = emitCond;

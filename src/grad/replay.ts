@@ -4,16 +4,18 @@
 // with theirs. The gradients of a Cond branch or a loop body are the gradients of its replay.
 // Print and Assert are left out (the backward pass does not repeat effects). A random node is drawn
 // again unless `env` already maps it to the forward pass's values.
-// Needs the IR, the context, the tape, cond-grad, while-grad, list-grad. Produces `replay`.
+// Needs the IR, the context, list-grad; Cond and While through `replayControlFlow`, which cond-grad
+// and while-grad fill. Produces `replay`, `replayControlFlow`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type Value } from '../ir/graph.js';
 import { currentGraph } from '../trace/context.js';
 import { symbolicTensor } from '../trace/subgraph.js';
 import { listNode, recordListTape, type ListAttrs } from './list-grad.js';
-import { emitCond } from './cond-grad.js';
-import { emitWhile } from './while-grad.js';
 import { isDrawOp, isRandomNode } from '../ir/random.js';
+
+/** How a Cond or While is replayed: filled by cond-grad.ts and while-grad.ts (which replay their subgraphs). */
+export const replayControlFlow: { Cond?: (node: Node, args: tf.Tensor[]) => tf.Tensor[]; While?: (node: Node, args: tf.Tensor[]) => tf.Tensor[] } = {};
 
 /** Records `g`'s nodes into the current graph with `inputs` for its params; returns its outputs (`env`: what each value became). */
 export function replay(g: Graph, inputs: readonly tf.Tensor[], env = new Map<Value, tf.Tensor>()): tf.Tensor[] {
@@ -44,9 +46,8 @@ function replayNode(node: Node, args: tf.Tensor[]): tf.Tensor[] {
       return [symbolicTensor(copy.addOutput(o.dtype, o.shape))];
     }
     case 'Cond':
-      return emitCond(node, args);
     case 'While':
-      return emitWhile(node, args);
+      return replayControlFlow[node.op]!(node, args);
     case 'Print':
     case 'Assert':
     case 'AssignVariable':

@@ -5,8 +5,8 @@
 // for the forward pass, where the node's own entry stands for the whole subgraph), list adjoints
 // (a list's gradient is a list, carried through the tape disguised as a float32 scalar), and `vjp`,
 // which runs a function under the tape seeded with given output gradients.
-// Needs tfjs's engine state, the context. Produces `tapeActive`, `withTapeBase`, `withoutTape`,
-// `pushTapeNode`, `vjp`, `disguiseList`, `isDisguisedList`, `differentiable`.
+// Needs tfjs's engine state, the context, trace's tape hooks. Produces `withoutTape`, `pushTapeNode`,
+// (re-exported from trace/tape-hooks.ts) `tapeActive`, `withTapeBase`, `vjp`, `disguiseList`, `isDisguisedList`, `differentiable`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Value } from '../ir/graph.js';
@@ -14,51 +14,14 @@ import { LIST_DTYPE } from '../ir/types.js';
 import { SymbolicId, symbolicValue } from '../trace/context.js';
 import { ensureGraphBackend } from '../trace/graph-backend.js';
 import { patchKernelGradients } from './kernel-grads.js';
+import { tapeActive, withTapeBase } from '../trace/tape-hooks.js';
+import { engineInternals } from '../engine/tfjs-engine.js';
 
 patchKernelGradients();
 
-interface TapeNode {
-  id: number;
-  kernelName: string;
-  inputs: Record<string, tf.Tensor>;
-  outputs: tf.Tensor[];
-  saved: tf.Tensor[];
-  gradient: (dys: (tf.Tensor | null)[]) => Record<string, () => tf.Tensor>;
-}
+const engine = engineInternals;
 
-interface EngineState {
-  gradientDepth: number;
-  kernelDepth: number;
-  activeTape: TapeNode[] | null;
-  nextTapeNodeId: number;
-}
-
-interface Engine {
-  state: EngineState;
-  gradients(f: () => tf.Tensor, xs: tf.Tensor[], dy?: tf.Tensor, allowNoGradients?: boolean): { value: tf.Tensor; grads: (tf.Tensor | undefined)[] };
-}
-
-const engine = (): Engine => tf.engine() as unknown as Engine;
-
-/** The gradient depth at which each open subgraph trace began (Infinity: tape off for staged ops). */
-const bases: number[] = [];
-
-/** True when a staged op made now must push a tape entry: a gradient was started inside the current subgraph. */
-export function tapeActive(): boolean {
-  const s = engine().state;
-  if (!(s.gradientDepth > 0 && s.kernelDepth === 0 && s.activeTape)) return false;
-  return s.gradientDepth > (bases[bases.length - 1] ?? 0);
-}
-
-/** Runs `fn` (the tracing of a subgraph) with the tape off for staged ops, unless a gradient starts inside. */
-export function withTapeBase<T>(fn: () => T, depth = engine().state.gradientDepth): T {
-  bases.push(depth);
-  try {
-    return fn();
-  } finally {
-    bases.pop();
-  }
-}
+export { tapeActive, withTapeBase };
 
 /** Runs `fn` with no tape entries for staged ops (bookkeeping nodes the gradient itself adds). */
 export function withoutTape<T>(fn: () => T): T {

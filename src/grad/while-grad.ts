@@ -5,8 +5,8 @@
 // are read from records instead of recomputed. Forward-only graphs never carry the records.
 // A list loop variable the body reads is rebuilt by popping the final list back to the recorded
 // length (its earlier states are prefixes of the final one: the body only grows it).
-// Needs the tape, replay, while-records, list-grad, cond-grad, while-loop, clone.
-// Produces `recordWhileTape`, `emitWhile`, and re-exports `augmentWhile`.
+// Fills trace's `controlFlowTape.while`. Needs the tape, replay, while-records, list-grad, cond-grad,
+// while-loop, clone. Produces `recordWhileTape`, `emitWhile`, and re-exports `augmentWhile`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Value } from '../ir/graph.js';
@@ -15,11 +15,12 @@ import { currentGraph, symbolicValue } from '../trace/context.js';
 import { valueIn } from '../trace/capture.js';
 import { symbolicTensor } from '../trace/subgraph.js';
 import { whileLoop } from '../trace/while-loop.js';
+import { controlFlowTape } from '../trace/tape-hooks.js';
 import { TensorList } from '../trace/tensor-list.js';
 import { differentiable, disguiseList, pushTapeNode, tapeActive, vjp } from './tape.js';
 import { listOf, type ListAttrs } from './list-grad.js';
 import { shareOut, zeroAdjoint } from './cond-grad.js';
-import { replay } from './replay.js';
+import { replay, replayControlFlow } from './replay.js';
 import { augmentWhile, reuseForward, type Augmented } from './while-records.js';
 import { checkReplayedDraws, refuseNestedDraws } from './random-grad.js';
 
@@ -41,6 +42,8 @@ export function recordWhileTape(node: Node, aug: Augmented, inits: readonly tf.T
     return shareOut(inputs, (k) => grads.get(k));
   });
 }
+
+controlFlowTape.while = (node, listTypes, inits, operands, outs) => recordWhileTape(node, augmentWhile(node, listTypes), inits, operands, outs);
 
 type Item = tf.Tensor | TensorList;
 
@@ -168,3 +171,5 @@ export function emitWhile(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
   }
   return outs;
 }
+
+replayControlFlow.While = emitWhile;

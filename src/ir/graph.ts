@@ -5,38 +5,12 @@
 import type { Tensor, Variable } from '@tensorflow/tfjs-core';
 import type { DType, Shape, TensorType } from './types.js';
 import { printGraph, type PrintOptions } from './print.js';
+import type { NodeSource, SourceSite } from './source.js';
 
 let nextValueId = 0;
 let nextNodeId = 0;
 
-/** Where a node came from in the user's code (filled by the tracer when it can tell). */
-export interface NodeSource {
-  readonly file?: string;
-  readonly line: number;
-  readonly column: number;
-  readonly functionName?: string;
-  /** False when the source was captured lazily and no user frame was found. */
-  readonly known?: boolean;
-  /** A code frame of the user's source around the position, where one was made. */
-  readonly frame?: string;
-}
-
-/**
- * The user's construct a Cond/While was made from, as the converter read it: its header
- * (`while (a != 1)`, `if (x > 0)`, `unless break`) and, where the converter knew them (in-place
- * conversion), the file (relative to the project) and line. Pictures label clusters with it.
- */
-export interface SourceSite {
-  readonly code: string;
-  readonly file?: string;
-  readonly line?: number;
-}
-
-/** The source if one is known (lazily captured sources are resolved here), else undefined. */
-export function resolvedSource(s: NodeSource | undefined): NodeSource | undefined {
-  if (!s || s.known === false) return undefined;
-  return { file: s.file, line: s.line, column: s.column, functionName: s.functionName, frame: s.frame };
-}
+export { resolvedSource, type NodeSource, type SourceSite } from './source.js';
 
 /** A tensor-typed value: produced by a node output, or a graph param. */
 export class Value implements TensorType {

@@ -2,7 +2,8 @@
 // `ConcreteFunction.graph.toString()`. Values are numbered in order of appearance, so the text does
 // not depend on global id counters. Needs the IR. Produces `printGraph(graph)`.
 
-import { resolvedSource, type Capture, type Graph, type Node, type NodeSource, type Value } from './graph.js';
+import type { Capture, Graph, Node, Value } from './graph.js';
+import { resolvedSource, type NodeSource } from './source.js';
 import { typeToString } from './types.js';
 import { FUSED_OP, type FusedStep } from './fused.js';
 

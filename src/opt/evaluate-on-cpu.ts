@@ -7,6 +7,7 @@ import type { ConstValues, Node } from '../ir/graph.js';
 import type { DType } from '../ir/types.js';
 import { sameShape } from '../ir/types.js';
 import { withActiveBackend } from '../engine/backend-switch.js';
+import { cpuStoredValues } from '../engine/tfjs-engine.js';
 
 /** A constant operand: its payload, dtype and shape. */
 export interface ConstOperand {
@@ -72,7 +73,7 @@ export function evaluateOnCpu(node: Node, inputs: readonly ConstOperand[]): Cons
 
 /** Whether the cpu backend holds `t`'s values exactly as its dtype's typed array would. */
 function heldInDType(backend: tf.KernelBackend, t: tf.Tensor): boolean {
-  const raw = (backend as unknown as { data: { get(id: object): { values?: unknown } | undefined } }).data.get(t.dataId)?.values;
+  const raw = cpuStoredValues(backend, t.dataId);
   if (!ArrayBuffer.isView(raw) || raw instanceof DataView) return true;
   const xs = raw as unknown as ArrayLike<number>;
   if (t.dtype === 'float32' && !(raw instanceof Float32Array)) return Array.prototype.every.call(xs, (x: number) => Math.fround(x) === x || x !== x);

@@ -1,11 +1,12 @@
 // Small tools every optimizer pass shares: a substitution of values (old → new, applied to node
 // inputs and graph outputs), tests for effects and pure kernels, constant payload access.
-// Needs the IR. Produces `Substitution`, `isEffect`, `graphHasEffects`, `isPureKernel`, `constOf`,
-// `constEvery`, `setNodes`.
+// Needs the IR. Produces `Substitution`, `isPureKernel`, `constOf`, `constEvery`, `setNodes`, and
+// re-exports ir/effects.ts's `isEffect`, `graphHasEffects`.
 
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { FUSED_OP } from '../ir/fused.js';
 import { isRandomNode } from '../ir/random.js';
+import { graphHasEffects, isEffect } from '../ir/effects.js';
 
 /** Values replaced by other values of the same graph; `resolve` follows chains. */
 export class Substitution {
@@ -46,16 +47,7 @@ function isNondeterministic(node: Node): boolean {
   return isRandomNode(node) || NONDETERMINISTIC.test(node.op);
 }
 
-/** Has effects beyond its outputs (print, assert, variable write, or control flow containing one). */
-export function isEffect(node: Node): boolean {
-  if (node.options.effect || node.op === 'AssignVariable') return true;
-  const subs = node.subgraphs;
-  return subs !== undefined && Object.values(subs).some(graphHasEffects);
-}
-
-export function graphHasEffects(g: Graph): boolean {
-  return g.nodes.some(isEffect);
-}
+export { isEffect, graphHasEffects };
 
 function isControlFlow(node: Node): boolean {
   return node.subgraphs !== undefined || node.op === 'Cond' || node.op === 'While';

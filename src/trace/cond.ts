@@ -1,7 +1,7 @@
 // `cond(pred, thenFn, elseFn)`, the functional if (tf.cond). Eagerly it runs one branch in JS;
 // while tracing with a tensor predicate it traces both branches into subgraphs and records a Cond
-// node; under a gradient tape the node also gets a tape entry (grad/cond-grad.ts).
-// Needs subgraph, capture, nest, leaf, grad. Produces `cond`.
+// node; under a gradient tape the node also gets a tape entry (through the hook grad/cond-grad.ts
+// fills). Needs subgraph, capture, nest, leaf, tape-hooks. Produces `cond`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Staged } from './staged-types.js';
@@ -10,8 +10,7 @@ import { sameShape, shapeToString, type DType, type Shape } from '../ir/types.js
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
 import { captureObservers, valueIn } from './capture.js';
-import { tapeActive } from '../grad/tape.js';
-import { operandTensors, recordCondTape } from '../grad/cond-grad.js';
+import { operandTensors, tapeActive, tapeHook } from './tape-hooks.js';
 import { flatten, type Flat } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, inGraph, symbolicTensor, traceInto } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
@@ -110,7 +109,7 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
     const m = outs[i]!;
     return m.list ? listResult(m.original, t, m.list) : t;
   });
-  if (observed) recordCondTape(node, operandTensors(parent, operands, observed), raw);
+  if (observed) tapeHook('cond')(node, operandTensors(parent, operands, observed), raw);
   written.forEach((v, k) => assignTracked(v, results[leafOutputs + k] as tf.Tensor));
   return rebuild(a, plan, results) as T;
 }

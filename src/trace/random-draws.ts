@@ -19,16 +19,8 @@ import type { DrawAttrs, DrawOp } from '../ir/random.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, rootGraph } from './context.js';
 import { userLocation } from './user-frame.js';
-import { isEffect } from '../opt/rewrite.js';
-
-interface Scope {
-  readonly name: string;
-}
-
-interface EngineScopes {
-  state: { activeScope: Scope | null; scopeStack: Scope[] };
-  backendName: string | null;
-}
+import { engineInternals as engine, type EngineScope } from '../engine/tfjs-engine.js';
+import { isEffect } from '../ir/effects.js';
 
 /** What an eager random op call draws, besides its shape and dtype (which its write tells). */
 type DrawSpec = { readonly op: DrawOp; readonly params: Partial<DrawAttrs> } | { readonly op: 'Multinomial' };
@@ -52,16 +44,12 @@ const STAGED_CALLS: Readonly<Record<string, (args: readonly unknown[]) => DrawSp
 /** The names of the tfjs random ops whose calls converted code stages (see the call-trees pass). */
 export const STAGED_RANDOM_OPS: readonly string[] = Object.keys(STAGED_CALLS);
 
-function engine(): EngineScopes {
-  return tf.engine() as unknown as EngineScopes;
-}
-
 /** A call of a tfjs random op from converted code: its spec, and where its op scope sits. */
 let call: { readonly spec: DrawSpec; readonly depth: number; readonly scope: string } | undefined;
 /** The token handed out as a seed inside `scope`, with the draw it stands for. */
-let pending: { readonly scope: Scope; readonly token: number; readonly spec: DrawSpec } | undefined;
+let pending: { readonly scope: EngineScope; readonly token: number; readonly spec: DrawSpec } | undefined;
 /** An unseeded draw inside `scope` that keeps its trace-time values (tfjs op name `op`). */
-let frozen: { readonly scope: Scope; readonly op: string } | undefined;
+let frozen: { readonly scope: EngineScope; readonly op: string } | undefined;
 let tokens = 0;
 
 /** Const nodes holding a draw frozen at trace time, with the tfjs op that drew it. */
@@ -72,7 +60,7 @@ function tracingHere(): boolean {
 }
 
 /** The draw `scope` (a seeding op scope, innermost) makes, when its arguments are known. */
-function recognize(scope: Scope): DrawSpec | undefined {
+function recognize(scope: EngineScope): DrawSpec | undefined {
   if (scope.name === 'multinomial__op') return { op: 'Multinomial' };
   const stack = engine().state.scopeStack;
   if (call && stack[call.depth]?.name === call.scope) return call.spec;

@@ -10,7 +10,7 @@ import { popGraph, pushGraph, SymbolicId } from './context.js';
 import { ensureGraphBackend } from './graph-backend.js';
 import { withListLog, type ListLike } from './list-registry.js';
 import { withVariableFrame } from './variables.js';
-import { withTapeBase } from '../grad/tape.js';
+import { withTapeBase } from './tape-hooks.js';
 import { markStagedError } from './try-regions.js';
 
 /** A tfjs tensor standing for `v` (tracked by the engine's current scope, so it is disposed with it). */

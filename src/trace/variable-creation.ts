@@ -2,7 +2,8 @@
 // computed from constants and captured values — never from the function's arguments — by running
 // its part of the graph eagerly on the user's backend; the new tf.Variable is a real one, read by
 // the graph as a capture. Later traces that create variables fail with TF's error.
-// Needs the context, backend-switch, the interpreter. Produces `withVariableCreation`.
+// Needs the context, backend-switch, an evaluator of graphs (the hook `graphEvaluation`, which
+// exec/ fills). Produces `withVariableCreation`, `graphEvaluation`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Graph, type Value } from '../ir/graph.js';
@@ -10,12 +11,14 @@ import { cloneNodesInto } from '../ir/clone.js';
 import { agError } from '../errors/catalogue.js';
 import { symbolicValue } from './context.js';
 import { withOuterBackend } from '../engine/backend-switch.js';
-import { Interpreter } from '../exec/interpreter.js';
-import { feedsFor } from '../exec/capture-feeds.js';
+import { engineInternals, type MakeVariable } from '../engine/tfjs-engine.js';
 import { userLocation } from './user-frame.js';
 
-type MakeVariable = (initialValue: tf.Tensor, trainable?: boolean, name?: string, dtype?: tf.DataType) => tf.Variable;
-
+/**
+ * Filled by exec/evaluate-init.ts: runs a graph without params (its captures fed from their
+ * sources) on the active backend and returns its one output.
+ */
+export const graphEvaluation: { run?: (g: Graph) => tf.Tensor } = {};
 
 /**
  * The concrete value of symbolic `t` of the trace rooted at `root`, computed eagerly on the user's
@@ -47,18 +50,14 @@ function concreteValue(root: Graph, t: tf.Tensor, name: string): tf.Tensor {
     return out;
   };
   init.outputs = [resolve(v)];
-  const feeds = feedsFor(init, []);
-  const interpreter = new Interpreter();
-  try {
-    return withOuterBackend(() => interpreter.run(init, [...feeds])[0]!);
-  } finally {
-    interpreter.dispose();
-  }
+  const run = graphEvaluation.run;
+  if (!run) throw new Error('autograph-ts: no graph evaluator registered (src/exec/evaluate-init.ts is loaded with the api)');
+  return withOuterBackend(() => run(init));
 }
 
 /** Runs the top-level trace `fn`, letting it create variables only when `allowed` (the first trace). */
 export function withVariableCreation<T>(root: Graph, allowed: boolean, fn: () => T): T {
-  const engine = tf.engine() as unknown as { makeVariable: MakeVariable };
+  const engine = engineInternals();
   const original = engine.makeVariable;
   const own = Object.prototype.hasOwnProperty.call(engine, 'makeVariable');
   engine.makeVariable = function (initialValue, trainable, name, dtype) {

@@ -2,8 +2,8 @@
 // loop; while tracing a While node whose cond/body subgraphs take the loop variables as params.
 // JS numbers among the loop variables are weakly typed: an integer starts as int32 and becomes
 // float32 when the body makes it a float (the loop is then traced again). Under a gradient tape the
-// loop keeps records of its iterations and gets a tape entry (grad/while-grad.ts). Needs subgraph,
-// capture, nest, leaf, cond, grad. Produces `whileLoop`.
+// loop keeps records of its iterations and gets a tape entry (through the hook grad/while-grad.ts
+// fills). Needs subgraph, capture, nest, leaf, cond, tape-hooks. Produces `whileLoop`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type SourceSite } from '../ir/graph.js';
@@ -11,9 +11,7 @@ import { fitsShape, LIST_DTYPE, sameShape, shapeToString, type DType, type Shape
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
 import { captureObservers, valueIn } from './capture.js';
-import { tapeActive } from '../grad/tape.js';
-import { operandTensors } from '../grad/cond-grad.js';
-import { augmentWhile, recordWhileTape } from '../grad/while-grad.js';
+import { operandTensors, tapeActive, tapeHook } from './tape-hooks.js';
 import { flatten } from './nest.js';
 import { constIn, finalizeOperands, hasEffects, symbolicTensor, traceInto, type ParamSpec } from './subgraph.js';
 import { describeLeaf, leafKind, scalarTruth, weakDType } from './leaf.js';
@@ -309,8 +307,7 @@ function attempt(
   });
   if (observed) {
     const listTypes = slots.map((s) => (s.list ? { elementDtype: s.list.dtype, elementShape: s.list.shape ? [...s.list.shape] : null } : undefined));
-    const aug = augmentWhile(node, listTypes);
-    recordWhileTape(node, aug, initTensors.map((t) => [t]), operandTensors(parent, operands, observed), raw);
+    tapeHook('while')(node, listTypes, initTensors.map((t) => [t]), operandTensors(parent, operands, observed), raw);
   }
   written.forEach((v, k) => assignTracked(v, results[n + k] as tf.Tensor));
   results.length = n;

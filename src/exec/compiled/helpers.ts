@@ -19,14 +19,9 @@ import type { TanhKernel } from './wasm-tanh.js';
 import { runKernelDirect } from './direct-kernel.js';
 import { drawRandom } from '../random-draw.js';
 import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
+import type { EngineInternals as EngineState } from '../../engine/tfjs-engine.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
-
-interface EngineState {
-  state: { tensorInfo: WeakMap<object, unknown> };
-  makeTensor(values: TypedArray, shape: number[], dtype: DType): tf.Tensor;
-  makeTensorFromTensorInfo(info: { dataId: object; shape: number[]; dtype: DType }, backend: tf.KernelBackend): tf.Tensor;
-}
 
 /** The cpu backend's own store of a tensor's values. */
 interface CpuBackend extends tf.KernelBackend {
