@@ -1,0 +1,228 @@
+// The dependency picture of docs/architecture.md, checked: every relative import in src/ (type-only
+// ones too) goes from a higher floor to a lower one or stays inside its own folder, and the only
+// import circles between files are the inherent ones the document lists. Also: only engine/ reaches
+// tfjs's engine internals. Reads the sources with TypeScript's `preProcessFile`; runs nothing.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+/**
+ * The floors, lowest first. A module belongs to the longest prefix that names it; it may import
+ * modules of its own group and of lower floors only. Folders on one floor do not import each other.
+ */
+export const FLOORS: readonly (readonly string[])[] = [
+  ['errors/', 'platform/'],
+  ['ir/'],
+  ['engine/'],
+  ['trace/'],
+  ['grad/', 'convert/'],
+  ['runtime/'],
+  ['opt/'],
+  ['exec/'],
+  ['export/'],
+  ['exec/onnxruntime/'],
+  ['export/registry.ts', 'export/install.ts', 'export/install-pictures.ts'],
+  ['api/'],
+  ['browser.ts', 'plugin/'],
+  ['check/', 'index.ts'],
+  ['cli/'],
+];
+
+/**
+ * Import circles between files that are inherent (docs/architecture.md, "Circles"): each is one
+ * recursion of the problem itself. Listed by their files, sorted.
+ */
+export const INHERENT_CIRCLES: readonly (readonly string[])[] = [
+  // A jit function's gradient is itself a jit function (jit-gradient jits the vjp of the call).
+  ['api/jit-gradient.ts', 'api/jit.ts'],
+  // Lowering a graph to ONNX lowers the subgraphs of its If/Loop/list nodes with the same lowering.
+  ['export/onnx/lower-control-flow.ts', 'export/onnx/lower-graph.ts', 'export/onnx/lower-lists.ts'],
+];
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...sourceFiles(p));
+    else if (/\.(ts|mts)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+const rel = (abs: string) => path.relative(SRC, abs).split(path.sep).join('/');
+
+/** The specifiers a file imports for types only (`import type`, or every name marked `type`). */
+function typeOnlySpecifiers(file: string, text: string): Set<string> {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const typeOnly = new Set<string>();
+  const valued = new Set<string>();
+  for (const st of sf.statements) {
+    if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
+      const c = st.importClause;
+      const named = c?.namedBindings && ts.isNamedImports(c.namedBindings) ? c.namedBindings.elements : undefined;
+      const onlyTypes = !!c && (c.isTypeOnly || (!c.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      (onlyTypes ? typeOnly : valued).add(st.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
+      const named = st.exportClause && ts.isNamedExports(st.exportClause) ? st.exportClause.elements : undefined;
+      const onlyTypes = st.isTypeOnly || (!!named && named.length > 0 && named.every((e) => e.isTypeOnly));
+      (onlyTypes ? typeOnly : valued).add(st.moduleSpecifier.text);
+    }
+  }
+  for (const v of valued) typeOnly.delete(v);
+  return typeOnly;
+}
+
+interface Imports {
+  /** Every relative import (type-only ones too), as src-relative paths. */
+  readonly all: string[];
+  /** The imports that remain at run time. */
+  readonly values: string[];
+}
+
+/** Every file's relative imports (resolved to src-relative .ts paths). */
+function importGraph(): Map<string, Imports> {
+  const files = sourceFiles(SRC);
+  const known = new Set(files.map(rel));
+  const graph = new Map<string, Imports>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const info = ts.preProcessFile(text, true, true);
+    const typeOnly = typeOnlySpecifiers(file, text);
+    const all: string[] = [];
+    const values: string[] = [];
+    for (const imp of info.importedFiles) {
+      if (!imp.fileName.startsWith('.')) continue;
+      const base = rel(path.resolve(path.dirname(file), imp.fileName)).replace(/\.(m?js|m?ts)$/, '');
+      const target = [`${base}.ts`, `${base}.mts`, `${base}/index.ts`].find((t) => known.has(t));
+      if (!target) {
+        if (!/\.(mjs|json)$/.test(imp.fileName)) throw new Error(`${rel(file)}: import '${imp.fileName}' resolves to no source file`);
+        continue;
+      }
+      all.push(target);
+      if (!typeOnly.has(imp.fileName)) values.push(target);
+    }
+    graph.set(rel(file), { all, values });
+  }
+  return graph;
+}
+
+/** The floor group of a src-relative path: [floor index, the prefix]. */
+export function floorOf(file: string): [number, string] {
+  let best: [number, string] | undefined;
+  FLOORS.forEach((group, i) => {
+    for (const prefix of group) {
+      if ((file === prefix || file.startsWith(prefix)) && (!best || prefix.length > best[1].length)) best = [i, prefix];
+    }
+  });
+  if (!best) throw new Error(`${file} is on no floor: add its folder to FLOORS and to docs/architecture.md`);
+  return best;
+}
+
+/** The top folder of a src-relative path (or the file, at the top). */
+const top = (file: string) => file.split('/')[0]!;
+
+/** Strongly connected components with more than one file (Tarjan). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const comp: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
+      if (comp.length > 1) out.push(comp.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+describe('the floors of src/', () => {
+  const graph = importGraph();
+  const all = new Map([...graph].map(([f, i]) => [f, i.all]));
+  const values = new Map([...graph].map(([f, i]) => [f, i.values]));
+
+  it('reads the whole source tree', () => {
+    expect(graph.size).toBeGreaterThan(250);
+    expect(all.get('trace/cond.ts')).toContain('trace/subgraph.ts');
+    // `import type { Capture, Graph, Node, Value }` is a type-only import; `import { printGraph }` is not.
+    expect(all.get('ir/print.ts')).toContain('ir/graph.ts');
+    expect(values.get('ir/print.ts')).not.toContain('ir/graph.ts');
+    expect(values.get('ir/graph.ts')).toContain('ir/print.ts');
+  });
+
+  it('puts every module on a floor', () => {
+    for (const file of graph.keys()) expect(() => floorOf(file), file).not.toThrow();
+  });
+
+  it('has no import from a lower floor to a higher one, nor between folders of one floor', () => {
+    const wrong: string[] = [];
+    for (const [from, targets] of all) {
+      const [ff, fp] = floorOf(from);
+      for (const to of targets) {
+        const [tf, tp] = floorOf(to);
+        if (tp === fp || (tf === ff && top(from) === top(to))) continue;
+        if (tf >= ff) wrong.push(`${from} (floor ${ff}, ${fp}) imports ${to} (floor ${tf}, ${tp})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('has no import circle other than the inherent ones (imports that remain at run time)', () => {
+    expect(circles(values)).toEqual(INHERENT_CIRCLES.map((c) => [...c].sort()));
+  });
+
+  it('sees a violation and a circle when there is one (the check is not vacuous)', () => {
+    const bad = new Map(values);
+    bad.set('ir/graph.ts', [...(values.get('ir/graph.ts') ?? []), 'opt/pipeline.ts']);
+    const [low] = floorOf('ir/graph.ts');
+    const [high] = floorOf('opt/pipeline.ts');
+    expect(high).toBeGreaterThan(low);
+    bad.set('opt/pipeline.ts', [...(values.get('opt/pipeline.ts') ?? []), 'ir/graph.ts']);
+    expect(circles(bad).some((c) => c.includes('ir/graph.ts') && c.includes('opt/pipeline.ts'))).toBe(true);
+  });
+});
+
+describe('tfjs engine internals', () => {
+  /** Casts of the engine, or of a backend, to types tfjs does not publish. */
+  const REACH = /tf\.engine\(\)\s+as\s+unknown\s+as|\bas\s+unknown\s+as\s+\{\s*(state|makeVariable|data|backendName)\b/;
+  /** Files of exec/compiled that still type the engine themselves (exec/compiled's own work moves them). */
+  const NOT_YET = ['exec/compiled/direct-kernel.ts', 'exec/compiled/helpers.ts', 'exec/compiled/matmul.ts', 'exec/compiled/row-gather.ts', 'exec/compiled/wasm-matmul.ts', 'exec/compiled/wasm-tanh.ts'];
+
+  it('are reached from engine/ only', () => {
+    const reaching = sourceFiles(SRC)
+      .map((f) => [rel(f), readFileSync(f, 'utf8')] as const)
+      .filter(([f, text]) => !f.startsWith('engine/') && REACH.test(text))
+      .map(([f]) => f)
+      .sort();
+    expect(reaching).toEqual(NOT_YET);
+  });
+
+  it('declare EngineState once', () => {
+    const declaring = sourceFiles(SRC).filter((f) => /interface EngineState\b/.test(readFileSync(f, 'utf8'))).map(rel);
+    expect(declaring).toEqual(['engine/tfjs-engine.ts']);
+  });
+});
