@@ -1,8 +1,10 @@
 // Tracing of a whole user function into a top-level Graph: arguments become params (symbolic
 // tensors), the function runs with the graph backend active, returned tensors become outputs,
 // variable writes become AssignVariable nodes, unseeded random ops become draw nodes (random-draws).
-// Needs the backend, context, variables, nest.
-// Produces `traceFunction`, which returns the graph and how to rebuild the output structure.
+// Variables may be created only when `opts.allowVariableCreation` (the first trace).
+// Needs the graph backend, engine's backend switch, context, variables, variable-creation, nest,
+// random-draws. Produces `traceFunction`, which returns the graph and how to rebuild the output
+// structure.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Graph } from '../ir/graph.js';
@@ -47,9 +49,10 @@ export interface Traced {
 }
 
 /**
- * Traces `fn` called with arguments whose structure is `argsFlat` and whose leaves are `leaves`.
- * Params are named after the paths of the tensor leaves, with `argument <i>` replaced by
- * `opts.paramNames[i]` (the function's own parameter names) where known.
+ * Traces `fn` (the graph is called `name`) with arguments whose structure is `argsFlat` and whose
+ * leaves are `leaves`. Params are named after the paths of the tensor leaves, with `argument <i>`
+ * replaced by `opts.paramNames[i]` (the function's own parameter names) where known;
+ * `opts.allowVariableCreation` (default true) lets `fn` create tf.Variables.
  */
 export function traceFunction(
   name: string,
