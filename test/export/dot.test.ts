@@ -1,4 +1,4 @@
-// Pictures of graphs: toDot golden files (test/export/dot-golden/*.dot; regenerate with
+// Pictures of graphs: toDot golden files (test/export/golden/*.dot; regenerate with
 // `npx vitest run test/export/dot.test.ts -u`), toSVG output that parses as SVG and holds the
 // clusters, collapsed clusters, the standalone HTML viewer (self-contained, its CSP hashes match
 // its inline blocks), and user strings that look like markup or links staying text (security).
@@ -70,7 +70,7 @@ const DOT_OPTS = { sourceRoot: process.cwd() };
 describe('toDot golden files', () => {
   for (const name of Object.keys(FIXTURES)) {
     it(name, async () => {
-      await expect(toDot(graphOf(name), DOT_OPTS)).toMatchFileSnapshot(`dot-golden/${name}.dot`);
+      await expect(toDot(graphOf(name), DOT_OPTS)).toMatchFileSnapshot(`golden/${name}.dot`);
     });
   }
 
