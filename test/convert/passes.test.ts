@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertSource } from '../../src/convert/convert-source.js';
 import { PIPELINE } from '../../src/convert/pipeline.js';
+import { runConvertPass } from '../helpers/one-pass.js';
 
 const upTo = (pass: string, src: string) => convertSource(src, 'f', { until: pass }).code;
 const squash = (s: string) => s.replace(/\s+/g, ' ');
@@ -135,5 +136,23 @@ describe('expressions', () => {
     const out = squash(convertSource('function f(a) { return typeof a === "number" && a !== null }', 'f').code);
     expect(out).toContain('typeof a === "number"');
     expect(out).toContain('a !== null');
+  });
+});
+
+describe('one pass in isolation (test/helpers/one-pass.ts)', () => {
+  it('operators: only the arithmetic changes, on the code the earlier passes left', () => {
+    const { before, after } = runConvertPass('operators', 'function f(a, b) { if (a > b) { a = a * b } return a - 1 }');
+    expect(squash(before)).toContain('ag__.ifStmt');
+    expect(squash(before)).toContain('a * b');
+    expect(squash(after)).toContain('ag__.mul(a, b)');
+    expect(squash(after)).toContain('ag__.sub(a, 1)');
+    expect(squash(after)).not.toContain('a * b');
+  });
+  it('switch: the statement becomes an if chain, nothing else moves', () => {
+    const { before, after } = runConvertPass('switch', 'function f(x) { switch (x) { case 1: return 2 } return 3 }');
+    expect(squash(before)).toContain('switch (x)');
+    expect(squash(after)).not.toContain('switch (x)');
+    expect(squash(after)).toContain('if (switch_value === 1) { return 2; }');
+    expect(squash(after)).toContain('return 3;');
   });
 });

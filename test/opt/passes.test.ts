@@ -15,6 +15,7 @@ import { ELEMENTWISE_KERNELS } from '../../src/opt/elementwise-kernels.js';
 import { fuseElementwise } from '../../src/opt/fuse-elementwise.js';
 import { optimize, PASSES } from '../../src/opt/pipeline.js';
 import { expectSameBits, runGraph, traceGraph } from './helpers.js';
+import { runOptPass } from '../helpers/one-pass.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -159,5 +160,30 @@ describe('pipeline', () => {
     optimize(g, { verify: true });
     expect(performance.now() - t0).toBeLessThan(2000);
     expect(g.nodes.filter((n) => n.op === 'Fused').length).toBe(1);
+  });
+});
+
+describe('one pass in isolation (test/helpers/one-pass.ts)', () => {
+  const twice = (a: Tn, b: Tn) => tf.add(tf.mul(a, b), tf.mul(a, b));
+
+  it('cse alone merges the repeated product, and leaves the input graph as it was', () => {
+    const g = traceGraph(twice, [ag.spec([3]), ag.spec([3])]);
+    const { before, after, graph } = runOptPass('cse', g);
+    expect(before.match(/= Multiply\(/g)).toHaveLength(2);
+    expect(after.match(/= Multiply\(/g)).toHaveLength(1);
+    const add = graph.nodes.find((n) => n.op === 'Add')!;
+    expect(add.inputs[0]).toBe(add.inputs[1]);
+    expect(g.toString()).toBe(before);
+  });
+
+  it('dce alone changes nothing in a graph without dead nodes', () => {
+    const g = traceGraph(twice, [ag.spec([3]), ag.spec([3])]);
+    const { before, after } = runOptPass('dce', g);
+    expect(after).toBe(before);
+  });
+
+  it('refuses a pass that is not in the pipeline', () => {
+    const g = traceGraph(twice, [ag.spec([3]), ag.spec([3])]);
+    expect(() => runOptPass('no-such-pass', g)).toThrow(/no optimizer pass 'no-such-pass'/);
   });
 });
