@@ -6,6 +6,7 @@
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { FUSED_OP } from '../ir/fused.js';
 import { isRandomNode } from '../ir/random.js';
+import { kernelOf } from '../ir/kernels/index.js';
 
 /** Values replaced by other values of the same graph; `resolve` follows chains. */
 export class Substitution {
@@ -38,12 +39,9 @@ export class Substitution {
   }
 }
 
-/** Kernels whose result is not a function of their inputs and attrs: never folded or merged. */
-const NONDETERMINISTIC = /Random|Multinomial|Dropout|Shuffle/;
-
 /** Draw nodes (two unseeded draws are different values) and kernels that may draw: never folded or merged. */
 function isNondeterministic(node: Node): boolean {
-  return isRandomNode(node) || NONDETERMINISTIC.test(node.op);
+  return isRandomNode(node) || kernelOf(node.op)?.nondeterministic === true;
 }
 
 /** Has effects beyond its outputs (print, assert, variable write, or control flow containing one). */

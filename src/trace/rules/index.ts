@@ -1,7 +1,8 @@
 // The per-kernel shape/dtype rule table the graph backend consults while tracing, assembled from family files.
-// Needs the family tables. Produces `SHAPE_RULES` (keyed by tfjs kernel name); a name defined twice is an
+// Needs the family tables. Produces `SHAPE_RULES` (keyed by kernel name) and `shapeRuleFor`; a name defined twice is an
 // error at load time, so each kernel's rule lives in exactly one family. Every rule is guarded by the contract.
 
+import { entriesOf, joinTables, ruleOf, type KernelName, type KernelTable } from '../../ir/kernels/index.js';
 import type { ShapeRule, ShapeTable } from './rule-types.js';
 import { CONV_RULES } from './conv.js';
 import { CREATION_RULES } from './creation.js';
@@ -14,7 +15,7 @@ import { NN_RULES } from './nn.js';
 import { REDUCTION_RULES } from './reduction.js';
 import { SHAPE_OP_RULES } from './shape-ops.js';
 
-const FAMILIES: Readonly<Record<string, Readonly<Record<string, ShapeRule>>>> = {
+const FAMILIES: Readonly<Record<string, KernelTable<ShapeRule>>> = {
   elementwise: ELEMENTWISE_RULES,
   reduction: REDUCTION_RULES,
   matmul: MATMUL_RULES,
@@ -49,18 +50,16 @@ function guard(kernel: string, rule: ShapeRule): ShapeRule {
 }
 
 function assemble(): ShapeTable {
-  const table: Record<string, ShapeRule> = {};
-  const owner: Record<string, string> = {};
-  for (const [family, rules] of Object.entries(FAMILIES)) {
-    for (const [kernel, rule] of Object.entries(rules)) {
-      if (owner[kernel]) throw new Error(`internal: kernel ${kernel} has shape rules in both ${owner[kernel]} and ${family}`);
-      owner[kernel] = family;
-      table[kernel] = guard(kernel, rule);
-    }
-  }
+  const table: Partial<Record<KernelName, ShapeRule>> = {};
+  for (const [kernel, rule] of entriesOf(joinTables('shape', FAMILIES))) table[kernel] = guard(kernel, rule);
   return Object.freeze(table);
 }
 
 export const SHAPE_RULES: ShapeTable = assemble();
+
+/** The shape rule of kernel `kernel` (a name from a tfjs call), or undefined. */
+export function shapeRuleFor(kernel: string): ShapeRule | undefined {
+  return ruleOf(SHAPE_RULES, kernel);
+}
 
 export { DATA_DEPENDENT_KERNELS } from './data-dependent.js';

@@ -5,6 +5,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import type { ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { arg, checkShape, normalizeAxes, normalizeAxis, out, reducedShape, upcast } from './shape-util.js';
 
 type DtypeOf = (x: DType) => DType;
@@ -44,7 +45,7 @@ function scan(kernel: string): ShapeRule {
   };
 }
 
-export const REDUCTION_RULES: Readonly<Record<string, ShapeRule>> = {
+export const REDUCTION_RULES: KernelTable<ShapeRule> = {
   [tf.Sum]: reduce(tf.Sum, accumulate),
   [tf.Prod]: reduce(tf.Prod, accumulate),
   [tf.Mean]: reduce(tf.Mean, toFloat),
