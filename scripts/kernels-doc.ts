@@ -62,6 +62,7 @@ function facts(k: Kernel): string {
   if (k.singleIeeeOp) out.push('single IEEE op');
   if (k.multiOutput) out.push('multi-output');
   if (k.nondeterministic) out.push('nondeterministic');
+  if (k.drawOp) out.push('draw op');
   return out.join(', ');
 }
 

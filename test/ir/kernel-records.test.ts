@@ -25,7 +25,7 @@ import { ELEMENTWISE_KERNELS } from '../../src/opt/elementwise-kernels.js';
 import { ONNX_RULES } from '../../src/export/onnx/rules/index.js';
 import { GRAPH_MODEL_RULES } from '../../src/export/graph-model/rules/index.js';
 
-const withFact = (fact: 'commutative' | 'nondeterministic' | 'multiOutput' | 'singleIeeeOp' | 'elementwise'): string[] =>
+const withFact = (fact: 'commutative' | 'nondeterministic' | 'multiOutput' | 'singleIeeeOp' | 'elementwise' | 'drawOp'): string[] =>
   KERNEL_NAMES.filter((k) => KERNELS[k][fact] === true).sort();
 
 describe('kernel records', () => {
@@ -66,6 +66,7 @@ describe('kernel records', () => {
       ['MaxPoolWithArgmax', 'NonMaxSuppressionV4', 'NonMaxSuppressionV5', 'RaggedGather', 'SplitV', 'TopK', 'Unique', 'Unpack'],
     );
     expect(withFact('singleIeeeOp')).toEqual(['Add', 'Multiply', 'Neg', 'RealDiv', 'Sub']);
+    expect(withFact('drawOp')).toEqual(['RandomGamma', 'RandomNormal', 'RandomUniform', 'TruncatedNormal']);
     expect(KERNEL_NAMES.filter((k) => KERNELS[k].reduction === 'numeric').sort()).toEqual(['Max', 'Mean', 'Min', 'Prod', 'Sum']);
     expect(KERNEL_NAMES.filter((k) => KERNELS[k].reduction !== undefined).every((k) => KERNELS[k].family === 'reduction')).toBe(true);
     expect(withFact('elementwise').length).toBe(73);

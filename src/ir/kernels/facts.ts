@@ -48,4 +48,9 @@ export interface KernelFacts {
    * bits, NaN included, so tfjs-wasm's heap may be read and written by generated SIMD code.
    */
   readonly singleIeeeOp?: true;
+  /**
+   * Recorded by the tracer itself for an unseeded tfjs random op (no tfjs kernel runs): the only
+   * kernels without a shape rule, since the draw's attrs carry its shape and dtype.
+   */
+  readonly drawOp?: true;
 }

@@ -6,8 +6,8 @@ import type { KernelFacts } from './facts.js';
 
 export const RANDOM_FAMILY = {
   Multinomial: { nondeterministic: true },
-  RandomNormal: { nondeterministic: true },
-  RandomUniform: { nondeterministic: true },
-  TruncatedNormal: { nondeterministic: true },
-  RandomGamma: { nondeterministic: true },
+  RandomNormal: { nondeterministic: true, drawOp: true },
+  RandomUniform: { nondeterministic: true, drawOp: true },
+  TruncatedNormal: { nondeterministic: true, drawOp: true },
+  RandomGamma: { nondeterministic: true, drawOp: true },
 } as const satisfies Readonly<Record<string, KernelFacts>>;

@@ -104,7 +104,7 @@ const broadcastArgs: ShapeRule = (args) => {
   return out([a < 0 || b < 0 ? UNKNOWN : Math.max(a, b)], 'int32');
 };
 
-export const CREATION_RULES: KernelTable<ShapeRule> = {
+export const CREATION_RULES = {
   [tf.Fill]: fill,
   [tf.Range]: range,
   [tf.LinSpace]: linSpace,
@@ -114,4 +114,4 @@ export const CREATION_RULES: KernelTable<ShapeRule> = {
   [tf.Bincount]: bincount,
   [tf.DenseBincount]: denseBincount,
   [tf.BroadcastArgs]: broadcastArgs,
-};
+} satisfies KernelTable<ShapeRule>;

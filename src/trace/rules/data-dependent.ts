@@ -107,7 +107,7 @@ const stringSplit: ShapeRule = () => [{ shape: [U, 2], dtype: 'int32' }, { shape
 const stringToHashBucketFast: ShapeRule = (args) => out(arg(tf.StringToHashBucketFast, args, 'input').shape, 'int32');
 const staticRegexReplace: ShapeRule = (args) => out(arg(tf.StaticRegexReplace, args, 'x').shape, 'string');
 
-export const DATA_DEPENDENT_RULES: KernelTable<ShapeRule> = {
+export const DATA_DEPENDENT_RULES = {
   [tf.NonMaxSuppressionV3]: nmsV3,
   [tf.NonMaxSuppressionV4]: nmsV4,
   [tf.NonMaxSuppressionV5]: nmsV5,
@@ -124,7 +124,7 @@ export const DATA_DEPENDENT_RULES: KernelTable<ShapeRule> = {
   [tf.StringSplit]: stringSplit,
   [tf.StringToHashBucketFast]: stringToHashBucketFast,
   [tf.StaticRegexReplace]: staticRegexReplace,
-};
+} satisfies KernelTable<ShapeRule>;
 
 /** Kernels whose rules may answer -1 for sizes the real kernel only knows from the data. */
 export const DATA_DEPENDENT_KERNELS: ReadonlySet<string> = new Set(Object.keys(DATA_DEPENDENT_RULES));

@@ -17,15 +17,15 @@ const SAME_DTYPE = [
 ] as const;
 
 /** Unary kernels with a fixed output dtype (the cpu kernels hard-code it). */
-const FIXED_DTYPE: KernelTable<DType> = {
+const FIXED_DTYPE = {
   [tf.Exp]: 'float32', // exp(int32) is float32
   [tf.LeakyRelu]: 'float32', // leakyRelu(int32) is float32
   [tf.IsNan]: 'bool', [tf.IsInf]: 'bool', [tf.IsFinite]: 'bool', [tf.LogicalNot]: 'bool',
   [tf.Real]: 'float32', [tf.Imag]: 'float32', [tf.ComplexAbs]: 'float32',
-};
+} satisfies KernelTable<DType>;
 
 /** Binary kernels: output dtype fixed, or undefined for "the first input's" (complex64 wins). */
-const BINARY: KernelTable<DType | undefined> = {
+const BINARY = {
   [tf.Add]: undefined, [tf.Sub]: undefined, [tf.Multiply]: undefined, [tf.RealDiv]: undefined, [tf.Mod]: undefined,
   [tf.Pow]: undefined, [tf.Maximum]: undefined, [tf.Minimum]: undefined, [tf.SquaredDifference]: undefined,
   [tf.Atan2]: undefined, [tf.BitwiseAnd]: undefined,
@@ -33,7 +33,7 @@ const BINARY: KernelTable<DType | undefined> = {
   [tf.Prelu]: 'float32',
   [tf.Equal]: 'bool', [tf.NotEqual]: 'bool', [tf.Less]: 'bool', [tf.LessEqual]: 'bool', [tf.Greater]: 'bool',
   [tf.GreaterEqual]: 'bool', [tf.LogicalAnd]: 'bool', [tf.LogicalOr]: 'bool', [tf.LogicalXor]: 'bool',
-};
+} satisfies KernelTable<DType | undefined>;
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'complex64', 'string']);
 
@@ -94,7 +94,10 @@ const eluGrad: ShapeRule = (args) => {
   return out(unifyShapes(tf.EluGrad, dy.shape, y.shape, 'dy and y must have the same shape'), dy.dtype);
 };
 
-function build(): KernelTable<ShapeRule> {
+/** The kernels this file has a rule for (the shape-rule table checks that every traced kernel has one). */
+type Kernels = (typeof SAME_DTYPE)[number] | keyof typeof FIXED_DTYPE | keyof typeof BINARY | typeof tf.Cast | typeof tf.Complex | typeof tf.Select | typeof tf.AddN | typeof tf.EluGrad;
+
+function build(): Readonly<Record<Kernels, ShapeRule>> {
   const rules: Partial<Record<KernelName, ShapeRule>> = {};
   const put = (k: KernelName, rule: ShapeRule) => {
     if (Object.hasOwn(rules, k)) throw new Error(`internal: kernel ${k} has two elementwise shape rules`);
@@ -108,7 +111,7 @@ function build(): KernelTable<ShapeRule> {
   put(tf.Select, select);
   put(tf.AddN, addN);
   put(tf.EluGrad, eluGrad);
-  return rules;
+  return rules as Record<Kernels, ShapeRule>;
 }
 
-export const ELEMENTWISE_RULES: KernelTable<ShapeRule> = build();
+export const ELEMENTWISE_RULES = build() satisfies KernelTable<ShapeRule>;

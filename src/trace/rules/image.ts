@@ -119,7 +119,7 @@ const depthToSpace: ShapeRule = (args) => {
   return out(nchw ? [b!, oc, mulDim(h, bs), mulDim(w, bs)] : [b!, mulDim(h, bs), mulDim(w, bs), oc], x.dtype);
 };
 
-export const IMAGE_RULES: KernelTable<ShapeRule> = {
+export const IMAGE_RULES = {
   [tf.ResizeBilinear]: resize(tf.ResizeBilinear, 'float32'),
   [tf.ResizeNearestNeighbor]: resize(tf.ResizeNearestNeighbor),
   [tf.ResizeBilinearGrad]: resizeGrad(tf.ResizeBilinearGrad),
@@ -131,4 +131,4 @@ export const IMAGE_RULES: KernelTable<ShapeRule> = {
   [tf.SpaceToBatchND]: spaceToBatchND,
   [tf.BatchToSpaceND]: batchToSpaceND,
   [tf.DepthToSpace]: depthToSpace,
-};
+} satisfies KernelTable<ShapeRule>;

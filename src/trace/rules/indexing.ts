@@ -134,7 +134,7 @@ const searchSorted: ShapeRule = (args) => {
   return out(values.shape, 'int32');
 };
 
-export const INDEXING_RULES: KernelTable<ShapeRule> = {
+export const INDEXING_RULES = {
   [tf.Slice]: slice,
   [tf.StridedSlice]: stridedSlice,
   [tf.GatherV2]: gatherV2,
@@ -144,4 +144,4 @@ export const INDEXING_RULES: KernelTable<ShapeRule> = {
   [tf.UnsortedSegmentSum]: unsortedSegmentSum,
   [tf.TopK]: topK,
   [tf.SearchSorted]: searchSorted,
-};
+} satisfies KernelTable<ShapeRule>;

@@ -75,8 +75,8 @@ const einsum: ShapeRule = ({ list, attrs }) => {
   return out(shape, list.map((x) => x.dtype).reduce(upcast));
 };
 
-export const MATMUL_RULES: KernelTable<ShapeRule> = {
+export const MATMUL_RULES = {
   [tf.BatchMatMul]: batchMatMul,
   [tf._FusedMatMul]: fusedMatMul,
   [tf.Einsum]: einsum,
-};
+} satisfies KernelTable<ShapeRule>;

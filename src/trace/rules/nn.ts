@@ -100,7 +100,7 @@ const lrnGrad: ShapeRule = (args) => {
   return out(unifyShapes(k, x.shape, dy.shape, 'x and dy must have the same shape'), dy.dtype);
 };
 
-export const NN_RULES: KernelTable<ShapeRule> = {
+export const NN_RULES = {
   [tf.MaxPool]: pool2d(tf.MaxPool),
   [tf.AvgPool]: pool2d(tf.AvgPool),
   [tf.MaxPool3D]: pool3d(tf.MaxPool3D),
@@ -115,4 +115,4 @@ export const NN_RULES: KernelTable<ShapeRule> = {
   [tf.FusedBatchNorm]: fusedBatchNorm,
   [tf.LRN]: lrn,
   [tf.LRNGrad]: lrnGrad,
-};
+} satisfies KernelTable<ShapeRule>;

@@ -45,7 +45,7 @@ function scan(kernel: string): ShapeRule {
   };
 }
 
-export const REDUCTION_RULES: KernelTable<ShapeRule> = {
+export const REDUCTION_RULES = {
   [tf.Sum]: reduce(tf.Sum, accumulate),
   [tf.Prod]: reduce(tf.Prod, accumulate),
   [tf.Mean]: reduce(tf.Mean, toFloat),
@@ -57,4 +57,4 @@ export const REDUCTION_RULES: KernelTable<ShapeRule> = {
   [tf.ArgMin]: argReduce(tf.ArgMin),
   [tf.Cumsum]: scan(tf.Cumsum),
   [tf.Cumprod]: scan(tf.Cumprod),
-};
+} satisfies KernelTable<ShapeRule>;

@@ -160,7 +160,7 @@ function pad(k: string): ShapeRule {
   };
 }
 
-export const SHAPE_OP_RULES: KernelTable<ShapeRule> = {
+export const SHAPE_OP_RULES = {
   [tf.Reshape]: reshape,
   [tf.Transpose]: transpose,
   [tf.Concat]: concat,
@@ -173,4 +173,4 @@ export const SHAPE_OP_RULES: KernelTable<ShapeRule> = {
   [tf.Reverse]: reverse,
   [tf.PadV2]: pad(tf.PadV2),
   [tf.MirrorPad]: pad(tf.MirrorPad),
-};
+} satisfies KernelTable<ShapeRule>;
