@@ -4,11 +4,10 @@
 // subgraphs (each is its own scope). Needs rewrite. Produces `cse(graph)` (mutates and returns it).
 
 import type { Graph, Node } from '../ir/graph.js';
+import { kernelOf } from '../ir/kernels/index.js';
 import { shapeToString } from '../ir/types.js';
 import { isPureKernel, setNodes, Substitution } from './rewrite.js';
 
-/** Kernels whose two inputs can be swapped without changing a single bit of the result. */
-const COMMUTATIVE = new Set(['Add', 'Multiply', 'Equal', 'NotEqual', 'LogicalAnd', 'LogicalOr']);
 
 export function cse(graph: Graph): Graph {
   cseGraph(graph);
@@ -51,7 +50,7 @@ function keyOf(node: Node): string | undefined {
   const attrs = stableKey(node.attrs);
   if (attrs === undefined) return undefined;
   let ids = node.inputs.map((v) => v.id);
-  if (COMMUTATIVE.has(node.op) && ids.length === 2) ids = [...ids].sort((a, b) => a - b);
+  if (kernelOf(node.op)?.commutative && ids.length === 2) ids = [...ids].sort((a, b) => a - b);
   const types = node.outputs.map((v) => `${v.dtype}${shapeToString(v.shape)}`).join(',');
   return `${node.op}|${ids.join(',')}|${node.options.arrayInputs ? 'array' : node.inputNames.join(',')}|${types}|${attrs}`;
 }

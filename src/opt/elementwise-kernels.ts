@@ -1,6 +1,9 @@
 // The elementwise kernels that fusion may merge into one Fused node, keyed by tfjs kernel name:
 // their input names (as tfjs passes them to runKernel, in order) and a category for executors that
-// generate loops. Needs nothing. Produces `ELEMENTWISE_KERNELS`, `elementwiseKernel(op)`.
+// generate loops; a kernel whose record (ir/kernels) is not elementwise does not compile here.
+// Needs the kernel records. Produces `ELEMENTWISE_KERNELS`, `elementwiseKernel(op)`.
+
+import type { ElementwiseTable } from '../ir/kernels/index.js';
 
 /** unary: f(x); binary: f(a, b) with broadcasting; compare: → bool; logical: bool ops; select: c ? t : e. */
 export type ElementwiseCategory = 'unary' | 'binary' | 'compare' | 'logical' | 'select';
@@ -38,7 +41,7 @@ export const ELEMENTWISE_KERNELS = {
   Equal: compare, NotEqual: compare, Greater: compare, GreaterEqual: compare, Less: compare, LessEqual: compare,
   LogicalAnd: logical, LogicalOr: logical,
   Select: { category: 'select', inputs: ['condition', 't', 'e'] },
-} as const satisfies Record<string, ElementwiseKernel>;
+} as const satisfies ElementwiseTable<ElementwiseKernel>;
 
 export type ElementwiseKernelName = keyof typeof ELEMENTWISE_KERNELS;
 

@@ -7,6 +7,7 @@ import type { Graph, Node, Value } from '../ir/graph.js';
 import { FUSED_OP } from '../ir/fused.js';
 import { isRandomNode } from '../ir/random.js';
 import { graphHasEffects, isEffect } from '../ir/effects.js';
+import { kernelOf } from '../ir/kernels/index.js';
 
 /** Values replaced by other values of the same graph; `resolve` follows chains. */
 export class Substitution {
@@ -39,12 +40,9 @@ export class Substitution {
   }
 }
 
-/** Kernels whose result is not a function of their inputs and attrs: never folded or merged. */
-const NONDETERMINISTIC = /Random|Multinomial|Dropout|Shuffle/;
-
 /** Draw nodes (two unseeded draws are different values) and kernels that may draw: never folded or merged. */
 function isNondeterministic(node: Node): boolean {
-  return isRandomNode(node) || NONDETERMINISTIC.test(node.op);
+  return isRandomNode(node) || kernelOf(node.op)?.nondeterministic === true;
 }
 
 export { isEffect, graphHasEffects };

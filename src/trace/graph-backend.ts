@@ -10,15 +10,13 @@ import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
 import { currentGraph, rootGraph, SymbolicId } from './context.js';
 import { valueIn } from './capture.js';
-import { SHAPE_RULES } from './rules/index.js';
+import { SHAPE_RULES, shapeRuleFor } from './rules/index.js';
+import { kernelOf } from '../ir/kernels/index.js';
 import type { ArgInfo } from './rules/rule-types.js';
 import { userFrame, userLocation } from './user-frame.js';
 import { freshMultinomialSeed, markFrozen, substituteDraw, takeDraw } from './random-draws.js';
 
 export const GRAPH_BACKEND = 'autograph';
-
-/** Kernels whose tfjs ops expect an array of outputs even when there is only one. */
-const MULTI_OUTPUT = new Set(['Unpack', 'SplitV', 'TopK', 'Unique', 'NonMaxSuppressionV4', 'NonMaxSuppressionV5', 'RaggedGather', 'MaxPoolWithArgmax']);
 
 /** Whether nodes remember the user source line that created them (costs a stack walk per node). */
 export const traceOptions = { recordSources: true };
@@ -97,7 +95,7 @@ class GraphBackend extends tf.KernelBackend {
   record(kernel: string, inputs: tf.NamedTensorInfoMap, attrs: tf.NamedAttrMap | undefined): tf.TensorInfo | tf.TensorInfo[] {
     const graph = currentGraph();
     if (!graph) throw new Error(`internal: kernel ${kernel} ran on the graph backend outside a trace`);
-    const rule = SHAPE_RULES[kernel];
+    const rule = shapeRuleFor(kernel);
     if (!rule) throw agError('trace/kernel-unsupported', { kernel }, userLocation());
     const arrayInputs = Array.isArray(inputs);
     const names: string[] = [];
@@ -140,7 +138,7 @@ class GraphBackend extends tf.KernelBackend {
       const shapes = list.map((a) => `${a.dtype}${shapeToString(a.shape)}`).join(', ');
       throw agError('trace/shape-rule-failed', { kernel, shapes, reason: (e as Error).message }, userLocation());
     }
-    const multiOutput = MULTI_OUTPUT.has(kernel) || outs.length !== 1;
+    const multiOutput = kernelOf(kernel)?.multiOutput === true || outs.length !== 1;
     const node = graph.addNode(
       new Node(graph, kernel, values, names, cleanAttrs, { arrayInputs, multiOutput, source: sourceHere() }),
     );

@@ -2,7 +2,7 @@
 // Needs the rule table only (no backend).
 
 import { describe, expect, it } from 'vitest';
-import { SHAPE_RULES } from '../../src/trace/rules/index.js';
+import { shapeRuleFor } from '../../src/trace/rules/index.js';
 import type { ArgInfo } from '../../src/trace/rules/rule-types.js';
 
 const f = (...shape: number[]): ArgInfo => ({ shape, dtype: 'float32' });
@@ -11,7 +11,7 @@ const i32 = (...shape: number[]): ArgInfo => ({ shape, dtype: 'int32' });
 function run(kernel: string, inputs: Record<string, ArgInfo> | ArgInfo[], attrs: Record<string, unknown> = {}) {
   const list = Array.isArray(inputs) ? inputs : Object.values(inputs);
   const named = Array.isArray(inputs) ? Object.fromEntries(inputs.map((a, i) => [String(i), a])) : inputs;
-  return () => SHAPE_RULES[kernel]!({ inputs: named, list, attrs });
+  return () => shapeRuleFor(kernel)!({ inputs: named, list, attrs });
 }
 
 describe('rule errors name the kernel and the shapes', () => {

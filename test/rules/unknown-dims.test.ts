@@ -4,7 +4,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
-import { DATA_DEPENDENT_KERNELS, SHAPE_RULES } from '../../src/trace/rules/index.js';
+import { DATA_DEPENDENT_KERNELS, shapeRuleFor } from '../../src/trace/rules/index.js';
 import type { ArgInfo } from '../../src/trace/rules/rule-types.js';
 import { broadcastShapes } from '../../src/trace/rules/shape-util.js';
 import type { DType } from '../../src/ir/types.js';
@@ -18,10 +18,10 @@ const i32 = (...shape: number[]): ArgInfo => ({ shape, dtype: 'int32' });
 function shapes(kernel: string, inputs: Record<string, ArgInfo> | ArgInfo[], attrs: Record<string, unknown> = {}): number[][] {
   const list = Array.isArray(inputs) ? inputs : Object.values(inputs);
   const named = Array.isArray(inputs) ? Object.fromEntries(inputs.map((a, i) => [String(i), a])) : inputs;
-  return SHAPE_RULES[kernel]!({ inputs: named, list, attrs }).map((o) => [...o.shape]);
+  return shapeRuleFor(kernel)!({ inputs: named, list, attrs }).map((o) => [...o.shape]);
 }
 const dtypeOf = (kernel: string, inputs: Record<string, ArgInfo>, attrs: Record<string, unknown> = {}): DType =>
-  SHAPE_RULES[kernel]!({ inputs, list: Object.values(inputs), attrs })[0]!.dtype;
+  shapeRuleFor(kernel)!({ inputs, list: Object.values(inputs), attrs })[0]!.dtype;
 
 describe('broadcasting with unknown dims', () => {
   it('(-1, n>1) gives n, (-1, 1) and (-1, -1) give -1', () => {
@@ -131,7 +131,7 @@ describe('soundness over the recorded corpus', () => {
     const problems: string[] = [];
     let tried = 0;
     for (const c of calls) {
-      const rule = SHAPE_RULES[c.kernel]!;
+      const rule = shapeRuleFor(c.kernel)!;
       c.inputs.forEach((input, i) => {
         const variants = [...input.shape.map((_, j) => [j]), input.shape.map((_, j) => j)].filter((v) => v.length > 0);
         for (const dims of variants) {

@@ -8,7 +8,8 @@ import type { DType } from '../../ir/types.js';
 import { sizeOf } from '../../ir/types.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
-import { ELEMENT_RULES, firstArgDTypes, isRelabel, stepStore, storeAs } from './scalar-rules.js';
+import { kernelOf } from '../../ir/kernels/index.js';
+import { elementRule, firstArgDTypes, isRelabel, stepStore, storeAs } from './scalar-rules.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
 
 /** An elementwise node emitted inside the loop of the reduction that consumes it. */
@@ -26,7 +27,7 @@ export function scalarProgram(em: Emitter, steps: readonly FusedStep[], args: re
   const vals = [...args];
   const firsts = cpu ? firstArgDTypes(steps, inputs) : steps.map(() => undefined);
   steps.forEach((s, k) => {
-    const rule = ELEMENT_RULES[s.op]!;
+    const rule = elementRule(s.op)!;
     const name = em.fresh('s');
     em.line(`const ${name} = ${stored(s, firsts[k], rule.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
     vals.push(name);
@@ -66,7 +67,7 @@ export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node
   const vals = [...elems];
   const firsts = firstArgDTypes(steps, node.inputs.map((v) => v.dtype));
   steps.forEach((s, k) => {
-    const rule = ELEMENT_RULES[s.op]!;
+    const rule = elementRule(s.op)!;
     const e = rule.expr(s.args.map((a) => vals[a]!), s.attrs);
     if (k === steps.length - 1) {
       em.line(`${buf}[i] = ${e};`);
@@ -97,7 +98,7 @@ export function reduction(em: Emitter, node: Node, input: Slot | undefined, prod
     const vals = [...elems];
     const firsts = firstArgDTypes(program, p.inputs.map((v) => v.dtype));
     program.forEach((st, k) => {
-      const rule = ELEMENT_RULES[st.op]!;
+      const rule = elementRule(st.op)!;
       const name = em.fresh('s');
       loopBody.push(`const ${name} = ${stored(st, firsts[k], rule.expr(st.args.map((a) => vals[a]!), st.attrs))};`);
       vals.push(name);
@@ -158,11 +159,9 @@ export function programOf(node: Node): readonly FusedStep[] {
   return [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: o.dtype, shape: o.shape }];
 }
 
-const REDUCTIONS = new Set(['Sum', 'Mean', 'Max', 'Min', 'Prod']);
-
 /** A reduction of a float32/int32 tensor over all its axes to a scalar (no keepDims). */
 export function isFullReduction(node: Node): boolean {
-  if (!REDUCTIONS.has(node.op) || node.inputs.length !== 1) return false;
+  if (kernelOf(node.op)?.reduction !== 'numeric' || node.inputs.length !== 1) return false;
   const x = node.inputs[0]!;
   const o = node.outputs[0]!;
   const n = sizeOf(x.shape);
@@ -174,7 +173,7 @@ export function isFullReduction(node: Node): boolean {
 
 /** Elementwise rules apply only where the cpu kernel stores into the output dtype's array. */
 export function elementOk(op: string, dtype: DType): boolean {
-  const rule = ELEMENT_RULES[op];
+  const rule = elementRule(op);
   if (!rule) return false;
   if (dtype !== 'float32' && dtype !== 'int32' && dtype !== 'bool') return false;
   return !rule.storesAs || rule.storesAs === dtype;

@@ -5,8 +5,9 @@
 // A value is what the cpu backend holds, which is not always of its dtype: tfjs's Cast from int32
 // to float32 only relabels the Int32Array (16777217 stays 16777217 and the next kernel computes with
 // it), and its int32 Abs/Square store into a Float32Array. Needs the IR types.
-// Produces `ELEMENT_RULES`, `storeAs`, `stepStore`, `hasElementRule`.
+// Produces `ELEMENT_RULES` (keyed by elementwise kernel name), `elementRule`, `storeAs`, `stepStore`, `hasElementRule`.
 
+import { ruleOf, type ElementwiseTable } from '../../ir/kernels/index.js';
 import type { DType } from '../../ir/types.js';
 
 /** Emits the expression of one element from operand expressions (numbers; bools are 0/1). */
@@ -27,7 +28,7 @@ const un = (f: (x: string) => string): ElementRule => ({ expr: ([x]) => f(x!) })
 const bin = (f: (a: string, b: string) => string): ElementRule => ({ expr: ([a, b]) => f(a!, b!) });
 
 /** Per kernel name; the coverage of elementwise kernels the compiled executor runs without tfjs. */
-export const ELEMENT_RULES: Readonly<Record<string, ElementRule>> = {
+export const ELEMENT_RULES: ElementwiseTable<ElementRule> = {
   Add: bin((a, b) => `(${a} + ${b})`),
   Sub: bin((a, b) => `(${a} - ${b})`),
   Multiply: bin((a, b) => `(${a} * ${b})`),
@@ -91,7 +92,7 @@ export function isRelabel(op: string, attrs: Readonly<Record<string, unknown>>, 
  */
 export function stepStore(op: string, attrs: Readonly<Record<string, unknown>>, dtype: DType, input: DType | undefined): DType {
   if (isRelabel(op, attrs, input)) return input!;
-  return ELEMENT_RULES[op]?.storesAs ?? dtype;
+  return elementRule(op)?.storesAs ?? dtype;
 }
 
 /** The dtype of each step's first operand (`inputs`: the node's input dtypes). */
@@ -105,7 +106,12 @@ export function firstArgDTypes(steps: readonly { args: readonly number[]; dtype:
 }
 
 export function hasElementRule(op: string): boolean {
-  return Object.prototype.hasOwnProperty.call(ELEMENT_RULES, op);
+  return elementRule(op) !== undefined;
+}
+
+/** The element rule of kernel `op` (a graph node's or fused step's op), or undefined. */
+export function elementRule(op: string): ElementRule | undefined {
+  return ruleOf(ELEMENT_RULES, op);
 }
 
 /** The expression after storing `expr` into a typed array of `dtype` (and reading it back). */

@@ -10,7 +10,7 @@
 
 import type { FusedStep } from '../../ir/fused.js';
 import { Code, encodeModule, OP, SIMD, T, type ValType } from './wasm-encoder.js';
-import { WASM_RULES } from './wasm-rules.js';
+import { wasmRule } from './wasm-rules.js';
 import { count } from './wasm-gemm-pack.js';
 
 export type HeapInputKind = 'array' | 'scalar' | 'tiled';
@@ -171,7 +171,7 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
       else c.get(tileBase.get(x.i)!).get(tileOff.get(x.i)!).op(OP.i32Add).simdMem(SIMD.load, 2).set(val(x.i));
     }
     steps.forEach((s, k) => {
-      WASM_RULES[s.op]!.emit(c, (mm) => c.get(val(s.args[mm]!)), s.attrs);
+      wasmRule(s.op)!.emit(c, (mm) => c.get(val(s.args[mm]!)), s.attrs);
       c.set(val(kinds.length + k));
     });
     const last = val(steps.length ? kinds.length + steps.length - 1 : 0);

@@ -10,8 +10,8 @@
 
 import type { FusedStep } from '../../ir/fused.js';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable, type ValType } from './wasm-encoder.js';
-import { WASM_RULES, type Lane } from './wasm-rules.js';
-import { ELEMENT_RULES, elementHelpers, storeAs } from './scalar-rules.js';
+import { wasmRule, type Lane } from './wasm-rules.js';
+import { elementHelpers, elementRule, storeAs } from './scalar-rules.js';
 
 /** Elements per chunk (each region 16 KiB). */
 const CHUNK = 4096;
@@ -36,7 +36,7 @@ export function wasmProgramOk(steps: readonly FusedStep[], inputs: number): bool
   if (!wasmSimdAvailable()) return false;
   const lanes: Lane[] = new Array<Lane>(inputs).fill('f32');
   for (const s of steps) {
-    const rule = WASM_RULES[s.op];
+    const rule = wasmRule(s.op);
     if (!rule || rule.args.length !== s.args.length) return false;
     if ((rule.out === 'f32' ? 'float32' : 'bool') !== s.dtype) return false;
     if (!s.args.every((a, k) => lanes[a] === rule.args[k])) return false;
@@ -82,7 +82,7 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   });
   const base = kinds.length;
   steps.forEach((s, k) => {
-    WASM_RULES[s.op]!.emit(c, (m) => c.get(valueLocal(s.args[m]!)), s.attrs);
+    wasmRule(s.op)!.emit(c, (m) => c.get(valueLocal(s.args[m]!)), s.attrs);
     c.set(valueLocal(base + k));
   });
   const last = valueLocal(steps.length ? base + steps.length - 1 : 0);
@@ -165,7 +165,7 @@ function jsProgram(steps: readonly FusedStep[], kinds: readonly InputKind[], mod
   const vals = kinds.map((k) => (k === 'scalar' ? `S[${si++}]` : `A[${ai++}][i]`));
   const body: string[] = [];
   steps.forEach((s, k) => {
-    body.push(`const s${k} = ${storeAs(s.dtype, ELEMENT_RULES[s.op]!.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
+    body.push(`const s${k} = ${storeAs(s.dtype, elementRule(s.op)!.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
     vals.push(`s${k}`);
   });
   const last = vals[vals.length - 1]!;

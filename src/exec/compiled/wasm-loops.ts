@@ -10,6 +10,7 @@
 import type { Node, Value } from '../../ir/graph.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { sizeOf } from '../../ir/types.js';
+import { kernelOf } from '../../ir/kernels/index.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
 import { buildWasmKernel, WASM_CHUNK, wasmProgramOk, type InputKind, type KernelMode } from './wasm-kernels.js';
 import type { Deferred } from './element-loops.js';
@@ -92,9 +93,6 @@ export function wasmReduction(em: Emitter, node: Node, input: Slot | undefined, 
   return result;
 }
 
-/** Kernels whose float32 result tfjs-wasm computes as the same IEEE operation (NaN included). */
-const HEAP_OPS = new Set(['Add', 'Sub', 'Multiply', 'RealDiv', 'Neg']);
-
 /** An input of `o`'s trailing dimensions whose size divides the chunk (a bias), or undefined. */
 function tiles(v: Value, o: Value): boolean {
   const k = v.shape.length;
@@ -104,13 +102,13 @@ function tiles(v: Value, o: Value): boolean {
 }
 
 /**
- * On the wasm backend: a float32 chain of HEAP_OPS over tensors of the output's shape, scalars,
+ * On the wasm backend: a float32 chain of single IEEE operations (the kernel records' `singleIeeeOp`) over tensors of the output's shape, scalars,
  * and trailing-dimension operands (a bias), as a SIMD kernel from and into tfjs-wasm's heap.
  */
 export function wasmHeapMap(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): string | undefined {
   const o = node.outputs[0]!;
   const n = sizeOf(o.shape);
-  if (o.dtype !== 'float32' || n < 0 || !steps.every((st) => HEAP_OPS.has(st.op)) || !usable(steps, node.inputs, n)) return undefined;
+  if (o.dtype !== 'float32' || n < 0 || !steps.every((st) => kernelOf(st.op)?.singleIeeeOp) || !usable(steps, node.inputs, n)) return undefined;
   const kinds: InputKind[] = [];
   for (const v of node.inputs) {
     if (isNum(v) || sizeOf(v.shape) === 1) kinds.push('scalar');

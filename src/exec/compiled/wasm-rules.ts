@@ -3,8 +3,9 @@
 // from float32 operands and stores into a Float32Array; for + - * / sqrt that double-then-round
 // equals the float32 operation, and abs/neg/min/max/floor/ceil/round/compare/select are exact),
 // the instructions that compute it. Bools are lane masks (all ones / zero) and never leave a kernel.
-// Needs the wasm encoder. Produces `WASM_RULES`, `Lane`.
+// Needs the wasm encoder. Produces `WASM_RULES` (keyed by elementwise kernel name), `wasmRule`, `Lane`.
 
+import { ruleOf, type ElementwiseTable } from '../../ir/kernels/index.js';
 import { SIMD, type Code } from './wasm-encoder.js';
 
 /** What a v128 holds: four float32 values, or four lane masks (a bool each). */
@@ -41,7 +42,7 @@ const cmp = (op: number): WasmRule => ({ ...f2(op), out: 'mask' });
 const m2 = (op: number): WasmRule => ({ ...f2(op), args: ['mask', 'mask'], out: 'mask' });
 
 /** Per kernel name: the kernels a float32 elementwise chain may contain to become a SIMD kernel. */
-export const WASM_RULES: Readonly<Record<string, WasmRule>> = {
+export const WASM_RULES: ElementwiseTable<WasmRule> = {
   Add: f2(SIMD.f32x4Add),
   Sub: f2(SIMD.f32x4Sub),
   Multiply: f2(SIMD.f32x4Mul),
@@ -128,3 +129,8 @@ export const WASM_RULES: Readonly<Record<string, WasmRule>> = {
     },
   },
 };
+
+/** The SIMD rule of kernel `op` (a fused step's op), or undefined. */
+export function wasmRule(op: string): WasmRule | undefined {
+  return ruleOf(WASM_RULES, op);
+}

@@ -10,8 +10,6 @@ import type { Node } from '../../ir/graph.js';
 import { attr } from './graph-def.js';
 import type { Scope } from './model-builder.js';
 
-export const LIST_OPS = new Set(['ListEmpty', 'ListPush', 'ListPop', 'ListLength', 'ListGet', 'ListSetItem', 'ListStack']);
-
 export function lowerListNode(scope: Scope, node: Node): void {
   const list = node.inputs[0];
   const el = scope.model.elementType(list ?? node.outputs[0]!);

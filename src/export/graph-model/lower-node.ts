@@ -10,9 +10,10 @@ import { FUSED_OP } from '../../ir/fused.js';
 import type { TensorType } from '../../ir/types.js';
 import type { Scope } from './model-builder.js';
 import { lowerCond, lowerWhile } from './control-flow.js';
-import { LIST_OPS, lowerListNode } from './lower-lists.js';
+import { lowerListNode } from './lower-lists.js';
+import { isListOp } from '../../ir/list-ops.js';
 import { graphModelError } from './export-error.js';
-import { GRAPH_MODEL_RULES } from './rules/index.js';
+import { graphModelRuleFor } from './rules/index.js';
 import type { KernelCall, RuleContext } from './rules/rule-types.js';
 
 export interface LowerOptions {
@@ -26,7 +27,7 @@ export function lowerBody(scope: Scope, graph: Graph, opts: LowerOptions): void 
 
 function lowerNode(scope: Scope, node: Node, opts: LowerOptions): void {
   const body = (s: Scope, g: Graph) => lowerBody(s, g, opts);
-  if (LIST_OPS.has(node.op)) return lowerListNode(scope, node);
+  if (isListOp(node.op)) return lowerListNode(scope, node);
   switch (node.op) {
     case 'Const': {
       const v = node.outputs[0]!;
@@ -72,7 +73,7 @@ function lowerFused(scope: Scope, node: Node): void {
 }
 
 function applyRule(scope: Scope, call: KernelCall, inputs: readonly string[], source: NodeSource | undefined): readonly string[] {
-  const rule = GRAPH_MODEL_RULES[call.op];
+  const rule = graphModelRuleFor(call.op);
   if (!rule) throw graphModelError(call.op, 'the GraphModel rule table has no rule for it', source);
   const indexOf = (name: string | number): number => (typeof name === 'number' ? name : call.inputNames.indexOf(name));
   const fail = (detail: string): never => {

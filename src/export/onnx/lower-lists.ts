@@ -12,11 +12,7 @@ import { OnnxExportError } from './onnx-errors.js';
 import { nameOf, type Env } from './lower-graph.js';
 import type { ListElement, LowerContext } from './lower-context.js';
 
-const LIST_OPS = new Set(['ListEmpty', 'ListPush', 'ListPop', 'ListLength', 'ListGet', 'ListSetItem', 'ListStack']);
-
-export function isListOp(op: string): boolean {
-  return LIST_OPS.has(op);
-}
+export { isListOp } from '../../ir/list-ops.js';
 
 function elementOf(node: Node): ListElement {
   const shape = node.attrs.elementShape as Shape | null | undefined;

@@ -5,6 +5,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { Shape } from '../../ir/types.js';
 import type { RuleArgs, ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { arg, broadcastShapes, checkShape, fail, fmt, intList, out, unifyDim, withUnknowns } from './shape-util.js';
 
 const bu = tf.backend_util;
@@ -89,7 +90,7 @@ function likeInput(k: string, name: string, index: number): ShapeRule {
   };
 }
 
-export const CONV_RULES: Readonly<Record<string, ShapeRule>> = {
+export const CONV_RULES = {
   [tf.Conv2D]: conv2d(tf.Conv2D, false),
   [tf.FusedConv2D]: conv2d(tf.FusedConv2D, false),
   [tf.DepthwiseConv2dNative]: conv2d(tf.DepthwiseConv2dNative, true),
@@ -104,4 +105,4 @@ export const CONV_RULES: Readonly<Record<string, ShapeRule>> = {
   [tf.Conv3DBackpropFilterV2]: shapeFromAttr(tf.Conv3DBackpropFilterV2, 'filterShape', 5, 'x', 0),
   [tf.Dilation2DBackpropInput]: likeInput(tf.Dilation2DBackpropInput, 'x', 0),
   [tf.Dilation2DBackpropFilter]: likeInput(tf.Dilation2DBackpropFilter, 'filter', 1),
-};
+} satisfies KernelTable<ShapeRule>;

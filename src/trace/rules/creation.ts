@@ -5,6 +5,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import type { ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { arg, checkShape, fail, fmt, intList, numAttr, out, UNKNOWN } from './shape-util.js';
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'complex64', 'string']);
@@ -103,7 +104,7 @@ const broadcastArgs: ShapeRule = (args) => {
   return out([a < 0 || b < 0 ? UNKNOWN : Math.max(a, b)], 'int32');
 };
 
-export const CREATION_RULES: Readonly<Record<string, ShapeRule>> = {
+export const CREATION_RULES = {
   [tf.Fill]: fill,
   [tf.Range]: range,
   [tf.LinSpace]: linSpace,
@@ -113,4 +114,4 @@ export const CREATION_RULES: Readonly<Record<string, ShapeRule>> = {
   [tf.Bincount]: bincount,
   [tf.DenseBincount]: denseBincount,
   [tf.BroadcastArgs]: broadcastArgs,
-};
+} satisfies KernelTable<ShapeRule>;

@@ -4,6 +4,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { arg, broadcastAll, fail, fmt, intList, normalizeAxis, out, sizeOf, UNKNOWN } from './shape-util.js';
 
 const U = UNKNOWN;
@@ -106,7 +107,7 @@ const stringSplit: ShapeRule = () => [{ shape: [U, 2], dtype: 'int32' }, { shape
 const stringToHashBucketFast: ShapeRule = (args) => out(arg(tf.StringToHashBucketFast, args, 'input').shape, 'int32');
 const staticRegexReplace: ShapeRule = (args) => out(arg(tf.StaticRegexReplace, args, 'x').shape, 'string');
 
-export const DATA_DEPENDENT_RULES: Readonly<Record<string, ShapeRule>> = {
+export const DATA_DEPENDENT_RULES = {
   [tf.NonMaxSuppressionV3]: nmsV3,
   [tf.NonMaxSuppressionV4]: nmsV4,
   [tf.NonMaxSuppressionV5]: nmsV5,
@@ -123,7 +124,7 @@ export const DATA_DEPENDENT_RULES: Readonly<Record<string, ShapeRule>> = {
   [tf.StringSplit]: stringSplit,
   [tf.StringToHashBucketFast]: stringToHashBucketFast,
   [tf.StaticRegexReplace]: staticRegexReplace,
-};
+} satisfies KernelTable<ShapeRule>;
 
 /** Kernels whose rules may answer -1 for sizes the real kernel only knows from the data. */
 export const DATA_DEPENDENT_KERNELS: ReadonlySet<string> = new Set(Object.keys(DATA_DEPENDENT_RULES));

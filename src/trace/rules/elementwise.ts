@@ -4,6 +4,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
+import { entriesOf, type KernelName, type KernelTable } from '../../ir/kernels/index.js';
 import type { ShapeRule } from './rule-types.js';
 import { arg, broadcastAll, broadcastShapes, checkShape, fail, fmt, out, sameAs, unifyDim, unifyShapes, upcast } from './shape-util.js';
 
@@ -16,15 +17,15 @@ const SAME_DTYPE = [
 ] as const;
 
 /** Unary kernels with a fixed output dtype (the cpu kernels hard-code it). */
-const FIXED_DTYPE: Record<string, DType> = {
+const FIXED_DTYPE = {
   [tf.Exp]: 'float32', // exp(int32) is float32
   [tf.LeakyRelu]: 'float32', // leakyRelu(int32) is float32
   [tf.IsNan]: 'bool', [tf.IsInf]: 'bool', [tf.IsFinite]: 'bool', [tf.LogicalNot]: 'bool',
   [tf.Real]: 'float32', [tf.Imag]: 'float32', [tf.ComplexAbs]: 'float32',
-};
+} satisfies KernelTable<DType>;
 
 /** Binary kernels: output dtype fixed, or undefined for "the first input's" (complex64 wins). */
-const BINARY: Record<string, DType | undefined> = {
+const BINARY = {
   [tf.Add]: undefined, [tf.Sub]: undefined, [tf.Multiply]: undefined, [tf.RealDiv]: undefined, [tf.Mod]: undefined,
   [tf.Pow]: undefined, [tf.Maximum]: undefined, [tf.Minimum]: undefined, [tf.SquaredDifference]: undefined,
   [tf.Atan2]: undefined, [tf.BitwiseAnd]: undefined,
@@ -32,7 +33,7 @@ const BINARY: Record<string, DType | undefined> = {
   [tf.Prelu]: 'float32',
   [tf.Equal]: 'bool', [tf.NotEqual]: 'bool', [tf.Less]: 'bool', [tf.LessEqual]: 'bool', [tf.Greater]: 'bool',
   [tf.GreaterEqual]: 'bool', [tf.LogicalAnd]: 'bool', [tf.LogicalOr]: 'bool', [tf.LogicalXor]: 'bool',
-};
+} satisfies KernelTable<DType | undefined>;
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'complex64', 'string']);
 
@@ -93,17 +94,24 @@ const eluGrad: ShapeRule = (args) => {
   return out(unifyShapes(tf.EluGrad, dy.shape, y.shape, 'dy and y must have the same shape'), dy.dtype);
 };
 
-function build(): Record<string, ShapeRule> {
-  const rules: Record<string, ShapeRule> = {};
-  for (const k of SAME_DTYPE) rules[k] = sameAs(k);
-  for (const [k, d] of Object.entries(FIXED_DTYPE)) rules[k] = sameAs(k, 0, d);
-  for (const [k, d] of Object.entries(BINARY)) rules[k] = binary(k, d);
-  rules[tf.Cast] = cast;
-  rules[tf.Complex] = complex;
-  rules[tf.Select] = select;
-  rules[tf.AddN] = addN;
-  rules[tf.EluGrad] = eluGrad;
-  return rules;
+/** The kernels this file has a rule for (the shape-rule table checks that every traced kernel has one). */
+type Kernels = (typeof SAME_DTYPE)[number] | keyof typeof FIXED_DTYPE | keyof typeof BINARY | typeof tf.Cast | typeof tf.Complex | typeof tf.Select | typeof tf.AddN | typeof tf.EluGrad;
+
+function build(): Readonly<Record<Kernels, ShapeRule>> {
+  const rules: Partial<Record<KernelName, ShapeRule>> = {};
+  const put = (k: KernelName, rule: ShapeRule) => {
+    if (Object.hasOwn(rules, k)) throw new Error(`internal: kernel ${k} has two elementwise shape rules`);
+    rules[k] = rule;
+  };
+  for (const k of SAME_DTYPE) put(k, sameAs(k));
+  for (const [k, d] of entriesOf(FIXED_DTYPE)) put(k, sameAs(k, 0, d));
+  for (const [k, d] of entriesOf(BINARY)) put(k, binary(k, d));
+  put(tf.Cast, cast);
+  put(tf.Complex, complex);
+  put(tf.Select, select);
+  put(tf.AddN, addN);
+  put(tf.EluGrad, eluGrad);
+  return rules as Record<Kernels, ShapeRule>;
 }
 
-export const ELEMENTWISE_RULES: Readonly<Record<string, ShapeRule>> = build();
+export const ELEMENTWISE_RULES = build() satisfies KernelTable<ShapeRule>;

@@ -5,6 +5,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import type { ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { addDim, arg, checkShape, fail, fmt, intList, mulDim, out, sizeOf, UNKNOWN } from './shape-util.js';
 
 function image4d(k: string, name: string, shape: readonly number[]): readonly number[] {
@@ -118,7 +119,7 @@ const depthToSpace: ShapeRule = (args) => {
   return out(nchw ? [b!, oc, mulDim(h, bs), mulDim(w, bs)] : [b!, mulDim(h, bs), mulDim(w, bs), oc], x.dtype);
 };
 
-export const IMAGE_RULES: Readonly<Record<string, ShapeRule>> = {
+export const IMAGE_RULES = {
   [tf.ResizeBilinear]: resize(tf.ResizeBilinear, 'float32'),
   [tf.ResizeNearestNeighbor]: resize(tf.ResizeNearestNeighbor),
   [tf.ResizeBilinearGrad]: resizeGrad(tf.ResizeBilinearGrad),
@@ -130,4 +131,4 @@ export const IMAGE_RULES: Readonly<Record<string, ShapeRule>> = {
   [tf.SpaceToBatchND]: spaceToBatchND,
   [tf.BatchToSpaceND]: batchToSpaceND,
   [tf.DepthToSpace]: depthToSpace,
-};
+} satisfies KernelTable<ShapeRule>;

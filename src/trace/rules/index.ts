@@ -1,7 +1,9 @@
 // The per-kernel shape/dtype rule table the graph backend consults while tracing, assembled from family files.
-// Needs the family tables. Produces `SHAPE_RULES` (keyed by tfjs kernel name); a name defined twice is an
-// error at load time, so each kernel's rule lives in exactly one family. Every rule is guarded by the contract.
+// Needs the rule files. Produces `SHAPE_RULES` (keyed by kernel name) and `shapeRuleFor`; a name defined twice is an
+// error at load time, so each kernel's rule lives in exactly one file, and a kernel record (ir/kernels) without a
+// rule, other than a draw op, does not compile. Every rule is guarded by the contract.
 
+import { entriesOf, joinTables, ruleOf, type KernelName, type KernelsWith, type KernelTable } from '../../ir/kernels/index.js';
 import type { ShapeRule, ShapeTable } from './rule-types.js';
 import { CONV_RULES } from './conv.js';
 import { CREATION_RULES } from './creation.js';
@@ -14,7 +16,7 @@ import { NN_RULES } from './nn.js';
 import { REDUCTION_RULES } from './reduction.js';
 import { SHAPE_OP_RULES } from './shape-ops.js';
 
-const FAMILIES: Readonly<Record<string, Readonly<Record<string, ShapeRule>>>> = {
+const FAMILIES = {
   elementwise: ELEMENTWISE_RULES,
   reduction: REDUCTION_RULES,
   matmul: MATMUL_RULES,
@@ -25,7 +27,12 @@ const FAMILIES: Readonly<Record<string, Readonly<Record<string, ShapeRule>>>> = 
   nn: NN_RULES,
   image: IMAGE_RULES,
   'data-dependent': DATA_DEPENDENT_RULES,
-};
+} satisfies Readonly<Record<string, KernelTable<ShapeRule>>>;
+
+/** Kernels with a record but no rule in any file here: never, or the check below fails to compile. */
+type WithoutShapeRule = Exclude<KernelName, KernelsWith<'drawOp'> | { [F in keyof typeof FAMILIES]: keyof (typeof FAMILIES)[F] }[keyof typeof FAMILIES]>;
+/** Does not compile, naming the kernels, when a kernel record (other than a draw op) has no shape rule. */
+const EVERY_KERNEL_HAS_A_SHAPE_RULE: [WithoutShapeRule] extends [never] ? true : { kernelsWithoutAShapeRule: WithoutShapeRule } = true;
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'complex64', 'string']);
 
@@ -49,18 +56,16 @@ function guard(kernel: string, rule: ShapeRule): ShapeRule {
 }
 
 function assemble(): ShapeTable {
-  const table: Record<string, ShapeRule> = {};
-  const owner: Record<string, string> = {};
-  for (const [family, rules] of Object.entries(FAMILIES)) {
-    for (const [kernel, rule] of Object.entries(rules)) {
-      if (owner[kernel]) throw new Error(`internal: kernel ${kernel} has shape rules in both ${owner[kernel]} and ${family}`);
-      owner[kernel] = family;
-      table[kernel] = guard(kernel, rule);
-    }
-  }
+  const table: Partial<Record<KernelName, ShapeRule>> = {};
+  for (const [kernel, rule] of entriesOf(joinTables('shape', FAMILIES))) table[kernel] = guard(kernel, rule);
   return Object.freeze(table);
 }
 
-export const SHAPE_RULES: ShapeTable = assemble();
+export const SHAPE_RULES: ShapeTable = EVERY_KERNEL_HAS_A_SHAPE_RULE && assemble();
+
+/** The shape rule of kernel `kernel` (a name from a tfjs call), or undefined. */
+export function shapeRuleFor(kernel: string): ShapeRule | undefined {
+  return ruleOf(SHAPE_RULES, kernel);
+}
 
 export { DATA_DEPENDENT_KERNELS } from './data-dependent.js';

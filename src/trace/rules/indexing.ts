@@ -4,6 +4,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { arg, checkShape, fail, fmt, intList, normalizeAxis, out, unifyDim, UNKNOWN } from './shape-util.js';
 
 /** Slice: begin/size as numbers or (short) arrays, size -1 = to the end; as tfjs's parseSliceParams reads them. */
@@ -133,7 +134,7 @@ const searchSorted: ShapeRule = (args) => {
   return out(values.shape, 'int32');
 };
 
-export const INDEXING_RULES: Readonly<Record<string, ShapeRule>> = {
+export const INDEXING_RULES = {
   [tf.Slice]: slice,
   [tf.StridedSlice]: stridedSlice,
   [tf.GatherV2]: gatherV2,
@@ -143,4 +144,4 @@ export const INDEXING_RULES: Readonly<Record<string, ShapeRule>> = {
   [tf.UnsortedSegmentSum]: unsortedSegmentSum,
   [tf.TopK]: topK,
   [tf.SearchSorted]: searchSorted,
-};
+} satisfies KernelTable<ShapeRule>;

@@ -5,6 +5,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { Shape } from '../../ir/types.js';
 import type { RuleArgs, ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { arg, broadcastShapes, checkShape, fail, fmt, out, unifyDim, upcast } from './shape-util.js';
 
 function matmulShape(kernel: string, a: Shape, b: Shape, transposeA: boolean, transposeB: boolean): number[] {
@@ -74,8 +75,8 @@ const einsum: ShapeRule = ({ list, attrs }) => {
   return out(shape, list.map((x) => x.dtype).reduce(upcast));
 };
 
-export const MATMUL_RULES: Readonly<Record<string, ShapeRule>> = {
+export const MATMUL_RULES = {
   [tf.BatchMatMul]: batchMatMul,
   [tf._FusedMatMul]: fusedMatMul,
   [tf.Einsum]: einsum,
-};
+} satisfies KernelTable<ShapeRule>;

@@ -4,6 +4,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { convOut } from './conv.js';
 import { arg, checkShape, fail, fmt, normalizeAxis, out, unifyShapes } from './shape-util.js';
 
@@ -99,7 +100,7 @@ const lrnGrad: ShapeRule = (args) => {
   return out(unifyShapes(k, x.shape, dy.shape, 'x and dy must have the same shape'), dy.dtype);
 };
 
-export const NN_RULES: Readonly<Record<string, ShapeRule>> = {
+export const NN_RULES = {
   [tf.MaxPool]: pool2d(tf.MaxPool),
   [tf.AvgPool]: pool2d(tf.AvgPool),
   [tf.MaxPool3D]: pool3d(tf.MaxPool3D),
@@ -114,4 +115,4 @@ export const NN_RULES: Readonly<Record<string, ShapeRule>> = {
   [tf.FusedBatchNorm]: fusedBatchNorm,
   [tf.LRN]: lrn,
   [tf.LRNGrad]: lrnGrad,
-};
+} satisfies KernelTable<ShapeRule>;

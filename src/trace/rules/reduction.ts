@@ -5,6 +5,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import type { ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { arg, checkShape, normalizeAxes, normalizeAxis, out, reducedShape, upcast } from './shape-util.js';
 
 type DtypeOf = (x: DType) => DType;
@@ -44,7 +45,7 @@ function scan(kernel: string): ShapeRule {
   };
 }
 
-export const REDUCTION_RULES: Readonly<Record<string, ShapeRule>> = {
+export const REDUCTION_RULES = {
   [tf.Sum]: reduce(tf.Sum, accumulate),
   [tf.Prod]: reduce(tf.Prod, accumulate),
   [tf.Mean]: reduce(tf.Mean, toFloat),
@@ -56,4 +57,4 @@ export const REDUCTION_RULES: Readonly<Record<string, ShapeRule>> = {
   [tf.ArgMin]: argReduce(tf.ArgMin),
   [tf.Cumsum]: scan(tf.Cumsum),
   [tf.Cumprod]: scan(tf.Cumprod),
-};
+} satisfies KernelTable<ShapeRule>;

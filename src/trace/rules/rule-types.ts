@@ -1,6 +1,7 @@
 // The contract of a per-kernel shape/dtype rule, used by the graph backend while tracing.
-// Needs the IR types. Produces `ShapeRule` and `ShapeTable` (keyed by tfjs kernel name).
+// Needs the IR types. Produces `ShapeRule` and `ShapeTable` (keyed by kernel name: a misspelled one does not compile).
 
+import type { KernelTable } from '../../ir/kernels/index.js';
 import type { DType, Shape } from '../../ir/types.js';
 
 /** What a rule knows about one kernel input. Dimensions of -1 are unknown at trace time. */
@@ -20,4 +21,4 @@ export interface RuleArgs {
 /** Infers the type of every output of one kernel invocation; throws a plain Error on invalid input. */
 export type ShapeRule = (args: RuleArgs) => ArgInfo[];
 
-export type ShapeTable = Readonly<Record<string, ShapeRule>>;
+export type ShapeTable = KernelTable<ShapeRule>;

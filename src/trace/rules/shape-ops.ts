@@ -4,6 +4,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './rule-types.js';
+import type { KernelTable } from '../../ir/kernels/index.js';
 import { addDim, arg, checkShape, fail, fmt, intList, mulDim, normalizeAxis, out, sizeOf, UNKNOWN, unifyDim, unifyShapes } from './shape-util.js';
 
 /** Reshape: at most one -1 in the target; it is inferred when the input size is known. */
@@ -159,7 +160,7 @@ function pad(k: string): ShapeRule {
   };
 }
 
-export const SHAPE_OP_RULES: Readonly<Record<string, ShapeRule>> = {
+export const SHAPE_OP_RULES = {
   [tf.Reshape]: reshape,
   [tf.Transpose]: transpose,
   [tf.Concat]: concat,
@@ -172,4 +173,4 @@ export const SHAPE_OP_RULES: Readonly<Record<string, ShapeRule>> = {
   [tf.Reverse]: reverse,
   [tf.PadV2]: pad(tf.PadV2),
   [tf.MirrorPad]: pad(tf.MirrorPad),
-};
+} satisfies KernelTable<ShapeRule>;

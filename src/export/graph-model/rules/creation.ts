@@ -4,7 +4,7 @@
 
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type RuleContext } from './rule-types.js';
+import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type GraphModelTable, type RuleContext } from './rule-types.js';
 
 function dtypeAttr(ctx: RuleContext, fallback: DType): DType {
   const d = ctx.call.attrs.dtype;
@@ -45,7 +45,7 @@ const linSpace: GraphModelRule = (ctx) => [
   }),
 ];
 
-export const CREATION_RULES: Record<string, GraphModelRule> = {
+export const CREATION_RULES: GraphModelTable = {
   Fill: fill,
   Range: range,
   OneHot: oneHot,

@@ -5,7 +5,8 @@
 
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
-import { numberAttr, same, scalarLike, tAttr, type GraphModelRule } from './rule-types.js';
+import { joinTables, mapTable, rulesFor, type KernelName, type KernelTable } from '../../../ir/kernels/index.js';
+import { numberAttr, same, scalarLike, tAttr, type GraphModelRule, type GraphModelTable } from './rule-types.js';
 
 /** Kernels whose TF op has the same name and takes the inputs in the same order. */
 const SAME = [
@@ -17,9 +18,9 @@ const SAME = [
   // binary
   'Sub', 'RealDiv', 'FloorDiv', 'Maximum', 'Minimum', 'Pow', 'SquaredDifference', 'Atan2', 'Prelu', 'Complex',
   'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr',
-] as const;
+] as const satisfies readonly KernelName[];
 
-const RENAMED: Record<string, string> = {
+const RENAMED: KernelTable<string> = {
   Add: 'AddV2',
   Multiply: 'Mul',
   Mod: 'FloorMod', // tfjs mod is floored, like TF FloorMod (tfjs-converter runs both as tf.mod)
@@ -84,13 +85,16 @@ const bitwiseAnd: GraphModelRule = (ctx) => {
 
 const addN: GraphModelRule = (ctx) => [ctx.emit('AddN', ctx.inputs, { ...tAttr(ctx), N: attr.int(ctx.inputs.length) })];
 
-export const ELEMENTWISE_RULES: Record<string, GraphModelRule> = {
-  ...Object.fromEntries(SAME.map((k) => [k, same()])),
-  ...Object.fromEntries(Object.entries(RENAMED).map(([k, tfOp]) => [k, same(tfOp)])),
-  Cast: cast,
-  ClipByValue: clipByValue,
-  LeakyRelu: leakyRelu,
-  Step: step,
-  AddN: addN,
-  BitwiseAnd: bitwiseAnd,
-};
+// Joined, so a kernel listed in two of the parts is an error at load time rather than a silent overwrite.
+export const ELEMENTWISE_RULES: GraphModelTable = joinTables('GraphModel', {
+  'same name': rulesFor(SAME, () => same()),
+  renamed: mapTable(RENAMED, (tfOp) => same(tfOp)),
+  'own rule': {
+    Cast: cast,
+    ClipByValue: clipByValue,
+    LeakyRelu: leakyRelu,
+    Step: step,
+    AddN: addN,
+    BitwiseAnd: bitwiseAnd,
+  },
+});

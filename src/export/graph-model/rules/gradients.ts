@@ -10,7 +10,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
-import { ints, numberList, type GraphModelRule, type RuleContext } from './rule-types.js';
+import { ints, numberList, type GraphModelRule, type GraphModelTable, type RuleContext } from './rule-types.js';
 import { pair, windowAttrs } from './nn.js';
 
 type Shape4 = [number, number, number, number];
@@ -134,7 +134,7 @@ const eluGrad: GraphModelRule = (ctx) => {
   return [ctx.emit('SelectV2', [keep, dy, neg], F)];
 };
 
-export const GRADIENT_RULES: Record<string, GraphModelRule> = {
+export const GRADIENT_RULES: GraphModelTable = {
   EluGrad: eluGrad,
   Conv2DBackpropFilter: conv2DBackpropFilter,
   DepthwiseConv2dNativeBackpropFilter: depthwiseBackpropFilter,

@@ -5,7 +5,7 @@
 // the window helpers `pair`, `windowAttrs` (gradients.ts uses them).
 
 import { attr, type Attrs } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, tAttr, type GraphModelRule, type RuleContext } from './rule-types.js';
+import { int, ints, numberAttr, numberList, tAttr, type GraphModelRule, type GraphModelTable, type RuleContext } from './rule-types.js';
 
 export function pair(ctx: RuleContext, name: string, fallback = 1): [number, number] {
   const v = ctx.call.attrs[name] ?? fallback;
@@ -180,7 +180,7 @@ const bincount = (tfOp: string): GraphModelRule => (ctx) => [
   }),
 ];
 
-export const NN_RULES: Record<string, GraphModelRule> = {
+export const NN_RULES: GraphModelTable = {
   BatchMatMul: (ctx) => [matMul(ctx, ctx.input('a'), ctx.input('b'))],
   _FusedMatMul: (ctx) => [biasAndActivation(ctx, matMul(ctx, ctx.input('a'), ctx.input('b')))],
   Conv2D: conv('Conv2D', false),

@@ -10,7 +10,7 @@ import type { DrawAttrs } from '../../../ir/random.js';
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
 import { multinomialUniforms } from '../../multinomial-uniforms.js';
-import { int, ints, type GraphModelRule, type RuleContext } from './rule-types.js';
+import { int, ints, type GraphModelRule, type GraphModelTable, type RuleContext } from './rule-types.js';
 
 const F = { T: attr.type('float32') };
 const attrsOf = (ctx: RuleContext): DrawAttrs => ctx.call.attrs as unknown as DrawAttrs;
@@ -69,7 +69,7 @@ const multinomial: GraphModelRule = (ctx) => {
   return [ctx.emit('Sum', [below, ints(ctx, [2])], { T: attr.type('int32'), Tidx: attr.type('int32'), keep_dims: attr.bool(false) })];
 };
 
-export const RANDOM_RULES: Record<string, GraphModelRule> = {
+export const RANDOM_RULES: GraphModelTable = {
   RandomNormal: randomNormal,
   TruncatedNormal: truncatedNormal,
   RandomUniform: randomUniform,

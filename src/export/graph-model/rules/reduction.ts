@@ -3,10 +3,11 @@
 // TF and tfjs-converter). Needs rule-types. Produces `REDUCTION_RULES`.
 
 import { attr } from '../graph-def.js';
-import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule } from './rule-types.js';
+import { joinTables, mapTable, type KernelTable } from '../../../ir/kernels/index.js';
+import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './rule-types.js';
 
 /** tfjs kernel → [TF op, name of the tfjs axis attr]. */
-const REDUCE: Record<string, readonly [string, string]> = {
+const REDUCE: KernelTable<readonly [string, string]> = {
   Sum: ['Sum', 'axis'],
   Mean: ['Mean', 'axis'],
   Min: ['Min', 'axis'],
@@ -58,12 +59,15 @@ function lastAxisOnly(tfOp: string, inputName: string, axisAttr: string): GraphM
   };
 }
 
-export const REDUCTION_RULES: Record<string, GraphModelRule> = {
-  ...Object.fromEntries(Object.entries(REDUCE).map(([k, [op, axisAttr]]) => [k, reduce(op, axisAttr)])),
-  ArgMax: argReduce('ArgMax'),
-  ArgMin: argReduce('ArgMin'),
-  Cumsum: scan('Cumsum'),
-  Cumprod: scan('Cumprod'),
-  Softmax: lastAxisOnly('Softmax', 'logits', 'dim'),
-  LogSoftmax: lastAxisOnly('LogSoftmax', 'logits', 'axis'),
-};
+// Joined, so a kernel listed in both parts is an error at load time rather than a silent overwrite.
+export const REDUCTION_RULES: GraphModelTable = joinTables('GraphModel', {
+  reduce: mapTable(REDUCE, ([op, axisAttr]) => reduce(op, axisAttr)),
+  'own rule': {
+    ArgMax: argReduce('ArgMax'),
+    ArgMin: argReduce('ArgMin'),
+    Cumsum: scan('Cumsum'),
+    Cumprod: scan('Cumprod'),
+    Softmax: lastAxisOnly('Softmax', 'logits', 'dim'),
+    LogSoftmax: lastAxisOnly('LogSoftmax', 'logits', 'axis'),
+  },
+});

@@ -2,6 +2,7 @@
 // tfjs-converter executes with the same result. Needs the IR types and graph-def.
 // Produces `KernelCall`, `RuleContext`, `GraphModelRule`, `GraphModelTable` and small rule builders.
 
+import type { KernelTable } from '../../../ir/kernels/index.js';
 import type { DType, Shape, TensorType } from '../../../ir/types.js';
 import { attr, type Attrs } from '../graph-def.js';
 
@@ -36,7 +37,8 @@ export interface RuleContext {
 /** Returns one ref per output of the call, in order. */
 export type GraphModelRule = (ctx: RuleContext) => readonly string[];
 
-export type GraphModelTable = Readonly<Record<string, GraphModelRule>>;
+/** GraphModel rules keyed by kernel name: a misspelled name does not compile. */
+export type GraphModelTable = KernelTable<GraphModelRule>;
 
 /** int32 1-D constant. */
 export function ints(ctx: RuleContext, xs: readonly number[]): string {

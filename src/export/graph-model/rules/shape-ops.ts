@@ -6,7 +6,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
-import { axesOf, int, ints, numberAttr, numberList, scalarLike, tAttr, type GraphModelRule, type RuleContext } from './rule-types.js';
+import { axesOf, int, ints, numberAttr, numberList, scalarLike, tAttr, type GraphModelRule, type GraphModelTable, type RuleContext } from './rule-types.js';
 
 const TIDX = { Tidx: attr.type('int32') };
 const TPADDINGS = { Tpaddings: attr.type('int32') };
@@ -133,7 +133,7 @@ const depthToSpace: GraphModelRule = (ctx) => [
   }),
 ];
 
-export const SHAPE_OP_RULES: Record<string, GraphModelRule> = {
+export const SHAPE_OP_RULES: GraphModelTable = {
   Reshape: withIntList('Reshape', 'shape', { Tshape: attr.type('int32') }),
   Transpose: withIntList('Transpose', 'perm', { Tperm: attr.type('int32') }),
   Tile: withIntList('Tile', 'reps', { Tmultiples: attr.type('int32') }),

@@ -6,7 +6,7 @@
 
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 import { atan2, extremum, floatFloorDiv, floatMod, floatPow, int32Multiply, int32Pow, int32SquaredDifference } from './binary-edges.js';
 import { doubleToFloat, doubleToInt32, select as signedSelect, toDouble } from './tfjs-numerics.js';
 import { plusZero } from './unary.js';
@@ -151,7 +151,7 @@ const addN: OnnxRule = (b, k) => {
   plusZero(b, cast.length === 1 ? cast[0]! : b.op('Sum', cast), out(k));
 };
 
-export const BINARY_RULES: Readonly<Record<string, OnnxRule>> = {
+export const BINARY_RULES: OnnxRuleTable = {
   Add: arithmetic('Add'),
   Sub: arithmetic('Sub'),
   Multiply: byType(int32Times, (b, x, y) => b.op('Mul', [x, y])),

@@ -5,7 +5,7 @@
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, outType, type OnnxRule } from './rule-types.js';
+import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 
 const fill: OnnxRule = (b, k) => {
   const t = outType(k);
@@ -58,7 +58,7 @@ const oneHot: OnnxRule = (b, k) => {
   b.op('Where', [hit, on, off], {}, out(k));
 };
 
-export const CREATION_RULES: Readonly<Record<string, OnnxRule>> = {
+export const CREATION_RULES: OnnxRuleTable = {
   Fill: fill,
   Range: range,
   LinSpace: linSpace,

@@ -7,7 +7,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, knownShape, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 
 type Shape4 = [number, number, number, number];
 type ConvInfo = ReturnType<typeof tf.backend_util.computeConv2DInfo>;
@@ -128,7 +128,7 @@ const eluGrad: OnnxRule = (b, k) => {
   b.op('Where', [b.op('GreaterOrEqual', [y.name, b.scalar('float32', 0)]), dy.name, neg], {}, out(k));
 };
 
-export const GRADIENT_RULES: Readonly<Record<string, OnnxRule>> = {
+export const GRADIENT_RULES: OnnxRuleTable = {
   Conv2DBackpropInput: backpropInput(false),
   DepthwiseConv2dNativeBackpropInput: backpropInput(true),
   Conv2DBackpropFilter: backpropFilter(false),

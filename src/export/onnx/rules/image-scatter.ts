@@ -6,7 +6,7 @@
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, outType, type OnnxRule } from './rule-types.js';
+import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 import { checkedIndices } from './slicing.js';
 import { select } from './tfjs-numerics.js';
 
@@ -117,7 +117,7 @@ const diag: OnnxRule = (b, k) => {
   b.op('Reshape', [d, b.int64([...shape, ...shape])], {}, out(k));
 };
 
-export const IMAGE_SCATTER_RULES: Readonly<Record<string, OnnxRule>> = {
+export const IMAGE_SCATTER_RULES: OnnxRuleTable = {
   FlipLeftRight: flipLeftRight,
   DepthToSpace: depthToSpace,
   ResizeBilinear: resize('linear'),

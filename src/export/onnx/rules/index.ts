@@ -2,6 +2,7 @@
 // test can list the gaps against the tracer's shape rules). A kernel with rules in two families is an
 // error at load time. Needs the rule files. Produces `ONNX_RULES`, `onnxRuleFor`, `onnxKernels`.
 
+import { joinTables, kernelsIn, ruleOf } from '../../../ir/kernels/index.js';
 import type { OnnxRule, OnnxRuleTable } from './rule-types.js';
 import { UNARY_RULES } from './unary.js';
 import { BINARY_RULES } from './binary.js';
@@ -29,26 +30,13 @@ const FAMILIES: Readonly<Record<string, OnnxRuleTable>> = {
   random: RANDOM_RULES,
 };
 
-function assemble(): OnnxRuleTable {
-  const table: Record<string, OnnxRule> = {};
-  const owner: Record<string, string> = {};
-  for (const [family, rules] of Object.entries(FAMILIES)) {
-    for (const [kernel, rule] of Object.entries(rules)) {
-      if (owner[kernel]) throw new Error(`internal: kernel ${kernel} has ONNX rules in both ${owner[kernel]} and ${family}`);
-      owner[kernel] = family;
-      table[kernel] = rule;
-    }
-  }
-  return Object.freeze(table);
-}
-
-export const ONNX_RULES: OnnxRuleTable = /* @__PURE__ */ assemble();
+export const ONNX_RULES: OnnxRuleTable = /* @__PURE__ */ joinTables('ONNX', FAMILIES);
 
 export function onnxRuleFor(kernel: string): OnnxRule | undefined {
-  return Object.prototype.hasOwnProperty.call(ONNX_RULES, kernel) ? ONNX_RULES[kernel] : undefined;
+  return ruleOf(ONNX_RULES, kernel);
 }
 
 /** The kernels with an ONNX rule, sorted. */
 export function onnxKernels(): string[] {
-  return Object.keys(ONNX_RULES).sort();
+  return kernelsIn(ONNX_RULES);
 }

@@ -5,7 +5,7 @@
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { applyActivation } from './activation.js';
-import { arg, args, finish, optionalArg, out, outType, type Arg, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, args, finish, optionalArg, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 import { doubleToInt32, toDouble } from './tfjs-numerics.js';
 
 /** `x` with its last two axes swapped when `transpose`. */
@@ -69,7 +69,7 @@ const einsum: OnnxRule = (b, k) => {
   b.op('Einsum', xs, equation, out(k));
 };
 
-export const MATMUL_RULES: Readonly<Record<string, OnnxRule>> = {
+export const MATMUL_RULES: OnnxRuleTable = {
   BatchMatMul: batchMatMul,
   _FusedMatMul: fusedMatMul,
   Einsum: einsum,

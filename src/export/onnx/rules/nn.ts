@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { OnnxExportError } from '../onnx-errors.js';
 import { applyActivation } from './activation.js';
-import { arg, axesOf, finish, knownShape, optionalArg, out, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, axesOf, finish, knownShape, optionalArg, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 
 const TO_NCHW = [0, 3, 1, 2];
 const TO_NHWC = [0, 2, 3, 1];
@@ -128,7 +128,7 @@ const prelu: OnnxRule = (b, k) => {
   b.op('PRelu', [x.name, alpha.name], {}, out(k));
 };
 
-export const NN_RULES: Readonly<Record<string, OnnxRule>> = {
+export const NN_RULES: OnnxRuleTable = {
   Softmax: softmax,
   LogSoftmax: logSoftmax,
   Prelu: prelu,

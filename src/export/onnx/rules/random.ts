@@ -12,7 +12,7 @@ import { ElemType, type TensorTypeProto } from '../onnx-proto.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
 import { multinomialUniforms } from '../../multinomial-uniforms.js';
-import { arg, out, outType, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 
 const attrsOf = (k: KernelCall): DrawAttrs => k.attrs as unknown as DrawAttrs;
 const f32 = (x: number) => ({ float: x });
@@ -93,7 +93,7 @@ const multinomial: OnnxRule = (b, k) => {
   b.op('ReduceSum', [below, b.int64([2])], { keepdims: 0 }, out(k));
 };
 
-export const RANDOM_RULES: Readonly<Record<string, OnnxRule>> = {
+export const RANDOM_RULES: OnnxRuleTable = {
   RandomNormal: randomNormal,
   RandomUniform: randomUniform,
   TruncatedNormal: truncatedNormal,

@@ -9,7 +9,7 @@
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, axesOf, finish, out, outType, type Arg, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, axesOf, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 import { doubleToFloat, doubleToInt32, toDouble } from './tfjs-numerics.js';
 import { int32Multiply } from './binary-edges.js';
 import { plusZero } from './unary.js';
@@ -198,7 +198,7 @@ const cumprod: OnnxRule = (b, k) => {
   finish(b, k, r!, d);
 };
 
-export const REDUCTION_RULES: Readonly<Record<string, OnnxRule>> = {
+export const REDUCTION_RULES: OnnxRuleTable = {
   Sum: accumulate('ReduceSum'),
   Prod: accumulate('ReduceProd'),
   Max: extreme('ReduceMax'),

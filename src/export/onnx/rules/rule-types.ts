@@ -2,6 +2,7 @@
 // IR types, the tfjs attrs, the names it must define), emit ONNX nodes into a builder.
 // Needs the IR types and the builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable` and helpers.
 
+import type { KernelTable } from '../../../ir/kernels/index.js';
 import type { DType, TensorType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
@@ -31,7 +32,8 @@ export function constantWhere(k: KernelCall, i: number, test: (v: number) => boo
 /** Emits the ONNX nodes of one kernel call; throws OnnxExportError for what ONNX cannot express. */
 export type OnnxRule = (b: OnnxGraphBuilder, k: KernelCall) => void;
 
-export type OnnxRuleTable = Readonly<Record<string, OnnxRule>>;
+/** ONNX rules keyed by kernel name: a misspelled name does not compile. */
+export type OnnxRuleTable = KernelTable<OnnxRule>;
 
 export interface Arg extends TensorType {
   readonly name: string;

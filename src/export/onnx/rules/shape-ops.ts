@@ -3,7 +3,7 @@
 // int64 initializers). Needs rule-types and the builder. Produces `SHAPE_OP_RULES`.
 
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, args, axesOf, knownShape, out, outType, type OnnxRule } from './rule-types.js';
+import { arg, args, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 
 const reshape: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
@@ -97,7 +97,7 @@ const mirrorPad: OnnxRule = (b, k) => {
   b.op('Pad', [x.name, b.int64(pads(k.attrs.paddings))], { mode: 'reflect' }, out(k));
 };
 
-export const SHAPE_OP_RULES: Readonly<Record<string, OnnxRule>> = {
+export const SHAPE_OP_RULES: OnnxRuleTable = {
   Reshape: reshape,
   Transpose: transpose,
   Concat: concat,

@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, axesOf, knownShape, out, outType, type OnnxRule } from './rule-types.js';
+import { arg, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 
 const INT64_MIN_SAFE = Number.MIN_SAFE_INTEGER;
 
@@ -74,7 +74,7 @@ const gatherNd: OnnxRule = (b, k) => {
   b.op('GatherND', [x.name, checkedIndices(b, indices.name)], {}, out(k));
 };
 
-export const SLICING_RULES: Readonly<Record<string, OnnxRule>> = {
+export const SLICING_RULES: OnnxRuleTable = {
   Slice: slice,
   StridedSlice: stridedSlice,
   GatherV2: gatherV2,

@@ -8,7 +8,7 @@
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { elemTypeOf } from '../onnx-dtypes.js';
-import { arg, finish, isFloat, out, outType, type KernelCall, type OnnxRule } from './rule-types.js';
+import { arg, finish, isFloat, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 import { doubleToFloat, toDouble } from './tfjs-numerics.js';
 
 /** Same-named ONNX op; computed in float32 (with casts) unless `ints` says ONNX takes int32 too. */
@@ -199,7 +199,7 @@ function rawOne(dtype: DType, value: number): Uint8Array {
 
 const isFinite = inFloat((b, x) => b.op('Not', [b.op('Or', [b.op('IsNaN', [x]), b.op('IsInf', [x])])]), 'bool');
 
-export const UNARY_RULES: Readonly<Record<string, OnnxRule>> = {
+export const UNARY_RULES: OnnxRuleTable = {
   // int32 |x| goes through float32, as tfjs's kernel stores it (|16777217| is 16777216, |2^31−1| wraps).
   Abs: simple('Abs'),
   Neg: simple('Neg', true),

@@ -1,0 +1,56 @@
+// The contract of a kernel record: the facts about one tfjs kernel that more than one stage needs
+// (optimizer, executors, exporters, tools), stated once. Needs nothing. Produces `KernelFacts`,
+// `KERNEL_FAMILIES` and `KernelFamily`.
+
+/** The one grouping of kernels used everywhere (rule files, docs/kernels.md, reports). */
+export const KERNEL_FAMILIES = [
+  'elementwise',
+  'complex',
+  'reduction',
+  'matmul',
+  'shape-ops',
+  'indexing',
+  'creation',
+  'random',
+  'conv',
+  'nn',
+  'image',
+  'data-dependent',
+] as const;
+
+export type KernelFamily = (typeof KERNEL_FAMILIES)[number];
+
+/** How a reduction-family kernel reduces. */
+export type ReductionKind =
+  /** A fold of float32/int32 values into a value of the same kind (Sum, Mean, Max, Min, Prod). */
+  | 'numeric'
+  /** A fold of bools (All, Any). */
+  | 'logical'
+  /** The position of an extreme value (ArgMax, ArgMin). */
+  | 'index'
+  /** A running fold that keeps the axis (Cumsum, Cumprod). */
+  | 'scan';
+
+/** Facts absent from a record are false. */
+export interface KernelFacts {
+  /** Each output element is a function of the same element of the (broadcast) inputs and the attrs. */
+  readonly elementwise?: true;
+  /** Its two inputs can be swapped without changing a single bit of the result (CSE sorts them). */
+  readonly commutative?: true;
+  /** Its result is not a function of its inputs and attrs (it may draw): never folded or merged. */
+  readonly nondeterministic?: true;
+  /** The tfjs op expects an array of outputs from runKernel even when there is only one. */
+  readonly multiOutput?: true;
+  /** A reduction over axes, and of which kind. */
+  readonly reduction?: ReductionKind;
+  /**
+   * On float32, one IEEE-754 operation (+ − × ÷, negation): every implementation computes the same
+   * bits, NaN included, so tfjs-wasm's heap may be read and written by generated SIMD code.
+   */
+  readonly singleIeeeOp?: true;
+  /**
+   * Recorded by the tracer itself for an unseeded tfjs random op (no tfjs kernel runs): the only
+   * kernels without a shape rule, since the draw's attrs carry its shape and dtype.
+   */
+  readonly drawOp?: true;
+}

@@ -1,0 +1,13 @@
+// Random draws: Multinomial, and the draw ops the tracer records for tfjs's unseeded random ops
+// (RandomNormal, RandomUniform, TruncatedNormal, RandomGamma; they have no tfjs kernel of their own).
+// Needs the facts contract. Produces `RANDOM_FAMILY`, the records of family "random".
+
+import type { KernelFacts } from './facts.js';
+
+export const RANDOM_FAMILY = {
+  Multinomial: { nondeterministic: true },
+  RandomNormal: { nondeterministic: true, drawOp: true },
+  RandomUniform: { nondeterministic: true, drawOp: true },
+  TruncatedNormal: { nondeterministic: true, drawOp: true },
+  RandomGamma: { nondeterministic: true, drawOp: true },
+} as const satisfies Readonly<Record<string, KernelFacts>>;
