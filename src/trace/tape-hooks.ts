@@ -49,7 +49,7 @@ export const controlFlowTape: {
 /** The hook `kind`, which a taped Cond/While needs: grad/ is loaded with the api (api/jit.ts). */
 export function tapeHook<K extends keyof typeof controlFlowTape>(kind: K): NonNullable<(typeof controlFlowTape)[K]> {
   const hook = controlFlowTape[kind];
-  if (!hook) throw new Error(`autograph-ts: a staged ${kind} was made under a gradient tape, but the gradient module (src/grad/install.ts) is not loaded`);
+  if (!hook) throw new Error(`internal: a staged ${kind} was made under a gradient tape, but grad/install.ts is not loaded`);
   return hook;
 }
 

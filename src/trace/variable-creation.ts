@@ -51,7 +51,7 @@ function concreteValue(root: Graph, t: tf.Tensor, name: string): tf.Tensor {
   };
   init.outputs = [resolve(v)];
   const run = graphEvaluation.run;
-  if (!run) throw new Error('autograph-ts: no graph evaluator registered (src/exec/evaluate-init.ts is loaded with the api)');
+  if (!run) throw new Error('internal: no graph evaluator registered (exec/evaluate-init.ts is loaded with the api)');
   return withOuterBackend(() => run(init));
 }
 

@@ -11,6 +11,7 @@ import { countNodes } from '../../opt/pass-report.js';
 import { buildModel } from './viewer-model.js';
 import { COLLAPSE_OVER, defaultCollapsed } from './viewer-states.js';
 import { startViewer, type ViewerApi } from './viewer-runtime.js';
+import { buildViewerPage, renderNodeInfo } from './viewer-page.js';
 import { VIEWER_CSS } from './viewer-css.js';
 import type { ViewerOptions } from './to-html.js';
 
@@ -32,7 +33,8 @@ export async function mountViewer(element: HTMLElement, graph: Graph, opts: View
   const first = defaultCollapsed(index.clusters, countNodes(graph), opts.collapseOver ?? COLLAPSE_OVER);
   const model = buildModel(graph, title, opts.code ?? {}, first, opts);
   if (!element.style.height) element.classList.add('agv-embedded');
-  const api = startViewer(element, model, { draw: (collapsed) => renderDot(toDot(graph, { ...opts, title, collapsed: new Set(collapsed) })) });
+  const layouts = { draw: (collapsed: readonly string[]) => renderDot(toDot(graph, { ...opts, title, collapsed: new Set(collapsed) })) };
+  const api = startViewer(element, model, layouts, { page: buildViewerPage, info: renderNodeInfo });
   await api.ready();
   return api;
 }

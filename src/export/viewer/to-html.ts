@@ -13,6 +13,7 @@ import { countNodes } from '../../opt/pass-report.js';
 import { buildModel, type ViewerCode } from './viewer-model.js';
 import { COLLAPSE_OVER, defaultCollapsed, layoutStates, MAX_LAYOUTS } from './viewer-states.js';
 import { startViewer } from './viewer-runtime.js';
+import { buildViewerPage, renderNodeInfo } from './viewer-page.js';
 import { VIEWER_CSS } from './viewer-css.js';
 
 export interface ViewerOptions extends DotOptions {
@@ -52,7 +53,8 @@ function bootScript(): string {
     for (var i = 0; i < states.length; i++) if (key(states[i]) === key(c)) return $('ag-layout-' + i).innerHTML;
     return $('ag-layout-0').innerHTML;
   } };
-  window.agViewer = (${startViewer.toString()})($('ag-viewer'), model, layouts);
+  var parts = { page: (${buildViewerPage.toString()}), info: (${renderNodeInfo.toString()}) };
+  window.agViewer = (${startViewer.toString()})($('ag-viewer'), model, layouts, parts);
 })();`;
 }
 

@@ -2,85 +2,22 @@
 // shows the picture of the current collapse state (zoom and pan), searches nodes by op, variable or
 // text, shows a clicked node's op, types, attributes, inputs, outputs and source line, collapses and
 // expands each Cond/While, and links graph and code both ways. `startViewer` is self-contained (no
-// imports, no module state): the standalone page inlines its text, a page that bundles autograph-ts
-// calls it. Needs a DOM. Produces `startViewer`, `ViewerLayouts`, `ViewerApi`.
+// imports, no module state; the page's structure and the info panel come in as `parts`,
+// viewer-page.ts): the standalone page inlines the text of all three, a page that bundles
+// autograph-ts calls them. Needs a DOM. Produces `startViewer`, `ViewerLayouts`, `ViewerApi`.
 
 import type { ViewerModel } from './viewer-model.js';
+import type { ViewerApi, ViewerLayouts, ViewerParts } from './viewer-page.js';
 
-/** Where the pictures come from: a fixed set (the standalone page) or drawn on demand. */
-export interface ViewerLayouts {
-  /** The collapsed sets there is a picture of; undefined when `draw` can draw any. */
-  readonly states?: readonly (readonly string[])[];
-  draw(collapsed: readonly string[]): string | Promise<string>;
-}
-
-/** What tests and scripts can ask of a running viewer (`window.agViewer` on the standalone page). */
-export interface ViewerApi {
-  select(id: string | undefined): void;
-  toggle(id: string): Promise<void>;
-  setAll(collapsed: boolean): Promise<void>;
-  search(text: string): number;
-  /** Clusters shown collapsed now. */
-  collapsed(): string[];
-  /** Resolves when the current picture is on screen. */
-  ready(): Promise<void>;
-}
+export type { ViewerApi, ViewerLayouts } from './viewer-page.js';
 
 /* eslint-disable max-lines-per-function */
-export function startViewer(root: HTMLElement, model: ViewerModel, layouts: ViewerLayouts): ViewerApi {
+export function startViewer(root: HTMLElement, model: ViewerModel, layouts: ViewerLayouts, parts: ViewerParts): ViewerApi {
   const doc = root.ownerDocument;
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] => {
-    const e = doc.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
   const byId = new Map(model.nodes.map((n) => [n.id, n]));
   const clusterById = new Map(model.clusters.map((c) => [c.id, c]));
 
-  // ---- page structure ----
-  root.textContent = '';
-  root.classList.add('agv');
-  const bar = el('header', 'agv-bar');
-  bar.appendChild(el('h1', 'agv-title', model.title));
-  const search = el('input', 'agv-search');
-  search.type = 'search';
-  search.placeholder = 'Search ops, variables, lines… ( / )';
-  search.setAttribute('aria-label', 'search the graph');
-  const count = el('span', 'agv-count');
-  const button = (text: string, act: string): HTMLButtonElement => {
-    const b = el('button', 'agv-button', text);
-    b.type = 'button';
-    b.dataset.act = act;
-    return b;
-  };
-  const buttons = [button('Expand all', 'expand'), button('Collapse all', 'collapse'), button('Fit', 'fit'), button('−', 'zoom-out'), button('+', 'zoom-in')];
-  bar.append(search, count, ...buttons);
-  const main = el('div', 'agv-main');
-  const pane = el('div', 'agv-graph');
-  const canvas = el('div', 'agv-canvas');
-  pane.appendChild(canvas);
-  const side = el('aside', 'agv-side');
-  const info = el('section', 'agv-info');
-  side.appendChild(info);
-  const codePane = (title: string, lines: readonly string[], first: number, cls: string): HTMLElement => {
-    const sec = el('section', `agv-code ${cls}`);
-    sec.appendChild(el('h2', undefined, title));
-    const pre = el('div', 'agv-lines');
-    lines.forEach((text, i) => {
-      const row = el('div', 'agv-line');
-      row.dataset.line = String(first + i);
-      row.append(el('span', 'agv-ln', String(first + i)), el('span', 'agv-text', text || ' '));
-      pre.appendChild(row);
-    });
-    sec.appendChild(pre);
-    side.appendChild(sec);
-    return pre;
-  };
-  const srcPane = model.source ? codePane(`Source${model.source.file ? ` · ${model.source.file}` : ''}`, model.source.lines, model.source.firstLine, 'agv-src') : undefined;
-  const genPane = model.generated ? codePane('Generated code', model.generated.lines, 1, 'agv-gen') : undefined;
-  main.append(pane, side);
-  root.append(bar, main);
+  const { bar, search, count, pane, canvas, info, srcPane, genPane } = parts.page(root, model);
 
   // ---- state ----
   let collapsed = new Set(model.collapsed);
@@ -261,65 +198,10 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
     if (r && box) box.scrollTop = r.offsetTop - box.offsetTop - box.clientHeight / 3;
   };
 
-  const row = (parent: HTMLElement, label: string, value: string | HTMLElement): void => {
-    const tr = el('div', 'agv-row');
-    tr.append(el('span', 'agv-key', label), typeof value === 'string' ? el('span', 'agv-val', value) : value);
-    parent.appendChild(tr);
-  };
-  const jump = (id: string, text: string): HTMLElement => {
-    const a = el('button', 'agv-link', text);
-    a.type = 'button';
-    a.dataset.go = id;
-    return a;
-  };
-
   const showInfo = (): void => {
-    info.textContent = '';
     const cid = selected && clusterById.has(selected) ? selected : undefined;
-    const n = selected ? byId.get(selected) : undefined;
-    if (!n) {
-      info.appendChild(el('p', 'agv-hint', 'Click a node for its op, types, attributes, inputs, outputs and source line; click a Cond/While title to collapse or expand it; click a source line to find its nodes. Drag to pan, wheel to zoom.'));
-      return;
-    }
-    const head = el('div', 'agv-head');
-    head.append(el('span', `agv-badge agv-${n.kind}`, n.op), el('strong', 'agv-name', n.title));
-    info.appendChild(head);
-    for (const d of n.details) info.appendChild(el('div', 'agv-detail', d));
-    if (cid) {
-      const c = clusterById.get(cid)!;
-      row(info, 'contains', `${c.size} ops`);
-      const act = button(collapsed.has(cid) ? 'Expand' : 'Collapse', 'toggle');
-      act.dataset.id = cid;
-      info.appendChild(act);
-    }
-    if (n.outputs.length) {
-      const box = el('div', 'agv-list');
-      n.outputs.forEach((o, k) => {
-        const line = el('div', 'agv-item');
-        line.appendChild(el('span', undefined, `${o.name ?? (n.outputs.length > 1 ? `#${k}` : 'out')}: ${o.type}`));
-        if (o.to.length) line.appendChild(el('span', 'agv-arrow', ' → '));
-        o.to.forEach((t) => line.appendChild(jump(t, byId.get(t)?.title ?? t)));
-        box.appendChild(line);
-      });
-      row(info, 'outputs', box);
-    }
-    if (n.inputs.length) {
-      const box = el('div', 'agv-list');
-      for (const i of n.inputs) {
-        const line = el('div', 'agv-item');
-        line.appendChild(el('span', undefined, `${i.name} ← `));
-        line.appendChild(i.from ? jump(i.from, i.text) : el('span', 'agv-const', i.text));
-        box.appendChild(line);
-      }
-      row(info, 'inputs', box);
-    }
-    if (n.attrs.length) {
-      const box = el('div', 'agv-list');
-      for (const [k, v] of n.attrs) box.appendChild(el('div', 'agv-item', `${k} = ${v}`));
-      row(info, 'attributes', box);
-    }
-    if (n.where) row(info, 'source', n.where);
-    if (n.code) info.appendChild(el('pre', 'agv-snippet', n.code));
+    const cluster = cid ? { id: cid, size: clusterById.get(cid)!.size, collapsed: collapsed.has(cid) } : undefined;
+    parts.info(info, selected ? byId.get(selected) : undefined, cluster, (id) => byId.get(id)?.title ?? id);
   };
 
   const select = (id: string | undefined, from: 'graph' | 'code' = 'graph'): void => {
