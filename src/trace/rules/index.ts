@@ -1,4 +1,4 @@
-// The per-kernel shape/dtype rule table the graph backend consults while tracing, assembled from family files.
+// The per-kernel shape/dtype rule table the graph backend consults while tracing, assembled from its rule files.
 // Needs the rule files. Produces `SHAPE_RULES` (keyed by kernel name) and `shapeRuleFor`; a name defined twice is an
 // error at load time, so each kernel's rule lives in exactly one file, and a kernel record (ir/kernels) without a
 // rule, other than a draw op, does not compile. Every rule is guarded by the contract.
@@ -16,7 +16,7 @@ import { NN_RULES } from './nn.js';
 import { REDUCTION_RULES } from './reduction.js';
 import { SHAPE_OP_RULES } from './shape-ops.js';
 
-const FAMILIES = {
+const FILES = {
   elementwise: ELEMENTWISE_RULES,
   reduction: REDUCTION_RULES,
   matmul: MATMUL_RULES,
@@ -30,7 +30,7 @@ const FAMILIES = {
 } satisfies Readonly<Record<string, KernelTable<ShapeRule>>>;
 
 /** Kernels with a record but no rule in any file here: never, or the check below fails to compile. */
-type WithoutShapeRule = Exclude<KernelName, KernelsWith<'drawOp'> | { [F in keyof typeof FAMILIES]: keyof (typeof FAMILIES)[F] }[keyof typeof FAMILIES]>;
+type WithoutShapeRule = Exclude<KernelName, KernelsWith<'drawOp'> | { [F in keyof typeof FILES]: keyof (typeof FILES)[F] }[keyof typeof FILES]>;
 /** Does not compile, naming the kernels, when a kernel record (other than a draw op) has no shape rule. */
 const EVERY_KERNEL_HAS_A_SHAPE_RULE: [WithoutShapeRule] extends [never] ? true : { kernelsWithoutAShapeRule: WithoutShapeRule } = true;
 
@@ -57,7 +57,7 @@ function guard(kernel: string, rule: ShapeRule): ShapeRule {
 
 function assemble(): ShapeTable {
   const table: Partial<Record<KernelName, ShapeRule>> = {};
-  for (const [kernel, rule] of entriesOf(joinTables('shape', FAMILIES))) table[kernel] = guard(kernel, rule);
+  for (const [kernel, rule] of entriesOf(joinTables('shape', FILES))) table[kernel] = guard(kernel, rule);
   return Object.freeze(table);
 }
 

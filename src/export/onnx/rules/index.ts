@@ -1,5 +1,5 @@
 // The table of ONNX rules, keyed by tfjs kernel name: one place to see what exports (and a coverage
-// test can list the gaps against the tracer's shape rules). A kernel with rules in two families is an
+// test can list the gaps against the tracer's shape rules). A kernel with rules in two files is an
 // error at load time. Needs the rule files. Produces `ONNX_RULES`, `onnxRuleFor`, `onnxKernels`.
 
 import { joinTables, kernelsIn, ruleOf } from '../../../ir/kernels/index.js';
@@ -16,7 +16,7 @@ import { GRADIENT_RULES } from './gradients.js';
 import { IMAGE_SCATTER_RULES } from './image-scatter.js';
 import { RANDOM_RULES } from './random.js';
 
-const FAMILIES: Readonly<Record<string, OnnxRuleTable>> = {
+const FILES: Readonly<Record<string, OnnxRuleTable>> = {
   unary: UNARY_RULES,
   binary: BINARY_RULES,
   reduction: REDUCTION_RULES,
@@ -30,7 +30,7 @@ const FAMILIES: Readonly<Record<string, OnnxRuleTable>> = {
   random: RANDOM_RULES,
 };
 
-export const ONNX_RULES: OnnxRuleTable = /* @__PURE__ */ joinTables('ONNX', FAMILIES);
+export const ONNX_RULES: OnnxRuleTable = /* @__PURE__ */ joinTables('ONNX', FILES);
 
 export function onnxRuleFor(kernel: string): OnnxRule | undefined {
   return ruleOf(ONNX_RULES, kernel);
