@@ -14,7 +14,7 @@ import { listNode, recordListTape, type ListAttrs } from './list-grad.js';
 import { emitCond } from './cond-grad.js';
 import { emitWhile } from './while-grad.js';
 import { isDrawOp, isRandomNode } from '../../ir/random.js';
-import { isStructuralOp, OP, refusedOp, type StructuralOp } from '../../ir/ops.js';
+import { isStructuralOp, OP, refusedOp, type ListOp, type StructuralOp } from '../../ir/ops.js';
 
 /** Records `g`'s nodes into the current graph with `inputs` for its params; returns its outputs (`env`: what each value became). */
 export function replay(g: Graph, inputs: readonly tf.Tensor[], env = new Map<Value, tf.Tensor>()): tf.Tensor[] {
@@ -48,11 +48,11 @@ type Replay = (node: Node, args: tf.Tensor[]) => tf.Tensor[];
 const skip: Replay = () => [];
 
 /** A list op recorded again, with the tape entry tensor-list.ts gives it (none for ListEmpty and ListLength). */
-function list(taped: (args: tf.Tensor[]) => { list?: tf.Tensor; x?: tf.Tensor } | undefined): Replay {
+function list(op: ListOp, taped: (args: tf.Tensor[]) => { list?: tf.Tensor; x?: tf.Tensor } | undefined): Replay {
   return (node, args) => {
-    const outs = listNode(node.op, args, node.attrs, node.outputs);
+    const outs = listNode(op, args, node.attrs, node.outputs);
     const inputs = taped(args);
-    if (inputs) recordListTape(node.op, inputs, outs, node.attrs as unknown as ListAttrs);
+    if (inputs) recordListTape(op, inputs, outs, node.attrs as unknown as ListAttrs);
     return outs;
   };
 }
@@ -71,13 +71,13 @@ const REPLAY: Record<StructuralOp, Replay> = {
   Assert: skip,
   AssignVariable: skip,
   Fused: refusedOp('gradient replay', OP.Fused),
-  ListEmpty: list(() => undefined),
-  ListPush: list((args) => ({ list: args[0], x: args[1] })),
-  ListPop: list((args) => ({ list: args[0] })),
-  ListLength: list(() => undefined),
-  ListGet: list((args) => ({ list: args[0] })),
-  ListSetItem: list((args) => ({ list: args[0], x: args[2] })),
-  ListStack: list((args) => ({ list: args[0] })),
+  ListEmpty: list(OP.ListEmpty, () => undefined),
+  ListPush: list(OP.ListPush, (args) => ({ list: args[0], x: args[1] })),
+  ListPop: list(OP.ListPop, (args) => ({ list: args[0] })),
+  ListLength: list(OP.ListLength, () => undefined),
+  ListGet: list(OP.ListGet, (args) => ({ list: args[0] })),
+  ListSetItem: list(OP.ListSetItem, (args) => ({ list: args[0], x: args[2] })),
+  ListStack: list(OP.ListStack, (args) => ({ list: args[0] })),
 };
 
 /** A new draw like `node` (while-grad's replayed draws die once the step reads the forward records). */
