@@ -2,7 +2,10 @@
 // While, the effects, tensor lists, Fused), described once in `STRUCTURAL_OPS`, or a leaf op: a
 // tfjs kernel name or a random draw (ir/random.ts), which rule tables handle. Every consumer keys
 // its structural handlers by `StructuralOp` (`Record<StructuralOp, …>`), so a new op does not
-// compile until each one handles or refuses it. Needs nothing. Produces `IrOp`, `STRUCTURAL_OPS`, `OP`.
+// compile until each one handles or refuses it. Needs the draw ops' names (types only).
+// Produces `IrOp`, `StructuralOp`, `STRUCTURAL_OPS`, `OP`, `LIST_OPS`.
+
+import type { DrawOp } from './random.js';
 
 /** A tfjs kernel name (Add, BatchMatMul …). One alias, so the kernel vocabulary can narrow it. */
 export type KernelName = string;
@@ -49,8 +52,11 @@ export const STRUCTURAL_OPS = {
 /** The structural ops of the IR: a closed union. */
 export type StructuralOp = keyof typeof STRUCTURAL_OPS;
 
-/** Every op a node can carry: a structural op, or a leaf op run by a rule (a kernel name or a draw). */
-export type IrOp = StructuralOp | KernelName;
+/** A leaf op: run by the engine or a rule table, with no structure of its own (a kernel, or a draw of ir/random.ts). */
+export type LeafOp = KernelName | DrawOp;
+
+/** Every op a node can carry: a structural op or a leaf op. */
+export type IrOp = StructuralOp | LeafOp;
 
 /** Each structural op by name (`OP.Cond`), for comparisons that the compiler checks. */
 export const OP: { readonly [K in StructuralOp]: K } = Object.fromEntries(Object.keys(STRUCTURAL_OPS).map((k) => [k, k])) as never;

@@ -4,7 +4,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Graph, Node, type Value } from '../../src/ir/graph.js';
-import { STRUCTURAL_OPS, type StructuralOp } from '../../src/ir/ops.js';
+import { STRUCTURAL_OPS, type IrOp, type StructuralOp } from '../../src/ir/ops.js';
 import { verify } from '../../src/ir/verify.js';
 import type { FusedStep } from '../../src/ir/fused.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../src/ir/types.js';
@@ -26,7 +26,7 @@ function graphWith(build: (m: Made) => Node): Graph {
   return g;
 }
 
-function node(g: Graph, op: string, inputs: Value[], outs: [DType, Shape][], attrs: Record<string, unknown> = {}, options: Node['options'] = {}): Node {
+function node(g: Graph, op: IrOp, inputs: Value[], outs: [DType, Shape][], attrs: Record<string, unknown> = {}, options: Node['options'] = {}): Node {
   const n = new Node(g, op, inputs, inputs.map((_, i) => `x${i}`), attrs, options);
   for (const [dtype, shape] of outs) n.addOutput(dtype, shape);
   return n;
