@@ -7,8 +7,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
 import type { OutputPlan } from '../trace/trace-function.js';
-import { Interpreter } from '../exec/interpreter.js';
-import { CompiledExecutor } from '../exec/compiled/compiled-executor.js';
+import { makeExecutor, registerExecutor, type Executor, type ExecutorName } from '../exec/executor.js';
 import { feedsFor } from '../exec/capture-feeds.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
@@ -39,8 +38,11 @@ export interface PrintViewOptions extends ViewOptions {
   readonly sources?: boolean;
 }
 
-/** The executors a trace can run on (`JitOptions.backend`). */
-export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
+export type { ExecutorName } from '../exec/executor.js';
+
+// onnxruntime runs the ONNX export: reached through the exporter registry, so a bundle without
+// exporters is told which import installs it.
+registerExecutor('onnxruntime', (_, options) => exporter('onnx', "backend 'onnxruntime'").onnxRuntime(options.onnx ?? {}));
 
 
 /**
@@ -62,13 +64,6 @@ export type SpecArg<T> =
 
 /** The parameters of `getConcreteFunction` for a function with parameters `P`. */
 export type SpecArgs<P extends readonly unknown[]> = { [K in keyof P]: SpecArg<P[K]> };
-
-interface Executor {
-  run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
-  /** Where the executor has an asynchronous path of its own (onnxruntime's). */
-  runAsync?(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]>;
-  dispose(): void;
-}
 
 /**
  * One trace of a jit function (TF's ConcreteFunction), typed by the function `F` it traced: `call`
@@ -96,12 +91,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
     this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
     const g = this.optimizedGraph;
-    this.executor =
-      backend === 'interpreter'
-        ? new Interpreter()
-        : backend === 'onnxruntime'
-          ? exporter('onnx', "backend 'onnxruntime'").onnxRuntime(onnxOptions)
-          : new CompiledExecutor(g);
+    this.executor = makeExecutor(backend, g, { onnx: onnxOptions });
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
   }
 
@@ -112,7 +102,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
   compiledSource(): string | undefined {
-    return this.executor instanceof CompiledExecutor ? this.executor.source() : undefined;
+    return this.executor.source?.();
   }
 
   /** Calls the trace on arguments of its signature (tensors of the same dtypes/shapes, equal JS values). */
@@ -145,7 +135,9 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
       const graph = cloneGraph(this.graph);
       graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
       const optimized = optimize(cloneGraph(graph));
-      this.drawsRun = { graph, optimized, executor: this.backend === 'interpreter' ? new Interpreter() : new CompiledExecutor(optimized) };
+      // The draws are read in this process: onnxruntime's run leaves them to the compiled executor.
+      const executor = makeExecutor(this.backend === 'interpreter' ? 'interpreter' : 'compiled', optimized);
+      this.drawsRun = { graph, optimized, executor };
     }
     const { graph, optimized, executor } = this.drawsRun;
     const outs = executor.run(optimized, feedsFor(graph, tensors));

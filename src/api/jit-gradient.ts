@@ -20,6 +20,7 @@ import { agError } from '../errors/catalogue.js';
 import type { ConcreteFunction } from './concrete-function.js';
 import { jit, type JitOptions } from './jit.js';
 import { engineState } from '../engine/tfjs-engine.js';
+import { OP } from '../ir/ops.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFn = (...args: any[]) => any;
@@ -82,7 +83,7 @@ function topLevelDraws(cf: ConcreteFunction): boolean {
     for (const sub of Object.values(node.subgraphs ?? {})) {
       if (!hasRandomNodes(sub)) continue;
       const draw = firstDraw(sub)!;
-      throw agError('grad/random-redrawn', { op: randomOpName(draw), where: `inside a staged ${node.op === 'While' ? 'loop' : 'if'} of jit function '${cf.name}', differentiated from outside it` }, userLocation(draw.options.source));
+      throw agError('grad/random-redrawn', { op: randomOpName(draw), where: `inside a staged ${node.op === OP.While ? 'loop' : 'if'} of jit function '${cf.name}', differentiated from outside it` }, userLocation(draw.options.source));
     }
   }
   return randomNodesIn(g).length > 0;

@@ -9,7 +9,7 @@ import type { Graph, Node, Value } from '../ir/graph.js';
 import { lastUses } from './liveness.js';
 import { RtList, stackList } from './rt-list.js';
 import { runFused } from './run-fused.js';
-import { FUSED_OP } from '../ir/fused.js';
+import { isStructuralOp, OP, type StructuralOp } from '../ir/ops.js';
 import { agError } from '../errors/catalogue.js';
 import { runAssert, runPrint, type AssertError, type PrintPart } from '../trace/effects.js';
 import { isRandomNode } from '../ir/random.js';
@@ -52,7 +52,7 @@ export class Interpreter {
         node.outputs.forEach((v, k) => {
           const t = outs[k]!;
           env.set(v, t);
-          if (node.op !== 'Const') owned.add(t);
+          if (node.op !== OP.Const) owned.add(t);
         });
         for (const v of dead[i]!) {
           const t = env.get(v);
@@ -76,55 +76,19 @@ export class Interpreter {
   }
 
   private runNode(node: Node, values: RtValue[]): RtValue[] {
+    if (isStructuralOp(node.op)) return STRUCTURAL[node.op](this, node, values);
     const args = values as tf.Tensor[];
-    const list = values[0] as RtList<tf.Tensor>;
-    switch (node.op) {
-      case 'ListEmpty':
-        return [RtList.empty<tf.Tensor>()];
-      case 'ListPush': {
-        const x = tf.clone(args[1]!);
-        this.arena!.push(x);
-        return [list.push(x)];
-      }
-      case 'ListPop': {
-        const [rest, x] = list.pop(node.options.source);
-        return [rest, tf.clone(x)];
-      }
-      case 'ListLength':
-        return [tf.scalar(list.length, 'int32')];
-      case 'ListGet':
-        return [tf.clone(list.get(args[1]!.dataSync()[0]!, node.options.source))];
-      case 'ListSetItem': {
-        const x = tf.clone(args[2]!);
-        this.arena!.push(x);
-        return [list.set(args[1]!.dataSync()[0]!, x, node.options.source)];
-      }
-      case 'ListStack':
-        return [stackList(list, node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)];
-      case 'Const':
-        return [this.constant(node)];
-      case 'Cond':
-        return this.runCond(node, values);
-      case 'While':
-        return this.runWhile(node, values);
-      case 'AssignVariable':
-        node.options.variable!.assign(args[0]!);
-        return [];
-      case FUSED_OP:
-        return [conformDType(runFused(node, args), node.outputs[0]!.dtype)];
-      case 'Print':
-        runPrint(node.attrs.parts as PrintPart[], args, node.inputs.map((v) => v.dtype));
-        return [];
-      case 'Assert':
-        runAssert(args[0]!.dataSync()[0] !== 0, node.attrs.message as string, node.options.source, node.attrs.error as AssertError | undefined);
-        return [];
-      default:
-        if (isRandomNode(node)) return [conformDType(drawRandom(node.op, node.attrs, args), node.outputs[0]!.dtype)];
-        return runKernel(node, args);
-    }
+    if (isRandomNode(node)) return [conformDType(drawRandom(node.op, node.attrs, args), node.outputs[0]!.dtype)];
+    return runKernel(node, args);
   }
 
-  private constant(node: Node): tf.Tensor {
+  /** Tensors a list holds during the current top-level call: freed when it ends. */
+  inArena(x: tf.Tensor): tf.Tensor {
+    this.arena!.push(x);
+    return x;
+  }
+
+  constant(node: Node): tf.Tensor {
     let t = this.constants.get(node);
     if (!t || t.isDisposed) {
       const v = node.outputs[0]!;
@@ -134,13 +98,13 @@ export class Interpreter {
     return t;
   }
 
-  private runCond(node: Node, args: RtValue[]): RtValue[] {
+  runCond(node: Node, args: RtValue[]): RtValue[] {
     const [pred, ...operands] = args;
     const branch = (pred as tf.Tensor).dataSync()[0] ? node.subgraphs!.then! : node.subgraphs!.else!;
     return this.runGraph(branch, operands);
   }
 
-  private runWhile(node: Node, args: RtValue[]): RtValue[] {
+  runWhile(node: Node, args: RtValue[]): RtValue[] {
     const n = node.outputs.length;
     const invariants = args.slice(n);
     const max = node.attrs.maximumIterations as number | undefined;
@@ -166,6 +130,42 @@ export class Interpreter {
     }
   }
 }
+
+type Handler = (run: Interpreter, node: Node, values: RtValue[]) => RtValue[];
+
+const tensors = (values: RtValue[]) => values as tf.Tensor[];
+const listOf = (values: RtValue[]) => values[0] as RtList<tf.Tensor>;
+const indexOf = (values: RtValue[]) => tensors(values)[1]!.dataSync()[0]!;
+
+/** How the interpreter runs each structural op (ir/ops.ts); leaf ops go to the engine. */
+const STRUCTURAL: Record<StructuralOp, Handler> = {
+  Const: (run, node) => [run.constant(node)],
+  Cond: (run, node, values) => run.runCond(node, values),
+  While: (run, node, values) => run.runWhile(node, values),
+  AssignVariable: (_, node, values) => {
+    node.options.variable!.assign(tensors(values)[0]!);
+    return [];
+  },
+  Fused: (_, node, values) => [conformDType(runFused(node, tensors(values)), node.outputs[0]!.dtype)],
+  Print: (_, node, values) => {
+    runPrint(node.attrs.parts as PrintPart[], tensors(values), node.inputs.map((v) => v.dtype));
+    return [];
+  },
+  Assert: (_, node, values) => {
+    runAssert(tensors(values)[0]!.dataSync()[0] !== 0, node.attrs.message as string, node.options.source, node.attrs.error as AssertError | undefined);
+    return [];
+  },
+  ListEmpty: () => [RtList.empty<tf.Tensor>()],
+  ListPush: (run, _, values) => [listOf(values).push(run.inArena(tf.clone(tensors(values)[1]!)))],
+  ListPop: (_, node, values) => {
+    const [rest, x] = listOf(values).pop(node.options.source);
+    return [rest, tf.clone(x)];
+  },
+  ListLength: (_, __, values) => [tf.scalar(listOf(values).length, 'int32')],
+  ListGet: (_, node, values) => [tf.clone(listOf(values).get(indexOf(values), node.options.source))],
+  ListSetItem: (run, node, values) => [listOf(values).set(indexOf(values), run.inArena(tf.clone(tensors(values)[2]!)), node.options.source)],
+  ListStack: (_, node, values) => [stackList(listOf(values), node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)],
+};
 
 function runKernel(node: Node, args: tf.Tensor[]): tf.Tensor[] {
   const inputs = node.kernelInputs(args) as tf.NamedTensorMap;

@@ -10,17 +10,12 @@ import type { toDot } from './dot/to-dot.js';
 import type { toSVG } from './dot/to-svg.js';
 import type { toHTML } from './viewer/to-html.js';
 import type { mountViewer } from './viewer/mount-viewer.js';
-import type { Graph } from '../ir/graph.js';
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/onnxruntime-executor.js';
-import type * as tf from '@tensorflow/tfjs-core';
+import type { Executor } from '../exec/executor.js';
 import { agError } from '../errors/catalogue.js';
 
 /** An executor made by an installed exporter (onnxruntime's, which runs the ONNX export). */
-export interface InstalledExecutor {
-  run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
-  runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]>;
-  dispose(): void;
-}
+export type InstalledExecutor = Executor;
 
 export interface Exporters {
   readonly onnx: { readonly exportOnnx: typeof exportOnnx; readonly onnxRuntime: (opts: OnnxRuntimeOptions) => InstalledExecutor };

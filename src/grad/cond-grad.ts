@@ -16,6 +16,7 @@ import { differentiable, disguiseList, isListTensor, pushTapeNode, tapeActive, v
 import { listTypeOfValue, zeroListLike } from './list-grad.js';
 import { replay, replayControlFlow } from './replay.js';
 import { condDrawEnv, refuseNestedDraws } from './random-grad.js';
+import { OP } from '../ir/ops.js';
 
 /** Zero gradient for `t`: zeros like it, or for a list a list of zeros as long. */
 export function zeroAdjoint(t: tf.Tensor): tf.Tensor {
@@ -50,7 +51,7 @@ export function recordCondTape(node: Node, operands: readonly tf.Tensor[][], out
   node.inputs.slice(1).forEach((v, k) => {
     if (differentiable(v)) operands[k]?.forEach((t, j) => (inputs[`${k}_${j}`] = t));
   });
-  pushTapeNode('Cond', inputs, outs, (dys) => {
+  pushTapeNode(OP.Cond, inputs, outs, (dys) => {
     const grads = condGradient(node, operands, dys);
     return shareOut(inputs, (k) => grads.get(Number(k)));
   });
@@ -89,7 +90,7 @@ export function emitCond(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
   const g = currentGraph()!;
   const subgraphs = Object.fromEntries(Object.entries(node.subgraphs!).map(([k, sg]) => [k, cloneGraph(sg, g)]));
   const inputs = args.map((t) => valueIn(g, t));
-  const copy = g.addNode(new Node(g, 'Cond', inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }));
+  const copy = g.addNode(new Node(g, OP.Cond, inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }));
   const outs = node.outputs.map((o) => {
     const v = copy.addOutput(o.dtype, o.shape);
     v.name = o.name;

@@ -16,6 +16,7 @@ import { listTape, TensorList } from '../trace/tensor-list.js';
 import { whileLoop } from '../trace/while-loop.js';
 import { userLocation } from '../trace/user-frame.js';
 import { disguiseList, pushTapeNode, tapeActive, withoutTape } from './tape.js';
+import { isListOp, OP, type ListOp } from '../ir/ops.js';
 
 export interface ListAttrs {
   readonly elementDtype: DType;
@@ -23,7 +24,7 @@ export interface ListAttrs {
 }
 
 /** Records list op `op` into the current graph; returns its outputs as tensors. */
-export function listNode(op: string, inputs: tf.Tensor[], attrs: Record<string, unknown>, outs: { dtype: DType; shape: Shape }[]): tf.Tensor[] {
+export function listNode(op: ListOp, inputs: tf.Tensor[], attrs: Record<string, unknown>, outs: { dtype: DType; shape: Shape }[]): tf.Tensor[] {
   const g = currentGraph()!;
   const values = inputs.map((t) => valueIn(g, t));
   const node = g.addNode(new Node(g, op, values, values.map((_, i) => (i === 0 ? 'list' : `input${i}`)), { ...attrs }));
@@ -52,7 +53,7 @@ export function zeroListLike(h: tf.Tensor, attrs: ListAttrs): tf.Tensor {
   return withoutTape(() => {
     const src = listOf(h, attrs);
     const n = src.length;
-    const [empty] = listNode('ListEmpty', [], { ...attrs }, [handleType]);
+    const [empty] = listNode(OP.ListEmpty, [], { ...attrs }, [handleType]);
     const [, out] = whileLoop(
       (i: tf.Tensor) => tf.less(i, n),
       (i: tf.Tensor, acc: TensorList) => [tf.add(i, tf.scalar(1, 'int32')), acc.push(tf.zerosLike(src.get(i)))],
@@ -66,7 +67,7 @@ export function zeroListLike(h: tf.Tensor, attrs: ListAttrs): tf.Tensor {
 function unstackLike(dy: tf.Tensor, like: tf.Tensor, attrs: ListAttrs): tf.Tensor {
   return withoutTape(() => {
     const n = listOf(like, attrs).length;
-    const [empty] = listNode('ListEmpty', [], { ...attrs }, [handleType]);
+    const [empty] = listNode(OP.ListEmpty, [], { ...attrs }, [handleType]);
     const [, out] = whileLoop(
       (i: tf.Tensor) => tf.less(i, n),
       (i: tf.Tensor, acc: TensorList) => [tf.add(i, tf.scalar(1, 'int32')), acc.push(tf.gather(dy, i))],
@@ -78,12 +79,12 @@ function unstackLike(dy: tf.Tensor, like: tf.Tensor, attrs: ListAttrs): tf.Tenso
 
 /** Pops the last element of adjoint list `adj`: [rest (disguised), element]. */
 function popAdjoint(adj: tf.Tensor, attrs: ListAttrs): [tf.Tensor, tf.Tensor] {
-  const [rest, x] = listNode('ListPop', [handleOf(adj)], { ...attrs }, [handleType, elementType(attrs)]);
+  const [rest, x] = listNode(OP.ListPop, [handleOf(adj)], { ...attrs }, [handleType, elementType(attrs)]);
   return [disguiseList(symbolicValue(rest!)!), x!];
 }
 
 function pushAdjoint(adj: tf.Tensor, x: tf.Tensor, attrs: ListAttrs): tf.Tensor {
-  const [h] = listNode('ListPush', [handleOf(adj), x], { ...attrs }, [handleType]);
+  const [h] = listNode(OP.ListPush, [handleOf(adj), x], { ...attrs }, [handleType]);
   return disguiseList(symbolicValue(h!)!);
 }
 
@@ -91,7 +92,7 @@ function pushAdjoint(adj: tf.Tensor, x: tf.Tensor, attrs: ListAttrs): tf.Tensor 
  * Pushes the tape entry of list op `op` (when the tape is on). `inputs`: the list handle under
  * `list`, the element under `x` (ListPush); `outputs` as the op returned them.
  */
-export function recordListTape(op: string, inputs: { list?: tf.Tensor; x?: tf.Tensor }, outputs: tf.Tensor[], attrs: ListAttrs): void {
+export function recordListTape(op: ListOp, inputs: { list?: tf.Tensor; x?: tf.Tensor }, outputs: tf.Tensor[], attrs: ListAttrs): void {
   for (const t of [inputs.list, ...outputs]) if (t) noteListType(symbolicValue(t), attrs);
   if (!tapeActive()) return;
   const named: Record<string, tf.Tensor> = {};
@@ -100,30 +101,30 @@ export function recordListTape(op: string, inputs: { list?: tf.Tensor; x?: tf.Te
   const list = inputs.list;
   const x = inputs.x;
   switch (op) {
-    case 'ListPush':
+    case OP.ListPush:
       pushTapeNode(op, named, outputs, ([dy]) => {
         const [rest, dx] = popAdjoint(dy!, attrs);
         return { list: () => rest, x: () => dx };
       });
       return;
-    case 'ListPop':
+    case OP.ListPop:
       pushTapeNode(op, named, outputs, ([dRest, dx]) => {
         const rest = dRest ?? zeroListLike(outputs[0]!, attrs);
         const elem = dx ?? tf.zerosLike(outputs[1]!);
         return { list: () => pushAdjoint(rest, elem, attrs) };
       });
       return;
-    case 'ListStack':
+    case OP.ListStack:
       pushTapeNode(op, named, outputs, ([dy]) => ({ list: () => unstackLike(dy!, list!, attrs) }));
       return;
-    case 'ListGet': {
+    case OP.ListGet: {
       const where = userLocation();
       pushTapeNode(op, named, outputs, () => {
         throw agError('grad/list-get', {}, where);
       });
       return;
     }
-    case 'ListSetItem': {
+    case OP.ListSetItem: {
       const where = userLocation();
       pushTapeNode(op, named, outputs, () => {
         throw agError('grad/list-set-item', {}, where);
@@ -151,12 +152,12 @@ export function listTypeOfValue(v: Value): ListAttrs {
     if (known) return known;
     const node: Node | undefined = cur.node;
     if (!node) break;
-    if (node.op.startsWith('List')) return node.attrs as unknown as ListAttrs;
-    if (node.op === 'While') {
+    if (isListOp(node.op)) return node.attrs as unknown as ListAttrs;
+    if (node.op === OP.While) {
       cur = node.inputs[cur.index];
       continue;
     }
-    if (node.op === 'Cond') {
+    if (node.op === OP.Cond) {
       const branch: Graph = node.subgraphs!.then!;
       const out: Value = branch.outputs[cur.index]!;
       const k: number = branch.params.indexOf(out);

@@ -13,6 +13,7 @@ import { currentGraph } from '../trace/context.js';
 import { symbolicTensor } from '../trace/subgraph.js';
 import { listNode, recordListTape, type ListAttrs } from './list-grad.js';
 import { isDrawOp, isRandomNode } from '../ir/random.js';
+import { isStructuralOp, OP, refusedOp, type ListOp, type StructuralOp } from '../ir/ops.js';
 
 /** How a Cond or While is replayed: filled by cond-grad.ts and while-grad.ts (which replay their subgraphs). */
 export const replayControlFlow: { Cond?: (node: Node, args: tf.Tensor[]) => tf.Tensor[]; While?: (node: Node, args: tf.Tensor[]) => tf.Tensor[] } = {};
@@ -38,39 +39,48 @@ export function replay(g: Graph, inputs: readonly tf.Tensor[], env = new Map<Val
 }
 
 function replayNode(node: Node, args: tf.Tensor[]): tf.Tensor[] {
-  switch (node.op) {
-    case 'Const': {
-      const g = currentGraph()!;
-      const copy = g.addNode(new Node(g, 'Const', [], [], {}, { values: node.options.values, source: node.options.source }));
-      const o = node.outputs[0]!;
-      return [symbolicTensor(copy.addOutput(o.dtype, o.shape))];
-    }
-    case 'Cond':
-    case 'While':
-      return replayControlFlow[node.op]!(node, args);
-    case 'Print':
-    case 'Assert':
-    case 'AssignVariable':
-      return [];
-    case 'ListEmpty':
-    case 'ListPush':
-    case 'ListPop':
-    case 'ListLength':
-    case 'ListGet':
-    case 'ListSetItem':
-    case 'ListStack': {
-      const outs = listNode(node.op, args, node.attrs, node.outputs);
-      const attrs = node.attrs as unknown as ListAttrs;
-      if (node.op === 'ListPush') recordListTape(node.op, { list: args[0], x: args[1] }, outs, attrs);
-      else if (node.op === 'ListSetItem') recordListTape(node.op, { list: args[0], x: args[2] }, outs, attrs);
-      else if (node.op !== 'ListEmpty' && node.op !== 'ListLength') recordListTape(node.op, { list: args[0] }, outs, attrs);
-      return outs;
-    }
-    default:
-      if (isDrawOp(node.op)) return [redraw(node)];
-      return runKernel(node, args);
-  }
+  if (isStructuralOp(node.op)) return REPLAY[node.op](node, args);
+  if (isDrawOp(node.op)) return [redraw(node)];
+  return runKernel(node, args);
 }
+
+type Replay = (node: Node, args: tf.Tensor[]) => tf.Tensor[];
+
+/** Effects are not repeated by the backward pass: they record nothing. */
+const skip: Replay = () => [];
+
+/** A list op recorded again, with the tape entry tensor-list.ts gives it (none for ListEmpty and ListLength). */
+function list(op: ListOp, taped: (args: tf.Tensor[]) => { list?: tf.Tensor; x?: tf.Tensor } | undefined): Replay {
+  return (node, args) => {
+    const outs = listNode(op, args, node.attrs, node.outputs);
+    const inputs = taped(args);
+    if (inputs) recordListTape(op, inputs, outs, node.attrs as unknown as ListAttrs);
+    return outs;
+  };
+}
+
+/** How each structural op (ir/ops.ts) is recorded again. Fused nodes are made after tracing, never replayed. */
+const REPLAY: Record<StructuralOp, Replay> = {
+  Const: (node) => {
+    const g = currentGraph()!;
+    const copy = g.addNode(new Node(g, OP.Const, [], [], {}, { values: node.options.values, source: node.options.source }));
+    const o = node.outputs[0]!;
+    return [symbolicTensor(copy.addOutput(o.dtype, o.shape))];
+  },
+  Cond: (node, args) => replayControlFlow.Cond!(node, args),
+  While: (node, args) => replayControlFlow.While!(node, args),
+  Print: skip,
+  Assert: skip,
+  AssignVariable: skip,
+  Fused: refusedOp('gradient replay', OP.Fused),
+  ListEmpty: list(OP.ListEmpty, () => undefined),
+  ListPush: list(OP.ListPush, (args) => ({ list: args[0], x: args[1] })),
+  ListPop: list(OP.ListPop, (args) => ({ list: args[0] })),
+  ListLength: list(OP.ListLength, () => undefined),
+  ListGet: list(OP.ListGet, (args) => ({ list: args[0] })),
+  ListSetItem: list(OP.ListSetItem, (args) => ({ list: args[0], x: args[2] })),
+  ListStack: list(OP.ListStack, (args) => ({ list: args[0] })),
+};
 
 /** A new draw like `node` (while-grad's replayed draws die once the step reads the forward records). */
 function redraw(node: Node): tf.Tensor {

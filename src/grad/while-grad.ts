@@ -23,6 +23,7 @@ import { shareOut, zeroAdjoint } from './cond-grad.js';
 import { replay, replayControlFlow } from './replay.js';
 import { augmentWhile, reuseForward, type Augmented } from './while-records.js';
 import { checkReplayedDraws, refuseNestedDraws } from './random-grad.js';
+import { OP } from '../ir/ops.js';
 
 export { augmentWhile } from './while-records.js';
 
@@ -37,7 +38,7 @@ export function recordWhileTape(node: Node, aug: Augmented, inits: readonly tf.T
   node.inputs.slice(total).forEach((v, k) => {
     if (v.dtype === 'float32') operands[k]?.forEach((t, j) => (inputs[`c${k}_${j}`] = t));
   });
-  pushTapeNode('While', inputs, outs, (dys) => {
+  pushTapeNode(OP.While, inputs, outs, (dys) => {
     const grads = whileGradient(node, aug, dys);
     return shareOut(inputs, (k) => grads.get(k));
   });
@@ -152,7 +153,7 @@ export function emitWhile(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
   const g = currentGraph()!;
   const subgraphs = Object.fromEntries(Object.entries(node.subgraphs!).map(([k, sg]) => [k, cloneGraph(sg, g)]));
   const inputs = args.map((t) => valueIn(g, t));
-  const copy = g.addNode(new Node(g, 'While', inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }));
+  const copy = g.addNode(new Node(g, OP.While, inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }));
   const outs = node.outputs.map((o) => {
     const v = copy.addOutput(o.dtype, o.shape);
     v.name = o.name;

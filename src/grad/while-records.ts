@@ -14,6 +14,7 @@ import { valueIn } from '../trace/capture.js';
 import { inGraph, symbolicTensor } from '../trace/subgraph.js';
 import { withoutTape } from './tape.js';
 import { listNode, listTypeOfValue, type ListAttrs } from './list-grad.js';
+import { OP } from '../ir/ops.js';
 
 export interface Augmented {
   /** The loop variables the user's loop has (before the added ones). */
@@ -40,7 +41,7 @@ function onlyAppended(body: Graph, index: number): boolean {
     if (users.length === 0) return outAt.length === 1 && outAt[0] === index;
     if (outAt.length || users.length !== 1) return false;
     const user = users[0]!;
-    if (user.op !== 'ListPush' || user.inputs[0] !== cur || user.inputs.indexOf(cur, 1) >= 0) return false;
+    if (user.op !== OP.ListPush || user.inputs[0] !== cur || user.inputs.indexOf(cur, 1) >= 0) return false;
     cur = user.outputs[0]!;
   }
 }
@@ -68,7 +69,7 @@ function addRecords(node: Node, values: readonly Value[]): Value[] {
     const at = node.outputs.length;
     const types = values.map((v) => ({ elementDtype: v.dtype as DType, elementShape: [...v.shape] }));
     const before = parent.nodes.length;
-    const inits = inGraph(parent, () => types.map((t) => valueIn(parent, listNode('ListEmpty', [], { ...t }, [handleType])[0]!)));
+    const inits = inGraph(parent, () => types.map((t) => valueIn(parent, listNode(OP.ListEmpty, [], { ...t }, [handleType])[0]!)));
     parent.nodes.splice(parent.nodes.indexOf(node), 0, ...parent.nodes.splice(before));
     const insert = (g: Graph) => {
       const made = inits.map(() => g.addParam(LIST_DTYPE, []));
@@ -80,7 +81,7 @@ function addRecords(node: Node, values: readonly Value[]): Value[] {
     const params = insert(body);
     inGraph(body, () => {
       params.forEach((p, k) => {
-        body.outputs.push(valueIn(body, listNode('ListPush', [symbolicTensor(p), symbolicTensor(values[k]!)], { ...types[k]! }, [handleType])[0]!));
+        body.outputs.push(valueIn(body, listNode(OP.ListPush, [symbolicTensor(p), symbolicTensor(values[k]!)], { ...types[k]! }, [handleType])[0]!));
         body.outputNames.push(`saved_${k}`);
       });
     });
@@ -110,7 +111,7 @@ export function reuseForward(node: Node, aug: Augmented, env: Map<Value, tf.Tens
   const used = new Set(backward.flatMap((nd) => nd.inputs));
   const wanted: { replayed: Value[]; forward: Value }[] = [];
   for (const [v, t] of env) {
-    if (!v.node || v.node.op === 'Const' || v.dtype === LIST_DTYPE) continue;
+    if (!v.node || v.node.op === OP.Const || v.dtype === LIST_DTYPE) continue;
     const forward = aug.forwardOf.get(v);
     const replayed = symbolicValue(t);
     if (!forward || !replayed || replayed.graph !== g) continue;
@@ -123,7 +124,7 @@ export function reuseForward(node: Node, aug: Augmented, env: Map<Value, tf.Tens
   const reads = inGraph(g, () =>
     records.map((r, k) => {
       const t = wanted[k]!.forward;
-      return valueIn(g, listNode('ListGet', [symbolicTensor(r), step], { elementDtype: t.dtype, elementShape: [...t.shape] }, [t])[0]!);
+      return valueIn(g, listNode(OP.ListGet, [symbolicTensor(r), step], { elementDtype: t.dtype, elementShape: [...t.shape] }, [t])[0]!);
     }),
   );
   const made = g.nodes.splice(before);
@@ -148,7 +149,7 @@ export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | u
     const before = parent.nodes.length;
     const inits = inGraph(parent, () => [
       valueIn(parent, tf.scalar(0, 'int32')),
-      ...accTypes.map((t) => valueIn(parent, listNode('ListEmpty', [], { ...t }, [handleType])[0]!)),
+      ...accTypes.map((t) => valueIn(parent, listNode(OP.ListEmpty, [], { ...t }, [handleType])[0]!)),
     ]);
     // The initial values are made before the loop that takes them.
     const made = parent.nodes.splice(before);
@@ -168,8 +169,8 @@ export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | u
       accs.forEach((acc, k) => {
         const s = accSlots[k]!;
         const p = symbolicTensor(body.params[s]!);
-        const item = node.outputs[s]!.dtype === LIST_DTYPE ? listNode('ListLength', [p], {}, [{ dtype: 'int32', shape: [] }])[0]! : p;
-        body.outputs.push(valueIn(body, listNode('ListPush', [symbolicTensor(acc), item], { ...accTypes[k]! }, [handleType])[0]!));
+        const item = node.outputs[s]!.dtype === LIST_DTYPE ? listNode(OP.ListLength, [p], {}, [{ dtype: 'int32', shape: [] }])[0]! : p;
+        body.outputs.push(valueIn(body, listNode(OP.ListPush, [symbolicTensor(acc), item], { ...accTypes[k]! }, [handleType])[0]!));
       });
     });
     body.outputNames.push('trip_count', ...accs.map((_, s) => `record_${s}`));

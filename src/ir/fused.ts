@@ -3,12 +3,13 @@
 // broadcasting. Needs the IR types. Produces `FusedStep`, `FusedProgram`, `FUSED_OP`.
 
 import type { DType, Shape } from './types.js';
+import { OP, type KernelName } from './ops.js';
 
-export const FUSED_OP = 'Fused';
+export const FUSED_OP = OP.Fused;
 
 export interface FusedStep {
   /** A tfjs elementwise kernel name (Add, Multiply, Abs, Select, Cast …). */
-  readonly op: string;
+  readonly op: KernelName;
   /**
    * Operands: an index below the node's input count refers to that node input; index
    * `inputs.length + k` refers to the result of step k.

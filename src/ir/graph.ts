@@ -6,6 +6,7 @@ import type { Tensor, Variable } from '@tensorflow/tfjs-core';
 import type { DType, Shape, TensorType } from './types.js';
 import { printGraph, type PrintOptions } from './print.js';
 import type { NodeSource, SourceSite } from './source.js';
+import type { IrOp } from './ops.js';
 
 let nextValueId = 0;
 let nextNodeId = 0;
@@ -47,8 +48,8 @@ export class Node {
   outputs: Value[] = [];
   constructor(
     readonly graph: Graph,
-    /** A tfjs kernel name (Add, BatchMatMul …) or an IR op: Const, Cond, While. */
-    readonly op: string,
+    /** A structural op of the IR (ir/ops.ts: Const, Cond, While …) or a leaf op: a tfjs kernel name or a draw. */
+    readonly op: IrOp,
     public inputs: Value[],
     /** The names tfjs passed the inputs under (same length as inputs). */
     public inputNames: string[],

@@ -6,6 +6,7 @@ import type { Capture, Graph, Node, Value } from './graph.js';
 import { resolvedSource, type NodeSource } from './source.js';
 import { typeToString } from './types.js';
 import { FUSED_OP, type FusedStep } from './fused.js';
+import { OP } from './ops.js';
 
 export interface PrintOptions {
   /** Append `// file:line` of the user source that created each node, where known. */
@@ -97,7 +98,7 @@ function formatSource(s: NodeSource): string {
 function formatAttrs(node: Node): string {
   if (node.op === FUSED_OP) return formatFused(node);
   const parts: string[] = [];
-  if (node.op === 'Const' && node.options.values) parts.push(`value=${formatValues(node.options.values)}`);
+  if (node.op === OP.Const && node.options.values) parts.push(`value=${formatValues(node.options.values)}`);
   for (const [k, v] of Object.entries(node.attrs)) {
     if (v === undefined) continue;
     parts.push(`${k}=${formatAttr(v)}`);

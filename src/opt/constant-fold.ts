@@ -9,6 +9,7 @@ import { sizeOf } from '../ir/types.js';
 import { cloneNodesInto } from '../ir/clone.js';
 import { evaluateOnCpu, type ConstOperand } from './evaluate-on-cpu.js';
 import { constOf, graphHasEffects, isPureKernel, setNodes, Substitution } from './rewrite.js';
+import { OP } from '../ir/ops.js';
 
 /** Largest result (in elements) that folding materializes as a constant. */
 export const FOLD_LIMIT = 100_000;
@@ -27,7 +28,7 @@ function foldGraph(g: Graph): void {
   const kept: Node[] = [];
   const visit = (node: Node): void => {
     subst.applyTo(node);
-    if (node.op === 'Cond') {
+    if (node.op === OP.Cond) {
       const taken = takenBranch(node);
       if (taken) {
         for (const n of inlineBranch(node, taken, subst)) visit(n);
@@ -37,7 +38,7 @@ function foldGraph(g: Graph): void {
     if (node.subgraphs) {
       propagateConstants(node);
       for (const sub of Object.values(node.subgraphs)) foldGraph(sub);
-      if (node.op === 'While' && neverRuns(node)) {
+      if (node.op === OP.While && neverRuns(node)) {
         node.outputs.forEach((v, i) => subst.set(v, node.inputs[i]!));
         return;
       }
@@ -78,7 +79,7 @@ function fold(node: Node): Node[] | undefined {
 }
 
 function makeConst(g: Graph, like: Value, values: NonNullable<Node['options']['values']>, from?: Node): Node {
-  const c = new Node(g, 'Const', [], [], {}, { values, source: from?.options.source });
+  const c = new Node(g, OP.Const, [], [], {}, { values, source: from?.options.source });
   const v = c.addOutput(like.dtype, like.shape);
   v.name = like.name;
   return c;
@@ -115,11 +116,11 @@ function neverRuns(node: Node): boolean {
  */
 function propagateConstants(node: Node): void {
   const subs = node.subgraphs!;
-  if (node.op === 'Cond') {
+  if (node.op === OP.Cond) {
     node.inputs.slice(1).forEach((v, j) => {
       for (const sub of Object.values(subs)) inlineConstParam(sub, j, v, true);
     });
-  } else if (node.op === 'While') {
+  } else if (node.op === OP.While) {
     const n = node.outputs.length;
     node.inputs.forEach((v, j) => {
       if (j < n && subs.body!.outputs[j] !== subs.body!.params[j]) return; // a loop variable that changes

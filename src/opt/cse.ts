@@ -7,6 +7,7 @@ import type { Graph, Node } from '../ir/graph.js';
 import { kernelOf } from '../ir/kernels/index.js';
 import { shapeToString } from '../ir/types.js';
 import { isPureKernel, setNodes, Substitution } from './rewrite.js';
+import { OP } from '../ir/ops.js';
 
 
 export function cse(graph: Graph): Graph {
@@ -40,7 +41,7 @@ function cseGraph(g: Graph): void {
 
 /** A hash key of what makes two nodes equal, or undefined when the node must stay unique. */
 function keyOf(node: Node): string | undefined {
-  if (node.op === 'Const') {
+  if (node.op === OP.Const) {
     const vals = node.options.values;
     if (!vals) return undefined;
     const v = node.outputs[0]!;
@@ -57,7 +58,7 @@ function keyOf(node: Node): string | undefined {
 
 /** Full comparison of two nodes with the same key (constants: every bit of the payload). */
 function sameNode(a: Node, b: Node): boolean {
-  if (a.op !== 'Const') return true; // the key holds everything else exactly
+  if (a.op !== OP.Const) return true; // the key holds everything else exactly
   const x = a.options.values!;
   const y = b.options.values!;
   if (x.length !== y.length || Array.isArray(x) !== Array.isArray(y) || x.constructor !== y.constructor) return false;

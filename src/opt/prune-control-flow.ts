@@ -6,6 +6,7 @@
 import { Node, type Graph, type Value } from '../ir/graph.js';
 import { dceGraph } from './dce.js';
 import { isEffect, setNodes, Substitution } from './rewrite.js';
+import { OP } from '../ir/ops.js';
 
 export function pruneControlFlow(graph: Graph): Graph {
   pruneGraph(graph);
@@ -18,8 +19,8 @@ function pruneGraph(g: Graph): void {
   const subst = new Substitution();
   const nodes = g.nodes.map((node) => {
     subst.applyTo(node);
-    if (node.op === 'Cond') return pruneCond(node, used, subst);
-    if (node.op === 'While') return pruneWhile(node, used, subst);
+    if (node.op === OP.Cond) return pruneCond(node, used, subst);
+    if (node.op === OP.While) return pruneWhile(node, used, subst);
     for (const sub of Object.values(node.subgraphs ?? {})) pruneGraph(sub);
     return node;
   });

@@ -8,6 +8,7 @@ import { FUSED_OP } from '../ir/fused.js';
 import { isRandomNode } from '../ir/random.js';
 import { graphHasEffects, isEffect } from '../ir/effects.js';
 import { kernelOf } from '../ir/kernels/index.js';
+import { OP } from '../ir/ops.js';
 
 /** Values replaced by other values of the same graph; `resolve` follows chains. */
 export class Substitution {
@@ -48,18 +49,18 @@ function isNondeterministic(node: Node): boolean {
 export { isEffect, graphHasEffects };
 
 function isControlFlow(node: Node): boolean {
-  return node.subgraphs !== undefined || node.op === 'Cond' || node.op === 'While';
+  return node.subgraphs !== undefined || node.op === OP.Cond || node.op === OP.While;
 }
 
 /** A plain, pure kernel node: a candidate for folding, merging, simplifying. */
 export function isPureKernel(node: Node): boolean {
-  return !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node) && node.op !== 'Const' && node.op !== FUSED_OP;
+  return !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node) && node.op !== OP.Const && node.op !== FUSED_OP;
 }
 
 /** The Const node producing `v`, when it is one with a payload. */
 export function constOf(v: Value): Node | undefined {
   const n = v.node;
-  return n && n.op === 'Const' && n.options.values !== undefined ? n : undefined;
+  return n && n.op === OP.Const && n.options.values !== undefined ? n : undefined;
 }
 
 /** `v` is a non-empty numeric constant whose every element passes `test`. */

@@ -12,6 +12,7 @@
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { sameShape } from '../ir/types.js';
 import { constEvery, setNodes, Substitution } from './rewrite.js';
+import { OP } from '../ir/ops.js';
 
 export function simplify(graph: Graph): Graph {
   simplifyGraph(graph);
@@ -24,8 +25,8 @@ function simplifyGraph(g: Graph): void {
   for (const node of g.nodes) {
     subst.applyTo(node);
     for (const sub of Object.values(node.subgraphs ?? {})) simplifyGraph(sub);
-    if (node.op === 'Cond') passThroughCond(node, subst);
-    if (node.op === 'While') passThroughWhile(node, subst);
+    if (node.op === OP.Cond) passThroughCond(node, subst);
+    if (node.op === OP.While) passThroughWhile(node, subst);
     const replacement = node.outputs.length === 1 ? rewrite(node) : undefined;
     if (replacement) {
       subst.set(node.outputs[0]!, replacement);
@@ -43,7 +44,7 @@ const isPlusZero = (x: number) => Object.is(x, 0);
 const isMinusZero = (x: number) => Object.is(x, -0);
 
 /** Ops whose result is (or may be) one of their inputs' data as it is held, unstored. */
-const PASSING = new Set(['Identity', 'Reshape', 'ExpandDims', 'Squeeze', 'Cond', 'While', 'ListGet', 'ListPop', 'ListStack', 'Fused']);
+const PASSING = new Set<string>(['Identity', 'Reshape', 'ExpandDims', 'Squeeze', OP.Cond, OP.While, OP.ListGet, OP.ListPop, OP.ListStack, OP.Fused]);
 
 /** Whether the cpu backend surely holds `v` in its dtype's typed array (see the header). */
 function heldExactly(v: Value): boolean {

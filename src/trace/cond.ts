@@ -19,6 +19,7 @@ import { truthTensor } from './truth.js';
 import { assignTracked } from './variables.js';
 import { isTensorList, type ElementType, type ListLike } from './list-registry.js';
 import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
+import { OP } from '../ir/ops.js';
 
 export interface CondOptions {
   /** Names of the outputs (when the branches return an array), for error messages. */
@@ -93,7 +94,7 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
   const operands = finalizeOperands([main.graph, other.graph]);
   const effect = hasEffects(main.graph) || hasEffects(other.graph);
   const node = parent.addNode(
-    new Node(parent, 'Cond', [predValue, ...operands], ['pred', ...operands.map((_, i) => `input${i}`)], {}, {
+    new Node(parent, OP.Cond, [predValue, ...operands], ['pred', ...operands.map((_, i) => `input${i}`)], {}, {
       subgraphs: { then: main.graph, else: other.graph },
       effect,
       source: userFrame(),

@@ -17,6 +17,7 @@ import { isPlainObject } from './nest.js';
 import { scalarTruth } from './leaf.js';
 import { truthTensor } from './truth.js';
 import { inCatchRegion } from './try-regions.js';
+import { OP } from '../ir/ops.js';
 
 /**
  * One argument of a printed line: a tensor input (by index), or a JS value fixed at trace time —
@@ -91,7 +92,7 @@ export function stagedPrint(values: readonly unknown[]): void {
     }
   }
   graph.addNode(
-    new Node(graph, 'Print', inputs, inputs.map((_, i) => `value${i}`), { parts }, { effect: true, source: userFrame() }),
+    new Node(graph, OP.Print, inputs, inputs.map((_, i) => `value${i}`), { parts }, { effect: true, source: userFrame() }),
   );
 }
 
@@ -171,7 +172,7 @@ export function assert(cond: unknown, message?: string, error?: AssertError): vo
       const all = tf.all(truthTensor(cond));
       v = valueIn(graph, all);
     }
-    graph.addNode(new Node(graph, 'Assert', [v], ['condition'], { message: msg, error }, { effect: true, source: userFrame() }));
+    graph.addNode(new Node(graph, OP.Assert, [v], ['condition'], { message: msg, error }, { effect: true, source: userFrame() }));
     return;
   }
   const ok = isTensor(cond) ? (cond.size === 1 ? scalarTruth(cond, 'cond') : tf.tidy(() => tf.all(truthTensor(cond)).dataSync()[0] !== 0)) : Boolean(cond);

@@ -15,6 +15,7 @@ import { kernelOf } from '../ir/kernels/index.js';
 import type { ArgInfo } from './rules/rule-types.js';
 import { userFrame, userLocation } from './user-frame.js';
 import { freshMultinomialSeed, markFrozen, substituteDraw, takeDraw } from './random-draws.js';
+import { OP } from '../ir/ops.js';
 
 export const GRAPH_BACKEND = 'autograph';
 
@@ -37,7 +38,7 @@ class GraphBackend extends tf.KernelBackend {
       return new SymbolicId(node.addOutput(dtype as DType, shape));
     }
     const node = graph.addNode(
-      new Node(graph, 'Const', [], [], {}, { values: copyValues(values, dtype), source: sourceHere() }),
+      new Node(graph, OP.Const, [], [], {}, { values: copyValues(values, dtype), source: sourceHere() }),
     );
     if (draw) markFrozen(node, draw.frozen);
     const v = node.addOutput(dtype as DType, shape);
@@ -51,7 +52,7 @@ class GraphBackend extends tf.KernelBackend {
   override readSync(dataId: object): tf.backend_util.BackendValues {
     if (dataId instanceof SymbolicId) {
       const node = dataId.value.node;
-      if (node?.op === 'Const' && node.options.values) return node.options.values as tf.backend_util.BackendValues;
+      if (node?.op === OP.Const && node.options.values) return node.options.values as tf.backend_util.BackendValues;
     }
     // A value of no trace running now was kept past the end of its trace.
     if (dataId instanceof SymbolicId && !isCurrentTrace(dataId.value.graph)) throw agError('trace/symbolic-escaped', {});

@@ -14,6 +14,7 @@ import { valueIn } from './capture.js';
 import { inGraph, symbolicTensor } from './subgraph.js';
 import { weakDType } from './leaf.js';
 import { userFrame } from './user-frame.js';
+import { OP, type ListOp } from '../ir/ops.js';
 
 export type { ElementType } from './list-registry.js';
 
@@ -30,10 +31,10 @@ export function setElementType(list: unknown, dtype: DType, shape?: readonly num
 
 /** Set by the gradient machinery: pushes a tape entry for each list op while a gradient is taped. */
 export const listTape: {
-  record?: (op: string, inputs: { list?: tf.Tensor; x?: tf.Tensor }, outputs: tf.Tensor[], attrs: { elementDtype: DType; elementShape: Shape | null }) => void;
+  record?: (op: ListOp, inputs: { list?: tf.Tensor; x?: tf.Tensor }, outputs: tf.Tensor[], attrs: { elementDtype: DType; elementShape: Shape | null }) => void;
 } = {};
 
-function record(op: string, inputs: Value[], attrs: Record<string, unknown>, outs: { dtype: DType; shape: Shape }[]): Value[] {
+function record(op: ListOp, inputs: Value[], attrs: Record<string, unknown>, outs: { dtype: DType; shape: Shape }[]): Value[] {
   const g = currentGraph()!;
   const node = g.addNode(new Node(g, op, inputs, inputs.map((_, i) => (i === 0 ? 'list' : `input${i}`)), attrs, { source: userFrame() }));
   return outs.map((o) => node.addOutput(o.dtype, o.shape));
@@ -78,9 +79,9 @@ export class TensorList implements ListLike {
       const element = this.element(x);
       touchList(this);
       const before = this.handle;
-      const [h] = record('ListPush', [valueIn(g, this.handle), element], this.attrs(), [{ dtype: LIST_DTYPE, shape: [] }]);
+      const [h] = record(OP.ListPush, [valueIn(g, this.handle), element], this.attrs(), [{ dtype: LIST_DTYPE, shape: [] }]);
       this.handle = symbolicTensor(h!);
-      listTape.record?.('ListPush', { list: before, x: isTensor(x) ? x : undefined }, [this.handle], this.attrs());
+      listTape.record?.(OP.ListPush, { list: before, x: isTensor(x) ? x : undefined }, [this.handle], this.attrs());
     }
     return this;
   }
@@ -89,20 +90,20 @@ export class TensorList implements ListLike {
     const g = currentGraph()!;
     const shape = this.knownShape();
     touchList(this);
-    const [h, x] = record('ListPop', [valueIn(g, this.handle)], this.attrs(), [
+    const [h, x] = record(OP.ListPop, [valueIn(g, this.handle)], this.attrs(), [
       { dtype: LIST_DTYPE, shape: [] },
       { dtype: this.elementDtype, shape },
     ]);
     const before = this.handle;
     this.handle = symbolicTensor(h!);
     const element = symbolicTensor(x!);
-    listTape.record?.('ListPop', { list: before }, [this.handle, element], this.attrs());
+    listTape.record?.(OP.ListPop, { list: before }, [this.handle, element], this.attrs());
     return element;
   }
 
   get length(): tf.Tensor {
     const g = currentGraph()!;
-    const [n] = record('ListLength', [valueIn(g, this.handle)], {}, [{ dtype: 'int32', shape: [] }]);
+    const [n] = record(OP.ListLength, [valueIn(g, this.handle)], {}, [{ dtype: 'int32', shape: [] }]);
     return symbolicTensor(n!);
   }
 
@@ -110,9 +111,9 @@ export class TensorList implements ListLike {
   get(index: unknown): tf.Tensor {
     const g = currentGraph()!;
     const i = valueIn(g, isTensor(index) ? index : tf.scalar(index as number, 'int32'));
-    const [x] = record('ListGet', [valueIn(g, this.handle), i], this.attrs(), [{ dtype: this.elementDtype, shape: this.knownShape() }]);
+    const [x] = record(OP.ListGet, [valueIn(g, this.handle), i], this.attrs(), [{ dtype: this.elementDtype, shape: this.knownShape() }]);
     const element = symbolicTensor(x!);
-    listTape.record?.('ListGet', { list: this.handle }, [element], this.attrs());
+    listTape.record?.(OP.ListGet, { list: this.handle }, [element], this.attrs());
     return element;
   }
 
@@ -123,18 +124,18 @@ export class TensorList implements ListLike {
     const element = this.element(x);
     touchList(this);
     const before = this.handle;
-    const [h] = record('ListSetItem', [valueIn(g, this.handle), i, element], this.attrs(), [{ dtype: LIST_DTYPE, shape: [] }]);
+    const [h] = record(OP.ListSetItem, [valueIn(g, this.handle), i, element], this.attrs(), [{ dtype: LIST_DTYPE, shape: [] }]);
     this.handle = symbolicTensor(h!);
-    listTape.record?.('ListSetItem', { list: before, x: isTensor(x) ? x : undefined }, [this.handle], this.attrs());
+    listTape.record?.(OP.ListSetItem, { list: before, x: isTensor(x) ? x : undefined }, [this.handle], this.attrs());
     return x;
   }
 
   stack(): tf.Tensor {
     const g = currentGraph()!;
     const shape = this.knownShape();
-    const [x] = record('ListStack', [valueIn(g, this.handle)], this.attrs(), [{ dtype: this.elementDtype, shape: [-1, ...shape] }]);
+    const [x] = record(OP.ListStack, [valueIn(g, this.handle)], this.attrs(), [{ dtype: this.elementDtype, shape: [-1, ...shape] }]);
     const stacked = symbolicTensor(x!);
-    listTape.record?.('ListStack', { list: this.handle }, [stacked], this.attrs());
+    listTape.record?.(OP.ListStack, { list: this.handle }, [stacked], this.attrs());
     return stacked;
   }
 
@@ -158,7 +159,7 @@ export function elementTypeOf(arr: unknown[]): ElementType | undefined {
 /** A staged list in graph `g` holding the elements of the JS array `arr` (of element type `type`). */
 export function arrayAsList(g: Graph, arr: unknown[], type: ElementType): TensorList {
   return inGraph(g, () => {
-    const [h] = record('ListEmpty', [], { elementDtype: type.dtype, elementShape: type.shape ? [...type.shape] : null }, [{ dtype: LIST_DTYPE, shape: [] }]);
+    const [h] = record(OP.ListEmpty, [], { elementDtype: type.dtype, elementShape: type.shape ? [...type.shape] : null }, [{ dtype: LIST_DTYPE, shape: [] }]);
     const list = new TensorList(symbolicTensor(h!), type.dtype, type.shape);
     if (arr.length) list.push(...arr);
     return list;

@@ -10,6 +10,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type NodeSource } from '../ir/graph.js';
 import { valueIn } from './capture.js';
 import { userFrame } from './user-frame.js';
+import { OP } from '../ir/ops.js';
 
 interface Frame {
   /** The data id each written variable had when the frame began. */
@@ -68,7 +69,7 @@ export function withVariableTracking<T>(graph: Graph, fn: () => T): T {
     for (const [variable, last] of finals) {
       const value = valueIn(graph, last, 'assign');
       graph.addNode(
-        new Node(graph, 'AssignVariable', [value], ['value'], { variable: variable.name }, { effect: true, variable, source: where.get(variable) ?? userFrame() }),
+        new Node(graph, OP.AssignVariable, [value], ['value'], { variable: variable.name }, { effect: true, variable, source: where.get(variable) ?? userFrame() }),
       );
     }
     return result;

@@ -21,6 +21,7 @@ import { assignTracked } from './variables.js';
 import { declareList, isDeclaredList, isTensorList, type ElementType, type ListLike } from './list-registry.js';
 import { elementTypeOf, listFromArray, TensorList } from './tensor-list.js';
 import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
+import { OP } from '../ir/ops.js';
 
 export interface WhileOptions {
   readonly maximumIterations?: number;
@@ -290,7 +291,7 @@ function attempt(
   if (opts.maximumIterations !== undefined) attrs.maximumIterations = opts.maximumIterations;
   const inputs = [...inits, ...operands];
   const node = parent.addNode(
-    new Node(parent, 'While', inputs, inputs.map((_, i) => (i < inits.length ? `var${i}` : `input${i - inits.length}`)), attrs, {
+    new Node(parent, OP.While, inputs, inputs.map((_, i) => (i < inits.length ? `var${i}` : `input${i - inits.length}`)), attrs, {
       subgraphs: { cond: condTrace.graph, body: bodyTrace.graph },
       effect: hasEffects(condTrace.graph) || hasEffects(bodyTrace.graph),
       source: userFrame(),

@@ -17,7 +17,7 @@ import {
   type KernelName,
   type KernelTable,
 } from '../../src/ir/kernels/index.js';
-import { isListOp, LIST_OPS } from '../../src/ir/list-ops.js';
+import { isListOp, LIST_OPS } from '../../src/ir/ops.js';
 import { SHAPE_RULES } from '../../src/trace/rules/index.js';
 import { ELEMENT_RULES } from '../../src/exec/compiled/scalar-rules.js';
 import { WASM_RULES } from '../../src/exec/compiled/wasm-rules.js';

@@ -19,6 +19,7 @@ import type { TanhKernel } from './wasm-tanh.js';
 import type { WasmKernel } from './wasm-kernels.js';
 import type { MatMulSite } from './wasm-matmul.js';
 import { isRandomNode } from '../../ir/random.js';
+import { isStructuralOp, unhandledOp } from '../../ir/ops.js';
 
 export interface Generated {
   readonly source: string;
@@ -101,7 +102,9 @@ class Gen extends Emitter {
   private node(node: Node, env: Map<Value, Slot>): void {
     const ins = node.inputs.map((v) => env.get(v)!);
     const out = (v: Value, s: Slot) => env.set(v, s);
-    switch (node.op) {
+    // Every structural op (ir/ops.ts) has a case: the default does not compile while one is missing.
+    const op = isStructuralOp(node.op) ? node.op : undefined;
+    switch (op) {
       case 'Const':
         return this.constant(node, out);
       case 'Cond':
@@ -175,6 +178,11 @@ class Gen extends Emitter {
         }
         return;
       }
+      case 'Fused': // the strategies below, as a kernel
+      case undefined:
+        break;
+      default:
+        unhandledOp(op, 'the compiled executor');
     }
     if (isRandomNode(node)) return this.random(node, ins, out);
     if (this.opts.loops && isFullReduction(node) && (this.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!))) {

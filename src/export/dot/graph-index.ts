@@ -5,6 +5,7 @@
 
 import type { Graph, Node, Value } from '../../ir/graph.js';
 import { sourceText, type SourceOptions } from './dot-style.js';
+import { OP } from '../../ir/ops.js';
 
 export interface ClusterInfo {
   /** `n<k>`: the id of the Cond/While node. */
@@ -29,7 +30,7 @@ export interface GraphIndex {
 
 /** What a Cond/While node stages, as the user wrote it. */
 export function constructLabel(node: Node): string {
-  return node.options.site?.code ?? (node.op === 'While' ? 'while' : node.op === 'Cond' ? 'if' : node.op);
+  return node.options.site?.code ?? (node.op === OP.While ? 'while' : node.op === OP.Cond ? 'if' : node.op);
 }
 
 /** `collatz.ts:3`: from the converter's site where it knew the file, else from the node's source. */

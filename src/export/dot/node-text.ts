@@ -7,6 +7,7 @@ import type { Node, Value } from '../../ir/graph.js';
 import { FUSED_OP, type FusedStep } from '../../ir/fused.js';
 import { LIST_DTYPE, typeToString, type TensorType } from '../../ir/types.js';
 import { formatValues } from './dot-style.js';
+import { OP } from '../../ir/ops.js';
 
 /** Constants with at most this many values are written into the nodes that use them. */
 export const INLINE_CONST_MAX = 4;
@@ -31,7 +32,7 @@ export function valueType(v: Value, lists: ReadonlyMap<Value, TensorType>): stri
 
 /** The text of a small constant (`2`, `[1, 2]`) if `node` is one to show inside its users. */
 export function inlineConstant(node: Node | undefined): string | undefined {
-  if (!node || node.op !== 'Const' || !node.options.values) return undefined;
+  if (!node || node.op !== OP.Const || !node.options.values) return undefined;
   const vals = node.options.values;
   return vals.length <= INLINE_CONST_MAX ? formatValues(vals) : undefined;
 }
@@ -49,7 +50,7 @@ function short(v: unknown, max = 40): string {
 
 /** `axis=0, keepDims=false` (the attributes worth showing; a fused node's steps are shown apart). */
 export function attrText(node: Node, max = 40): string[] {
-  if (node.subgraphs || node.op === FUSED_OP || node.op === 'Print' || node.op === 'Assert') return [];
+  if (node.subgraphs || node.op === FUSED_OP || node.op === OP.Print || node.op === OP.Assert) return [];
   return Object.entries(node.attrs)
     .filter(([, v]) => v !== undefined && v !== null)
     .map(([k, v]) => `${k}=${short(v, max)}`);
@@ -73,13 +74,13 @@ function wrap(parts: readonly string[], width: number): string[] {
 /** Lines under the title: a fused chain, a print's format, an assert's message, a variable written. */
 export function nodeDetails(node: Node): string[] {
   if (node.op === FUSED_OP) return wrap((node.attrs.steps as readonly FusedStep[]).map((s) => s.op), 36);
-  if (node.op === 'Print') {
+  if (node.op === OP.Print) {
     const parts = (node.attrs.parts ?? []) as readonly ({ text: string } | { tensor: number })[];
     return [parts.map((p) => ('text' in p ? p.text : `‹${node.inputs[p.tensor]?.name ?? `input ${p.tensor}`}›`)).join(' ')];
   }
-  if (node.op === 'Assert') return [String(node.attrs.message ?? '')];
-  if (node.op === 'AssignVariable') return [`→ variable '${String(node.attrs.variable)}'`];
-  if (node.op === 'Const') return [formatValues(node.options.values ?? [])];
+  if (node.op === OP.Assert) return [String(node.attrs.message ?? '')];
+  if (node.op === OP.AssignVariable) return [`→ variable '${String(node.attrs.variable)}'`];
+  if (node.op === OP.Const) return [formatValues(node.options.values ?? [])];
   return attrText(node, 24).slice(0, 2);
 }
 

@@ -12,6 +12,7 @@ import { inferListTypes } from '../graph-model/list-types.js';
 import { attrList, CLUSTER_STYLE, EFFECT_MARK, htmlLabel, knownSource, NODE_STYLE, quote, sourceHref, sourceText, type AttrValue, type NodeKind, type SourceOptions } from './dot-style.js';
 import { indexGraph, type GraphIndex } from './graph-index.js';
 import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, valueType } from './node-text.js';
+import { OP } from '../../ir/ops.js';
 
 export interface DotOptions extends SourceOptions {
   /** Title drawn above the graph (default: `graph <name>`). */
@@ -152,7 +153,7 @@ function writeKernel(w: DotWriter, node: Node, indent: string, inside: readonly 
     return undefined;
   }
   const types = node.outputs.map((v, k) => (node.outputs.length > 1 ? `#${k} ${w.type(v)}` : w.type(v)));
-  const kind: NodeKind = node.op === 'Const' ? 'const' : node.options.effect ? 'effect' : node.op === 'Fused' ? 'fused' : 'op';
+  const kind: NodeKind = node.op === OP.Const ? 'const' : node.options.effect ? 'effect' : node.op === OP.Fused ? 'fused' : 'op';
   const details = [...nodeDetails(node), ...inlineInputs(w, node), ...types];
   w.node(indent, id, kind, nodeTitle(node), details, inside, sourceAttrs(w.opts, node, kernelTooltip(node)));
   node.inputs.forEach((v) => w.edgeFrom(v, id));
@@ -163,7 +164,7 @@ function writeKernel(w: DotWriter, node: Node, indent: string, inside: readonly 
 /** Names of a Cond/While's operands: the params of its first subgraph (loop variables, branch inputs). */
 function operandNames(node: Node): string[] {
   const sub = Object.values(node.subgraphs!)[0]!;
-  const ops = node.op === 'Cond' ? node.inputs.slice(1) : node.inputs;
+  const ops = node.op === OP.Cond ? node.inputs.slice(1) : node.inputs;
   return ops.map((_, i) => {
     const p = sub.params[i];
     return p?.name ? displayName(p.name) : `#${i}`;
@@ -176,7 +177,7 @@ function clusterTitle(w: DotWriter, node: Node): string {
 }
 
 function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: readonly string[]): string {
-  const isCond = node.op === 'Cond';
+  const isCond = node.op === OP.Cond;
   const id = w.index.id(node);
   const info = w.index.cluster(id)!;
   const names = operandNames(node);

@@ -6,6 +6,7 @@
 
 import type { Graph, Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape, type TensorType } from '../../ir/types.js';
+import { OP } from '../../ir/ops.js';
 
 interface Partial {
   dtype?: DType;
@@ -37,34 +38,34 @@ export function inferListTypes(graph: Graph): Map<Value, TensorType> {
       const [first] = node.inputs;
       const attrs = node.attrs as { elementDtype?: DType; elementShape?: number[] | null };
       switch (node.op) {
-        case 'ListEmpty':
+        case OP.ListEmpty:
           tell(node.outputs[0], { dtype: attrs.elementDtype, shape: attrs.elementShape ?? undefined });
           break;
-        case 'ListPush':
+        case OP.ListPush:
           union(first, node.outputs[0]);
           tell(first, { dtype: node.inputs[1]!.dtype, shape: node.inputs[1]!.shape });
           break;
-        case 'ListPop':
+        case OP.ListPop:
           union(first, node.outputs[0]);
           tell(first, { dtype: node.outputs[1]!.dtype, shape: node.outputs[1]!.shape });
           break;
-        case 'ListGet':
+        case OP.ListGet:
           tell(first, { dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape });
           break;
-        case 'ListSetItem':
+        case OP.ListSetItem:
           union(first, node.outputs[0]);
           tell(first, { dtype: node.inputs[2]!.dtype, shape: node.inputs[2]!.shape });
           break;
-        case 'ListStack':
+        case OP.ListStack:
           tell(first, { dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape.slice(1) });
           break;
-        case 'Cond': {
+        case OP.Cond: {
           const { then: t, else: e } = node.subgraphs!;
           node.inputs.slice(1).forEach((v, i) => (union(v, t!.params[i]), union(v, e!.params[i])));
           node.outputs.forEach((v, k) => (union(v, t!.outputs[k]), union(v, e!.outputs[k])));
           break;
         }
-        case 'While': {
+        case OP.While: {
           const { cond: c, body: b } = node.subgraphs!;
           node.inputs.forEach((v, i) => (union(v, c!.params[i]), union(v, b!.params[i])));
           node.outputs.forEach((v, k) => (union(v, b!.outputs[k]), union(v, node.inputs[k])));

@@ -7,10 +7,13 @@
 // Needs the model builder (list element types). Produces `lowerListNode`.
 
 import type { Node } from '../../ir/graph.js';
+import { isListOp, type ListOp } from '../../ir/ops.js';
 import { attr } from './graph-def.js';
 import type { Scope } from './model-builder.js';
 
 export function lowerListNode(scope: Scope, node: Node): void {
+  if (!isListOp(node.op)) throw new Error(`internal: ${node.op} is not a list op`);
+  const op: ListOp = node.op;
   const list = node.inputs[0];
   const el = scope.model.elementType(list ?? node.outputs[0]!);
   const T = { T: attr.type(el.dtype) };
@@ -22,7 +25,7 @@ export function lowerListNode(scope: Scope, node: Node): void {
   const gather = (index: string, hint: string) =>
     scope.emit('GatherV2', [scope.ref(list!), index, i32([0], [])], { Tparams: attr.type(el.dtype), Tindices: attr.type('int32'), Taxis: attr.type('int32'), batch_dims: attr.int(0) }, hint);
 
-  switch (node.op) {
+  switch (op) {
     case 'ListEmpty':
       scope.bind(node.outputs[0]!, scope.constant([], el.dtype, [0, ...el.shape], 'ListEmpty', false));
       return;
@@ -65,5 +68,7 @@ export function lowerListNode(scope: Scope, node: Node): void {
       scope.bind(node.outputs[0]!, scope.emit('Identity', [scope.ref(list!)], T, 'ListStack'));
       return;
   }
-  throw new Error(`internal: ${node.op} is not a list op`);
+  // Every list op returns above: a new one does not compile until it has a case.
+  const unhandled: never = op;
+  throw new Error(`internal: list op ${String(unhandled)} has no GraphModel lowering`);
 }

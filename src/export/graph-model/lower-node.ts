@@ -6,12 +6,11 @@
 
 import type { Graph, Node, NodeSource } from '../../ir/graph.js';
 import type { FusedStep } from '../../ir/fused.js';
-import { FUSED_OP } from '../../ir/fused.js';
+import { isStructuralOp, type StructuralOp } from '../../ir/ops.js';
 import type { TensorType } from '../../ir/types.js';
 import type { Scope } from './model-builder.js';
 import { lowerCond, lowerWhile } from './control-flow.js';
 import { lowerListNode } from './lower-lists.js';
-import { isListOp } from '../../ir/list-ops.js';
 import { graphModelError } from './export-error.js';
 import { graphModelRuleFor } from './rules/index.js';
 import type { KernelCall, RuleContext } from './rules/rule-types.js';
@@ -26,31 +25,40 @@ export function lowerBody(scope: Scope, graph: Graph, opts: LowerOptions): void 
 }
 
 function lowerNode(scope: Scope, node: Node, opts: LowerOptions): void {
-  const body = (s: Scope, g: Graph) => lowerBody(s, g, opts);
-  if (isListOp(node.op)) return lowerListNode(scope, node);
-  switch (node.op) {
-    case 'Const': {
-      const v = node.outputs[0]!;
-      scope.bind(v, scope.constant(node.options.values!, v.dtype, v.shape));
-      return;
-    }
-    case 'Cond':
-      return lowerCond(scope, node, body);
-    case 'While':
-      return lowerWhile(scope, node, body);
-    case FUSED_OP:
-      return lowerFused(scope, node);
-    case 'Print':
-    case 'Assert':
-      opts.warn(`GraphModel export drops the ${node.op} node${where(node.options.source)}: tfjs-converter has no staged ${node.op.toLowerCase()}`);
-      return;
-    case 'AssignVariable':
-      throw graphModelError(node.op, `a GraphModel has no variables, so the write to '${String(node.attrs.variable)}' cannot be kept`, node.options.source);
-  }
+  if (isStructuralOp(node.op)) return LOWER[node.op](scope, node, opts);
   const call: KernelCall = { op: node.op, attrs: node.attrs, inputNames: node.inputNames, inputTypes: node.inputs, outputTypes: node.outputs };
   const refs = applyRule(scope, call, node.inputs.map((v) => scope.ref(v)), node.options.source);
   node.outputs.forEach((v, k) => scope.bind(v, refs[k]!));
 }
+
+type Lower = (scope: Scope, node: Node, opts: LowerOptions) => void;
+
+/** tfjs-converter runs only what the outputs need: an effect is dropped, with a warning. */
+const dropEffect: Lower = (_, node, opts) =>
+  opts.warn(`GraphModel export drops the ${node.op} node${where(node.options.source)}: tfjs-converter has no staged ${node.op.toLowerCase()}`);
+
+/** How each structural op (ir/ops.ts) becomes GraphDef nodes; kernels and draws go through the rule table. */
+const LOWER: Record<StructuralOp, Lower> = {
+  Const: (scope, node) => {
+    const v = node.outputs[0]!;
+    scope.bind(v, scope.constant(node.options.values!, v.dtype, v.shape));
+  },
+  Cond: (scope, node, opts) => lowerCond(scope, node, (s, g) => lowerBody(s, g, opts)),
+  While: (scope, node, opts) => lowerWhile(scope, node, (s, g) => lowerBody(s, g, opts)),
+  Fused: (scope, node) => lowerFused(scope, node),
+  Print: dropEffect,
+  Assert: dropEffect,
+  AssignVariable: (_, node) => {
+    throw graphModelError(node.op, `a GraphModel has no variables, so the write to '${String(node.attrs.variable)}' cannot be kept`, node.options.source);
+  },
+  ListEmpty: lowerListNode,
+  ListPush: lowerListNode,
+  ListPop: lowerListNode,
+  ListLength: lowerListNode,
+  ListGet: lowerListNode,
+  ListSetItem: lowerListNode,
+  ListStack: lowerListNode,
+};
 
 /** A Fused node's steps as plain kernels: step args below the input count are node inputs, the rest earlier steps. */
 function lowerFused(scope: Scope, node: Node): void {

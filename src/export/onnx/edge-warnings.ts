@@ -10,6 +10,7 @@ import { resolvedSource, type NodeSource } from '../../ir/graph.js';
 import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
 import type { DType } from '../../ir/types.js';
 import { onnxError } from './onnx-errors.js';
+import { OP } from '../../ir/ops.js';
 
 type EdgeClass = 'int-to-float' | 'int-pow' | 'int-mul';
 
@@ -72,7 +73,7 @@ function classify(op: string, attrs: Readonly<Record<string, unknown>>, ins: rea
 
 /** `v` is a constant whose values are all within ±limit (so rounding or wrapping cannot show). */
 function smallConst(v: Value | undefined, limit: number): boolean {
-  const values = v?.node?.op === 'Const' ? v.node.options.values : undefined;
+  const values = v?.node?.op === OP.Const ? v.node.options.values : undefined;
   if (!values || !ArrayBuffer.isView(values)) return false;
   return Array.prototype.every.call(values, (x: number) => Math.abs(x) <= limit);
 }

@@ -10,6 +10,7 @@ import type { TypeProto } from './onnx-proto.js';
 import { ElemType } from './onnx-proto.js';
 import type { OnnxGraphBuilder } from './onnx-builder.js';
 import type { EffectRecord, EffectState, LowerContext } from './lower-context.js';
+import { OP } from '../../ir/ops.js';
 
 export type { EffectRecord, EffectState } from './lower-context.js';
 
@@ -30,7 +31,7 @@ const hasEffectsCache = new WeakMap<Graph, boolean>();
 export function hasEffects(g: Graph): boolean {
   let r = hasEffectsCache.get(g);
   if (r === undefined) {
-    r = g.nodes.some((n) => n.op === 'Print' || n.op === 'Assert' || Object.values(n.subgraphs ?? {}).some(hasEffects));
+    r = g.nodes.some((n) => n.op === OP.Print || n.op === OP.Assert || Object.values(n.subgraphs ?? {}).some(hasEffects));
     hasEffectsCache.set(g, r);
   }
   return r;

@@ -6,7 +6,8 @@
 // Needs the IR, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
 
 import { resolvedSource, type Graph, type Node, type Value } from '../../ir/graph.js';
-import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
+import type { FusedProgram } from '../../ir/fused.js';
+import { isStructuralOp, OP, type StructuralOp } from '../../ir/ops.js';
 import type { TensorType } from '../../ir/types.js';
 import { AutographError } from '../../errors/ag-error.js';
 import { agError } from '../../errors/catalogue.js';
@@ -17,7 +18,7 @@ import { inexactUse } from './rules/inexact.js';
 import type { KernelCall } from './rules/rule-types.js';
 import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { lowerCond, lowerWhile } from './lower-control-flow.js';
-import { isListOp, lowerListOp } from './lower-lists.js';
+import { lowerListOp } from './lower-lists.js';
 import { logAssignment, lowerAssertEffect, lowerPrintEffect } from './lower-effects.js';
 
 export type Env = Map<Value, string>;
@@ -38,35 +39,40 @@ export function nameOf(env: Env, v: Value): string {
 
 function lowerNode(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
   try {
-    switch (node.op) {
-      case 'Const':
-        return lowerConst(b, node, env);
-      case 'Cond':
-        return lowerCond(b, node, env, ctx);
-      case 'While':
-        return lowerWhile(b, node, env, ctx);
-      case 'AssignVariable':
-        return lowerAssign(b, node, env, ctx);
-      case 'Print':
-        if (ctx.effects) return lowerPrintEffect(b, node, node.inputs.map((v) => nameOf(env, v)), ctx);
-        ctx.warn(`ONNX export: dropped Print${where(node)} (ONNX has no printing)`);
-        return;
-      case 'Assert':
-        if (ctx.effects) return lowerAssertEffect(b, node, nameOf(env, node.inputs[0]!), ctx);
-        ctx.warn(`ONNX export: dropped Assert${where(node)} (ONNX has no assertions)`);
-        return;
-      case FUSED_OP:
-        return lowerFused(b, node, env, ctx);
-      default:
-        if (isListOp(node.op)) return lowerListOp(b, node, env, ctx);
-        return lowerKernel(b, node, env, ctx);
-    }
+    if (isStructuralOp(node.op)) return LOWER[node.op](b, node, env, ctx);
+    return lowerKernel(b, node, env, ctx);
   } catch (e) {
     if (e instanceof AutographError) throw e;
     if (e instanceof OnnxExportError) throw onnxError('export/onnx-unsupported-use', { kernel: node.op, reason: e.message }, node.options.source);
     throw e;
   }
 }
+
+type Lower = (b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext) => void;
+
+/** How each structural op (ir/ops.ts) becomes ONNX; kernels and draws go through the rule table. */
+const LOWER: Record<StructuralOp, Lower> = {
+  Const: (b, node, env) => lowerConst(b, node, env),
+  Cond: lowerCond,
+  While: lowerWhile,
+  AssignVariable: lowerAssign,
+  Print: (b, node, env, ctx) => {
+    if (ctx.effects) return lowerPrintEffect(b, node, node.inputs.map((v) => nameOf(env, v)), ctx);
+    ctx.warn(`ONNX export: dropped Print${where(node)} (ONNX has no printing)`);
+  },
+  Assert: (b, node, env, ctx) => {
+    if (ctx.effects) return lowerAssertEffect(b, node, nameOf(env, node.inputs[0]!), ctx);
+    ctx.warn(`ONNX export: dropped Assert${where(node)} (ONNX has no assertions)`);
+  },
+  Fused: lowerFused,
+  ListEmpty: lowerListOp,
+  ListPush: lowerListOp,
+  ListPop: lowerListOp,
+  ListLength: lowerListOp,
+  ListGet: lowerListOp,
+  ListSetItem: lowerListOp,
+  ListStack: lowerListOp,
+};
 
 function where(node: Node): string {
   const s = node.options.source;
@@ -98,7 +104,7 @@ function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], 
 
 /** The values of `v` when a Const node makes it (rules use them to skip guards that cannot fire). */
 function constantValues(v: Value | undefined): ArrayLike<number> | undefined {
-  const values = v?.node?.op === 'Const' ? v.node.options.values : undefined;
+  const values = v?.node?.op === OP.Const ? v.node.options.values : undefined;
   return values && !Array.isArray(values) ? (values as ArrayLike<number>) : undefined;
 }
 

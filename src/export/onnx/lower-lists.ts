@@ -2,17 +2,16 @@
 // ListPop → SequenceAt(-1) + SequenceErase(-1), ListLength → SequenceLength (cast to int32),
 // ListGet → SequenceAt, ListSetItem → SequenceErase + SequenceInsert at the index,
 // ListStack → ConcatFromSequence(new_axis=1), or an empty [0, …] tensor when
-// the list is empty. Needs lower-graph, lower-context, the builder. Produces `isListOp`, `lowerListOp`.
+// the list is empty. Needs lower-graph, lower-context, the builder. Produces `lowerListOp`.
 
 import type { Node } from '../../ir/graph.js';
+import { isListOp, type ListOp } from '../../ir/ops.js';
 import type { DType, Shape } from '../../ir/types.js';
 import type { OnnxGraphBuilder } from './onnx-builder.js';
 import { elemTypeOf, tensorTypeOf } from './onnx-dtypes.js';
 import { OnnxExportError } from './onnx-errors.js';
 import { nameOf, type Env } from './lower-graph.js';
 import type { ListElement, LowerContext } from './lower-context.js';
-
-export { isListOp } from '../../ir/list-ops.js';
 
 function elementOf(node: Node): ListElement {
   const shape = node.attrs.elementShape as Shape | null | undefined;
@@ -26,47 +25,51 @@ export function lowerListOp(b: OnnxGraphBuilder, node: Node, env: Env, ctx: Lowe
     env.set(node.outputs[i]!, name);
     return name;
   };
-  const el = elementOf(node);
-  switch (node.op) {
-    case 'ListEmpty': {
-      const out = define(0, 'list');
-      b.op('SequenceEmpty', [], { dtype: elemTypeOf(el.dtype) }, out);
-      ctx.lists.set(out, el);
-      return;
-    }
-    case 'ListPush': {
-      const out = define(0, 'list');
-      b.op('SequenceInsert', [ins[0]!, ins[1]!], {}, out);
-      ctx.lists.set(out, el);
-      return;
-    }
-    case 'ListPop': {
-      const list = define(0, 'list');
-      const x = define(1, 'popped');
-      const last = b.int64([-1], true);
-      b.op('SequenceAt', [ins[0]!, last], {}, x);
-      b.op('SequenceErase', [ins[0]!, last], {}, list);
-      ctx.lists.set(list, el);
-      return;
-    }
-    case 'ListLength':
-      b.op('Cast', [b.op('SequenceLength', [ins[0]!])], { to: elemTypeOf('int32') }, define(0, 'length'));
-      return;
-    case 'ListGet':
-      b.op('SequenceAt', [ins[0]!, ins[1]!], {}, define(0, 'element'));
-      return;
-    case 'ListSetItem': {
-      const out = define(0, 'list');
-      b.op('SequenceInsert', [b.op('SequenceErase', [ins[0]!, ins[1]!]), ins[2]!, ins[1]!], {}, out);
-      ctx.lists.set(out, el);
-      return;
-    }
-    case 'ListStack':
-      return lowerStack(b, node, ins[0]!, define(0, 'stacked'));
-    default:
-      throw new OnnxExportError(`the list op ${node.op} has no ONNX rule`);
-  }
+  if (!isListOp(node.op)) throw new Error(`internal: ${node.op} is not a list op`);
+  LIST_LOWERINGS[node.op]({ b, node, ins, define, el: elementOf(node), ctx });
 }
+
+interface ListLowering {
+  readonly b: OnnxGraphBuilder;
+  readonly node: Node;
+  readonly ins: readonly string[];
+  readonly define: (i: number, hint: string) => string;
+  readonly el: ListElement;
+  readonly ctx: LowerContext;
+}
+
+const LIST_LOWERINGS: Record<ListOp, (l: ListLowering) => void> = {
+  ListEmpty: ({ b, define, el, ctx }) => {
+    const out = define(0, 'list');
+    b.op('SequenceEmpty', [], { dtype: elemTypeOf(el.dtype) }, out);
+    ctx.lists.set(out, el);
+  },
+  ListPush: ({ b, ins, define, el, ctx }) => {
+    const out = define(0, 'list');
+    b.op('SequenceInsert', [ins[0]!, ins[1]!], {}, out);
+    ctx.lists.set(out, el);
+  },
+  ListPop: ({ b, ins, define, el, ctx }) => {
+    const list = define(0, 'list');
+    const x = define(1, 'popped');
+    const last = b.int64([-1], true);
+    b.op('SequenceAt', [ins[0]!, last], {}, x);
+    b.op('SequenceErase', [ins[0]!, last], {}, list);
+    ctx.lists.set(list, el);
+  },
+  ListLength: ({ b, ins, define }) => {
+    b.op('Cast', [b.op('SequenceLength', [ins[0]!])], { to: elemTypeOf('int32') }, define(0, 'length'));
+  },
+  ListGet: ({ b, ins, define }) => {
+    b.op('SequenceAt', [ins[0]!, ins[1]!], {}, define(0, 'element'));
+  },
+  ListSetItem: ({ b, ins, define, el, ctx }) => {
+    const out = define(0, 'list');
+    b.op('SequenceInsert', [b.op('SequenceErase', [ins[0]!, ins[1]!]), ins[2]!, ins[1]!], {}, out);
+    ctx.lists.set(out, el);
+  },
+  ListStack: ({ b, node, ins, define }) => lowerStack(b, node, ins[0]!, define(0, 'stacked')),
+};
 
 /** ConcatFromSequence fails on an empty sequence; an If gives the [0, …shape] tensor instead. */
 function lowerStack(b: OnnxGraphBuilder, node: Node, list: string, out: string): void {

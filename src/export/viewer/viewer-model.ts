@@ -9,6 +9,7 @@ import { inferListTypes } from '../graph-model/list-types.js';
 import { knownSource, sourceText, type SourceOptions } from '../dot/dot-style.js';
 import { indexGraph } from '../dot/graph-index.js';
 import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, valueType } from '../dot/node-text.js';
+import { OP } from '../../ir/ops.js';
 
 /** The code shown beside the graph. */
 export interface ViewerCode {
@@ -135,11 +136,11 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
     const where = s && knownSource(s) ? sourceText(s, opts, { column: false }) : undefined;
     const cf = node.subgraphs ? index.cluster(index.id(node)) : undefined;
     const operandNames = node.subgraphs ? Object.values(node.subgraphs)[0]!.params.map((p) => (p.name ? displayName(p.name) : undefined)) : [];
-    const offset = node.op === 'Cond' ? 1 : 0;
+    const offset = node.op === OP.Cond ? 1 : 0;
     return {
       id: index.id(node),
       op: node.op,
-      kind: cf ? (node.op === 'Cond' ? 'cond' : 'while') : node.op === 'Const' ? 'const' : node.options.effect ? 'effect' : node.op === 'Fused' ? 'fused' : 'op',
+      kind: cf ? (node.op === OP.Cond ? 'cond' : 'while') : node.op === OP.Const ? 'const' : node.options.effect ? 'effect' : node.op === OP.Fused ? 'fused' : 'op',
       title: cf ? cf.label : nodeTitle(node),
       details: cf ? [] : nodeDetails(node),
       attrs: attrText(node, 200).map((a) => {
@@ -161,7 +162,7 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
   const clusters: ViewerCluster[] = index.clusters.map((c) => {
     const site = c.node.options.site;
     const line = site?.line ?? lineOf(c.node.options.source).line;
-    return { id: c.id, kind: c.node.op === 'Cond' ? 'cond' : 'while', label: c.label, location: c.location, line, size: c.size, parent: c.parent, effect: !!c.node.options.effect };
+    return { id: c.id, kind: c.node.op === OP.Cond ? 'cond' : 'while', label: c.label, location: c.location, line, size: c.size, parent: c.parent, effect: !!c.node.options.effect };
   });
   const gen = code.generated;
   return {

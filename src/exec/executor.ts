@@ -1,0 +1,45 @@
+// What runs a graph: the `Executor` interface and the registry of executors by name (the
+// `backend` option of jit). The interpreter and the compiled executor are built in; onnxruntime's
+// is registered by whoever can reach the ONNX exporter (api/concrete-function.ts, through the
+// exporter registry). Needs the two built-in executors. Produces `Executor`, `makeExecutor`, `registerExecutor`.
+
+import type * as tf from '@tensorflow/tfjs-core';
+import type { Graph } from '../ir/graph.js';
+import type { OnnxRuntimeOptions } from './onnxruntime/onnxruntime-executor.js';
+import { Interpreter } from './interpreter.js';
+import { CompiledExecutor } from './compiled/compiled-executor.js';
+
+export interface Executor {
+  run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
+  /** Where the executor has an asynchronous path of its own (onnxruntime's). */
+  runAsync?(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]>;
+  /** The JS it generated for the current tfjs backend (the compiled executor's), if any. */
+  source?(): string | undefined;
+  dispose(): void;
+}
+
+/** The executors a trace can run on (`JitOptions.backend`). */
+export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
+
+export interface ExecutorOptions {
+  /** For onnxruntime: its session options. */
+  readonly onnx?: OnnxRuntimeOptions;
+}
+
+/** Makes an executor for `graph` (the optimized graph it will run). */
+export type ExecutorFactory = (graph: Graph, options: ExecutorOptions) => Executor;
+
+const factories: { [K in ExecutorName]?: ExecutorFactory } = {
+  interpreter: () => new Interpreter(),
+  compiled: (graph) => new CompiledExecutor(graph),
+};
+
+export function registerExecutor(name: ExecutorName, factory: ExecutorFactory): void {
+  factories[name] = factory;
+}
+
+export function makeExecutor(name: ExecutorName, graph: Graph, options: ExecutorOptions = {}): Executor {
+  const factory = factories[name];
+  if (!factory) throw new Error(`internal: no executor named '${name}' is registered`);
+  return factory(graph, options);
+}
