@@ -7,8 +7,9 @@
 
 import type { DrawOp } from './random.js';
 
-/** A tfjs kernel name (Add, BatchMatMul …). One alias, so the kernel vocabulary can narrow it. */
-export type KernelName = string;
+/** A tfjs kernel name (Add, BatchMatMul …): the names recorded in ir/kernels/. */
+import type { KernelName } from './kernels/index.js';
+export type { KernelName };
 
 /** How many inputs or outputs a node of an op has: exactly `min` when `max` equals it, `max` undefined: any number ≥ `min`. */
 export interface Arity {

@@ -8,6 +8,7 @@ import { Node, type Graph, type Value } from '../ir/graph.js';
 import { FUSED_OP, type FusedProgram, type FusedStep } from '../ir/fused.js';
 import { sizeOf } from '../ir/types.js';
 import { elementwiseKernel } from './elementwise-kernels.js';
+import type { KernelName } from '../ir/kernels/index.js';
 import { isEffect, setNodes, Substitution } from './rewrite.js';
 
 const FUSABLE_DTYPES = new Set(['float32', 'int32', 'bool']);
@@ -110,7 +111,7 @@ function makeFused(g: Graph, members: readonly Node[], subst: Substitution): Nod
       const k = stepOf.get(v);
       return k !== undefined ? inputs.length + k : inputs.indexOf(v);
     });
-    return { op: m.op, args, attrs: { ...m.attrs }, argNames: [...m.inputNames], dtype: out.dtype, shape: [...out.shape] };
+    return { op: m.op as KernelName, args, attrs: { ...m.attrs }, argNames: [...m.inputNames], dtype: out.dtype, shape: [...out.shape] };
   });
   const root = members[members.length - 1]!;
   const program: FusedProgram = { steps };

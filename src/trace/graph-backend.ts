@@ -11,7 +11,7 @@ import { AutographError } from '../errors/ag-error.js';
 import { currentGraph, rootGraph, SymbolicId } from './context.js';
 import { valueIn } from './capture.js';
 import { SHAPE_RULES, shapeRuleFor } from './rules/index.js';
-import { kernelOf } from '../ir/kernels/index.js';
+import { kernelOf, type KernelName } from '../ir/kernels/index.js';
 import type { ArgInfo } from './rules/rule-types.js';
 import { userFrame, userLocation } from './user-frame.js';
 import { freshMultinomialSeed, markFrozen, substituteDraw, takeDraw } from './random-draws.js';
@@ -141,7 +141,7 @@ class GraphBackend extends tf.KernelBackend {
     }
     const multiOutput = kernelOf(kernel)?.multiOutput === true || outs.length !== 1;
     const node = graph.addNode(
-      new Node(graph, kernel, values, names, cleanAttrs, { arrayInputs, multiOutput, source: sourceHere() }),
+      new Node(graph, kernel as KernelName, values, names, cleanAttrs, { arrayInputs, multiOutput, source: sourceHere() }),
     );
     const infos = outs.map((o) => {
       const v = node.addOutput(o.dtype, o.shape);

@@ -16,6 +16,7 @@ import { markers, observe, runPlainNode, type Observed, type Trigger } from './t
 import { triggers as tsTriggers } from './fixtures/triggers.js';
 // @ts-expect-error -- a plain JavaScript module without types
 import { triggers as mjsTriggers } from './fixtures/triggers.mjs';
+import type { IrOp } from '../../src/ir/ops.js';
 
 /** Messages no user code can cause, each with the reason and the test that covers it below. */
 const EXEMPT: Record<string, string> = {
@@ -87,7 +88,7 @@ describe('messages no user code reaches', () => {
   it('exec/unknown-op: the interpreter names the op it cannot run', () => {
     const g = new Graph('handmade');
     const x = g.addParam('float32', [2]);
-    const node = g.addNode(new Node(g, 'NoSuchOp', [x], ['x'], {}, {}));
+    const node = g.addNode(new Node(g, 'NoSuchOp' as IrOp, [x], ['x'], {}, {}));
     g.outputs = [node.addOutput('float32', [2])];
     const input = tf.ones([2]);
     expect(() => new Interpreter().run(g, [input])).toThrow(expect.objectContaining({ id: 'exec/unknown-op' }));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FusedStep } from '../../src/ir/fused.js';
 import { buildColumnSum, buildHeapMap, tiledScratchBytes } from '../../src/exec/compiled/wasm-heap-map.js';
 import { heapAlloc, heapFree, heapMemory, heapOffset } from '../../src/exec/compiled/wasm-heap.js';
+import type { KernelName } from '../../src/ir/kernels/index.js';
 
 beforeAll(async () => {
   await tf.setBackend('wasm');
@@ -29,7 +30,7 @@ function data(n: number, seed: number, specials = true): Float32Array {
 
 const same = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Array.from(a).every((v, i) => Object.is(v, b[i]) || (Number.isNaN(v) && Number.isNaN(b[i]!)));
 
-const step = (op: string, args: number[], attrs: Record<string, unknown> = {}): FusedStep => ({ op, args, attrs, argNames: [], dtype: 'float32', shape: [] });
+const step = (op: KernelName, args: number[], attrs: Record<string, unknown> = {}): FusedStep => ({ op, args, attrs, argNames: [], dtype: 'float32', shape: [] });
 
 /** Runs fn on the cpu backend over copies of the arrays. */
 async function onCpu(arrays: Float32Array[], shapes: number[][], fn: (...t: tf.Tensor[]) => tf.Tensor): Promise<Float32Array> {

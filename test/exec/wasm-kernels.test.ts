@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { buildWasmKernel, wasmProgramOk } from '../../src/exec/compiled/wasm-kernels.js';
 import type { FusedStep } from '../../src/ir/fused.js';
+import type { KernelName } from '../../src/ir/kernels/index.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -126,7 +127,7 @@ describe('wasm SIMD kernels of the compiled executor (cpu backend)', () => {
 });
 
 describe('buildWasmKernel', () => {
-  const step = (op: string, args: number[], dtype: 'float32' | 'bool' = 'float32'): FusedStep => ({ op, args, attrs: {}, argNames: args.map((_, i) => `x${i}`), dtype, shape: [] });
+  const step = (op: KernelName, args: number[], dtype: 'float32' | 'bool' = 'float32'): FusedStep => ({ op, args, attrs: {}, argNames: args.map((_, i) => `x${i}`), dtype, shape: [] });
 
   it('accepts float32 chains with masks in between, rejects a bool result or a kernel without a rule', () => {
     expect(wasmProgramOk([step('Less', [0, 1], 'bool'), step('Select', [2, 0, 1])], 2)).toBe(true);

@@ -13,6 +13,7 @@ import { exportGraphModel, graphModelKernels, type GraphDef, type NodeDef } from
 import { SHAPE_RULES } from '../../src/trace/rules/index.js';
 import { loadGraphModelArtifacts, saveGraphModel } from '../../src/export/graph-model/save-graph-model.js';
 import { print } from '../../src/trace/effects.js';
+import type { IrOp } from '../../src/ir/ops.js';
 
 const i32 = (v: number) => tf.scalar(v, 'int32');
 let dir = '';
@@ -123,7 +124,7 @@ describe('errors and effects', () => {
   it('a kernel without a rule is an error naming it and its source line', () => {
     const g = new Graph('custom');
     const x = g.addParam('float32', [2], 'x');
-    const node = g.addNode(new Node(g, 'NoSuchKernel', [x], ['x'], {}, { source: { file: '/src/app/model.ts', line: 12, column: 3, functionName: 'f' } }));
+    const node = g.addNode(new Node(g, 'NoSuchKernel' as IrOp, [x], ['x'], {}, { source: { file: '/src/app/model.ts', line: 12, column: 3, functionName: 'f' } }));
     g.outputs = [node.addOutput('float32', [2])];
     expect(() => exportGraphModel(g)).toThrow(/cannot export kernel NoSuchKernel .*model\.ts:12.*no rule/);
   });

@@ -10,6 +10,10 @@ import { verify } from '../../src/ir/verify.js';
 import { cloneGraph } from '../../src/ir/clone.js';
 import { optimize, PASSES } from '../../src/opt/pipeline.js';
 import { runGraph, traceGraph } from './helpers.js';
+import type { IrOp } from '../../src/ir/ops.js';
+
+/** An effect op no consumer knows (the passes must keep it because it is marked as an effect). */
+const BEEP = 'Beep' as IrOp;
 
 const lines = capturePrintedLines();
 beforeAll(async () => {
@@ -58,7 +62,7 @@ function handBuilt(): Graph {
   const branch = (label: string, withEffect: boolean) => {
     const b = new Graph(label, g);
     const p = b.addParam('float32', [], 'x');
-    if (withEffect) b.addNode(new Node(b, 'Beep', [p], ['x'], { tone: label }, { effect: true }));
+    if (withEffect) b.addNode(new Node(b, BEEP, [p], ['x'], { tone: label }, { effect: true }));
     b.outputs = [p];
     return b;
   };
@@ -71,7 +75,7 @@ function handBuilt(): Graph {
   const body = branch('body', true);
   const w = g.addNode(new Node(g, 'While', [x], ['var0'], { maximumIterations: 2 }, { subgraphs: { cond, body } }));
   w.addOutput('float32', []);
-  g.addNode(new Node(g, 'Beep', [], [], { tone: 'top' }, { effect: true }));
+  g.addNode(new Node(g, BEEP, [], [], { tone: 'top' }, { effect: true }));
   g.outputs = [x];
   return g;
 }
@@ -116,7 +120,7 @@ describe('effects survive the optimizer', () => {
       const beeps: string[] = [];
       const walk = (h: Graph) => {
         for (const n of h.nodes) {
-          if (n.op === 'Beep') beeps.push(String(n.attrs.tone));
+          if (n.op === BEEP) beeps.push(String(n.attrs.tone));
           for (const sub of Object.values(n.subgraphs ?? {})) walk(sub);
         }
       };

@@ -16,6 +16,7 @@ import { fuseElementwise } from '../../src/opt/fuse-elementwise.js';
 import { optimize, PASSES } from '../../src/opt/pipeline.js';
 import { expectSameBits, runGraph, traceGraph } from './helpers.js';
 import { runOptPass } from '../helpers/one-pass.js';
+import type { IrOp } from '../../src/ir/ops.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -49,7 +50,7 @@ describe('constant folding', () => {
     const logits = constNode(g, new Float32Array([0, 1]), 'float32', [1, 2]);
     const m1 = g.addNode(new Node(g, 'Multinomial', [logits], ['logits'], { numSamples: 2, seed: 0, normalized: false })).addOutput('int32', [1, 2]);
     const m2 = g.addNode(new Node(g, 'Multinomial', [logits], ['logits'], { numSamples: 2, seed: 0, normalized: false })).addOutput('int32', [1, 2]);
-    const u = g.addNode(new Node(g, 'MadeUpKernel', [logits], ['x'], {})).addOutput('float32', [1, 2]);
+    const u = g.addNode(new Node(g, 'MadeUpKernel' as IrOp, [logits], ['x'], {})).addOutput('float32', [1, 2]);
     g.addNode(new Node(g, 'Print', [logits], ['value0'], { parts: [{ tensor: 0 }] }, { effect: true }));
     g.outputs = [m1, m2, u];
     for (const pass of [constantFold, cse, dce]) pass(g);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Graph, Node } from '../../src/ir/graph.js';
 import { FUSED_OP, type FusedStep } from '../../src/ir/fused.js';
 import { runFused } from '../../src/exec/run-fused.js';
+import type { KernelName } from '../../src/ir/kernels/index.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -19,7 +20,7 @@ function fusedNode(nInputs: number, steps: FusedStep[]): Node {
   return node;
 }
 
-const step = (op: string, args: number[], argNames: string[], shape: number[], dtype: FusedStep['dtype'] = 'float32', attrs = {}): FusedStep => ({
+const step = (op: KernelName, args: number[], argNames: string[], shape: number[], dtype: FusedStep['dtype'] = 'float32', attrs = {}): FusedStep => ({
   op, args, argNames, attrs, dtype, shape,
 });
 
@@ -66,7 +67,7 @@ describe('runFused', () => {
 
   it('frees its intermediates when a step throws', () => {
     const x = tf.ones([2, 3]);
-    const node = fusedNode(1, [step('Exp', [0], ['x'], [2, 3]), step('Neg', [1], ['x'], [2, 3]), step('NoSuchKernel', [2], ['x'], [2, 3])]);
+    const node = fusedNode(1, [step('Exp', [0], ['x'], [2, 3]), step('Neg', [1], ['x'], [2, 3]), step('NoSuchKernel' as KernelName, [2], ['x'], [2, 3])]);
     const before = tf.memory().numTensors;
     expect(() => runFused(node, [x])).toThrow();
     expect(tf.memory().numTensors).toBe(before);

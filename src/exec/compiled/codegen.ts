@@ -195,7 +195,7 @@ class Gen extends Emitter {
     const onWasm = (this.opts.backend ?? (this.opts.loops ? 'cpu' : 'wasm')) === 'wasm';
     const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
     if (steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype)) {
-      const program = steps ?? [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: node.outputs[0]!.dtype, shape: node.outputs[0]!.shape }];
+      const program = programOf(node);
       const o = node.outputs[0]!;
       if (isNum(o) && node.inputs.every(isNum)) {
         out(o, { expr: scalarProgram(this, program, ins.map((s) => s.expr), o, node.inputs.map((v) => v.dtype), !onWasm), owned: false });

@@ -8,7 +8,7 @@ import type { DType } from '../../ir/types.js';
 import { sizeOf } from '../../ir/types.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
-import { kernelOf } from '../../ir/kernels/index.js';
+import { kernelOf, type KernelName } from '../../ir/kernels/index.js';
 import { elementRule, firstArgDTypes, isRelabel, stepStore, storeAs } from './scalar-rules.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
 
@@ -156,7 +156,7 @@ export function elementOf(em: Emitter, v: Value, slot: Slot, n: number, setup: s
 export function programOf(node: Node): readonly FusedStep[] {
   if (node.op === FUSED_OP) return node.attrs.steps as FusedStep[];
   const o = node.outputs[0]!;
-  return [{ op: node.op, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: o.dtype, shape: o.shape }];
+  return [{ op: node.op as KernelName, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: o.dtype, shape: o.shape }];
 }
 
 /** A reduction of a float32/int32 tensor over all its axes to a scalar (no keepDims). */
