@@ -5,7 +5,7 @@
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
-import type { OnnxRuntimeOptions } from './onnxruntime/onnxruntime-executor.js';
+import type { OnnxRuntimeOptions } from './onnxruntime-options.js';
 import { Interpreter } from './interpreter.js';
 import { CompiledExecutor } from './compiled/compiled-executor.js';
 

@@ -11,17 +11,10 @@ import { exportOnnxModel, type OnnxExport } from '../../export/onnx/export-onnx.
 import { asOrtTensor, loadOrt, loadSyncBinding, type OrtTensor, type SessionOptions, type SyncSession } from './ort-loader.js';
 import { fromOrt, toOrt } from './tensor-convert.js';
 import { replayEffects } from './replay-effects.js';
+import type { OnnxRuntimeOptions } from '../onnxruntime-options.js';
 import type * as OrtModule from 'onnxruntime-node';
 
-export interface OnnxRuntimeOptions {
-  /** Threads inside one op (default 1: small graphs run fastest single-threaded on small machines). */
-  readonly intraOpNumThreads?: number;
-  readonly interOpNumThreads?: number;
-  readonly graphOptimizationLevel?: 'disabled' | 'basic' | 'extended' | 'all';
-  readonly executionProviders?: SessionOptions['executionProviders'];
-  /** Receives export warnings; default console.warn. */
-  readonly onWarning?: (message: string) => void;
-}
+export type { OnnxRuntimeOptions };
 
 interface Prepared {
   readonly model: OnnxExport;
