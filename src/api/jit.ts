@@ -153,7 +153,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       return { cf: known, traced: false };
     }
     const { graph, output } = deepStacks(() => traceFunction(name, bound(sig.thisArg), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
-    for (const m of traceWarnings(graph, tf.getBackend())) warnUser(m);
+    for (const m of traceWarnings(graph, tf.getBackend(), opts.backend ?? 'compiled')) warnUser(m);
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false));
     cache.set(sig.key, cf);
     newest = cf;

@@ -14,13 +14,13 @@ const COMPOSED =
 const WASM_INT32 =
   'on the wasm backend tfjs-wasm computes these int32 kernels through float32 (Pow saturates where JS wraps, a product wraps exactly where JS rounds it beyond 2^53), so integers beyond ±2^24 (16777216) give other results than JS';
 
-/** The warnings (messages) for the trace of `graph`, made on tfjs backend `backend`. */
-export function traceWarnings(graph: Graph, backend: string): string[] {
+/** The warnings (messages) for the trace of `graph`, made on tfjs backend `backend` for `executor`. */
+export function traceWarnings(graph: Graph, backend: string, executor: string): string[] {
   const out: string[] = [];
   const composed = takeJsDifferences(graph);
   if (composed.length) out.push(message(COMPOSED, composed.map((d) => ({ what: d.what, source: d.source }))));
   if (backend === 'wasm') {
-    const sites = wasmInt32Sites(graph);
+    const sites = wasmInt32Sites(graph, executor === 'compiled');
     if (sites.length) out.push(message(WASM_INT32, sites.map((s) => ({ what: `int32 ${s.kernel}`, source: s.source }))));
   }
   return out;

@@ -4,17 +4,24 @@
 // computes through float32, Pow (saturates where JS wraps), Multiply (exact wrapping beyond 2^53,
 // where JS rounds first) and SquaredDifference (exact, where tfjs's cpu rounds through float32).
 // int32 Mod is exact (by 0 tfjs-wasm fails: an error, not a value). On wasm the executors run these
-// with tfjs-wasm's own kernels (jit equals eager tfjs-wasm), so they are warned about, not changed.
+// with tfjs-wasm's own kernels (jit equals eager tfjs-wasm), so they are warned about, not changed;
+// except on scalars in the compiled executor, whose JS code computes them as JS does (its Cast to
+// float32 rounds, as tfjs-wasm's).
 // Needs the IR. Produces `wasmInt32Sites`.
 
 import type { Graph, Node, NodeSource, Value } from '../ir/graph.js';
 
-/** Each such kernel of `graph` (and its subgraphs) with the user's lines, in graph order. */
-export function wasmInt32Sites(graph: Graph): { kernel: string; source: NodeSource | undefined }[] {
+/**
+ * Each such kernel of `graph` (and its subgraphs) with the user's lines, in graph order.
+ * `scalarsInJs`: the executor computes rank-0 values in JS numbers (the compiled executor).
+ */
+export function wasmInt32Sites(graph: Graph, scalarsInJs: boolean): { kernel: string; source: NodeSource | undefined }[] {
   const out: { kernel: string; source: NodeSource | undefined }[] = [];
   const visit = (g: Graph): void => {
     for (const node of g.nodes) {
       for (const sub of Object.values(node.subgraphs ?? {})) visit(sub);
+      const scalar = [...node.inputs, ...node.outputs].every((v) => v.shape.length === 0);
+      if (scalarsInJs && scalar && node.op !== 'Cast') continue;
       if (differsOnWasm(node)) out.push({ kernel: node.op, source: node.options.source });
     }
   };

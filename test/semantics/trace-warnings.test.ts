@@ -81,6 +81,19 @@ describe('int32 on the wasm backend', () => {
     expect(run((i: N, j: N) => (i + j) - (i & j) + i * 3, tf.scalar(16777217, 'int32'), tf.scalar(5, 'int32')).warnings).toEqual([]);
   });
 
+  it('on scalars the compiled executor computes int32 in JS (exact, quiet); the interpreter runs tfjs-wasm (warned)', () => {
+    const compiled = run((i: N) => -i, tf.scalar(16777217, 'int32'));
+    expect(compiled).toEqual({ warnings: [], values: [-16777217] });
+    const warnings: string[] = [];
+    const f = jit((i: N) => -i, { scope: { tf }, backend: 'interpreter', onWarning: (m) => warnings.push(m) });
+    const x = tf.scalar(16777217, 'int32');
+    const out = f(x) as tf.Tensor;
+    expect(Array.from(out.dataSync())).toEqual([-16777216]);
+    expect(warnings.map((w) => w.split('\n')[0]).filter((w) => w!.includes('int32 Neg'))).toHaveLength(1);
+    tf.dispose([x, out]);
+    for (const cf of f.concreteFunctions()) cf.dispose();
+  });
+
   it('is quiet on the cpu backend for the same code', async () => {
     await tf.setBackend('cpu');
     try {
