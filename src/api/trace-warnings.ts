@@ -19,7 +19,8 @@ export function traceWarnings(graph: Graph, backend: string, executor: string): 
   const out: string[] = [];
   const composed = takeJsDifferences(graph);
   if (composed.length) out.push(message(COMPOSED, composed.map((d) => ({ what: d.what, source: d.source }))));
-  if (backend === 'wasm') {
+  // The onnxruntime executor runs none of tfjs-wasm's kernels.
+  if (backend === 'wasm' && executor !== 'onnxruntime') {
     const sites = wasmInt32Sites(graph, executor === 'compiled');
     if (sites.length) out.push(message(WASM_INT32, sites.map((s) => ({ what: `int32 ${s.kernel}`, source: s.source }))));
   }
