@@ -16,6 +16,7 @@ import type { TensorSpec } from './tensor-spec.js';
 import { shapeToString } from '../ir/types.js';
 import { toGraph } from './to-graph.js';
 import { paramNames } from './param-names.js';
+import { traceWarnings } from './trace-warnings.js';
 import { originalOf } from '../runtime/do-not-convert.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
@@ -154,6 +155,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       return { cf: known, traced: false };
     }
     const { graph, output } = deepStacks(() => traceFunction(name, bound(sig.thisArg), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
+    for (const m of traceWarnings(graph, tf.getBackend(), opts.backend ?? 'compiled')) warnUser(m);
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false));
     cache.set(sig.key, cf);
     newest = cf;

@@ -3,10 +3,12 @@
 // halves, int32 limits), with the result stored in the tensor's dtype: float32 rounds (Math.fround),
 // int32 is JS's result `| 0` (Math.abs(-2147483648) wraps to itself). Functions tfjs has no kernel
 // for (cbrt, log10, log2, hypot) are composed of float32 ops and may differ from JS in the last
-// bits (docs/guide.md). Needs tfjs and tensors.ts. Produces `MathDispatch`.
+// bits (docs/guide.md); under a trace each such call is noted (trace/js-differences.ts) so jit warns
+// at the user's line. Needs tfjs, tensors.ts and the trace's notes. Produces `MathDispatch`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { isTensor, weakPair } from './tensors.js';
+import { noteJsDifference } from '../trace/js-differences.js';
 
 type Js = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Unary = (x: tf.Tensor) => tf.Tensor;
@@ -64,10 +66,18 @@ const UNARY: Record<string, Unary> = {
   trunc: keepInt((x) => tf.where(tf.less(x, tf.scalar(0)), tf.ceil(x), tf.floor(x))),
 };
 
+/** The functions composed of float32 operations, which can differ from JS in the last bits. */
+const COMPOSED = new Set(['cbrt', 'log10', 'log2', 'hypot']);
+
 function unary(name: string): (x: Js) => Js {
   const js = (Math as unknown as Record<string, (x: number) => number>)[name]!;
   const f = UNARY[name]!;
-  return (x) => (isTensor(x) ? f(x) : js(x));
+  const composed = COMPOSED.has(name);
+  return (x) => {
+    if (!isTensor(x)) return js(x);
+    if (composed) noteJsDifference(`Math.${name}`);
+    return f(x);
+  };
 }
 
 function reduceWith(js: (...xs: number[]) => number, op: (a: tf.Tensor, b: tf.Tensor) => tf.Tensor) {
@@ -86,13 +96,24 @@ export const MathDispatch: Record<string, (...xs: Js[]) => Js> = {
   min: reduceWith(Math.min, tf.minimum),
   pow: (a, b) => (isTensor(a) || isTensor(b) ? (() => { const [x, y] = weakPair(a, b, true); return tf.pow(x, y); })() : Math.pow(a, b)),
   atan2: (a, b) => (isTensor(a) || isTensor(b) ? (() => { const [x, y] = weakPair(a, b, true); return tf.atan2(float(x), float(y)); })() : Math.atan2(a, b)),
-  hypot: (...xs) => (xs.some(isTensor) ? hypot(xs) : Math.hypot(...xs)),
+  hypot: (...xs) => {
+    if (!xs.some(isTensor)) return Math.hypot(...xs);
+    noteJsDifference('Math.hypot');
+    return hypot(xs);
+  },
 };
 
-/** √(Σ x²), and +Infinity where any argument is ±Infinity (even with a NaN), as in JS. */
+/**
+ * √(Σ x²) scaled by the largest magnitude m (m·√(Σ (x/m)²)), so that no square overflows or
+ * underflows where JS's float64 squares do not (`Math.hypot(1e20, 1e20)`); NaN where an argument is
+ * NaN, +Infinity where any is ±Infinity (even with a NaN), as in JS.
+ */
 function hypot(xs: Js[]): tf.Tensor {
-  const ts = xs.map((x) => (isTensor(x) ? float(x) : f32(Number(x))));
-  const root = tf.sqrt(ts.map((t) => tf.square(t)).reduce((a, b) => tf.add(a, b)));
-  const inf = ts.map((t) => tf.equal(tf.abs(t), f32(Infinity))).reduce((a, b) => tf.logicalOr(a, b));
-  return tf.where(inf, f32(Infinity), root);
+  const abs = xs.map((x) => tf.abs(isTensor(x) ? float(x) : f32(Number(x))));
+  const m = abs.reduce((a, b) => tf.maximum(a, b));
+  const scaled = tf.sqrt(abs.map((a) => tf.square(tf.div(a, m))).reduce((a, b) => tf.add(a, b)));
+  const root = tf.where(tf.equal(m, f32(0)), f32(0), tf.mul(m, scaled));
+  const nan = abs.map((t) => tf.isNaN(t)).reduce((a, b) => tf.logicalOr(a, b));
+  const inf = abs.map((t) => tf.equal(t, f32(Infinity))).reduce((a, b) => tf.logicalOr(a, b));
+  return tf.where(inf, f32(Infinity), tf.where(nan, f32(NaN), root));
 }

@@ -51,18 +51,30 @@ type Fn = (...args: any[]) => unknown;
 
 /** A jit function per (function, executor), reused across calls of one signature. */
 const jitted = new Map<Fn, Map<ExecutorName, Fn & { concreteFunctions(): { dispose(): void }[] }>>();
+/** The export warnings each function's onnxruntime traces gave, in order. */
+const onnxWarnings = new Map<Fn, string[]>();
 function jitFor(fn: Fn, executor: ExecutorName, scope: Record<string, unknown>) {
   let m = jitted.get(fn);
   if (!m) jitted.set(fn, (m = new Map()));
   let f = m.get(executor);
-  if (!f) m.set(executor, (f = jit(fn, { backend: executor, scope }) as never));
+  if (!f) {
+    const warnings: string[] = [];
+    if (executor === 'onnxruntime') onnxWarnings.set(fn, warnings);
+    m.set(executor, (f = jit(fn, { backend: executor, scope, onnxruntime: { onWarning: (w) => warnings.push(w) } }) as never));
+  }
   return f!;
+}
+
+/** The export warnings (first lines) `fn`'s onnxruntime traces have given so far. */
+export function onnxWarningsOf(fn: Fn): readonly string[] {
+  return (onnxWarnings.get(fn) ?? []).map((w) => w.split('\n')[0]!);
 }
 
 /** Frees every trace made by runPath for `fn`. */
 export function releaseJit(fn: Fn): void {
   for (const f of jitted.get(fn)?.values() ?? []) for (const cf of f.concreteFunctions()) cf.dispose();
   jitted.delete(fn);
+  onnxWarnings.delete(fn);
 }
 
 /** Runs `fn` (unconverted source) on tensors made by `args` through `path`; frees what it made. */

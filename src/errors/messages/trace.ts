@@ -220,4 +220,10 @@ export const traceMessages = defineMessages({
       'same values, as eagerly), or draw outside the jit function and pass the tensor in',
     example: "ag.jit(x => x.add(tf.randomNormal([2])), { autograph: false })",
   },
+  'trace/differs-from-js': {
+    kind: 'usage',
+    text: (p: { what: string; sites: string }) => `this traced function can give other values than plain JavaScript: ${p.what} (at ${p.sites})`,
+    hint: () => 'docs/limitations.md ("JavaScript semantics") lists these differences; keep such values in range, or compute this part in plain JS',
+    example: 'Math.cbrt(x) on a tensor inside a jit function (warned once per trace)',
+  },
 });

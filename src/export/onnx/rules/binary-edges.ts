@@ -28,7 +28,8 @@ export function floatMod(b: OnnxGraphBuilder, x: string, y: string): string {
 
 /** Math.pow: NaN for a NaN exponent and for (±1)^±Infinity, where C's pow gives 1. */
 export function floatPow(b: OnnxGraphBuilder, x: string, y: string): string {
-  const r = b.op('Pow', [x, y]);
+  // In float64, rounded once (as Math.pow and tfjs's cpu kernel): onnxruntime's float32 Pow differs in the last bits.
+  const r = doubleToFloat(b, b.op('Pow', [toDouble(b, x), toDouble(b, y)]));
   const unit = b.op('Equal', [b.op('Abs', [x]), b.scalar('float32', 1)]);
   const nan = b.op('Or', [b.op('IsNaN', [y]), b.op('And', [unit, b.op('IsInf', [y])])]);
   return b.op('Where', [nan, b.scalar('float32', NaN), r]);

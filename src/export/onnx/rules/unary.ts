@@ -1,5 +1,6 @@
 // ONNX rules of tfjs's elementwise unary kernels (math, activations, predicates, Cast, Clip, *Like),
-// with the values of tfjs's cpu kernels at the edges: Step keeps NaN, Sign(NaN) is 0, Expm1, Log1p,
+// with the values of tfjs's cpu kernels at the edges: Exp, Log, Sin, Cos, Tanh and Rsqrt
+// compute in float64 and round once (onnxruntime's float32 kernels differ in the last bits), Step keeps NaN, Sign(NaN) is 0, Expm1, Log1p,
 // Tanh, Elu, Selu stay accurate near zero and keep -0 and denormals, Sigmoid keeps tiny results, Erf
 // is tfjs's own approximation (in doubles), Relu gives +0 for -0, Round(-0.5) is +0, int32 Abs and
 // Square round through float32 as tfjs's kernels store them.
@@ -31,6 +32,15 @@ function inFloat(emit: (b: OnnxGraphBuilder, x: string, k: KernelCall) => string
     const x = arg(k, 'x');
     finish(b, k, emit(b, b.cast(x.name, x.dtype, 'float32'), k), result);
   };
+}
+
+/**
+ * A float32 result computed by onnxruntime's float64 kernel and rounded once, as tfjs's cpu kernels
+ * (and JS) compute it: onnxruntime's float32 kernels differ in the last bits. The input is taken to
+ * float64 exactly (int32 too, as tfjs's cpu keeps int32 data cast to float32).
+ */
+function viaDouble(onnxOp: string): OnnxRule {
+  return (b, k) => finish(b, k, doubleToFloat(b, b.op(onnxOp, [toDouble(b, arg(k, 'x').name)])), 'float32');
 }
 
 const f = (x: unknown) => ({ float: Number(x) });
@@ -206,17 +216,17 @@ export const UNARY_RULES: OnnxRuleTable = {
   Sign: (b, k) => (arg(k, 'x').dtype === 'float32' ? inFloat(sign)(b, k) : simple('Sign', true)(b, k)),
   Identity: (b, k) => void b.op('Identity', [arg(k, 'x').name], {}, out(k)),
   LogicalNot: (b, k) => void b.op('Not', [b.cast(arg(k, 'x').name, arg(k, 'x').dtype, 'bool')], {}, out(k)),
-  Exp: simple('Exp'),
-  Log: simple('Log'),
+  Exp: viaDouble('Exp'),
+  Log: viaDouble('Log'),
   Sqrt: simple('Sqrt'),
-  Rsqrt: inFloat((b, x) => b.op('Reciprocal', [b.op('Sqrt', [x])])),
+  Rsqrt: (b, k) => finish(b, k, doubleToFloat(b, b.op('Reciprocal', [b.op('Sqrt', [toDouble(b, arg(k, 'x').name)])])), 'float32'),
   Reciprocal: simple('Reciprocal'),
   Square: square,
   Floor: simple('Floor'),
   Ceil: simple('Ceil'),
   Round: inFloat(round),
-  Sin: simple('Sin'),
-  Cos: simple('Cos'),
+  Sin: viaDouble('Sin'),
+  Cos: viaDouble('Cos'),
   Tan: simple('Tan'),
   Asin: simple('Asin'),
   Acos: simple('Acos'),
@@ -233,7 +243,7 @@ export const UNARY_RULES: OnnxRuleTable = {
   Relu: relu,
   Relu6: relu6,
   Sigmoid: inFloat(sigmoid),
-  Tanh: inFloat(tanh),
+  Tanh: viaDouble('Tanh'),
   Elu: inFloat(elu),
   Selu: inFloat(selu),
   LeakyRelu: simple('LeakyRelu', false, (k) => ({ alpha: f(k.attrs.alpha ?? 0.2) })),
