@@ -13,11 +13,13 @@ import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
-import { wasmHeapMap, wasmMap, wasmReduction } from './wasm-loops.js';
+import { wasmMap, wasmReduction } from './wasm-loops.js';
 import { ownKernel } from './kernel-choice.js';
 import type { TanhKernel } from './wasm-tanh.js';
 import type { WasmKernel } from './wasm-kernels.js';
 import type { MatMulSite } from './wasm-matmul.js';
+import type { HeapChainSite } from './heap-chain.js';
+import { HeapChains } from './epilogue.js';
 import { isRandomNode } from '../../ir/random.js';
 
 export interface Generated {
@@ -29,7 +31,7 @@ export interface Generated {
   /** Kernel attrs (and other run-time constants, e.g. source positions) referenced as A[i]. */
   readonly attrs: unknown[];
   /** WebAssembly SIMD kernels referenced as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite | TanhKernel)[];
+  readonly kernels: (WasmKernel | MatMulSite | TanhKernel | HeapChainSite)[];
 }
 
 export interface GenerateOptions {
@@ -48,7 +50,13 @@ class Gen extends Emitter {
 
   constructor(private readonly opts: GenerateOptions) {
     super();
+    const onWasm = (opts.backend ?? (opts.loops ? 'cpu' : 'wasm')) === 'wasm';
+    this.chains = onWasm && !opts.loops ? new HeapChains() : undefined;
   }
+
+  /** Elementwise chains run in place in tfjs-wasm's heap (wasm backend), and the values dying at the node being emitted. */
+  private readonly chains: HeapChains | undefined;
+  private dying: ReadonlySet<Value> = new Set();
 
   /** Elementwise nodes whose only consumer is a full reduction: emitted inside the reduction's loop. */
   private readonly deferred = new Map<Value, Deferred>();
@@ -63,10 +71,11 @@ class Gen extends Emitter {
     const consumers = new Map<Value, number[]>();
     g.nodes.forEach((node, i) => node.inputs.forEach((v) => consumers.set(v, [...(consumers.get(v) ?? []), i])));
     g.nodes.forEach((node, i) => {
-      const target = this.opts.loops ? this.reductionConsumer(g, node, consumers) : undefined;
+      const target = this.opts.loops ? this.reductionConsumer(g, node, consumers) : this.chains?.consumer(g, node, consumers);
       if (target !== undefined) {
-        // Emit later, inside the reduction's loop; its inputs must stay alive until then.
-        this.deferred.set(node.outputs[0]!, { node, program: programOf(node), ins: node.inputs.map((v) => env.get(v)!) });
+        // Emit later, inside the reduction's loop (or the chain's kernel); its inputs must stay alive until then.
+        if (this.chains) this.chains.defer(node);
+        else this.deferred.set(node.outputs[0]!, { node, program: programOf(node), ins: node.inputs.map((v) => env.get(v)!) });
         // An input whose last use comes before the reduction (also one used by a later node in
         // between) is freed after the reduction instead.
         for (const v of new Set(node.inputs)) {
@@ -78,6 +87,7 @@ class Gen extends Emitter {
         }
         return;
       }
+      this.dying = new Set(dead[i]);
       this.node(node, env);
       for (const v of dead[i]!) {
         const s = env.get(v);
@@ -176,6 +186,11 @@ class Gen extends Emitter {
         return;
       }
     }
+    const chained = this.chains?.emit(this, node, env, this.dying);
+    if (chained) {
+      out(node.outputs[0]!, { expr: chained, owned: true });
+      return;
+    }
     if (isRandomNode(node)) return this.random(node, ins, out);
     if (this.opts.loops && isFullReduction(node) && (this.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!))) {
       const producer = this.deferred.get(node.inputs[0]!);
@@ -195,11 +210,6 @@ class Gen extends Emitter {
       }
       if (this.opts.loops && loopable(node)) {
         out(o, { expr: wasmMap(this, program, node, ins) ?? loopProgram(this, program, node, ins), owned: true });
-        return;
-      }
-      const heap = onWasm && !this.opts.loops && !isNum(o) ? wasmHeapMap(this, program, node, ins) : undefined;
-      if (heap) {
-        out(o, { expr: heap, owned: true });
         return;
       }
     }
@@ -418,7 +428,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|random|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm|heapOutput)|\.assign\(/.test(body);
+  const scoped = /H\.(kernel|random|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm)|\.assign\(|\]\.run\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

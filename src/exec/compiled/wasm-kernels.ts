@@ -82,7 +82,7 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   });
   const base = kinds.length;
   steps.forEach((s, k) => {
-    WASM_RULES[s.op]!.emit(c, (m) => c.get(valueLocal(s.args[m]!)), s.attrs);
+    WASM_RULES[s.op]!.emit(c, (m) => c.get(valueLocal(s.args[m]!)), s.attrs, 0);
     c.set(valueLocal(base + k));
   });
   const last = valueLocal(steps.length ? base + steps.length - 1 : 0);

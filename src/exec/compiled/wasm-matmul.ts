@@ -13,7 +13,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { GEMM_SCRATCH, gemmInstance, packedABytes, packedBBytes, type Gemm, type GemmLane } from './wasm-gemm.js';
 import type { WasmBackend, WasmTensorInfo, TensorMakingEngine } from './wasm-backend-types.js';
-import { heapMemory, heapOffset, heapAlloc, heapFree } from './wasm-heap.js';
+import { heapMemory, heapOffset, HeapBuffer, dataVersion } from './wasm-heap.js';
 import { matMulDims, type MatMulDims } from './matmul.js';
 
 /** Byte strides of A's (row, k) and B's (k, column) elements. */
@@ -42,11 +42,13 @@ interface PackedB {
   readonly k: number;
   readonly n: number;
   readonly batches: number;
+  /** B's data version when packed (its data may be rewritten in place later). */
+  readonly version: number;
 }
 
 function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: MatMulDims, engine: TensorMakingEngine): boolean {
   const id = b.dataId as object;
-  return !!p && p.dataId === id && p.transposeB === transposeB && p.k === d.k && p.n === d.n && p.batches === d.batchB && engine.state.tensorInfo.has(id);
+  return !!p && p.dataId === id && p.transposeB === transposeB && p.k === d.k && p.n === d.n && p.batches === d.batchB && p.version === dataVersion(id) && engine.state.tensorInfo.has(id);
 }
 
 /**
@@ -89,7 +91,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm'): MatMulSite | un
           f32.set(bv.subarray(bi * k * n, (bi + 1) * k * n), RAW / 4);
           g.packB(RAW, st.bK, st.bN, k, n, PB + bi * pb);
         }
-        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB };
+        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB, version: dataVersion(b.dataId as object) };
       }
       const av = values(a);
       const kBlock = lane === 'f64' ? 48 : wasmBlock(d, transposeA, transposeB);
@@ -115,25 +117,6 @@ function wasmBlock(d: MatMulDims, transposeA: boolean, transposeB: boolean): num
   return !transposeA && !transposeB && d.batchA === 1 && d.batchB === 1 ? d.k : 48;
 }
 
-/** A buffer malloc'ed in tfjs-wasm's heap, grown on demand. */
-class HeapBuffer {
-  ptr = 0;
-  bytes = 0;
-  need(bytes: number): number {
-    if (bytes > this.bytes) {
-      this.free();
-      this.ptr = heapAlloc(bytes);
-      this.bytes = bytes;
-    }
-    return this.ptr;
-  }
-  free(): void {
-    if (this.ptr) heapFree(this.ptr);
-    this.ptr = 0;
-    this.bytes = 0;
-  }
-}
-
 /** Products in tfjs-wasm's heap: the kernels import its memory. */
 function heapSite(): MatMulSite | undefined {
   const engine = tf.engine() as unknown as TensorMakingEngine;
@@ -155,7 +138,7 @@ function heapSite(): MatMulSite | undefined {
       if (!mem) return fallback()!.run(a, b, transposeA, transposeB, outShape);
       if (mem !== memory) {
         // A new heap (the backend was made again): the buffers of the old one went with it.
-        for (const h of [scratch, packedA, packedB]) h.ptr = h.bytes = 0;
+        for (const h of [scratch, packedA, packedB]) h.forget();
         packed = undefined;
         g = gemmInstance('f32', mem);
         memory = mem;
@@ -176,7 +159,7 @@ function heapSite(): MatMulSite | undefined {
         const PB = packedB.need(d.batchB * pb);
         const src = heapOffset(b);
         for (let bi = 0; bi < d.batchB; bi++) g.packB(src + bi * k * n * 4, st.bK, st.bN, k, n, PB + bi * pb);
-        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB };
+        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB, version: dataVersion(b.dataId as object) };
       }
       const PA = packedA.need(pa);
       const PB = packedB.ptr;
