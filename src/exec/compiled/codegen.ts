@@ -188,7 +188,7 @@ class Gen extends Emitter {
     }
     const chained = this.chains?.emit(this, node, env, this.dying);
     if (chained) {
-      out(node.outputs[0]!, { expr: chained, owned: true });
+      out(node.outputs[0]!, chained);
       return;
     }
     if (isRandomNode(node)) return this.random(node, ins, out);

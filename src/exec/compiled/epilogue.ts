@@ -8,6 +8,8 @@
 // with 0, so a NaN with its sign bit set becomes +0), so values are tfjs-wasm's, NaN bits included;
 // Tanh gives the cpu backend's correctly rounded values, as the compiled Tanh on wasm always has
 // (from WASM_MIN_ELEMENTS elements; a smaller one stays tfjs-wasm's kernel, with its values).
+// A full float32 Sum or Mean over such a chain (or over a tensor) sums in the same kernel, in
+// float32 in element order as tfjs-wasm's Sum does (Mean: that sum ÷ n, rounded to float32).
 // Needs the IR, the emitter, wasm-heap-map's rules, heap-chain. Produces `HeapChains`.
 
 import type { Graph, Node, Value } from '../../ir/graph.js';
@@ -19,9 +21,26 @@ import { buildHeapChain } from './heap-chain.js';
 import { heapMemory } from './wasm-heap.js';
 import { wasmSimdAvailable } from './wasm-encoder.js';
 import { WASM_MIN_ELEMENTS } from './wasm-loops.js';
+import { isFullReduction } from './element-loops.js';
 
-/** Kernels whose float32 result tfjs-wasm computes as the instructions of heapRules('wasm') (NaN included), and Tanh. */
-const CHAIN_OPS = new Set(['Add', 'Sub', 'Multiply', 'RealDiv', 'Neg', 'Relu', 'Step', 'Tanh']);
+/**
+ * Kernels whose result tfjs-wasm computes as the instructions of heapRules('wasm') (NaN bits
+ * included; comparisons and logic as lane masks inside a program), and Tanh.
+ */
+const CHAIN_OPS = new Set(['Add', 'Sub', 'Multiply', 'RealDiv', 'Neg', 'Abs', 'Square', 'Relu', 'Step', 'Tanh', 'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr', 'LogicalNot', 'Select']);
+
+/** Whether every step has a rule, its operands are of the lanes the rule takes, and the result is float32. */
+function lanesFit(steps: readonly FusedStep[], inputs: number): boolean {
+  const rules = heapRules('wasm');
+  const lanes: string[] = new Array<string>(inputs).fill('f32');
+  for (const s of steps) {
+    const rule = rules[s.op];
+    if (!CHAIN_OPS.has(s.op) || !rule || rule.args.length !== s.args.length || (rule.out === 'f32' ? 'float32' : 'bool') !== s.dtype) return false;
+    if (!s.args.every((a, k) => lanes[a] === rule.args[k])) return false;
+    lanes.push(rule.out);
+  }
+  return lanes[lanes.length - 1] === 'f32';
+}
 
 const known = (v: Value) => v.shape.every((d) => d >= 0);
 
@@ -49,9 +68,14 @@ function chainable(node: Node): boolean {
   const o = node.outputs[0]!;
   if (o.dtype !== 'float32' || isNum(o) || !known(o) || sizeOf(o.shape) < 1) return false;
   const steps = stepsOf(node);
-  if (!steps.length || !steps.every((s) => CHAIN_OPS.has(s.op) && s.dtype === 'float32' && heapRules('wasm')[s.op]!.args.length === s.args.length)) return false;
+  if (!steps.length || !lanesFit(steps, node.inputs.length)) return false;
   if (sizeOf(o.shape) < WASM_MIN_ELEMENTS && steps.some((s) => s.op === 'Tanh')) return false;
   return node.inputs.every((v) => heapKind(v, o) !== undefined);
+}
+
+/** A full float32 Sum/Mean of a tensor, to a number. */
+function sumOfAll(node: Node): boolean {
+  return (node.op === 'Sum' || node.op === 'Mean') && isFullReduction(node) && node.inputs[0]!.dtype === 'float32' && node.outputs[0]!.dtype === 'float32';
 }
 
 type Ref = { readonly v: Value } | { readonly s: number };
@@ -72,10 +96,11 @@ export class HeapChains {
       const o = n.outputs[0]!;
       const uses = consumers.get(o);
       if (g.outputs.includes(o) || !uses || uses.length !== 1) return undefined;
-      return chainable(g.nodes[uses[0]!]!) ? uses[0] : undefined;
+      const user = g.nodes[uses[0]!]!;
+      return chainable(user) || sumOfAll(user) ? uses[0] : undefined;
     };
-    let last = next(node);
-    for (let k = last; k !== undefined; k = next(g.nodes[k]!)) last = k;
+    let last: number | undefined;
+    for (let k = next(node); k !== undefined; k = sumOfAll(g.nodes[k]!) ? undefined : next(g.nodes[k]!)) last = k;
     return last;
   }
 
@@ -85,14 +110,17 @@ export class HeapChains {
   }
 
   /**
-   * Emits `node` (with the chain before it) as one in-place kernel call; returns its output's
-   * expression, or undefined. `dying`: the values whose last use this is — the first owned
-   * tensor of the result's shape among them is the donor, whose data may become the result's
-   * (its slot is then released here, so the caller does not free it).
+   * Emits `node` (with the chain before it) as one in-place kernel call, or a full Sum/Mean (over
+   * its chain) as one summing call; returns the output's slot, or undefined. `dying`: the values
+   * whose last use this is — the first owned tensor of the result's shape among them is the donor,
+   * whose data may become the result's (its slot is then released here, so the caller does not
+   * free it).
    */
-  emit(em: Emitter, node: Node, env: Map<Value, Slot>, dying: ReadonlySet<Value>): string | undefined {
-    if (!this.on || !chainable(node)) return undefined;
+  emit(em: Emitter, node: Node, env: Map<Value, Slot>, dying: ReadonlySet<Value>): Slot | undefined {
+    const sum = this.on && sumOfAll(node);
+    if (!sum && !(this.on && chainable(node))) return undefined;
     const o = node.outputs[0]!;
+    const shapeOf = sum ? node.inputs[0]! : o; // the elements the program runs over
     const steps: { step: FusedStep; args: Ref[] }[] = [];
     /** Appends the program of `n` (and of the chain before it); returns its result's step. */
     const add = (n: Node): number => {
@@ -106,25 +134,35 @@ export class HeapChains {
       for (const s of stepsOf(n)) steps.push({ step: s, args: s.args.map((a) => (a < local.length ? local[a]! : { s: base + a - local.length })) });
       return steps.length - 1;
     };
-    add(node);
-    const inputs: Value[] = [];
+    const x = node.inputs[0]!;
+    const producer = sum ? this.waiting.get(x) : node;
+    if (sum) this.waiting.delete(x);
+    if (producer) add(producer);
+    const inputs: Value[] = producer ? [] : [x];
     for (const { args } of steps) for (const r of args) if ('v' in r && !inputs.includes(r.v)) inputs.push(r.v);
     const program: FusedStep[] = steps.map(({ step, args }) => ({ ...step, args: args.map((r) => ('v' in r ? inputs.indexOf(r.v) : inputs.length + r.s)) }));
-    const kinds = inputs.map((v) => heapKind(v, o)!);
+    const kinds = inputs.map((v) => heapKind(v, shapeOf)!);
     const tiledLengths = inputs.filter((_, i) => kinds[i] === 'tiled').map((v) => sizeOf(v.shape));
-    const site = buildHeapChain(program, kinds, tiledLengths);
+    const site = buildHeapChain(program, kinds, tiledLengths, sum);
     if (!site) throw new Error('internal: an in-place elementwise kernel could not be built');
     const slot = (v: Value) => env.get(v)!;
-    const donor = inputs.find((v, i) => kinds[i] === 'array' && dying.has(v) && slot(v).owned);
     const tensors = inputs.filter((_, i) => kinds[i] !== 'scalar').map((v) => slot(v).expr);
     const scalars = inputs.filter((_, i) => kinds[i] === 'scalar').map((v) => slot(v).expr);
     const name = valueName(o);
+    const w = em.kernelRef(site);
+    if (sum) {
+      const n = sizeOf(x.shape);
+      const total = `${w}.sum([${tensors.join(', ')}], [${scalars.join(', ')}], ${n})`;
+      em.line(`const ${name} = ${node.op === 'Mean' ? `Math.fround(${total} / ${n})` : total};`);
+      return { expr: name, owned: false };
+    }
+    const donor = inputs.find((v, i) => kinds[i] === 'array' && dying.has(v) && slot(v).owned);
     const d = donor ? slot(donor).expr : 'undefined';
-    em.line(`const ${name} = ${em.kernelRef(site)}.run(${d}, [${tensors.join(', ')}], [${scalars.join(', ')}], ${JSON.stringify(o.shape)});`);
+    em.line(`const ${name} = ${w}.run(${d}, [${tensors.join(', ')}], [${scalars.join(', ')}], ${JSON.stringify(o.shape)});`);
     if (donor) {
       em.line(`if (${name} !== ${d}) H.dispose(${d});`);
       env.set(donor, { expr: d, owned: false });
     }
-    return name;
+    return { expr: name, owned: true };
   }
 }

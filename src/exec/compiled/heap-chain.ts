@@ -3,12 +3,13 @@
 // lie, and the result is written over the `donor` operand when nothing else holds its data (the
 // backend's reference count is 1: the generated code was its last user), else into a new output.
 // A donated tensor is marked rewritten (wasm-heap.ts) so a GEMM site's packed copy of it is not
-// reused. Needs wasm-heap-map, wasm-heap and tfjs. Produces `buildHeapChain`, `HeapChainSite`.
+// reused. A site may instead sum the program over all elements in float32, in order (tfjs-wasm's
+// Sum). Needs wasm-heap-map, wasm-heap and tfjs. Produces `buildHeapChain`, `HeapChainSite`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { FusedStep } from '../../ir/fused.js';
 import type { WasmBackend, TensorMakingEngine } from './wasm-backend-types.js';
-import { buildHeapMap, tiledScratchBytes, type HeapInputKind, type HeapMap } from './wasm-heap-map.js';
+import { buildHeapMap, tiledScratchBytes, type HeapInputKind, type HeapMap, type HeapMapMode } from './wasm-heap-map.js';
 import { heapMemory, heapOffset, HeapBuffer, rewritten } from './wasm-heap.js';
 
 interface RefCounting {
@@ -22,13 +23,16 @@ export interface HeapChainSite {
    * `shape`. Returns the result (`donor` itself when its data was reused).
    */
   run(donor: tf.Tensor | undefined, tensors: readonly tf.Tensor[], scalars: readonly (number | tf.Tensor)[], shape: number[]): tf.Tensor;
+  /** The float32 sum of the program over `n` elements, in element order (a site built with `sum`). */
+  sum(tensors: readonly tf.Tensor[], scalars: readonly (number | tf.Tensor)[], n: number): number;
   dispose(): void;
 }
 
 /** The site, or undefined where the kernel cannot be built for the active heap. */
-export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], tiledLengths: readonly number[]): HeapChainSite | undefined {
+export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], tiledLengths: readonly number[], sum = false): HeapChainSite | undefined {
+  const mode: HeapMapMode = sum ? { kind: 'sum', order: 'f32', mean: false } : { kind: 'map' };
   const first = heapMemory();
-  if (!first || !buildHeapMap(steps, kinds, { kind: 'map' }, first, 'wasm')) return undefined;
+  if (!first || !buildHeapMap(steps, kinds, mode, first, 'wasm')) return undefined;
   const engine = tf.engine() as unknown as TensorMakingEngine;
   const scratch = new HeapBuffer();
   const scratchBytes = Math.max(16, tiledScratchBytes(tiledLengths));
@@ -36,17 +40,31 @@ export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly Heap
   let map: HeapMap | undefined;
   let fn: ((...args: number[]) => number) | undefined;
   const args: number[] = [];
+  /** The kernel for the active heap. */
+  const bind = (): WebAssembly.Memory => {
+    const mem = heapMemory();
+    if (!mem) throw new Error('internal: the wasm backend’s heap is no longer reachable');
+    if (mem !== memory) {
+      scratch.forget(); // a new heap: the old buffer went with the old one
+      map = buildHeapMap(steps, kinds, mode, mem, 'wasm');
+      if (!map) throw new Error('internal: an elementwise kernel could not be built for the wasm heap');
+      fn = map.on(mem);
+      memory = mem;
+    }
+    return mem;
+  };
+  /** Pushes the operands' arguments after (n, out, scratch). */
+  const operands = (mem: WebAssembly.Memory, tensors: readonly tf.Tensor[], scalars: readonly (number | tf.Tensor)[]) => {
+    for (const t of tensors) args.push(heapOffset(t));
+    for (const l of tiledLengths) args.push(l);
+    if (scalars.length) {
+      const heap = new Float32Array(mem.buffer);
+      for (const s of scalars) args.push(typeof s === 'number' ? s : heap[heapOffset(s) >> 2]!);
+    }
+  };
   return {
     run(donor, tensors, scalars, shape) {
-      const mem = heapMemory();
-      if (!mem) throw new Error('internal: the wasm backend’s heap is no longer reachable');
-      if (mem !== memory) {
-        scratch.forget(); // a new heap: the old buffer went with the old one
-        map = buildHeapMap(steps, kinds, { kind: 'map' }, mem, 'wasm');
-        if (!map) throw new Error('internal: an elementwise kernel could not be built for the wasm heap');
-        fn = map.on(mem);
-        memory = mem;
-      }
+      const mem = bind();
       const backend = tf.backend() as unknown as WasmBackend & RefCounting;
       let out: tf.Tensor | undefined;
       let info: { dataId: object } | undefined;
@@ -60,14 +78,16 @@ export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly Heap
       const n = shape.reduce((a, b) => a * b, 1);
       args.length = 0;
       args.push(n, heapOffset(info), scratch.need(scratchBytes));
-      for (const t of tensors) args.push(heapOffset(t));
-      for (const l of tiledLengths) args.push(l);
-      if (scalars.length) {
-        const heap = new Float32Array(mem.buffer);
-        for (const s of scalars) args.push(typeof s === 'number' ? s : heap[heapOffset(s) >> 2]!);
-      }
+      operands(mem, tensors, scalars);
       fn!(...args);
       return out ?? engine.makeTensorFromTensorInfo(info as never);
+    },
+    sum(tensors, scalars, n) {
+      const mem = bind();
+      args.length = 0;
+      args.push(n, 0, scratch.need(scratchBytes));
+      operands(mem, tensors, scalars);
+      return fn!(...args);
     },
     dispose() {
       if (memory && memory === heapMemory()) scratch.free();
