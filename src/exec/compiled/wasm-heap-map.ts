@@ -167,7 +167,9 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
   const val = (k: number) => V0 + k;
   const scratch = V0 + kinds.length + steps.length;
   const scratchLocals = Math.max(0, ...steps.map((s) => rules[s.op]!.scratch ?? 0));
-  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, ...tiled.flatMap(() => [T.i32, T.i32]), T.f64, ...kinds.map(() => T.v128), ...steps.map(() => T.v128), ...new Array<ValType>(scratchLocals).fill(T.v128)];
+  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, ...tiled.flatMap(() => [T.i32, T.i32]), T.f64, ...kinds.map(() => T.v128), ...steps.map(() => T.v128), ...new Array<ValType>(scratchLocals).fill(T.v128), T.f32];
+  // The float32 sum's accumulator (f32 order: no conversions in the chain of dependent adds).
+  const ACC32 = locals.length - 1 + params.length;
   const c = new Code();
   // Tiled inputs: repeat each into scratch to its period (bytes: 4·period), one after the other.
   c.get(SCR).set(E);
@@ -193,7 +195,7 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
   // Scalars, splatted once.
   for (const [i, p] of scalarParam) c.get(p).simd(SIMD.f32x4Splat).set(val(i));
   const sum = mode.kind === 'sum' ? mode : undefined;
-  if (sum) c.f64(0).set(ACC);
+  if (sum) c.f64(0).set(ACC).f32(0).set(ACC32);
   /** One group of `lanes` elements at byte offset OFF. */
   const group = (lanes: number) => {
     for (const x of ptrKinds) {
@@ -211,13 +213,8 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
     }
     if (sum.mean && sum.order === 'f64') c.get(last).get(N).op(OP.f32ConvertI32S).simd(SIMD.f32x4Splat).simd(SIMD.f32x4Div).set(last);
     for (let l = 0; l < lanes; l++) {
-      c.get(ACC);
-      if (sum.order === 'f32') {
-        c.op(OP.f32DemoteF64).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f32Add).op(OP.f64PromoteF32);
-      } else {
-        c.get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f64PromoteF32).op(OP.f64Add);
-      }
-      c.set(ACC);
+      if (sum.order === 'f32') c.get(ACC32).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f32Add).set(ACC32);
+      else c.get(ACC).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f64PromoteF32).op(OP.f64Add).set(ACC);
     }
   };
   // Whole groups.
@@ -246,7 +243,8 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
     group(lanes);
     c.op(OP.end);
   }
-  if (sum) c.get(ACC);
+  if (sum?.order === 'f32') c.get(ACC32).op(OP.f64PromoteF32);
+  else if (sum) c.get(ACC);
   const results: ValType[] = sum ? [T.f64] : [];
   return encodeModule(0, [{ name: 'run', params, results, locals, code: c }], { importMemory: { shared } });
 }
