@@ -3,7 +3,8 @@
 // as tfjs-wasm's kernels, so the values equal eager wasm's bit for bit (NaN bits included) and eager
 // cpu's (any NaN), with operands of the output's shape, scalars and a
 // bias over the trailing dimensions (any length); other broadcasts fall back to tfjs-wasm's kernels.
-// A full Sum/Mean over such a chain (or a tensor) sums in float32 in order, as tfjs-wasm does.
+// A full Sum/Mean over such a chain (or a tensor) sums in float32 in order, as tfjs-wasm does; a Sum
+// over leading axes sums each column in row order, as tfjs-wasm does.
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +88,28 @@ describe('heap SIMD maps on the wasm backend', () => {
       expect(tf.memory().numTensors).toBe(before);
       tf.dispose([x, y, got, want]);
     }
+  });
+
+  const columns: [number[], number | number[], boolean, boolean][] = [
+    [[64, 10], 0, false, true],
+    [[3, 5, 7], [0, 1], false, true],
+    [[5, 129], -2, true, true],
+    [[4, 6, 3], [1, 0], false, true],
+    [[6, 4], 1, false, false], // the last axis: tfjs-wasm's kernel
+  ];
+  it.each(columns)('sum over leading axes of %j (axis %j, keepDims %s) equals eager wasm bit for bit', (shape, axis, keepDims, own) => {
+    const n = shape.reduce((a, b) => a * b, 1);
+    const x = tf.tensor(data(n, n), shape);
+    const fn = (t: tf.Tensor) => tf.sum(t, axis, keepDims);
+    const f = ag.jit(fn, { autograph: false });
+    const got = f(x) as tf.Tensor;
+    expect(/W\[\d+\]\.run\(/.test(f.concreteFunctions()[0]!.compiledSource()!)).toBe(own);
+    const want = fn(x);
+    expect(got.shape).toEqual(want.shape);
+    expect(bits(got.dataSync())).toEqual(bits(want.dataSync()));
+    const before = tf.memory().numTensors;
+    tf.dispose(f(x) as tf.Tensor);
+    expect(tf.memory().numTensors).toBe(before);
+    tf.dispose([x, got, want]);
   });
 });

@@ -20,6 +20,7 @@ import type { TanhKernel } from './wasm-tanh.js';
 import type { WasmKernel } from './wasm-kernels.js';
 import type { MatMulSite } from './wasm-matmul.js';
 import type { HeapChainSite } from './heap-chain.js';
+import { columnSum, type ColumnSumSite } from './column-sum.js';
 import { HeapChains } from './epilogue.js';
 import { isRandomNode } from '../../ir/random.js';
 import { asTensor, fusedByKernels, kernelCall, randomCall } from './kernel-calls.js';
@@ -33,7 +34,7 @@ export interface Generated {
   /** Kernel attrs (and other run-time constants, e.g. source positions) referenced as A[i]. */
   readonly attrs: unknown[];
   /** WebAssembly SIMD kernels referenced as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite | TanhKernel | HeapChainSite)[];
+  readonly kernels: (WasmKernel | MatMulSite | TanhKernel | HeapChainSite | ColumnSumSite)[];
 }
 
 export interface GenerateOptions {
@@ -217,6 +218,8 @@ class Gen extends Emitter {
   private static readonly STRATEGIES: readonly (readonly [name: string, strategy: (gen: Gen, node: Node, ins: readonly Slot[], env: Map<Value, Slot>, out: Out) => boolean])[] = [
     // wasm: elementwise chains (a GEMM's epilogue) and a full Sum/Mean over one, in tfjs-wasm's heap
     ['heap-chain', (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying))],
+    // wasm: a Sum over leading axes (a bias's gradient) as per-column sums in tfjs-wasm's heap
+    ['column-sum', (gen, node, ins, _env, out) => !!gen.chains && bind(node, out, columnSum(gen, node, ins))],
     ['random', (gen, node, ins, _env, out) => isRandomNode(node) && done(randomCall(gen, node, ins, out))],
     // cpu: a full reduction as one loop over its input or its deferred elementwise producer
     ['reduction', (gen, node, ins, _env, out) => gen.opts.loops && isFullReduction(node) && (gen.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!)) && bind(node, out, gen.reduction(node, ins))],
