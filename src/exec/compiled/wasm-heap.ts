@@ -69,14 +69,21 @@ export class HeapBuffer {
   }
 }
 
-const versions = new WeakMap<object, number>();
+/** The version, kept on the data id object itself (a symbol-keyed property tfjs never reads): cheaper than a WeakMap lookup per matMul. */
+const VERSION = Symbol('autograph-ts data version');
+type Versioned = { [VERSION]?: number };
+
+/** Versions of data ids that cannot take a property (frozen). */
+const sealed = new WeakMap<object, number>();
 
 /** How many times the data of `dataId` was rewritten in place (0: never). */
 export function dataVersion(dataId: object): number {
-  return versions.get(dataId) ?? 0;
+  return (dataId as Versioned)[VERSION] ?? sealed.get(dataId) ?? 0;
 }
 
 /** Records that the data of `dataId` is about to be rewritten in place. */
 export function rewritten(dataId: object): void {
-  versions.set(dataId, dataVersion(dataId) + 1);
+  const v = dataVersion(dataId) + 1;
+  if (Object.isExtensible(dataId)) (dataId as Versioned)[VERSION] = v;
+  else sealed.set(dataId, v);
 }
