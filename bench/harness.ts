@@ -163,11 +163,17 @@ export const refs = {
     return { name, pick: (_row, all) => all.find((c) => c.label === label) };
   },
   onnx: { name: 'onnxruntime', pick: (_row: Contender, all: readonly Contender[]) => all.find((c) => c.kind === 'onnxruntime') } as Ref,
+  /** The compiled jit row of the same source form on the cpu backend. */
+  compiledOnCpu: {
+    name: 'jit compiled on cpu',
+    pick: (row: Contender, all: readonly Contender[]) => all.find((c) => c.kind === 'jit' && c.executor === 'compiled' && c.backend === 'cpu' && c.variant === row.variant),
+  } as Ref,
 };
 
 /** Bars apply, unless told otherwise, to `jit` with the default executor on the cpu backend. */
 export const defaultJitOnCpu = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled' && c.backend === 'cpu';
 export const defaultJit = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled';
+export const defaultJitOnWasm = (c: Contender): boolean => defaultJit(c) && c.backend === 'wasm';
 
 // ── running ────────────────────────────────────────────────────────────────────────────────────
 

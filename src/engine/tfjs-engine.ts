@@ -29,6 +29,8 @@ export interface EngineState {
   activeScope: EngineScope | null;
   scopeStack: EngineScope[];
   tensorInfo: WeakMap<object, unknown>;
+  /** Set while tf.profile runs (kernels must then go through the engine). */
+  profiling?: boolean;
 }
 
 export type MakeVariable = (initialValue: tf.Tensor, trainable?: boolean, name?: string, dtype?: tf.DataType) => tf.Variable;
@@ -46,6 +48,10 @@ export interface EngineInternals {
   makeTensorFromDataId(dataId: object, shape: number[], dtype: tf.DataType, backend?: tf.KernelBackend): tf.Tensor;
   makeTensorFromTensorInfo(info: { dataId: object; shape: number[]; dtype: tf.DataType }, backend?: tf.KernelBackend): tf.Tensor;
   gradients(f: () => tf.Tensor, xs: tf.Tensor[], dy?: tf.Tensor, allowNoGradients?: boolean): { value: tf.Tensor; grads: (tf.Tensor | undefined)[] };
+  /** Whether a gradient tape records kernels now. */
+  isTapeOn(): boolean;
+  readonly ENV: { getBool(flag: string): boolean };
+  runKernel(name: string, inputs: unknown, attrs: unknown): tf.Tensor | tf.Tensor[];
   startScope(name?: string): void;
   endScope(result?: unknown): void;
 }

@@ -210,7 +210,6 @@ describe('tfjs engine internals', () => {
   /** Casts of the engine, or of a backend, to types tfjs does not publish. */
   const REACH = /tf\.engine\(\)\s+as\s+unknown\s+as|\bas\s+unknown\s+as\s+\{\s*(state|makeVariable|data|backendName)\b/;
   /** Files of exec/compiled that still type the engine themselves (exec/compiled's own work moves them). */
-  const NOT_YET = ['exec/compiled/direct-kernel.ts', 'exec/compiled/helpers.ts', 'exec/compiled/matmul.ts', 'exec/compiled/row-gather.ts', 'exec/compiled/wasm-matmul.ts', 'exec/compiled/wasm-tanh.ts'];
 
   it('are reached from engine/ only', () => {
     const reaching = sourceFiles(SRC)
@@ -218,7 +217,7 @@ describe('tfjs engine internals', () => {
       .filter(([f, text]) => !f.startsWith('engine/') && REACH.test(text))
       .map(([f]) => f)
       .sort();
-    expect(reaching).toEqual(NOT_YET);
+    expect(reaching).toEqual([]);
   });
 
   it('declare EngineState once', () => {

@@ -1,9 +1,10 @@
 // Generates one JS function per graph: scalars (rank-0 int32/float32/bool values) live in JS
-// numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; elementwise
-// kernels on cpu tensors become loops over typed arrays (WebAssembly SIMD kernels where they apply)
-// into reused buffers; random nodes draw with tfjs's own ops; every other kernel runs through the
-// active tfjs backend. Tensors are freed
-// after their last use. Needs the IR, liveness, the emitter, element loops, wasm loops and kernel-choice. Produces `generate(graph, opts)` → source and tables.
+// numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; other nodes go
+// through an ordered table of strategies (Gen.STRATEGIES): elementwise chains in tfjs-wasm's heap,
+// loops over typed arrays on cpu (WebAssembly SIMD kernels where they apply) into reused buffers,
+// own kernels, random draws and kernel calls through the active tfjs backend. Tensors are freed
+// after their last use. Needs the IR, liveness, the emitter, element loops, wasm loops, epilogue,
+// kernel-choice and kernel-calls. Produces `generate(graph, opts)` → source and tables.
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node, Value } from '../../ir/graph.js';
@@ -13,13 +14,17 @@ import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
-import { wasmHeapMap, wasmMap, wasmReduction } from './wasm-loops.js';
+import { wasmMap, wasmReduction } from './wasm-loops.js';
 import { ownKernel } from './kernel-choice.js';
 import type { TanhKernel } from './wasm-tanh.js';
 import type { WasmKernel } from './wasm-kernels.js';
 import type { MatMulSite } from './wasm-matmul.js';
+import type { HeapChainSite } from './heap-chain.js';
+import { columnSum, type ColumnSumSite } from './column-sum.js';
+import { HeapChains } from './epilogue.js';
 import { isRandomNode } from '../../ir/random.js';
 import { isStructuralOp, unhandledOp } from '../../ir/ops.js';
+import { asTensor, fusedByKernels, kernelCall, randomCall } from './kernel-calls.js';
 
 export interface Generated {
   readonly source: string;
@@ -30,7 +35,7 @@ export interface Generated {
   /** Kernel attrs (and other run-time constants, e.g. source positions) referenced as A[i]. */
   readonly attrs: unknown[];
   /** WebAssembly SIMD kernels referenced as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite | TanhKernel)[];
+  readonly kernels: (WasmKernel | MatMulSite | TanhKernel | HeapChainSite | ColumnSumSite)[];
 }
 
 export interface GenerateOptions {
@@ -43,13 +48,38 @@ export interface GenerateOptions {
 
 export { isNum } from './emitter.js';
 
+type Out = (v: Value, s: Slot) => void;
+
+/** Binds the node's output to `slot` when a strategy produced one; whether it did. */
+function bind(node: Node, out: Out, slot: Slot | undefined): boolean {
+  if (slot) out(node.outputs[0]!, slot);
+  return !!slot;
+}
+
+/** A strategy that always applies (it bound the outputs itself). */
+const done = (_: void): true => true;
+
+/** The node's elementwise program where every step has an exact element rule, else undefined. */
+function elementProgram(node: Node): readonly FusedStep[] | undefined {
+  const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
+  const ok = steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype);
+  return ok ? (steps ?? programOf(node)) : undefined;
+}
+
 class Gen extends Emitter {
   readonly constNodes: Node[] = [];
   readonly variables: tf.Variable[] = [];
 
   constructor(private readonly opts: GenerateOptions) {
     super();
+    this.onWasm = (opts.backend ?? (opts.loops ? 'cpu' : 'wasm')) === 'wasm';
+    this.chains = this.onWasm && !opts.loops ? new HeapChains() : undefined;
   }
+
+  private readonly onWasm: boolean;
+  /** Elementwise chains run in place in tfjs-wasm's heap (wasm backend), and the values dying at the node being emitted. */
+  private readonly chains: HeapChains | undefined;
+  private dying: ReadonlySet<Value> = new Set();
 
   /** Elementwise nodes whose only consumer is a full reduction: emitted inside the reduction's loop. */
   private readonly deferred = new Map<Value, Deferred>();
@@ -64,10 +94,11 @@ class Gen extends Emitter {
     const consumers = new Map<Value, number[]>();
     g.nodes.forEach((node, i) => node.inputs.forEach((v) => consumers.set(v, [...(consumers.get(v) ?? []), i])));
     g.nodes.forEach((node, i) => {
-      const target = this.opts.loops ? this.reductionConsumer(g, node, consumers) : undefined;
+      const target = this.opts.loops ? this.reductionConsumer(g, node, consumers) : this.chains?.consumer(g, node, consumers);
       if (target !== undefined) {
-        // Emit later, inside the reduction's loop; its inputs must stay alive until then.
-        this.deferred.set(node.outputs[0]!, { node, program: programOf(node), ins: node.inputs.map((v) => env.get(v)!) });
+        // Emit later, inside the reduction's loop (or the chain's kernel); its inputs must stay alive until then.
+        if (this.chains) this.chains.defer(node);
+        else this.deferred.set(node.outputs[0]!, { node, program: programOf(node), ins: node.inputs.map((v) => env.get(v)!) });
         // An input whose last use comes before the reduction (also one used by a later node in
         // between) is freed after the reduction instead.
         for (const v of new Set(node.inputs)) {
@@ -79,6 +110,7 @@ class Gen extends Emitter {
         }
         return;
       }
+      this.dying = new Set(dead[i]);
       this.node(node, env);
       for (const v of dead[i]!) {
         const s = env.get(v);
@@ -95,8 +127,7 @@ class Gen extends Emitter {
 
   /** A tensor expression for slot `s` of value `v`, and whether it is a temporary to free. */
   private asTensor(v: Value, s: Slot): { expr: string; temp: boolean } {
-    if (!isNum(v)) return { expr: s.expr, temp: false };
-    return { expr: `H.scalar(${s.expr}, '${v.dtype}')`, temp: true };
+    return asTensor(v, s);
   }
 
   private node(node: Node, env: Map<Value, Slot>): void {
@@ -184,40 +215,48 @@ class Gen extends Emitter {
       default:
         unhandledOp(op, 'the compiled executor');
     }
-    if (isRandomNode(node)) return this.random(node, ins, out);
-    if (this.opts.loops && isFullReduction(node) && (this.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!))) {
-      const producer = this.deferred.get(node.inputs[0]!);
-      this.deferred.delete(node.inputs[0]!);
-      const expr = wasmReduction(this, node, ins[0], producer) ?? reduction(this, node, ins[0], producer);
-      out(node.outputs[0]!, { expr, owned: false });
-      return;
-    }
-    const onWasm = (this.opts.backend ?? (this.opts.loops ? 'cpu' : 'wasm')) === 'wasm';
-    const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
-    if (steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype)) {
-      const program = programOf(node);
+    for (const [, strategy] of Gen.STRATEGIES) if (strategy(this, node, ins, env, out)) return;
+  }
+
+  /**
+   * How a node that is not a constant, control flow, a list op or an effect is emitted: the first of
+   * these strategies that applies, in order (it emits the node and binds its outputs; false: it
+   * does not apply).
+   */
+  private static readonly STRATEGIES: readonly (readonly [name: string, strategy: (gen: Gen, node: Node, ins: readonly Slot[], env: Map<Value, Slot>, out: Out) => boolean])[] = [
+    // wasm: elementwise chains (a GEMM's epilogue) and a full Sum/Mean over one, in tfjs-wasm's heap
+    ['heap-chain', (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying))],
+    // wasm: a Sum over leading axes (a bias's gradient) as per-column sums in tfjs-wasm's heap
+    ['column-sum', (gen, node, ins, _env, out) => !!gen.chains && bind(node, out, columnSum(gen, node, ins))],
+    ['random', (gen, node, ins, _env, out) => isRandomNode(node) && done(randomCall(gen, node, ins, out))],
+    // cpu: a full reduction as one loop over its input or its deferred elementwise producer
+    ['reduction', (gen, node, ins, _env, out) => gen.opts.loops && isFullReduction(node) && (gen.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!)) && bind(node, out, gen.reduction(node, ins))],
+    // elementwise programs on JS numbers: JS expressions with tfjs's semantics
+    ['scalar', (gen, node, ins, _env, out) => {
+      const program = elementProgram(node);
       const o = node.outputs[0]!;
-      if (isNum(o) && node.inputs.every(isNum)) {
-        out(o, { expr: scalarProgram(this, program, ins.map((s) => s.expr), o, node.inputs.map((v) => v.dtype), !onWasm), owned: false });
-        return;
-      }
-      if (this.opts.loops && loopable(node)) {
-        out(o, { expr: wasmMap(this, program, node, ins) ?? loopProgram(this, program, node, ins), owned: true });
-        return;
-      }
-      const heap = onWasm && !this.opts.loops && !isNum(o) ? wasmHeapMap(this, program, node, ins) : undefined;
-      if (heap) {
-        out(o, { expr: heap, owned: true });
-        return;
-      }
-    }
-    if (steps) return this.fusedByKernels(node, steps, ins, out);
-    const own = ownKernel(this, node, ins, onWasm ? 'wasm' : 'cpu', this.opts.loops);
-    if (own) {
-      out(node.outputs[0]!, { expr: own, owned: true });
-      return;
-    }
-    this.kernel(node, ins, out);
+      if (!program || !isNum(o) || !node.inputs.every(isNum)) return false;
+      return bind(node, out, { expr: scalarProgram(gen, program, ins.map((s) => s.expr), o, node.inputs.map((v) => v.dtype), !gen.onWasm), owned: false });
+    }],
+    // cpu: elementwise programs as loops over typed arrays (SIMD kernels where they apply)
+    ['element-loop', (gen, node, ins, _env, out) => {
+      const program = gen.opts.loops && loopable(node) ? elementProgram(node) : undefined;
+      return !!program && bind(node, out, { expr: wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins), owned: true });
+    }],
+    ['fused-by-kernels', (gen, node, ins, _env, out) => node.op === FUSED_OP && done(fusedByKernels(gen, node, node.attrs.steps as FusedStep[], ins, out))],
+    // float32 matMul, Tanh on wasm, row gathers: the executor's own kernels
+    ['own-kernel', (gen, node, ins, _env, out) => {
+      const own = ownKernel(gen, node, ins, gen.onWasm ? 'wasm' : 'cpu', gen.opts.loops);
+      return bind(node, out, own === undefined ? undefined : { expr: own, owned: true });
+    }],
+    ['kernel', (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out))],
+  ];
+
+  /** A full reduction (cpu) over its deferred producer or its input: its value's expression. */
+  private reduction(node: Node, ins: readonly Slot[]): Slot {
+    const producer = this.deferred.get(node.inputs[0]!);
+    this.deferred.delete(node.inputs[0]!);
+    return { expr: wasmReduction(this, node, ins[0], producer) ?? reduction(this, node, ins[0], producer), owned: false };
   }
 
   private constant(node: Node, out: (v: Value, s: Slot) => void): void {
@@ -249,92 +288,6 @@ class Gen extends Emitter {
   }
 
 
-
-  private kernelInputs(names: readonly string[], exprs: readonly string[], array: boolean): string {
-    if (array) return `[${exprs.join(', ')}]`;
-    return `{ ${names.map((n, i) => `${JSON.stringify(n)}: ${exprs[i]}`).join(', ')} }`;
-  }
-
-  private kernel(node: Node, ins: readonly Slot[], out: (v: Value, s: Slot) => void): void {
-    const temps: string[] = [];
-    const exprs = node.inputs.map((v, i) => {
-      const t = this.asTensor(v, ins[i]!);
-      if (!t.temp) return t.expr;
-      const n = this.fresh();
-      this.line(`const ${n} = ${t.expr};`);
-      temps.push(n);
-      return n;
-    });
-    const inputsExpr = this.kernelInputs(node.inputNames, exprs, !!node.options.arrayInputs);
-    const dtypes = node.options.multiOutput ? JSON.stringify(node.outputs.map((v) => v.dtype)) : `'${node.outputs[0]!.dtype}'`;
-    const call = `(${JSON.stringify(node.op)}, ${inputsExpr}, ${this.attrRef(node.attrs)}, ${dtypes})`;
-    if (node.options.multiOutput) {
-      const r = this.fresh('r');
-      this.line(`const ${r} = H.kernelMulti${call};`);
-      node.outputs.forEach((v, k) => this.bindKernelOutput(v, `${r}[${k}]`, out));
-    } else {
-      this.bindKernelOutput(node.outputs[0]!, `H.kernel${call}`, out);
-    }
-    for (const t of temps) this.line(`H.dispose(${t});`);
-  }
-
-  /** A random node: tfjs's own op draws (a new seed per run, as eagerly). */
-  private random(node: Node, ins: readonly Slot[], out: (v: Value, s: Slot) => void): void {
-    const args = node.inputs.map((v, i) => this.asTensor(v, ins[i]!));
-    const temps = args.filter((a) => a.temp).map((a) => {
-      const n = this.fresh();
-      this.line(`const ${n} = ${a.expr};`);
-      a.expr = n;
-      return n;
-    });
-    const o = node.outputs[0]!;
-    this.bindKernelOutput(o, `H.random(${JSON.stringify(node.op)}, ${this.attrRef(node.attrs)}, [${args.map((a) => a.expr).join(', ')}], '${o.dtype}')`, out);
-    for (const t of temps) this.line(`H.dispose(${t});`);
-  }
-
-  private bindKernelOutput(v: Value, expr: string, out: (v: Value, s: Slot) => void): void {
-    if (isNum(v)) {
-      const t = this.fresh();
-      this.line(`const ${t} = ${expr};`);
-      this.line(`const ${this.name(v)} = H.read(${t}); H.dispose(${t});`);
-      out(v, { expr: this.name(v), owned: false });
-    } else {
-      this.line(`const ${this.name(v)} = ${expr};`);
-      out(v, { expr: this.name(v), owned: true });
-    }
-  }
-
-  /** A Fused node whose steps cannot be a loop here: one kernel per step. */
-  private fusedByKernels(node: Node, steps: readonly FusedStep[], ins: readonly Slot[], out: (v: Value, s: Slot) => void): void {
-    const vals: { expr: string; temp: boolean }[] = node.inputs.map((v, i) => this.asTensor(v, ins[i]!));
-    const owned: string[] = [];
-    for (const [i, v] of vals.entries()) {
-      if (v.temp) {
-        const n = this.fresh();
-        this.line(`const ${n} = ${v.expr};`);
-        vals[i] = { expr: n, temp: true };
-        owned.push(n);
-      }
-    }
-    let last = '';
-    for (const s of steps) {
-      const n = this.fresh();
-      this.line(`const ${n} = H.kernel(${JSON.stringify(s.op)}, ${this.kernelInputs(s.argNames, s.args.map((a) => vals[a]!.expr), false)}, ${this.attrRef(s.attrs as Record<string, unknown>)}, '${s.dtype}');`);
-      vals.push({ expr: n, temp: true });
-      owned.push(n);
-      last = n;
-    }
-    const o = node.outputs[0]!;
-    if (isNum(o)) {
-      this.line(`const ${this.name(o)} = H.read(${last});`);
-      out(o, { expr: this.name(o), owned: false });
-    } else {
-      this.line(`const ${this.name(o)} = ${last};`);
-      owned.pop();
-      out(o, { expr: this.name(o), owned: true });
-    }
-    for (const t of owned) this.line(`H.dispose(${t});`);
-  }
 
   /** Converts a subgraph output slot into an owned value of the parent (num, or an owned tensor). */
   private own(v: Value, s: Slot): string {
@@ -426,7 +379,7 @@ export function generate(graph: Graph, opts: GenerateOptions): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|random|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm|heapOutput)|\.assign\(/.test(body);
+  const scoped = /H\.(kernel|random|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm)|\.assign\(|\]\.run\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

@@ -5,6 +5,7 @@
 // tfjs's DEBUG flag, it goes through the engine so the tape, the profiler or the NaN check sees it. Needs tfjs. Produces `runKernelDirect`.
 
 import * as tf from '@tensorflow/tfjs-core';
+import { engineInternals } from '../../engine/tfjs-engine.js';
 
 type KernelFunc = (args: { inputs: unknown; backend: tf.KernelBackend; attrs: unknown }) => TensorInfo | TensorInfo[];
 
@@ -12,16 +13,6 @@ interface TensorInfo {
   dataId: object;
   shape: number[];
   dtype: tf.DataType;
-}
-
-interface Engine {
-  state: { profiling: boolean };
-  ENV: { getBool(flag: string): boolean };
-  backendName: string;
-  backend: tf.KernelBackend;
-  isTapeOn(): boolean;
-  makeTensorFromTensorInfo(info: TensorInfo): tf.Tensor;
-  runKernel(name: string, inputs: unknown, attrs: unknown): tf.Tensor | tf.Tensor[];
 }
 
 const cache = new Map<string, KernelFunc | null>();
@@ -41,10 +32,10 @@ let lastKernels = new Map<string, KernelFunc | null>();
 
 /** The kernel's output tensor(s), as `tf.engine().runKernel` returns them. */
 export function runKernelDirect(name: string, inputs: unknown, attrs: unknown): tf.Tensor | tf.Tensor[] {
-  const engine = tf.engine() as unknown as Engine;
+  const engine = engineInternals();
   // The engine's own path where it does more than run the kernel: a tape, tf.profile, DEBUG checks.
   if (engine.isTapeOn() || engine.state.profiling || engine.ENV.getBool('DEBUG')) return engine.runKernel(name, inputs, attrs);
-  const backendName = engine.backendName;
+  const backendName = engine.backendName ?? '';
   if (backendName !== lastBackend) {
     lastBackend = backendName;
     lastKernels = new Map();

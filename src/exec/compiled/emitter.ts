@@ -7,6 +7,8 @@ import type { DType } from '../../ir/types.js';
 import type { WasmKernel } from './wasm-kernels.js';
 import type { MatMulSite } from './wasm-matmul.js';
 import type { TanhKernel } from './wasm-tanh.js';
+import type { HeapChainSite } from './heap-chain.js';
+import type { ColumnSumSite } from './column-sum.js';
 
 /** A value held as a JS number (bools as 0/1), rather than as a tensor. */
 export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
@@ -33,7 +35,7 @@ export class Emitter {
   sites = 0;
   readonly attrs: unknown[] = [];
   /** WebAssembly kernels the generated function calls as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite | TanhKernel)[] = [];
+  readonly kernels: (WasmKernel | MatMulSite | TanhKernel | HeapChainSite | ColumnSumSite)[] = [];
 
   line(s: string): void {
     this.lines.push('  '.repeat(this.depth) + s);
@@ -56,7 +58,7 @@ export class Emitter {
   source(): string {
     return this.lines.join('\n');
   }
-  kernelRef(k: WasmKernel | MatMulSite | TanhKernel): string {
+  kernelRef(k: WasmKernel | MatMulSite | TanhKernel | HeapChainSite | ColumnSumSite): string {
     this.kernels.push(k);
     return `W[${this.kernels.length - 1}]`;
   }

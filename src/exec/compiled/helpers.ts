@@ -18,8 +18,7 @@ import { gatherRow } from './row-gather.js';
 import type { TanhKernel } from './wasm-tanh.js';
 import { runKernelDirect } from './direct-kernel.js';
 import { drawRandom } from '../random-draw.js';
-import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
-import type { EngineInternals as EngineState } from '../../engine/tfjs-engine.js';
+import { engineInternals } from '../../engine/tfjs-engine.js';
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -48,7 +47,7 @@ class BufferSite {
 }
 
 export function makeHelpers(backendName: string) {
-  const engine = tf.engine() as unknown as EngineState;
+  const engine = engineInternals();
   const sites: BufferSite[] = [];
   const onCpu = backendName === 'cpu';
   /** On cpu: the backend's own array (not a copy, never written), as its kernels read it. */
@@ -129,18 +128,6 @@ export function makeHelpers(backendName: string) {
       return site && !relabelled ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
     },
     gatherRow,
-    /** A float32 output of `shape` allocated on the wasm backend's heap (not yet a tensor). */
-    heapOutput(shape: number[]): WasmTensorInfo {
-      return (tf.backend() as unknown as WasmBackend).makeOutput(shape, 'float32');
-    },
-    /** A view of a wasm-backend tensor's float32 data in the heap: valid until the next allocation. */
-    heap(t: { dataId: object; shape: readonly number[]; dtype: string }): Float32Array {
-      return (tf.backend() as unknown as WasmBackend).typedArrayFromHeap(t);
-    },
-    /** The tensor of an output made by heapOutput. */
-    fromInfo(info: WasmTensorInfo): tf.Tensor {
-      return (engine as unknown as { makeTensorFromTensorInfo(i: WasmTensorInfo): tf.Tensor }).makeTensorFromTensorInfo(info);
-    },
     /** Tanh of a float32 tensor of the wasm backend with the SIMD kernel (the cpu backend's values). */
     tanhOnWasm(x: tf.Tensor, kernel: TanhKernel): tf.Tensor {
       return kernel.onWasmBackend(x);

@@ -4,12 +4,9 @@
 // copy so both operands are walked contiguously. Needs tfjs. Produces `matMulCpu`, `matMulDims`.
 
 import * as tf from '@tensorflow/tfjs-core';
+import { engineInternals } from '../../engine/tfjs-engine.js';
 
 const BLOCK = 48; // tfjs-backend-cpu's blockSize
-
-interface Engine {
-  makeTensor(values: Float32Array, shape: number[], dtype: 'float32'): tf.Tensor;
-}
 
 /** The sizes of a (batched) a @ b: rows m, inner k, columns n, batches of each operand and of the result. */
 export interface MatMulDims {
@@ -87,5 +84,5 @@ export function matMulCpu(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, trans
       }
     }
   }
-  return (tf.engine() as unknown as Engine).makeTensor(out, [...outShape], 'float32');
+  return engineInternals().makeTensor(out, [...outShape], 'float32');
 }

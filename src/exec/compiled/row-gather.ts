@@ -4,16 +4,12 @@
 // reports it as tfjs does. Needs tfjs. Produces `gatherRow`.
 
 import * as tf from '@tensorflow/tfjs-core';
+import { engineInternals } from '../../engine/tfjs-engine.js';
 
 interface TensorInfo {
   dataId: object;
   shape: number[];
   dtype: tf.DataType;
-}
-
-interface Engine {
-  makeTensor(values: tf.TypedArray, shape: number[], dtype: tf.DataType): tf.Tensor;
-  makeTensorFromTensorInfo(info: TensorInfo): tf.Tensor;
 }
 
 /** The parts of tfjs-backend-wasm's BackendWasm used here. */
@@ -35,7 +31,7 @@ export function gatherRow(x: tf.Tensor, index: number, outShape: readonly number
     }
   }
   const row = rows === 0 ? 0 : x.size / rows;
-  const engine = tf.engine() as unknown as Engine;
+  const engine = engineInternals();
   if (backend === 'cpu') {
     const vals = x.dataSync() as tf.TypedArray;
     return engine.makeTensor(vals.slice(index * row, (index + 1) * row) as tf.TypedArray, [...outShape], x.dtype);

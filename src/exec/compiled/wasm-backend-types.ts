@@ -1,7 +1,6 @@
-// The parts of tfjs-backend-wasm's BackendWasm and of the tfjs engine that the compiled executor's
+// The parts of tfjs-backend-wasm's BackendWasm that the compiled executor's
 // heap-direct kernels use (tfjs does not export these types). Needs nothing. Produces the types.
 
-import type * as tf from '@tensorflow/tfjs-core';
 
 /** A float32 tensor's data on the wasm backend's heap. */
 export interface WasmTensorInfo {
@@ -13,10 +12,4 @@ export interface WasmTensorInfo {
 export interface WasmBackend {
   makeOutput(shape: number[], dtype: 'float32'): WasmTensorInfo;
   typedArrayFromHeap(t: { dataId: object; shape: readonly number[]; dtype: string }): Float32Array;
-}
-
-export interface TensorMakingEngine {
-  state: { tensorInfo: WeakMap<object, unknown> };
-  makeTensor(values: Float32Array, shape: number[], dtype: 'float32'): tf.Tensor;
-  makeTensorFromTensorInfo(info: WasmTensorInfo): tf.Tensor;
 }

@@ -101,6 +101,7 @@ export const SIMD = {
   f32x4Div: 0xe7,
   f32x4Min: 0xe8,
   f32x4Max: 0xe9,
+  i32x4MaxS: 0xb8,
   i64x2Shl: 0xcb,
   i64x2Add: 0xce,
   i64x2Sub: 0xd1,

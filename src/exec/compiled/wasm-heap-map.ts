@@ -6,12 +6,40 @@
 // order: in float32 as tfjs-wasm sums, or in doubles as tfjs-cpu does, the Mean dividing each
 // element first as tfjs-cpu does) and column sums (Σ over the rows of an [R, C] array, per column
 // in row order; float32 or doubles). The last n mod 4 elements are read and written lane by lane.
-// Needs the encoder and rules. Produces `buildHeapMap`, `buildColumnSum`, `HeapMap`, `ColumnSum`.
+// Steps are WASM_RULES' kernels and Tanh (wasm-tanh.ts's computation).
+// Needs the encoder, rules and wasm-tanh. Produces `buildHeapMap`, `buildColumnSum`, `heapRules`,
+// `HeapMap`, `ColumnSum`.
 
 import type { FusedStep } from '../../ir/fused.js';
 import { Code, encodeModule, OP, SIMD, T, type ValType } from './wasm-encoder.js';
-import { wasmRule } from './wasm-rules.js';
+import { WASM_RULES, type WasmRule } from './wasm-rules.js';
+import { TANH_RULE } from './wasm-tanh.js';
 import { count } from './wasm-gemm-pack.js';
+
+/**
+ * tfjs-wasm's Relu (XNNPACK) is a signed integer max of the bits with 0: every value with its sign
+ * bit set becomes +0 — a NaN too when its sign bit is set (x86's default NaN, from ∞ − ∞, is).
+ */
+const WASM_RELU: WasmRule = {
+  args: ['f32'],
+  out: 'f32',
+  emit: (c, push) => {
+    push(0);
+    c.f32x4(0).simd(SIMD.i32x4MaxS);
+  },
+};
+
+/**
+ * The rules of the steps these kernels compute: WASM_RULES (the cpu backend's values), Tanh, and
+ * with `wasmRelu` tfjs-wasm's Relu (the in-place kernels on its heap give tfjs-wasm's values).
+ */
+export function heapRules(values: ValuesOf): Readonly<Record<string, WasmRule>> {
+  return values === 'wasm' ? WASM_BACKEND_RULES : CPU_BACKEND_RULES;
+}
+/** Whose values a kernel's steps give: the cpu backend's, or tfjs-wasm's (they differ in Relu of a NaN). */
+export type ValuesOf = 'cpu' | 'wasm';
+const CPU_BACKEND_RULES: Readonly<Record<string, WasmRule>> = { ...WASM_RULES, Tanh: TANH_RULE };
+const WASM_BACKEND_RULES: Readonly<Record<string, WasmRule>> = { ...CPU_BACKEND_RULES, Relu: WASM_RELU };
 
 export type HeapInputKind = 'array' | 'scalar' | 'tiled';
 export type SumOrder = 'f32' | 'f64';
@@ -102,14 +130,14 @@ function storeLanes(c: Code, addr: () => void, lanes: number, v: number): void {
 }
 
 /** A kernel for `steps` over inputs of `kinds` (an empty program: the value of input 0), for memories like `memory`. */
-export function buildHeapMap(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, memory: WebAssembly.Memory): HeapMap | undefined {
+export function buildHeapMap(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, memory: WebAssembly.Memory, values: ValuesOf = 'cpu'): HeapMap | undefined {
   const shared = isShared(memory);
-  const key = JSON.stringify([steps.map((s) => [s.op, s.args, s.attrs]), kinds, mode, shared]);
-  const m = compile(key, () => mapModule(steps, kinds, mode, shared));
+  const key = JSON.stringify([steps.map((s) => [s.op, s.args, s.attrs]), kinds, mode, shared, values]);
+  const m = compile(key, () => mapModule(steps, kinds, mode, shared, heapRules(values)));
   return m ? binder(m) : undefined;
 }
 
-function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, shared: boolean): Uint8Array {
+function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, shared: boolean, rules: Readonly<Record<string, WasmRule>>): Uint8Array {
   const [N, OUT, SCR] = [0, 1, 2];
   const ptrKinds = kinds.map((k, i) => ({ k, i })).filter((x) => x.k !== 'scalar');
   const tiled = ptrKinds.filter((x) => x.k === 'tiled');
@@ -137,7 +165,11 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
   const ACC = OFF + 4 + 2 * tiled.length;
   const V0 = ACC + 1;
   const val = (k: number) => V0 + k;
-  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, ...tiled.flatMap(() => [T.i32, T.i32]), T.f64, ...kinds.map(() => T.v128), ...steps.map(() => T.v128)];
+  const scratch = V0 + kinds.length + steps.length;
+  const scratchLocals = Math.max(0, ...steps.map((s) => rules[s.op]!.scratch ?? 0));
+  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, ...tiled.flatMap(() => [T.i32, T.i32]), T.f64, ...kinds.map(() => T.v128), ...steps.map(() => T.v128), ...new Array<ValType>(scratchLocals).fill(T.v128), T.f32];
+  // The float32 sum's accumulator (f32 order: no conversions in the chain of dependent adds).
+  const ACC32 = locals.length - 1 + params.length;
   const c = new Code();
   // Tiled inputs: repeat each into scratch to its period (bytes: 4·period), one after the other.
   c.get(SCR).set(E);
@@ -163,7 +195,7 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
   // Scalars, splatted once.
   for (const [i, p] of scalarParam) c.get(p).simd(SIMD.f32x4Splat).set(val(i));
   const sum = mode.kind === 'sum' ? mode : undefined;
-  if (sum) c.f64(0).set(ACC);
+  if (sum) c.f64(0).set(ACC).f32(0).set(ACC32);
   /** One group of `lanes` elements at byte offset OFF. */
   const group = (lanes: number) => {
     for (const x of ptrKinds) {
@@ -171,7 +203,7 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
       else c.get(tileBase.get(x.i)!).get(tileOff.get(x.i)!).op(OP.i32Add).simdMem(SIMD.load, 2).set(val(x.i));
     }
     steps.forEach((s, k) => {
-      wasmRule(s.op)!.emit(c, (mm) => c.get(val(s.args[mm]!)), s.attrs);
+      rules[s.op]!.emit(c, (mm) => c.get(val(s.args[mm]!)), s.attrs, scratch);
       c.set(val(kinds.length + k));
     });
     const last = val(steps.length ? kinds.length + steps.length - 1 : 0);
@@ -181,13 +213,8 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
     }
     if (sum.mean && sum.order === 'f64') c.get(last).get(N).op(OP.f32ConvertI32S).simd(SIMD.f32x4Splat).simd(SIMD.f32x4Div).set(last);
     for (let l = 0; l < lanes; l++) {
-      c.get(ACC);
-      if (sum.order === 'f32') {
-        c.op(OP.f32DemoteF64).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f32Add).op(OP.f64PromoteF32);
-      } else {
-        c.get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f64PromoteF32).op(OP.f64Add);
-      }
-      c.set(ACC);
+      if (sum.order === 'f32') c.get(ACC32).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f32Add).set(ACC32);
+      else c.get(ACC).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f64PromoteF32).op(OP.f64Add).set(ACC);
     }
   };
   // Whole groups.
@@ -216,7 +243,8 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
     group(lanes);
     c.op(OP.end);
   }
-  if (sum) c.get(ACC);
+  if (sum?.order === 'f32') c.get(ACC32).op(OP.f64PromoteF32);
+  else if (sum) c.get(ACC);
   const results: ValType[] = sum ? [T.f64] : [];
   return encodeModule(0, [{ name: 'run', params, results, locals, code: c }], { importMemory: { shared } });
 }

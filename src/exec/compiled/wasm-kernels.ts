@@ -82,7 +82,7 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   });
   const base = kinds.length;
   steps.forEach((s, k) => {
-    wasmRule(s.op)!.emit(c, (m) => c.get(valueLocal(s.args[m]!)), s.attrs);
+    wasmRule(s.op)!.emit(c, (m) => c.get(valueLocal(s.args[m]!)), s.attrs, 0);
     c.set(valueLocal(base + k));
   });
   const last = valueLocal(steps.length ? base + steps.length - 1 : 0);

@@ -3,16 +3,15 @@
 // in place of the JS loops of element-loops.ts where the program has SIMD rules and the tensors are
 // large enough for the copies to pay off; where it does not (or WebAssembly is unavailable, e.g. a
 // CSP without wasm-unsafe-eval), the caller emits the JS loop. Needs the emitter, wasm-kernels.
-// On the wasm backend, chains of + − × ÷ and negation (IEEE float32 operations there too, so the
-// values are tfjs-wasm's own) read and write tfjs-wasm's heap (tfjs-wasm creates an XNNPACK
-// operator per binary op call). Produces `wasmMap`, `wasmReduction`, `wasmHeapMap`, `WASM_MIN_ELEMENTS`.
+// (On the wasm backend, elementwise chains run in tfjs-wasm's heap instead: epilogue.ts.)
+// Produces `wasmMap`, `wasmReduction`, `WASM_MIN_ELEMENTS`.
 
 import type { Node, Value } from '../../ir/graph.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { sizeOf } from '../../ir/types.js';
 import { kernelOf } from '../../ir/kernels/index.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
-import { buildWasmKernel, WASM_CHUNK, wasmProgramOk, type InputKind, type KernelMode } from './wasm-kernels.js';
+import { buildWasmKernel, wasmProgramOk, type InputKind, type KernelMode } from './wasm-kernels.js';
 import type { Deferred } from './element-loops.js';
 
 function envMin(): number | undefined {
@@ -90,47 +89,5 @@ export function wasmReduction(em: Emitter, node: Node, input: Slot | undefined, 
   const ops = operands(em, inputs, slots);
   const result = valueName(o);
   em.line(`const ${result} = Math.fround(${w}.reduce([${ops.arrays.join(', ')}], [${ops.scalars.join(', ')}], ${n}));`);
-  return result;
-}
-
-/** An input of `o`'s trailing dimensions whose size divides the chunk (a bias), or undefined. */
-function tiles(v: Value, o: Value): boolean {
-  const k = v.shape.length;
-  if (k === 0 || k > o.shape.length || !v.shape.every((d, i) => d === o.shape[o.shape.length - k + i])) return false;
-  const n = sizeOf(v.shape);
-  return n > 1 && WASM_CHUNK % n === 0;
-}
-
-/**
- * On the wasm backend: a float32 chain of single IEEE operations (the kernel records' `singleIeeeOp`) over tensors of the output's shape, scalars,
- * and trailing-dimension operands (a bias), as a SIMD kernel from and into tfjs-wasm's heap.
- */
-export function wasmHeapMap(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): string | undefined {
-  const o = node.outputs[0]!;
-  const n = sizeOf(o.shape);
-  if (o.dtype !== 'float32' || n < 0 || !steps.every((st) => kernelOf(st.op)?.singleIeeeOp) || !usable(steps, node.inputs, n)) return undefined;
-  const kinds: InputKind[] = [];
-  for (const v of node.inputs) {
-    if (isNum(v) || sizeOf(v.shape) === 1) kinds.push('scalar');
-    else if (v.shape.length === o.shape.length && v.shape.every((d, i) => d === o.shape[i])) kinds.push('array');
-    else if (tiles(v, o)) kinds.push('tiled');
-    else return undefined;
-  }
-  const kernel = buildWasmKernel(steps, kinds, { kind: 'map' });
-  if (!kernel) return undefined;
-  const w = em.kernelRef(kernel);
-  const info = em.fresh('o');
-  // Allocate first: heap views taken before an allocation could be detached by it.
-  em.line(`const ${info} = H.heapOutput(${JSON.stringify(o.shape)});`);
-  const arrays: string[] = [];
-  const scalars: string[] = [];
-  node.inputs.forEach((v, i) => {
-    const e = ins[i]!.expr;
-    if (kinds[i] === 'scalar') scalars.push(isNum(v) ? e : `H.data(${e})[0]`);
-    else arrays.push(`H.heap(${e})`);
-  });
-  em.line(`${w}.map([${arrays.join(', ')}], [${scalars.join(', ')}], H.heap(${info}));`);
-  const result = valueName(o);
-  em.line(`const ${result} = H.fromInfo(${info});`);
   return result;
 }

@@ -12,9 +12,10 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { GEMM_SCRATCH, gemmInstance, packedABytes, packedBBytes, type Gemm, type GemmLane } from './wasm-gemm.js';
-import type { WasmBackend, WasmTensorInfo, TensorMakingEngine } from './wasm-backend-types.js';
-import { heapMemory, heapOffset, heapAlloc, heapFree } from './wasm-heap.js';
+import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
+import { heapMemory, heapOffset, HeapBuffer, dataVersion } from './wasm-heap.js';
 import { matMulDims, type MatMulDims } from './matmul.js';
+import { engineInternals, type EngineInternals } from '../../engine/tfjs-engine.js';
 
 /** Byte strides of A's (row, k) and B's (k, column) elements. */
 function strides(d: MatMulDims, transposeA: boolean, transposeB: boolean): { aRow: number; aK: number; bK: number; bN: number } {
@@ -42,11 +43,13 @@ interface PackedB {
   readonly k: number;
   readonly n: number;
   readonly batches: number;
+  /** B's data version when packed (its data may be rewritten in place later). */
+  readonly version: number;
 }
 
-function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: MatMulDims, engine: TensorMakingEngine): boolean {
+function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: MatMulDims, engine: EngineInternals): boolean {
   const id = b.dataId as object;
-  return !!p && p.dataId === id && p.transposeB === transposeB && p.k === d.k && p.n === d.n && p.batches === d.batchB && engine.state.tensorInfo.has(id);
+  return !!p && p.dataId === id && p.transposeB === transposeB && p.k === d.k && p.n === d.n && p.batches === d.batchB && p.version === dataVersion(id) && engine.state.tensorInfo.has(id);
 }
 
 /**
@@ -57,7 +60,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm'): MatMulSite | un
   const memory = new WebAssembly.Memory({ initial: 1 });
   const g = gemmInstance(lane, memory);
   if (!g) return undefined;
-  const engine = tf.engine() as unknown as TensorMakingEngine;
+  const engine = engineInternals();
   let packed: PackedB | undefined;
   const ensure = (bytes: number) => {
     const have = memory.buffer.byteLength;
@@ -89,7 +92,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm'): MatMulSite | un
           f32.set(bv.subarray(bi * k * n, (bi + 1) * k * n), RAW / 4);
           g.packB(RAW, st.bK, st.bN, k, n, PB + bi * pb);
         }
-        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB };
+        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB, version: dataVersion(b.dataId as object) };
       }
       const av = values(a);
       const kBlock = lane === 'f64' ? 48 : wasmBlock(d, transposeA, transposeB);
@@ -115,28 +118,9 @@ function wasmBlock(d: MatMulDims, transposeA: boolean, transposeB: boolean): num
   return !transposeA && !transposeB && d.batchA === 1 && d.batchB === 1 ? d.k : 48;
 }
 
-/** A buffer malloc'ed in tfjs-wasm's heap, grown on demand. */
-class HeapBuffer {
-  ptr = 0;
-  bytes = 0;
-  need(bytes: number): number {
-    if (bytes > this.bytes) {
-      this.free();
-      this.ptr = heapAlloc(bytes);
-      this.bytes = bytes;
-    }
-    return this.ptr;
-  }
-  free(): void {
-    if (this.ptr) heapFree(this.ptr);
-    this.ptr = 0;
-    this.bytes = 0;
-  }
-}
-
 /** Products in tfjs-wasm's heap: the kernels import its memory. */
 function heapSite(): MatMulSite | undefined {
-  const engine = tf.engine() as unknown as TensorMakingEngine;
+  const engine = engineInternals();
   let memory: WebAssembly.Memory | undefined;
   let g: Gemm | undefined;
   const scratch = new HeapBuffer();
@@ -155,7 +139,7 @@ function heapSite(): MatMulSite | undefined {
       if (!mem) return fallback()!.run(a, b, transposeA, transposeB, outShape);
       if (mem !== memory) {
         // A new heap (the backend was made again): the buffers of the old one went with it.
-        for (const h of [scratch, packedA, packedB]) h.ptr = h.bytes = 0;
+        for (const h of [scratch, packedA, packedB]) h.forget();
         packed = undefined;
         g = gemmInstance('f32', mem);
         memory = mem;
@@ -176,7 +160,7 @@ function heapSite(): MatMulSite | undefined {
         const PB = packedB.need(d.batchB * pb);
         const src = heapOffset(b);
         for (let bi = 0; bi < d.batchB; bi++) g.packB(src + bi * k * n * 4, st.bK, st.bN, k, n, PB + bi * pb);
-        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB };
+        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB, version: dataVersion(b.dataId as object) };
       }
       const PA = packedA.need(pa);
       const PB = packedB.ptr;

@@ -15,8 +15,10 @@ export interface WasmRule {
   /** Operand kinds, in the kernel's input order. */
   readonly args: readonly Lane[];
   readonly out: Lane;
-  /** Emits the instructions after the operands' values are pushed by `push(k)`. */
-  readonly emit: (c: Code, push: (k: number) => void, attrs: Readonly<Record<string, unknown>>) => void;
+  /** Emits the instructions after the operands' values are pushed by `push(k)` (`scratch`: its first v128 local). */
+  readonly emit: (c: Code, push: (k: number) => void, attrs: Readonly<Record<string, unknown>>, scratch: number) => void;
+  /** v128 locals the rule needs for itself (none if absent). */
+  readonly scratch?: number;
 }
 
 /** Binary f32 op: both operands, then the instruction. */

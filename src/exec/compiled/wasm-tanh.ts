@@ -7,12 +7,15 @@
 // gives (bench/checks/tanh-exhaustive.ts compares all 2^32 float32 inputs: no difference on Node 20).
 // On the wasm backend the kernel imports tfjs-wasm's memory and works in place; elsewhere data
 // moves through the kernel's own memory a chunk at a time. Needs the wasm encoder, wasm-heap and
-// tfjs. Produces `buildTanhKernel`, `TanhKernel`.
+// tfjs. Produces `buildTanhKernel`, `TanhKernel`, and `TANH_RULE` (the same computation as a step of
+// the in-place elementwise kernels, four lanes as two pairs).
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './wasm-encoder.js';
-import type { WasmBackend, WasmTensorInfo, TensorMakingEngine } from './wasm-backend-types.js';
+import type { WasmRule } from './wasm-rules.js';
+import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
 import { heapMemory, heapOffset } from './wasm-heap.js';
+import { engineInternals } from '../../engine/tfjs-engine.js';
 
 const CHUNK = 4096;
 const IN = 0;
@@ -76,6 +79,25 @@ function tanhPair(c: Code, L: ReturnType<typeof locals>): void {
   // tanh = sign | e / (e + 2), as two float32 values
   c.get(E).get(E).f64x2(2).simd(SIMD.f64x2Add).simd(SIMD.f64x2Div).get(SIGN).simd(SIMD.or).simd(SIMD.f32x4DemoteF64x2Zero);
 }
+
+/** Tanh of a v128 of four float32 values (the rule of an elementwise step): two pairs, joined. */
+export const TANH_RULE: WasmRule = {
+  args: ['f32'],
+  out: 'f32',
+  scratch: 12,
+  emit(c, push, _attrs, base) {
+    const L = locals(base);
+    const [X4, LO] = [base + 10, base + 11];
+    push(0);
+    c.tee(X4).simd(SIMD.f64x2PromoteLowF32x4).set(L.X);
+    tanhPair(c, L);
+    c.set(LO);
+    c.get(X4).get(X4).shuffle32([2, 3, 2, 3]).simd(SIMD.f64x2PromoteLowF32x4).set(L.X);
+    tanhPair(c, L);
+    c.set(X4);
+    c.get(LO).get(X4).shuffle32([0, 1, 4, 5]);
+  },
+};
 
 /** Chunk kernel over its own memory: tanh(bytes) maps IN … IN + bytes to OUT (whole pairs). */
 function chunkCode(): Code {
@@ -186,7 +208,7 @@ export function buildTanhKernel(): TanhKernel | undefined {
       if (f) f(x.size, heapOffset(x), heapOffset(info));
       // else through the kernel's own memory (views after the allocation, which may grow the heap)
       else apply(backend.typedArrayFromHeap(x), backend.typedArrayFromHeap(info));
-      return (tf.engine() as unknown as TensorMakingEngine).makeTensorFromTensorInfo(info);
+      return engineInternals().makeTensorFromTensorInfo(info);
     },
     inPlace,
   };
