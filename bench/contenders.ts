@@ -1,7 +1,9 @@
 // Builders of the contenders every workload shares: tfjs eager (in tf.tidy), `jit` with each
-// executor (call + output tensor + dispose, per call), plain JS and onnxruntime. Inputs are made
+// executor (call + output tensor + dispose, per call), plain JS and onnxruntime (the exported model
+// with onnxruntime's float32 kernels, `numerics: 'float32'`, as deployed; `onnxExact` the default
+// float64-exact form beside it). Inputs are made
 // once per tfjs backend so that no contender pays for moving tensors between backends.
-// Needs harness, tfjs, autograph-ts. Produces `perBackend`, `eager`, `jitted`, `plain`, `onnx`, `Variant`.
+// Needs harness, tfjs, autograph-ts. Produces `perBackend`, `eager`, `jitted`, `plain`, `onnx`, `onnxExact`, `Variant`.
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
@@ -101,12 +103,14 @@ export function eager(backend: BackendName, fn: AnyFn, calls: Calls, label = `tf
 export interface JitExtra extends Partial<Omit<Contender, 'label' | 'callsPerBatch'>> {
   /** Appended to the label (e.g. ', proxy'). */
   readonly suffix?: string;
+  /** Added to the variant's jit options (e.g. the onnxruntime executor's options). */
+  readonly jitOptions?: JitOptions;
 }
 
 export function jitted(executor: 'compiled' | 'interpreter' | 'onnxruntime', backend: BackendName, variant: Variant, calls: Calls, extra: JitExtra = {}): Contender {
   let list: unknown[][] = [];
   let f: ag.JitFunction | undefined;
-  const { suffix = '', ...rest } = extra;
+  const { suffix = '', jitOptions = {}, ...rest } = extra;
   return {
     label: `${executor === 'onnxruntime' ? 'onnxruntime (1 thread)' : `jit ${executor}`}${variant.name === 'functional' ? '' : ` [${variant.name}]`}${suffix}`,
     kind: executor === 'onnxruntime' ? 'onnxruntime' : 'jit',
@@ -118,7 +122,7 @@ export function jitted(executor: 'compiled' | 'interpreter' | 'onnxruntime', bac
     },
     prepare() {
       list = calls.get();
-      f = ag.jit(variant.fn, { ...variant.options, backend: executor });
+      f = ag.jit(variant.fn, { ...variant.options, ...jitOptions, backend: executor });
       tf.dispose(f(...list[0]!) as tf.TensorContainer); // trace (and compile) outside the timing
     },
     batch() {
@@ -150,9 +154,29 @@ export function plain(label: string, body: { prepare?(): void; batch(): void; re
   return { label, kind: 'plain', backend: 'cpu', callsPerBatch: body.callsPerBatch ?? 1, ...body };
 }
 
-/** The exported ONNX model in onnxruntime-node, through `jit(fn, { backend: 'onnxruntime' })` (the functional form). */
+/**
+ * The export's warnings in a bench run: the edge-value one (`export/onnx-differs-at-edges`) is what
+ * `numerics: 'float32'` is expected to give, and is not printed; any other is.
+ */
+function benchWarning(message: string): void {
+  if (!message.includes('[export/onnx-differs-at-edges]')) console.warn(message);
+}
+
+/**
+ * The exported ONNX model in onnxruntime-node, through `jit(fn, { backend: 'onnxruntime' })` (the
+ * functional form), with `numerics: 'float32'`: onnxruntime's own float32 Exp, Tanh, Pow … (the
+ * model a user deploys for speed). The peer the bars compare with.
+ */
 export function onnx(variants: readonly Variant[], calls: Calls): Contender {
-  return jitted('onnxruntime', 'cpu', variants[0]!, calls);
+  return jitted('onnxruntime', 'cpu', variants[0]!, calls, { jitOptions: { onnxruntime: { numerics: 'float32', onWarning: benchWarning } } });
+}
+
+/**
+ * The same with the export's default `numerics: 'exact'` (those kernels in float64, rounded once,
+ * equal to JS bit for bit): shown beside the peer, never a bar's reference.
+ */
+export function onnxExact(variants: readonly Variant[], calls: Calls): Contender {
+  return jitted('onnxruntime', 'cpu', variants[0]!, calls, { suffix: ', exact numerics', judged: false });
 }
 
 /** A deterministic stream of floats in [lo, hi) (mulberry32), so every run sees the same inputs. */

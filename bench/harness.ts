@@ -24,7 +24,10 @@ export interface Contender {
   readonly pending?: string;
   /** A remark printed in the table (e.g. what a proxy measures). */
   readonly note?: string;
-  /** Whether bars are judged on this row (false for proxies of a workload not yet expressible). */
+  /**
+   * Whether bars are judged on this row (false for proxies of a workload not yet expressible), and
+   * whether it may be a bar's reference (false for a row shown beside the reference, refs.onnx).
+   */
   readonly judged?: boolean;
   /** Creates inputs and traces; runs with the contender's backend active. */
   prepare?(): void;
@@ -162,7 +165,8 @@ export const refs = {
   label(label: string, name = label): Ref {
     return { name, pick: (_row, all) => all.find((c) => c.label === label) };
   },
-  onnx: { name: 'onnxruntime', pick: (_row: Contender, all: readonly Contender[]) => all.find((c) => c.kind === 'onnxruntime') } as Ref,
+  /** The onnxruntime peer (float32 kernels, contenders.ts `onnx`), not a row shown beside it. */
+  onnx: { name: 'onnxruntime', pick: (_row: Contender, all: readonly Contender[]) => all.find((c) => c.kind === 'onnxruntime' && c.judged !== false) } as Ref,
   /** The compiled jit row of the same source form on the cpu backend. */
   compiledOnCpu: {
     name: 'jit compiled on cpu',

@@ -28,7 +28,7 @@ export { saveGraphModel, loadGraphModelArtifacts, type LoadLimits } from './expo
 export { toDot, toSVG, toHTML, setGraphviz, type DotOptions, type GraphvizModule, type ViewerOptions, type ViewerCode, type ViewerApi } from './export/dot/index.js';
 export type { GraphView, ViewOptions, PrintViewOptions } from './api/concrete-function.js';
 export { save, type SaveOptions } from './api/save.js';
-export { exportOnnx, type OnnxExportOptions } from './export/onnx/index.js';
+export { exportOnnx, type OnnxExportOptions, type OnnxNumerics } from './export/onnx/index.js';
 export type { OnnxRuntimeOptions } from './exec/onnxruntime/index.js';
 // Types the API mentions (parameters, results, fields), so they can be named and documented.
 export type { DType, Shape, TensorType } from './ir/types.js';

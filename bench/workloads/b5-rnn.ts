@@ -1,13 +1,14 @@
 // B5: RNN forward, h ← tanh(x_t·Wx + h·Wh + b), 50 steps, batch 32, input 64, hidden 128, as one
 // staged loop over the step index (x_t = gather(x, t) of a [50, 32, 64] input). Kernel-bound
 // (two small matmuls a step), so the bar compares with eager on the same backend's kernels.
-// jit rows: the functional form and the same program in plain source, converted.
+// jit rows: the functional form and the same program in plain source, converted; onnxruntime with
+// its float32 Tanh (the peer) and, beside it, the export's exact (float64) Tanh.
 // Needs harness, contenders. Produces `b5`.
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
 import { defaultJit, defaultJitOnWasm, refs, type Workload } from '../harness.js';
-import { eager, functional, jitContenders, onnx, perBackend, uniform, type Variant } from '../contenders.js';
+import { eager, functional, jitContenders, onnx, onnxExact, perBackend, uniform, type Variant } from '../contenders.js';
 
 const T = 50;
 const B = 32;
@@ -62,6 +63,6 @@ export const b5: Workload = {
     const calls = perBackend(() => [
       [tf.tensor3d(data.x, [T, B, IN]), tf.zeros([B, H]), tf.tensor2d(data.wx, [IN, H]), tf.tensor2d(data.wh, [H, H]), tf.tensor1d(data.b)],
     ]);
-    return [eager('cpu', rnn, calls), eager('wasm', rnn, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), onnx(variants, calls)];
+    return [eager('cpu', rnn, calls), eager('wasm', rnn, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), onnx(variants, calls), onnxExact(variants, calls)];
   },
 };

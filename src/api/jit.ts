@@ -35,7 +35,7 @@ export interface JitOptions {
   /** The executor of the traced graphs. */
   readonly backend?: ExecutorName;
   readonly name?: string;
-  /** Session options of the onnxruntime executor (intraOpNumThreads defaults to 1). */
+  /** Options of the onnxruntime executor: session options (intraOpNumThreads defaults to 1), the model's numerics. */
   readonly onnxruntime?: OnnxRuntimeOptions;
   /** Receives the warnings of this function: retracing, running eagerly (default console.warn). */
   readonly onWarning?: (message: string) => void;
@@ -126,6 +126,10 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const maxTraces = opts.maxTraces ?? DEFAULT_MAX_TRACES;
   if (opts.onSymbolicRead !== undefined && opts.onSymbolicRead !== 'error' && opts.onSymbolicRead !== 'eager') {
     throw agError('api/bad-option', { option: 'onSymbolicRead', got: JSON.stringify(opts.onSymbolicRead) ?? String(opts.onSymbolicRead), expected: "'error' or 'eager'" });
+  }
+  const numerics = opts.onnxruntime?.numerics;
+  if (numerics !== undefined && numerics !== 'exact' && numerics !== 'float32') {
+    throw agError('api/bad-option', { option: 'onnxruntime.numerics', got: JSON.stringify(numerics) ?? String(numerics), expected: "'exact' or 'float32'" });
   }
   const warnUser = opts.onWarning ?? warn;
   if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });

@@ -1,6 +1,8 @@
-// The options of the onnxruntime executor (`jit(f, { backend: 'onnxruntime', onnxRuntime })`),
-// declared on the exec/ floor so the executor registry can carry them without importing the
-// onnxruntime executor itself. Needs onnxruntime's types only. Produces `OnnxRuntimeOptions`.
+// The options of the onnxruntime executor (`jit(f, { backend: 'onnxruntime', onnxruntime })`):
+// session options and the exported model's numerics (the export's `OnnxNumerics`, spelled out, as
+// exec/ does not import export/), declared on the exec/ floor so the executor registry can carry
+// them without importing the onnxruntime executor itself. Needs onnxruntime's types only.
+// Produces `OnnxRuntimeOptions`.
 
 import type * as OrtModule from 'onnxruntime-node';
 
@@ -10,6 +12,13 @@ export interface OnnxRuntimeOptions {
   readonly interOpNumThreads?: number;
   readonly graphOptimizationLevel?: 'disabled' | 'basic' | 'extended' | 'all';
   readonly executionProviders?: OrtModule.InferenceSession.SessionOptions['executionProviders'];
+  /**
+   * How the exported model computes float32 Exp, Log, Sin, Cos, Tanh, Pow and Rsqrt (the export's
+   * `numerics`): `'exact'` (default) in float64, rounded once, equal to JS bit for bit; `'float32'`
+   * with onnxruntime's own float32 kernels (faster; the last bits can differ from JS, and the export
+   * warns `export/onnx-differs-at-edges` naming those kernels).
+   */
+  readonly numerics?: 'exact' | 'float32';
   /** Receives export warnings; default console.warn. */
   readonly onWarning?: (message: string) => void;
 }

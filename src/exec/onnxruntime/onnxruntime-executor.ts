@@ -86,7 +86,8 @@ export class OnnxRuntimeExecutor {
   private prepare(graph: Graph): Prepared {
     let p = this.prepared.get(graph);
     if (!p) {
-      p = { model: exportOnnxModel(graph, { variablesAsInputs: true, effectsAsOutputs: true, onWarning: this.options.onWarning }) };
+      const { numerics, onWarning } = this.options;
+      p = { model: exportOnnxModel(graph, { variablesAsInputs: true, effectsAsOutputs: true, onWarning, ...(numerics ? { numerics } : {}) }) };
       this.prepared.set(graph, p);
     }
     return p;

@@ -2,9 +2,11 @@
 // "JavaScript semantics"): int32 values taken to float32 (onnxruntime rounds one beyond ±2^24 first,
 // JS and eager tfjs on cpu keep it exact), and the float32 kernels onnxruntime has only in float32
 // (Tan, Atan2, Sinh, Expm1 …), where JS and tfjs's cpu kernels compute in float64 and round once
-// (the last bits differ). int32 `*` and `**` need no warning: their rules compute in float64 as
-// JS does. One catalogued warning per class and export, naming the kernels and the user's lines.
-// Needs the IR and onnx-errors. Produces `edgeValueWarnings`, `FLOAT_INEXACT_KERNELS`.
+// (the last bits differ), and with `numerics: 'float32'` also Exp, Log, Sin, Cos, Tanh, Pow and
+// Rsqrt. int32 `*` and `**` need no warning: their rules compute in float64 as JS does. One
+// catalogued warning per class and export, naming the kernels and the user's lines.
+// Needs the IR and onnx-errors. Produces `edgeValueWarnings`, `FLOAT_INEXACT_KERNELS`,
+// `FLOAT32_NUMERICS_KERNELS`.
 
 import type { Graph, Node, Value } from '../../ir/graph.js';
 import { resolvedSource, type NodeSource } from '../../ir/graph.js';
@@ -13,6 +15,7 @@ import type { DType } from '../../ir/types.js';
 import { onnxError } from './onnx-errors.js';
 import { OP } from '../../ir/ops.js';
 import type { KernelName } from '../../ir/kernels/index.js';
+import type { OnnxNumerics } from './rules/rule-types.js';
 
 type EdgeClass = 'int-to-float' | 'float-ulps';
 
@@ -28,6 +31,13 @@ export const FLOAT_INEXACT_KERNELS: ReadonlySet<string> = new Set<KernelName>([
   'Expm1', 'Log1p', 'Tan', 'Asin', 'Acos', 'Atan', 'Atan2', 'Sinh', 'Cosh', 'Asinh', 'Acosh', 'Atanh', 'Sigmoid', 'Softplus', 'Softmax', 'LogSoftmax',
 ]);
 
+/**
+ * The kernels computed in float64 and rounded once by default, and with onnxruntime's own float32
+ * kernels under `numerics: 'float32'` (rules/unary.ts, rules/binary-edges.ts `floatPow`): then they
+ * differ from JS in the last bits as FLOAT_INEXACT_KERNELS do, and are warned the same way.
+ */
+export const FLOAT32_NUMERICS_KERNELS: ReadonlySet<string> = new Set<KernelName>(['Exp', 'Log', 'Sin', 'Cos', 'Tanh', 'Pow', 'Rsqrt']);
+
 const WHAT: Record<EdgeClass, (kernels: string) => string> = {
   'int-to-float': () => 'int32 values are rounded to float32 before this float32 operation, so integers beyond ±2^24 (16777216) give other results than JS and tfjs on cpu',
   'float-ulps': (kernels) =>
@@ -40,7 +50,7 @@ interface Sites {
 }
 
 /** The warnings (messages) for the edge-value differences `graph` runs into, one per class. */
-export function edgeValueWarnings(graph: Graph): string[] {
+export function edgeValueWarnings(graph: Graph, numerics: OnnxNumerics = 'exact'): string[] {
   const sites = new Map<EdgeClass, Sites>();
   const note = (c: EdgeClass, node: Node, kernel: string): void => {
     const s = resolvedSource(node.options.source);
@@ -51,7 +61,7 @@ export function edgeValueWarnings(graph: Graph): string[] {
     if (s && !list.some((o) => o.file === s.file && o.line === s.line && o.column === s.column)) list.push(s);
     else if (!s && list.length === 0) list.push({ line: 0, column: 0, known: false });
   };
-  visit(graph, note);
+  visit(graph, numerics, note);
   const out: string[] = [];
   for (const [c, { at: list, kernels }] of sites) {
     const known = list.filter((s) => s.known !== false);
@@ -62,32 +72,39 @@ export function edgeValueWarnings(graph: Graph): string[] {
   return out;
 }
 
-function visit(graph: Graph, note: (c: EdgeClass, node: Node, kernel: string) => void): void {
+function visit(graph: Graph, numerics: OnnxNumerics, note: (c: EdgeClass, node: Node, kernel: string) => void): void {
   for (const node of graph.nodes) {
-    for (const sub of Object.values(node.subgraphs ?? {})) visit(sub, note);
+    for (const sub of Object.values(node.subgraphs ?? {})) visit(sub, numerics, note);
     if (node.op === FUSED_OP) {
       const steps = (node.attrs as unknown as FusedProgram).steps;
       const dtypes: DType[] = node.inputs.map((v) => v.dtype);
       const consts: (Value | undefined)[] = [...node.inputs];
       for (const s of steps) {
         const ins = s.args.map((a) => ({ dtype: dtypes[a]!, value: consts[a] }));
-        const c = classify(s.op, s.attrs, ins, s.dtype);
+        const c = classify(s.op, s.attrs, ins, s.dtype, numerics);
         if (c) note(c, node, s.op);
         dtypes.push(s.dtype);
         consts.push(undefined);
       }
       continue;
     }
-    const c = classify(node.op, node.attrs, node.inputs.map((v) => ({ dtype: v.dtype, value: v })), node.outputs[0]?.dtype);
+    const c = classify(node.op, node.attrs, node.inputs.map((v) => ({ dtype: v.dtype, value: v })), node.outputs[0]?.dtype, numerics);
     if (c) note(c, node, node.op);
   }
 }
 
-function classify(op: string, attrs: Readonly<Record<string, unknown>>, ins: readonly { dtype: DType; value: Value | undefined }[], out: DType | undefined): EdgeClass | undefined {
+function classify(op: string, attrs: Readonly<Record<string, unknown>>, ins: readonly { dtype: DType; value: Value | undefined }[], out: DType | undefined,
+  numerics: OnnxNumerics): EdgeClass | undefined {
   const intIn = ins.filter((x) => x.dtype === 'int32');
   if (op === 'Cast' && attrs.dtype === 'float32' && intIn.length === 1 && !smallConst(intIn[0]!.value, 2 ** 24)) return 'int-to-float';
   if (op === 'RealDiv' && intIn.some((x) => !smallConst(x.value, 2 ** 24))) return 'int-to-float';
-  if (out === 'float32' && FLOAT_INEXACT_KERNELS.has(op) && !ins.every((x) => isConst(x.value))) return 'float-ulps';
+  if (out !== 'float32' || ins.every((x) => isConst(x.value))) return undefined;
+  if (FLOAT_INEXACT_KERNELS.has(op)) return 'float-ulps';
+  // numerics 'float32' computes float32 inputs with onnxruntime's float32 kernels (others stay in float64).
+  if (numerics === 'float32' && FLOAT32_NUMERICS_KERNELS.has(op) && ins.every((x) => x.dtype === 'float32')) {
+    // x ** 0, x ** 1 and x ** 2 with a constant exponent: onnxruntime's Pow multiplies (one IEEE operation, as JS rounds x * x).
+    return op === 'Pow' && exponentUpTo2(ins[1]?.value) ? undefined : 'float-ulps';
+  }
   return undefined;
 }
 
@@ -102,4 +119,9 @@ const isConst = (v: Value | undefined): boolean => constValues(v) !== undefined;
 function smallConst(v: Value | undefined, limit: number): boolean {
   const values = constValues(v);
   return values !== undefined && Array.prototype.every.call(values, (x: number) => Math.abs(x) <= limit);
+}
+
+function exponentUpTo2(v: Value | undefined): boolean {
+  const values = constValues(v);
+  return values !== undefined && Array.prototype.every.call(values, (x: number) => x === 0 || x === 1 || x === 2);
 }

@@ -2,7 +2,8 @@
 // tensors become initializers holding their current values (variables too, or inputs on request),
 // outputs are named after the function's outputs, variable writes become extra outputs `<variable>_new`;
 // warns at the user's lines where the model differs from JavaScript at edge values (edge-warnings.ts);
-// on request staged Print/Assert become effect outputs (lower-effects.ts) instead of being dropped.
+// on request staged Print/Assert become effect outputs (lower-effects.ts) instead of being dropped;
+// `numerics` picks float64-exact or onnxruntime's float32 transcendental kernels (rules/rule-types.ts).
 // Needs the lowering and the protobuf encoder. Produces `exportOnnx`, `exportOnnxModel`, `OnnxExport`.
 
 import type { Variable } from '@tensorflow/tfjs-core';
@@ -16,6 +17,9 @@ import { lowerBody } from './lower-graph.js';
 import type { EffectRecord, LowerContext } from './lower-context.js';
 import { hasEffects, startEffects, streamNames, streamTypes } from './lower-effects.js';
 import { edgeValueWarnings } from './edge-warnings.js';
+import type { OnnxNumerics } from './rules/rule-types.js';
+
+export type { OnnxNumerics };
 
 export const ONNX_OPSET = 18;
 export const ONNX_IR_VERSION = 8;
@@ -35,6 +39,15 @@ export interface OnnxExportOptions {
    * caller that replays them after the run (the onnxruntime executor does), instead of dropping them.
    */
   readonly effectsAsOutputs?: boolean;
+  /**
+   * How float32 Exp, Log, Sin, Cos, Tanh, Pow (`**`) and Rsqrt compute. `'exact'` (default): in
+   * float64, rounded once to float32, so the model equals JS (and tfjs's cpu kernels) bit for bit;
+   * onnxruntime takes 2–19× as long per such kernel. `'float32'`: onnxruntime's own float32 kernels,
+   * the faster form a float32 model deployed for speed has; results can differ from JS in the last
+   * bits (within 1e-5 relative), and the export warns (`export/onnx-differs-at-edges`) naming these
+   * kernels and the lines that use them.
+   */
+  readonly numerics?: OnnxNumerics;
 }
 
 export interface OnnxExport {
@@ -67,7 +80,9 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
   const opset = opts.opset ?? ONNX_OPSET;
   if (opset < ONNX_OPSET) throw new OnnxExportError(`opset ${opset} is not supported: the exporter emits opset ${ONNX_OPSET} operators`);
   const warnings: string[] = [];
+  const numerics = opts.numerics ?? 'exact';
   let ctx: LowerContext = {
+    numerics,
     warn: (m) => {
       warnings.push(m);
       (opts.onWarning ?? console.warn)(m);
@@ -77,7 +92,7 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
     warned: new Set(),
     depth: 0,
   };
-  for (const m of edgeValueWarnings(graph)) ctx.warn(m);
+  for (const m of edgeValueWarnings(graph, numerics)) ctx.warn(m);
   const b = OnnxGraphBuilder.root(opts.name ?? graph.name);
   const withEffects = opts.effectsAsOutputs === true && hasEffects(graph);
   if (withEffects) ctx = { ...ctx, effects: { records: [], state: startEffects(b) } };

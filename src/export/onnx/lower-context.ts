@@ -1,12 +1,13 @@
-// State shared while one IR graph (and its subgraphs) is lowered to ONNX: warnings, variable writes
-// turned into extra outputs, the element types of tensor-list (ONNX sequence) values, and (when
-// effects become outputs) the effect streams of the scope being lowered.
+// State shared while one IR graph (and its subgraphs) is lowered to ONNX: the export's numerics,
+// warnings, variable writes turned into extra outputs, the element types of tensor-list (ONNX
+// sequence) values, and (when effects become outputs) the effect streams of the scope being lowered.
 // Needs the IR and onnx-proto. Produces `LowerContext`, `ListElement`, `EffectState`, `onnxTypeOf`.
 
 import type { Variable } from '@tensorflow/tfjs-core';
 import type { Node, Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
 import type { TypeProto } from './onnx-proto.js';
+import type { OnnxNumerics } from './rules/rule-types.js';
 import { elemTypeOf, tensorTypeOf } from './onnx-dtypes.js';
 import { OnnxExportError } from './onnx-errors.js';
 
@@ -33,6 +34,8 @@ export type EffectRecord =
 
 export interface LowerContext {
   readonly warn: (message: string) => void;
+  /** How the float32 transcendental kernels compute (rules/rule-types.ts), passed to every rule call. */
+  readonly numerics: OnnxNumerics;
   /** AssignVariable nodes of the top graph: the ONNX name of each new value. */
   readonly assignments: { readonly variable: Variable; readonly value: string; readonly type: TypeProto }[];
   /** Element types of sequence-valued ONNX names (tensor lists). */

@@ -96,10 +96,11 @@ function lowerAssign(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContex
 }
 
 function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], inputTypes: readonly TensorType[], inputNames: readonly string[],
-  attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], env: Env | undefined, constants: readonly (ArrayLike<number> | undefined)[]): KernelCall {
+  attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], env: Env | undefined, constants: readonly (ArrayLike<number> | undefined)[],
+  ctx: LowerContext): KernelCall {
   const outNames = outputs.map((o) => b.fresh((o as Value).name ?? op.replace(/^_/, '').toLowerCase()));
   if (env) (outputs as Value[]).forEach((o, i) => env.set(o, outNames[i]!));
-  return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs, constants };
+  return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs, constants, numerics: ctx.numerics };
 }
 
 /** The values of `v` when a Const node makes it (rules use them to skip guards that cannot fire). */
@@ -127,7 +128,7 @@ function warnInexact(kernel: string, difference: string, node: Node, ctx: LowerC
 
 function lowerKernel(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
   const inputs = node.inputs.map((v) => nameOf(env, v));
-  const k = kernelCall(b, node.op, inputs, node.inputs, node.inputNames, node.attrs, node.outputs, env, node.inputs.map(constantValues));
+  const k = kernelCall(b, node.op, inputs, node.inputs, node.inputNames, node.attrs, node.outputs, env, node.inputs.map(constantValues), ctx);
   applyRule(b, k, node, ctx);
 }
 
@@ -138,7 +139,7 @@ function lowerFused(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext
   const types: TensorType[] = [...node.inputs];
   for (const step of program.steps) {
     const k = kernelCall(b, step.op, step.args.map((a) => names[a]!), step.args.map((a) => types[a]!), step.argNames, step.attrs, [step], undefined,
-      step.args.map((a) => constantValues(node.inputs[a])));
+      step.args.map((a) => constantValues(node.inputs[a])), ctx);
     applyRule(b, k, node, ctx);
     names.push(k.outputs[0]!);
     types.push(step);

@@ -1,7 +1,7 @@
 // Reads the parts of ONNX protobuf files the backend tests need: TensorProto files of test data
-// (as onnxruntime-node tensors) and the op types of a ModelProto (nodes of the graph and of every
-// subgraph). A minimal wire-format reader, test-only. Needs onnxruntime-node.
-// Produces `readTensor`, `opTypesOf`.
+// (as onnxruntime-node tensors), the op types of a ModelProto (nodes of the graph and of every
+// subgraph) and its nodes with their inputs, outputs and integer attributes. A minimal wire-format
+// reader, test-only. Needs onnxruntime-node. Produces `readTensor`, `opTypesOf`, `nodesOf`.
 import * as ort from 'onnxruntime-node';
 
 type Field = { readonly no: number; readonly wire: number; readonly value: bigint | Uint8Array };
@@ -158,4 +158,39 @@ export function opTypesOf(model: Uint8Array): Set<string> {
   };
   for (const g of fields(model).filter((f) => f.no === 7)) graph(g.value as Uint8Array);
   return ops;
+}
+
+export interface NodeInfo {
+  readonly op: string;
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+  /** The node's integer attributes (e.g. Cast's `to`). */
+  readonly ints: Readonly<Record<string, number>>;
+}
+
+/** The nodes of a ModelProto's main graph and of the graphs in node attributes, in order. */
+export function nodesOf(model: Uint8Array): NodeInfo[] {
+  const text = (v: Field['value']) => new TextDecoder().decode(v as Uint8Array);
+  const out: NodeInfo[] = [];
+  const graph = (g: Uint8Array) => {
+    for (const n of fields(g).filter((f) => f.no === 1)) {
+      const node = fields(n.value as Uint8Array);
+      const ints: Record<string, number> = {};
+      for (const a of node.filter((f) => f.no === 5)) {
+        const attr = fields(a.value as Uint8Array);
+        const name = attr.find((f) => f.no === 1);
+        const i = attr.find((f) => f.no === 3);
+        if (name && i) ints[text(name.value)] = Number(BigInt.asIntN(64, i.value as bigint));
+        for (const sub of attr.filter((f) => f.no === 6 || f.no === 11)) graph(sub.value as Uint8Array);
+      }
+      out.push({
+        op: text(node.find((f) => f.no === 4)?.value ?? new Uint8Array()),
+        inputs: node.filter((f) => f.no === 1).map((f) => text(f.value)),
+        outputs: node.filter((f) => f.no === 2).map((f) => text(f.value)),
+        ints,
+      });
+    }
+  };
+  for (const g of fields(model).filter((f) => f.no === 7)) graph(g.value as Uint8Array);
+  return out;
 }

@@ -1,12 +1,14 @@
 // ONNX rules of the binary kernels whose tfjs values at the edges take more than one ONNX op:
 // float FloorDiv and Mod computed in doubles as tfjs's kernels compute them, Pow with JS's NaN rules
-// (pow(1, NaN) and pow(±1, ±Infinity) are NaN), Atan2 with every signed zero and infinity of
-// Math.atan2, Maximum/Minimum with JS's signed zeros, and int32 Multiply, Pow, SquaredDifference
-// in doubles, wrapped into int32 as tfjs stores them. Needs rule-types, tfjs-numerics.
+// (pow(1, NaN) and pow(±1, ±Infinity) are NaN; in float64 unless numerics 'float32'), Atan2 with
+// every signed zero and infinity of Math.atan2, Maximum/Minimum with JS's signed zeros, and int32
+// Multiply, Pow, SquaredDifference in doubles, wrapped into int32 as tfjs stores them. Needs
+// rule-types, tfjs-numerics.
 // Produces `floatFloorDiv`, `floatMod`, `pow`, `atan2`, `extremum`, `int32Multiply`, `int32SquaredDifference`.
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { doubleToFloat, int32ViaDouble, isNegativeZero, select, toDouble } from './tfjs-numerics.js';
+import type { OnnxNumerics } from './rule-types.js';
 
 /** Math.floor(a / b) in doubles, rounded to float32. */
 export function floatFloorDiv(b: OnnxGraphBuilder, x: string, y: string): string {
@@ -26,10 +28,13 @@ export function floatMod(b: OnnxGraphBuilder, x: string, y: string): string {
   return select(b, b.op('Or', [bothNegative, bothNonNegative]), doubleToFloat(b, rem), doubleToFloat(b, fixed), 'float32');
 }
 
-/** Math.pow: NaN for a NaN exponent and for (±1)^±Infinity, where C's pow gives 1. */
-export function floatPow(b: OnnxGraphBuilder, x: string, y: string): string {
-  // In float64, rounded once (as Math.pow and tfjs's cpu kernel): onnxruntime's float32 Pow differs in the last bits.
-  const r = doubleToFloat(b, b.op('Pow', [toDouble(b, x), toDouble(b, y)]));
+/**
+ * Math.pow: NaN for a NaN exponent and for (±1)^±Infinity, where C's pow gives 1. In float64, rounded
+ * once (as Math.pow and tfjs's cpu kernel): onnxruntime's float32 Pow differs in the last bits; with
+ * numerics 'float32', that float32 Pow.
+ */
+export function floatPow(b: OnnxGraphBuilder, x: string, y: string, numerics: OnnxNumerics = 'exact'): string {
+  const r = numerics === 'float32' ? b.op('Pow', [x, y]) : doubleToFloat(b, b.op('Pow', [toDouble(b, x), toDouble(b, y)]));
   const unit = b.op('Equal', [b.op('Abs', [x]), b.scalar('float32', 1)]);
   const nan = b.op('Or', [b.op('IsNaN', [y]), b.op('And', [unit, b.op('IsInf', [y])])]);
   return b.op('Where', [nan, b.scalar('float32', NaN), r]);

@@ -160,7 +160,7 @@ export const BINARY_RULES: OnnxRuleTable = {
   Mod: mod,
   Maximum: byType((b, x, y) => b.op('Max', [x, y]), (b, x, y) => extremum(b, 'Max', x, y)),
   Minimum: byType((b, x, y) => b.op('Min', [x, y]), (b, x, y) => extremum(b, 'Min', x, y)),
-  Pow: byType(int32Pow, floatPow),
+  Pow: byType(int32Pow, (b, x, y, k) => floatPow(b, x, y, k.numerics)),
   SquaredDifference: squaredDifference,
   AddN: addN,
   Select: select,

@@ -1,11 +1,21 @@
 // The contract of a per-kernel ONNX rule: given one kernel invocation (ONNX names of its inputs, their
-// IR types, the tfjs attrs, the names it must define), emit ONNX nodes into a builder.
-// Needs the IR types and the builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable` and helpers.
+// IR types, the tfjs attrs, the names it must define, the export's numerics), emit ONNX nodes into a
+// builder. Needs the IR types and the builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable`,
+// `OnnxNumerics` and helpers.
 
 import type { KernelTable } from '../../../ir/kernels/index.js';
 import type { DType, TensorType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
+
+/**
+ * How the model computes float32 Exp, Log, Sin, Cos, Tanh, Pow and Rsqrt. `'exact'`: in float64,
+ * rounded once to float32, as JS and tfjs's cpu kernels do (the model equals JS bit for bit; 2–19×
+ * slower per kernel in onnxruntime). `'float32'`: with onnxruntime's own float32 kernels (the form a
+ * float32 model deployed for speed has; results can differ from JS in the last bits, and the export
+ * warns `export/onnx-differs-at-edges` naming these kernels).
+ */
+export type OnnxNumerics = 'exact' | 'float32';
 
 export interface KernelCall {
   /** The tfjs kernel name. */
@@ -21,6 +31,13 @@ export interface KernelCall {
   readonly outputTypes: readonly TensorType[];
   /** The values of inputs that are constants of the graph (undefined for the others). */
   readonly constants?: readonly (ArrayLike<number> | undefined)[];
+  /** The export's numerics for the float32 transcendental kernels (absent: 'exact'). */
+  readonly numerics?: OnnxNumerics;
+}
+
+/** Whether `k` computes a float32 input with onnxruntime's float32 kernel (`numerics: 'float32'`). */
+export function inFloat32Numerics(k: KernelCall, input: Arg): boolean {
+  return k.numerics === 'float32' && input.dtype === 'float32';
 }
 
 /** Is input `i` a constant whose every value passes `test`? */

@@ -1,6 +1,7 @@
 // ONNX rules of tfjs's elementwise unary kernels (math, activations, predicates, Cast, Clip, *Like),
 // with the values of tfjs's cpu kernels at the edges: Exp, Log, Sin, Cos, Tanh and Rsqrt
-// compute in float64 and round once (onnxruntime's float32 kernels differ in the last bits), Step keeps NaN, Sign(NaN) is 0, Expm1, Log1p,
+// compute in float64 and round once (onnxruntime's float32 kernels differ in the last bits; with
+// `numerics: 'float32'` those run instead), Step keeps NaN, Sign(NaN) is 0, Expm1, Log1p,
 // Tanh, Elu, Selu stay accurate near zero and keep -0 and denormals, Sigmoid keeps tiny results, Erf
 // is tfjs's own approximation (in doubles), Relu gives +0 for -0, Round(-0.5) is +0, int32 Abs and
 // Square round through float32 as tfjs's kernels store them.
@@ -9,7 +10,7 @@
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { elemTypeOf } from '../onnx-dtypes.js';
-import { arg, finish, isFloat, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, finish, inFloat32Numerics, isFloat, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
 import { doubleToFloat, toDouble } from './tfjs-numerics.js';
 
 /** Same-named ONNX op; computed in float32 (with casts) unless `ints` says ONNX takes int32 too. */
@@ -35,13 +36,24 @@ function inFloat(emit: (b: OnnxGraphBuilder, x: string, k: KernelCall) => string
 }
 
 /**
- * A float32 result computed by onnxruntime's float64 kernel and rounded once, as tfjs's cpu kernels
- * (and JS) compute it: onnxruntime's float32 kernels differ in the last bits. The input is taken to
- * float64 exactly (int32 too, as tfjs's cpu keeps int32 data cast to float32).
+ * A float32 result computed by onnxruntime's float64 kernel(s) `emit` and rounded once, as tfjs's cpu
+ * kernels (and JS) compute it: onnxruntime's float32 kernels differ in the last bits. The input is
+ * taken to float64 exactly (int32 too, as tfjs's cpu keeps int32 data cast to float32). With
+ * `numerics: 'float32'` a float32 input goes through `float32` instead (onnxruntime's float32 kernels).
  */
-function viaDouble(onnxOp: string): OnnxRule {
-  return (b, k) => finish(b, k, doubleToFloat(b, b.op(onnxOp, [toDouble(b, arg(k, 'x').name)])), 'float32');
+function viaDouble(emit: (b: OnnxGraphBuilder, x: string) => string, float32: OnnxRule): OnnxRule {
+  return (b, k) => {
+    const x = arg(k, 'x');
+    if (inFloat32Numerics(k, x)) return float32(b, k);
+    finish(b, k, doubleToFloat(b, emit(b, toDouble(b, x.name))), 'float32');
+  };
 }
+
+/** `onnxOp` in float64 and rounded once, or (numerics 'float32') the same-named float32 kernel. */
+const exactOr = (onnxOp: string, float32: OnnxRule = simple(onnxOp)): OnnxRule => viaDouble((b, x) => b.op(onnxOp, [x]), float32);
+
+/** 1/√x: Reciprocal(Sqrt(x)) in float64 and rounded once, or in float32 (numerics 'float32'). */
+const rsqrt = (b: OnnxGraphBuilder, x: string): string => b.op('Reciprocal', [b.op('Sqrt', [x])]);
 
 const f = (x: unknown) => ({ float: Number(x) });
 const one = (b: OnnxGraphBuilder) => b.scalar('float32', 1);
@@ -80,7 +92,10 @@ function log1p(b: OnnxGraphBuilder, x: string): string {
   return b.op('Where', [b.op('GreaterOrEqual', [b.op('Abs', [x]), b.scalar('float32', 2 ** -23)]), atInfinity, x]);
 }
 
-/** tanh x = x in float32 for |x| < 2^-12 (onnxruntime's Tanh flushes denormals to zero). */
+/**
+ * onnxruntime's float32 Tanh (numerics 'float32'), with tanh x = x in float32 for |x| < 2^-12
+ * (onnxruntime's Tanh flushes denormals to zero).
+ */
 function tanh(b: OnnxGraphBuilder, x: string): string {
   return b.op('Where', [notTiny(b, x), b.op('Tanh', [x]), x]);
 }
@@ -216,17 +231,17 @@ export const UNARY_RULES: OnnxRuleTable = {
   Sign: (b, k) => (arg(k, 'x').dtype === 'float32' ? inFloat(sign)(b, k) : simple('Sign', true)(b, k)),
   Identity: (b, k) => void b.op('Identity', [arg(k, 'x').name], {}, out(k)),
   LogicalNot: (b, k) => void b.op('Not', [b.cast(arg(k, 'x').name, arg(k, 'x').dtype, 'bool')], {}, out(k)),
-  Exp: viaDouble('Exp'),
-  Log: viaDouble('Log'),
+  Exp: exactOr('Exp'),
+  Log: exactOr('Log'),
   Sqrt: simple('Sqrt'),
-  Rsqrt: (b, k) => finish(b, k, doubleToFloat(b, b.op('Reciprocal', [b.op('Sqrt', [toDouble(b, arg(k, 'x').name)])])), 'float32'),
+  Rsqrt: viaDouble(rsqrt, inFloat(rsqrt)),
   Reciprocal: simple('Reciprocal'),
   Square: square,
   Floor: simple('Floor'),
   Ceil: simple('Ceil'),
   Round: inFloat(round),
-  Sin: viaDouble('Sin'),
-  Cos: viaDouble('Cos'),
+  Sin: exactOr('Sin'),
+  Cos: exactOr('Cos'),
   Tan: simple('Tan'),
   Asin: simple('Asin'),
   Acos: simple('Acos'),
@@ -243,7 +258,7 @@ export const UNARY_RULES: OnnxRuleTable = {
   Relu: relu,
   Relu6: relu6,
   Sigmoid: inFloat(sigmoid),
-  Tanh: viaDouble('Tanh'),
+  Tanh: exactOr('Tanh', inFloat(tanh)),
   Elu: inFloat(elu),
   Selu: inFloat(selu),
   LeakyRelu: simple('LeakyRelu', false, (k) => ({ alpha: f(k.attrs.alpha ?? 0.2) })),
