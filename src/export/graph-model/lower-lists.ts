@@ -4,14 +4,14 @@
 // the element and the rows after, ListStack → Identity. tfjs-converter's own
 // TensorList ops cannot carry lists through functions: a function disposes every intermediate
 // tensor when it returns, elements pushed inside a While body included.
-// Needs the model builder (list element types). Produces `lowerListNode`.
+// Needs the model builder (list element types). Produces `lowerListOp`.
 
 import type { Node } from '../../ir/graph.js';
 import { isListOp, type ListOp } from '../../ir/ops.js';
 import { attr } from './graph-def.js';
 import type { Scope } from './model-builder.js';
 
-export function lowerListNode(scope: Scope, node: Node): void {
+export function lowerListOp(scope: Scope, node: Node): void {
   if (!isListOp(node.op)) throw new Error(`internal: ${node.op} is not a list op`);
   const op: ListOp = node.op;
   const list = node.inputs[0];
