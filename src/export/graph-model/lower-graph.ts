@@ -1,13 +1,13 @@
-// Lowers IR nodes into GraphDef nodes of one scope: Const → a weight, Cond/While → functional
-// control flow, Fused → its steps one by one, lists → dense tensors, kernels → the rule table;
-// Print/Assert are dropped with a warning (tfjs-converter runs only what the outputs need), a
-// variable write is an error. Needs the rule table, lower-control-flow, lower-lists, the model builder.
+// Lowers IR nodes into GraphDef nodes of one scope through the IR walk (ir/walk.ts): Const → a
+// weight, Cond/While → functional control flow, Fused → its steps one by one, lists → dense
+// tensors, kernels → the rule table; Print/Assert are dropped with a warning (tfjs-converter runs
+// only what the outputs need), a variable write is an error. Needs the IR walk, the rule table,
+// lower-control-flow, lower-lists, the model builder.
 // Produces `lowerBody`, `LowerContext`.
 
 import type { Graph, Node, NodeSource } from '../../ir/graph.js';
-import type { FusedStep } from '../../ir/fused.js';
-import { isStructuralOp, type StructuralOp } from '../../ir/ops.js';
-import type { TensorType } from '../../ir/types.js';
+import type { StructuralOp } from '../../ir/ops.js';
+import { expandFused, walk, type NodeHandler, type WalkTable } from '../../ir/walk.js';
 import type { Scope } from './model-builder.js';
 import { lowerCond, lowerWhile } from './lower-control-flow.js';
 import { lowerListOp } from './lower-lists.js';
@@ -20,65 +20,63 @@ export interface LowerContext {
   readonly warn: (message: string) => void;
 }
 
+/** Where a node is lowered: the scope of the main graph or of one function (also the walk's environment), and the export's state. */
+export interface GraphModelScope {
+  readonly scope: Scope;
+  readonly ctx: LowerContext;
+}
+
+/** Lowers every node of `graph` into `scope` (its inputs must be bound already). */
 export function lowerBody(scope: Scope, graph: Graph, ctx: LowerContext): void {
-  for (const node of graph.nodes) lowerNode(scope, node, ctx);
+  walk(graph, scope, GRAPH_MODEL_LOWERING, { scope, ctx });
 }
 
-function lowerNode(scope: Scope, node: Node, ctx: LowerContext): void {
-  if (isStructuralOp(node.op)) return LOWER[node.op](scope, node, ctx);
-  const k: KernelCall = { op: node.op, inputTypes: node.inputs, inputNames: node.inputNames, attrs: node.attrs, outputTypes: node.outputs };
-  const refs = applyRule(scope, k, node.inputs.map((v) => scope.ref(v)), node);
-  node.outputs.forEach((v, k) => scope.bind(v, refs[k]!));
-}
-
-type Lower = (scope: Scope, node: Node, ctx: LowerContext) => void;
+type Lower = NodeHandler<string, GraphModelScope>;
 
 /** tfjs-converter runs only what the outputs need: an effect is dropped, with a warning. */
-const dropEffect: Lower = (_, node, ctx) =>
+const dropEffect: Lower = (node, _, { ctx }) => {
   ctx.warn(`GraphModel export drops the ${node.op} node${where(node.options.source)}: tfjs-converter has no staged ${node.op.toLowerCase()}`);
+  return [];
+};
+
+const lowerList: Lower = (node, ins, { scope }) => lowerListOp(scope, node, ins);
 
 /** How each structural op (ir/ops.ts) becomes GraphDef nodes; kernels and draws go through the rule table. */
 const LOWER: Record<StructuralOp, Lower> = {
-  Const: (scope, node) => {
+  Const: (node, _, { scope }) => {
     const v = node.outputs[0]!;
-    scope.bind(v, scope.constant(node.options.values!, v.dtype, v.shape));
+    return [scope.constant(node.options.values!, v.dtype, v.shape)];
   },
-  Cond: (scope, node, ctx) => lowerCond(scope, node, (s, g) => lowerBody(s, g, ctx)),
-  While: (scope, node, ctx) => lowerWhile(scope, node, (s, g) => lowerBody(s, g, ctx)),
-  Fused: (scope, node) => lowerFused(scope, node),
+  Cond: (node, ins, { scope, ctx }) => lowerCond(scope, node, ins, (s, g) => lowerBody(s, g, ctx)),
+  While: (node, ins, { scope, ctx }) => lowerWhile(scope, node, ins, (s, g) => lowerBody(s, g, ctx)),
+  // A Fused node's steps as plain kernels on node inputs or earlier steps.
+  Fused: expandFused(({ step, inputs, inputTypes }, node, { scope }) => {
+    const k: KernelCall = { op: step.op, inputTypes, inputNames: step.argNames, attrs: step.attrs, outputTypes: [step] };
+    return applyRule(scope, k, inputs, node)[0]!;
+  }),
   Print: dropEffect,
   Assert: dropEffect,
-  AssignVariable: (_, node) => {
+  AssignVariable: (node) => {
     throw graphModelError(node.op, `a GraphModel has no variables, so the write to '${String(node.attrs.variable)}' cannot be kept`, node.options.source);
   },
-  ListEmpty: lowerListOp,
-  ListPush: lowerListOp,
-  ListPop: lowerListOp,
-  ListLength: lowerListOp,
-  ListGet: lowerListOp,
-  ListSetItem: lowerListOp,
-  ListStack: lowerListOp,
+  ListEmpty: lowerList,
+  ListPush: lowerList,
+  ListPop: lowerList,
+  ListLength: lowerList,
+  ListGet: lowerList,
+  ListSetItem: lowerList,
+  ListStack: lowerList,
 };
 
-/** A Fused node's steps as plain kernels: step args below the input count are node inputs, the rest earlier steps. */
-function lowerFused(scope: Scope, node: Node): void {
-  const steps = node.attrs.steps as readonly FusedStep[];
-  const refs = node.inputs.map((v) => scope.ref(v));
-  const types: TensorType[] = [...node.inputs];
-  for (const step of steps) {
-    const k: KernelCall = {
-      op: step.op,
-      inputTypes: step.args.map((a) => types[a]!),
-      inputNames: step.argNames,
-      attrs: step.attrs,
-      outputTypes: [step],
-    };
-    const [ref] = applyRule(scope, k, step.args.map((a) => refs[a]!), node);
-    refs.push(ref!);
-    types.push(step);
-  }
-  scope.bind(node.outputs[0]!, refs[refs.length - 1]!);
-}
+/** The GraphModel lowering's handlers for the walk (ir/walk.ts); the walk binds each node's refs in the scope. */
+const GRAPH_MODEL_LOWERING: WalkTable<string, GraphModelScope> = {
+  consumer: 'GraphModel export',
+  structural: LOWER,
+  leaf: (node, ins, { scope }) => {
+    const k: KernelCall = { op: node.op, inputTypes: node.inputs, inputNames: node.inputNames, attrs: node.attrs, outputTypes: node.outputs };
+    return applyRule(scope, k, ins, node);
+  },
+};
 
 function applyRule(scope: Scope, k: KernelCall, inputs: readonly string[], node: Node): readonly string[] {
   const source = node.options.source;
