@@ -1,15 +1,16 @@
 // The interpreter executor: runs a graph on the active real tfjs backend (cpu, wasm, webgl …) by
-// dispatching each node's kernel through the engine (random nodes draw with tfjs's own ops), runs
-// Cond/While by evaluating subgraphs, and frees every intermediate right after its last use (also
-// when a kernel throws).
-// Needs the IR and liveness. Produces `Interpreter` (one per concrete function: it caches constants).
+// walking it (ir/walk.ts): each kernel goes through the engine (random nodes draw with tfjs's own
+// ops), Cond/While evaluate their subgraphs, and every intermediate is freed right after its last
+// use (also when a kernel throws).
+// Needs the IR, its walk and liveness. Produces `Interpreter` (one per concrete function: it caches constants).
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node, Value } from '../ir/graph.js';
 import { lastUses } from './liveness.js';
 import { RtList, stackList } from './rt-list.js';
 import { runFused } from './run-fused.js';
-import { isStructuralOp, OP, type StructuralOp } from '../ir/ops.js';
+import { OP, type StructuralOp } from '../ir/ops.js';
+import { walk, type NodeHandler, type SubgraphWalk, type WalkTable } from '../ir/walk.js';
 import { agError } from '../errors/catalogue.js';
 import { runAssert, runPrint, type AssertError, type PrintPart } from '../trace/effects.js';
 import { isRandomNode } from '../ir/random.js';
@@ -40,25 +41,22 @@ export class Interpreter {
     }
   }
 
-  private runGraph(graph: Graph, inputs: readonly RtValue[]): RtValue[] {
+  /** Runs one graph or subgraph, freeing each intermediate right after its last use. */
+  runGraph(graph: Graph, inputs: readonly RtValue[]): RtValue[] {
     const env = new Map<Value, RtValue>();
     graph.inputs.forEach((v, i) => env.set(v, inputs[i]!));
     const owned = new Set<RtValue>();
     const dead = lastUses(graph);
     try {
-      graph.nodes.forEach((node, i) => {
-        const args = node.inputs.map((v) => env.get(v)!);
-        const outs = this.runNode(node, args);
-        node.outputs.forEach((v, k) => {
-          const t = outs[k]!;
-          env.set(v, t);
-          if (node.op !== OP.Const) owned.add(t);
-        });
-        for (const v of dead[i]!) {
-          const t = env.get(v);
-          env.delete(v);
-          if (t && owned.delete(t)) t.dispose();
-        }
+      walk(graph, env, INTERPRETER, this, {
+        after: (node, i, outs) => {
+          if (node.op !== OP.Const) for (const t of outs) owned.add(t);
+          for (const v of dead[i]!) {
+            const t = env.get(v);
+            env.delete(v);
+            if (t && owned.delete(t)) t.dispose();
+          }
+        },
       });
       return graph.outputs.map((v) => {
         const t = env.get(v)!;
@@ -73,13 +71,6 @@ export class Interpreter {
   dispose(): void {
     for (const t of this.constants.values()) t.dispose();
     this.constants.clear();
-  }
-
-  private runNode(node: Node, values: RtValue[]): RtValue[] {
-    if (isStructuralOp(node.op)) return STRUCTURAL[node.op](this, node, values);
-    const args = values as tf.Tensor[];
-    if (isRandomNode(node)) return [conformDType(drawRandom(node.op, node.attrs, args), node.outputs[0]!.dtype)];
-    return runKernel(node, args);
   }
 
   /** Tensors a list holds during the current top-level call: freed when it ends. */
@@ -97,74 +88,86 @@ export class Interpreter {
     }
     return t;
   }
+}
 
-  runCond(node: Node, args: RtValue[]): RtValue[] {
-    const [pred, ...operands] = args;
-    const branch = (pred as tf.Tensor).dataSync()[0] ? node.subgraphs!.then! : node.subgraphs!.else!;
-    return this.runGraph(branch, operands);
-  }
+function runCond(node: Node, args: RtValue[], run: Interpreter, subgraph: SubgraphWalk<RtValue, Interpreter>): RtValue[] {
+  const [pred, ...operands] = args;
+  const branch = (pred as tf.Tensor).dataSync()[0] ? node.subgraphs!.then! : node.subgraphs!.else!;
+  return subgraph(branch, operands, run);
+}
 
-  runWhile(node: Node, args: RtValue[]): RtValue[] {
-    const n = node.outputs.length;
-    const invariants = args.slice(n);
-    const max = node.attrs.maximumIterations as number | undefined;
-    const { cond, body } = node.subgraphs!;
-    let vars = args.slice(0, n);
-    let ownsVars = false;
-    try {
-      for (let iter = 0; max === undefined || iter < max; iter++) {
-        const [c] = this.runGraph(cond!, [...vars, ...invariants]) as tf.Tensor[];
-        const go = c!.dataSync()[0] !== 0;
-        c!.dispose();
-        if (!go) break;
-        const next = this.runGraph(body!, [...vars, ...invariants]);
-        if (ownsVars) for (const t of vars) t.dispose();
-        vars = next;
-        ownsVars = true;
-      }
-      const result = ownsVars ? vars : vars.map(cloneValue);
-      ownsVars = false;
-      return result;
-    } finally {
+function runWhile(node: Node, args: RtValue[], run: Interpreter, subgraph: SubgraphWalk<RtValue, Interpreter>): RtValue[] {
+  const n = node.outputs.length;
+  const invariants = args.slice(n);
+  const max = node.attrs.maximumIterations as number | undefined;
+  const { cond, body } = node.subgraphs!;
+  let vars = args.slice(0, n);
+  let ownsVars = false;
+  try {
+    for (let iter = 0; max === undefined || iter < max; iter++) {
+      const [c] = subgraph(cond!, [...vars, ...invariants], run) as tf.Tensor[];
+      const go = c!.dataSync()[0] !== 0;
+      c!.dispose();
+      if (!go) break;
+      const next = subgraph(body!, [...vars, ...invariants], run);
       if (ownsVars) for (const t of vars) t.dispose();
+      vars = next;
+      ownsVars = true;
     }
+    const result = ownsVars ? vars : vars.map(cloneValue);
+    ownsVars = false;
+    return result;
+  } finally {
+    if (ownsVars) for (const t of vars) t.dispose();
   }
 }
 
-type Handler = (run: Interpreter, node: Node, values: RtValue[]) => RtValue[];
+type Handler = NodeHandler<RtValue, Interpreter>;
 
 const tensors = (values: RtValue[]) => values as tf.Tensor[];
 const listOf = (values: RtValue[]) => values[0] as RtList<tf.Tensor>;
 const indexOf = (values: RtValue[]) => tensors(values)[1]!.dataSync()[0]!;
 
-/** How the interpreter runs each structural op (ir/ops.ts); leaf ops go to the engine. */
+/** How the interpreter runs each structural op (ir/ops.ts). */
 const STRUCTURAL: Record<StructuralOp, Handler> = {
-  Const: (run, node) => [run.constant(node)],
-  Cond: (run, node, values) => run.runCond(node, values),
-  While: (run, node, values) => run.runWhile(node, values),
-  AssignVariable: (_, node, values) => {
+  Const: (node, _, run) => [run.constant(node)],
+  Cond: runCond,
+  While: runWhile,
+  AssignVariable: (node, values) => {
     node.options.variable!.assign(tensors(values)[0]!);
     return [];
   },
-  Fused: (_, node, values) => [conformDType(runFused(node, tensors(values)), node.outputs[0]!.dtype)],
-  Print: (_, node, values) => {
+  Fused: (node, values) => [conformDType(runFused(node, tensors(values)), node.outputs[0]!.dtype)],
+  Print: (node, values) => {
     runPrint(node.attrs.parts as PrintPart[], tensors(values), node.inputs.map((v) => v.dtype));
     return [];
   },
-  Assert: (_, node, values) => {
+  Assert: (node, values) => {
     runAssert(tensors(values)[0]!.dataSync()[0] !== 0, node.attrs.message as string, node.options.source, node.attrs.error as AssertError | undefined);
     return [];
   },
   ListEmpty: () => [RtList.empty<tf.Tensor>()],
-  ListPush: (run, _, values) => [listOf(values).push(run.inArena(tf.clone(tensors(values)[1]!)))],
-  ListPop: (_, node, values) => {
+  ListPush: (_, values, run) => [listOf(values).push(run.inArena(tf.clone(tensors(values)[1]!)))],
+  ListPop: (node, values) => {
     const [rest, x] = listOf(values).pop(node.options.source);
     return [rest, tf.clone(x)];
   },
-  ListLength: (_, __, values) => [tf.scalar(listOf(values).length, 'int32')],
-  ListGet: (_, node, values) => [tf.clone(listOf(values).get(indexOf(values), node.options.source))],
-  ListSetItem: (run, node, values) => [listOf(values).set(indexOf(values), run.inArena(tf.clone(tensors(values)[2]!)), node.options.source)],
-  ListStack: (_, node, values) => [stackList(listOf(values), node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)],
+  ListLength: (_, values) => [tf.scalar(listOf(values).length, 'int32')],
+  ListGet: (node, values) => [tf.clone(listOf(values).get(indexOf(values), node.options.source))],
+  ListSetItem: (node, values, run) => [listOf(values).set(indexOf(values), run.inArena(tf.clone(tensors(values)[2]!)), node.options.source)],
+  ListStack: (node, values) => [stackList(listOf(values), node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)],
+};
+
+/** The interpreter's handlers for the walk (ir/walk.ts): leaf ops go to the engine (draws to tfjs's ops), a subgraph runs through `runGraph`. */
+const INTERPRETER: WalkTable<RtValue, Interpreter> = {
+  consumer: 'the interpreter',
+  structural: STRUCTURAL,
+  leaf: (node, values) => {
+    const args = values as tf.Tensor[];
+    if (isRandomNode(node)) return [conformDType(drawRandom(node.op, node.attrs, args), node.outputs[0]!.dtype)];
+    return runKernel(node, args);
+  },
+  subgraph: (graph, inputs, run) => run.runGraph(graph, inputs),
 };
 
 function runKernel(node: Node, args: tf.Tensor[]): tf.Tensor[] {

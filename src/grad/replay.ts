@@ -1,11 +1,11 @@
-// Symbolic replay of a traced subgraph: its nodes are recorded again into the current graph, as
-// tfjs ops would record them (kernels through the engine, so the gradient tape sees each one with
-// tfjs's own gradient), Cond/While as copies of themselves with tape entries of their own, list ops
-// with theirs. The gradients of a Cond branch or a loop body are the gradients of its replay.
-// Print and Assert are left out (the backward pass does not repeat effects). A random node is drawn
-// again unless `env` already maps it to the forward pass's values.
-// Needs the IR, the context, list-grad; Cond and While through `replayControlFlow`, which cond-grad
-// and while-grad fill. Produces `replay`, `replayControlFlow`.
+// Symbolic replay of a traced subgraph through the IR walk (ir/walk.ts): its nodes are recorded
+// again into the current graph, as tfjs ops would record them (kernels through the engine, so the
+// gradient tape sees each one with tfjs's own gradient), Cond/While as copies of themselves with
+// tape entries of their own, list ops with theirs. The gradients of a Cond branch or a loop body
+// are the gradients of its replay. Print and Assert are left out (the backward pass does not
+// repeat effects). A random node is drawn again unless `env` already maps it to the forward pass's
+// values. Needs the IR and its walk, the context, list-grad; Cond and While through
+// `replayControlFlow`, which cond-grad and while-grad fill. Produces `replay`, `replayControlFlow`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Graph, type Value } from '../ir/graph.js';
@@ -13,7 +13,8 @@ import { currentGraph } from '../trace/context.js';
 import { symbolicTensor } from '../trace/subgraph.js';
 import { listNode, recordListTape, type ListAttrs } from './list-grad.js';
 import { isDrawOp, isRandomNode } from '../ir/random.js';
-import { isStructuralOp, OP, refusedOp, type ListOp, type StructuralOp } from '../ir/ops.js';
+import { OP, refusedOp, type ListOp, type StructuralOp } from '../ir/ops.js';
+import { walkGraph, type NodeHandler, type WalkTable } from '../ir/walk.js';
 
 /** How a Cond or While is replayed: filled by cond-grad.ts and while-grad.ts (which replay their subgraphs). */
 export const replayControlFlow: { Cond?: (node: Node, args: tf.Tensor[]) => tf.Tensor[]; While?: (node: Node, args: tf.Tensor[]) => tf.Tensor[] } = {};
@@ -21,30 +22,11 @@ export const replayControlFlow: { Cond?: (node: Node, args: tf.Tensor[]) => tf.T
 /** Records `g`'s nodes into the current graph with `inputs` for its params; returns its outputs (`env`: what each value became). */
 export function replay(g: Graph, inputs: readonly tf.Tensor[], env = new Map<Value, tf.Tensor>()): tf.Tensor[] {
   if (g.captures.length) throw new Error(`internal: replay of graph '${g.name}' with captures`);
-  g.params.forEach((p, i) => env.set(p, inputs[i]!));
-  const get = (v: Value): tf.Tensor => {
-    const t = env.get(v);
-    if (!t) throw new Error(`internal: replay met value ${v.id} before its definition`);
-    return t;
-  };
-  for (const node of g.nodes) {
-    // A draw the caller maps to the forward pass's values (cond-grad) is not drawn again.
-    if (isRandomNode(node) && node.outputs.every((o) => env.has(o))) continue;
-    const outs = replayNode(node, node.inputs.map(get));
-    node.outputs.forEach((o, i) => {
-      if (outs[i]) env.set(o, outs[i]!);
-    });
-  }
-  return g.outputs.map(get);
+  // A draw the caller maps to the forward pass's values (cond-grad) is not drawn again.
+  return walkGraph(g, inputs, REPLAY_WALK, undefined, env, { skip: (node) => isRandomNode(node) && node.outputs.every((o) => env.has(o)) });
 }
 
-function replayNode(node: Node, args: tf.Tensor[]): tf.Tensor[] {
-  if (isStructuralOp(node.op)) return REPLAY[node.op](node, args);
-  if (isDrawOp(node.op)) return [redraw(node)];
-  return runKernel(node, args);
-}
-
-type Replay = (node: Node, args: tf.Tensor[]) => tf.Tensor[];
+type Replay = NodeHandler<tf.Tensor, undefined>;
 
 /** Effects are not repeated by the backward pass: they record nothing. */
 const skip: Replay = () => [];
@@ -80,6 +62,13 @@ const REPLAY: Record<StructuralOp, Replay> = {
   ListGet: list(OP.ListGet, (args) => ({ list: args[0] })),
   ListSetItem: list(OP.ListSetItem, (args) => ({ list: args[0], x: args[2] })),
   ListStack: list(OP.ListStack, (args) => ({ list: args[0] })),
+};
+
+/** The replay's handlers for the walk (ir/walk.ts): a draw is drawn again, a kernel runs through the engine. */
+const REPLAY_WALK: WalkTable<tf.Tensor, undefined> = {
+  consumer: 'replay',
+  structural: REPLAY,
+  leaf: (node, args) => (isDrawOp(node.op) ? [redraw(node)] : runKernel(node, args)),
 };
 
 /** A new draw like `node` (while-grad's replayed draws die once the step reads the forward records). */

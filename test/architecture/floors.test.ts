@@ -40,8 +40,8 @@ export const FLOORS: readonly (readonly string[])[] = [
 export const INHERENT_CIRCLES: readonly (readonly string[])[] = [
   // A jit function's gradient is itself a jit function (jit-gradient jits the vjp of the call).
   ['api/jit-gradient.ts', 'api/jit.ts'],
-  // Lowering a graph to ONNX lowers the subgraphs of its If/Loop/list nodes with the same lowering.
-  ['export/onnx/lower-control-flow.ts', 'export/onnx/lower-graph.ts', 'export/onnx/lower-lists.ts'],
+  // Lowering a graph to ONNX lowers the subgraphs of its If/Loop nodes with the same lowering.
+  ['export/onnx/lower-control-flow.ts', 'export/onnx/lower-graph.ts'],
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -1,14 +1,14 @@
 // Exports a traced graph as TF.js GraphModel artifacts (what model.json + weights hold): params →
 // Placeholders, captured tensors/variables → Consts holding their current values, nodes through
 // the rule table, outputs → Identity nodes named in the signature. Loads with
-// `tf.loadGraphModel(tf.io.fromMemory(artifacts))`. Needs lower-node, weights.
+// `tf.loadGraphModel(tf.io.fromMemory(artifacts))`. Needs lower-graph, weights.
 // Produces `exportGraphModel(graph, opts) → tf.io.ModelArtifacts`.
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { CaptureSource, Graph } from '../../ir/graph.js';
 import { attr, shapeProto, tfDType, type GraphDef, type SignatureDef } from './graph-def.js';
 import { ModelBuilder, Scope } from './model-builder.js';
-import { lowerBody } from './lower-node.js';
+import { lowerBody } from './lower-graph.js';
 import { encodeWeights } from './weights.js';
 import { inferListTypes } from './list-types.js';
 import { graphModelError } from './export-error.js';

@@ -1,7 +1,7 @@
 // The mutable state of one GraphModel export: globally unique node names (tfjs-converter looks Const
 // values up by node name in one weight map shared by all functions), the weights, the function
 // library; and `Scope`, the node list of the main graph or of one function, with the TF tensor
-// reference of every IR value in it. Needs the IR and graph-def. Produces `ModelBuilder`, `Scope`.
+// reference of every IR value in it (the environment the IR walk binds). Needs the IR and graph-def. Produces `ModelBuilder`, `Scope`.
 
 import type { ConstValues, Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape, type TensorType } from '../../ir/types.js';
@@ -61,6 +61,15 @@ export class Scope {
 
   bind(v: Value, ref: string): void {
     this.refs.set(v, ref);
+  }
+
+  /** The walk's environment (ir/walk.ts): the ref bound to `v`, or undefined. */
+  get(v: Value): string | undefined {
+    return this.refs.get(v);
+  }
+
+  set(v: Value, ref: string): void {
+    this.bind(v, ref);
   }
 
   ref(v: Value): string {

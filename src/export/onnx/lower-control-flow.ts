@@ -7,7 +7,7 @@
 
 import type { Graph, Node } from '../../ir/graph.js';
 import type { OnnxGraphBuilder } from './onnx-builder.js';
-import { lowerBody, nameOf, type Env } from './lower-graph.js';
+import { lowerBody } from './lower-graph.js';
 import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { ElemType } from './onnx-proto.js';
 import { effectScope, gateCondition, stateOf, streamNames, streamTypes, threadsEffects } from './lower-effects.js';
@@ -41,28 +41,29 @@ function branch(b: OnnxGraphBuilder, label: string, g: Graph, operands: readonly
   return sub.toProto();
 }
 
-export function lowerCond(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
-  const [pred, ...operands] = node.inputs.map((v) => nameOf(env, v));
+/** Emits an If for `node` (`ins`: the ONNX names of its inputs); returns the names of its outputs. */
+export function lowerCond(b: OnnxGraphBuilder, node: Node, ins: readonly string[], ctx: LowerContext): string[] {
+  const [pred, ...operands] = ins;
   const { then: thenG, else: elseG } = node.subgraphs!;
   const effects = threadsEffects(node, ctx);
   if (node.outputs.length === 0 && !effects) {
     if (node.options.effect) ctx.warn('ONNX export: dropped a staged if whose branches only print or assert');
-    return;
+    return [];
   }
   const thenBranch = branch(b, 'then', thenG!, operands, node, ctx, effects);
   const elseBranch = branch(b, 'else', elseG!, operands, node, ctx, effects);
   const outs = node.outputs.map((v) => b.fresh(v.name ?? 'if_out'));
-  node.outputs.forEach((v, i) => env.set(v, outs[i]!));
   // Tensor-list outputs keep the element type of the then branch's result.
   thenBranch.outputs.forEach((o, i) => i < outs.length && ctx.lists.has(o.name) && ctx.lists.set(outs[i]!, ctx.lists.get(o.name)!));
   const streams = effects ? streamNames(ctx.effects!.state).map(() => b.fresh('if_effects')) : [];
   b.node('If', [pred!], [...outs, ...streams], { then_branch: { graph: thenBranch }, else_branch: { graph: elseBranch } });
   if (effects) Object.assign(ctx.effects!.state, stateOf(streams));
+  return outs;
 }
 
-export function lowerWhile(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
+/** Emits a Loop for `node` (`all`: the ONNX names of its inputs); returns the names of its outputs. */
+export function lowerWhile(b: OnnxGraphBuilder, node: Node, all: readonly string[], ctx: LowerContext): string[] {
   const n = node.outputs.length;
-  const all = node.inputs.map((v) => nameOf(env, v));
   const inits = all.slice(0, n);
   const invariants = all.slice(n);
   const { cond: condG, body: bodyG } = node.subgraphs!;
@@ -97,11 +98,11 @@ export function lowerWhile(b: OnnxGraphBuilder, node: Node, env: Env, ctx: Lower
   const max = node.attrs.maximumIterations as number | undefined;
   const trip = max === undefined ? '' : b.int64([max], true);
   const outs = node.outputs.map((v) => b.fresh(v.name ?? 'loop_out'));
-  node.outputs.forEach((v, i) => {
-    env.set(v, outs[i]!);
+  node.outputs.forEach((_, i) => {
     if (ctx.lists.has(inits[i]!)) ctx.lists.set(outs[i]!, ctx.lists.get(inits[i]!)!);
   });
   const streamOuts = streams0.map(() => b.fresh('loop_effects'));
   b.node('Loop', [trip, gateCondition(b, cond0!, ctx), ...inits, ...streams0], [...outs, ...streamOuts], { body: { graph: body.toProto() } });
   if (effects) Object.assign(ctx.effects!.state, stateOf(streamOuts));
+  return outs;
 }

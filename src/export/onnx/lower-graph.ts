@@ -1,13 +1,14 @@
-// Lowers the nodes of one IR graph into an ONNX graph builder: constants become initializers, kernels
-// go through the rule table, Fused nodes are expanded step by step, Cond/While and tensor lists are
-// delegated, Print/Assert are dropped with a warning (or become effect outputs, lower-effects.ts),
-// AssignVariable becomes an extra output; a kernel call with a difference from tfjs that the rules
-// keep (rules/inexact.ts) warns `export/onnx-inexact` once per kernel and user line of an export.
-// Needs the IR, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
+// Lowers the nodes of one IR graph into an ONNX graph builder through the IR walk (ir/walk.ts):
+// constants become initializers, kernels go through the rule table, Fused nodes are expanded step
+// by step, Cond/While and tensor lists are delegated, Print/Assert are dropped with a warning (or
+// become effect outputs, lower-effects.ts), AssignVariable becomes an extra output; a kernel call
+// with a difference from tfjs that the rules keep (rules/inexact.ts) warns `export/onnx-inexact`
+// once per kernel and user line of an export.
+// Needs the IR walk, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
 
 import { resolvedSource, type Graph, type Node, type Value } from '../../ir/graph.js';
-import type { FusedProgram } from '../../ir/fused.js';
-import { isStructuralOp, OP, type StructuralOp } from '../../ir/ops.js';
+import { OP, type StructuralOp } from '../../ir/ops.js';
+import { expandFused, walkGraph, type NodeHandler, type WalkTable } from '../../ir/walk.js';
 import type { TensorType } from '../../ir/types.js';
 import { AutographError } from '../../errors/ag-error.js';
 import { agError } from '../../errors/catalogue.js';
@@ -21,57 +22,70 @@ import { lowerCond, lowerWhile } from './lower-control-flow.js';
 import { lowerListOp } from './lower-lists.js';
 import { logAssignment, lowerAssertEffect, lowerPrintEffect } from './lower-effects.js';
 
-export type Env = Map<Value, string>;
+/** Where a node is lowered: the builder of the graph or subgraph, and the export's state. */
+export interface OnnxScope {
+  readonly b: OnnxGraphBuilder;
+  readonly ctx: LowerContext;
+}
 
 /** Emits `g`'s nodes with its inputs (params, then captures) bound to `inputNames`; returns its outputs' names. */
 export function lowerBody(b: OnnxGraphBuilder, g: Graph, inputNames: readonly string[], ctx: LowerContext): string[] {
-  const env: Env = new Map();
-  g.inputs.forEach((v, i) => env.set(v, inputNames[i]!));
-  for (const node of g.nodes) lowerNode(b, node, env, ctx);
-  return g.outputs.map((v) => nameOf(env, v));
+  return walkGraph(g, inputNames, ONNX_LOWERING, { b, ctx });
 }
 
-export function nameOf(env: Env, v: Value): string {
-  const n = env.get(v);
-  if (n === undefined) throw new Error(`internal: value #${v.id} has no ONNX name`);
-  return n;
+/** A kernel's own refusal (OnnxExportError) becomes the catalogued error naming the kernel and the user's line. */
+function failed(e: unknown, node: Node): unknown {
+  if (e instanceof AutographError) return e;
+  if (e instanceof OnnxExportError) return onnxError('export/onnx-unsupported-use', { kernel: node.op, reason: e.message }, node.options.source);
+  return e;
 }
 
-function lowerNode(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
-  try {
-    if (isStructuralOp(node.op)) return LOWER[node.op](b, node, env, ctx);
-    return lowerKernel(b, node, env, ctx);
-  } catch (e) {
-    if (e instanceof AutographError) throw e;
-    if (e instanceof OnnxExportError) throw onnxError('export/onnx-unsupported-use', { kernel: node.op, reason: e.message }, node.options.source);
-    throw e;
-  }
-}
-
-type Lower = (b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext) => void;
+type Lower = NodeHandler<string, OnnxScope>;
 
 /** How each structural op (ir/ops.ts) becomes ONNX; kernels and draws go through the rule table. */
 const LOWER: Record<StructuralOp, Lower> = {
-  Const: (b, node, env) => lowerConst(b, node, env),
-  Cond: lowerCond,
-  While: lowerWhile,
-  AssignVariable: lowerAssign,
-  Print: (b, node, env, ctx) => {
-    if (ctx.effects) return lowerPrintEffect(b, node, node.inputs.map((v) => nameOf(env, v)), ctx);
-    ctx.warn(`ONNX export: dropped Print${where(node)} (ONNX has no printing)`);
+  Const: (node, _, { b }) => [lowerConst(b, node)],
+  Cond: (node, ins, { b, ctx }) => lowerCond(b, node, ins, ctx),
+  While: (node, ins, { b, ctx }) => lowerWhile(b, node, ins, ctx),
+  AssignVariable: (node, ins, { b, ctx }) => lowerAssign(b, node, ins[0]!, ctx),
+  Print: (node, ins, { b, ctx }) => {
+    if (ctx.effects) lowerPrintEffect(b, node, ins, ctx);
+    else ctx.warn(`ONNX export: dropped Print${where(node)} (ONNX has no printing)`);
+    return [];
   },
-  Assert: (b, node, env, ctx) => {
-    if (ctx.effects) return lowerAssertEffect(b, node, nameOf(env, node.inputs[0]!), ctx);
-    ctx.warn(`ONNX export: dropped Assert${where(node)} (ONNX has no assertions)`);
+  Assert: (node, ins, { b, ctx }) => {
+    if (ctx.effects) lowerAssertEffect(b, node, ins[0]!, ctx);
+    else ctx.warn(`ONNX export: dropped Assert${where(node)} (ONNX has no assertions)`);
+    return [];
   },
-  Fused: lowerFused,
-  ListEmpty: lowerListOp,
-  ListPush: lowerListOp,
-  ListPop: lowerListOp,
-  ListLength: lowerListOp,
-  ListGet: lowerListOp,
-  ListSetItem: lowerListOp,
-  ListStack: lowerListOp,
+  Fused: expandFused(({ step, inputs, inputTypes, operands }, node, { b, ctx }) => {
+    const k = kernelCall(b, step.op, inputs, inputTypes, step.argNames, step.attrs, [step], operands.map(constantValues), ctx);
+    applyRule(b, k, node, ctx);
+    return k.outputs[0]!;
+  }),
+  ListEmpty: lowerList,
+  ListPush: lowerList,
+  ListPop: lowerList,
+  ListLength: lowerList,
+  ListGet: lowerList,
+  ListSetItem: lowerList,
+  ListStack: lowerList,
+};
+
+function lowerList(node: Node, ins: string[], { b, ctx }: OnnxScope): string[] {
+  return lowerListOp(b, node, ins, ctx);
+}
+
+/** The ONNX lowering's handlers for the walk (ir/walk.ts); the walk binds each node's output names. */
+const ONNX_LOWERING: WalkTable<string, OnnxScope> = {
+  consumer: 'the ONNX export',
+  structural: LOWER,
+  leaf: (node, ins, { b, ctx }) => {
+    const k = kernelCall(b, node.op, ins, node.inputs, node.inputNames, node.attrs, node.outputs, node.inputs.map(constantValues), ctx);
+    applyRule(b, k, node, ctx);
+    return k.outputs;
+  },
+  failed,
 };
 
 function where(node: Node): string {
@@ -79,27 +93,26 @@ function where(node: Node): string {
   return s ? ` at ${s.file ?? '<anonymous>'}:${s.line}:${s.column}` : '';
 }
 
-function lowerConst(b: OnnxGraphBuilder, node: Node, env: Env): void {
+function lowerConst(b: OnnxGraphBuilder, node: Node): string {
   const v = node.outputs[0]!;
   const values = node.options.values!;
-  const name = v.shape.length === 0 && v.dtype !== 'string'
+  return v.shape.length === 0 && v.dtype !== 'string'
     ? b.scalar(v.dtype, (values as ArrayLike<number>)[0]!)
     : b.initializer(v.name ?? 'const', v.dtype, v.shape, values as ArrayLike<number>);
-  env.set(v, name);
 }
 
-function lowerAssign(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
+function lowerAssign(b: OnnxGraphBuilder, node: Node, value: string, ctx: LowerContext): [] {
   if (ctx.depth > 0) throw new OnnxExportError('a variable write inside a branch or loop body has no ONNX export');
-  const v = node.inputs[0]!;
-  const n = ctx.assignments.push({ variable: node.options.variable!, value: nameOf(env, v), type: onnxTypeOf(ctx, v, nameOf(env, v)) });
+  const n = ctx.assignments.push({ variable: node.options.variable!, value, type: onnxTypeOf(ctx, node.inputs[0]!, value) });
   if (ctx.effects) logAssignment(b, n - 1, ctx);
+  return [];
 }
 
+/** A kernel call with fresh ONNX names for its outputs (the walk binds a node's outputs to them). */
 function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], inputTypes: readonly TensorType[], inputNames: readonly string[],
-  attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], env: Env | undefined, constants: readonly (ArrayLike<number> | undefined)[],
+  attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], constants: readonly (ArrayLike<number> | undefined)[],
   ctx: LowerContext): KernelCall {
   const outNames = outputs.map((o) => b.fresh((o as Value).name ?? op.replace(/^_/, '').toLowerCase()));
-  if (env) (outputs as Value[]).forEach((o, i) => env.set(o, outNames[i]!));
   return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs, constants, numerics: ctx.numerics };
 }
 
@@ -124,25 +137,4 @@ function warnInexact(kernel: string, difference: string, node: Node, ctx: LowerC
   if (ctx.warned.has(key)) return;
   ctx.warned.add(key);
   ctx.warn(agError('export/onnx-inexact', { kernel, difference }, source ?? undefined).message);
-}
-
-function lowerKernel(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
-  const inputs = node.inputs.map((v) => nameOf(env, v));
-  const k = kernelCall(b, node.op, inputs, node.inputs, node.inputNames, node.attrs, node.outputs, env, node.inputs.map(constantValues), ctx);
-  applyRule(b, k, node, ctx);
-}
-
-/** A Fused node: each step is one elementwise kernel call on node inputs or earlier steps. */
-function lowerFused(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
-  const program = node.attrs as unknown as FusedProgram;
-  const names = node.inputs.map((v) => nameOf(env, v));
-  const types: TensorType[] = [...node.inputs];
-  for (const step of program.steps) {
-    const k = kernelCall(b, step.op, step.args.map((a) => names[a]!), step.args.map((a) => types[a]!), step.argNames, step.attrs, [step], undefined,
-      step.args.map((a) => constantValues(node.inputs[a])), ctx);
-    applyRule(b, k, node, ctx);
-    names.push(k.outputs[0]!);
-    types.push(step);
-  }
-  env.set(node.outputs[0]!, names[names.length - 1]!);
 }

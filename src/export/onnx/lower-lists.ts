@@ -2,7 +2,7 @@
 // ListPop → SequenceAt(-1) + SequenceErase(-1), ListLength → SequenceLength (cast to int32),
 // ListGet → SequenceAt, ListSetItem → SequenceErase + SequenceInsert at the index,
 // ListStack → ConcatFromSequence(new_axis=1), or an empty [0, …] tensor when
-// the list is empty. Needs lower-graph, lower-context, the builder. Produces `lowerListOp`.
+// the list is empty. Needs lower-context, the builder. Produces `lowerListOp`.
 
 import type { Node } from '../../ir/graph.js';
 import { isListOp, type ListOp } from '../../ir/ops.js';
@@ -10,7 +10,6 @@ import type { DType, Shape } from '../../ir/types.js';
 import type { OnnxGraphBuilder } from './onnx-builder.js';
 import { elemTypeOf, tensorTypeOf } from './onnx-dtypes.js';
 import { OnnxExportError } from './onnx-errors.js';
-import { nameOf, type Env } from './lower-graph.js';
 import type { ListElement, LowerContext } from './lower-context.js';
 
 function elementOf(node: Node): ListElement {
@@ -18,15 +17,17 @@ function elementOf(node: Node): ListElement {
   return { dtype: node.attrs.elementDtype as DType, shape: shape ?? null };
 }
 
-export function lowerListOp(b: OnnxGraphBuilder, node: Node, env: Env, ctx: LowerContext): void {
-  const ins = node.inputs.map((v) => nameOf(env, v));
+/** Emits list op `node` (`ins`: the ONNX names of its inputs); returns the names of its outputs. */
+export function lowerListOp(b: OnnxGraphBuilder, node: Node, ins: readonly string[], ctx: LowerContext): string[] {
+  const outs: string[] = [];
   const define = (i: number, hint: string): string => {
     const name = b.fresh(node.outputs[i]!.name ?? hint);
-    env.set(node.outputs[i]!, name);
+    outs[i] = name;
     return name;
   };
   if (!isListOp(node.op)) throw new Error(`internal: ${node.op} is not a list op`);
   LIST_LOWERINGS[node.op]({ b, node, ins, define, el: elementOf(node), ctx });
+  return outs;
 }
 
 interface ListLowering {

@@ -8,11 +8,12 @@ import { attr, type Attrs } from '../graph-def.js';
 
 /** One kernel invocation: an IR node, or one step of a Fused node. */
 export interface KernelCall {
+  /** The tfjs kernel name. */
   readonly op: string;
-  readonly attrs: Readonly<Record<string, unknown>>;
+  readonly inputTypes: readonly TensorType[];
   /** The names tfjs passed the inputs under (`a`, `b`, `x` …; indices for array inputs). */
   readonly inputNames: readonly string[];
-  readonly inputTypes: readonly TensorType[];
+  readonly attrs: Readonly<Record<string, unknown>>;
   readonly outputTypes: readonly TensorType[];
 }
 

@@ -37,8 +37,10 @@ function paramsOf(model: ModelBuilder, g: Graph) {
   return g.params.map((p) => ({ ...model.denseType(p), name: p.name }));
 }
 
-export function lowerCond(scope: Scope, node: Node, lowerBody: LowerBody): void {
-  const [pred, ...operands] = node.inputs;
+/** Emits a StatelessIf for `node` (`ins`: the refs of its inputs); returns the refs of its outputs. */
+export function lowerCond(scope: Scope, node: Node, ins: readonly string[], lowerBody: LowerBody): string[] {
+  const [pred, ...operandRefs] = ins;
+  const operands = node.inputs.slice(1);
   const branches = node.subgraphs!;
   const dense = (v: TensorType) => scope.model.denseType(v);
   const outTypes = node.outputs.map(dense);
@@ -52,7 +54,7 @@ export function lowerCond(scope: Scope, node: Node, lowerBody: LowerBody): void 
   };
   const thenName = fn('then');
   const elseName = fn('else');
-  const name = scope.emit('StatelessIf', [scope.ref(pred!), ...operands.map((v) => scope.ref(v))], {
+  const name = scope.emit('StatelessIf', [pred!, ...operandRefs], {
     Tcond: attr.type('bool'),
     Tin: attr.types(operands.map((v) => dense(v).dtype)),
     Tout: attr.types(outTypes.map((v) => v.dtype)),
@@ -60,10 +62,11 @@ export function lowerCond(scope: Scope, node: Node, lowerBody: LowerBody): void 
     else_branch: attr.func(elseName),
     output_shapes: attr.shapes(outTypes.map((v) => v.shape)),
   });
-  node.outputs.forEach((v, k) => scope.bind(v, outputRef(name, k)));
+  return node.outputs.map((_, k) => outputRef(name, k));
 }
 
-export function lowerWhile(scope: Scope, node: Node, lowerBody: LowerBody): void {
+/** Emits a StatelessWhile for `node` (`ins`: the refs of its inputs); returns the refs of its outputs. */
+export function lowerWhile(scope: Scope, node: Node, ins: readonly string[], lowerBody: LowerBody): string[] {
   const n = node.outputs.length;
   const { cond, body } = node.subgraphs!;
   const max = node.attrs.maximumIterations as number | undefined;
@@ -93,12 +96,12 @@ export function lowerWhile(scope: Scope, node: Node, lowerBody: LowerBody): void
   });
 
   const init = counted ? [scope.constant([0], 'int32', [])] : [];
-  const name = scope.emit('StatelessWhile', [...init, ...node.inputs.map((v) => scope.ref(v))], {
+  const name = scope.emit('StatelessWhile', [...init, ...ins], {
     T: attr.types(argTypes.map((t) => t.dtype)),
     output_shapes: attr.shapes(argTypes.map((t) => t.shape)),
     cond: attr.func(condName),
     body: attr.func(bodyName),
     parallel_iterations: attr.int(10),
   });
-  node.outputs.forEach((v, k) => scope.bind(v, outputRef(name, k + off)));
+  return node.outputs.map((_, k) => outputRef(name, k + off));
 }

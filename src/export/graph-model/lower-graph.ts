@@ -1,0 +1,108 @@
+// Lowers IR nodes into GraphDef nodes of one scope through the IR walk (ir/walk.ts): Const → a
+// weight, Cond/While → functional control flow, Fused → its steps one by one, lists → dense
+// tensors, kernels → the rule table; Print/Assert are dropped with a warning (tfjs-converter runs
+// only what the outputs need), a variable write is an error. Needs the IR walk, the rule table,
+// lower-control-flow, lower-lists, the model builder.
+// Produces `lowerBody`, `LowerContext`.
+
+import type { Graph, Node, NodeSource } from '../../ir/graph.js';
+import type { StructuralOp } from '../../ir/ops.js';
+import { expandFused, walk, type NodeHandler, type WalkTable } from '../../ir/walk.js';
+import type { Scope } from './model-builder.js';
+import { lowerCond, lowerWhile } from './lower-control-flow.js';
+import { lowerListOp } from './lower-lists.js';
+import { graphModelError } from './export-error.js';
+import { graphModelRuleFor } from './rules/index.js';
+import type { KernelCall, RuleContext } from './rules/rule-types.js';
+
+export interface LowerContext {
+  /** Told about every effect the GraphModel cannot express and drops (Print, Assert). */
+  readonly warn: (message: string) => void;
+}
+
+/** Where a node is lowered: the scope of the main graph or of one function (also the walk's environment), and the export's state. */
+export interface GraphModelScope {
+  readonly scope: Scope;
+  readonly ctx: LowerContext;
+}
+
+/** Lowers every node of `graph` into `scope` (its inputs must be bound already). */
+export function lowerBody(scope: Scope, graph: Graph, ctx: LowerContext): void {
+  walk(graph, scope, GRAPH_MODEL_LOWERING, { scope, ctx });
+}
+
+type Lower = NodeHandler<string, GraphModelScope>;
+
+/** tfjs-converter runs only what the outputs need: an effect is dropped, with a warning. */
+const dropEffect: Lower = (node, _, { ctx }) => {
+  ctx.warn(`GraphModel export drops the ${node.op} node${where(node.options.source)}: tfjs-converter has no staged ${node.op.toLowerCase()}`);
+  return [];
+};
+
+const lowerList: Lower = (node, ins, { scope }) => lowerListOp(scope, node, ins);
+
+/** How each structural op (ir/ops.ts) becomes GraphDef nodes; kernels and draws go through the rule table. */
+const LOWER: Record<StructuralOp, Lower> = {
+  Const: (node, _, { scope }) => {
+    const v = node.outputs[0]!;
+    return [scope.constant(node.options.values!, v.dtype, v.shape)];
+  },
+  Cond: (node, ins, { scope, ctx }) => lowerCond(scope, node, ins, (s, g) => lowerBody(s, g, ctx)),
+  While: (node, ins, { scope, ctx }) => lowerWhile(scope, node, ins, (s, g) => lowerBody(s, g, ctx)),
+  // A Fused node's steps as plain kernels on node inputs or earlier steps.
+  Fused: expandFused(({ step, inputs, inputTypes }, node, { scope }) => {
+    const k: KernelCall = { op: step.op, inputTypes, inputNames: step.argNames, attrs: step.attrs, outputTypes: [step] };
+    return applyRule(scope, k, inputs, node)[0]!;
+  }),
+  Print: dropEffect,
+  Assert: dropEffect,
+  AssignVariable: (node) => {
+    throw graphModelError(node.op, `a GraphModel has no variables, so the write to '${String(node.attrs.variable)}' cannot be kept`, node.options.source);
+  },
+  ListEmpty: lowerList,
+  ListPush: lowerList,
+  ListPop: lowerList,
+  ListLength: lowerList,
+  ListGet: lowerList,
+  ListSetItem: lowerList,
+  ListStack: lowerList,
+};
+
+/** The GraphModel lowering's handlers for the walk (ir/walk.ts); the walk binds each node's refs in the scope. */
+const GRAPH_MODEL_LOWERING: WalkTable<string, GraphModelScope> = {
+  consumer: 'GraphModel export',
+  structural: LOWER,
+  leaf: (node, ins, { scope }) => {
+    const k: KernelCall = { op: node.op, inputTypes: node.inputs, inputNames: node.inputNames, attrs: node.attrs, outputTypes: node.outputs };
+    return applyRule(scope, k, ins, node);
+  },
+};
+
+function applyRule(scope: Scope, k: KernelCall, inputs: readonly string[], node: Node): readonly string[] {
+  const source = node.options.source;
+  const rule = graphModelRuleFor(k.op);
+  if (!rule) throw graphModelError(k.op, 'the GraphModel rule table has no rule for it', source);
+  const indexOf = (name: string | number): number => (typeof name === 'number' ? name : k.inputNames.indexOf(name));
+  const fail = (detail: string): never => {
+    throw graphModelError(k.op, detail, source);
+  };
+  const ctx: RuleContext = {
+    call: k,
+    inputs,
+    input: (name) => inputs[indexOf(name)] ?? fail(`input '${name}' is missing`),
+    optionalInput: (name) => inputs[indexOf(name)],
+    typeOf: (name) => k.inputTypes[indexOf(name)] ?? fail(`input '${String(name)}' is missing`),
+    emit: (op, ins, attrs) => scope.emit(op, ins, attrs),
+    constant: (values, dtype, shape) => scope.constant(values, dtype, shape),
+    fail,
+  };
+  const refs = rule(ctx);
+  if (refs.length !== k.outputTypes.length) {
+    throw new Error(`internal: GraphModel rule of ${k.op} gave ${refs.length} outputs, the kernel has ${k.outputTypes.length}`);
+  }
+  return refs;
+}
+
+function where(source: NodeSource | undefined): string {
+  return source ? ` at ${(source.file ?? '<anonymous>').replace(/^.*[\\/]/, '')}:${source.line}` : '';
+}
