@@ -50,7 +50,8 @@ const LOWER: Record<StructuralOp, Lower> = {
   Cond: (node, ins, { scope, ctx }) => lowerCond(scope, node, ins, (s, g) => lowerBody(s, g, ctx)),
   While: (node, ins, { scope, ctx }) => lowerWhile(scope, node, ins, (s, g) => lowerBody(s, g, ctx)),
   // A Fused node's steps as plain kernels on node inputs or earlier steps.
-  Fused: expandFused(({ step, inputs, inputTypes }, node, { scope }) => {
+  // Pure (no effect when the module loads), so bundlers can drop the table where the lowering is unused.
+  Fused: /* @__PURE__ */ expandFused(({ step, inputs, inputTypes }, node, { scope }) => {
     const k: KernelCall = { op: step.op, inputTypes, inputNames: step.argNames, attrs: step.attrs, outputTypes: [step] };
     return applyRule(scope, k, inputs, node)[0]!;
   }),

@@ -58,7 +58,8 @@ const LOWER: Record<StructuralOp, Lower> = {
     else ctx.warn(`ONNX export: dropped Assert${where(node)} (ONNX has no assertions)`);
     return [];
   },
-  Fused: expandFused(({ step, inputs, inputTypes, operands }, node, { b, ctx }) => {
+  // Pure (no effect when the module loads), so bundlers can drop the table where the lowering is unused.
+  Fused: /* @__PURE__ */ expandFused(({ step, inputs, inputTypes, operands }, node, { b, ctx }) => {
     const k = kernelCall(b, step.op, inputs, inputTypes, step.argNames, step.attrs, [step], operands.map(constantValues), ctx);
     applyRule(b, k, node, ctx);
     return k.outputs[0]!;
