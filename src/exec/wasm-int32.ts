@@ -9,8 +9,9 @@
 // float32 rounds, as tfjs-wasm's).
 // Needs the IR. Produces `wasmInt32Sites`.
 
-import type { Graph, Node, NodeSource, Value } from '../ir/graph.js';
+import type { Graph, Node, NodeSource } from '../ir/graph.js';
 import type { KernelName } from '../ir/kernels/index.js';
+import { constWithin } from '../ir/const-values.js';
 
 /**
  * Each such kernel of `graph` (and its subgraphs) with the user's lines, in graph order.
@@ -39,11 +40,4 @@ function differsOnWasm(node: Node): boolean {
   if (node.op === 'RealDiv') return !ints.every((v) => constWithin(v, 2 ** 24));
   if (node.op === 'Multiply') return node.outputs[0]?.dtype === 'int32' && !node.inputs.some((v) => constWithin(v, 2 ** 22));
   return THROUGH_FLOAT.has(node.op) && node.outputs[0]?.dtype === 'int32';
-}
-
-/** `v` is a constant whose values are all within ±limit. */
-function constWithin(v: Value, limit: number): boolean {
-  const values = v.node?.op === 'Const' ? v.node.options.values : undefined;
-  if (!values || !ArrayBuffer.isView(values)) return false;
-  return Array.prototype.every.call(values, (x: number) => Math.abs(x) <= limit);
 }

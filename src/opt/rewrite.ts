@@ -8,6 +8,7 @@ import { FUSED_OP } from '../ir/fused.js';
 import { isRandomNode } from '../ir/random.js';
 import { graphHasEffects, isEffect } from '../ir/effects.js';
 import { kernelOf } from '../ir/kernels/index.js';
+import { numericConstValues } from '../ir/const-values.js';
 import { OP } from '../ir/ops.js';
 
 /** Values replaced by other values of the same graph; `resolve` follows chains. */
@@ -65,11 +66,9 @@ export function constOf(v: Value): Node | undefined {
 
 /** `v` is a non-empty numeric constant whose every element passes `test`. */
 export function constEvery(v: Value, test: (x: number) => boolean): boolean {
-  const n = constOf(v);
-  if (!n) return false;
-  const vals = n.options.values!;
-  if (Array.isArray(vals) || vals.length === 0) return false;
-  for (let i = 0; i < vals.length; i++) if (!test(vals[i] as number)) return false;
+  const vals = numericConstValues(v);
+  if (!vals || vals.length === 0) return false;
+  for (let i = 0; i < vals.length; i++) if (!test(vals[i]!)) return false;
   return true;
 }
 

@@ -13,9 +13,9 @@ import { resolvedSource, type NodeSource } from '../../ir/graph.js';
 import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
 import type { DType } from '../../ir/types.js';
 import { onnxError } from './onnx-errors.js';
-import { OP } from '../../ir/ops.js';
 import type { KernelName } from '../../ir/kernels/index.js';
 import type { OnnxNumerics } from './rules/rule-types.js';
+import { constWithin, numericConstValues } from '../../ir/const-values.js';
 
 type EdgeClass = 'int-to-float' | 'float-ulps';
 
@@ -96,8 +96,8 @@ function visit(graph: Graph, numerics: OnnxNumerics, note: (c: EdgeClass, node: 
 function classify(op: string, attrs: Readonly<Record<string, unknown>>, ins: readonly { dtype: DType; value: Value | undefined }[], out: DType | undefined,
   numerics: OnnxNumerics): EdgeClass | undefined {
   const intIn = ins.filter((x) => x.dtype === 'int32');
-  if (op === 'Cast' && attrs.dtype === 'float32' && intIn.length === 1 && !smallConst(intIn[0]!.value, 2 ** 24)) return 'int-to-float';
-  if (op === 'RealDiv' && intIn.some((x) => !smallConst(x.value, 2 ** 24))) return 'int-to-float';
+  if (op === 'Cast' && attrs.dtype === 'float32' && intIn.length === 1 && !constWithin(intIn[0]!.value, 2 ** 24)) return 'int-to-float';
+  if (op === 'RealDiv' && intIn.some((x) => !constWithin(x.value, 2 ** 24))) return 'int-to-float';
   if (out !== 'float32' || ins.every((x) => isConst(x.value))) return undefined;
   if (FLOAT_INEXACT_KERNELS.has(op)) return 'float-ulps';
   // numerics 'float32' computes float32 inputs with onnxruntime's float32 kernels (others stay in float64).
@@ -108,20 +108,9 @@ function classify(op: string, attrs: Readonly<Record<string, unknown>>, ins: rea
   return undefined;
 }
 
-function constValues(v: Value | undefined): ArrayLike<number> | undefined {
-  const values = v?.node?.op === OP.Const ? v.node.options.values : undefined;
-  return values && ArrayBuffer.isView(values) ? (values as unknown as ArrayLike<number>) : undefined;
-}
-
-const isConst = (v: Value | undefined): boolean => constValues(v) !== undefined;
-
-/** `v` is a constant whose values are all within ±limit (so rounding or wrapping cannot show). */
-function smallConst(v: Value | undefined, limit: number): boolean {
-  const values = constValues(v);
-  return values !== undefined && Array.prototype.every.call(values, (x: number) => Math.abs(x) <= limit);
-}
+const isConst = (v: Value | undefined): boolean => numericConstValues(v) !== undefined;
 
 function exponentUpTo2(v: Value | undefined): boolean {
-  const values = constValues(v);
+  const values = numericConstValues(v);
   return values !== undefined && Array.prototype.every.call(values, (x: number) => x === 0 || x === 1 || x === 2);
 }

@@ -7,7 +7,7 @@
 // Needs the IR walk, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
 
 import { resolvedSource, type Graph, type Node, type Value } from '../../ir/graph.js';
-import { OP, type StructuralOp } from '../../ir/ops.js';
+import type { StructuralOp } from '../../ir/ops.js';
 import { expandFused, walkGraph, type NodeHandler, type WalkTable } from '../../ir/walk.js';
 import type { TensorType } from '../../ir/types.js';
 import { AutographError } from '../../errors/ag-error.js';
@@ -21,6 +21,7 @@ import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { lowerCond, lowerWhile } from './lower-control-flow.js';
 import { lowerListOp } from './lower-lists.js';
 import { logAssignment, lowerAssertEffect, lowerPrintEffect } from './lower-effects.js';
+import { numericConstValues } from '../../ir/const-values.js';
 
 /** Where a node is lowered: the builder of the graph or subgraph, and the export's state. */
 export interface OnnxScope {
@@ -60,7 +61,7 @@ const LOWER: Record<StructuralOp, Lower> = {
   },
   // Pure (no effect when the module loads), so bundlers can drop the table where the lowering is unused.
   Fused: /* @__PURE__ */ expandFused(({ step, inputs, inputTypes, operands }, node, { b, ctx }) => {
-    const k = kernelCall(b, step.op, inputs, inputTypes, step.argNames, step.attrs, [step], operands.map(constantValues), ctx);
+    const k = kernelCall(b, step.op, inputs, inputTypes, step.argNames, step.attrs, [step], operands.map(numericConstValues), ctx);
     applyRule(b, k, node, ctx);
     return k.outputs[0]!;
   }),
@@ -82,7 +83,7 @@ const ONNX_LOWERING: WalkTable<string, OnnxScope> = {
   consumer: 'the ONNX export',
   structural: LOWER,
   leaf: (node, ins, { b, ctx }) => {
-    const k = kernelCall(b, node.op, ins, node.inputs, node.inputNames, node.attrs, node.outputs, node.inputs.map(constantValues), ctx);
+    const k = kernelCall(b, node.op, ins, node.inputs, node.inputNames, node.attrs, node.outputs, node.inputs.map(numericConstValues), ctx);
     applyRule(b, k, node, ctx);
     return k.outputs;
   },
@@ -115,12 +116,6 @@ function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], 
   ctx: LowerContext): KernelCall {
   const outNames = outputs.map((o) => b.fresh((o as Value).name ?? op.replace(/^_/, '').toLowerCase()));
   return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs, constants, numerics: ctx.numerics };
-}
-
-/** The values of `v` when a Const node makes it (rules use them to skip guards that cannot fire). */
-function constantValues(v: Value | undefined): ArrayLike<number> | undefined {
-  const values = v?.node?.op === OP.Const ? v.node.options.values : undefined;
-  return values && !Array.isArray(values) ? (values as ArrayLike<number>) : undefined;
 }
 
 function applyRule(b: OnnxGraphBuilder, k: KernelCall, node: Node, ctx: LowerContext): void {
