@@ -3,18 +3,18 @@
 // tensors (the reference of the tensor domains), and jit with each executor, twice (the second call
 // hits the trace cache), optionally through onnxruntime. Also checks that no tensor is left over.
 // Programs of the `mixed` domain run through run-mixed.ts (its own oracle).
-// Needs tfjs, src (jit, toGraph), gen-program, run-mixed. Produces `checkCase`, `CaseReport`, `makeProgram`, `AnyCase`.
+// Needs tfjs, src (toGraph), gen-program, run-mixed, jit-paths. Produces `checkCase`, `CaseReport`, `makeProgram`, `AnyCase`.
 
 import * as tf from '@tensorflow/tfjs';
 import '../../src/convert/install.js'; // also run outside vitest, by run-long.ts
 import '../../src/export/install.js'; // the onnxruntime executor (src/index.ts installs it too)
-import { jit } from '../../src/api/jit.js';
 import { toGraph } from '../../src/api/to-graph.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 import type { ExecutorName } from '../../src/api/concrete-function.js';
 import type { FuzzCase, FuzzInputs } from './gen-program.js';
 import type { MixedCase } from './gen-edge.js';
 import { checkMixedCase } from './run-mixed.js';
+import { describeError, NOT_IN_ONNX, onEveryExecutor } from './jit-paths.js';
 
 /** A program of any domain. */
 export type AnyCase = FuzzCase | MixedCase;
@@ -69,12 +69,6 @@ function plain(v: unknown): unknown {
   return v;
 }
 
-function describeError(e: unknown): string {
-  if (e instanceof AutographError) return `AutographError [${e.id}] ${e.summary}`;
-  if (e instanceof Error) return `internal ${e.name}: ${e.message.split('\n')[0]}`;
-  return `threw ${String(e)}`;
-}
-
 /** Expected result per input set, or the reason there is none. */
 function reference(c: FuzzCase, converted: Fn): { results: unknown[]; problems: string[] } {
   const problems: string[] = [];
@@ -112,8 +106,6 @@ function reference(c: FuzzCase, converted: Fn): { results: unknown[]; problems: 
 }
 
 // ONNX export does not cover every kernel; such programs are not expressible there.
-const NOT_IN_ONNX = new Set(['export/onnx-unsupported-kernel', 'export/onnx-unsupported-use']);
-
 /** Runs `c` every way and reports what disagreed. */
 export function checkCase(c: AnyCase, opts: CheckOptions): CaseReport {
   // Any warning (a function the converter could not convert, a retrace) is a finding too.
@@ -138,10 +130,6 @@ function runCase(c: FuzzCase, opts: CheckOptions): CaseReport {
   const converted = toGraph(makeProgram(c.body), { scope: SCOPE }) as Fn;
   const { results, problems } = reference(c, converted);
   let notExpressible: string | undefined;
-  // The first executor runs through jit (trace, cache, dispatch); the others run the same trace
-  // (ConcreteFunction.withExecutor), which halves the tracing a program costs.
-  const [first, ...others] = opts.executors;
-  const f = jit(converted, { autograph: false, backend: first, name: 'prog' });
   const run = (backend: ExecutorName, call: (args: unknown[]) => unknown): void => {
     try {
       c.inputs.forEach((x, i) => {
@@ -160,21 +148,7 @@ function runCase(c: FuzzCase, opts: CheckOptions): CaseReport {
       else problems.push(`jit ${backend}: ${describeError(e)}`);
     }
   };
-  try {
-    run(first!, (args) => f(...args));
-    if (f.traceCount > 1) problems.push(`jit ${first}: traceCount ${f.traceCount} after two calls of one signature`);
-    const traced = f.concreteFunctions()[0];
-    for (const backend of traced ? others : []) {
-      const cf = traced!.withExecutor(backend);
-      try {
-        run(backend, (args) => cf.call(...args));
-      } finally {
-        cf.dispose();
-      }
-    }
-  } finally {
-    for (const cf of f.concreteFunctions()) cf.dispose();
-  }
+  onEveryExecutor(converted, opts.executors, problems, run);
   const leaked = tf.memory().numTensors - before;
   if (leaked !== 0) problems.push(`${leaked} tensor(s) left over`);
   return { problems, notExpressible };

@@ -8,14 +8,14 @@
 // Through onnxruntime a value may differ only where the export warned that it can
 // (`export/onnx-differs-at-edges`: int32 rounded to float32, float32 kernels' last bits); such
 // differences are counted, not reported, and every other one is a problem.
-// Needs tfjs, src (jit, toGraph), gen-edge. Produces `checkMixedCase`.
+// Needs tfjs, src (toGraph), gen-edge, jit-paths. Produces `checkMixedCase`.
 
 import * as tf from '@tensorflow/tfjs';
-import { jit } from '../../src/api/jit.js';
 import { toGraph } from '../../src/api/to-graph.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 import type { ExecutorName } from '../../src/api/concrete-function.js';
 import type { MixedCase, MixedInputs } from './gen-edge.js';
+import { describeError, NOT_IN_ONNX, onEveryExecutor } from './jit-paths.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Fn = (...args: any[]) => unknown;
@@ -53,12 +53,6 @@ function dispose(xs: unknown): void {
   else if (Array.isArray(xs)) xs.forEach(dispose);
 }
 
-function describeError(e: unknown): string {
-  if (e instanceof AutographError) return `AutographError [${e.id}] ${e.summary}`;
-  if (e instanceof Error) return `internal ${e.name}: ${e.message.split('\n')[0]}`;
-  return `threw ${String(e)}`;
-}
-
 export interface MixedReport {
   readonly problems: string[];
   /** Inputs whose onnxruntime result differed from the oracle where the export had warned that it can. */
@@ -68,8 +62,6 @@ export interface MixedReport {
 }
 
 // ONNX export does not cover every kernel; such programs are not expressible there.
-const NOT_IN_ONNX = new Set(['export/onnx-unsupported-kernel', 'export/onnx-unsupported-use']);
-
 /** Runs `c` every way (the jit paths on `executors`) and reports what disagreed. */
 export function checkMixedCase(c: MixedCase, executors: readonly ExecutorName[]): MixedReport {
   const before = tf.memory().numTensors;
@@ -111,9 +103,8 @@ export function checkMixedCase(c: MixedCase, executors: readonly ExecutorName[])
       dispose(args);
     }
   });
-  const [first, ...others] = executors;
-  const f = jit(converted, { autograph: false, backend: first, name: 'prog' });
-  const run = (label: string, call: (args: unknown[]) => unknown): void => {
+  const run = (backend: ExecutorName, call: (args: unknown[]) => unknown): void => {
+    const label = `jit ${backend}`;
     c.inputs.forEach((x, i) => {
       const args = tensorArgs(c, x);
       try {
@@ -128,21 +119,7 @@ export function checkMixedCase(c: MixedCase, executors: readonly ExecutorName[])
       }
     });
   };
-  try {
-    run(`jit ${first}`, (args) => f(...args));
-    if (f.traceCount > 1) problems.push(`jit ${first}: traceCount ${f.traceCount} after two calls of one signature`);
-    const traced = f.concreteFunctions()[0];
-    for (const backend of traced ? others : []) {
-      const cf = backend === 'onnxruntime' ? traced!.withExecutor(backend, { onWarning: (m) => onnxWarnings.push(m.split('\n')[0]!) }) : traced!.withExecutor(backend);
-      try {
-        run(`jit ${backend}`, (args) => cf.call(...args));
-      } finally {
-        cf.dispose();
-      }
-    }
-  } finally {
-    for (const cf of f.concreteFunctions()) cf.dispose();
-  }
+  onEveryExecutor(converted, executors, problems, run, { onWarning: (m) => onnxWarnings.push(m.split('\n')[0]!) });
   const leaked = tf.memory().numTensors - before;
   if (leaked !== 0) problems.push(`${leaked} tensor(s) left over`);
   return { problems, onnxWarnedDifferences, notExpressible };
