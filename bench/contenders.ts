@@ -1,13 +1,15 @@
 // Builders of the contenders every workload shares: tfjs eager (in tf.tidy), `jit` with each
 // executor (call + output tensor + dispose, per call), plain JS and onnxruntime (the exported model
 // with onnxruntime's float32 kernels, `numerics: 'float32'`, as deployed; `onnxExact` the default
-// float64-exact form beside it). Inputs are made
-// once per tfjs backend so that no contender pays for moving tensors between backends.
-// Needs harness, tfjs, autograph-ts. Produces `perBackend`, `eager`, `jitted`, `plain`, `onnx`, `onnxExact`, `Variant`.
+// float64-exact form beside it; `jitWithoutRelaxedSimd` jit on wasm without fused multiply-add).
+// Inputs are made once per tfjs backend so that no contender pays for moving tensors between backends.
+// Needs harness, tfjs, autograph-ts. Produces `perBackend`, `eager`, `jitted`, `plain`, `onnx`,
+// `onnxExact`, `jitWithoutRelaxedSimd`, `Variant`.
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 import type { JitOptions } from '../src/index.js';
+import { wasmRelaxedSimdAvailable } from '../src/exec/compiled/wasm-encoder.js';
 import { readAndDispose, type BackendName, type Contender } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -175,6 +177,15 @@ export function onnx(variants: readonly Variant[], calls: Calls): Contender {
  * The same with the export's default `numerics: 'exact'` (those kernels in float64, rounded once,
  * equal to JS bit for bit): shown beside the peer, never a bar's reference.
  */
+/**
+ * jit compiled on wasm with `relaxedSimd: false`: matMul bit-identical to eager tfjs-wasm (no fused
+ * multiply-add), shown beside the default where the engine has relaxed SIMD; no bar judges it.
+ */
+export function jitWithoutRelaxedSimd(variants: readonly Variant[], calls: Calls): Contender[] {
+  if (!wasmRelaxedSimdAvailable()) return [];
+  return [jitted('compiled', 'wasm', variants[0]!, calls, { suffix: ', relaxedSimd: false', judged: false, jitOptions: { relaxedSimd: false } })];
+}
+
 export function onnxExact(variants: readonly Variant[], calls: Calls): Contender {
   return jitted('onnxruntime', 'cpu', variants[0]!, calls, { suffix: ', exact numerics', judged: false });
 }

@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { disposeInputs } from './contenders.js';
+import { wasmRelaxedSimdAvailable } from '../src/exec/compiled/wasm-encoder.js';
 import { runWorkload, type Workload, type WorkloadResult } from './harness.js';
 import { formatTable, misses } from './report.js';
 import { b1, b1n27 } from './workloads/b1-collatz.js';
@@ -81,6 +82,8 @@ function machine(args: Args): Record<string, unknown> {
     node: process.version,
     v8: process.versions.v8,
     tfjs: tf.version.tfjs,
+    /** Whether the engine has WebAssembly relaxed SIMD (jit's matMul on wasm then fuses multiply-adds). */
+    wasmRelaxedSimd: wasmRelaxedSimdAvailable(),
     commit,
     quick: args.quick,
     only: args.only,
@@ -129,7 +132,7 @@ async function main(): Promise<void> {
   for (const n of notes) out.push(`- ${n}`);
   out.push('');
   const load = (xs: unknown) => (xs as number[]).map((x) => x.toFixed(1)).join(' ');
-  out.push(`Total ${seconds.toFixed(0)} s. Load average (1, 5, 15 min) before ${load(info.loadAverageBefore)}, after ${load(info.loadAverageAfter)} on ${info.cpus} cpus.`);
+  out.push(`Total ${seconds.toFixed(0)} s. Load average (1, 5, 15 min) before ${load(info.loadAverageBefore)}, after ${load(info.loadAverageAfter)} on ${info.cpus} cpus. WebAssembly relaxed SIMD: ${info.wasmRelaxedSimd ? 'on (jit matMul on wasm fuses multiply-adds)' : 'off'}.`);
   console.log(out.join('\n'));
 
   writeFileSync(args.out, JSON.stringify({ machine: info, seconds, workloads: results }, null, 2) + '\n');

@@ -7,7 +7,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { refs, type Contender, type Workload } from '../harness.js';
-import { eager, functional, jitted, onnx, perBackend, uniform, type Variant } from '../contenders.js';
+import { eager, functional, jitted, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
 
 export function matMul(a: tf.Tensor, b: tf.Tensor): tf.Tensor {
   return tf.matMul(a, b);
@@ -43,6 +43,7 @@ function workload([suffix, m, k, n, factor]: (typeof SHAPES)[number]): Workload 
         eager('wasm', matMul, calls),
         jitted('compiled', 'cpu', variants[0]!, calls),
         jitted('compiled', 'wasm', variants[0]!, calls),
+        ...jitWithoutRelaxedSimd(variants, calls),
         onnx(variants, calls),
       ];
     },

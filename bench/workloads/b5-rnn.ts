@@ -8,7 +8,7 @@
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
 import { defaultJit, defaultJitOnWasm, refs, type Workload } from '../harness.js';
-import { eager, functional, jitContenders, onnx, onnxExact, perBackend, uniform, type Variant } from '../contenders.js';
+import { eager, functional, jitContenders, jitWithoutRelaxedSimd, onnx, onnxExact, perBackend, uniform, type Variant } from '../contenders.js';
 
 const T = 50;
 const B = 32;
@@ -63,6 +63,6 @@ export const b5: Workload = {
     const calls = perBackend(() => [
       [tf.tensor3d(data.x, [T, B, IN]), tf.zeros([B, H]), tf.tensor2d(data.wx, [IN, H]), tf.tensor2d(data.wh, [H, H]), tf.tensor1d(data.b)],
     ]);
-    return [eager('cpu', rnn, calls), eager('wasm', rnn, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), onnx(variants, calls), onnxExact(variants, calls)];
+    return [eager('cpu', rnn, calls), eager('wasm', rnn, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), ...jitWithoutRelaxedSimd(variants, calls), onnx(variants, calls), onnxExact(variants, calls)];
   },
 };

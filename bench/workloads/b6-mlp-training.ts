@@ -7,7 +7,7 @@
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../src/index.js';
 import { defaultJit, defaultJitOnWasm, refs, type Workload } from '../harness.js';
-import { eager, functional, jitContenders, onnx, perBackend, uniform, type Variant } from '../contenders.js';
+import { eager, functional, jitContenders, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
 
 const STEPS = 100;
 const BATCH = 64;
@@ -83,6 +83,6 @@ export const b6: Workload = {
         tf.zeros([OUT]),
       ],
     ]);
-    return [eager('cpu', train, calls), eager('wasm', train, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), onnx(variants, calls)];
+    return [eager('cpu', train, calls), eager('wasm', train, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), ...jitWithoutRelaxedSimd(variants, calls), onnx(variants, calls)];
   },
 };

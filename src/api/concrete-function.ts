@@ -87,17 +87,19 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     optimized?: Graph,
     /** The user's source and the generated code, for the viewer (jit passes it). */
     private readonly code?: () => Promise<ViewerCode>,
+    /** The compiled executor's relaxed SIMD (JitOptions.relaxedSimd; default true). */
+    private readonly relaxedSimd?: boolean,
   ) {
     // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
     this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
     const g = this.optimizedGraph;
-    this.executor = makeExecutor(backend, g, { onnx: onnxOptions });
+    this.executor = makeExecutor(backend, g, { onnx: onnxOptions, relaxedSimd });
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
   }
 
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
   withExecutor(backend: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
-    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph, this.code);
+    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph, this.code, this.relaxedSimd);
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -136,7 +138,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
       graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
       const optimized = optimize(cloneGraph(graph));
       // The draws are read in this process: onnxruntime's run leaves them to the compiled executor.
-      const executor = makeExecutor(this.backend === 'interpreter' ? 'interpreter' : 'compiled', optimized);
+      const executor = makeExecutor(this.backend === 'interpreter' ? 'interpreter' : 'compiled', optimized, { relaxedSimd: this.relaxedSimd });
       this.drawsRun = { graph, optimized, executor };
     }
     const { graph, optimized, executor } = this.drawsRun;

@@ -51,6 +51,14 @@ export interface JitOptions {
    * dropped and its constants freed; one obtained through getConcreteFunction is never dropped.
    */
   readonly maxTraces?: number;
+  /**
+   * Lets the compiled executor's WebAssembly kernels use relaxed SIMD where the engine has it
+   * (browsers, Node 22 and later, Node 20 with `--experimental-wasm-relaxed-simd`): default true.
+   * float32 matMul on the wasm backend then adds each product with a fused multiply-add, one rounding
+   * instead of two: within float32 rounding of eager tfjs-wasm, not bit-identical to it. `false`
+   * keeps eager tfjs-wasm's bits. Nothing changes on the cpu backend or where the engine lacks it.
+   */
+  readonly relaxedSimd?: boolean;
 }
 
 /** Traces a jit function keeps unless `maxTraces` says otherwise. */
@@ -131,6 +139,9 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   if (numerics !== undefined && numerics !== 'exact' && numerics !== 'float32') {
     throw agError('api/bad-option', { option: 'onnxruntime.numerics', got: JSON.stringify(numerics) ?? String(numerics), expected: "'exact' or 'float32'" });
   }
+  if (opts.relaxedSimd !== undefined && typeof opts.relaxedSimd !== 'boolean') {
+    throw agError('api/bad-option', { option: 'relaxedSimd', got: JSON.stringify(opts.relaxedSimd) ?? String(opts.relaxedSimd), expected: 'true or false' });
+  }
   const warnUser = opts.onWarning ?? warn;
   if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
   // `cache` iterates least recently used first (a Map keeps insertion order; a use re-inserts).
@@ -160,7 +171,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     }
     const { graph, output } = deepStacks(() => traceFunction(name, bound(sig.thisArg), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
     for (const m of traceWarnings(graph, tf.getBackend(), opts.backend ?? 'compiled')) warnUser(m);
-    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false));
+    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), opts.relaxedSimd);
     cache.set(sig.key, cf);
     newest = cf;
     traceCount++;

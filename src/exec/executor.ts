@@ -24,6 +24,13 @@ export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
 export interface ExecutorOptions {
   /** For onnxruntime: its session options. */
   readonly onnx?: OnnxRuntimeOptions;
+  /**
+   * For the compiled executor: its WebAssembly kernels may use relaxed SIMD where the engine has it
+   * (default true). float32 matMul on the wasm backend then adds each product with a fused
+   * multiply-add (one rounding instead of two), so it is within float32 rounding of eager tfjs-wasm
+   * rather than bit-identical; false keeps tfjs-wasm's bits.
+   */
+  readonly relaxedSimd?: boolean;
 }
 
 /** Makes an executor for `graph` (the optimized graph it will run). */
@@ -31,7 +38,7 @@ export type ExecutorFactory = (graph: Graph, options: ExecutorOptions) => Execut
 
 const factories: { [K in ExecutorName]?: ExecutorFactory } = {
   interpreter: () => new Interpreter(),
-  compiled: (graph) => new CompiledExecutor(graph),
+  compiled: (graph, options) => new CompiledExecutor(graph, { relaxedSimd: options.relaxedSimd ?? true }),
 };
 
 export function registerExecutor(name: ExecutorName, factory: ExecutorFactory): void {

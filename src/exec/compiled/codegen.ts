@@ -43,6 +43,8 @@ export interface GenerateOptions {
   readonly loops: boolean;
   /** The tfjs backend the code runs on (default: cpu when `loops`, else wasm). */
   readonly backend?: 'cpu' | 'wasm';
+  /** Own WebAssembly kernels may use relaxed SIMD where the engine has it (default false). */
+  readonly relaxedSimd?: boolean;
 }
 
 
@@ -246,7 +248,7 @@ class Gen extends Emitter {
     ['fused-by-kernels', (gen, node, ins, _env, out) => node.op === FUSED_OP && done(fusedByKernels(gen, node, node.attrs.steps as FusedStep[], ins, out))],
     // float32 matMul, Tanh on wasm, row gathers: the executor's own kernels
     ['own-kernel', (gen, node, ins, _env, out) => {
-      const own = ownKernel(gen, node, ins, gen.onWasm ? 'wasm' : 'cpu', gen.opts.loops);
+      const own = ownKernel(gen, node, ins, gen.onWasm ? 'wasm' : 'cpu', gen.opts.loops, gen.opts.relaxedSimd ?? false);
       return bind(node, out, own === undefined ? undefined : { expr: own, owned: true });
     }],
     ['kernel', (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out))],

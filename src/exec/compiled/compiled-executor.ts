@@ -25,7 +25,11 @@ export class CompiledExecutor {
   private readonly programs = new Map<string, Program | null>();
   private readonly fallback = new Interpreter();
 
-  constructor(private readonly graph: Graph) {}
+  constructor(
+    private readonly graph: Graph,
+    /** `relaxedSimd`: its WebAssembly kernels may use relaxed SIMD (fused multiply-add in matMul on wasm). */
+    private readonly options: { readonly relaxedSimd?: boolean } = {},
+  ) {}
 
   private lastBackend: string | undefined;
   private lastProgram: Program | null = null;
@@ -61,15 +65,15 @@ export class CompiledExecutor {
   private program(backend: string): Program | null {
     let p = this.programs.get(backend);
     if (p !== undefined) return p;
-    p = (backend === 'cpu' || backend === 'wasm') && codeGenerationAllowed() ? compile(this.graph, backend === 'cpu') : null;
+    p = (backend === 'cpu' || backend === 'wasm') && codeGenerationAllowed() ? compile(this.graph, backend === 'cpu', this.options.relaxedSimd ?? false) : null;
     this.programs.set(backend, p);
     if (p) log(3, () => `[autograph] compiled ${this.graph.name} for ${backend}:\n${p!.source}`);
     return p;
   }
 }
 
-function compile(graph: Graph, loops: boolean): Program | null {
-  const gen = generate(graph, { loops, backend: loops ? 'cpu' : 'wasm' });
+function compile(graph: Graph, loops: boolean, relaxedSimd: boolean): Program | null {
+  const gen = generate(graph, { loops, backend: loops ? 'cpu' : 'wasm', relaxedSimd });
   const constants = gen.constNodes.map((n) => {
     const v = n.outputs[0]!;
     return tf.keep(tf.tensor(n.options.values as never, [...v.shape], v.dtype));

@@ -12,13 +12,14 @@ import { buildTanhKernel } from './wasm-tanh.js';
 
 /**
  * Emits `node` with an own kernel where one applies (`loops`: the cpu backend's typed-array code is
- * on); returns the output's name, or undefined (the caller runs the backend's kernel).
+ * on; `relaxedSimd`: kernels may use relaxed SIMD); returns the output's name, or undefined (the
+ * caller runs the backend's kernel).
  */
-export function ownKernel(em: Emitter, node: Node, ins: readonly Slot[], backend: 'cpu' | 'wasm', loops: boolean): string | undefined {
+export function ownKernel(em: Emitter, node: Node, ins: readonly Slot[], backend: 'cpu' | 'wasm', loops: boolean, relaxedSimd = false): string | undefined {
   const o = node.outputs[0]!;
   const name = valueName(o);
   if (isCpuMatMul(node) && (loops || backend === 'wasm')) {
-    const site = buildMatMulSite(backend);
+    const site = buildMatMulSite(backend, relaxedSimd);
     if (!site && !loops) return undefined;
     const w = site ? `, ${em.kernelRef(site)}` : '';
     const t = node.attrs;

@@ -112,6 +112,8 @@ export const SIMD = {
   f64x2Div: 0xf3,
   f64x2Min: 0xf4,
   f64x2Max: 0xf5,
+  /** b < a ? b : a (one instruction; NaN in a stays, unlike f64x2.min's propagation rules). */
+  f64x2Pmin: 0xf6,
   f32x4ReplaceLane: 0x20,
   // Relaxed SIMD: a·b + c, fused or not (the engine chooses; fused where the hardware has FMA).
   f32x4RelaxedMadd: 0x105,

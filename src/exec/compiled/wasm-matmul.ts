@@ -5,13 +5,16 @@
 //    weights are packed once).
 //  - wasm backend: the 'f32' kernel over tfjs-wasm's heap itself (its memory imported): XNNPACK's
 //    order (k in sequence, float32) where tfjs-wasm calls XNNPACK (no transposes, no batch), its
-//    48-wide float32 blocks elsewhere. Packed operands live in buffers malloc'ed in that heap; the
+//    48-wide float32 blocks elsewhere. With `fma` (asked for, and the engine has relaxed SIMD) each
+//    product is added with a fused multiply-add: the same order, one rounding instead of two, so
+//    within float32 rounding of tfjs-wasm instead of bit-identical. Packed operands live in buffers malloc'ed in that heap; the
 //    result is written straight into the output tensor. Without access to the heap's memory object
 //    the operands are copied through an own memory instead.
 // Needs wasm-gemm, matmul (its sizes) and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { GEMM_SCRATCH, gemmInstance, packedABytes, packedBBytes, type Gemm, type GemmLane } from './wasm-gemm.js';
+import { wasmRelaxedSimdAvailable } from './wasm-encoder.js';
 import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
 import { heapMemory, heapOffset, HeapBuffer, dataVersion } from './wasm-heap.js';
 import { matMulDims, type MatMulDims } from './matmul.js';
@@ -56,9 +59,9 @@ function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: Mat
  * Products in an own memory: the operands' float32 values are copied in, the result copied out.
  * Layout: scratch | packed B (all batches) | raw operand | packed A | out.
  */
-function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm'): MatMulSite | undefined {
+function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): MatMulSite | undefined {
   const memory = new WebAssembly.Memory({ initial: 1 });
-  const g = gemmInstance(lane, memory);
+  const g = gemmInstance(lane, memory, fma);
   if (!g) return undefined;
   const engine = engineInternals();
   let packed: PackedB | undefined;
@@ -119,7 +122,7 @@ function wasmBlock(d: MatMulDims, transposeA: boolean, transposeB: boolean): num
 }
 
 /** Products in tfjs-wasm's heap: the kernels import its memory. */
-function heapSite(): MatMulSite | undefined {
+function heapSite(fma: boolean): MatMulSite | undefined {
   const engine = engineInternals();
   let memory: WebAssembly.Memory | undefined;
   let g: Gemm | undefined;
@@ -127,7 +130,7 @@ function heapSite(): MatMulSite | undefined {
   const packedA = new HeapBuffer();
   const packedB = new HeapBuffer();
   let packed: PackedB | undefined;
-  const fallback = () => (fallbackSite ??= ownMemorySite('f32', 'wasm'));
+  const fallback = () => (fallbackSite ??= ownMemorySite('f32', 'wasm', fma));
   let fallbackSite: MatMulSite | undefined;
   const reset = () => {
     for (const h of [scratch, packedA, packedB]) h.free();
@@ -141,7 +144,7 @@ function heapSite(): MatMulSite | undefined {
         // A new heap (the backend was made again): the buffers of the old one went with it.
         for (const h of [scratch, packedA, packedB]) h.forget();
         packed = undefined;
-        g = gemmInstance('f32', mem);
+        g = gemmInstance('f32', mem, fma);
         memory = mem;
       }
       if (!g) return fallback()!.run(a, b, transposeA, transposeB, outShape);
@@ -182,8 +185,9 @@ function heapSite(): MatMulSite | undefined {
 
 /**
  * One call site's kernel (its own packed B, kept per site), for tensors of the cpu or the wasm
- * backend; undefined without WebAssembly SIMD.
+ * backend; undefined without WebAssembly SIMD. `relaxedSimd`: on wasm, fused multiply-adds where the
+ * engine has relaxed SIMD (the cpu backend's kernel sums in doubles and never fuses).
  */
-export function buildMatMulSite(backend: 'cpu' | 'wasm' = 'cpu'): MatMulSite | undefined {
-  return backend === 'cpu' ? ownMemorySite('f64', 'cpu') : heapSite();
+export function buildMatMulSite(backend: 'cpu' | 'wasm' = 'cpu', relaxedSimd = false): MatMulSite | undefined {
+  return backend === 'cpu' ? ownMemorySite('f64', 'cpu') : heapSite(relaxedSimd && wasmRelaxedSimdAvailable());
 }
