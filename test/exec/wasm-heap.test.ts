@@ -112,4 +112,29 @@ describe('heap SIMD maps on the wasm backend', () => {
     expect(tf.memory().numTensors).toBe(before);
     tf.dispose([x, got, want]);
   });
+
+  // The kernels take two groups of four at a time (Tanh's four chains interleaved), then one group,
+  // then lane by lane: sizes that reach each branch, with biases whose period (lcm(len, 4)) is not a
+  // multiple of the eight elements a turn takes.
+  it.each([
+    [87, 3],
+    [90, 3],
+    [53, 5],
+    [54, 5],
+    [64, 4],
+  ])('tanh(x * x + b) over [%i, %i] equals eager cpu bit for bit in one heap kernel', async (rows, len) => {
+    const xs = data(rows * len, 11);
+    const bs = data(len, 12);
+    const fn = (x: tf.Tensor, b: tf.Tensor) => tf.tanh(tf.add(tf.mul(x, x), b));
+    const [x, b] = [tf.tensor2d(xs, [rows, len]), tf.tensor1d(bs)];
+    const f = ag.jit(fn, { autograph: false });
+    const got = f(x, b) as tf.Tensor;
+    expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(/W\[\d+\]\.run\(/);
+    const g = got.dataSync().slice();
+    tf.dispose([x, b, got]);
+    await tf.setBackend('cpu');
+    const want = tf.tidy(() => fn(tf.tensor2d(xs, [rows, len]), tf.tensor1d(bs)).dataSync().slice());
+    await tf.setBackend('wasm');
+    expect(same(g, want)).toBe(true);
+  });
 });

@@ -46,7 +46,7 @@ describe('SIMD tanh', () => {
     expect(bad).toEqual([]);
   });
 
-  it.each([1, 2, 3, 4099, 100_001])('in place on the wasm heap (n = %i): the same values, nothing past the output written', async (n) => {
+  it.each([1, 2, 3, 7, 12, 15, 4099, 4103, 100_001])('in place on the wasm heap (n = %i): the same values, nothing past the output written', async (n) => {
     await tf.setBackend('wasm');
     const memory = heapMemory()!;
     const f = buildTanhKernel()!.inPlace(memory)!;

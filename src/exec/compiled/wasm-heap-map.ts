@@ -166,8 +166,12 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
   const V0 = ACC + 1;
   const val = (k: number) => V0 + k;
   const scratch = V0 + kinds.length + steps.length;
-  const scratchLocals = Math.max(0, ...steps.map((s) => rules[s.op]!.scratch ?? 0));
-  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, ...tiled.flatMap(() => [T.i32, T.i32]), T.f64, ...kinds.map(() => T.v128), ...steps.map(() => T.v128), ...new Array<ValType>(scratchLocals).fill(T.v128), T.f32];
+  const scratchLocals = Math.max(0, ...steps.map((s) => Math.max(rules[s.op]!.scratch ?? 0, rules[s.op]!.pairScratch ?? 0)));
+  // A second group's values, for the loop that takes two groups at a time.
+  const V1 = scratch + scratchLocals;
+  const val1 = (k: number) => V1 + k;
+  const values = [...kinds.map(() => T.v128), ...steps.map(() => T.v128)];
+  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, ...tiled.flatMap(() => [T.i32, T.i32]), T.f64, ...values, ...new Array<ValType>(scratchLocals).fill(T.v128), ...values, T.f32];
   // The float32 sum's accumulator (f32 order: no conversions in the chain of dependent adds).
   const ACC32 = locals.length - 1 + params.length;
   const c = new Code();
@@ -193,22 +197,22 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
     c.i32(0).set(tileOff.get(x.i)!);
   }
   // Scalars, splatted once.
-  for (const [i, p] of scalarParam) c.get(p).simd(SIMD.f32x4Splat).set(val(i));
+  for (const [i, p] of scalarParam) c.get(p).simd(SIMD.f32x4Splat).tee(val(i)).set(val1(i));
   const sum = mode.kind === 'sum' ? mode : undefined;
   if (sum) c.f64(0).set(ACC).f32(0).set(ACC32);
-  /** One group of `lanes` elements at byte offset OFF. */
-  const group = (lanes: number) => {
+  /** Loads the inputs of a group of `lanes` elements at byte offset OFF + `at` into `v`'s locals. */
+  const load = (lanes: number, v: (k: number) => number, at: number) => {
     for (const x of ptrKinds) {
-      if (x.k === 'array') loadLanes(c, () => c.get(ptrParam.get(x.i)!).get(OFF).op(OP.i32Add), lanes, val(x.i));
-      else c.get(tileBase.get(x.i)!).get(tileOff.get(x.i)!).op(OP.i32Add).simdMem(SIMD.load, 2).set(val(x.i));
+      if (x.k === 'array') loadLanes(c, () => c.get(ptrParam.get(x.i)!).get(OFF).op(OP.i32Add).i32(at).op(OP.i32Add), lanes, v(x.i));
+      else c.get(tileBase.get(x.i)!).get(tileOff.get(x.i)!).op(OP.i32Add).simdMem(SIMD.load, 2).set(v(x.i));
     }
-    steps.forEach((s, k) => {
-      rules[s.op]!.emit(c, (mm) => c.get(val(s.args[mm]!)), s.attrs, scratch);
-      c.set(val(kinds.length + k));
-    });
-    const last = val(steps.length ? kinds.length + steps.length - 1 : 0);
+  };
+  const lastOf = (v: (k: number) => number) => v(steps.length ? kinds.length + steps.length - 1 : 0);
+  /** Stores (or adds to the sum) a group's result, element order kept. */
+  const finish = (lanes: number, v: (k: number) => number, at: number) => {
+    const last = lastOf(v);
     if (!sum) {
-      storeLanes(c, () => c.get(OUT).get(OFF).op(OP.i32Add), lanes, last);
+      storeLanes(c, () => c.get(OUT).get(OFF).op(OP.i32Add).i32(at).op(OP.i32Add), lanes, last);
       return;
     }
     if (sum.mean && sum.order === 'f64') c.get(last).get(N).op(OP.f32ConvertI32S).simd(SIMD.f32x4Splat).simd(SIMD.f32x4Div).set(last);
@@ -217,24 +221,60 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
       else c.get(ACC).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f64PromoteF32).op(OP.f64Add).set(ACC);
     }
   };
-  // Whole groups.
+  /** One group of `lanes` elements at byte offset OFF. */
+  const group = (lanes: number) => {
+    load(lanes, val, 0);
+    steps.forEach((s, k) => {
+      rules[s.op]!.emit(c, (mm) => c.get(val(s.args[mm]!)), s.attrs, scratch);
+      c.set(val(kinds.length + k));
+    });
+    finish(lanes, val, 0);
+  };
+  /** Tiled inputs' offsets += 16, wrapping at the period. */
+  const advanceTiles = () => {
+    for (const x of tiled) {
+      const o = tileOff.get(x.i)!;
+      const len = lenParam.get(x.i)!;
+      c.get(o).i32(16).op(OP.i32Add).tee(o);
+      period(c, len);
+      c.i32(2).op(OP.i32Shl).op(OP.i32GeS);
+      c.open(OP.if).i32(0).set(o).op(OP.end);
+    }
+  };
+  /** Two whole groups at OFF and OFF + 16; steps with `emitPair` interleave the two. */
+  const twoGroups = () => {
+    load(4, val, 0);
+    advanceTiles();
+    load(4, val1, 16);
+    advanceTiles();
+    steps.forEach((s, k) => {
+      const rule = rules[s.op]!;
+      const pushA = (mm: number) => void c.get(val(s.args[mm]!));
+      const pushB = (mm: number) => void c.get(val1(s.args[mm]!));
+      if (rule.emitPair) return rule.emitPair(c, pushA, pushB, s.attrs, scratch, val(kinds.length + k), val1(kinds.length + k));
+      rule.emit(c, pushA, s.attrs, scratch);
+      c.set(val(kinds.length + k));
+      rule.emit(c, pushB, s.attrs, scratch);
+      c.set(val1(kinds.length + k));
+    });
+    finish(4, val, 0);
+    finish(4, val1, 16);
+  };
+  // Whole pairs of groups, then a whole group.
   c.i32(0).set(OFF);
-  c.get(N).i32(-4).op(OP.i32And).i32(2).op(OP.i32Shl).set(END);
+  c.get(N).i32(-8).op(OP.i32And).i32(2).op(OP.i32Shl).set(END);
   c.open(OP.block).open(OP.loop);
   c.get(OFF).get(END).op(OP.i32GeS).br(OP.brIf, 1);
-  group(4);
-  c.get(OFF).i32(16).op(OP.i32Add).set(OFF);
-  for (const x of tiled) {
-    // offset += 16, wrapping at the period
-    const o = tileOff.get(x.i)!;
-    const len = lenParam.get(x.i)!;
-    c.get(o).i32(16).op(OP.i32Add).tee(o);
-    period(c, len);
-    c.i32(2).op(OP.i32Shl).op(OP.i32GeS);
-    c.open(OP.if).i32(0).set(o).op(OP.end);
-  }
+  twoGroups();
+  c.get(OFF).i32(32).op(OP.i32Add).set(OFF);
   c.br(OP.br, 0);
   c.op(OP.end, OP.end);
+  c.get(N).i32(4).op(OP.i32And);
+  c.open(OP.if);
+  group(4);
+  c.get(OFF).i32(16).op(OP.i32Add).set(OFF);
+  advanceTiles();
+  c.op(OP.end);
   // The last n mod 4 elements.
   c.get(N).i32(3).op(OP.i32And).set(REM);
   for (const lanes of [1, 2, 3]) {

@@ -19,6 +19,13 @@ export interface WasmRule {
   readonly emit: (c: Code, push: (k: number) => void, attrs: Readonly<Record<string, unknown>>, scratch: number) => void;
   /** v128 locals the rule needs for itself (none if absent). */
   readonly scratch?: number;
+  /**
+   * Two groups at once (operands pushed by `pushA`/`pushB`), their instructions interleaved so that a
+   * long dependency chain overlaps the other's; sets the v128 locals `outA` and `outB`. For rules
+   * whose one group is latency-bound (Tanh); `pairScratch` v128 locals from `scratch`.
+   */
+  readonly emitPair?: (c: Code, pushA: (k: number) => void, pushB: (k: number) => void, attrs: Readonly<Record<string, unknown>>, scratch: number, outA: number, outB: number) => void;
+  readonly pairScratch?: number;
 }
 
 /** Binary f32 op: both operands, then the instruction. */

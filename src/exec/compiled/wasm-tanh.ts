@@ -99,7 +99,16 @@ function tanhChains(c: Code, chains: readonly Chain[]): void {
   for (const statement of STATEMENTS) for (const L of chains) statement(c, L);
 }
 
-/** Tanh of a v128 of four float32 values (the rule of an elementwise step): two chains, joined. */
+/** Sets the two chains' X from the v128 of four float32 values on the stack (X4: scratch). */
+function split(c: Code, lo: Chain, hi: Chain, X4: number): void {
+  c.tee(X4).simd(SIMD.f64x2PromoteLowF32x4).set(lo.X);
+  c.get(X4).get(X4).shuffle32([2, 3, 2, 3]).simd(SIMD.f64x2PromoteLowF32x4).set(hi.X);
+}
+
+/**
+ * Tanh of a v128 of four float32 values (the rule of an elementwise step): two chains, joined; two
+ * v128 at once (`emitPair`) as four interleaved chains.
+ */
 export const TANH_RULE: WasmRule = {
   args: ['f32'],
   out: 'f32',
@@ -108,10 +117,21 @@ export const TANH_RULE: WasmRule = {
     const [lo, hi] = [locals(base), locals(base + CHAIN_LOCALS)];
     const X4 = base + 2 * CHAIN_LOCALS;
     push(0);
-    c.tee(X4).simd(SIMD.f64x2PromoteLowF32x4).set(lo.X);
-    c.get(X4).get(X4).shuffle32([2, 3, 2, 3]).simd(SIMD.f64x2PromoteLowF32x4).set(hi.X);
+    split(c, lo, hi, X4);
     tanhChains(c, [lo, hi]);
     c.get(lo.OUT).get(hi.OUT).shuffle32([0, 1, 4, 5]);
+  },
+  pairScratch: 4 * CHAIN_LOCALS + 1,
+  emitPair(c, pushA, pushB, _attrs, base, outA, outB) {
+    const chains = [0, 1, 2, 3].map((q) => locals(base + q * CHAIN_LOCALS)) as [Chain, Chain, Chain, Chain];
+    const X4 = base + 4 * CHAIN_LOCALS;
+    pushA(0);
+    split(c, chains[0], chains[1], X4);
+    pushB(0);
+    split(c, chains[2], chains[3], X4);
+    tanhChains(c, chains);
+    c.get(chains[0].OUT).get(chains[1].OUT).shuffle32([0, 1, 4, 5]).set(outA);
+    c.get(chains[2].OUT).get(chains[3].OUT).shuffle32([0, 1, 4, 5]).set(outB);
   },
 };
 
@@ -144,22 +164,32 @@ function chunkCode(): Code {
   return c;
 }
 
-/** In-place kernel over an imported memory: tanh(n, src, dst), groups of four, then a pair and one alone. */
+/** In-place kernel over an imported memory: tanh(n, src, dst), groups of eight, of four, then a pair and one alone. */
 function heapCode(): Code {
   const [N, SRC, DST, I, END] = [0, 1, 2, 3, 4];
   const [lo, hi] = [locals(5), locals(5 + CHAIN_LOCALS)];
   const X4 = 5 + 2 * CHAIN_LOCALS;
   const c = new Code();
   c.i32(0).set(I);
-  c.get(N).i32(-4).op(OP.i32And).i32(2).op(OP.i32Shl).set(END);
+  const [OUT_A, OUT_B] = [5 + 4 * CHAIN_LOCALS + 1, 5 + 4 * CHAIN_LOCALS + 2];
+  // eight at a time: four interleaved chains (the in-place rule's pair form)
+  c.get(N).i32(-8).op(OP.i32And).i32(2).op(OP.i32Shl).set(END);
   c.open(OP.block).open(OP.loop);
   c.get(I).get(END).op(OP.i32GeS).br(OP.brIf, 1);
+  const at = (k: number) => () => void c.get(SRC).get(I).op(OP.i32Add).simdMem(SIMD.load, 4, 16 * k);
+  TANH_RULE.emitPair!(c, at(0), at(1), {}, 5, OUT_A, OUT_B);
+  c.get(DST).get(I).op(OP.i32Add).get(OUT_A).simdMem(SIMD.store, 4, 0);
+  c.get(DST).get(I).op(OP.i32Add).get(OUT_B).simdMem(SIMD.store, 4, 16);
+  c.get(I).i32(32).op(OP.i32Add).set(I).br(OP.br, 0);
+  c.op(OP.end, OP.end);
+  c.get(N).i32(4).op(OP.i32And);
+  c.open(OP.if);
   c.get(DST).get(I).op(OP.i32Add);
   c.get(SRC).get(I).op(OP.i32Add);
   quadAt(c, lo, hi, X4, 0);
   c.simdMem(SIMD.store, 4);
-  c.get(I).i32(16).op(OP.i32Add).set(I).br(OP.br, 0);
-  c.op(OP.end, OP.end);
+  c.get(I).i32(16).op(OP.i32Add).set(I);
+  c.op(OP.end);
   c.get(N).i32(2).op(OP.i32And);
   c.open(OP.if);
   c.get(SRC).get(I).op(OP.i32Add).simdMem(SIMD.load64Zero, 2).simd(SIMD.f64x2PromoteLowF32x4).set(lo.X);
@@ -195,7 +225,7 @@ function inPlace(memory: WebAssembly.Memory): ((n: number, src: number, dst: num
   let m = heapModules.get(shared);
   if (m === undefined) {
     try {
-      const locals = [T.i32, T.i32, ...new Array<typeof T.v128>(KERNEL_V128_LOCALS).fill(T.v128)];
+      const locals = [T.i32, T.i32, ...new Array<typeof T.v128>(4 * CHAIN_LOCALS + 3).fill(T.v128)];
       m = new WebAssembly.Module(encodeModule(0, [{ name: 'tanh', params: [T.i32, T.i32, T.i32], results: [], locals, code: heapCode() }], { importMemory: { shared } }) as BufferSource);
     } catch {
       m = null;
