@@ -4,7 +4,7 @@
 // is left as written and its error raised when it is called. Needs transform-source.
 // Produces `initialize`, `load`.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mightNeedTransform, transformSource, withInlineMap, type TransformOptions } from './transform-source.js';
 import { agError } from '../errors/catalogue.js';
@@ -61,5 +61,7 @@ function warnCommonJs(url: string, source: LoadResult['source']): void {
   } catch {
     return;
   }
-  if (mightNeedTransform(text, options)) console.warn(agError('plugin/commonjs-module', { file: fileURLToPath(url) }).message);
+  // Straight to stderr: the hooks run on their own thread, whose console output reaches the main
+  // thread by message and is lost when a short program exits first.
+  if (mightNeedTransform(text, options)) writeSync(2, `${agError('plugin/commonjs-module', { file: fileURLToPath(url) }).message}\n`);
 }
