@@ -190,19 +190,19 @@ function heapCode(): Code {
   c.simdMem(SIMD.store, 4);
   c.get(I).i32(16).op(OP.i32Add).set(I);
   c.op(OP.end);
-  c.get(N).i32(2).op(OP.i32And);
-  c.open(OP.if);
-  c.get(SRC).get(I).op(OP.i32Add).simdMem(SIMD.load64Zero, 2).simd(SIMD.f64x2PromoteLowF32x4).set(lo.X);
-  tanhChains(c, [lo]);
-  c.get(DST).get(I).op(OP.i32Add).get(lo.OUT).simdMem(SIMD.store64Lane, 2).op(0);
-  c.get(I).i32(8).op(OP.i32Add).set(I);
-  c.op(OP.end);
-  c.get(N).i32(1).op(OP.i32And);
-  c.open(OP.if);
-  c.get(SRC).get(I).op(OP.i32Add).simdMem(SIMD.load32Zero, 2).simd(SIMD.f64x2PromoteLowF32x4).set(lo.X);
-  tanhChains(c, [lo]);
-  c.get(DST).get(I).op(OP.i32Add).get(lo.OUT).simdMem(SIMD.store32Lane, 2).op(0);
-  c.op(OP.end);
+  // then a pair, then one alone: the lanes loaded and stored by 64 and by 32 bits
+  for (const [bit, load, store] of [
+    [2, SIMD.load64Zero, SIMD.store64Lane],
+    [1, SIMD.load32Zero, SIMD.store32Lane],
+  ] as const) {
+    c.get(N).i32(bit).op(OP.i32And);
+    c.open(OP.if);
+    c.get(SRC).get(I).op(OP.i32Add).simdMem(load, 2).simd(SIMD.f64x2PromoteLowF32x4).set(lo.X);
+    tanhChains(c, [lo]);
+    c.get(DST).get(I).op(OP.i32Add).get(lo.OUT).simdMem(store, 2).op(0);
+    c.get(I).i32(4 * bit).op(OP.i32Add).set(I);
+    c.op(OP.end);
+  }
   return c;
 }
 
