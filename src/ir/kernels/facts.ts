@@ -1,6 +1,6 @@
 // The contract of a kernel record: the facts about one tfjs kernel that more than one stage needs
-// (optimizer, executors, exporters, tools), stated once. Needs nothing. Produces `KernelFacts`,
-// `KERNEL_FAMILIES` and `KernelFamily`.
+// (optimizer, executors, exporters, tools), stated once: its inputs and attrs as tfjs declares them,
+// and what it is. Needs nothing. Produces `KernelFacts`, `KernelInput`, `KERNEL_FAMILIES` and `KernelFamily`.
 
 /** The one grouping of kernels used everywhere (rule files, docs/kernels.md, reports). */
 export const KERNEL_FAMILIES = [
@@ -31,8 +31,18 @@ export type ReductionKind =
   /** A running fold that keeps the axis (Cumsum, Cumprod). */
   | 'scan';
 
-/** Facts absent from a record are false. */
+/**
+ * One input as tfjs passes it in runKernel's inputs map: its name (`'x'`), `'bias?'` for one that may
+ * be absent, `'splits[]'` for an array of tensors under one name.
+ */
+export type KernelInput = string;
+
+/** A record: the kernel's inputs and attrs (as tfjs-core's `XInputs`/`XAttrs` declare them), then its facts; facts absent from a record are false. */
 export interface KernelFacts {
+  /** Its inputs in declaration order, or `'variadic'`: one array of tensors (Concat, Pack, AddN, Einsum). */
+  readonly inputs: readonly KernelInput[] | 'variadic';
+  /** The names of the attrs it takes, in declaration order (`'leakyreluAlpha?'`: may be absent); absent: none. */
+  readonly attrs?: readonly string[];
   /** Each output element is a function of the same element of the (broadcast) inputs and the attrs. */
   readonly elementwise?: true;
   /** Its two inputs can be swapped without changing a single bit of the result (CSE sorts them). */

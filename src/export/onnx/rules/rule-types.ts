@@ -3,7 +3,7 @@
 // builder. Needs the IR types and the builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable`,
 // `OnnxNumerics` and helpers.
 
-import type { KernelTable } from '../../../ir/kernels/index.js';
+import { inputPosition, type KernelTable } from '../../../ir/kernels/index.js';
 import type { DType, TensorType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
@@ -62,10 +62,11 @@ export function optionalArg(k: KernelCall, name: string): Arg | undefined {
   return i < 0 ? undefined : { name: k.inputs[i]!, dtype: k.inputTypes[i]!.dtype, shape: k.inputTypes[i]!.shape };
 }
 
-/** The input tfjs passed as `name` (or, when names are missing, at `fallback` position). */
-export function arg(k: KernelCall, name: string, fallback = 0): Arg {
+/** The input tfjs passed as `name` (or, when names are missing, the one at `name`'s place in the kernel's record). */
+export function arg(k: KernelCall, name: string): Arg {
   const a = optionalArg(k, name);
   if (a) return a;
+  const fallback = Math.max(inputPosition(k.op, name), 0);
   const t = k.inputTypes[fallback];
   if (!t) throw new OnnxExportError(`expected an input '${name}'`);
   return { name: k.inputs[fallback]!, dtype: t.dtype, shape: t.shape };
