@@ -63,6 +63,9 @@ function facts(k: Kernel): string {
   if (k.multiOutput) out.push('multi-output');
   if (k.nondeterministic) out.push('nondeterministic');
   if (k.drawOp) out.push('draw op');
+  if (k.onnxFloat32 === 'always') out.push('ONNX in float32');
+  if (k.onnxFloat32 === 'numerics-float32') out.push("ONNX in float32 with numerics 'float32'");
+  if (k.wasmInt32) out.push(`int32 on wasm: ${k.wasmInt32}`);
   return out.join(', ');
 }
 

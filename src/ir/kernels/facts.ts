@@ -63,4 +63,21 @@ export interface KernelFacts {
    * kernels without a shape rule, since the draw's attrs carry its shape and dtype.
    */
   readonly drawOp?: true;
+  /**
+   * The exported ONNX model computes it on float32 with onnxruntime's own float32 function, so its
+   * results can differ from JS's (float64, rounded once) in the last bits: `'always'` (onnxruntime
+   * has no float64 kernel of it, or, for Sigmoid and Softplus, one no closer to JS or one that
+   * overflows; Softmax and LogSoftmax compose such kernels), or `'numerics-float32'` (only under the
+   * export's `numerics: 'float32'`; by default computed in float64 and rounded once, as tfjs's cpu
+   * kernels do). Absent: exact in float32 (IEEE + − × ÷, sqrt, comparisons, rounding) or computed in
+   * float64 and rounded once.
+   */
+  readonly onnxFloat32?: 'always' | 'numerics-float32';
+  /**
+   * On int32 inputs with an int32 result, tfjs-wasm's kernel gives other values than JS and tfjs's
+   * cpu kernel, whatever the values: `'through-float32'` (it computes through float32, rounding
+   * beyond ±2^24), `'saturates'` (where JS wraps), `'exact'` (where tfjs's cpu kernel rounds
+   * through float32). Cast, RealDiv and Multiply differ only on some values (src/exec/wasm-int32.ts).
+   */
+  readonly wasmInt32?: 'through-float32' | 'saturates' | 'exact';
 }

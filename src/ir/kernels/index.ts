@@ -104,6 +104,11 @@ export function inputPosition(op: string, name: string): number {
   return names === undefined || names === 'variadic' ? -1 : names.indexOf(name);
 }
 
+/** The kernels whose record passes `test`, in `KERNEL_NAMES` order (the sets stages derive from a fact). */
+export function kernelsWhere(test: (k: Kernel) => boolean): KernelName[] {
+  return KERNEL_NAMES.filter((k) => test(KERNELS[k]));
+}
+
 /** The kernels of `family`, in their file's order. */
 export function kernelsOf(family: KernelFamily): KernelName[] {
   return KERNEL_NAMES.filter((k) => KERNELS[k].family === family);
