@@ -3,7 +3,7 @@
 // passed them under, the attrs and the output types, and the by-name input lookups written once.
 // Needs the IR types and the kernel records. Produces `KernelCall`, `KernelCallParts`, `kernelCall`.
 
-import { inputPosition } from '../ir/kernels/index.js';
+import { inputPosition, type KernelInputName } from '../ir/kernels/index.js';
 import type { TensorType } from '../ir/types.js';
 
 /** What an exporter knows of one kernel invocation. */
@@ -21,14 +21,14 @@ export interface KernelCallParts {
   readonly constants?: readonly (ArrayLike<number> | undefined)[];
 }
 
-/** A kernel invocation with its inputs looked up by the names tfjs passed them under. */
+/** A kernel invocation with its inputs looked up by the names tfjs passed them under (a name no record gives does not compile). */
 export interface KernelCall extends KernelCallParts {
   /** The reference of the input passed as `name` (when names are missing: at `name`'s place in the kernel's record); fails when absent. */
-  input(name: string): string;
+  input(name: KernelInputName): string;
   /** The reference of the input passed as `name`, or undefined (optional inputs such as a bias). */
-  optionalInput(name: string): string | undefined;
+  optionalInput(name: KernelInputName): string | undefined;
   /** The type of the input passed as `name` (found as `input` finds it), or at that index; fails when absent. */
-  typeOf(name: string | number): TensorType;
+  typeOf(name: KernelInputName | number): TensorType;
 }
 
 /**
@@ -36,7 +36,7 @@ export interface KernelCall extends KernelCallParts {
  * The extra fields of `parts` (ONNX's output names, numerics) are kept.
  */
 export function kernelCall<P extends KernelCallParts>(parts: P, fail: (detail: string) => never): P & KernelCall {
-  const place = (name: string | number): number => {
+  const place = (name: KernelInputName | number): number => {
     if (typeof name === 'number') return name;
     const i = parts.inputNames.indexOf(name);
     return i >= 0 ? i : Math.max(inputPosition(parts.op, name), 0);

@@ -2,7 +2,7 @@
 // (`XInputs` / `XAttrs` in dist/kernel_names.d.ts, read with the TypeScript compiler API), and
 // the code that looks inputs up by name or place reads them from the records.
 import { describe, expect, it } from 'vitest';
-import { inputNamesOf, inputPosition, KERNEL_NAMES, KERNELS, type KernelName } from '../../src/ir/kernels/index.js';
+import { inputNamesOf, inputPosition, KERNEL_NAMES, KERNELS, type KernelInputName, type KernelName } from '../../src/ir/kernels/index.js';
 import { ELEMENTWISE_KERNELS } from '../../src/opt/elementwise-kernels.js';
 import { readTfjsKernelDeclarations } from './tfjs-kernel-declarations.js';
 
@@ -62,6 +62,14 @@ describe('kernel records against tfjs-core declarations', () => {
     expect(inputPosition('Conv2DBackpropInput', 'filter')).toBe(1);
     expect(inputPosition('Concat', 'x')).toBe(-1);
     expect(inputPosition('Tanh', 'y')).toBe(-1);
+  });
+
+  it('type the by-name input lookups: a name no record gives does not compile (tsc checks the line below)', () => {
+    const names: KernelInputName[] = ['x', 'filter', 'bias', 'preluActivationWeights', 'paramsNestedSplits'];
+    // @ts-expect-error: no kernel takes an input named filtr
+    const misspelled: KernelInputName = 'filtr';
+    expect([...names, misspelled].every((n) => KERNEL_NAMES.some((k) => inputPosition(k, n) >= 0))).toBe(false);
+    expect(names.every((n) => KERNEL_NAMES.some((k) => inputPosition(k, n) >= 0))).toBe(true);
   });
 
   it('are what the fusable table gives each kernel', () => {

@@ -45,6 +45,12 @@ type RecordOf<K extends KernelName> = { [F in KernelFamily]: K extends keyof Fam
 /** The kernels whose record states `fact` (e.g. `KernelsWith<'elementwise'>`). */
 export type KernelsWith<P extends keyof KernelFacts> = { [K in KernelName]: RecordOf<K> extends { readonly [Q in P]: unknown } ? K : never }[KernelName];
 
+/** An input name without its record marks (`'bias?'` → `'bias'`, `'splits[]'` → `'splits'`). */
+type Unmarked<N> = N extends `${infer B}?` ? B : N extends `${infer B}[]` ? B : N;
+
+/** A name some kernel's record gives an input: what by-name lookups accept, so a misspelled input name does not compile. */
+export type KernelInputName = { [K in KernelName]: RecordOf<K>['inputs'] extends readonly (infer N)[] ? Unmarked<N> : never }[KernelName];
+
 /** The kernels that compute elementwise: the only keys the fusion and compiled-loop tables accept. */
 export type ElementwiseKernelName = KernelsWith<'elementwise'>;
 

@@ -5,7 +5,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { Shape } from '../../ir/types.js';
 import type { RuleArgs, ShapeRule } from './rule-types.js';
-import type { KernelTable } from '../../ir/kernels/index.js';
+import type { KernelInputName, KernelTable } from '../../ir/kernels/index.js';
 import { arg, broadcastShapes, checkShape, fail, fmt, intList, out, unifyDim, withUnknowns } from './shape-util.js';
 
 const bu = tf.backend_util;
@@ -73,7 +73,7 @@ const dilation2d: ShapeRule = (args) => {
 };
 
 /** Backprop kernels: the output shape is the attr `name` (inputShape or filterShape) of rank `rank`. */
-function shapeFromAttr(k: string, name: string, rank: number, dtypeFrom: string): ShapeRule {
+function shapeFromAttr(k: string, name: string, rank: number, dtypeFrom: KernelInputName): ShapeRule {
   return (args) => {
     const src = arg(k, args, dtypeFrom);
     const shape = intList(k, args.attrs[name], name);
@@ -83,7 +83,7 @@ function shapeFromAttr(k: string, name: string, rank: number, dtypeFrom: string)
 }
 
 /** Backprop kernels whose output has the shape of one input (Dilation2D's). */
-function likeInput(k: string, name: string): ShapeRule {
+function likeInput(k: string, name: KernelInputName): ShapeRule {
   return (args) => {
     const x = arg(k, args, name);
     return out(checkShape(k, x.shape), x.dtype);

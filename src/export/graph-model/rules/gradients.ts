@@ -10,6 +10,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
+import type { KernelInputName } from '../../../ir/kernels/index.js';
 import { ints, numberList, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './rule-types.js';
 import { pair, windowAttrs } from './nn.js';
 
@@ -19,7 +20,7 @@ const F = { T: attr.type('float32') };
 const transpose = (b: GraphModelBuilder, x: string, perm: number[]) => b.emit('Transpose', [x, ints(b, perm)], { ...F, Tperm: attr.type('int32') });
 const reshape = (b: GraphModelBuilder, x: string, shape: number[]) => b.emit('Reshape', [x, ints(b, shape)], { ...F, Tshape: attr.type('int32') });
 
-function shape4(b: GraphModelBuilder, k: KernelCall, name: string | number, what: string): Shape4 {
+function shape4(b: GraphModelBuilder, k: KernelCall, name: KernelInputName | number, what: string): Shape4 {
   const s = k.typeOf(name).shape;
   if (s.length !== 4 || s.some((d) => d < 0)) b.fail(`${what} needs a rank-4 shape known at trace time, got [${s.join(',')}]`);
   return [...s] as Shape4;

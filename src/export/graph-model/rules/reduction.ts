@@ -3,7 +3,7 @@
 // TF and tfjs-converter). Needs rule-types. Produces `REDUCTION_RULES`.
 
 import { attr } from '../graph-def.js';
-import { joinTables, mapTable, type KernelTable } from '../../../ir/kernels/index.js';
+import { joinTables, mapTable, type KernelInputName, type KernelTable } from '../../../ir/kernels/index.js';
 import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './rule-types.js';
 
 /** tfjs kernel → [TF op, name of the tfjs axis attr]. */
@@ -49,7 +49,7 @@ function scan(tfOp: string): GraphModelRule {
   };
 }
 
-function lastAxisOnly(tfOp: string, inputName: string, axisAttr: string): GraphModelRule {
+function lastAxisOnly(tfOp: string, inputName: KernelInputName, axisAttr: string): GraphModelRule {
   return (b, k) => {
     const rank = k.typeOf(inputName).shape.length;
     const a = k.attrs[axisAttr];

@@ -4,7 +4,7 @@
 // GraphModel rule returns the refs it made). Needs the IR types, the kernel-call contract and the
 // builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable`, `OnnxNumerics` and helpers.
 
-import type { KernelTable } from '../../../ir/kernels/index.js';
+import type { KernelInputName, KernelTable } from '../../../ir/kernels/index.js';
 import type { KernelCall as SharedKernelCall } from '../../kernel-call.js';
 import type { DType, TensorType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
@@ -52,13 +52,13 @@ export interface Arg extends TensorType {
 }
 
 /** The input tfjs passed as `name`, or undefined when absent (optional inputs such as a bias). */
-export function optionalArg(k: KernelCall, name: string): Arg | undefined {
+export function optionalArg(k: KernelCall, name: KernelInputName): Arg | undefined {
   const ref = k.optionalInput(name);
   return ref === undefined ? undefined : arg(k, name);
 }
 
 /** The input tfjs passed as `name` (or, when names are missing, the one at `name`'s place in the kernel's record). */
-export function arg(k: KernelCall, name: string): Arg {
+export function arg(k: KernelCall, name: KernelInputName): Arg {
   const t = k.typeOf(name);
   return { name: k.input(name), dtype: t.dtype, shape: t.shape };
 }
