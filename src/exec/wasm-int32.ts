@@ -7,10 +7,10 @@
 // with tfjs-wasm's own kernels (jit equals eager tfjs-wasm), so they are warned about, not changed;
 // except on scalars in the compiled executor, whose JS code computes them as JS does (its Cast to
 // float32 rounds, as tfjs-wasm's).
-// Needs the IR. Produces `wasmInt32Sites`.
+// Needs the IR and the kernel records. Produces `wasmInt32Sites`, `WASM_INT32_DIFFERS`.
 
 import type { Graph, Node, NodeSource } from '../ir/graph.js';
-import type { KernelName } from '../ir/kernels/index.js';
+import { kernelsWhere } from '../ir/kernels/index.js';
 import { constWithin } from '../ir/const-values.js';
 
 /**
@@ -31,7 +31,8 @@ export function wasmInt32Sites(graph: Graph, scalarsInJs: boolean): { kernel: st
   return out;
 }
 
-const THROUGH_FLOAT: ReadonlySet<string> = new Set<KernelName>(['Neg', 'FloorDiv', 'Pow', 'ClipByValue', 'SquaredDifference']);
+/** The kernels whose int32 results differ on tfjs-wasm whatever the values (records with a `wasmInt32` fact). */
+export const WASM_INT32_DIFFERS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ kernelsWhere((k) => k.wasmInt32 !== undefined));
 
 function differsOnWasm(node: Node): boolean {
   const ints = node.inputs.filter((v) => v.dtype === 'int32');
@@ -39,5 +40,5 @@ function differsOnWasm(node: Node): boolean {
   if (node.op === 'Cast') return node.attrs.dtype === 'float32' && !ints.every((v) => constWithin(v, 2 ** 24));
   if (node.op === 'RealDiv') return !ints.every((v) => constWithin(v, 2 ** 24));
   if (node.op === 'Multiply') return node.outputs[0]?.dtype === 'int32' && !node.inputs.some((v) => constWithin(v, 2 ** 22));
-  return THROUGH_FLOAT.has(node.op) && node.outputs[0]?.dtype === 'int32';
+  return WASM_INT32_DIFFERS.has(node.op) && node.outputs[0]?.dtype === 'int32';
 }

@@ -1,14 +1,17 @@
 // Random draws in the IR: nodes whose values are drawn afresh each time they run (tfjs's unseeded
 // randomNormal, truncatedNormal, randomUniform(Int), randomGamma, and Multinomial without a seed).
 // Seeded draws are constants of the graph (the same values on every call, as eager tfjs gives).
-// Needs the IR. Produces the draw ops, their attrs, `isRandomNode`, `randomNodesIn`.
+// Needs the IR and the kernel records. Produces the draw ops, their attrs, `isRandomNode`, `randomNodesIn`.
 
 import type { Graph, Node } from './graph.js';
 import type { DType } from './types.js';
+import { kernelOf, kernelsWhere, type KernelsWith } from './kernels/index.js';
 
-/** Ops of draws made from attrs alone (no inputs); each one's output shape and dtype are attrs too. */
-export const DRAW_OPS = ['RandomNormal', 'TruncatedNormal', 'RandomUniform', 'RandomGamma'] as const;
-export type DrawOp = (typeof DRAW_OPS)[number];
+/** Ops of draws made from attrs alone (no inputs; records with `drawOp`); each one's output shape and dtype are attrs too. */
+export type DrawOp = KernelsWith<'drawOp'>;
+
+/** The draw ops, in `KERNEL_NAMES` order. */
+export const DRAW_OPS: readonly DrawOp[] = /* @__PURE__ */ kernelsWhere((k) => k.drawOp === true) as DrawOp[];
 
 /** The attrs of a draw node: the arguments of the tfjs op that makes the same draw eagerly. */
 export interface DrawAttrs {
@@ -25,10 +28,8 @@ export interface DrawAttrs {
   readonly beta?: number;
 }
 
-const DRAWS = new Set<string>(DRAW_OPS);
-
 export function isDrawOp(op: string): op is DrawOp {
-  return DRAWS.has(op);
+  return kernelOf(op)?.drawOp === true;
 }
 
 /** A Multinomial node without a seed: each run samples with a new seed, as eager tfjs does. */

@@ -24,6 +24,9 @@ import { WASM_RULES } from '../../src/exec/compiled/wasm-rules.js';
 import { ELEMENTWISE_KERNELS } from '../../src/opt/elementwise-kernels.js';
 import { ONNX_RULES } from '../../src/export/onnx/rules/index.js';
 import { GRAPH_MODEL_RULES } from '../../src/export/graph-model/rules/index.js';
+import { FLOAT32_NUMERICS_KERNELS, FLOAT_INEXACT_KERNELS } from '../../src/export/onnx/edge-warnings.js';
+import { WASM_INT32_DIFFERS } from '../../src/exec/wasm-int32.js';
+import { DRAW_OPS, isDrawOp } from '../../src/ir/random.js';
 
 const withFact = (fact: 'commutative' | 'nondeterministic' | 'multiOutput' | 'singleIeeeOp' | 'elementwise' | 'drawOp'): string[] =>
   KERNEL_NAMES.filter((k) => KERNELS[k][fact] === true).sort();
@@ -71,6 +74,20 @@ describe('kernel records', () => {
     expect(KERNEL_NAMES.filter((k) => KERNELS[k].reduction !== undefined).every((k) => KERNELS[k].family === 'reduction')).toBe(true);
     expect(withFact('elementwise').length).toBe(73);
     expect(KERNELS.FFT.elementwise).toBeUndefined();
+  });
+
+  it('give the sets the edge-value warnings and the draw ops derive from them, for exactly these kernels', () => {
+    expect([...FLOAT_INEXACT_KERNELS].sort()).toEqual(
+      ['Acos', 'Acosh', 'Asin', 'Asinh', 'Atan', 'Atan2', 'Atanh', 'Cosh', 'Expm1', 'Log1p', 'LogSoftmax', 'Sigmoid', 'Sinh', 'Softmax', 'Softplus', 'Tan'],
+    );
+    expect([...FLOAT32_NUMERICS_KERNELS].sort()).toEqual(['Cos', 'Exp', 'Log', 'Pow', 'Rsqrt', 'Sin', 'Tanh']);
+    expect([...WASM_INT32_DIFFERS].sort()).toEqual(['ClipByValue', 'FloorDiv', 'Neg', 'Pow', 'SquaredDifference']);
+    expect(KERNELS.Pow.wasmInt32).toBe('saturates');
+    expect(KERNELS.SquaredDifference.wasmInt32).toBe('exact');
+    expect([...DRAW_OPS].sort()).toEqual(withFact('drawOp'));
+    expect(isDrawOp('RandomGamma')).toBe(true);
+    expect(isDrawOp('Multinomial')).toBe(false);
+    expect(isDrawOp('Cond')).toBe(false);
   });
 
   it('agree with the tables: fusable and compiled kernels are elementwise, single IEEE ops have SIMD rules', () => {

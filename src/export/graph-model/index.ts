@@ -4,5 +4,5 @@
 
 export { exportGraphModel, needsExecuteAsync, type GraphModelExportOptions } from './export-graph-model.js';
 export { GRAPH_MODEL_RULES, graphModelKernels } from './rules/index.js';
-export type { GraphModelRule, KernelCall, RuleContext } from './rules/index.js';
+export type { GraphModelBuilder, GraphModelRule, KernelCall } from './rules/index.js';
 export type { GraphDef, NodeDef, FunctionDef, AttrValue } from './graph-def.js';

@@ -2,7 +2,7 @@
 // weight, Cond/While → functional control flow, Fused → its steps one by one, lists → dense
 // tensors, kernels → the rule table; Print/Assert are dropped with a warning (tfjs-converter runs
 // only what the outputs need), a variable write is an error. Needs the IR walk, the rule table,
-// lower-control-flow, lower-lists, the model builder.
+// lower-control-flow, lower-lists, the model builder, the kernel-call contract.
 // Produces `lowerBody`, `LowerContext`.
 
 import type { Graph, Node, NodeSource } from '../../ir/graph.js';
@@ -13,7 +13,8 @@ import { lowerCond, lowerWhile } from './lower-control-flow.js';
 import { lowerListOp } from './lower-lists.js';
 import { graphModelError } from './export-error.js';
 import { graphModelRuleFor } from './rules/index.js';
-import type { KernelCall, RuleContext } from './rules/rule-types.js';
+import type { GraphModelBuilder } from './rules/rule-types.js';
+import { kernelCall, type KernelCallParts } from '../kernel-call.js';
 
 export interface LowerContext {
   /** Told about every effect the GraphModel cannot express and drops (Print, Assert). */
@@ -52,8 +53,8 @@ const LOWER: Record<StructuralOp, Lower> = {
   // A Fused node's steps as plain kernels on node inputs or earlier steps.
   // Pure (no effect when the module loads), so bundlers can drop the table where the lowering is unused.
   Fused: /* @__PURE__ */ expandFused(({ step, inputs, inputTypes }, node, { scope }) => {
-    const k: KernelCall = { op: step.op, inputTypes, inputNames: step.argNames, attrs: step.attrs, outputTypes: [step] };
-    return applyRule(scope, k, inputs, node)[0]!;
+    const parts = { op: step.op, inputs, inputTypes, inputNames: step.argNames, attrs: step.attrs, outputTypes: [step] };
+    return applyRule(scope, parts, node)[0]!;
   }),
   Print: dropEffect,
   Assert: dropEffect,
@@ -74,32 +75,26 @@ const GRAPH_MODEL_LOWERING: WalkTable<string, GraphModelScope> = {
   consumer: 'GraphModel export',
   structural: LOWER,
   leaf: (node, ins, { scope }) => {
-    const k: KernelCall = { op: node.op, inputTypes: node.inputs, inputNames: node.inputNames, attrs: node.attrs, outputTypes: node.outputs };
-    return applyRule(scope, k, ins, node);
+    const parts = { op: node.op, inputs: ins, inputTypes: node.inputs, inputNames: node.inputNames, attrs: node.attrs, outputTypes: node.outputs };
+    return applyRule(scope, parts, node);
   },
 };
 
-function applyRule(scope: Scope, k: KernelCall, inputs: readonly string[], node: Node): readonly string[] {
+function applyRule(scope: Scope, parts: KernelCallParts, node: Node): readonly string[] {
   const source = node.options.source;
-  const rule = graphModelRuleFor(k.op);
-  if (!rule) throw graphModelError(k.op, 'the GraphModel rule table has no rule for it', source);
-  const indexOf = (name: string | number): number => (typeof name === 'number' ? name : k.inputNames.indexOf(name));
+  const rule = graphModelRuleFor(parts.op);
+  if (!rule) throw graphModelError(parts.op, 'the GraphModel rule table has no rule for it', source);
   const fail = (detail: string): never => {
-    throw graphModelError(k.op, detail, source);
+    throw graphModelError(parts.op, detail, source);
   };
-  const ctx: RuleContext = {
-    call: k,
-    inputs,
-    input: (name) => inputs[indexOf(name)] ?? fail(`input '${name}' is missing`),
-    optionalInput: (name) => inputs[indexOf(name)],
-    typeOf: (name) => k.inputTypes[indexOf(name)] ?? fail(`input '${String(name)}' is missing`),
+  const b: GraphModelBuilder = {
     emit: (op, ins, attrs) => scope.emit(op, ins, attrs),
     constant: (values, dtype, shape) => scope.constant(values, dtype, shape),
     fail,
   };
-  const refs = rule(ctx);
-  if (refs.length !== k.outputTypes.length) {
-    throw new Error(`internal: GraphModel rule of ${k.op} gave ${refs.length} outputs, the kernel has ${k.outputTypes.length}`);
+  const refs = rule(b, kernelCall(parts, fail));
+  if (refs.length !== parts.outputTypes.length) {
+    throw new Error(`internal: GraphModel rule of ${parts.op} gave ${refs.length} outputs, the kernel has ${parts.outputTypes.length}`);
   }
   return refs;
 }

@@ -13,30 +13,24 @@ import { resolvedSource, type NodeSource } from '../../ir/graph.js';
 import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
 import type { DType } from '../../ir/types.js';
 import { onnxError } from './onnx-errors.js';
-import type { KernelName } from '../../ir/kernels/index.js';
+import { kernelsWhere } from '../../ir/kernels/index.js';
 import type { OnnxNumerics } from './rules/rule-types.js';
 import { constWithin, numericConstValues } from '../../ir/const-values.js';
 
 type EdgeClass = 'int-to-float' | 'float-ulps';
 
 /**
- * The kernels whose float32 ONNX rule is onnxruntime's own float32 function (or a composition of
- * them; onnxruntime has no float64 kernel of these, or, for Sigmoid and Softplus, one that is no
- * closer to JS or overflows), so their results can differ from JS's (float64,
- * rounded once) in the last bits. The others are exact (IEEE +, −, ×, ÷, sqrt, comparisons,
- * rounding) or computed in float64 and rounded once as tfjs does (Exp, Log, Sin, Cos, Tanh, Pow,
- * Rsqrt, Erf, Elu, Selu, int32 arithmetic).
+ * The kernels whose float32 ONNX rule is onnxruntime's own float32 function (records with
+ * `onnxFloat32: 'always'`), so their results can differ from JS's (float64, rounded once) in the last bits.
  */
-export const FLOAT_INEXACT_KERNELS: ReadonlySet<string> = new Set<KernelName>([
-  'Expm1', 'Log1p', 'Tan', 'Asin', 'Acos', 'Atan', 'Atan2', 'Sinh', 'Cosh', 'Asinh', 'Acosh', 'Atanh', 'Sigmoid', 'Softplus', 'Softmax', 'LogSoftmax',
-]);
+export const FLOAT_INEXACT_KERNELS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ kernelsWhere((k) => k.onnxFloat32 === 'always'));
 
 /**
  * The kernels computed in float64 and rounded once by default, and with onnxruntime's own float32
- * kernels under `numerics: 'float32'` (rules/unary.ts, rules/binary-edges.ts `floatPow`): then they
- * differ from JS in the last bits as FLOAT_INEXACT_KERNELS do, and are warned the same way.
+ * kernels under `numerics: 'float32'` (records with `onnxFloat32: 'numerics-float32'`; rules/unary.ts,
+ * rules/binary-edges.ts `floatPow`): then they differ from JS in the last bits as FLOAT_INEXACT_KERNELS do.
  */
-export const FLOAT32_NUMERICS_KERNELS: ReadonlySet<string> = new Set<KernelName>(['Exp', 'Log', 'Sin', 'Cos', 'Tanh', 'Pow', 'Rsqrt']);
+export const FLOAT32_NUMERICS_KERNELS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ kernelsWhere((k) => k.onnxFloat32 === 'numerics-float32'));
 
 const WHAT: Record<EdgeClass, (kernels: string) => string> = {
   'int-to-float': () => 'int32 values are rounded to float32 before this float32 operation, so integers beyond ±2^24 (16777216) give other results than JS and tfjs on cpu',

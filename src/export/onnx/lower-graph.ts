@@ -17,6 +17,7 @@ import { onnxError, OnnxExportError } from './onnx-errors.js';
 import { onnxRuleFor } from './rules/index.js';
 import { inexactUse } from './rules/inexact.js';
 import type { KernelCall } from './rules/rule-types.js';
+import { kernelCall } from '../kernel-call.js';
 import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { lowerCond, lowerWhile } from './lower-control-flow.js';
 import { lowerListOp } from './lower-lists.js';
@@ -61,7 +62,7 @@ const LOWER: Record<StructuralOp, Lower> = {
   },
   // Pure (no effect when the module loads), so bundlers can drop the table where the lowering is unused.
   Fused: /* @__PURE__ */ expandFused(({ step, inputs, inputTypes, operands }, node, { b, ctx }) => {
-    const k = kernelCall(b, step.op, inputs, inputTypes, step.argNames, step.attrs, [step], operands.map(numericConstValues), ctx);
+    const k = onnxCall(b, step.op, inputs, inputTypes, step.argNames, step.attrs, [step], operands.map(numericConstValues), ctx);
     applyRule(b, k, node, ctx);
     return k.outputs[0]!;
   }),
@@ -83,7 +84,7 @@ const ONNX_LOWERING: WalkTable<string, OnnxScope> = {
   consumer: 'the ONNX export',
   structural: LOWER,
   leaf: (node, ins, { b, ctx }) => {
-    const k = kernelCall(b, node.op, ins, node.inputs, node.inputNames, node.attrs, node.outputs, node.inputs.map(numericConstValues), ctx);
+    const k = onnxCall(b, node.op, ins, node.inputs, node.inputNames, node.attrs, node.outputs, node.inputs.map(numericConstValues), ctx);
     applyRule(b, k, node, ctx);
     return k.outputs;
   },
@@ -111,11 +112,14 @@ function lowerAssign(b: OnnxGraphBuilder, node: Node, value: string, ctx: LowerC
 }
 
 /** A kernel call with fresh ONNX names for its outputs (the walk binds a node's outputs to them). */
-function kernelCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], inputTypes: readonly TensorType[], inputNames: readonly string[],
+function onnxCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], inputTypes: readonly TensorType[], inputNames: readonly string[],
   attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], constants: readonly (ArrayLike<number> | undefined)[],
   ctx: LowerContext): KernelCall {
   const outNames = outputs.map((o) => b.fresh((o as Value).name ?? op.replace(/^_/, '').toLowerCase()));
-  return { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs, constants, numerics: ctx.numerics };
+  const parts = { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs, constants, numerics: ctx.numerics };
+  return kernelCall(parts, (detail) => {
+    throw new OnnxExportError(detail);
+  });
 }
 
 function applyRule(b: OnnxGraphBuilder, k: KernelCall, node: Node, ctx: LowerContext): void {

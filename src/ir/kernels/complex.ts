@@ -4,10 +4,10 @@
 import type { KernelFacts } from './facts.js';
 
 export const COMPLEX_FAMILY = {
-  FFT: {},
-  IFFT: {},
-  Real: { elementwise: true },
-  Imag: { elementwise: true },
-  ComplexAbs: { elementwise: true },
-  Complex: { elementwise: true },
+  FFT: { inputs: ['input'] },
+  IFFT: { inputs: ['input'] },
+  Real: { elementwise: true, inputs: ['input'] },
+  Imag: { elementwise: true, inputs: ['input'] },
+  ComplexAbs: { elementwise: true, inputs: ['x'] },
+  Complex: { elementwise: true, inputs: ['real', 'imag'] },
 } as const satisfies Readonly<Record<string, KernelFacts>>;

@@ -5,12 +5,12 @@
 import type { KernelFacts } from './facts.js';
 
 export const CREATION_FAMILY = {
-  Fill: {},
-  Range: {},
-  LinSpace: {},
-  OneHot: {},
-  Diag: {},
-  Bincount: {},
-  DenseBincount: {},
-  BroadcastArgs: {},
+  Fill: { inputs: [], attrs: ['shape', 'value', 'dtype'] },
+  Range: { inputs: [], attrs: ['start', 'stop', 'step', 'dtype'] },
+  LinSpace: { inputs: [], attrs: ['start', 'stop', 'num'] },
+  OneHot: { inputs: ['indices'], attrs: ['depth', 'onValue', 'offValue', 'dtype'] },
+  Diag: { inputs: ['x'] },
+  Bincount: { inputs: ['x', 'weights'], attrs: ['size'] },
+  DenseBincount: { inputs: ['x', 'weights'], attrs: ['size', 'binaryOutput?'] },
+  BroadcastArgs: { inputs: ['s0', 's1'] },
 } as const satisfies Readonly<Record<string, KernelFacts>>;

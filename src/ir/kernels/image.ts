@@ -5,15 +5,15 @@
 import type { KernelFacts } from './facts.js';
 
 export const IMAGE_FAMILY = {
-  ResizeBilinear: {},
-  ResizeNearestNeighbor: {},
-  ResizeBilinearGrad: {},
-  ResizeNearestNeighborGrad: {},
-  CropAndResize: {},
-  FlipLeftRight: {},
-  RotateWithOffset: {},
-  Transform: {},
-  SpaceToBatchND: {},
-  BatchToSpaceND: {},
-  DepthToSpace: {},
+  ResizeBilinear: { inputs: ['images'], attrs: ['alignCorners', 'halfPixelCenters', 'size'] },
+  ResizeNearestNeighbor: { inputs: ['images'], attrs: ['alignCorners', 'halfPixelCenters', 'size'] },
+  ResizeBilinearGrad: { inputs: ['images', 'dy'], attrs: ['alignCorners', 'halfPixelCenters', 'size'] },
+  ResizeNearestNeighborGrad: { inputs: ['images', 'dy'], attrs: ['alignCorners', 'halfPixelCenters', 'size'] },
+  CropAndResize: { inputs: ['image', 'boxes', 'boxInd'], attrs: ['cropSize', 'method', 'extrapolationValue'] },
+  FlipLeftRight: { inputs: ['image'] },
+  RotateWithOffset: { inputs: ['image'], attrs: ['radians', 'fillValue', 'center'] },
+  Transform: { inputs: ['image', 'transforms'], attrs: ['interpolation', 'fillMode', 'fillValue', 'outputShape?'] },
+  SpaceToBatchND: { inputs: ['x'], attrs: ['blockShape', 'paddings'] },
+  BatchToSpaceND: { inputs: ['x'], attrs: ['blockShape', 'crops'] },
+  DepthToSpace: { inputs: ['x'], attrs: ['blockSize', 'dataFormat'] },
 } as const satisfies Readonly<Record<string, KernelFacts>>;

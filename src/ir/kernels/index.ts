@@ -3,7 +3,7 @@
 // string-literal union of the records' names), `KERNELS`, fact queries, and `KernelTable<R>`, the
 // type of every per-backend rule table, so a misspelled kernel name in any table fails to compile.
 
-import { KERNEL_FAMILIES, type KernelFacts, type KernelFamily } from './facts.js';
+import { KERNEL_FAMILIES, type KernelFacts, type KernelFamily, type KernelInput } from './facts.js';
 import { ELEMENTWISE_FAMILY } from './elementwise.js';
 import { COMPLEX_FAMILY } from './complex.js';
 import { REDUCTION_FAMILY } from './reduction.js';
@@ -17,7 +17,7 @@ import { NN_FAMILY } from './nn.js';
 import { IMAGE_FAMILY } from './image.js';
 import { DATA_DEPENDENT_FAMILY } from './data-dependent.js';
 
-export { KERNEL_FAMILIES, type KernelFacts, type KernelFamily, type ReductionKind } from './facts.js';
+export { KERNEL_FAMILIES, type KernelFacts, type KernelFamily, type KernelInput, type ReductionKind } from './facts.js';
 
 const FAMILIES = {
   elementwise: ELEMENTWISE_FAMILY,
@@ -44,6 +44,12 @@ type RecordOf<K extends KernelName> = { [F in KernelFamily]: K extends keyof Fam
 
 /** The kernels whose record states `fact` (e.g. `KernelsWith<'elementwise'>`). */
 export type KernelsWith<P extends keyof KernelFacts> = { [K in KernelName]: RecordOf<K> extends { readonly [Q in P]: unknown } ? K : never }[KernelName];
+
+/** An input name without its record marks (`'bias?'` → `'bias'`, `'splits[]'` → `'splits'`). */
+type Unmarked<N> = N extends `${infer B}?` ? B : N extends `${infer B}[]` ? B : N;
+
+/** A name some kernel's record gives an input: what by-name lookups accept, so a misspelled input name does not compile. */
+export type KernelInputName = { [K in KernelName]: RecordOf<K>['inputs'] extends readonly (infer N)[] ? Unmarked<N> : never }[KernelName];
 
 /** The kernels that compute elementwise: the only keys the fusion and compiled-loop tables accept. */
 export type ElementwiseKernelName = KernelsWith<'elementwise'>;
@@ -85,6 +91,28 @@ export function isKernelName(op: string): op is KernelName {
 /** The record of kernel `op`, or undefined for an IR op (Cond, While, a list op …) or an unknown name. */
 export function kernelOf(op: string): Kernel | undefined {
   return isKernelName(op) ? KERNELS[op] : undefined;
+}
+
+/** The name an input of a record goes by in runKernel's inputs map (`'bias?'` → `'bias'`, `'splits[]'` → `'splits'`). */
+export function inputName(input: KernelInput): string {
+  return input.replace(/\?$|\[\]$/, '');
+}
+
+/** The names kernel `op` takes its inputs under, in its record's order; `'variadic'` for one array of tensors; undefined for an IR op. */
+export function inputNamesOf(op: string): readonly string[] | 'variadic' | undefined {
+  const inputs = kernelOf(op)?.inputs;
+  return inputs === undefined || inputs === 'variadic' ? inputs : inputs.map(inputName);
+}
+
+/** Where input `name` of kernel `op` stands in its record (its place when tfjs passes inputs in order), or -1. */
+export function inputPosition(op: string, name: string): number {
+  const names = inputNamesOf(op);
+  return names === undefined || names === 'variadic' ? -1 : names.indexOf(name);
+}
+
+/** The kernels whose record passes `test`, in `KERNEL_NAMES` order (the sets stages derive from a fact). */
+export function kernelsWhere(test: (k: Kernel) => boolean): KernelName[] {
+  return KERNEL_NAMES.filter((k) => test(KERNELS[k]));
 }
 
 /** The kernels of `family`, in their file's order. */

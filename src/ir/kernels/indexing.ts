@@ -5,13 +5,13 @@
 import type { KernelFacts } from './facts.js';
 
 export const INDEXING_FAMILY = {
-  Slice: {},
-  StridedSlice: {},
-  GatherV2: {},
-  GatherNd: {},
-  ScatterNd: {},
-  TensorScatterUpdate: {},
-  UnsortedSegmentSum: {},
-  TopK: { multiOutput: true },
-  SearchSorted: {},
+  Slice: { inputs: ['x'], attrs: ['begin', 'size'] },
+  StridedSlice: { inputs: ['x'], attrs: ['begin', 'end', 'strides', 'beginMask', 'endMask', 'ellipsisMask', 'newAxisMask', 'shrinkAxisMask'] },
+  GatherV2: { inputs: ['x', 'indices'], attrs: ['axis', 'batchDims'] },
+  GatherNd: { inputs: ['params', 'indices'] },
+  ScatterNd: { inputs: ['indices', 'updates'], attrs: ['shape'] },
+  TensorScatterUpdate: { inputs: ['tensor', 'indices', 'updates'] },
+  UnsortedSegmentSum: { inputs: ['x', 'segmentIds'], attrs: ['numSegments'] },
+  TopK: { multiOutput: true, inputs: ['x'], attrs: ['k', 'sorted'] },
+  SearchSorted: { inputs: ['sortedSequence', 'values'], attrs: ['side'] },
 } as const satisfies Readonly<Record<string, KernelFacts>>;

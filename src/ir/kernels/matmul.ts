@@ -4,7 +4,7 @@
 import type { KernelFacts } from './facts.js';
 
 export const MATMUL_FAMILY = {
-  BatchMatMul: {},
-  _FusedMatMul: {},
-  Einsum: {},
+  BatchMatMul: { inputs: ['a', 'b'], attrs: ['transposeA', 'transposeB'] },
+  _FusedMatMul: { inputs: ['a', 'b', 'bias?', 'preluActivationWeights?'], attrs: ['transposeA', 'transposeB', 'activation', 'leakyreluAlpha?'] },
+  Einsum: { inputs: 'variadic', attrs: ['equation'] },
 } as const satisfies Readonly<Record<string, KernelFacts>>;

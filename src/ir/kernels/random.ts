@@ -5,9 +5,9 @@
 import type { KernelFacts } from './facts.js';
 
 export const RANDOM_FAMILY = {
-  Multinomial: { nondeterministic: true },
-  RandomNormal: { nondeterministic: true, drawOp: true },
-  RandomUniform: { nondeterministic: true, drawOp: true },
-  TruncatedNormal: { nondeterministic: true, drawOp: true },
-  RandomGamma: { nondeterministic: true, drawOp: true },
+  Multinomial: { nondeterministic: true, inputs: ['logits'], attrs: ['numSamples', 'seed', 'normalized'] },
+  RandomNormal: { nondeterministic: true, drawOp: true, inputs: [], attrs: ['shape', 'dtype', 'mean', 'stdDev'] },
+  RandomUniform: { nondeterministic: true, drawOp: true, inputs: [], attrs: ['shape', 'dtype', 'minval', 'maxval'] },
+  TruncatedNormal: { nondeterministic: true, drawOp: true, inputs: [], attrs: ['shape', 'dtype', 'mean', 'stdDev'] },
+  RandomGamma: { nondeterministic: true, drawOp: true, inputs: [], attrs: ['shape', 'dtype', 'alpha', 'beta'] },
 } as const satisfies Readonly<Record<string, KernelFacts>>;

@@ -5,16 +5,16 @@
 import type { KernelFacts } from './facts.js';
 
 export const SHAPE_OPS_FAMILY = {
-  Reshape: {},
-  Transpose: {},
-  Concat: {},
-  Pack: {},
-  Unpack: { multiOutput: true },
-  SplitV: { multiOutput: true },
-  Tile: {},
-  BroadcastTo: {},
-  ExpandDims: {},
-  Reverse: {},
-  PadV2: {},
-  MirrorPad: {},
+  Reshape: { inputs: ['x'], attrs: ['shape'] },
+  Transpose: { inputs: ['x'], attrs: ['perm'] },
+  Concat: { inputs: 'variadic', attrs: ['axis'] },
+  Pack: { inputs: 'variadic', attrs: ['axis'] },
+  Unpack: { multiOutput: true, inputs: ['value'], attrs: ['axis'] },
+  SplitV: { multiOutput: true, inputs: ['x'], attrs: ['numOrSizeSplits', 'axis'] },
+  Tile: { inputs: ['x'], attrs: ['reps'] },
+  BroadcastTo: { inputs: ['x'] },
+  ExpandDims: { inputs: ['input'], attrs: ['dim'] },
+  Reverse: { inputs: ['x'], attrs: ['dims'] },
+  PadV2: { inputs: ['x'], attrs: ['paddings', 'constantValue'] },
+  MirrorPad: { inputs: ['x'], attrs: ['paddings', 'mode'] },
 } as const satisfies Readonly<Record<string, KernelFacts>>;

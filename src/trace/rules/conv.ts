@@ -5,7 +5,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { Shape } from '../../ir/types.js';
 import type { RuleArgs, ShapeRule } from './rule-types.js';
-import type { KernelTable } from '../../ir/kernels/index.js';
+import type { KernelInputName, KernelTable } from '../../ir/kernels/index.js';
 import { arg, broadcastShapes, checkShape, fail, fmt, intList, out, unifyDim, withUnknowns } from './shape-util.js';
 
 const bu = tf.backend_util;
@@ -32,8 +32,8 @@ const describe = (a: Attrs) => `strides=${JSON.stringify(a.strides)} pad=${JSON.
 /** Conv2D-like kernels (plain and fused; depthwise or not), NHWC or NCHW; fused bias broadcasts. */
 function conv2d(k: string, depthwise: boolean): ShapeRule {
   return (args) => {
-    const x = arg(k, args, 'x', 0);
-    const filter = arg(k, args, 'filter', 1);
+    const x = arg(k, args, 'x');
+    const filter = arg(k, args, 'filter');
     const a = args.attrs;
     if (x.shape.length !== 4 || filter.shape.length !== 4) fail(k, `x ${fmt(x.shape)} and filter ${fmt(filter.shape)} must be rank 4`);
     const format = bu.convertConv2DDataFormat(String(a.dataFormat ?? 'NHWC') as 'NHWC' | 'NCHW');
@@ -49,8 +49,8 @@ function conv2d(k: string, depthwise: boolean): ShapeRule {
 
 const conv3d: ShapeRule = (args) => {
   const k = tf.Conv3D;
-  const x = arg(k, args, 'x', 0);
-  const filter = arg(k, args, 'filter', 1);
+  const x = arg(k, args, 'x');
+  const filter = arg(k, args, 'filter');
   const a = args.attrs;
   if (x.shape.length !== 5 || filter.shape.length !== 5) fail(k, `x ${fmt(x.shape)} and filter ${fmt(filter.shape)} must be rank 5`);
   const shape = convOut(k, [x.shape, filter.shape], ([xs, fs]) =>
@@ -62,8 +62,8 @@ const conv3d: ShapeRule = (args) => {
 /** Dilation2D(x [b,h,w,c], filter [fh,fw,c]) → [b, outH, outW, c]. */
 const dilation2d: ShapeRule = (args) => {
   const k = tf.Dilation2D;
-  const x = arg(k, args, 'x', 0);
-  const filter = arg(k, args, 'filter', 1);
+  const x = arg(k, args, 'x');
+  const filter = arg(k, args, 'filter');
   const a = args.attrs;
   if (x.shape.length !== 4 || filter.shape.length !== 3) fail(k, `x ${fmt(x.shape)} must be rank 4 and filter ${fmt(filter.shape)} rank 3`);
   const shape = convOut(k, [x.shape, filter.shape], ([xs, fs]) =>
@@ -73,9 +73,9 @@ const dilation2d: ShapeRule = (args) => {
 };
 
 /** Backprop kernels: the output shape is the attr `name` (inputShape or filterShape) of rank `rank`. */
-function shapeFromAttr(k: string, name: string, rank: number, dtypeFrom: string, dtypeIndex: number): ShapeRule {
+function shapeFromAttr(k: string, name: string, rank: number, dtypeFrom: KernelInputName): ShapeRule {
   return (args) => {
-    const src = arg(k, args, dtypeFrom, dtypeIndex);
+    const src = arg(k, args, dtypeFrom);
     const shape = intList(k, args.attrs[name], name);
     if (shape.length !== rank || shape.some((d) => d < -1)) fail(k, `attr '${name}' must be a rank-${rank} shape, got ${JSON.stringify(args.attrs[name])}`);
     return out(shape, src.dtype);
@@ -83,9 +83,9 @@ function shapeFromAttr(k: string, name: string, rank: number, dtypeFrom: string,
 }
 
 /** Backprop kernels whose output has the shape of one input (Dilation2D's). */
-function likeInput(k: string, name: string, index: number): ShapeRule {
+function likeInput(k: string, name: KernelInputName): ShapeRule {
   return (args) => {
-    const x = arg(k, args, name, index);
+    const x = arg(k, args, name);
     return out(checkShape(k, x.shape), x.dtype);
   };
 }
@@ -97,12 +97,12 @@ export const CONV_RULES = {
   [tf.FusedDepthwiseConv2D]: conv2d(tf.FusedDepthwiseConv2D, true),
   [tf.Conv3D]: conv3d,
   [tf.Dilation2D]: dilation2d,
-  [tf.Conv2DBackpropInput]: shapeFromAttr(tf.Conv2DBackpropInput, 'inputShape', 4, 'dy', 0),
-  [tf.Conv2DBackpropFilter]: shapeFromAttr(tf.Conv2DBackpropFilter, 'filterShape', 4, 'x', 0),
-  [tf.DepthwiseConv2dNativeBackpropInput]: shapeFromAttr(tf.DepthwiseConv2dNativeBackpropInput, 'inputShape', 4, 'dy', 0),
-  [tf.DepthwiseConv2dNativeBackpropFilter]: shapeFromAttr(tf.DepthwiseConv2dNativeBackpropFilter, 'filterShape', 4, 'x', 0),
-  [tf.Conv3DBackpropInputV2]: shapeFromAttr(tf.Conv3DBackpropInputV2, 'inputShape', 5, 'dy', 0),
-  [tf.Conv3DBackpropFilterV2]: shapeFromAttr(tf.Conv3DBackpropFilterV2, 'filterShape', 5, 'x', 0),
-  [tf.Dilation2DBackpropInput]: likeInput(tf.Dilation2DBackpropInput, 'x', 0),
-  [tf.Dilation2DBackpropFilter]: likeInput(tf.Dilation2DBackpropFilter, 'filter', 1),
+  [tf.Conv2DBackpropInput]: shapeFromAttr(tf.Conv2DBackpropInput, 'inputShape', 4, 'dy'),
+  [tf.Conv2DBackpropFilter]: shapeFromAttr(tf.Conv2DBackpropFilter, 'filterShape', 4, 'x'),
+  [tf.DepthwiseConv2dNativeBackpropInput]: shapeFromAttr(tf.DepthwiseConv2dNativeBackpropInput, 'inputShape', 4, 'dy'),
+  [tf.DepthwiseConv2dNativeBackpropFilter]: shapeFromAttr(tf.DepthwiseConv2dNativeBackpropFilter, 'filterShape', 4, 'x'),
+  [tf.Conv3DBackpropInputV2]: shapeFromAttr(tf.Conv3DBackpropInputV2, 'inputShape', 5, 'dy'),
+  [tf.Conv3DBackpropFilterV2]: shapeFromAttr(tf.Conv3DBackpropFilterV2, 'filterShape', 5, 'x'),
+  [tf.Dilation2DBackpropInput]: likeInput(tf.Dilation2DBackpropInput, 'x'),
+  [tf.Dilation2DBackpropFilter]: likeInput(tf.Dilation2DBackpropFilter, 'filter'),
 } satisfies KernelTable<ShapeRule>;

@@ -76,8 +76,8 @@ const multinomial: ShapeRule = (args) => {
 /** Bincount(x rank 1, weights) → [size] of the weights' dtype. */
 const bincount: ShapeRule = (args) => {
   const k = tf.Bincount;
-  const x = arg(k, args, 'x', 0);
-  const weights = arg(k, args, 'weights', 1);
+  const x = arg(k, args, 'x');
+  const weights = arg(k, args, 'weights');
   if (x.shape.length !== 1) fail(k, `x must be rank 1, got ${fmt(x.shape)}`);
   return out([numAttr(k, args.attrs, 'size')], weights.dtype);
 };
@@ -85,8 +85,8 @@ const bincount: ShapeRule = (args) => {
 /** DenseBincount(x rank 1 or 2, weights) → [size] or [batch, size]. */
 const denseBincount: ShapeRule = (args) => {
   const k = tf.DenseBincount;
-  const x = arg(k, args, 'x', 0);
-  const weights = arg(k, args, 'weights', 1);
+  const x = arg(k, args, 'x');
+  const weights = arg(k, args, 'weights');
   const size = numAttr(k, args.attrs, 'size');
   if (x.shape.length === 1) return out([size], weights.dtype);
   if (x.shape.length === 2) return out([x.shape[0]!, size], weights.dtype);
@@ -96,8 +96,8 @@ const denseBincount: ShapeRule = (args) => {
 /** BroadcastArgs(s0, s1): the broadcast of two shape vectors, as an int32 vector of the longer length. */
 const broadcastArgs: ShapeRule = (args) => {
   const k = tf.BroadcastArgs;
-  const s0 = arg(k, args, 's0', 0);
-  const s1 = arg(k, args, 's1', 1);
+  const s0 = arg(k, args, 's0');
+  const s1 = arg(k, args, 's1');
   if (s0.shape.length !== 1 || s1.shape.length !== 1) fail(k, `inputs must be rank 1, got ${fmt(s0.shape)} and ${fmt(s1.shape)}`);
   const a = s0.shape[0]!;
   const b = s1.shape[0]!;

@@ -29,8 +29,8 @@ const unique: ShapeRule = (args) => {
 /** SparseFillEmptyRows(indices [n, r], values [n], denseShape, defaultValue). */
 const sparseFillEmptyRows: ShapeRule = (args) => {
   const k = tf.SparseFillEmptyRows;
-  const indices = arg(k, args, 'indices', 0);
-  const values = arg(k, args, 'values', 1);
+  const indices = arg(k, args, 'indices');
+  const values = arg(k, args, 'values');
   if (indices.shape.length !== 2) fail(k, `indices must be rank 2, got ${fmt(indices.shape)}`);
   return [
     { shape: [U, indices.shape[1]!], dtype: indices.dtype },
@@ -43,8 +43,8 @@ const sparseFillEmptyRows: ShapeRule = (args) => {
 /** SparseReshape(inputIndices [n, r], inputShape [r], newShape [r']) → indices [n, r'] and the shape [r']. */
 const sparseReshape: ShapeRule = (args) => {
   const k = tf.SparseReshape;
-  const indices = arg(k, args, 'inputIndices', 0);
-  const newShape = arg(k, args, 'newShape', 2);
+  const indices = arg(k, args, 'inputIndices');
+  const newShape = arg(k, args, 'newShape');
   if (indices.shape.length !== 2 || newShape.shape.length !== 1) fail(k, `inputIndices ${fmt(indices.shape)} must be rank 2 and newShape ${fmt(newShape.shape)} rank 1`);
   return [{ shape: [indices.shape[0]!, newShape.shape[0]!], dtype: indices.dtype }, { shape: [newShape.shape[0]!], dtype: newShape.dtype }];
 };
@@ -52,7 +52,7 @@ const sparseReshape: ShapeRule = (args) => {
 /** SparseSegmentSum/Mean(data, indices, segmentIds) → [numSegments (from the ids), ...data.shape[1:]]. */
 function sparseSegment(k: string): ShapeRule {
   return (args) => {
-    const data = arg(k, args, 'data', 0);
+    const data = arg(k, args, 'data');
     if (data.shape.length < 1) fail(k, 'data must have rank >= 1');
     return out([U, ...data.shape.slice(1)], data.dtype);
   };
@@ -60,7 +60,7 @@ function sparseSegment(k: string): ShapeRule {
 
 const sparseToDense: ShapeRule = (args) => {
   const k = tf.SparseToDense;
-  const values = arg(k, args, 'sparseValues', 1);
+  const values = arg(k, args, 'sparseValues');
   return out(intList(k, args.attrs.outputShape, 'outputShape'), values.dtype);
 };
 
@@ -78,7 +78,7 @@ const raggedGather: ShapeRule = ({ list, attrs, inputs }) => {
 /** RaggedRange(starts, limits, deltas) → splits [nrows + 1] int32 and values [?]. */
 const raggedRange: ShapeRule = (args) => {
   const k = tf.RaggedRange;
-  const starts = arg(k, args, 'starts', 0);
+  const starts = arg(k, args, 'starts');
   const shape = broadcastAll(k, args.list.map((a) => a.shape));
   if (shape.length > 1) fail(k, `starts, limits and deltas must be scalars or vectors, got ${args.list.map((a) => fmt(a.shape)).join(', ')}`);
   const rows = sizeOf(shape);
@@ -88,8 +88,8 @@ const raggedRange: ShapeRule = (args) => {
 /** RaggedTensorToTensor(shape, values, defaultValue, rowPartitionTensors…): rank = length of `shape`. */
 const raggedTensorToTensor: ShapeRule = (args) => {
   const k = tf.RaggedTensorToTensor;
-  const shape = arg(k, args, 'shape', 0);
-  const values = arg(k, args, 'values', 1);
+  const shape = arg(k, args, 'shape');
+  const values = arg(k, args, 'values');
   const rank = shape.shape[0];
   if (shape.shape.length !== 1 || rank === undefined || rank < 0) fail(k, `shape must be a vector of known length, got ${fmt(shape.shape)}`);
   return out(new Array<number>(rank).fill(U), values.dtype);
@@ -97,7 +97,7 @@ const raggedTensorToTensor: ShapeRule = (args) => {
 
 /** StringNGrams(data, dataSplits) → ngrams [?] string and splits shaped like dataSplits. */
 const stringNGrams: ShapeRule = (args) => {
-  const splits = arg(tf.StringNGrams, args, 'dataSplits', 1);
+  const splits = arg(tf.StringNGrams, args, 'dataSplits');
   return [{ shape: [U], dtype: 'string' }, { shape: [...splits.shape], dtype: 'int32' }];
 };
 

@@ -56,8 +56,8 @@ const cast: ShapeRule = (args) => {
 };
 
 const complex: ShapeRule = (args) => {
-  const re = arg(tf.Complex, args, 'real', 0);
-  const im = arg(tf.Complex, args, 'imag', 1);
+  const re = arg(tf.Complex, args, 'real');
+  const im = arg(tf.Complex, args, 'imag');
   return out(unifyShapes(tf.Complex, re.shape, im.shape, 'real and imag parts must have the same shape'), 'complex64');
 };
 
@@ -67,9 +67,9 @@ const complex: ShapeRule = (args) => {
  */
 const select: ShapeRule = (args) => {
   const k = tf.Select;
-  const c = arg(k, args, 'condition', 0);
-  const t = arg(k, args, 't', 1);
-  const e = arg(k, args, 'e', 2);
+  const c = arg(k, args, 'condition');
+  const t = arg(k, args, 't');
+  const e = arg(k, args, 'e');
   const dtype = upcast(t.dtype, e.dtype);
   if (c.shape.length === 1 && t.shape.length > 1) {
     const shape = unifyShapes(k, t.shape, e.shape, 't and e must have the same shape when the condition is rank 1');
@@ -89,8 +89,8 @@ const addN: ShapeRule = ({ list }) => {
 
 /** EluGrad(dy, y): the gradient has dy's shape. */
 const eluGrad: ShapeRule = (args) => {
-  const dy = arg(tf.EluGrad, args, 'dy', 0);
-  const y = arg(tf.EluGrad, args, 'y', 1);
+  const dy = arg(tf.EluGrad, args, 'dy');
+  const y = arg(tf.EluGrad, args, 'y');
   return out(unifyShapes(tf.EluGrad, dy.shape, y.shape, 'dy and y must have the same shape'), dy.dtype);
 };
 

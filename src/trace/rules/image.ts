@@ -32,8 +32,8 @@ function resize(k: string, dtype?: DType): ShapeRule {
 /** Resize gradients: shaped like the forward images. */
 function resizeGrad(k: string): ShapeRule {
   return (args) => {
-    const dy = arg(k, args, 'dy', 0);
-    const images = arg(k, args, 'images', 1);
+    const dy = arg(k, args, 'dy');
+    const images = arg(k, args, 'images');
     return out(image4d(k, 'images', images.shape), dy.dtype);
   };
 }
@@ -48,8 +48,8 @@ function sameImage(k: string): ShapeRule {
 /** CropAndResize(image, boxes [n,4], boxInd [n]) → float32 [n, cropH, cropW, c]. */
 const cropAndResize: ShapeRule = (args) => {
   const k = tf.CropAndResize;
-  const image = arg(k, args, 'image', 0);
-  const boxes = arg(k, args, 'boxes', 1);
+  const image = arg(k, args, 'image');
+  const boxes = arg(k, args, 'boxes');
   const [, , , c] = image4d(k, 'image', image.shape);
   if (boxes.shape.length !== 2) fail(k, `boxes must be rank 2 [numBoxes, 4], got ${fmt(boxes.shape)}`);
   const [h, w] = size2(k, args.attrs.cropSize, 'cropSize');
@@ -59,7 +59,7 @@ const cropAndResize: ShapeRule = (args) => {
 /** Transform(image, transforms): outputShape [h, w] or the image's own. */
 const transform: ShapeRule = (args) => {
   const k = tf.Transform;
-  const image = arg(k, args, 'image', 0);
+  const image = arg(k, args, 'image');
   const [b, h, w, c] = image4d(k, 'image', image.shape);
   const [oh, ow] = args.attrs.outputShape == null ? [h!, w!] : size2(k, args.attrs.outputShape, 'outputShape');
   return out([b!, oh, ow, c!], image.dtype);

@@ -48,8 +48,8 @@ const stridedSlice: ShapeRule = (args) => {
 /** GatherV2: x.shape[:axis] + indices.shape[batchDims:] + x.shape[axis+1:]. */
 const gatherV2: ShapeRule = (args) => {
   const k = tf.GatherV2;
-  const x = arg(k, args, 'x', 0);
-  const indices = arg(k, args, 'indices', 1);
+  const x = arg(k, args, 'x');
+  const indices = arg(k, args, 'indices');
   checkShape(k, x.shape);
   checkShape(k, indices.shape);
   const axis = normalizeAxis(k, args.attrs.axis ?? 0, x.shape.length);
@@ -65,8 +65,8 @@ const gatherV2: ShapeRule = (args) => {
 /** GatherNd: indices.shape[:-1] + params.shape[indices.shape[-1]:]. */
 const gatherNd: ShapeRule = (args) => {
   const k = tf.GatherNd;
-  const params = arg(k, args, 'params', 0);
-  const indices = arg(k, args, 'indices', 1);
+  const params = arg(k, args, 'params');
+  const indices = arg(k, args, 'indices');
   const depth = indices.shape[indices.shape.length - 1];
   if (depth === undefined || params.shape.length < 1) fail(k, `params ${fmt(params.shape)} and indices ${fmt(indices.shape)} must have rank >= 1`);
   if (depth < 0) fail(k, `the last dim of indices ${fmt(indices.shape)} must be known at trace time`);
@@ -86,8 +86,8 @@ function checkUpdates(k: string, indices: readonly number[], updates: readonly n
 
 const scatterNd: ShapeRule = (args) => {
   const k = tf.ScatterNd;
-  const indices = arg(k, args, 'indices', 0);
-  const updates = arg(k, args, 'updates', 1);
+  const indices = arg(k, args, 'indices');
+  const updates = arg(k, args, 'updates');
   const shape = intList(k, args.attrs.shape, 'shape');
   checkUpdates(k, indices.shape, updates.shape, shape);
   return out(shape, updates.dtype);
@@ -95,16 +95,16 @@ const scatterNd: ShapeRule = (args) => {
 
 const tensorScatterUpdate: ShapeRule = (args) => {
   const k = tf.TensorScatterUpdate;
-  const tensor = arg(k, args, 'tensor', 0);
-  checkUpdates(k, arg(k, args, 'indices', 1).shape, arg(k, args, 'updates', 2).shape, tensor.shape);
+  const tensor = arg(k, args, 'tensor');
+  checkUpdates(k, arg(k, args, 'indices').shape, arg(k, args, 'updates').shape, tensor.shape);
   return out(tensor.shape, tensor.dtype);
 };
 
 /** UnsortedSegmentSum: [numSegments] + x.shape[segmentIds.rank:]. */
 const unsortedSegmentSum: ShapeRule = (args) => {
   const k = tf.UnsortedSegmentSum;
-  const x = arg(k, args, 'x', 0);
-  const ids = arg(k, args, 'segmentIds', 1);
+  const x = arg(k, args, 'x');
+  const ids = arg(k, args, 'segmentIds');
   const n = Number(args.attrs.numSegments);
   if (!Number.isInteger(n) || n < 0) fail(k, `numSegments must be a non-negative integer, got ${JSON.stringify(args.attrs.numSegments)}`);
   if (ids.shape.length > x.shape.length) fail(k, `segmentIds ${fmt(ids.shape)} has a higher rank than x ${fmt(x.shape)}`);
@@ -127,8 +127,8 @@ const topK: ShapeRule = (args) => {
 /** SearchSorted: one int32 position per value; the batch dims must agree. */
 const searchSorted: ShapeRule = (args) => {
   const k = tf.SearchSorted;
-  const seq = arg(k, args, 'sortedSequence', 0);
-  const values = arg(k, args, 'values', 1);
+  const seq = arg(k, args, 'sortedSequence');
+  const values = arg(k, args, 'values');
   if (seq.shape.length !== values.shape.length || seq.shape.length < 1) fail(k, `sortedSequence ${fmt(seq.shape)} and values ${fmt(values.shape)} must have the same rank >= 1`);
   seq.shape.slice(0, -1).forEach((d, i) => unifyDim(k, d, values.shape[i]!, `leading dims of ${fmt(seq.shape)} and ${fmt(values.shape)} must match`));
   return out(values.shape, 'int32');

@@ -25,16 +25,16 @@ function matmulShape(kernel: string, a: Shape, b: Shape, transposeA: boolean, tr
 
 const batchMatMul: ShapeRule = (args) => {
   const k = tf.BatchMatMul;
-  const a = arg(k, args, 'a', 0);
-  const b = arg(k, args, 'b', 1);
+  const a = arg(k, args, 'a');
+  const b = arg(k, args, 'b');
   return out(matmulShape(k, a.shape, b.shape, args.attrs.transposeA === true, args.attrs.transposeB === true), upcast(a.dtype, b.dtype));
 };
 
 /** _FusedMatMul(a, b, bias?, preluActivationWeights?): the matmul shape, broadcast with the bias. */
 const fusedMatMul: ShapeRule = (args: RuleArgs) => {
   const k = tf._FusedMatMul;
-  const a = arg(k, args, 'a', 0);
-  const b = arg(k, args, 'b', 1);
+  const a = arg(k, args, 'a');
+  const b = arg(k, args, 'b');
   let shape = matmulShape(k, a.shape, b.shape, args.attrs.transposeA === true, args.attrs.transposeB === true);
   const bias = args.inputs.bias;
   if (bias) {

@@ -53,8 +53,8 @@ const maxPoolWithArgmax: ShapeRule = (args) => {
 /** Pool gradients: shaped like the forward input (`input`), of dy's dtype. */
 function poolGrad(k: string): ShapeRule {
   return (args) => {
-    const dy = arg(k, args, 'dy', 0);
-    const input = arg(k, args, 'input', 1);
+    const dy = arg(k, args, 'dy');
+    const input = arg(k, args, 'input');
     return out(checkShape(k, input.shape), dy.dtype);
   };
 }
@@ -72,7 +72,7 @@ function softmax(k: string, axisAttr: string): ShapeRule {
 /** FusedBatchNorm(x, mean, variance, offset?, scale?): x's shape; the statistics broadcast against it. */
 const fusedBatchNorm: ShapeRule = (args) => {
   const k = tf.FusedBatchNorm;
-  const x = arg(k, args, 'x', 0);
+  const x = arg(k, args, 'x');
   for (const name of ['mean', 'variance', 'offset', 'scale']) {
     const p = args.inputs[name];
     if (!p) continue;
@@ -95,8 +95,8 @@ const lrn: ShapeRule = (args) => {
 /** LRNGrad(x, y, dy): all three share one shape. */
 const lrnGrad: ShapeRule = (args) => {
   const k = tf.LRNGrad;
-  const x = arg(k, args, 'x', 0);
-  const dy = arg(k, args, 'dy', 2);
+  const x = arg(k, args, 'x');
+  const dy = arg(k, args, 'dy');
   return out(unifyShapes(k, x.shape, dy.shape, 'x and dy must have the same shape'), dy.dtype);
 };
 

@@ -4,6 +4,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { shapeToString, type DType, type Shape } from '../../ir/types.js';
+import { inputPosition, type KernelInputName } from '../../ir/kernels/index.js';
 import type { ArgInfo, RuleArgs, ShapeRule } from './rule-types.js';
 
 export const UNKNOWN = -1;
@@ -102,9 +103,9 @@ export function reducedShape(s: Shape, axes: readonly number[], keepDims: boolea
 /** tfjs's dtype upcast (bool < int32 < float32 < complex64). */
 export const upcast = (a: DType, b: DType): DType => tf.upcastType(a, b) as DType;
 
-/** The input called `name`, or the `index`-th input when the op used other names. */
-export function arg(kernel: string, args: RuleArgs, name: string, index = 0): ArgInfo {
-  const a = args.inputs[name] ?? args.list[index];
+/** The input called `name`, or, when the op used other names, the input at `name`'s place in the kernel's record. */
+export function arg(kernel: string, args: RuleArgs, name: KernelInputName): ArgInfo {
+  const a = args.inputs[name] ?? args.list[Math.max(inputPosition(kernel, name), 0)];
   if (!a) fail(kernel, `missing input '${name}'`);
   return a;
 }

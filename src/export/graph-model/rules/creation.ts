@@ -4,42 +4,42 @@
 
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type GraphModelTable, type RuleContext } from './rule-types.js';
+import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './rule-types.js';
 
-function dtypeAttr(ctx: RuleContext, fallback: DType): DType {
-  const d = ctx.call.attrs.dtype;
+function dtypeAttr(k: KernelCall, fallback: DType): DType {
+  const d = k.attrs.dtype;
   return typeof d === 'string' ? (d as DType) : fallback;
 }
 
-const fill: GraphModelRule = (ctx) => {
-  const dtype = ctx.call.outputTypes[0]!.dtype;
-  const value = ctx.call.attrs.value;
-  if (typeof value !== 'number') return ctx.fail(`Fill with a ${typeof value} value is not supported`);
-  const shape = ints(ctx, numberList(ctx, 'shape'));
-  return [ctx.emit('Fill', [shape, scalarLike(ctx, value, dtype)], { T: attr.type(dtype), index_type: attr.type('int32') })];
+const fill: GraphModelRule = (b, k) => {
+  const dtype = k.outputTypes[0]!.dtype;
+  const value = k.attrs.value;
+  if (typeof value !== 'number') return b.fail(`Fill with a ${typeof value} value is not supported`);
+  const shape = ints(b, numberList(b, k, 'shape'));
+  return [b.emit('Fill', [shape, scalarLike(b, value, dtype)], { T: attr.type(dtype), index_type: attr.type('int32') })];
 };
 
-const range: GraphModelRule = (ctx) => {
-  const dtype = dtypeAttr(ctx, 'float32');
-  const inputs = ['start', 'stop', 'step'].map((k) => scalarLike(ctx, numberAttr(ctx, k), dtype));
-  return [ctx.emit('Range', inputs, { Tidx: attr.type(dtype) })];
+const range: GraphModelRule = (b, k) => {
+  const dtype = dtypeAttr(k, 'float32');
+  const inputs = ['start', 'stop', 'step'].map((name) => scalarLike(b, numberAttr(b, k, name), dtype));
+  return [b.emit('Range', inputs, { Tidx: attr.type(dtype) })];
 };
 
-const oneHot: GraphModelRule = (ctx) => {
-  const dtype = dtypeAttr(ctx, 'int32');
-  const on = scalarLike(ctx, numberAttr(ctx, 'onValue'), dtype);
-  const off = scalarLike(ctx, numberAttr(ctx, 'offValue'), dtype);
+const oneHot: GraphModelRule = (b, k) => {
+  const dtype = dtypeAttr(k, 'int32');
+  const on = scalarLike(b, numberAttr(b, k, 'onValue'), dtype);
+  const off = scalarLike(b, numberAttr(b, k, 'offValue'), dtype);
   return [
-    ctx.emit('OneHot', [ctx.input('indices'), int(ctx, numberAttr(ctx, 'depth')), on, off], {
+    b.emit('OneHot', [k.input('indices'), int(b, numberAttr(b, k, 'depth')), on, off], {
       T: attr.type(dtype),
-      TI: attr.type(ctx.typeOf('indices').dtype),
+      TI: attr.type(k.typeOf('indices').dtype),
       axis: attr.int(-1),
     }),
   ];
 };
 
-const linSpace: GraphModelRule = (ctx) => [
-  ctx.emit('LinSpace', [ctx.constant([numberAttr(ctx, 'start')], 'float32', []), ctx.constant([numberAttr(ctx, 'stop')], 'float32', []), int(ctx, numberAttr(ctx, 'num'))], {
+const linSpace: GraphModelRule = (b, k) => [
+  b.emit('LinSpace', [b.constant([numberAttr(b, k, 'start')], 'float32', []), b.constant([numberAttr(b, k, 'stop')], 'float32', []), int(b, numberAttr(b, k, 'num'))], {
     T: attr.type('float32'),
     Tidx: attr.type('int32'),
   }),

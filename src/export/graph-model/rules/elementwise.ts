@@ -27,36 +27,36 @@ const RENAMED: KernelTable<string> = {
   Select: 'SelectV2', // tfjs `where` has broadcast its operands already
 };
 
-const cast: GraphModelRule = (ctx) => {
-  const to = ctx.call.attrs.dtype;
-  if (typeof to !== 'string') ctx.fail(`attr 'dtype' must be a dtype, got ${JSON.stringify(to)}`);
-  const from = ctx.typeOf('x').dtype;
-  return [ctx.emit('Cast', [ctx.input('x')], { SrcT: attr.type(from), DstT: attr.type(to as DType), Truncate: attr.bool(false) })];
+const cast: GraphModelRule = (b, k) => {
+  const to = k.attrs.dtype;
+  if (typeof to !== 'string') b.fail(`attr 'dtype' must be a dtype, got ${JSON.stringify(to)}`);
+  const from = k.typeOf('x').dtype;
+  return [b.emit('Cast', [k.input('x')], { SrcT: attr.type(from), DstT: attr.type(to as DType), Truncate: attr.bool(false) })];
 };
 
-const clipByValue: GraphModelRule = (ctx) => {
-  const dtype = ctx.typeOf('x').dtype;
-  const lo = scalarLike(ctx, numberAttr(ctx, 'clipValueMin'), dtype);
-  const hi = scalarLike(ctx, numberAttr(ctx, 'clipValueMax'), dtype);
-  return [ctx.emit('ClipByValue', [ctx.input('x'), lo, hi], tAttr(ctx))];
+const clipByValue: GraphModelRule = (b, k) => {
+  const dtype = k.typeOf('x').dtype;
+  const lo = scalarLike(b, numberAttr(b, k, 'clipValueMin'), dtype);
+  const hi = scalarLike(b, numberAttr(b, k, 'clipValueMax'), dtype);
+  return [b.emit('ClipByValue', [k.input('x'), lo, hi], tAttr(k))];
 };
 
-const leakyRelu: GraphModelRule = (ctx) => [
-  ctx.emit('LeakyRelu', [ctx.input('x')], { ...tAttr(ctx), alpha: attr.float(numberAttr(ctx, 'alpha')) }),
+const leakyRelu: GraphModelRule = (b, k) => [
+  b.emit('LeakyRelu', [k.input('x')], { ...tAttr(k), alpha: attr.float(numberAttr(b, k, 'alpha')) }),
 ];
 
 /** tfjs-only Step: x > 0 ? 1 : alpha, NaN stays NaN; as SelectV2(IsNan(x), x, SelectV2(x > 0, 1, alpha)). */
-const step: GraphModelRule = (ctx) => {
-  const x = ctx.input('x');
-  const { dtype } = ctx.typeOf('x');
-  const alpha = typeof ctx.call.attrs.alpha === 'number' ? ctx.call.attrs.alpha : 0;
-  if (dtype !== 'float32' && dtype !== 'int32') ctx.fail(`Step of ${dtype} is not supported`);
-  const T = tAttr(ctx);
-  const positive = ctx.emit('Greater', [x, ctx.constant([0], dtype, [])], T);
-  const picked = ctx.emit('SelectV2', [positive, ctx.constant([1], dtype, []), ctx.constant([alpha], dtype, [])], T);
+const step: GraphModelRule = (b, k) => {
+  const x = k.input('x');
+  const { dtype } = k.typeOf('x');
+  const alpha = typeof k.attrs.alpha === 'number' ? k.attrs.alpha : 0;
+  if (dtype !== 'float32' && dtype !== 'int32') b.fail(`Step of ${dtype} is not supported`);
+  const T = tAttr(k);
+  const positive = b.emit('Greater', [x, b.constant([0], dtype, [])], T);
+  const picked = b.emit('SelectV2', [positive, b.constant([1], dtype, []), b.constant([alpha], dtype, [])], T);
   if (dtype === 'int32') return [picked];
-  const nan = ctx.emit('IsNan', [x], T);
-  return [ctx.emit('SelectV2', [nan, x, picked], T)];
+  const nan = b.emit('IsNan', [x], T);
+  return [b.emit('SelectV2', [nan, x, picked], T)];
 };
 
 /**
@@ -65,25 +65,25 @@ const step: GraphModelRule = (ctx) => {
  * along a new last axis, their products summed with weights 2^k; bit 31 (the sign) set where both
  * operands are negative. Exact on tfjs's cpu backend (int32 floorDiv and sum compute in doubles).
  */
-const bitwiseAnd: GraphModelRule = (ctx) => {
-  const T = tAttr(ctx);
-  const i32 = (values: readonly number[], shape: number[]) => ctx.constant(values, 'int32', shape);
-  const powers = i32(Array.from({ length: 31 }, (_, k) => 2 ** k), [31]);
+const bitwiseAnd: GraphModelRule = (b, k) => {
+  const T = tAttr(k);
+  const i32 = (values: readonly number[], shape: number[]) => b.constant(values, 'int32', shape);
+  const powers = i32(Array.from({ length: 31 }, (_, i) => 2 ** i), [31]);
   const lastAxis = i32([-1], []);
   const bits = (x: string) => {
-    const column = ctx.emit('ExpandDims', [x, lastAxis], { ...T, Tdim: attr.type('int32') });
-    return ctx.emit('FloorMod', [ctx.emit('FloorDiv', [column, powers], T), i32([2], [])], T);
+    const column = b.emit('ExpandDims', [x, lastAxis], { ...T, Tdim: attr.type('int32') });
+    return b.emit('FloorMod', [b.emit('FloorDiv', [column, powers], T), i32([2], [])], T);
   };
-  const [a, b] = [ctx.inputs[0]!, ctx.inputs[1]!];
-  const both = ctx.emit('Mul', [bits(a), bits(b)], T);
-  const low = ctx.emit('Sum', [ctx.emit('Mul', [both, powers], T), lastAxis], { ...T, Tidx: attr.type('int32'), keep_dims: attr.bool(false) });
+  const [x, y] = [k.inputs[0]!, k.inputs[1]!];
+  const both = b.emit('Mul', [bits(x), bits(y)], T);
+  const low = b.emit('Sum', [b.emit('Mul', [both, powers], T), lastAxis], { ...T, Tidx: attr.type('int32'), keep_dims: attr.bool(false) });
   const zero = i32([0], []);
-  const negative = ctx.emit('LogicalAnd', [ctx.emit('Less', [a, zero], T), ctx.emit('Less', [b, zero], T)]);
-  const sign = ctx.emit('SelectV2', [negative, i32([-(2 ** 31)], []), zero], T);
-  return [ctx.emit('AddV2', [low, sign], T)];
+  const negative = b.emit('LogicalAnd', [b.emit('Less', [x, zero], T), b.emit('Less', [y, zero], T)]);
+  const sign = b.emit('SelectV2', [negative, i32([-(2 ** 31)], []), zero], T);
+  return [b.emit('AddV2', [low, sign], T)];
 };
 
-const addN: GraphModelRule = (ctx) => [ctx.emit('AddN', ctx.inputs, { ...tAttr(ctx), N: attr.int(ctx.inputs.length) })];
+const addN: GraphModelRule = (b, k) => [b.emit('AddN', k.inputs, { ...tAttr(k), N: attr.int(k.inputs.length) })];
 
 // Joined, so a kernel listed in two of the parts is an error at load time rather than a silent overwrite.
 export const ELEMENTWISE_RULES: GraphModelTable = joinTables('GraphModel', {

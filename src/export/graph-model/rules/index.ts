@@ -33,4 +33,4 @@ export function graphModelKernels(): string[] {
   return kernelsIn(GRAPH_MODEL_RULES);
 }
 
-export type { GraphModelRule, GraphModelTable, KernelCall, RuleContext } from './rule-types.js';
+export type { GraphModelBuilder, GraphModelRule, GraphModelTable, KernelCall } from './rule-types.js';

@@ -3,7 +3,7 @@
 // TF and tfjs-converter). Needs rule-types. Produces `REDUCTION_RULES`.
 
 import { attr } from '../graph-def.js';
-import { joinTables, mapTable, type KernelTable } from '../../../ir/kernels/index.js';
+import { joinTables, mapTable, type KernelInputName, type KernelTable } from '../../../ir/kernels/index.js';
 import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './rule-types.js';
 
 /** tfjs kernel → [TF op, name of the tfjs axis attr]. */
@@ -18,44 +18,44 @@ const REDUCE: KernelTable<readonly [string, string]> = {
 };
 
 function reduce(tfOp: string, axisAttr: string): GraphModelRule {
-  return (ctx) => {
-    const rank = ctx.typeOf('x').shape.length;
-    const axes = ints(ctx, axesOf(ctx, axisAttr, rank));
-    const keep = ctx.call.attrs.keepDims === true;
-    const attrs = tfOp === 'All' || tfOp === 'Any' ? {} : tAttr(ctx);
-    return [ctx.emit(tfOp, [ctx.input('x'), axes], { ...attrs, Tidx: attr.type('int32'), keep_dims: attr.bool(keep) })];
+  return (b, k) => {
+    const rank = k.typeOf('x').shape.length;
+    const axes = ints(b, axesOf(b, k, axisAttr, rank));
+    const keep = k.attrs.keepDims === true;
+    const attrs = tfOp === 'All' || tfOp === 'Any' ? {} : tAttr(k);
+    return [b.emit(tfOp, [k.input('x'), axes], { ...attrs, Tidx: attr.type('int32'), keep_dims: attr.bool(keep) })];
   };
 }
 
 function argReduce(tfOp: string): GraphModelRule {
-  return (ctx) => {
-    const rank = ctx.typeOf('x').shape.length;
-    const [axis] = axesOf(ctx, 'axis', rank);
-    return [ctx.emit(tfOp, [ctx.input('x'), int(ctx, axis ?? 0)], { ...tAttr(ctx), Tidx: attr.type('int32'), output_type: attr.type('int32') })];
+  return (b, k) => {
+    const rank = k.typeOf('x').shape.length;
+    const [axis] = axesOf(b, k, 'axis', rank);
+    return [b.emit(tfOp, [k.input('x'), int(b, axis ?? 0)], { ...tAttr(k), Tidx: attr.type('int32'), output_type: attr.type('int32') })];
   };
 }
 
 function scan(tfOp: string): GraphModelRule {
-  return (ctx) => {
-    const axis = numberAttr(ctx, 'axis');
+  return (b, k) => {
+    const axis = numberAttr(b, k, 'axis');
     return [
-      ctx.emit(tfOp, [ctx.input('x'), int(ctx, axis)], {
-        ...tAttr(ctx),
+      b.emit(tfOp, [k.input('x'), int(b, axis)], {
+        ...tAttr(k),
         Tidx: attr.type('int32'),
-        exclusive: attr.bool(ctx.call.attrs.exclusive === true),
-        reverse: attr.bool(ctx.call.attrs.reverse === true),
+        exclusive: attr.bool(k.attrs.exclusive === true),
+        reverse: attr.bool(k.attrs.reverse === true),
       }),
     ];
   };
 }
 
-function lastAxisOnly(tfOp: string, inputName: string, axisAttr: string): GraphModelRule {
-  return (ctx) => {
-    const rank = ctx.typeOf(inputName).shape.length;
-    const a = ctx.call.attrs[axisAttr];
+function lastAxisOnly(tfOp: string, inputName: KernelInputName, axisAttr: string): GraphModelRule {
+  return (b, k) => {
+    const rank = k.typeOf(inputName).shape.length;
+    const a = k.attrs[axisAttr];
     const axis = typeof a === 'number' ? (a < 0 ? a + rank : a) : rank - 1;
-    if (axis !== rank - 1) ctx.fail(`${tfOp} over axis ${String(a)} of a rank-${rank} tensor: TF ${tfOp} works on the last axis only`);
-    return [ctx.emit(tfOp, [ctx.input(inputName)], tAttr(ctx))];
+    if (axis !== rank - 1) b.fail(`${tfOp} over axis ${String(a)} of a rank-${rank} tensor: TF ${tfOp} works on the last axis only`);
+    return [b.emit(tfOp, [k.input(inputName)], tAttr(k))];
   };
 }
 

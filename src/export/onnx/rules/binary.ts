@@ -13,8 +13,8 @@ import { plusZero } from './unary.js';
 
 /** The (a, b) inputs, cast to `dtype`. */
 function pair(b: OnnxGraphBuilder, k: KernelCall, dtype: DType): [string, string] {
-  const x = arg(k, 'a', 0);
-  const y = arg(k, 'b', 1);
+  const x = arg(k, 'a');
+  const y = arg(k, 'b');
   return [b.cast(x.name, x.dtype, dtype), b.cast(y.name, y.dtype, dtype)];
 }
 
@@ -25,7 +25,7 @@ function pair(b: OnnxGraphBuilder, k: KernelCall, dtype: DType): [string, string
  * Uint8Array there, a value a bool tensor of ONNX cannot hold).
  */
 function workType(k: KernelCall, floatOnly = false): DType {
-  const d = arg(k, 'a', 0).dtype;
+  const d = arg(k, 'a').dtype;
   return floatOnly ? 'float32' : d === 'bool' ? 'int32' : d;
 }
 
@@ -127,9 +127,9 @@ const realDiv: OnnxRule = (b, k) => {
 
 /** Select(condition, t, e) → Where; a rank-1 condition picks rows of higher-rank t/e (as tfjs does). */
 const select: OnnxRule = (b, k) => {
-  const c = arg(k, 'condition', 0);
-  const t = arg(k, 't', 1);
-  const e = arg(k, 'e', 2);
+  const c = arg(k, 'condition');
+  const t = arg(k, 't');
+  const e = arg(k, 'e');
   let cond = b.cast(c.name, c.dtype, 'bool');
   const rank = Math.max(t.shape.length, e.shape.length);
   if (c.shape.length === 1 && rank > 1) cond = b.op('Reshape', [cond, b.int64([-1, ...Array(rank - 1).fill(1)])]);

@@ -39,8 +39,8 @@ function convTranspose(b: OnnxGraphBuilder, dy: string, weight: string, info: Co
 function backpropInput(depthwise: boolean): OnnxRule {
   return (b, k) => {
     nhwcOnly(k);
-    const dy = arg(k, 'dy', 0);
-    const filter = arg(k, 'filter', 1);
+    const dy = arg(k, 'dy');
+    const filter = arg(k, 'filter');
     const fShape = knownShape(filter, 'conv2d gradient') as Shape4;
     const info = tf.backend_util.computeConv2DInfo(k.attrs.inputShape as Shape4, fShape, k.attrs.strides as number,
       (k.attrs.dilations ?? 1) as number, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor', depthwise);
@@ -58,8 +58,8 @@ function backpropInput(depthwise: boolean): OnnxRule {
 function backpropFilter(depthwise: boolean): OnnxRule {
   return (b, k) => {
     nhwcOnly(k);
-    const x = arg(k, 'x', 0);
-    const dy = arg(k, 'dy', 1);
+    const x = arg(k, 'x');
+    const dy = arg(k, 'dy');
     const fShape = k.attrs.filterShape as Shape4;
     const [fh, fw, cin, mult] = fShape;
     const xShape = knownShape(x, 'conv2d filter gradient') as Shape4;
@@ -92,8 +92,8 @@ function poolInfo(k: KernelCall, input: string[] | number[]): ConvInfo {
 
 /** The gradient flows to the first maximum of each window (tfjs and onnxruntime scan windows alike). */
 const maxPoolGrad: OnnxRule = (b, k) => {
-  const dy = arg(k, 'dy', 0);
-  const input = arg(k, 'input', 1);
+  const dy = arg(k, 'dy');
+  const input = arg(k, 'input');
   const shape = knownShape(input, 'maxPool gradient');
   const info = poolInfo(k, shape);
   const p = info.padInfo;
@@ -111,8 +111,8 @@ const maxPoolGrad: OnnxRule = (b, k) => {
 };
 
 const avgPoolGrad: OnnxRule = (b, k) => {
-  const dy = arg(k, 'dy', 0);
-  const input = arg(k, 'input', 1);
+  const dy = arg(k, 'dy');
+  const input = arg(k, 'input');
   const info = poolInfo(k, knownShape(input, 'avgPool gradient'));
   const c = info.inChannels;
   const size = info.filterHeight * info.filterWidth;
@@ -122,8 +122,8 @@ const avgPoolGrad: OnnxRule = (b, k) => {
 
 /** tfjs: dy where y ≥ 0, dy·(y + 1) elsewhere. */
 const eluGrad: OnnxRule = (b, k) => {
-  const dy = arg(k, 'dy', 0);
-  const y = arg(k, 'y', 1);
+  const dy = arg(k, 'dy');
+  const y = arg(k, 'y');
   const neg = b.op('Mul', [dy.name, b.op('Add', [y.name, b.scalar('float32', 1)])]);
   b.op('Where', [b.op('GreaterOrEqual', [y.name, b.scalar('float32', 0)]), dy.name, neg], {}, out(k));
 };

@@ -11,7 +11,7 @@ import { checkedIndices } from './slicing.js';
 import { select } from './tfjs-numerics.js';
 
 const flipLeftRight: OnnxRule = (b, k) => {
-  const x = arg(k, 'image', 0);
+  const x = arg(k, 'image');
   b.op('Slice', [x.name, b.int64([-1]), b.int64([Number.MIN_SAFE_INTEGER]), b.int64([2]), b.int64([-1])], {}, out(k));
 };
 
@@ -47,7 +47,7 @@ function sourceIndex(oldSize: number, newSize: number, align: boolean, half: boo
  */
 function resize(mode: 'linear' | 'nearest'): OnnxRule {
   return (b, k) => {
-    const x = arg(k, 'images', 0);
+    const x = arg(k, 'images');
     const [, oldH, oldW] = knownShape(x, 'resize');
     const [newH, newW] = k.attrs.size as [number, number];
     const align = Boolean(k.attrs.alignCorners);
@@ -77,16 +77,16 @@ function zerosOf(b: OnnxGraphBuilder, shape: number[], dtype: string): string {
 }
 
 const scatterNd: OnnxRule = (b, k) => {
-  const indices = arg(k, 'indices', 0);
-  const updates = arg(k, 'updates', 1);
+  const indices = arg(k, 'indices');
+  const updates = arg(k, 'updates');
   const zeros = zerosOf(b, knownShape(outType(k), 'scatterND'), updates.dtype);
   b.op('ScatterND', [zeros, checkedIndices(b, indices.name), updates.name], { reduction: 'add' }, out(k));
 };
 
 const tensorScatterUpdate: OnnxRule = (b, k) => {
-  const t = arg(k, 'tensor', 0);
-  const indices = arg(k, 'indices', 1);
-  const updates = arg(k, 'updates', 2);
+  const t = arg(k, 'tensor');
+  const indices = arg(k, 'indices');
+  const updates = arg(k, 'updates');
   b.op('ScatterND', [t.name, checkedIndices(b, indices.name), updates.name], {}, out(k));
 };
 
@@ -95,8 +95,8 @@ const tensorScatterUpdate: OnnxRule = (b, k) => {
  * them); the spare row is cut off after.
  */
 const unsortedSegmentSum: OnnxRule = (b, k) => {
-  const x = arg(k, 'x', 0);
-  const ids = arg(k, 'segmentIds', 1);
+  const x = arg(k, 'x');
+  const ids = arg(k, 'segmentIds');
   const shape = knownShape(outType(k), 'unsortedSegmentSum');
   const n = shape[0]!;
   const zeros = zerosOf(b, [n + 1, ...shape.slice(1)], x.dtype);

@@ -20,8 +20,8 @@ function maybeTranspose(b: OnnxGraphBuilder, x: Arg, transpose: unknown): string
 /** The product; int32 operands are multiplied and summed in doubles and wrapped, as tfjs's kernel does. */
 function product(b: OnnxGraphBuilder, k: KernelCall): string {
   const d = outType(k).dtype;
-  const a = arg(k, 'a', 0);
-  const c = arg(k, 'b', 1);
+  const a = arg(k, 'a');
+  const c = arg(k, 'b');
   const x = b.cast(maybeTranspose(b, a, k.attrs.transposeA), a.dtype, d);
   const y = b.cast(maybeTranspose(b, c, k.attrs.transposeB), c.dtype, d);
   if (d === 'int32') return int32Product(b, x, y, a.shape[a.shape.length - (k.attrs.transposeA ? 2 : 1)]!);

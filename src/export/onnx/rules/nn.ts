@@ -32,8 +32,8 @@ function channelsLast(k: KernelCall): boolean {
 
 function conv2d(depthwise: boolean, fused: boolean): OnnxRule {
   return (b, k) => {
-    const x = arg(k, 'x', 0);
-    const filter = arg(k, 'filter', 1);
+    const x = arg(k, 'x');
+    const filter = arg(k, 'filter');
     const last = channelsLast(k);
     const inShape = knownShape(x, 'conv2d');
     const fShape = knownShape(filter, 'conv2d');
@@ -123,8 +123,8 @@ const lrn: OnnxRule = (b, k) => {
 };
 
 const prelu: OnnxRule = (b, k) => {
-  const x = arg(k, 'x', 0);
-  const alpha = arg(k, 'alpha', 1);
+  const x = arg(k, 'x');
+  const alpha = arg(k, 'alpha');
   b.op('PRelu', [x.name, alpha.name], {}, out(k));
 };
 

@@ -1,9 +1,11 @@
-// The contract of a per-kernel ONNX rule: given one kernel invocation (ONNX names of its inputs, their
-// IR types, the tfjs attrs, the names it must define, the export's numerics), emit ONNX nodes into a
-// builder. Needs the IR types and the builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable`,
-// `OnnxNumerics` and helpers.
+// The contract of a per-kernel ONNX rule, `(b, k) => void`: given the builder and one kernel call (the
+// shared contract of export/kernel-call.ts plus the names it must define and the export's numerics),
+// emit ONNX nodes that define the call's pre-named outputs (so a rule returns nothing, where a
+// GraphModel rule returns the refs it made). Needs the IR types, the kernel-call contract and the
+// builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable`, `OnnxNumerics` and helpers.
 
-import type { KernelTable } from '../../../ir/kernels/index.js';
+import type { KernelInputName, KernelTable } from '../../../ir/kernels/index.js';
+import type { KernelCall as SharedKernelCall } from '../../kernel-call.js';
 import type { DType, TensorType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
@@ -17,20 +19,13 @@ import { OnnxExportError } from '../onnx-errors.js';
  */
 export type OnnxNumerics = 'exact' | 'float32';
 
-export interface KernelCall {
-  /** The tfjs kernel name. */
-  readonly op: string;
-  /** ONNX value names of the inputs, in the node's order. */
-  readonly inputs: readonly string[];
-  readonly inputTypes: readonly TensorType[];
-  /** The names tfjs passed the inputs under (x, a, b, filter …; '0', '1' … for array inputs). */
-  readonly inputNames: readonly string[];
-  readonly attrs: Readonly<Record<string, unknown>>;
+/**
+ * One kernel invocation as an ONNX rule sees it: the shared contract (export/kernel-call.ts) with
+ * ONNX value names as input references, plus the names the rule must define and the export's numerics.
+ */
+export interface KernelCall extends SharedKernelCall {
   /** ONNX names the rule must define, one per kernel output. */
   readonly outputs: readonly string[];
-  readonly outputTypes: readonly TensorType[];
-  /** The values of inputs that are constants of the graph (undefined for the others). */
-  readonly constants?: readonly (ArrayLike<number> | undefined)[];
   /** The export's numerics for the float32 transcendental kernels (absent: 'exact'). */
   readonly numerics?: OnnxNumerics;
 }
@@ -57,18 +52,15 @@ export interface Arg extends TensorType {
 }
 
 /** The input tfjs passed as `name`, or undefined when absent (optional inputs such as a bias). */
-export function optionalArg(k: KernelCall, name: string): Arg | undefined {
-  const i = k.inputNames.indexOf(name);
-  return i < 0 ? undefined : { name: k.inputs[i]!, dtype: k.inputTypes[i]!.dtype, shape: k.inputTypes[i]!.shape };
+export function optionalArg(k: KernelCall, name: KernelInputName): Arg | undefined {
+  const ref = k.optionalInput(name);
+  return ref === undefined ? undefined : arg(k, name);
 }
 
-/** The input tfjs passed as `name` (or, when names are missing, at `fallback` position). */
-export function arg(k: KernelCall, name: string, fallback = 0): Arg {
-  const a = optionalArg(k, name);
-  if (a) return a;
-  const t = k.inputTypes[fallback];
-  if (!t) throw new OnnxExportError(`expected an input '${name}'`);
-  return { name: k.inputs[fallback]!, dtype: t.dtype, shape: t.shape };
+/** The input tfjs passed as `name` (or, when names are missing, the one at `name`'s place in the kernel's record). */
+export function arg(k: KernelCall, name: KernelInputName): Arg {
+  const t = k.typeOf(name);
+  return { name: k.input(name), dtype: t.dtype, shape: t.shape };
 }
 
 /** All inputs in order (array-input kernels: Concat, Pack, AddN …). */

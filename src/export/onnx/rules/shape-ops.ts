@@ -33,7 +33,7 @@ const pack: OnnxRule = (b, k) => {
 };
 
 const unpack: OnnxRule = (b, k) => {
-  const x = arg(k, 'value', 0);
+  const x = arg(k, 'value');
   const axis = axesOf(k.attrs.axis ?? 0, x.shape.length)[0]!;
   const n = k.outputs.length;
   const parts = n === 1 ? [x.name] : b.node('Split', [x.name, b.int64(Array(n).fill(1))], n, { axis });
@@ -55,7 +55,7 @@ const tile: OnnxRule = (b, k) => {
 };
 
 const expandDims: OnnxRule = (b, k) => {
-  const x = arg(k, 'input', 0);
+  const x = arg(k, 'input');
   const axis = axesOf(k.attrs.dim ?? 0, x.shape.length + 1)[0]!;
   b.op('Unsqueeze', [x.name, b.int64([axis])], {}, out(k));
 };

@@ -62,15 +62,15 @@ export function checkedIndices(b: OnnxGraphBuilder, indices: string): string {
 
 const gatherV2: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
-  const indices = arg(k, 'indices', 1);
+  const indices = arg(k, 'indices');
   if (Number(k.attrs.batchDims ?? 0) !== 0) throw new OnnxExportError('gather with batchDims > 0 has no ONNX Gather equivalent here');
   const axis = axesOf(k.attrs.axis ?? 0, x.shape.length)[0]!;
   b.op('Gather', [x.name, checkedIndices(b, indices.name)], { axis }, out(k));
 };
 
 const gatherNd: OnnxRule = (b, k) => {
-  const x = arg(k, 'params', 0);
-  const indices = arg(k, 'indices', 1);
+  const x = arg(k, 'params');
+  const indices = arg(k, 'indices');
   b.op('GatherND', [x.name, checkedIndices(b, indices.name)], {}, out(k));
 };
 
