@@ -96,6 +96,6 @@ export function instantiate(
   const body = `${mode}\nreturn (${conv.code});\n//# sourceURL=${url}`;
   const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   const generated = factory(runtime, ...values);
-  registerGenerated(url, { name: conv.name, source: conv.source, mappings: conv.mappings, lineOffset: 3, columnOffset: 'return ('.length, fn: self }, generated);
+  registerGenerated(url, { name: conv.name, source: conv.source, mappings: () => conv.mappings, lineOffset: 3, columnOffset: 'return ('.length, fn: self }, generated);
   return generated;
 }
