@@ -52,6 +52,17 @@ export interface ScopeInfo {
 
 let nextId = 0;
 
+const NONE: readonly string[] = [];
+
+/** The node types `visit` treats specially (functions, classes, scopes, names, writes, jumps). */
+const HANDLED = new Set([
+  'FunctionDeclaration', 'FunctionExpression', 'ObjectMethod', 'ArrowFunctionExpression', 'ClassMethod', 'ClassPrivateMethod',
+  'ClassDeclaration', 'ClassExpression', 'Identifier', 'MemberExpression', 'OptionalMemberExpression', 'BlockStatement',
+  'StaticBlock', 'ForStatement', 'ForOfStatement', 'ForInStatement', 'CatchClause', 'SwitchStatement', 'VariableDeclarator',
+  'AssignmentExpression', 'UpdateExpression', 'ObjectProperty', 'LabeledStatement', 'BreakStatement', 'ContinueStatement',
+  'MetaProperty', 'PrivateName',
+]);
+
 /** Analyzes `root` (a function node). */
 export function analyzeScopes(root: t.Function): ScopeInfo {
   const info: ScopeInfo = { refs: new Map(), scopeOf: new Map(), captured: new Set(), free: new Map(), freeAt: new Map() };
@@ -132,9 +143,9 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
     }
   };
 
-  const visitChildren = (n: t.Node, scope: Scope, skip: readonly string[] = []): void => {
+  const visitChildren = (n: t.Node, scope: Scope, skip: readonly string[] = NONE): void => {
     for (const k of t.VISITOR_KEYS[n.type] ?? []) {
-      if (skip.includes(k)) continue;
+      if (skip.length > 0 && skip.includes(k)) continue;
       const c = (n as unknown as Record<string, unknown>)[k];
       if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node, scope));
       else if (c && typeof c === 'object') visit(c as t.Node, scope);
@@ -142,6 +153,8 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
   };
 
   const visit = (n: t.Node, scope: Scope): void => {
+    // Nodes none of the cases below handles (most of them): straight to their children.
+    if (!HANDLED.has(n.type)) return visitChildren(n, scope);
     if (t.isFunction(n)) {
       if (t.isFunctionDeclaration(n) && n.id) record(n.id, 'decl', scope);
       const fs = enterFunction(n, scope);
