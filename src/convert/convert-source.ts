@@ -64,7 +64,7 @@ function convert(source: string, name: string, opts: { until?: string }, sourceM
   const ctx = new ConvertContext(source, name, root);
   runPipeline(root, ctx, opts.until);
   const result = generateCode(root, sourceMap ? { comments: true, sourceMaps: true, sourceFileName: `${name}.js` } : { comments: true }, source);
-  const { free, freeAt } = analyzeScopes(root);
+  const { free, freeAt } = analyzeScopes(root, { refs: false });
   free.delete('ag__');
   return { code: result.code, result, free, freeAt, mode };
 }

@@ -63,8 +63,12 @@ const HANDLED = new Set([
   'MetaProperty', 'PrivateName',
 ]);
 
-/** Analyzes `root` (a function node). */
-export function analyzeScopes(root: t.Function): ScopeInfo {
+/**
+ * Analyzes `root` (a function node). With `{ refs: false }` only the free names are wanted:
+ * `refs` and `captured` stay empty.
+ */
+export function analyzeScopes(root: t.Function, opts: { readonly refs?: boolean } = {}): ScopeInfo {
+  const keepRefs = opts.refs !== false;
   const info: ScopeInfo = { refs: new Map(), scopeOf: new Map(), captured: new Set(), free: new Map(), freeAt: new Map() };
 
   const declare = (scope: Scope, id: t.Identifier, kind: BindingKind): void => {
@@ -110,13 +114,13 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
 
   const record = (id: t.Identifier, role: Role, scope: Scope): void => {
     const binding = scope.lookup(id.name);
-    info.refs.set(id, { role, binding });
+    if (keepRefs) info.refs.set(id, { role, binding });
     if (!binding) {
       if (role === 'decl') return;
       if (!info.free.has(id.name)) info.free.set(id.name, new Set());
       if (id.loc && !info.freeAt.has(id.name)) info.freeAt.set(id.name, { line: id.loc.start.line, column: id.loc.start.column });
     } else if (binding.scope.fn !== scope.fn && role !== 'decl') {
-      info.captured.add(binding);
+      if (keepRefs) info.captured.add(binding);
     }
   };
 
@@ -169,8 +173,8 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
       visit(n.object, scope);
       if (n.computed) visit(n.property, scope);
       else if (t.isIdentifier(n.object) && t.isIdentifier(n.property)) {
-        const r = info.refs.get(n.object);
-        if (r && !r.binding) info.free.get(n.object.name)!.add(n.property.name);
+        // The object was just recorded in this scope: free when nothing binds its name.
+        if (!scope.lookup(n.object.name)) info.free.get(n.object.name)!.add(n.property.name);
       }
       return;
     }
