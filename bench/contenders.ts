@@ -39,7 +39,14 @@ export function disposeInputs(): void {
 /** Values built lazily, once per tfjs backend, with that backend active. */
 export class PerBackend<T> {
   private readonly made = new Map<string, T>();
-  constructor(private readonly make: () => T) {}
+  /** How a value is freed (default tf.dispose; models with variables pass their own). */
+  private readonly free: (value: unknown) => void;
+  constructor(
+    private readonly make: () => T,
+    free?: (value: T) => void,
+  ) {
+    this.free = (free ?? ((v: T) => tf.dispose(v as tf.TensorContainer))) as (value: unknown) => void;
+  }
   get(): T {
     const b = tf.getBackend();
     let v = this.made.get(b);
@@ -50,13 +57,13 @@ export class PerBackend<T> {
     return v;
   }
   dispose(): void {
-    for (const v of this.made.values()) tf.dispose(v as tf.TensorContainer);
+    for (const v of this.made.values()) this.free(v);
     this.made.clear();
   }
 }
 
-export function perBackend<T>(make: () => T): PerBackend<T> {
-  return new PerBackend(make);
+export function perBackend<T>(make: () => T, free?: (value: T) => void): PerBackend<T> {
+  return new PerBackend(make, free);
 }
 
 /** The argument lists of one batch (tensors), per backend. */

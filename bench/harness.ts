@@ -29,6 +29,12 @@ export interface Contender {
    * whether it may be a bar's reference (false for a row shown beside the reference, refs.onnx).
    */
   readonly judged?: boolean;
+  /**
+   * 'same-backend': the result is checked against the tfjs eager row of its own backend instead of
+   * eager cpu (a program whose eager result differs between backends, e.g. seeded random draws);
+   * that eager row, marked so too, is then the reference of its backend and is not checked itself.
+   */
+  readonly verify?: 'same-backend';
   /** Creates inputs and traces; runs with the contender's backend active. */
   prepare?(): void;
   /** One batch of `callsPerBatch` calls; every output disposed. */
@@ -307,13 +313,28 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
     }
   }
   const tol = w.tolerance ?? { rtol: 0, atol: 0 };
+  // References of rows checked against their own backend's eager row (computed when first needed).
+  const backendRefs = new Map<BackendName, number[] | undefined>();
+  const backendRef = async (backend: BackendName): Promise<number[] | undefined> => {
+    if (backendRefs.has(backend)) return backendRefs.get(backend);
+    const e = selected.find((c) => c.kind === 'eager' && c.backend === backend);
+    let values: number[] | undefined;
+    if (e?.result && rows.get(e)!.status === 'ok') {
+      await use(backend);
+      values = e === ref ? refValues : e.result();
+    }
+    backendRefs.set(backend, values);
+    return values;
+  };
   for (const c of live()) {
     if (c === ref || !c.result) continue;
+    if (c.verify === 'same-backend' && c.kind === 'eager') continue;
     try {
+      const against = c.verify === 'same-backend' ? await backendRef(c.backend) : refValues;
       await use(c.backend);
       const got = c.result();
-      if (!refValues) continue;
-      const cmp = compare(got, refValues, tol);
+      if (!against) continue;
+      const cmp = compare(got, against, tol);
       const r = rows.get(c)!;
       r.maxError = cmp.maxError;
       if (!cmp.ok) {

@@ -1,8 +1,10 @@
-// Source-to-source conversion of one function: parse → passes → generate (with a source map),
-// plus the free variables the generated code needs. Needs parse-function, pipeline, scopes,
-// util/babel. Produces `convertSource` → `ConvertedSource`.
+// Source-to-source conversion of one function: parse → passes → generate, plus the free variables
+// the generated code needs. The code is printed without a source map (which makes printing about
+// four times slower); the mappings and the map are made on first read, by converting the same text
+// again with one (the AST is not kept). Needs parse-function, pipeline, scopes, util/babel.
+// Produces `convertSource` → `ConvertedSource`.
 
-import type { RawSourceMap } from '@babel/generator';
+import type { GeneratorResult, RawSourceMap } from '@babel/generator';
 import type { Mapping } from './generated-sources.js';
 import { parseFunction } from './parse-function.js';
 import { ConvertContext } from './context.js';
@@ -18,8 +20,9 @@ export interface ConvertedSource {
   readonly source: string;
   /** The generated function, readable JS. */
   readonly code: string;
+  /** The source map (made on first read). */
   readonly map: RawSourceMap | null;
-  /** Generated → original positions (lines 1-based, columns 0-based). */
+  /** Generated → original positions (lines 1-based, columns 0-based), made on first read. */
   readonly mappings: readonly Mapping[];
   /** Free names of the generated code (besides ag__), each with the properties read from it. */
   readonly free: Map<string, Set<string>>;
@@ -30,23 +33,38 @@ export interface ConvertedSource {
 }
 
 export function convertSource(source: string, name: string, opts: { until?: string } = {}): ConvertedSource {
+  const { code, free, freeAt, mode } = convert(source, name, opts, false);
+  let withMap: GeneratorResult | undefined;
+  let mappings: Mapping[] | undefined;
+  /** The same conversion printed with its source map (made once, on first need). */
+  const mapped = (): GeneratorResult => {
+    if (!withMap) {
+      withMap = convert(source, name, opts, true).result;
+      if (withMap.code !== code) throw new Error(`internal: converting ${name} again printed other code`);
+    }
+    return withMap;
+  };
+  return {
+    name, source, code, free, freeAt, mode,
+    get mappings() {
+      return (mappings ??= ((mapped() as unknown as { rawMappings?: Mapping[] }).rawMappings ?? []) as Mapping[]);
+    },
+    get map() {
+      return mapped().map;
+    },
+  };
+}
+
+/** Parse, passes, print (with the source map when `sourceMap`), free names of the printed code. */
+function convert(source: string, name: string, opts: { until?: string }, sourceMap: boolean) {
   ensureBabelTypes();
   const parsed = parseFunction(source, name);
   const root = parsed.node;
   const mode = modeSensitive(root);
   const ctx = new ConvertContext(source, name, root);
   runPipeline(root, ctx, opts.until);
-  const result = generateCode(root, { comments: true, sourceMaps: true, sourceFileName: `${name}.js` }, source);
-  const { code } = result;
-  const mappings = ((result as unknown as { rawMappings?: Mapping[] }).rawMappings ?? []) as Mapping[];
-  const { free, freeAt } = analyzeScopes(root);
+  const result = generateCode(root, sourceMap ? { comments: true, sourceMaps: true, sourceFileName: `${name}.js` } : { comments: true }, source);
+  const { free, freeAt } = analyzeScopes(root, { refs: false });
   free.delete('ag__');
-  // The encoded map is built only when asked for (the run-time path uses the raw mappings).
-  return {
-    name, source, code, mappings, free, freeAt, mode,
-    get map() {
-      return result.map;
-    },
-  };
+  return { code: result.code, result, free, freeAt, mode };
 }
-

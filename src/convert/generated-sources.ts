@@ -1,8 +1,9 @@
 // Registry of generated code: for each converted function's script URL (`autograph:///name.js`),
 // its original source and the generator's mappings, so that a stack frame in generated code maps
 // back to a line/column of the function's source (issue 5 composes this with module source maps).
-// An entry lives as long as the generated function it describes: mappings are packed into one
-// Int32Array, the user's function is held weakly, and the entry is dropped once the generated
+// An entry lives as long as the generated function it describes: mappings are read on the first
+// lookup (making them converts the function again) and packed into one Int32Array, the user's
+// function is held weakly, and the entry is dropped once the generated
 // function is collected — a process converting many thousands of functions stays flat. (A weak
 // reference keeps its target until the current job ends, so a synchronous loop that converts
 // without ever yielding to the event loop frees these entries only once it does.)
@@ -21,7 +22,8 @@ export interface Mapping {
 interface Generated {
   readonly name: string;
   readonly source: string;
-  readonly mappings: readonly Mapping[];
+  /** Read on the first lookup of a position in the script. */
+  readonly mappings: () => readonly Mapping[];
   /** Lines and columns the script adds before the generated code (new Function's header). */
   readonly lineOffset: number;
   /** The user's function the code was converted from (to find its place in its file). */
@@ -33,7 +35,9 @@ interface Entry {
   readonly name: string;
   readonly source: string;
   /** Mappings that have an original position, 4 ints each: generated line, column, original line, column. */
-  readonly packed: Int32Array;
+  packed?: Int32Array;
+  /** Until the first lookup: where the mappings come from. */
+  mappings?: () => readonly Mapping[];
   readonly lineOffset: number;
   readonly columnOffset: number;
   readonly fn?: WeakRef<object>;
@@ -58,7 +62,7 @@ export function scriptUrl(name: string): string {
 /** Records `generated`'s mappings under `url` for as long as `owner` (the function evaluated from it) lives. */
 export function registerGenerated(url: string, generated: Generated, owner: object): void {
   const { name, source, mappings, lineOffset, columnOffset, fn } = generated;
-  registry.set(url, { name, source, packed: pack(mappings), lineOffset, columnOffset, fn: fn && new WeakRef(fn) });
+  registry.set(url, { name, source, mappings, lineOffset, columnOffset, fn: fn && new WeakRef(fn) });
   forget.register(owner, url);
 }
 
@@ -73,6 +77,10 @@ export function originalPosition(url: string, line: number, column: number): { n
   if (!e) return undefined;
   const gl = line - e.lineOffset;
   const gc = gl === 1 ? column - e.columnOffset : column;
+  if (!e.packed) {
+    e.packed = pack(e.mappings!());
+    e.mappings = undefined;
+  }
   const p = e.packed;
   // The mapping on that line with the largest generated column at or before `gc`, else its first.
   let best = -1;

@@ -49,6 +49,15 @@ function resolveAlias(
 }
 
 /**
+ * Reads `conv`'s mappings when called. Made here, not inside `instantiate`, so that the closure
+ * the registry keeps holds `conv` alone: a closure made there would share that call's context,
+ * and with it the user's function, which the registry must hold only weakly.
+ */
+function mappingsOf(conv: ConvertedSource): () => ConvertedSource['mappings'] {
+  return () => conv.mappings;
+}
+
+/**
  * Builds the converted function from `conv`. `self` is the original function (bound when the
  * code refers to its own name without declaring it, e.g. a recursive arrow function).
  */
@@ -96,6 +105,6 @@ export function instantiate(
   const body = `${mode}\nreturn (${conv.code});\n//# sourceURL=${url}`;
   const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   const generated = factory(runtime, ...values);
-  registerGenerated(url, { name: conv.name, source: conv.source, mappings: conv.mappings, lineOffset: 3, columnOffset: 'return ('.length, fn: self }, generated);
+  registerGenerated(url, { name: conv.name, source: conv.source, mappings: mappingsOf(conv), lineOffset: 3, columnOffset: 'return ('.length, fn: self }, generated);
   return generated;
 }

@@ -1,7 +1,8 @@
 // The one place that names tfjs's engine internals: fields and methods its published types do not
 // declare (engine state with the gradient tape and op scopes, the active backend's fields, tensor
-// making from a data id or tensor info, variable creation, a cpu backend's value store).
-// Needs tfjs-core. Produces `engineInternals`, `engineState`, `makeTensorFromInfo`, `cpuStoredValues`.
+// making from a data id or tensor info, variable creation, a cpu backend's value store, the size of
+// its global kernel registry). Needs tfjs-core. Produces `engineInternals`, `engineState`,
+// `makeTensorFromInfo`, `cpuStoredValues`, `kernelRegistrySize`.
 
 import * as tf from '@tensorflow/tfjs-core';
 
@@ -74,4 +75,14 @@ export function makeTensorFromInfo(info: { dataId: object; shape: number[]; dtyp
 /** The typed array the cpu backend `backend` stores `dataId`'s values in (undefined if none). */
 export function cpuStoredValues(backend: tf.KernelBackend, dataId: object): unknown {
   return (backend as unknown as { data: { get(id: object): { values?: unknown } | undefined } }).data.get(dataId)?.values;
+}
+
+/**
+ * How many kernels (all backends) tfjs's global registry holds, read without walking it; undefined
+ * where the registry cannot be reached (another tfjs layout).
+ */
+export function kernelRegistrySize(): number | undefined {
+  const globals = (globalThis as { _tfGlobals?: Map<string, unknown> })._tfGlobals;
+  const registry = globals instanceof Map ? globals.get('kernelRegistry') : undefined;
+  return registry instanceof Map ? registry.size : undefined;
 }

@@ -16,6 +16,7 @@ import type { ArgInfo } from './rules/rule-types.js';
 import { userFrame, userLocation } from './user-frame.js';
 import { freshMultinomialSeed, markFrozen, substituteDraw, takeDraw } from './random-draws.js';
 import { OP } from '../ir/ops.js';
+import { kernelRegistrySize } from '../engine/tfjs-engine.js';
 
 export const GRAPH_BACKEND = 'autograph';
 
@@ -209,13 +210,19 @@ export function ensureGraphBackend(): tf.KernelBackend {
 const known = new Set<string>();
 
 let backendsToScan = ['cpu', 'wasm', 'webgl', 'webgpu', 'tensorflow'];
+/** The registry's size after the last scan (with the recording kernels it added), and what was scanned. */
+let scanned: { size: number; backends: string } | undefined;
 
 /**
  * Registers recording kernels for kernel names that appeared since the last call. The first call
- * scans every backend; later ones (one per trace) only `backend`, the user's, to stay cheap.
+ * scans every backend; later ones (one per trace) only `backend`, the user's, to stay cheap, and
+ * not at all while tfjs's registry has not changed size since the last scan of that backend.
  */
 export function registerKernels(backend?: string): void {
   if (backend !== undefined) backendsToScan = [backend];
+  const backends = backendsToScan.join(',');
+  const size = kernelRegistrySize();
+  if (size !== undefined && scanned?.size === size && scanned.backends === backends) return;
   const names = new Set<string>(Object.keys(SHAPE_RULES));
   for (const b of backendsToScan) {
     for (const k of tf.getKernelsForBackend(b)) names.add(k.kernelName);
@@ -229,5 +236,7 @@ export function registerKernels(backend?: string): void {
       kernelFunc: ({ inputs, attrs, backend }) => (backend as GraphBackend).record(kernelName, inputs, attrs),
     });
   }
+  const after = kernelRegistrySize();
+  scanned = after === undefined ? undefined : { size: after, backends };
   void instance;
 }

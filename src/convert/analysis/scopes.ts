@@ -52,8 +52,23 @@ export interface ScopeInfo {
 
 let nextId = 0;
 
-/** Analyzes `root` (a function node). */
-export function analyzeScopes(root: t.Function): ScopeInfo {
+const NONE: readonly string[] = [];
+
+/** The node types `visit` treats specially (functions, classes, scopes, names, writes, jumps). */
+const HANDLED = new Set([
+  'FunctionDeclaration', 'FunctionExpression', 'ObjectMethod', 'ArrowFunctionExpression', 'ClassMethod', 'ClassPrivateMethod',
+  'ClassDeclaration', 'ClassExpression', 'Identifier', 'MemberExpression', 'OptionalMemberExpression', 'BlockStatement',
+  'StaticBlock', 'ForStatement', 'ForOfStatement', 'ForInStatement', 'CatchClause', 'SwitchStatement', 'VariableDeclarator',
+  'AssignmentExpression', 'UpdateExpression', 'ObjectProperty', 'LabeledStatement', 'BreakStatement', 'ContinueStatement',
+  'MetaProperty', 'PrivateName',
+]);
+
+/**
+ * Analyzes `root` (a function node). With `{ refs: false }` only the free names are wanted:
+ * `refs` and `captured` stay empty.
+ */
+export function analyzeScopes(root: t.Function, opts: { readonly refs?: boolean } = {}): ScopeInfo {
+  const keepRefs = opts.refs !== false;
   const info: ScopeInfo = { refs: new Map(), scopeOf: new Map(), captured: new Set(), free: new Map(), freeAt: new Map() };
 
   const declare = (scope: Scope, id: t.Identifier, kind: BindingKind): void => {
@@ -99,13 +114,13 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
 
   const record = (id: t.Identifier, role: Role, scope: Scope): void => {
     const binding = scope.lookup(id.name);
-    info.refs.set(id, { role, binding });
+    if (keepRefs) info.refs.set(id, { role, binding });
     if (!binding) {
       if (role === 'decl') return;
       if (!info.free.has(id.name)) info.free.set(id.name, new Set());
       if (id.loc && !info.freeAt.has(id.name)) info.freeAt.set(id.name, { line: id.loc.start.line, column: id.loc.start.column });
     } else if (binding.scope.fn !== scope.fn && role !== 'decl') {
-      info.captured.add(binding);
+      if (keepRefs) info.captured.add(binding);
     }
   };
 
@@ -132,9 +147,9 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
     }
   };
 
-  const visitChildren = (n: t.Node, scope: Scope, skip: readonly string[] = []): void => {
+  const visitChildren = (n: t.Node, scope: Scope, skip: readonly string[] = NONE): void => {
     for (const k of t.VISITOR_KEYS[n.type] ?? []) {
-      if (skip.includes(k)) continue;
+      if (skip.length > 0 && skip.includes(k)) continue;
       const c = (n as unknown as Record<string, unknown>)[k];
       if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node, scope));
       else if (c && typeof c === 'object') visit(c as t.Node, scope);
@@ -142,6 +157,8 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
   };
 
   const visit = (n: t.Node, scope: Scope): void => {
+    // Nodes none of the cases below handles (most of them): straight to their children.
+    if (!HANDLED.has(n.type)) return visitChildren(n, scope);
     if (t.isFunction(n)) {
       if (t.isFunctionDeclaration(n) && n.id) record(n.id, 'decl', scope);
       const fs = enterFunction(n, scope);
@@ -156,8 +173,8 @@ export function analyzeScopes(root: t.Function): ScopeInfo {
       visit(n.object, scope);
       if (n.computed) visit(n.property, scope);
       else if (t.isIdentifier(n.object) && t.isIdentifier(n.property)) {
-        const r = info.refs.get(n.object);
-        if (r && !r.binding) info.free.get(n.object.name)!.add(n.property.name);
+        // The object was just recorded in this scope: free when nothing binds its name.
+        if (!scope.lookup(n.object.name)) info.free.get(n.object.name)!.add(n.property.name);
       }
       return;
     }

@@ -12,7 +12,7 @@ import { analyzeScopes, type ScopeInfo } from '../analysis/scopes.js';
 import { activityOf, type Sym } from '../analysis/activity.js';
 import { analyzeLiveness, type Liveness } from '../analysis/liveness.js';
 import { asList, transform, walk } from '../util/walk.js';
-import { expr, stmt, stmts } from '../util/babel.js';
+import { constArrow, expr, stmt } from '../util/babel.js';
 
 /**
  * Names the runtime recognizes as the return slot: of a function that always ends in a return
@@ -153,11 +153,11 @@ class Converter {
   private convertIf(n: t.IfStatement, inList: boolean): t.Statement | t.Statement[] {
     const st = this.states.get(n)!;
     const body = this.ctx.namer.fresh('if_body');
-    const out = stmts('const %%body%% = () => %%block%%;', { body, block: t.blockStatement(asList(n.consequent)) });
+    const out: t.Statement[] = [constArrow(body, t.blockStatement(asList(n.consequent)))];
     let orelse: t.Expression = t.nullLiteral();
     if (n.alternate) {
       const name = this.ctx.namer.fresh('else_body');
-      out.push(...stmts('const %%name%% = () => %%block%%;', { name, block: t.blockStatement(asList(n.alternate)) }));
+      out.push(constArrow(name, t.blockStatement(asList(n.alternate))));
       orelse = t.identifier(name);
     }
     out.push(
@@ -199,10 +199,7 @@ class Converter {
     const st = this.states.get(n)!;
     const test = this.ctx.namer.fresh('loop_test');
     const body = this.ctx.namer.fresh('loop_body');
-    const out = [
-      ...stmts('const %%test%% = () => %%cond%%;', { test, cond: n.test }),
-      ...stmts('const %%body%% = () => %%block%%;', { body, block: t.blockStatement(asList(n.body)) }),
-    ];
+    const out: t.Statement[] = [constArrow(test, n.test), constArrow(body, t.blockStatement(asList(n.body)))];
     if (t.isDoWhileStatement(n)) out.push(stmt('%%body%%();', { body }));
     out.push(this.whileCall(test, body, st, n));
     return this.finish(n, out, inList);
@@ -222,8 +219,8 @@ class Converter {
     else if (n.init) out.push(t.expressionStatement(n.init));
     const block = [...asList(n.body), ...(n.update ? [t.expressionStatement(n.update)] : [])];
     out.push(
-      ...stmts('const %%test%% = () => %%cond%%;', { test, cond: n.test ?? t.booleanLiteral(true) }),
-      ...stmts('const %%body%% = () => %%block%%;', { body, block: t.blockStatement(block) }),
+      constArrow(test, n.test ?? t.booleanLiteral(true)),
+      constArrow(body, t.blockStatement(block)),
       this.whileCall(test, body, st, n),
     );
     return this.finish(n, out, inList, t.isVariableDeclaration(n.init) && n.init.kind !== 'var');

@@ -6,10 +6,15 @@
 
 import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
-import { transform, walk } from '../util/walk.js';
+import { some, transform, walk } from '../util/walk.js';
 import { expr, stmt } from '../util/babel.js';
 
+/** `z.push` / `z.pop` on a name: what both rewrites start from. */
+const pushOrPop = (n: t.Node): boolean =>
+  t.isMemberExpression(n) && !n.computed && t.isIdentifier(n.object) && (t.isIdentifier(n.property, { name: 'push' }) || t.isIdentifier(n.property, { name: 'pop' }));
+
 export function listsPass(root: t.Function, _ctx: ConvertContext): void {
+  if (!some(root, pushOrPop)) return;
   const pushed = new Set<string>();
   transform(
     root,

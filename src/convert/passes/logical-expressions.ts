@@ -8,10 +8,14 @@
 
 import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
-import { transform, walk } from '../util/walk.js';
+import { some, transform, walk } from '../util/walk.js';
 import { expr } from '../util/babel.js';
 
+/** Whether the pass has anything to rewrite below `root`. */
+const rewrites = (n: t.Node): boolean => (t.isLogicalExpression(n) && n.operator !== '??') || (t.isUnaryExpression(n) && n.operator === '!');
+
 export function logicalExpressionsPass(root: t.Function, _ctx: ConvertContext): void {
+  if (!some(root, rewrites)) return;
   const tests = testPositions(root);
   transform(
     root,

@@ -7,7 +7,7 @@
 
 import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
-import { transform, walk } from '../util/walk.js';
+import { some, transform, walk } from '../util/walk.js';
 import { expr } from '../util/babel.js';
 
 /** An index that is an expression (not a literal name or number). */
@@ -40,6 +40,8 @@ function ownBindings(root: t.Function): Set<string> {
 }
 
 export function slicesPass(root: t.Function, _ctx: ConvertContext): void {
+  // Both rewrites start from an access with a dynamic index: without one there is nothing to do.
+  if (!some(root, dynamicIndex)) return;
   const own = ownBindings(root);
   const assigned = new Set<string>();
   // Writes first (statements), so that their targets are not taken for reads.

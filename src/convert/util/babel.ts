@@ -1,6 +1,6 @@
 // ESM/CJS interop for the Babel packages, plus the quasi-quote helpers every pass builds code with.
 // The packages load on first use (babel-load), not when this module is imported.
-// Needs babel-load. Produces `stmts`, `stmt`, `expr`, `generateCode`, `codeFrame`.
+// Needs babel-load. Produces `stmts`, `stmt`, `expr`, `constArrow`, `generateCode`, `codeFrame`.
 
 import type templateModule from '@babel/template';
 import type * as t from '@babel/types';
@@ -44,9 +44,31 @@ export function stmt(code: string, repl: Record<string, unknown> = {}): t.Statem
   return cached<t.Statement>('statement', code)(repl);
 }
 
+// `ag__.ifStmt`, `ag__.Math.floor`: a dotted path of names, built directly (the most common
+// quasi-quote), as the template would build it (parsed in parentheses).
+const DOTTED = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+
+function dotted(code: string): t.Expression {
+  const names = code.split('.');
+  let e = { type: 'Identifier', name: names[0]! } as t.Expression;
+  for (let i = 1; i < names.length; i++) {
+    e = { type: 'MemberExpression', object: e, property: { type: 'Identifier', name: names[i]! }, computed: false } as t.MemberExpression;
+  }
+  (e as { extra?: unknown }).extra = { parenthesized: true, parenStart: 0 };
+  return e;
+}
+
 /** One expression from a quasi-quote. */
-export function expr(code: string, repl: Record<string, unknown> = {}): t.Expression {
-  return cached<t.Expression>('expression', code)(repl);
+export function expr(code: string, repl?: Record<string, unknown>): t.Expression {
+  if (repl === undefined && DOTTED.test(code)) return dotted(code);
+  return cached<t.Expression>('expression', code)(repl ?? {});
+}
+
+/** `const name = () => body;`, as the quasi-quote `const %%name%% = () => %%body%%;` builds it. */
+export function constArrow(name: string, body: t.BlockStatement | t.Expression): t.VariableDeclaration {
+  const init = { type: 'ArrowFunctionExpression', params: [], generator: false, async: false, body };
+  const declarator = { type: 'VariableDeclarator', id: { type: 'Identifier', name }, init };
+  return { type: 'VariableDeclaration', kind: 'const', declarations: [declarator] } as unknown as t.VariableDeclaration;
 }
 
 export function generateCode(ast: t.Node, opts: GeneratorOptions, source?: string): GeneratorResult {

@@ -1,5 +1,5 @@
 // A small generic AST walker over @babel/types' VISITOR_KEYS (the passes do not need
-// @babel/traverse's path machinery). Needs @babel/types. Produces `walk`, `transform`, `isFunctionNode`.
+// @babel/traverse's path machinery). Needs @babel/types. Produces `walk`, `some`, `transform`, `isFunctionNode`.
 
 import * as t from './babel-types.js';
 
@@ -8,15 +8,43 @@ export type Visit = (node: t.Node, parent: t.Node | null, key: string) => boolea
 /** Pre-order walk; `visit` returning false skips the node's children. */
 export function walk(node: t.Node, visit: Visit, parent: t.Node | null = null, key = ''): void {
   if (visit(node, parent, key) === false) return;
-  const keys = t.VISITOR_KEYS[node.type] ?? [];
-  for (const k of keys) {
-    const child = (node as unknown as Record<string, unknown>)[k];
+  const keys = t.VISITOR_KEYS[node.type];
+  if (keys === undefined) return;
+  const rec = node as unknown as Record<string, unknown>;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const child = rec[k];
+    if (child === null || typeof child !== 'object') continue;
     if (Array.isArray(child)) {
-      for (const c of child) if (c && typeof c === 'object') walk(c as t.Node, visit, node, k);
-    } else if (child && typeof child === 'object') {
+      for (let j = 0; j < child.length; j++) {
+        const c: unknown = child[j];
+        if (c !== null && typeof c === 'object') walk(c as t.Node, visit, node, k);
+      }
+    } else {
       walk(child as t.Node, visit, node, k);
     }
   }
+}
+
+/** Whether `test` holds for `node` or a node below it (pre-order, stops at the first). */
+export function some(node: t.Node, test: (n: t.Node) => boolean): boolean {
+  if (test(node)) return true;
+  const keys = t.VISITOR_KEYS[node.type];
+  if (keys === undefined) return false;
+  const rec = node as unknown as Record<string, unknown>;
+  for (let i = 0; i < keys.length; i++) {
+    const child = rec[keys[i]!];
+    if (child === null || typeof child !== 'object') continue;
+    if (Array.isArray(child)) {
+      for (let j = 0; j < child.length; j++) {
+        const c: unknown = child[j];
+        if (c !== null && typeof c === 'object' && some(c as t.Node, test)) return true;
+      }
+    } else if (some(child as t.Node, test)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** What a transform callback may return: keep (undefined), replace by one node, or splice many. */
