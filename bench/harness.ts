@@ -425,7 +425,8 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
     }
     for (const bar of w.bars) {
       const applies = bar.applies ?? defaultJitOnCpu;
-      if (!applies(c)) continue;
+      // Rows no bar judges (shown beside, e.g. jit without relaxed SIMD) carry no bars.
+      if (!applies(c) || c.judged === false) continue;
       r.bars.push(judge(bar, c, r, selected, rows));
     }
   }

@@ -57,7 +57,8 @@ function jitCell(w: WorkloadResult, backend: string): string {
 
 function fmtValue(v: number | undefined, text: string): string {
   if (v === undefined) return '?';
-  return /µs|ms/.test(text) ? `${fmtUs(v)} µs` : `${v >= 10 ? v.toFixed(0) : v.toFixed(2)}×`;
+  if (/ ms\b/.test(text)) return `${fmtUs(v)} ms`;
+  return / µs\b/.test(text) ? `${fmtUs(v)} µs` : `${v >= 10 ? v.toFixed(0) : v.toFixed(2)}×`;
 }
 
 /** A bar's text without the measured value the harness appends after a colon. */
@@ -74,9 +75,11 @@ function barsCell(id: string, runs: readonly Run[]): string {
     .map((text) => {
       const verdicts = runs.map((run) => {
         const w = run.workloads.find((x) => x.id === id);
-        const bars = (w?.rows ?? []).flatMap((r) => r.bars.filter((b) => barName(b.text) === text));
-        if (!bars.length) return 'not run';
-        if (bars.some((b) => b.ok === undefined)) return '–';
+        const all = (w?.rows ?? []).flatMap((r) => r.bars.filter((b) => barName(b.text) === text));
+        if (!all.length) return 'not run';
+        // Bars without a verdict (rows shown beside, not judged) do not count.
+        const bars = all.filter((b) => b.ok !== undefined);
+        if (!bars.length) return '–';
         const values = bars.map((b) => b.value).filter((v): v is number => v !== undefined);
         const lo = Math.min(...values);
         const hi = Math.max(...values);
