@@ -6,7 +6,8 @@
 //  - 'f64' (the cpu backend): k blocks of 48 summed in doubles (the products of float32 values are
 //    exact), each block sum added to the float32 result in double and rounded (tfjs-cpu's order).
 // Operands are packed first (wasm-gemm-pack.ts): A in blocks of MR rows, k-major; B in panels of
-// NR columns. A tile of MR rows × NV vectors keeps its sums in MR·NV v128 locals; a k step loads NV
+// NR columns. A row-major float32 A may instead be read where it lies (`mmDirect`: the same loads
+// and sums, no packing pass). A tile of MR rows × NV vectors keeps its sums in MR·NV v128 locals; a k step loads NV
 // vectors of B and splats MR values of A (the loop is not unrolled: V8 then spills). With `fma`
 // (relaxed SIMD) the f32 multiply-add may be fused: one rounding instead of two.
 // The memory is imported (tfjs-wasm's heap, or a memory of the caller's). Needs the encoder.
@@ -34,15 +35,23 @@ const TILE_PARAMS = 8;
 interface Shape {
   readonly lane: GemmLane;
   readonly fma: boolean;
+  /**
+   * A read where it lies (row-major float32, rows `lda` bytes apart: the driver and tiles take one
+   * more parameter) instead of packed: the same loads, so the same sums; no packing pass.
+   */
+  readonly direct?: boolean;
 }
 
 /** One tile variant: `rows` rows and `nv` vectors of columns. */
 function tileCode(s: Shape, rows: number, nv: number): FuncDef {
   const { lanes, NV, MR, elem } = GEMM[s.lane];
+  const direct = s.direct === true;
   const BK = NV * lanes * elem; // bytes per panel row
-  const AK = MR * elem; // bytes per packed A group
+  const AK = direct ? elem : MR * elem; // bytes from one k to the next in A
   const c = new Code();
-  const K0 = TILE_PARAMS;
+  const params = TILE_PARAMS + (direct ? 1 : 0);
+  const PLDA = TILE_PARAMS; // direct: bytes between A's rows
+  const K0 = params;
   const KEND = K0 + 1;
   const BEND = K0 + 2;
   const BP = K0 + 3;
@@ -53,10 +62,13 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
   const BV = ACC + rows * nv;
   const AV = BV + nv;
   const acc = (q: number, v: number) => ACC + q * nv + v;
+  // direct: row q of A at AP + q·lda (AQ + q − 1 holds q·lda), after the v128 locals
+  const AQ = AV + 1;
   const i32Locals = 7;
   const v128Locals = rows * nv + nv + 1;
   const scratchAt = (q: number, v: number) => (q * nv + v) * 16;
   const f32 = s.lane === 'f32';
+  if (direct) for (let q = 1; q < rows; q++) c.get(PLDA).i32(q).op(OP.i32Mul).set(AQ + q - 1);
 
   // for (k0 = 0; k0 < K; k0 += kBlock)
   c.i32(0).set(K0);
@@ -71,7 +83,13 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
   c.open(OP.loop);
   for (let v = 0; v < nv; v++) c.get(BP).simdMem(SIMD.load, 4, 16 * v).set(BV + v);
   for (let q = 0; q < rows; q++) {
-    c.get(AP).simdMem(f32 ? SIMD.load32Splat : SIMD.load64Splat, f32 ? 2 : 3, q * elem).set(AV);
+    if (direct) {
+      c.get(AP);
+      if (q > 0) c.get(AQ + q - 1).op(OP.i32Add);
+      c.simdMem(SIMD.load32Splat, 2, 0).set(AV);
+    } else {
+      c.get(AP).simdMem(f32 ? SIMD.load32Splat : SIMD.load64Splat, f32 ? 2 : 3, q * elem).set(AV);
+    }
     for (let v = 0; v < nv; v++) {
       if (s.fma && f32) {
         c.get(AV).get(BV + v).get(acc(q, v)).simd(SIMD.f32x4RelaxedMadd).set(acc(q, v));
@@ -149,8 +167,8 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
     }
   }
   c.op(OP.end, OP.end); // the block loop falls through here after the last block
-  const locals: ValType[] = [...new Array<ValType>(i32Locals).fill(T.i32), ...new Array<ValType>(v128Locals).fill(T.v128)];
-  return { name: `tile_${rows}_${nv}`, params: new Array<ValType>(TILE_PARAMS).fill(T.i32), results: [], locals, code: c };
+  const locals: ValType[] = [...new Array<ValType>(i32Locals).fill(T.i32), ...new Array<ValType>(v128Locals).fill(T.v128), ...new Array<ValType>(direct ? MR - 1 : 0).fill(T.i32)];
+  return { name: `tile_${rows}_${nv}`, params: new Array<ValType>(params).fill(T.i32), results: [], locals, code: c };
 }
 
 // Driver params: M, N, K, packed A, packed B, out, out row stride (bytes), kBlock, scratch.
@@ -161,12 +179,17 @@ function driverCode(s: Shape, tileIndex: (rows: number, nv: number) => number): 
   const { MR, NV, lanes, elem } = GEMM[s.lane];
   const NR = NV * lanes;
   const c = new Code();
-  const [IB, IBEND, J0, BP, I0, ROWS, NVALID] = [9, 10, 11, 12, 13, 14, 15];
+  const direct = s.direct === true;
+  const params = DRIVER_PARAMS + (direct ? 1 : 0);
+  const DLDA = DRIVER_PARAMS; // direct: bytes between A's rows
+  const [IB, IBEND, J0, BP, I0, ROWS, NVALID] = [0, 1, 2, 3, 4, 5, 6].map((k) => params + k) as [number, number, number, number, number, number, number];
   const call = (rows: number, nv: number) => {
-    c.get(DA).get(I0).get(DK).op(OP.i32Mul).i32(elem).op(OP.i32Mul).op(OP.i32Add); // block i0 / MR: i0·K elements on
+    if (direct) c.get(DA).get(I0).get(DLDA).op(OP.i32Mul).op(OP.i32Add); // row i0
+    else c.get(DA).get(I0).get(DK).op(OP.i32Mul).i32(elem).op(OP.i32Mul).op(OP.i32Add); // block i0 / MR: i0·K elements on
     c.get(BP);
     c.get(DO).get(I0).get(DOR).op(OP.i32Mul).op(OP.i32Add).get(J0).i32(2).op(OP.i32Shl).op(OP.i32Add);
     c.get(DOR).get(DK).get(DKB).get(NVALID).get(DS);
+    if (direct) c.get(DLDA);
     c.call(tileIndex(rows, nv));
   };
   /** if (rows >= MR) tile(MR) else if (rows >= MR-1) … else tile(1) */
@@ -231,13 +254,13 @@ function driverCode(s: Shape, tileIndex: (rows: number, nv: number) => number): 
       );
     },
   );
-  return { name: 'mm', params: new Array<ValType>(DRIVER_PARAMS).fill(T.i32), results: [], locals: new Array<ValType>(7).fill(T.i32), code: c };
+  return { name: 'mm', params: new Array<ValType>(params).fill(T.i32), results: [], locals: new Array<ValType>(7).fill(T.i32), code: c };
 }
 
 const modules = new Map<string, WebAssembly.Module | null>();
 
 function gemmModule(s: Shape, shared: boolean): WebAssembly.Module | null {
-  const key = `${s.lane}/${s.fma}/${shared}`;
+  const key = `${s.lane}/${s.fma}/${s.direct === true}/${shared}`;
   const have = modules.get(key);
   if (have !== undefined) return have;
   let m: WebAssembly.Module | null = null;
@@ -272,6 +295,11 @@ export interface Gemm {
   packA(src: number, rowStride: number, kStride: number, M: number, K: number, dst: number): void;
   /** B (float32, element (k, n) at src + k·kStride + n·nStride bytes) packed at dst (packedBBytes). */
   packB(src: number, kStride: number, nStride: number, K: number, N: number, dst: number): void;
+  /**
+   * Like `mm` with A read where it lies: row-major float32, row i at a + i·lda bytes (no packA);
+   * the same sums. float32 kernels only.
+   */
+  mmDirect?(M: number, N: number, K: number, a: number, b: number, out: number, oRow: number, kBlock: number, scratch: number, lda: number): void;
 }
 
 /** Scratch bytes `mm` needs. */
@@ -282,9 +310,11 @@ export function gemmInstance(lane: GemmLane, memory: WebAssembly.Memory, fma = f
   const shared = typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
   const m = gemmModule({ lane, fma: fma && lane === 'f32' }, shared);
   if (!m) return undefined;
+  const d = lane === 'f32' ? gemmModule({ lane, fma, direct: true }, shared) : null;
   try {
     const e = new WebAssembly.Instance(m, { env: { memory } }).exports;
-    return { mm: e.mm as Gemm['mm'], packA: e.packA as Gemm['packA'], packB: e.packB as Gemm['packB'] };
+    const mmDirect = d ? (new WebAssembly.Instance(d, { env: { memory } }).exports.mm as Gemm['mmDirect']) : undefined;
+    return { mm: e.mm as Gemm['mm'], packA: e.packA as Gemm['packA'], packB: e.packB as Gemm['packB'], mmDirect };
   } catch {
     return undefined;
   }

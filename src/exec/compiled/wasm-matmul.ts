@@ -171,8 +171,13 @@ function heapSite(fma: boolean): MatMulSite | undefined {
       const out = heapOffset(info);
       const kBlock = wasmBlock(d, transposeA, transposeB);
       for (let bi = 0; bi < d.batch; bi++) {
-        g.packA(aSrc + (bi % d.batchA) * m * k * 4, st.aRow, st.aK, m, k, PA);
-        g.mm(m, n, k, PA, PB + (bi % d.batchB) * pb, out + bi * m * n * 4, n * 4, kBlock, S);
+        const a0 = aSrc + (bi % d.batchA) * m * k * 4;
+        // Row-major A is read where it lies (the same sums); a transposed one is packed first.
+        if (g.mmDirect && !transposeA) g.mmDirect(m, n, k, a0, PB + (bi % d.batchB) * pb, out + bi * m * n * 4, n * 4, kBlock, S, st.aRow);
+        else {
+          g.packA(a0, st.aRow, st.aK, m, k, PA);
+          g.mm(m, n, k, PA, PB + (bi % d.batchB) * pb, out + bi * m * n * 4, n * 4, kBlock, S);
+        }
       }
       return engine.makeTensorFromTensorInfo(info);
     },
