@@ -135,29 +135,21 @@ export const TANH_RULE: WasmRule = {
   },
 };
 
-/** Pushes tanh of the v128 of four float32 values at the address on the stack (chains lo, hi; X4 scratch). */
-function quadAt(c: Code, lo: Chain, hi: Chain, X4: number, offset: number): void {
-  c.simdMem(SIMD.load, 4, offset).tee(X4).simd(SIMD.f64x2PromoteLowF32x4).set(lo.X);
-  c.get(X4).get(X4).shuffle32([2, 3, 2, 3]).simd(SIMD.f64x2PromoteLowF32x4).set(hi.X);
-  tanhChains(c, [lo, hi]);
-  c.get(lo.OUT).get(hi.OUT).shuffle32([0, 1, 4, 5]);
+/** Pushes tanh of the v128 of four float32 values at the address on the stack + `offset` (the rule, its locals from `base`). */
+function quadAt(c: Code, base: number, offset: number): void {
+  TANH_RULE.emit(c, () => void c.simdMem(SIMD.load, 4, offset), {}, base);
 }
-
-/** v128 locals of the kernels below: two chains and X4. */
-const KERNEL_V128_LOCALS = 2 * CHAIN_LOCALS + 1;
 
 /** Chunk kernel over its own memory: tanh(bytes) maps IN … IN + bytes to OUT (whole groups of four). */
 function chunkCode(): Code {
   const [BYTES, I] = [0, 1];
-  const [lo, hi] = [locals(2), locals(2 + CHAIN_LOCALS)];
-  const X4 = 2 + 2 * CHAIN_LOCALS;
   const c = new Code();
   c.i32(0).set(I);
   c.open(OP.block).open(OP.loop);
   c.get(I).get(BYTES).op(OP.i32GeS).br(OP.brIf, 1);
   c.get(I);
   c.get(I);
-  quadAt(c, lo, hi, X4, IN);
+  quadAt(c, 2, IN);
   c.simdMem(SIMD.store, 4, OUT);
   c.get(I).i32(16).op(OP.i32Add).set(I).br(OP.br, 0);
   c.op(OP.end, OP.end);
@@ -167,8 +159,7 @@ function chunkCode(): Code {
 /** In-place kernel over an imported memory: tanh(n, src, dst), groups of eight, of four, then a pair and one alone. */
 function heapCode(): Code {
   const [N, SRC, DST, I, END] = [0, 1, 2, 3, 4];
-  const [lo, hi] = [locals(5), locals(5 + CHAIN_LOCALS)];
-  const X4 = 5 + 2 * CHAIN_LOCALS;
+  const lo = locals(5);
   const c = new Code();
   c.i32(0).set(I);
   const [OUT_A, OUT_B] = [5 + 4 * CHAIN_LOCALS + 1, 5 + 4 * CHAIN_LOCALS + 2];
@@ -186,7 +177,7 @@ function heapCode(): Code {
   c.open(OP.if);
   c.get(DST).get(I).op(OP.i32Add);
   c.get(SRC).get(I).op(OP.i32Add);
-  quadAt(c, lo, hi, X4, 0);
+  quadAt(c, 5, 0);
   c.simdMem(SIMD.store, 4);
   c.get(I).i32(16).op(OP.i32Add).set(I);
   c.op(OP.end);
@@ -244,7 +235,7 @@ export function buildTanhKernel(): TanhKernel | undefined {
   let run: (bytes: number) => void;
   let memory: ArrayBuffer;
   try {
-    const locals = [T.i32, ...new Array<typeof T.v128>(KERNEL_V128_LOCALS).fill(T.v128)];
+    const locals = [T.i32, ...new Array<typeof T.v128>(TANH_RULE.scratch!).fill(T.v128)];
     const bytes = encodeModule(Math.ceil((2 * CHUNK * 4) / 65536), [{ name: 'tanh', params: [T.i32], results: [], locals, code: chunkCode() }]);
     const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource));
     run = instance.exports.tanh as (bytes: number) => void;
