@@ -221,13 +221,15 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
       else c.get(ACC).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f64PromoteF32).op(OP.f64Add).set(ACC);
     }
   };
+  /** Step k on the group whose values are `v`'s locals. */
+  const step = (s: FusedStep, k: number, v: (k: number) => number) => {
+    rules[s.op]!.emit(c, (mm) => c.get(v(s.args[mm]!)), s.attrs, scratch);
+    c.set(v(kinds.length + k));
+  };
   /** One group of `lanes` elements at byte offset OFF. */
   const group = (lanes: number) => {
     load(lanes, val, 0);
-    steps.forEach((s, k) => {
-      rules[s.op]!.emit(c, (mm) => c.get(val(s.args[mm]!)), s.attrs, scratch);
-      c.set(val(kinds.length + k));
-    });
+    steps.forEach((s, k) => step(s, k, val));
     finish(lanes, val, 0);
   };
   /** Tiled inputs' offsets += 16, wrapping at the period. */
@@ -248,14 +250,9 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
     load(4, val1, 16);
     advanceTiles();
     steps.forEach((s, k) => {
-      const rule = rules[s.op]!;
-      const pushA = (mm: number) => void c.get(val(s.args[mm]!));
-      const pushB = (mm: number) => void c.get(val1(s.args[mm]!));
-      if (rule.emitPair) return rule.emitPair(c, pushA, pushB, s.attrs, scratch, val(kinds.length + k), val1(kinds.length + k));
-      rule.emit(c, pushA, s.attrs, scratch);
-      c.set(val(kinds.length + k));
-      rule.emit(c, pushB, s.attrs, scratch);
-      c.set(val1(kinds.length + k));
+      const pair = rules[s.op]!.emitPair;
+      if (!pair) return void (step(s, k, val), step(s, k, val1));
+      pair(c, (mm) => void c.get(val(s.args[mm]!)), (mm) => void c.get(val1(s.args[mm]!)), s.attrs, scratch, val(kinds.length + k), val1(kinds.length + k));
     });
     finish(4, val, 0);
     finish(4, val1, 16);
