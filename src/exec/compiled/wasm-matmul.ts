@@ -157,7 +157,6 @@ function heapSite(fma: boolean): MatMulSite | undefined {
       }
       const st = strides(d, transposeA, transposeB);
       const pb = packedBBytes('f32', k, n);
-      const pa = packedABytes('f32', m, k);
       const S = scratch.need(GEMM_SCRATCH);
       if (!sameB(packed, b, transposeB, d, engine)) {
         const PB = packedB.need(d.batchB * pb);
@@ -165,15 +164,16 @@ function heapSite(fma: boolean): MatMulSite | undefined {
         for (let bi = 0; bi < d.batchB; bi++) g.packB(src + bi * k * n * 4, st.bK, st.bN, k, n, PB + bi * pb);
         packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB, version: dataVersion(b.dataId as object) };
       }
-      const PA = packedA.need(pa);
+      // Row-major A is read where it lies (the same sums); a transposed one is packed first.
+      const direct = transposeA ? undefined : g.mmDirect;
+      const PA = direct ? 0 : packedA.need(packedABytes('f32', m, k));
       const PB = packedB.ptr;
       const aSrc = heapOffset(a);
       const out = heapOffset(info);
       const kBlock = wasmBlock(d, transposeA, transposeB);
       for (let bi = 0; bi < d.batch; bi++) {
         const a0 = aSrc + (bi % d.batchA) * m * k * 4;
-        // Row-major A is read where it lies (the same sums); a transposed one is packed first.
-        if (g.mmDirect && !transposeA) g.mmDirect(m, n, k, a0, PB + (bi % d.batchB) * pb, out + bi * m * n * 4, n * 4, kBlock, S, st.aRow);
+        if (direct) direct(m, n, k, a0, PB + (bi % d.batchB) * pb, out + bi * m * n * 4, n * 4, kBlock, S, st.aRow);
         else {
           g.packA(a0, st.aRow, st.aK, m, k, PA);
           g.mm(m, n, k, PA, PB + (bi % d.batchB) * pb, out + bi * m * n * 4, n * 4, kBlock, S);
