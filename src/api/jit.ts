@@ -61,6 +61,11 @@ export interface JitOptions {
   readonly relaxedSimd?: boolean;
 }
 
+/** Throws `api/bad-option` when an option is given (not undefined) with a value outside `allowed`. */
+function checkOption(option: string, value: unknown, allowed: readonly unknown[], expected: string): void {
+  if (value !== undefined && !allowed.includes(value)) throw agError('api/bad-option', { option, got: JSON.stringify(value) ?? String(value), expected });
+}
+
 /** Traces a jit function keeps unless `maxTraces` says otherwise. */
 export const DEFAULT_MAX_TRACES = 64;
 /** How deep jit functions may inline into each other while tracing (recursion must end at trace time). */
@@ -132,16 +137,9 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const bound = (self: unknown): AnyFn => (self === undefined ? convert() : (...a: unknown[]) => convert().apply(self, a));
   const fixed = opts.inputSignature ? signatureOf(name, [...opts.inputSignature]) : undefined;
   const maxTraces = opts.maxTraces ?? DEFAULT_MAX_TRACES;
-  if (opts.onSymbolicRead !== undefined && opts.onSymbolicRead !== 'error' && opts.onSymbolicRead !== 'eager') {
-    throw agError('api/bad-option', { option: 'onSymbolicRead', got: JSON.stringify(opts.onSymbolicRead) ?? String(opts.onSymbolicRead), expected: "'error' or 'eager'" });
-  }
-  const numerics = opts.onnxruntime?.numerics;
-  if (numerics !== undefined && numerics !== 'exact' && numerics !== 'float32') {
-    throw agError('api/bad-option', { option: 'onnxruntime.numerics', got: JSON.stringify(numerics) ?? String(numerics), expected: "'exact' or 'float32'" });
-  }
-  if (opts.relaxedSimd !== undefined && typeof opts.relaxedSimd !== 'boolean') {
-    throw agError('api/bad-option', { option: 'relaxedSimd', got: JSON.stringify(opts.relaxedSimd) ?? String(opts.relaxedSimd), expected: 'true or false' });
-  }
+  checkOption('onSymbolicRead', opts.onSymbolicRead, ['error', 'eager'], "'error' or 'eager'");
+  checkOption('onnxruntime.numerics', opts.onnxruntime?.numerics, ['exact', 'float32'], "'exact' or 'float32'");
+  checkOption('relaxedSimd', opts.relaxedSimd, [true, false], 'true or false');
   const warnUser = opts.onWarning ?? warn;
   if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
   // `cache` iterates least recently used first (a Map keeps insertion order; a use re-inserts).
