@@ -12,7 +12,8 @@ import { lastUses } from '../liveness.js';
 import { hasElementRule, literal } from './scalar-rules.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
-import { Emitter, isNum, valueName, type Slot } from './emitter.js';
+import { Emitter, elementsOf, isNum, valueName, type Slot } from './emitter.js';
+import { smallRule, type SmallOut } from './small-kernels.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
 import { wasmMap, wasmReduction } from './wasm-loops.js';
 import { ownKernel } from './kernel-choice.js';
@@ -116,11 +117,27 @@ class Gen extends Emitter {
       this.node(node, env);
       for (const v of dead[i]!) {
         const s = env.get(v);
-        if (s && s.owned && !isNum(v)) this.line(`H.dispose(${s.expr});`);
+        if (s && s.owned && s.expr && !isNum(v)) this.line(`H.dispose(${s.expr});`);
         env.delete(v);
       }
     });
-    return g.outputs.map((v) => env.get(v)!);
+    return g.outputs.map((v) => this.tensorSlot(v, env));
+  }
+
+  /** The slot of `v` as a tensor: a value held only as an array becomes one here (owned). */
+  private tensorSlot(v: Value, env: Map<Value, Slot>): Slot {
+    const s = env.get(v)!;
+    if (!s || s.expr || !s.array) return s; // (a value deferred into a heap chain has no slot yet)
+    const name = this.name(v);
+    this.line(`const ${name} = H.tensorFrom(${s.array.site}, ${s.array.name}, ${JSON.stringify(v.shape)}, '${v.dtype}'${s.array.labelled ? ', true' : ''});`);
+    const t: Slot = { expr: name, owned: true, array: s.array };
+    env.set(v, t);
+    return t;
+  }
+
+  /** The node's input slots with every array-only value made a tensor (for code that takes tensors). */
+  private tensorInputs(node: Node, env: Map<Value, Slot>): Slot[] {
+    return node.inputs.map((v) => this.tensorSlot(v, env));
   }
 
   private name(v: Value): string {
@@ -133,10 +150,10 @@ class Gen extends Emitter {
   }
 
   private node(node: Node, env: Map<Value, Slot>): void {
-    const ins = node.inputs.map((v) => env.get(v)!);
     const out = (v: Value, s: Slot) => env.set(v, s);
     // Every structural op (ir/ops.ts) has a case: the default does not compile while one is missing.
     const op = isStructuralOp(node.op) ? node.op : undefined;
+    const ins = op !== undefined && op !== 'Fused' ? this.tensorInputs(node, env) : node.inputs.map((v) => env.get(v)!);
     switch (op) {
       case 'Const':
         return this.constant(node, out);
@@ -217,7 +234,12 @@ class Gen extends Emitter {
       default:
         unhandledOp(op, 'the compiled executor');
     }
-    for (const [, strategy] of Gen.STRATEGIES) if (strategy(this, node, ins, env, out)) return;
+    // Strategies that read arrays come first; the others get tensors.
+    let tensors: Slot[] | undefined;
+    for (const [, strategy, reads] of Gen.STRATEGIES) {
+      const slots = reads === 'arrays' ? ins : (tensors ??= this.tensorInputs(node, env));
+      if (strategy(this, node, slots, env, out)) return;
+    }
   }
 
   /**
@@ -225,34 +247,64 @@ class Gen extends Emitter {
    * these strategies that applies, in order (it emits the node and binds its outputs; false: it
    * does not apply).
    */
-  private static readonly STRATEGIES: readonly (readonly [name: string, strategy: (gen: Gen, node: Node, ins: readonly Slot[], env: Map<Value, Slot>, out: Out) => boolean])[] = [
-    // wasm: elementwise chains (a GEMM's epilogue) and a full Sum/Mean over one, in tfjs-wasm's heap
-    ['heap-chain', (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying))],
-    // wasm: a Sum over leading axes (a bias's gradient) as per-column sums in tfjs-wasm's heap
-    ['column-sum', (gen, node, ins, _env, out) => !!gen.chains && bind(node, out, columnSum(gen, node, ins))],
-    ['random', (gen, node, ins, _env, out) => isRandomNode(node) && done(randomCall(gen, node, ins, out))],
+  private static readonly STRATEGIES: readonly (readonly [name: string, strategy: (gen: Gen, node: Node, ins: readonly Slot[], env: Map<Value, Slot>, out: Out) => boolean, reads: 'arrays' | 'tensors'])[] = [
     // cpu: a full reduction as one loop over its input or its deferred elementwise producer
-    ['reduction', (gen, node, ins, _env, out) => gen.opts.loops && isFullReduction(node) && (gen.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!)) && bind(node, out, gen.reduction(node, ins))],
+    ['reduction', (gen, node, ins, _env, out) => gen.opts.loops && isFullReduction(node) && (gen.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!)) && bind(node, out, gen.reduction(node, ins)), 'arrays'],
     // elementwise programs on JS numbers: JS expressions with tfjs's semantics
     ['scalar', (gen, node, ins, _env, out) => {
       const program = elementProgram(node);
       const o = node.outputs[0]!;
       if (!program || !isNum(o) || !node.inputs.every(isNum)) return false;
       return bind(node, out, { expr: scalarProgram(gen, program, ins.map((s) => s.expr), o, node.inputs.map((v) => v.dtype), !gen.onWasm), owned: false });
-    }],
-    // cpu: elementwise programs as loops over typed arrays (SIMD kernels where they apply)
+    }, 'arrays'],
+    // cpu: elementwise programs as loops over typed arrays (SIMD kernels where they apply), kept as arrays
     ['element-loop', (gen, node, ins, _env, out) => {
-      const program = gen.opts.loops && loopable(node) ? elementProgram(node) : undefined;
-      return !!program && bind(node, out, { expr: wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins), owned: true });
-    }],
-    ['fused-by-kernels', (gen, node, ins, _env, out) => node.op === FUSED_OP && done(fusedByKernels(gen, node, node.attrs.steps as FusedStep[], ins, out))],
+      const program = gen.opts.loops && !isNum(node.outputs[0]!) && loopable(node) ? elementProgram(node) : undefined;
+      return !!program && bind(node, out, { expr: '', owned: false, array: wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins) });
+    }, 'arrays'],
+    // cpu: small copies, matMuls, softmax… on arrays (small-kernels.ts)
+    ['small', (gen, node, ins, _env, out) => gen.opts.loops && gen.small(node, ins, out), 'arrays'],
+    // wasm: elementwise chains (a GEMM's epilogue) and a full Sum/Mean over one, in tfjs-wasm's heap
+    ['heap-chain', (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying)), 'tensors'],
+    // wasm: a Sum over leading axes (a bias's gradient) as per-column sums in tfjs-wasm's heap
+    ['column-sum', (gen, node, ins, _env, out) => !!gen.chains && bind(node, out, columnSum(gen, node, ins)), 'tensors'],
+    ['random', (gen, node, ins, _env, out) => isRandomNode(node) && done(randomCall(gen, node, ins, out)), 'tensors'],
+    ['fused-by-kernels', (gen, node, ins, _env, out) => node.op === FUSED_OP && done(fusedByKernels(gen, node, node.attrs.steps as FusedStep[], ins, out)), 'tensors'],
     // float32 matMul, Tanh on wasm, row gathers: the executor's own kernels
     ['own-kernel', (gen, node, ins, _env, out) => {
       const own = ownKernel(gen, node, ins, gen.onWasm ? 'wasm' : 'cpu', gen.opts.loops, gen.opts.relaxedSimd ?? false);
       return bind(node, out, own === undefined ? undefined : { expr: own, owned: true });
-    }],
-    ['kernel', (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out))],
+    }, 'tensors'],
+    ['kernel', (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out)), 'tensors'],
   ];
+
+  /** A node of small values (cpu) as array kernels, its outputs kept as arrays; whether it applied. */
+  private small(node: Node, ins: readonly Slot[], out: Out): boolean {
+    if (isRandomNode(node)) return false;
+    const rule = smallRule(node);
+    if (!rule || (rule.fromArray && !ins[0]!.array)) return false;
+    const labelled = rule.fromArray ? ins[0]!.array!.labelled : rule.labelled;
+    const xs = node.inputs.map((v, i) => (isNum(v) ? `[${ins[i]!.expr}]` : elementsOf(ins[i]!)));
+    const specs: readonly SmallOut[] = rule.outs?.(node) ?? node.outputs.map(() => ({}));
+    const bufs = node.outputs.map((v, k) => {
+      const site = this.sites++;
+      const name = this.fresh('b');
+      const n = v.shape.reduce((a, d) => a * d, 1);
+      const like = specs[k]!.like;
+      const alloc = like === undefined ? `H.buffer(${site}, '${v.dtype}', ${n})` : `H.bufferLike(${site}, ${xs[like]}, '${v.dtype}', ${n})`;
+      this.line(`const ${name} = ${alloc};`);
+      return { name, site };
+    });
+    rule.emit(this, node, xs, bufs.map((b) => b.name));
+    node.outputs.forEach((v, k) => {
+      const b = bufs[k]!;
+      if (!isNum(v)) return out(v, { expr: '', owned: false, array: { ...b, labelled } });
+      const name = this.name(v);
+      this.line(`const ${name} = ${b.name}[0];`);
+      out(v, { expr: name, owned: false });
+    });
+    return true;
+  }
 
   /** A full reduction (cpu) over its deferred producer or its input: its value's expression. */
   private reduction(node: Node, ins: readonly Slot[]): Slot {

@@ -10,7 +10,7 @@ import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { kernelOf, type KernelName } from '../../ir/kernels/index.js';
 import { elementRule, firstArgDTypes, isRelabel, stepStore, storeAs } from './scalar-rules.js';
-import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
+import { elementsOf, isNum, valueName, type Emitter, type Slot } from './emitter.js';
 
 /** An elementwise node emitted inside the loop of the reduction that consumes it. */
 export interface Deferred {
@@ -42,19 +42,31 @@ function stored(s: FusedStep, first: DType | undefined, expr: string): string {
   return isRelabel(s.op, s.attrs, first) ? expr : storeAs(stepStore(s.op, s.attrs, s.dtype, first), expr);
 }
 
-/** Inputs are numbers, size-1 tensors, or tensors of the output's shape. */
+/**
+ * Inputs are numbers, size-1 tensors, tensors of the output's shape, or rows that broadcast along
+ * the leading axes (their shape, without leading ones, is the output's trailing axes: a bias).
+ */
 export function loopable(node: Node): boolean {
   const o = node.outputs[0]!;
   const n = sizeOf(o.shape);
   if (n < 0 || o.dtype === 'string' || o.dtype === 'complex64') return false;
-  return node.inputs.every((v) => isNum(v) || sizeOf(v.shape) === 1 || (v.shape.length === o.shape.length && v.shape.every((d, i) => d === o.shape[i])));
+  return node.inputs.every((v) => isNum(v) || sizeOf(v.shape) === 1 || (v.shape.length === o.shape.length && v.shape.every((d, i) => d === o.shape[i])) || isTrailingRow(v.shape, o.shape));
 }
 
-export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): string {
+/** `shape` without its leading ones is a proper suffix of `out` (known sizes). */
+function isTrailingRow(shape: readonly number[], out: readonly number[]): boolean {
+  let from = 0;
+  while (from < shape.length && shape[from] === 1) from++;
+  const rest = shape.slice(from);
+  if (rest.length === 0 || rest.length >= out.length || !rest.every((d) => d > 0)) return false;
+  return rest.every((d, i) => d === out[out.length - rest.length + i]);
+}
+
+/** The loop's output buffer and its site (the value is made a tensor where one is needed). */
+export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): { name: string; site: number } {
   const o = node.outputs[0]!;
   const n = sizeOf(o.shape);
   const site = em.sites++;
-  const result = valueName(o);
   const buf = em.fresh('b');
   const last = steps[steps.length - 1]!;
   // The buffer is of the array the cpu kernel stores into (a relabelling Cast keeps its input's).
@@ -78,8 +90,7 @@ export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node
     }
   });
   em.close();
-  em.line(`const ${result} = H.tensorFrom(${site}, ${buf}, ${JSON.stringify(o.shape)}, '${o.dtype}');`);
-  return result;
+  return { name: buf, site };
 }
 
 /** A full reduction (Sum/Mean/Max/Min/Prod to a scalar) as one loop, over a deferred producer if any. */
@@ -106,7 +117,7 @@ export function reduction(em: Emitter, node: Node, input: Slot | undefined, prod
     element = vals[vals.length - 1]!;
   } else {
     const arr = em.fresh('a');
-    setup.push(`const ${arr} = H.data(${input!.expr});`);
+    setup.push(`const ${arr} = ${elementsOf(input!)};`);
     element = `${arr}[i]`;
     loopBody = [];
   }
@@ -143,13 +154,14 @@ export function reduction(em: Emitter, node: Node, input: Slot | undefined, prod
 export function elementOf(em: Emitter, v: Value, slot: Slot, n: number, setup: string[]): string {
   if (isNum(v)) return slot.expr;
   const arr = em.fresh('a');
-  setup.push(`const ${arr} = H.data(${slot.expr});`);
-  if (sizeOf(v.shape) === 1 && n !== 1) {
+  setup.push(`const ${arr} = ${elementsOf(slot)};`);
+  const m = sizeOf(v.shape);
+  if (m === 1 && n !== 1) {
     const e = em.fresh('e');
     setup.push(`const ${e} = ${arr}[0];`);
     return e;
   }
-  return `${arr}[i]`;
+  return m === n ? `${arr}[i]` : `${arr}[i % ${m}]`; // a row broadcast along leading axes (loopable)
 }
 
 /** The elementwise program of a Fused node, or of a single elementwise kernel. */

@@ -1,6 +1,6 @@
 // The text emitter of generated code: indented lines, fresh local names, and the attrs table the
 // generated function reads as A[i] (and the WebAssembly kernels as W[i]); plus the value representation rule shared by the generators.
-// Needs the IR types. Produces `Emitter`, `Slot`, `isNum`, `valueName`.
+// Needs the IR types. Produces `Emitter`, `Slot`, `elementsOf`, `isNum`, `valueName`.
 
 import type { Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
@@ -17,9 +17,28 @@ export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
 
 /** How generated code holds a value: an expression, and for tensors whether this code owns it. */
 export interface Slot {
+  /** The tensor (or number); '' for a value held only as an array so far (see `array`). */
   readonly expr: string;
   /** For tensors: created here (and so freed here) rather than borrowed. */
   readonly owned: boolean;
+  /** A small value on cpu held as a typed array (small-kernels.ts): its name and output-buffer site. */
+  readonly array?: ArraySlot;
+}
+
+export interface ArraySlot {
+  readonly name: string;
+  readonly site: number;
+  /**
+   * Made a tensor, it is registered under its dtype whatever array holds it, as tfjs's cpu Slice,
+   * Unpack and Concat register their output (a read of a float32 held in an Int32Array then rounds);
+   * otherwise as helpers.ts `make` does (an Int32Array under int32, as tfjs's Cast leaves it).
+   */
+  readonly labelled?: boolean;
+}
+
+/** Code for the elements of a tensor slot: its array where it is held as one, else the tensor's. */
+export function elementsOf(s: Slot): string {
+  return s.array ? s.array.name : `H.data(${s.expr})`;
 }
 
 /** The local name of an IR value in generated code. */

@@ -3,6 +3,7 @@
 // backend values are read and made as the backend holds them (see scalar-rules.ts): a float32
 // tensor may hold an Int32Array (tfjs's Cast from int32) and an int32 one a Float32Array (its Abs),
 // and the next kernel computes with those values, so generated code does too.
+// Small values' array kernels (array-kernels.ts) are here too.
 // Needs tfjs, scalar-rules. Produces `makeHelpers(backend)` → the `H` object of one compiled function.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -12,7 +13,8 @@ import { runAssert, runPrint, type AssertError, type PrintPart } from '../../tra
 import type { NodeSource } from '../../ir/graph.js';
 import { RtList, stackList } from '../rt-list.js';
 import { conformDType } from '../interpreter.js';
-import { matMulCpu } from './matmul.js';
+import { matMulCpu, matMulValues } from './matmul.js';
+import { argMaxInto, concatInto, oneHotInto, sliceInto, softmaxInto } from './array-kernels.js';
 import type { MatMulSite } from './wasm-matmul.js';
 import { gatherRow } from './row-gather.js';
 import type { TanhKernel } from './wasm-tanh.js';
@@ -56,7 +58,12 @@ export function makeHelpers(backendName: string) {
     return ArrayBuffer.isView(values) ? values : (t.dataSync() as TypedArray);
   };
   /** A tensor of `dtype` holding `values` in the array they are in (on cpu, as its kernels leave them). */
-  const make = (values: TypedArray, shape: number[], dtype: DType): tf.Tensor => {
+  const make = (values: TypedArray, shape: number[], dtype: DType, labelled = false): tf.Tensor => {
+    if (onCpu && labelled && arrayFor(dtype, 0).constructor !== values.constructor) {
+      // As tfjs's cpu Slice/Concat register their output: under its dtype, whatever array holds it.
+      const backend = tf.backend() as CpuBackend;
+      return engine.makeTensorFromTensorInfo({ dataId: backend.write(values, shape, dtype), shape, dtype }, backend);
+    }
     if (onCpu && dtype === 'float32' && values instanceof Int32Array) {
       // As tfjs's Cast does: int32 data under a float32 tensor.
       const backend = tf.backend() as CpuBackend;
@@ -87,16 +94,28 @@ export function makeHelpers(backendName: string) {
     buffer(k: number, dtype: DType, n: number): TypedArray {
       const site = (sites[k] ??= new BufferSite());
       const b = site.buffer;
-      if (b && b.length === n && site.dataId && !engine.state.tensorInfo.has(site.dataId) && arrayFor(dtype, 0).constructor === b.constructor) {
+      // Free: never made a tensor (a value kept as an array, dead by the next run), or that tensor is gone.
+      if (b && b.length === n && (!site.dataId || !engine.state.tensorInfo.has(site.dataId)) && arrayFor(dtype, 0).constructor === b.constructor) {
         return b;
       }
       site.buffer = arrayFor(dtype, n);
       site.dataId = undefined;
       return site.buffer;
     },
+    /** A buffer for site `k` of the array type `x` is held in (a copy tfjs makes as a view keeps it). */
+    bufferLike(k: number, x: TypedArray | number[], dtype: DType, n: number): TypedArray {
+      const held: DType = x instanceof Int32Array ? 'int32' : x instanceof Float32Array ? 'float32' : x instanceof Uint8Array ? 'bool' : dtype;
+      return this.buffer(k, held, n);
+    },
+    sliceInto,
+    concatInto,
+    softmaxInto,
+    argMaxInto,
+    oneHotInto,
+    matMulValues,
     /** A tensor owning the buffer of site `k` (its array is the one the cpu kernel stores into). */
-    tensorFrom(k: number, values: TypedArray, shape: number[], dtype: DType): tf.Tensor {
-      const t = make(values, shape, dtype);
+    tensorFrom(k: number, values: TypedArray, shape: number[], dtype: DType, labelled?: boolean): tf.Tensor {
+      const t = make(values, shape, dtype, labelled);
       const site = sites[k];
       if (site && site.buffer === values) site.dataId = t.dataId;
       return t;

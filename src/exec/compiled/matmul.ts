@@ -1,7 +1,8 @@
 // BatchMatMul for float32 tensors on the cpu backend, bit-identical to tfjs's cpu kernel but faster:
 // the kernel sums each output element over k in blocks of 48 (in doubles) and adds each block's sum
 // into the float32 result; this does the same sums in the same order, reading B through a transposed
-// copy so both operands are walked contiguously. Needs tfjs. Produces `matMulCpu`, `matMulDims`.
+// copy so both operands are walked contiguously. Needs tfjs. Produces `matMulCpu`,
+// `matMulValues` (the same on arrays), `matMulDims`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { engineInternals } from '../../engine/tfjs-engine.js';
@@ -19,7 +20,7 @@ export interface MatMulDims {
 }
 
 /** The sizes of a @ b under tfjs's transpose flags (the batch dimensions broadcast). */
-export function matMulDims(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean): MatMulDims {
+export function matMulDims(a: { readonly shape: readonly number[] }, b: { readonly shape: readonly number[] }, transposeA: boolean, transposeB: boolean): MatMulDims {
   const ra = a.shape.length;
   const rb = b.shape.length;
   const m = transposeA ? a.shape[ra - 1]! : a.shape[ra - 2]!;
@@ -32,10 +33,17 @@ export function matMulDims(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, tran
 
 /** a @ b with tfjs's transpose flags and batch broadcasting; inputs float32 cpu tensors. */
 export function matMulCpu(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[]): tf.Tensor {
-  const { m: M, k: K, n: N, batchA, batchB, batch } = matMulDims(a, b, transposeA, transposeB);
-  const av = a.dataSync() as Float32Array;
-  const bv = b.dataSync() as Float32Array;
-  const out = new Float32Array(batch * M * N);
+  const dims = matMulDims(a, b, transposeA, transposeB);
+  const out = new Float32Array(dims.batch * dims.m * dims.n);
+  matMulValues(a.dataSync() as Float32Array | Int32Array, b.dataSync() as Float32Array | Int32Array, dims, transposeA, transposeB, out);
+  return engineInternals().makeTensor(out, [...outShape], 'float32');
+}
+
+/** a @ b into `out` (zero-filled here), from the operands' values as the cpu backend holds them. */
+export function matMulValues(av: Float32Array | Int32Array, bv: Float32Array | Int32Array, dims: MatMulDims, transposeA: boolean, transposeB: boolean, out: Float32Array): Float32Array {
+  const { m: M, k: K, n: N, batchA, batchB, batch } = dims;
+  out.fill(0);
+  if (!transposeB) return rowsTimesB(av, bv, dims, transposeA, out);
   // Row-major copies with k innermost: A as [M][K], B as [N][K]. A float32 tensor made by tfjs's
   // Cast from int32 holds an Int32Array, whose values the cpu kernel multiplies unrounded: doubles then.
   const Rows = av instanceof Float32Array && bv instanceof Float32Array ? Float32Array : Float64Array;
@@ -84,5 +92,32 @@ export function matMulCpu(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, trans
       }
     }
   }
-  return engineInternals().makeTensor(out, [...outShape], 'float32');
+  return out;
+}
+
+/**
+ * a @ b for row-major B without copying it: each row of A scales B's rows into per-column sums in
+ * doubles, one block of k at a time, each element summed over k in order as the kernel does.
+ */
+function rowsTimesB(av: Float32Array | Int32Array, bv: Float32Array | Int32Array, dims: MatMulDims, transposeA: boolean, out: Float32Array): Float32Array {
+  const { m: M, k: K, n: N, batchA, batchB, batch } = dims;
+  const acc = new Float64Array(N);
+  for (let bi = 0; bi < batch; bi++) {
+    const aOff = (bi % batchA) * M * K;
+    const bOff = (bi % batchB) * K * N;
+    for (let i = 0; i < M; i++) {
+      const oi = bi * M * N + i * N;
+      for (let k0 = 0; k0 < K; k0 += BLOCK) {
+        const kEnd = Math.min(k0 + BLOCK, K);
+        acc.fill(0);
+        for (let k = k0; k < kEnd; k++) {
+          const x = transposeA ? av[aOff + k * M + i]! : av[aOff + i * K + k]!;
+          const row = bOff + k * N;
+          for (let j = 0; j < N; j++) acc[j] += x * bv[row + j]!;
+        }
+        for (let j = 0; j < N; j++) out[oi + j] += acc[j]!;
+      }
+    }
+  }
+  return out;
 }

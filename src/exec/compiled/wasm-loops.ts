@@ -10,7 +10,7 @@ import type { Node, Value } from '../../ir/graph.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { sizeOf } from '../../ir/types.js';
 import { kernelOf } from '../../ir/kernels/index.js';
-import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
+import { elementsOf, isNum, valueName, type Emitter, type Slot } from './emitter.js';
 import { buildWasmKernel, wasmProgramOk, type InputKind, type KernelMode } from './wasm-kernels.js';
 import type { Deferred } from './element-loops.js';
 
@@ -35,11 +35,11 @@ function operands(em: Emitter, inputs: readonly Value[], slots: readonly Slot[])
       scalars.push(s.expr);
     } else if (sizeOf(v.shape) === 1) {
       kinds.push('scalar');
-      scalars.push(`H.data(${s.expr})[0]`);
+      scalars.push(`${elementsOf(s)}[0]`);
     } else {
       kinds.push('array');
       const a = em.fresh('a');
-      em.line(`const ${a} = H.data(${s.expr});`);
+      em.line(`const ${a} = ${elementsOf(s)};`);
       arrays.push(a);
     }
   });
@@ -47,11 +47,13 @@ function operands(em: Emitter, inputs: readonly Value[], slots: readonly Slot[])
 }
 
 function usable(steps: readonly FusedStep[], inputs: readonly Value[], n: number): boolean {
-  return n >= WASM_MIN_ELEMENTS && inputs.every((v) => v.dtype === 'float32') && wasmProgramOk(steps, inputs.length);
+  // Every operand is whole or one element (a broadcast row goes to the JS loop).
+  const whole = inputs.every((v) => isNum(v) || sizeOf(v.shape) === 1 || sizeOf(v.shape) === n);
+  return n >= WASM_MIN_ELEMENTS && whole && inputs.every((v) => v.dtype === 'float32') && wasmProgramOk(steps, inputs.length);
 }
 
-/** A SIMD map of a loopable float32 node into a reused buffer; the output's name, or undefined. */
-export function wasmMap(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): string | undefined {
+/** A SIMD map of a loopable float32 node into a reused buffer: the buffer and its site, or undefined. */
+export function wasmMap(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): { name: string; site: number } | undefined {
   const o = node.outputs[0]!;
   const n = sizeOf(o.shape);
   if (o.dtype !== 'float32' || !usable(steps, node.inputs, n)) return undefined;
@@ -64,9 +66,7 @@ export function wasmMap(em: Emitter, steps: readonly FusedStep[], node: Node, in
   em.line(`const ${buf} = H.buffer(${site}, 'float32', ${n});`);
   const ops = operands(em, node.inputs, ins);
   em.line(`${w}.map([${ops.arrays.join(', ')}], [${ops.scalars.join(', ')}], ${buf});`);
-  const result = valueName(o);
-  em.line(`const ${result} = H.tensorFrom(${site}, ${buf}, ${JSON.stringify(o.shape)}, 'float32');`);
-  return result;
+  return { name: buf, site };
 }
 
 /** A float32 Sum/Mean to a scalar over a deferred producer (or the input tensor) as a SIMD kernel. */

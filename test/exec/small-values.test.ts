@@ -1,0 +1,153 @@
+// Small values on the cpu backend stay typed arrays between kernels (src/exec/compiled/small-kernels.ts):
+// slices, concatenations, unpacks, reshapes, small matMuls, softmax, argMax and oneHot run as array
+// kernels, and an elementwise loop reads a broadcast row in place. These cases check them against
+// eager tfjs bit for bit — recurrent cells and a greedy decoder step, values tfjs holds outside
+// their dtype (a float32 relabelled Int32Array), NaN and infinities, out-of-range indices, strided
+// slices, loops — and that the generated code takes that path, reuses no buffer a returned tensor
+// still holds, and leaks nothing.
+import * as tf from '@tensorflow/tfjs';
+import { describe, expect, it } from 'vitest';
+import { jit, whileLoop } from '../../src/index.js';
+import { differentialSuite, useBackend, type DiffCase } from '../helpers/differential.js';
+import { rand } from '../helpers/data.js';
+
+type T = tf.Tensor;
+
+const I = 16777217; // 2^24 + 1: no float32 value
+const f32 = (x: T): T => tf.cast(x, 'float32');
+/** float32 tensor holding an Int32Array (tfjs's Cast relabels): values around 2^24. */
+const relabelled = (shape: number[]): T => {
+  const n = shape.reduce((a, b) => a * b, 1);
+  return f32(tf.tensor(Array.from({ length: n }, (_, k) => [I, -I, I + 2, 3, -5, 2147483647][k % 6]!), shape, 'int32'));
+};
+
+/** tf.basicLSTMCell over the steps of x [1, steps, vocab], then a softmax head. */
+function lstm(x: T, kernel: T, bias: T, dense: T): T {
+  let c: T = tf.zeros([1, 6]);
+  let h: T = tf.zeros([1, 6]);
+  for (const step of tf.unstack(x, 1)) {
+    [c, h] = tf.basicLSTMCell(tf.scalar(1), kernel as tf.Tensor2D, bias as tf.Tensor1D, step as tf.Tensor2D, c as tf.Tensor2D, h as tf.Tensor2D);
+  }
+  return tf.softmax(tf.matMul(h, dense));
+}
+
+/** One greedy decoder step: a token in, the next token and state out. */
+function decodeStep(token: T, state: T, w: T, out: T): T[] {
+  const input = tf.reshape(tf.oneHot(token, 5).toFloat(), [1, 5]);
+  const h = tf.tanh(tf.matMul(tf.concat([input, state], 1), w));
+  const probs = tf.reshape(tf.softmax(tf.matMul(h, out)), [1, 1, 5]);
+  return [tf.argMax(tf.reshape(probs, [5])).toInt(), h, probs];
+}
+
+const cases: DiffCase[] = [
+  {
+    name: 'an LSTM over 4 steps: unpack, concat, matMul, a broadcast bias, four slices, softmax',
+    fn: lstm,
+    args: () => [rand([1, 4, 5], 1), rand([11, 24], 2), rand([24], 3), rand([6, 5], 4)],
+    exact: true,
+  },
+  {
+    name: 'a greedy decoder step: oneHot of a scalar token, concat, matMul, tanh, softmax, argMax',
+    fn: decodeStep,
+    args: () => [tf.scalar(3, 'int32'), rand([1, 8], 5), rand([13, 8], 6), rand([8, 5], 7)],
+    exact: true,
+  },
+  {
+    name: 'relabelled float32 values through reshape, slices, unpack, concat and matMul',
+    fn: (v: T, w: T) => {
+      const m = tf.reshape(v, [2, 3, 2]);
+      const [a, b] = tf.unstack(m, 1);
+      return [m, tf.slice(m, [1, 0, 0], [1, 3, 2]), tf.slice(m, [0, 1, 1], [2, 2, 1]), a!, tf.concat([a!, b!], 1), tf.matMul(tf.reshape(v, [3, 4]), w)];
+    },
+    args: () => [relabelled([12]), rand([4, 2], 8)],
+    exact: true,
+  },
+  {
+    name: 'softmax and argMax with NaN, infinities and ties',
+    fn: (x: T) => [tf.softmax(x), tf.argMax(x, 1), tf.argMax(tf.neg(x), -1)],
+    args: () => [tf.tensor2d([[NaN, 1, 2], [1, NaN, 0], [Infinity, 1, 2], [-Infinity, 0, 0], [3, 3, 1], [-Infinity, -Infinity, -Infinity]])],
+    exact: true,
+  },
+  {
+    name: 'oneHot: out-of-range and negative indices, float32 and int32, other on/off values',
+    fn: (i: T) => [tf.oneHot(i, 4), tf.oneHot(i, 3, 2, -1), tf.oneHot(i, 4).toFloat(), tf.cast(tf.oneHot(tf.reshape(i, [2, 3]), 2), 'float32')],
+    args: () => [tf.tensor1d([0, 3, 4, -1, 2, 1], 'int32')],
+    exact: true,
+  },
+  {
+    name: 'rows broadcast along leading axes in an elementwise loop',
+    fn: (x: T, b: T, c: T) => [tf.add(x, b), tf.mul(tf.reshape(x, [2, 3, 4]), tf.reshape(b, [1, 4])), tf.sub(tf.relu(tf.add(x, b)), c)],
+    args: () => [rand([6, 4], 9), rand([4], 10), rand([6, 4], 11)],
+    exact: true,
+  },
+  {
+    name: 'a small value both read as an array and given to a tfjs kernel (cumsum), and returned',
+    fn: (x: T) => {
+      const s = tf.slice(x, [0, 1], [3, 2]);
+      return [tf.cumsum(s, 1), tf.add(s, 1), s];
+    },
+    args: () => [rand([3, 4], 12)],
+    exact: true,
+  },
+  {
+    name: 'a tanh RNN in a staged while loop: concat and matMul on the loop-carried state',
+    fn: (xs: T, w: T) =>
+      whileLoop(
+        (i: T) => tf.less(i, tf.scalar(4, 'int32')),
+        (i: T, h: T) => [tf.add(i, tf.scalar(1, 'int32')), tf.tanh(tf.matMul(tf.concat([tf.reshape(tf.gather(xs, i), [1, 3]), h], 1), w))],
+        [tf.scalar(0, 'int32'), tf.zeros([1, 5])],
+      )[1],
+    args: () => [rand([4, 3], 13), rand([8, 5], 14)],
+    exact: true,
+  },
+];
+
+differentialSuite('small values as arrays (cpu)', cases);
+
+describe('small values as arrays: the generated code', () => {
+  useBackend('cpu');
+
+  it('runs the LSTM without a tfjs kernel call and makes a tensor only of what it returns', () => {
+    const args = [rand([1, 4, 5], 1), rand([11, 24], 2), rand([24], 3), rand([6, 5], 4)];
+    const f = jit(lstm, { autograph: false });
+    tf.dispose(f(...(args as [T, T, T, T])));
+    const code = f.concreteFunctions()[0]!.compiledSource()!;
+    expect(code).not.toMatch(/H\.kernel/);
+    expect(code).toMatch(/H\.matMulValues/);
+    expect(code).toMatch(/H\.softmaxInto/);
+    expect(code.match(/H\.tensorFrom/g)).toHaveLength(1);
+    tf.dispose(args);
+  });
+
+  it('never writes into a buffer a returned tensor still holds, and leaks nothing', () => {
+    const w = rand([13, 8], 6);
+    const out = rand([8, 5], 7);
+    const f = jit((token: T, state: T) => decodeStep(token, state, w, out), { autograph: false });
+    const held: T[][] = [];
+    const first = rand([1, 8], 5);
+    let state = first;
+    const before = tf.memory().numTensors;
+    for (let k = 0; k < 6; k++) {
+      const token = tf.scalar(k % 5, 'int32');
+      const got = f(token, state) as T[];
+      const want = tf.tidy(() => decodeStep(token, state, w, out));
+      held.push([...got, ...want]);
+      state = got[1]!;
+      token.dispose();
+    }
+    // Every call's results, read after all the calls: still what eager gave for that call.
+    for (const [t, h, p, tw, hw, pw] of held) {
+      expect(t!.dataSync()).toEqual(tw!.dataSync());
+      expect(h!.dataSync()).toEqual(hw!.dataSync());
+      expect(p!.dataSync()).toEqual(pw!.dataSync());
+    }
+    tf.dispose(held.flat());
+    expect(tf.memory().numTensors).toBe(before);
+    const token = tf.scalar(1, 'int32');
+    const s = rand([1, 8], 20);
+    const after = tf.memory().numTensors;
+    for (let k = 0; k < 50; k++) tf.dispose(f(token, s) as T[]);
+    expect(tf.memory().numTensors).toBe(after);
+    tf.dispose([w, out, token, s, first]);
+  });
+});
