@@ -2,9 +2,10 @@
 // numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; other nodes go
 // through an ordered table of strategies (Gen.STRATEGIES): elementwise chains in tfjs-wasm's heap,
 // loops over typed arrays on cpu (WebAssembly SIMD kernels where they apply) into reused buffers,
-// own kernels, random draws and kernel calls through the active tfjs backend. Tensors are freed
-// after their last use. Needs the IR, liveness, the emitter, element loops, wasm loops, epilogue,
-// kernel-choice and kernel-calls. Produces `generate(graph, opts)` → source and tables.
+// small values kept as arrays (small-kernels.ts) until a tensor is needed, own kernels, random
+// draws and kernel calls through the active tfjs backend. Tensors are freed after their last use.
+// Needs the IR, liveness, the emitter, element loops, wasm loops, epilogue, kernel-choice,
+// small-kernels, list-ops and kernel-calls. Produces `generate(graph, opts)` → source and tables.
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node, Value } from '../../ir/graph.js';
@@ -12,8 +13,9 @@ import { lastUses } from '../liveness.js';
 import { hasElementRule, literal } from './scalar-rules.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
-import { Emitter, elementsOf, isNum, valueName, type Slot } from './emitter.js';
-import { smallRule, type SmallOut } from './small-kernels.js';
+import { Emitter, isNum, valueName, type Slot } from './emitter.js';
+import { emitSmall } from './small-kernels.js';
+import { listOp } from './list-ops.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
 import { wasmMap, wasmReduction } from './wasm-loops.js';
 import { ownKernel } from './kernel-choice.js';
@@ -162,50 +164,13 @@ class Gen extends Emitter {
       case 'While':
         return this.loop(node, ins, out);
       case 'ListEmpty':
-        this.line(`const ${this.name(node.outputs[0]!)} = H.listEmpty();`);
-        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: true });
-        return;
-      case 'ListPush': {
-        const elem = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.clone(${ins[1]!.expr})`;
-        this.line(`const ${this.name(node.outputs[0]!)} = ${ins[0]!.expr}.push(${elem});`);
-        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: true });
-        return;
-      }
-      case 'ListPop': {
-        const [l, x] = node.outputs as [Value, Value];
-        const r = this.fresh('r');
-        this.line(`const ${r} = ${ins[0]!.expr}.pop(${this.attrRef(node.options.source)});`);
-        this.line(`const ${this.name(l)} = ${r}[0];`);
-        this.line(`const ${this.name(x)} = ${isNum(x) ? `${r}[1]` : `H.clone(${r}[1])`};`);
-        out(l, { expr: this.name(l), owned: true });
-        out(x, { expr: this.name(x), owned: !isNum(x) });
-        return;
-      }
+      case 'ListPush':
+      case 'ListPop':
       case 'ListLength':
-        this.line(`const ${this.name(node.outputs[0]!)} = ${ins[0]!.expr}.length;`);
-        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: false });
-        return;
-      case 'ListGet': {
-        const x = node.outputs[0]!;
-        const index = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.read(${ins[1]!.expr})`;
-        const get = `${ins[0]!.expr}.get(${index}, ${this.attrRef(node.options.source)})`;
-        this.line(`const ${this.name(x)} = ${isNum(x) ? get : `H.clone(${get})`};`);
-        out(x, { expr: this.name(x), owned: !isNum(x) });
-        return;
-      }
-      case 'ListSetItem': {
-        const index = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.read(${ins[1]!.expr})`;
-        const elem = isNum(node.inputs[2]!) ? ins[2]!.expr : `H.clone(${ins[2]!.expr})`;
-        this.line(`const ${this.name(node.outputs[0]!)} = ${ins[0]!.expr}.set(${index}, ${elem}, ${this.attrRef(node.options.source)});`);
-        out(node.outputs[0]!, { expr: this.name(node.outputs[0]!), owned: true });
-        return;
-      }
-      case 'ListStack': {
-        const x = node.outputs[0]!;
-        this.line(`const ${this.name(x)} = H.listStack(${ins[0]!.expr}, '${x.dtype}', ${JSON.stringify(node.attrs.elementShape ?? null)});`);
-        out(x, { expr: this.name(x), owned: true });
-        return;
-      }
+      case 'ListGet':
+      case 'ListSetItem':
+      case 'ListStack':
+        return listOp(this, node, ins, out);
       case 'Print': {
         const a = this.attrRef({ parts: node.attrs.parts, dtypes: node.inputs.map((v) => v.dtype) });
         this.line(`H.print(${a}, [${ins.map((x) => x.expr).join(', ')}]);`);
@@ -263,7 +228,7 @@ class Gen extends Emitter {
       return !!program && bind(node, out, { expr: '', owned: false, array: wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins) });
     }, 'arrays'],
     // cpu: small copies, matMuls, softmax… on arrays (small-kernels.ts)
-    ['small', (gen, node, ins, _env, out) => gen.opts.loops && gen.small(node, ins, out), 'arrays'],
+    ['small', (gen, node, ins, _env, out) => gen.opts.loops && emitSmall(gen, node, ins, out), 'arrays'],
     // wasm: elementwise chains (a GEMM's epilogue) and a full Sum/Mean over one, in tfjs-wasm's heap
     ['heap-chain', (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying)), 'tensors'],
     // wasm: a Sum over leading axes (a bias's gradient) as per-column sums in tfjs-wasm's heap
@@ -278,33 +243,6 @@ class Gen extends Emitter {
     ['kernel', (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out)), 'tensors'],
   ];
 
-  /** A node of small values (cpu) as array kernels, its outputs kept as arrays; whether it applied. */
-  private small(node: Node, ins: readonly Slot[], out: Out): boolean {
-    if (isRandomNode(node)) return false;
-    const rule = smallRule(node);
-    if (!rule || (rule.fromArray && !ins[0]!.array)) return false;
-    const labelled = rule.fromArray ? ins[0]!.array!.labelled : rule.labelled;
-    const xs = node.inputs.map((v, i) => (isNum(v) ? `[${ins[i]!.expr}]` : elementsOf(ins[i]!)));
-    const specs: readonly SmallOut[] = rule.outs?.(node) ?? node.outputs.map(() => ({}));
-    const bufs = node.outputs.map((v, k) => {
-      const site = this.sites++;
-      const name = this.fresh('b');
-      const n = v.shape.reduce((a, d) => a * d, 1);
-      const like = specs[k]!.like;
-      const alloc = like === undefined ? `H.buffer(${site}, '${v.dtype}', ${n})` : `H.bufferLike(${site}, ${xs[like]}, '${v.dtype}', ${n})`;
-      this.line(`const ${name} = ${alloc};`);
-      return { name, site };
-    });
-    rule.emit(this, node, xs, bufs.map((b) => b.name));
-    node.outputs.forEach((v, k) => {
-      const b = bufs[k]!;
-      if (!isNum(v)) return out(v, { expr: '', owned: false, array: { ...b, labelled } });
-      const name = this.name(v);
-      this.line(`const ${name} = ${b.name}[0];`);
-      out(v, { expr: name, owned: false });
-    });
-    return true;
-  }
 
   /** A full reduction (cpu) over its deferred producer or its input: its value's expression. */
   private reduction(node: Node, ins: readonly Slot[]): Slot {

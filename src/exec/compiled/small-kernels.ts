@@ -2,13 +2,14 @@
 // thousand elements a tfjs kernel call (making its output tensor, the engine's bookkeeping) costs
 // more than the arithmetic. These rules emit the array kernels of array-kernels.ts (and matMulValues)
 // for the kernels small recurrent cells and decoders are made of; their outputs become tensors only
-// where a tensor is needed (see codegen.ts). Needs the IR, the emitter. Produces `SMALL_RULES`, `smallRule`.
+// where a tensor is needed (see codegen.ts). Needs the IR, the emitter. Produces `SMALL_RULES`, `smallRule`, `emitSmall`.
 
 import type { Node, Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
 import { sizeOf } from '../../ir/types.js';
 import { ruleOf, type KernelTable } from '../../ir/kernels/index.js';
-import { isNum, type Emitter } from './emitter.js';
+import { elementsOf, isNum, valueName, type Emitter, type Slot } from './emitter.js';
+import { isRandomNode } from '../../ir/random.js';
 import { stridesOf, type SlicePlan } from './array-kernels.js';
 import { matMulDims } from './matmul.js';
 
@@ -177,4 +178,32 @@ export const SMALL_RULES: KernelTable<SmallRule> = {
 export function smallRule(node: Node): SmallRule | undefined {
   const rule = ruleOf(SMALL_RULES, node.op);
   return rule && !node.outputs.some((v) => isNum(v) && v.dtype === 'bool') && rule.applies(node) ? rule : undefined;
+}
+
+/** Emits a node of small values (cpu) as array kernels, its outputs kept as arrays; whether it applied. */
+export function emitSmall(em: Emitter, node: Node, ins: readonly Slot[], out: (v: Value, s: Slot) => void): boolean {
+  if (isRandomNode(node)) return false;
+  const rule = smallRule(node);
+  if (!rule || (rule.fromArray && !ins[0]!.array)) return false;
+  const labelled = rule.fromArray ? ins[0]!.array!.labelled : rule.labelled;
+  const xs = node.inputs.map((v, i) => (isNum(v) ? `[${ins[i]!.expr}]` : elementsOf(ins[i]!)));
+  const specs: readonly SmallOut[] = rule.outs?.(node) ?? node.outputs.map(() => ({}));
+  const bufs = node.outputs.map((v, k) => {
+    const site = em.sites++;
+    const name = em.fresh('b');
+    const n = v.shape.reduce((a, d) => a * d, 1);
+    const like = specs[k]!.like;
+    const alloc = like === undefined ? `H.buffer(${site}, '${v.dtype}', ${n})` : `H.bufferLike(${site}, ${xs[like]}, '${v.dtype}', ${n})`;
+    em.line(`const ${name} = ${alloc};`);
+    return { name, site };
+  });
+  rule.emit(em, node, xs, bufs.map((b) => b.name));
+  node.outputs.forEach((v, k) => {
+    const b = bufs[k]!;
+    if (!isNum(v)) return out(v, { expr: '', owned: false, array: { ...b, labelled } });
+    const name = valueName(v);
+    em.line(`const ${name} = ${b.name}[0];`);
+    out(v, { expr: name, owned: false });
+  });
+  return true;
 }
