@@ -73,23 +73,29 @@ function bytes(a: Float32Array | Int32Array | Uint8Array): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
 
-/** FNV-1a over the bytes of a payload (strings: over their characters). */
+/** Hashes of payloads already seen (a Const's payload is never changed in place; passes run twice). */
+const hashes = new WeakMap<object, string>();
+
+/** FNV-1a over the 32-bit words of a payload, then its remaining bytes (strings: over their characters). */
 function hashValues(vals: NonNullable<Node['options']['values']>): string {
+  const known = hashes.get(vals);
+  if (known !== undefined) return known;
   let h = 0x811c9dc5;
-  const mix = (b: number) => {
-    h ^= b;
-    h = Math.imul(h, 0x01000193);
-  };
   if (Array.isArray(vals)) {
     for (const s of vals) {
-      for (let i = 0; i < s.length; i++) mix(s.charCodeAt(i));
-      mix(0);
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+      h = Math.imul(h, 0x01000193);
     }
   } else {
     const b = bytes(vals);
-    for (let i = 0; i < b.length; i++) mix(b[i]!);
+    const words = b.byteOffset % 4 === 0 ? new Int32Array(b.buffer, b.byteOffset, b.length >> 2) : undefined;
+    const start = words ? words.length * 4 : 0;
+    if (words) for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
+    for (let i = start; i < b.length; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
   }
-  return (h >>> 0).toString(16);
+  const key = (h >>> 0).toString(16);
+  hashes.set(vals, key);
+  return key;
 }
 
 /**
