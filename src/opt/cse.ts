@@ -21,13 +21,13 @@ function cseGraph(g: Graph): void {
   const kept: Node[] = [];
   for (const node of g.nodes) {
     subst.applyTo(node);
-    for (const sub of Object.values(node.subgraphs ?? {})) cseGraph(sub);
+    if (node.subgraphs) for (const sub of Object.values(node.subgraphs)) cseGraph(sub);
     const key = keyOf(node);
     if (key !== undefined) {
       const bucket = seen.get(key);
-      const twin = bucket?.find((other) => sameNode(node, other));
+      const twin = bucket && twinOf(node, bucket);
       if (twin) {
-        node.outputs.forEach((v, i) => subst.set(v, twin.outputs[i]!));
+        for (let i = 0; i < node.outputs.length; i++) subst.set(node.outputs[i]!, twin.outputs[i]!);
         continue;
       }
       if (bucket) bucket.push(node);
@@ -39,6 +39,23 @@ function cseGraph(g: Graph): void {
   subst.applyToOutputs(g);
 }
 
+/** The first node of `bucket` (same key) equal to `node`. */
+function twinOf(node: Node, bucket: readonly Node[]): Node | undefined {
+  for (const other of bucket) if (sameNode(node, other)) return other;
+  return undefined;
+}
+
+/** stableKey of each attrs object seen (a node's attrs are not changed after it is made; passes run twice). */
+const attrKeys = new WeakMap<object, string | null>();
+
+function attrsKey(attrs: Node['attrs']): string | undefined {
+  const known = attrKeys.get(attrs);
+  if (known !== undefined) return known ?? undefined;
+  const key = stableKey(attrs);
+  attrKeys.set(attrs, key ?? null);
+  return key;
+}
+
 /** A hash key of what makes two nodes equal, or undefined when the node must stay unique. */
 function keyOf(node: Node): string | undefined {
   if (node.op === OP.Const) {
@@ -48,7 +65,7 @@ function keyOf(node: Node): string | undefined {
     return `Const|${v.dtype}|${shapeToString(v.shape)}|${vals.length}|${hashValues(vals)}`;
   }
   if (!isPureKernel(node) || node.outputs.length === 0) return undefined;
-  const attrs = stableKey(node.attrs);
+  const attrs = attrsKey(node.attrs);
   if (attrs === undefined) return undefined;
   let ids = node.inputs.map((v) => v.id);
   if (kernelOf(node.op)?.commutative && ids.length === 2) ids = [...ids].sort((a, b) => a - b);
