@@ -45,17 +45,6 @@ function twinOf(node: Node, bucket: readonly Node[]): Node | undefined {
   return undefined;
 }
 
-/** stableKey of each attrs object seen (a node's attrs are not changed after it is made; passes run twice). */
-const attrKeys = new WeakMap<object, string | null>();
-
-function attrsKey(attrs: Node['attrs']): string | undefined {
-  const known = attrKeys.get(attrs);
-  if (known !== undefined) return known ?? undefined;
-  const key = stableKey(attrs);
-  attrKeys.set(attrs, key ?? null);
-  return key;
-}
-
 /** A hash key of what makes two nodes equal, or undefined when the node must stay unique. */
 function keyOf(node: Node): string | undefined {
   if (node.op === OP.Const) {
@@ -65,7 +54,7 @@ function keyOf(node: Node): string | undefined {
     return `Const|${v.dtype}|${shapeToString(v.shape)}|${vals.length}|${hashValues(vals)}`;
   }
   if (!isPureKernel(node) || node.outputs.length === 0) return undefined;
-  const attrs = attrsKey(node.attrs);
+  const attrs = stableKey(node.attrs);
   if (attrs === undefined) return undefined;
   let ids = node.inputs.map((v) => v.id);
   if (kernelOf(node.op)?.commutative && ids.length === 2) ids = [...ids].sort((a, b) => a - b);
@@ -90,13 +79,8 @@ function bytes(a: Float32Array | Int32Array | Uint8Array): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
 
-/** Hashes of payloads already seen (a Const's payload is never changed in place; passes run twice). */
-const hashes = new WeakMap<object, string>();
-
 /** FNV-1a over the 32-bit words of a payload, then its remaining bytes (strings: over their characters). */
 function hashValues(vals: NonNullable<Node['options']['values']>): string {
-  const known = hashes.get(vals);
-  if (known !== undefined) return known;
   let h = 0x811c9dc5;
   if (Array.isArray(vals)) {
     for (const s of vals) {
@@ -110,9 +94,7 @@ function hashValues(vals: NonNullable<Node['options']['values']>): string {
     if (words) for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
     for (let i = start; i < b.length; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
   }
-  const key = (h >>> 0).toString(16);
-  hashes.set(vals, key);
-  return key;
+  return (h >>> 0).toString(16);
 }
 
 /**
