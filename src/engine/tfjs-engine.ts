@@ -19,6 +19,8 @@ export interface TapeNode {
 /** One open `tf.tidy` / op scope (`<op>__op` for tfjs ops). */
 export interface EngineScope {
   readonly name: string;
+  /** Unique per scope opened (the engine counts them). */
+  readonly id: number;
 }
 
 /** The engine's mutable state. */

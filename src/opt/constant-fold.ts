@@ -1,11 +1,12 @@
 // Constant folding: pure kernels whose inputs are all constants run once on the tfjs cpu backend and
 // become Const nodes; a Cond with a constant predicate is replaced by its taken branch; a While that
 // never runs is replaced by its initial values; small constant operands of Cond/While are pushed
-// into their subgraphs so that folding continues there. Needs evaluate-on-cpu, clone, rewrite.
+// into their subgraphs so that folding continues there. Needs evaluate-on-cpu, elementwise-kernels, clone, rewrite.
 // Produces `constantFold(graph)` (mutates and returns `graph`).
 
 import { Node, type Graph, type Value } from '../ir/graph.js';
-import { sizeOf } from '../ir/types.js';
+import { sameShape, sizeOf } from '../ir/types.js';
+import { elementwiseKernel } from './elementwise-kernels.js';
 import { cloneNodesInto } from '../ir/clone.js';
 import { evaluateOnCpu, type ConstOperand } from './evaluate-on-cpu.js';
 import { constOf, graphHasEffects, isPureKernel, setNodes, Substitution } from './rewrite.js';
@@ -73,9 +74,29 @@ function fold(node: Node): Node[] | undefined {
     const n = sizeOf(v.shape);
     if (n < 0 || n > FOLD_LIMIT || !FOLDABLE_DTYPES.has(v.dtype)) return undefined;
   }
-  const results = evaluateOnCpu(node, operands);
+  const results = evaluateOnCpu(node, scalarOperands(node, operands));
   if (!results) return undefined;
   return node.outputs.map((v, i) => makeConst(node.graph, v, results[i]!, node));
+}
+
+/** Kernels that broadcast their two operands elementwise (tfjs-cpu: one loop over the result). */
+const BROADCASTING = new Set(['binary', 'compare', 'logical']);
+
+/**
+ * `operands` with a one-element operand that is broadcast against the other (whose shape is the
+ * result's) given as a scalar: every element of the result reads the same value either way, but
+ * tfjs-cpu's kernels compute a broadcast of shape [1, 1] through per-element index arithmetic
+ * and one of shape [] in a plain loop.
+ */
+function scalarOperands(node: Node, operands: ConstOperand[]): ConstOperand[] {
+  const kernel = elementwiseKernel(node.op);
+  if (operands.length !== 2 || !kernel || !BROADCASTING.has(kernel.category) || node.op === 'Prelu') return operands;
+  const out = node.outputs[0]!.shape;
+  return operands.map((c, i) => {
+    const other = operands[1 - i]!;
+    if (c.shape.length === 0 || sizeOf(c.shape) !== 1 || sameShape(c.shape, out) || !sameShape(other.shape, out)) return c;
+    return { ...c, shape: [] };
+  });
 }
 
 function makeConst(g: Graph, like: Value, values: NonNullable<Node['options']['values']>, from?: Node): Node {

@@ -21,13 +21,13 @@ function cseGraph(g: Graph): void {
   const kept: Node[] = [];
   for (const node of g.nodes) {
     subst.applyTo(node);
-    for (const sub of Object.values(node.subgraphs ?? {})) cseGraph(sub);
+    if (node.subgraphs) for (const sub of Object.values(node.subgraphs)) cseGraph(sub);
     const key = keyOf(node);
     if (key !== undefined) {
       const bucket = seen.get(key);
-      const twin = bucket?.find((other) => sameNode(node, other));
+      const twin = bucket && twinOf(node, bucket);
       if (twin) {
-        node.outputs.forEach((v, i) => subst.set(v, twin.outputs[i]!));
+        for (let i = 0; i < node.outputs.length; i++) subst.set(node.outputs[i]!, twin.outputs[i]!);
         continue;
       }
       if (bucket) bucket.push(node);
@@ -37,6 +37,12 @@ function cseGraph(g: Graph): void {
   }
   setNodes(g, kept);
   subst.applyToOutputs(g);
+}
+
+/** The first node of `bucket` (same key) equal to `node`. */
+function twinOf(node: Node, bucket: readonly Node[]): Node | undefined {
+  for (const other of bucket) if (sameNode(node, other)) return other;
+  return undefined;
 }
 
 /** A hash key of what makes two nodes equal, or undefined when the node must stay unique. */
@@ -73,21 +79,20 @@ function bytes(a: Float32Array | Int32Array | Uint8Array): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
 
-/** FNV-1a over the bytes of a payload (strings: over their characters). */
+/** FNV-1a over the 32-bit words of a payload, then its remaining bytes (strings: over their characters). */
 function hashValues(vals: NonNullable<Node['options']['values']>): string {
   let h = 0x811c9dc5;
-  const mix = (b: number) => {
-    h ^= b;
-    h = Math.imul(h, 0x01000193);
-  };
   if (Array.isArray(vals)) {
     for (const s of vals) {
-      for (let i = 0; i < s.length; i++) mix(s.charCodeAt(i));
-      mix(0);
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+      h = Math.imul(h, 0x01000193);
     }
   } else {
     const b = bytes(vals);
-    for (let i = 0; i < b.length; i++) mix(b[i]!);
+    const words = b.byteOffset % 4 === 0 ? new Int32Array(b.buffer, b.byteOffset, b.length >> 2) : undefined;
+    const start = words ? words.length * 4 : 0;
+    if (words) for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
+    for (let i = start; i < b.length; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
   }
   return (h >>> 0).toString(16);
 }

@@ -25,15 +25,18 @@ export class Substitution {
     return cur;
   };
 
-  /** Rewrites the inputs of `node` in place; true when one changed. */
+  /** Rewrites the inputs of `node` (a new array when one changed); true when one changed. */
   applyTo(node: Node): boolean {
-    let changed = false;
-    node.inputs = node.inputs.map((v) => {
+    if (this.map.size === 0) return false;
+    const inputs = node.inputs;
+    let out: Value[] | undefined;
+    for (let i = 0; i < inputs.length; i++) {
+      const v = inputs[i]!;
       const r = this.resolve(v);
-      if (r !== v) changed = true;
-      return r;
-    });
-    return changed;
+      if (r !== v) (out ??= inputs.slice())[i] = r;
+    }
+    if (out) node.inputs = out;
+    return out !== undefined;
   }
 
   /** Rewrites the outputs of `graph` (not its nodes). */

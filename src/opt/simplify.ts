@@ -55,14 +55,23 @@ function heldExactly(v: Value): boolean {
   return !PASSING.has(n.op);
 }
 
+/** The result of the node `rewrite` looks at (module-level so that its helpers are not closures made per node). */
+let out: Value;
+
+/** `x` when it has exactly the type of the node's result. */
+function same(x: Value | undefined): Value | undefined {
+  return x && x.dtype === out.dtype && sameShape(x.shape, out.shape) ? x : undefined;
+}
+
+/** `x` when, besides, storing it again changes nothing. */
+function stored(x: Value | undefined): Value | undefined {
+  return x && heldExactly(x) ? same(x) : undefined;
+}
+
 /** The value `node` can be replaced with, or undefined. May also rewrite the node's inputs. */
 function rewrite(node: Node): Value | undefined {
-  const out = node.outputs[0]!;
+  out = node.outputs[0]!;
   const [a, b] = node.inputs;
-  /** `x` when it has exactly the type of the node's result. */
-  const same = (x: Value | undefined) => (x && x.dtype === out.dtype && sameShape(x.shape, out.shape) ? x : undefined);
-  /** `x` when, besides, storing it again changes nothing. */
-  const stored = (x: Value | undefined) => (x && heldExactly(x) ? same(x) : undefined);
   const int = out.dtype === 'int32';
   const numeric = int || out.dtype === 'float32';
   switch (node.op) {

@@ -16,7 +16,7 @@ import type { ArgInfo } from './rules/rule-types.js';
 import { userFrame, userLocation } from './user-frame.js';
 import { freshMultinomialSeed, markFrozen, substituteDraw, takeDraw } from './random-draws.js';
 import { OP } from '../ir/ops.js';
-import { kernelRegistrySize } from '../engine/tfjs-engine.js';
+import { engineState, kernelRegistrySize } from '../engine/tfjs-engine.js';
 
 export const GRAPH_BACKEND = 'autograph';
 
@@ -153,8 +153,29 @@ class GraphBackend extends tf.KernelBackend {
   }
 }
 
+/** The last source taken, and the tfjs op call (its outermost `<op>__op` scope, by id) it was taken in. */
+let lastSource: { scopeId: number; source: ReturnType<typeof userFrame> } | undefined;
+
+/**
+ * Where the user's code is for a node recorded now. No user code runs inside a tfjs op (an `op()`
+ * wrapper calls only other ops and kernels), so every node one user-level op call records (a
+ * composite op's parts, the copies a gradient tape saves) has the same user frame: the stack is
+ * captured once per outermost op scope and shared.
+ */
 function sourceHere() {
-  return traceOptions.recordSources ? userFrame() : undefined;
+  if (!traceOptions.recordSources) return undefined;
+  const scopeId = outermostOpScope();
+  if (scopeId === undefined) return userFrame();
+  if (lastSource?.scopeId === scopeId) return lastSource.source;
+  const source = userFrame();
+  lastSource = { scopeId, source };
+  return source;
+}
+
+/** The id of the outermost open tfjs op scope (`<op>__op`), if any. */
+function outermostOpScope(): number | undefined {
+  for (const scope of engineState().scopeStack) if (scope.name.endsWith('__op')) return scope.id;
+  return undefined;
 }
 
 

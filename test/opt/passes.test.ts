@@ -70,6 +70,32 @@ describe('constant folding', () => {
     expectSameBits(runGraph(g, [x]), runGraph(ref, [x]));
     x.dispose();
   });
+  it('folds a one-element operand broadcast against the result shape as the kernel computes it', () => {
+    // Shapes [1, 1] against [2, 3] (either side), [1] against [3], [1, 1] against [1, 1], and a
+    // [1, 1, 1] operand that raises the rank: every result must equal the eager kernel's bits and shape.
+    const cases: [string, number[], number[]][] = [
+      ['Multiply', [1, 1], [2, 3]],
+      ['RealDiv', [2, 3], [1, 1]],
+      ['Sub', [1], [3]],
+      ['Add', [1, 1], [1, 1]],
+      ['Maximum', [1, 1, 1], [2, 3]],
+      ['Less', [1, 1], [2, 3]],
+    ];
+    const vals = (shape: number[], seed: number) => Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, (_, i) => (i - 2.5 + seed) / 3);
+    for (const [op, sa, sb] of cases) {
+      const a = tf.tensor(vals(sa, 0.3), sa);
+      const b = tf.tensor(vals(sb, -1.7), sb);
+      const ref = tf.engine().runKernel(op, { a, b }) as Tn;
+      const g = new Graph('g');
+      const out = g.addNode(new Node(g, op as IrOp, [constNode(g, a.dataSync() as Float32Array, 'float32', sa), constNode(g, b.dataSync() as Float32Array, 'float32', sb)], ['a', 'b'], {})).addOutput(ref.dtype as 'float32' | 'bool', ref.shape);
+      g.outputs = [out];
+      constantFold(g);
+      verify(g);
+      expect(g.nodes.every((n) => n.op === 'Const'), `${op} folded`).toBe(true);
+      expectSameBits(runGraph(g, []), [{ dtype: ref.dtype, shape: ref.shape, data: ref.dataSync() as ArrayLike<number> }]);
+      tf.dispose([a, b, ref]);
+    }
+  });
 });
 
 describe('cse', () => {

@@ -22,8 +22,11 @@ const union = (...sets: Iterable<string>[]): Set<string> => {
   for (const s of sets) for (const x of s) out.add(x);
   return out;
 };
-const minus = (a: Set<string>, b: Set<string>): Set<string> => new Set([...a].filter((x) => !b.has(x)));
-const same = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+const minus = (a: Set<string>, b: Set<string>): Set<string> => {
+  const out = new Set<string>();
+  for (const x of a) if (!b.has(x)) out.add(x);
+  return out;
+};
 
 export function analyzeLiveness(root: t.Function, info: ScopeInfo): Liveness {
   const lv: Liveness = { liveIn: new Map(), liveOut: new Map(), liveHead: new Map(), always: new Set() };
@@ -61,7 +64,7 @@ export function analyzeLiveness(root: t.Function, info: ScopeInfo): Liveness {
     let h = start;
     for (let i = 0; i < 50; i++) {
       const next = union(h, step(h));
-      if (same(next, h)) return h;
+      if (next.size === h.size) return h; // next ⊇ h: no new key
       h = next;
     }
     return h;

@@ -148,11 +148,18 @@ export function analyzeScopes(root: t.Function, opts: { readonly refs?: boolean 
   };
 
   const visitChildren = (n: t.Node, scope: Scope, skip: readonly string[] = NONE): void => {
-    for (const k of t.VISITOR_KEYS[n.type] ?? []) {
+    const keys = t.VISITOR_KEYS[n.type];
+    if (keys === undefined) return;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
       if (skip.length > 0 && skip.includes(k)) continue;
       const c = (n as unknown as Record<string, unknown>)[k];
-      if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node, scope));
-      else if (c && typeof c === 'object') visit(c as t.Node, scope);
+      if (Array.isArray(c)) {
+        for (let j = 0; j < c.length; j++) {
+          const x: unknown = c[j];
+          if (x && typeof x === 'object') visit(x as t.Node, scope);
+        }
+      } else if (c && typeof c === 'object') visit(c as t.Node, scope);
     }
   };
 
