@@ -156,7 +156,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       if (cache.size <= maxTraces) return;
       if (pinned.has(cf) || cf === newest) continue;
       cache.delete(k);
-      for (const [tk, v] of byTensorKey) if (v === cf) byTensorKey.delete(tk);
+      for (const [tk, v] of byTensorKey) if (v.cf === cf) byTensorKey.delete(tk);
       cf.dispose(); // its constants; captured tensors belong to the user
     }
   };
@@ -177,8 +177,9 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     return { cf, traced: true };
   };
 
-  // Hot path: calls whose arguments are all tensors are looked up by a short key, without flattening.
-  const byTensorKey = new Map<string, ConcreteFunction>();
+  // Hot path: calls whose arguments are all tensors or JS primitives are looked up by a short key,
+  // without flattening; `tensorArgs` says which arguments are the tensors (undefined: all are).
+  const byTensorKey = new Map<string, { readonly cf: ConcreteFunction; readonly tensorArgs: readonly number[] | undefined }>();
   const required = fn.length;
 
   // Under tf.grad & co. a call is recorded on the gradient tape (its gradient is another jit function).
@@ -190,12 +191,19 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const eagerKeys = new Set<string>();
   const eagerTensorKeys = new Set<string>();
   const warnedReads = new Set<string>();
+  // (tf.tidy's own scope calls, without a closure per call: a signature known to run eagerly costs
+  // about what the plain function does.)
   const runEagerly = (thisArg: unknown, args: unknown[]): unknown => {
+    const engine = tf.engine();
+    engine.startScope();
     let out: unknown;
-    tf.tidy(() => {
+    try {
       out = convert().apply(thisArg, args);
-      return keepable(out);
-    });
+    } catch (e) {
+      engine.endScope();
+      throw e;
+    }
+    engine.endScope(keepable(out) as never);
     return out;
   };
   const fellBack = (e: unknown, sig: Signature, key: string | undefined): boolean => {
@@ -223,28 +231,29 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     warnUser(agError('api/js-arithmetic-nan', { name, path: `argument ${i}`, got }).message);
   };
 
-  const run = function (this: unknown, ...args: unknown[]): unknown {
+  const run = (receiver: unknown, args: unknown[]): unknown => {
     if (isTracing()) {
       // Inlined into the trace that called it: recursion has to end at trace time.
       if (inlineDepth >= MAX_INLINE_DEPTH) throw agError('api/recursion-depth', { name, depth: inlineDepth });
       inlineDepth++;
       try {
-        return convert().apply(this, args);
+        return convert().apply(receiver, args);
       } finally {
         inlineDepth--;
       }
     }
-    if (eagerly) return convert().apply(this, args);
+    if (eagerly) return convert().apply(receiver, args);
     // A function called as a method traces per receiver (its fields may be read); a plain call has none.
-    const self = this === globalThis ? undefined : this;
-    const key = fixed ? undefined : tensorKey(args, self);
-    if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) return runEagerly(this, args);
+    const self = receiver === globalThis ? undefined : receiver;
+    const key = fixed ? undefined : callKey(args, self);
+    if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) return runEagerly(receiver, args);
     if (key !== undefined) {
       const hit = byTensorKey.get(key);
       if (hit) {
         monitor.hit();
-        if (hit !== newest) touch(hit);
-        return callRecorded(hit, args as tf.Tensor[]);
+        if (hit.cf !== newest) touch(hit.cf);
+        const picks = hit.tensorArgs;
+        return callRecorded(hit.cf, picks === undefined ? (args as tf.Tensor[]) : picks.map((i) => args[i] as tf.Tensor));
       }
     }
     if (!fixed && args.length < required) throw agError('api/missing-argument', { name, expected: required, got: args.length });
@@ -257,17 +266,18 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       sig = withThis(signatureOf(name, args), self);
       tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
     }
-    if (eagerKeys.size > 0 && eagerKeys.has(sig.key)) return runEagerly(this, args);
+    if (eagerKeys.size > 0 && eagerKeys.has(sig.key)) return runEagerly(receiver, args);
     let found: { cf: ConcreteFunction; traced: boolean };
     try {
       found = concrete(sig);
     } catch (e) {
-      if (fellBack(e, sig, key)) return runEagerly(this, args);
+      if (fellBack(e, sig, key)) return runEagerly(receiver, args);
       throw e;
     }
     const { cf, traced } = found;
     monitor.note(traced ? sig : undefined);
-    if (key !== undefined) byTensorKey.set(key, cf);
+    // A call key's arguments are each one leaf of the signature, so its tensor leaves are its tensor arguments.
+    if (key !== undefined) byTensorKey.set(key, { cf, tensorArgs: tensors.length === args.length ? undefined : sig.tensorLeaves });
     const out = callRecorded(cf, tensors);
     if (traced && cf.graph.params.length === 0) checkNaN(args, out);
     return out;
@@ -275,7 +285,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const call = function (this: unknown, ...args: unknown[]): unknown {
     try {
-      return run.apply(this, args);
+      return run(this, args);
     } catch (e) {
       throw withUserStack(e);
     }
@@ -326,14 +336,42 @@ function describeSignature(sig: Signature): string {
   return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}${shapeToString(l.shape)}` : typeof l.value === 'string' ? JSON.stringify(l.value) : String(l.value))).join(', ');
 }
 
-/** A cache key for calls whose arguments are all live, concrete tensors; undefined otherwise. */
-function tensorKey(args: readonly unknown[], self: unknown): string | undefined {
+/**
+ * A cache key for calls whose arguments are each a live, concrete tensor or a JS primitive (number,
+ * boolean, string, undefined, null, bigint); undefined otherwise. Equal keys mean equal signatures
+ * (tensors by dtype and shape, primitives by value as signatureOf keys them), so a call that hits
+ * skips flattening its arguments.
+ */
+function callKey(args: readonly unknown[], self: unknown): string | undefined {
   let key = thisKey(self);
   for (const a of args) {
-    if (!(a instanceof tf.Tensor) || a instanceof tf.Variable || a.isDisposed || a.dataId instanceof SymbolicId) return undefined;
-    const shape = a.shape;
-    key += a.dtype;
-    key += shape.length === 0 ? '[]' : shape.length === 1 ? `[${shape[0]}]` : `[${shape.join(',')}]`;
+    if (a instanceof tf.Tensor) {
+      if (a instanceof tf.Variable || a.isDisposed || a.dataId instanceof SymbolicId) return undefined;
+      const shape = a.shape;
+      key += a.dtype;
+      key += shape.length === 0 ? '[]' : shape.length === 1 ? `[${shape[0]}]` : `[${shape.join(',')}]`;
+      continue;
+    }
+    switch (typeof a) {
+      case 'number':
+        key += Object.is(a, -0) ? '|n:-0|' : `|n:${a}|`;
+        break;
+      case 'boolean':
+        key += a ? '|b:1|' : '|b:0|';
+        break;
+      case 'string':
+        key += `|s:${JSON.stringify(a)}|`;
+        break;
+      case 'undefined':
+        key += '|u|';
+        break;
+      case 'bigint':
+        key += `|i:${a}|`;
+        break;
+      default:
+        if (a !== null) return undefined;
+        key += '|null|';
+    }
   }
   return key;
 }
