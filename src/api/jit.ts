@@ -309,11 +309,17 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
 }
 
 /** Every tensor reachable from a function's result (arrays, objects, class instances): a tidy keeps them. */
-function keepable(out: unknown, seen = new Set<unknown>(), found: tf.Tensor[] = []): tf.Tensor[] {
+function keepable(out: unknown): tf.Tensor[] {
+  if (out instanceof tf.Tensor) return [out];
+  if (out === null || typeof out !== 'object') return [];
+  return reachableTensors(out, new Set(), []);
+}
+
+function reachableTensors(out: unknown, seen: Set<unknown>, found: tf.Tensor[]): tf.Tensor[] {
   if (out instanceof tf.Tensor) found.push(out);
   else if (out !== null && typeof out === 'object' && !seen.has(out)) {
     seen.add(out);
-    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out)) keepable(v, seen, found);
+    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out)) reachableTensors(v, seen, found);
   }
   return found;
 }
