@@ -5,6 +5,7 @@
 // least disturbed by other processes), and the tensor count before and after. `npx tsx bench/checks/call-path.ts [rounds] [backend]`.
 
 import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
 import * as ag from '../../src/index.js';
 import * as lstm from '../../examples/tfjs-programs/lstm-text-generation.js';
 import * as translation from '../../examples/tfjs-programs/translation.js';
@@ -41,8 +42,8 @@ add('jit((p, k) => p.dataSync()[0] * k, { eager })', () => firstTimesJit(probs, 
 
 // 2. translation's decoder step: compiled, 1×13 tensors.
 const t = new translation.Translator();
-const step = ag.jit((token: tf.Tensor, state: tf.Tensor) => t.decodeStep(token, state), { autograph: false, name: 'decodeStep' });
-const encode = ag.jit((x: tf.Tensor) => t.encode(x), { autograph: false, name: 'encode' });
+const step = ag.jit((token: tf.Tensor, state: tf.Tensor) => t.decodeStep(token, state), { autograph: false, name: 'decodeStep', onWarning: () => {} });
+const encode = ag.jit((x: tf.Tensor) => t.encode(x), { autograph: false, name: 'encode', onWarning: () => {} });
 const x = translation.inputSequence(t, [1, 4, 2, 0]);
 const state = encode(x);
 const token = tf.scalar(t.targetTokenIndex['\t']!, 'int32');
