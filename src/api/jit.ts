@@ -157,6 +157,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       if (pinned.has(cf) || cf === newest) continue;
       cache.delete(k);
       for (const [tk, v] of byTensorKey) if (v.cf === cf) byTensorKey.delete(tk);
+      if (last?.cf === cf) last = undefined;
       cf.dispose(); // its constants; captured tensors belong to the user
     }
   };
@@ -179,7 +180,11 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
 
   // Hot path: calls whose arguments are all tensors or JS primitives are looked up by a short key,
   // without flattening; `tensorArgs` says which arguments are the tensors (undefined: all are).
-  const byTensorKey = new Map<string, { readonly cf: ConcreteFunction; readonly tensorArgs: readonly number[] | undefined }>();
+  const byTensorKey = new Map<string, KeyedTrace>();
+  // The entry the last keyed call used and what its arguments were, so a call that repeats them (a
+  // loop calling one step function) is matched without building its key.
+  let last: KeyedTrace | undefined;
+  const lastCall = new LastCall();
   const required = fn.length;
 
   // Under tf.grad & co. a call is recorded on the gradient tape (its gradient is another jit function).
@@ -245,16 +250,18 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     if (eagerly) return convert().apply(receiver, args);
     // A function called as a method traces per receiver (its fields may be read); a plain call has none.
     const self = receiver === globalThis ? undefined : receiver;
-    const key = fixed ? undefined : callKey(args, self);
+    let hit = last !== undefined && lastCall.repeats(args, self) ? last : undefined;
+    const key = fixed || hit ? undefined : callKey(args, self);
     if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) return runEagerly(receiver, args);
-    if (key !== undefined) {
-      const hit = byTensorKey.get(key);
-      if (hit) {
-        monitor.hit();
-        if (hit.cf !== newest) touch(hit.cf);
-        const picks = hit.tensorArgs;
-        return callRecorded(hit.cf, picks === undefined ? (args as tf.Tensor[]) : picks.map((i) => args[i] as tf.Tensor));
-      }
+    if (key !== undefined && (hit = byTensorKey.get(key)) !== undefined) {
+      last = hit;
+      lastCall.remember(args, self);
+    }
+    if (hit) {
+      monitor.hit();
+      if (hit.cf !== newest) touch(hit.cf);
+      const picks = hit.tensorArgs;
+      return callRecorded(hit.cf, picks === undefined ? (args as tf.Tensor[]) : picks.map((i) => args[i] as tf.Tensor));
     }
     if (!fixed && args.length < required) throw agError('api/missing-argument', { name, expected: required, got: args.length });
     let sig: Signature;
@@ -380,6 +387,63 @@ function callKey(args: readonly unknown[], self: unknown): string | undefined {
     }
   }
   return key;
+}
+
+/** A trace found by call key; `tensorArgs` says which arguments are the tensors (undefined: all are). */
+interface KeyedTrace {
+  readonly cf: ConcreteFunction;
+  readonly tensorArgs: readonly number[] | undefined;
+}
+
+/**
+ * The arguments of the last call whose key was built: per argument a tensor's dtype and shape, or a
+ * primitive. `repeats` says whether a call would build the same key (the same receiver, tensors of
+ * the same dtypes and shapes, live and concrete, primitives equal as the key compares them).
+ */
+class LastCall {
+  private self: unknown;
+  private readonly dtypes: (string | undefined)[] = [];
+  private readonly shapes: (readonly number[] | undefined)[] = [];
+  private readonly values: unknown[] = [];
+
+  remember(args: readonly unknown[], self: unknown): void {
+    this.self = self;
+    const n = args.length;
+    this.dtypes.length = this.shapes.length = this.values.length = n;
+    for (let i = 0; i < n; i++) {
+      const a = args[i];
+      if (a instanceof tf.Tensor) {
+        this.dtypes[i] = a.dtype;
+        this.shapes[i] = a.shape;
+        this.values[i] = undefined;
+      } else {
+        this.dtypes[i] = undefined;
+        this.shapes[i] = undefined;
+        this.values[i] = a;
+      }
+    }
+  }
+
+  repeats(args: readonly unknown[], self: unknown): boolean {
+    const n = args.length;
+    if (n !== this.values.length || !Object.is(self, this.self)) return false;
+    for (let i = 0; i < n; i++) {
+      const a = args[i];
+      const shape = this.shapes[i];
+      if (shape === undefined) {
+        // A primitive (the key was built, so it was one): Object.is tells 0 from -0 and NaN equal, as the key does.
+        if (!Object.is(a, this.values[i])) return false;
+        continue;
+      }
+      if (!(a instanceof tf.Tensor) || a.dtype !== this.dtypes[i] || a instanceof tf.Variable || a.isDisposed || a.dataId instanceof SymbolicId) return false;
+      const s = a.shape;
+      if (s !== shape) {
+        if (s.length !== shape.length) return false;
+        for (let k = 0; k < s.length; k++) if (s[k] !== shape[k]) return false;
+      }
+    }
+    return true;
+  }
 }
 
 /** Checks a call against a declared inputSignature; returns the tensors to feed. */

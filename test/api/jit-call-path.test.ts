@@ -54,6 +54,32 @@ describe('the call key of tensors and JS primitives', () => {
     x.dispose();
   });
 
+  it('tells a repeated call from one that only looks like it: a disposed tensor, a variable, another shape or dtype', () => {
+    const f = ag.jit((x: tf.Tensor, k: number) => tf.mul(x, k), { autograph: false, onWarning: quiet });
+    const x = tf.tensor2d([[1, 2]]);
+    const read = (t: tf.Tensor): number[] => {
+      const v = Array.from(t.dataSync());
+      t.dispose();
+      return v;
+    };
+    expect(read(f(x, 2))).toEqual([2, 4]);
+    expect(read(f(x, 2))).toEqual([2, 4]);
+    const gone = tf.tensor2d([[5, 6]]);
+    gone.dispose();
+    expect(() => f(gone, 2)).toThrow(/api\/disposed-input/);
+    const v = tf.variable(tf.tensor2d([[3, 4]]));
+    expect(read(f(v, 2))).toEqual([6, 8]);
+    v.assign(tf.tensor2d([[5, 5]]));
+    expect(read(f(v, 2))).toEqual([10, 10]);
+    expect(read(f(x, 2))).toEqual([2, 4]);
+    expect(read(f(tf.tensor2d([[1], [2]]), 2))).toEqual([2, 4]);
+    expect(read(f(tf.tensor2d([[1, 2]], [1, 2], 'int32'), 2))).toEqual([2, 4]);
+    expect(read(f(x, 2))).toEqual([2, 4]);
+    expect(f.traceCount).toBe(4); // float32[1,2], the variable, float32[2,1], int32[1,2]
+    v.dispose();
+    x.dispose();
+  });
+
   it('keys a method call by its receiver as well', () => {
     const scaled = ag.jit(
       function (this: { k: number }, x: tf.Tensor, add: number) {
