@@ -157,7 +157,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       if (pinned.has(cf) || cf === newest) continue;
       cache.delete(k);
       for (const [tk, v] of byTensorKey) if (v.cf === cf) byTensorKey.delete(tk);
-      if (last?.cf === cf) last = undefined;
+      if (last !== 'eager' && last?.cf === cf) last = undefined;
       cf.dispose(); // its constants; captured tensors belong to the user
     }
   };
@@ -181,9 +181,10 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   // Hot path: calls whose arguments are all tensors or JS primitives are looked up by a short key,
   // without flattening; `tensorArgs` says which arguments are the tensors (undefined: all are).
   const byTensorKey = new Map<string, KeyedTrace>();
-  // The entry the last keyed call used and what its arguments were, so a call that repeats them (a
-  // loop calling one step function) is matched without building its key.
-  let last: KeyedTrace | undefined;
+  // The entry the last keyed call used (a trace, or 'eager' for a signature known to run eagerly) and
+  // what its arguments were, so a call that repeats them (a loop calling one step function) is
+  // matched without building its key.
+  let last: KeyedTrace | 'eager' | undefined;
   const lastCall = new LastCall();
   const required = fn.length;
 
@@ -251,8 +252,13 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     // A function called as a method traces per receiver (its fields may be read); a plain call has none.
     const self = receiver === globalThis ? undefined : receiver;
     let hit = last !== undefined && lastCall.repeats(args, self) ? last : undefined;
+    if (hit === 'eager') return runEagerly(receiver, args);
     const key = fixed || hit ? undefined : callKey(args, self);
-    if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) return runEagerly(receiver, args);
+    if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) {
+      last = 'eager';
+      lastCall.remember(args, self);
+      return runEagerly(receiver, args);
+    }
     if (key !== undefined && (hit = byTensorKey.get(key)) !== undefined) {
       last = hit;
       lastCall.remember(args, self);
