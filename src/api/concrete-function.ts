@@ -75,6 +75,8 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
   readonly optimizedGraph: Graph;
   /** The function returned one tensor (no structure to rebuild). */
   private readonly singleOutput: boolean;
+  /** Where it returned a flat array of tensors (`[a, b]`): the graph output of each item. */
+  private readonly arrayOutputs: readonly number[] | undefined;
 
   /** @internal Made by jit (`getConcreteFunction`), not by users. */
   constructor(
@@ -95,6 +97,8 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     const g = this.optimizedGraph;
     this.executor = makeExecutor(backend, g, { onnx: onnxOptions, relaxedSimd });
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
+    const items = output.leaves.map((l) => ('output' in l ? l.output : -1));
+    this.arrayOutputs = /^\[(\*(,\*)*)?\]$/.test(output.flat.signature) && !items.includes(-1) ? items : undefined;
   }
 
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
@@ -150,6 +154,12 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
   /** The function's return value from the graph's output tensors. */
   private rebuild(outs: readonly tf.Tensor[]): unknown {
     if (this.singleOutput) return outs[0];
+    const items = this.arrayOutputs;
+    if (items) {
+      const result: tf.Tensor[] = new Array(items.length);
+      for (let i = 0; i < items.length; i++) result[i] = outs[items[i]!]!;
+      return result;
+    }
     return this.output.flat.rebuild(this.output.leaves.map((l) => ('output' in l ? outs[l.output] : l.value)));
   }
 

@@ -7,11 +7,12 @@ import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
 import { warn } from '../platform/log.js';
-import { isTracing, SymbolicId } from '../trace/context.js';
+import { isTracing } from '../trace/context.js';
 import { traceFunction } from '../trace/trace-function.js';
 import { ConcreteFunction, type ExecutorName, type SpecArgs } from './concrete-function.js';
 import { RetraceMonitor } from './retrace-monitor.js';
-import { signatureOf, thisKey, withThis, type Signature } from './signature.js';
+import { signatureOf, withThis, type Signature } from './signature.js';
+import { callKey, LastCall, type KeyedTrace } from './call-key.js';
 import type { TensorSpec } from './tensor-spec.js';
 import { shapeToString } from '../ir/types.js';
 import { toGraph } from './to-graph.js';
@@ -156,7 +157,8 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       if (cache.size <= maxTraces) return;
       if (pinned.has(cf) || cf === newest) continue;
       cache.delete(k);
-      for (const [tk, v] of byTensorKey) if (v === cf) byTensorKey.delete(tk);
+      for (const [tk, v] of byTensorKey) if (v.cf === cf) byTensorKey.delete(tk);
+      if (last !== 'eager' && last?.cf === cf) last = undefined;
       cf.dispose(); // its constants; captured tensors belong to the user
     }
   };
@@ -177,8 +179,14 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     return { cf, traced: true };
   };
 
-  // Hot path: calls whose arguments are all tensors are looked up by a short key, without flattening.
-  const byTensorKey = new Map<string, ConcreteFunction>();
+  // Hot path: calls whose arguments are all tensors or JS primitives are looked up by a short key,
+  // without flattening; `tensorArgs` says which arguments are the tensors (undefined: all are).
+  const byTensorKey = new Map<string, KeyedTrace>();
+  // The entry the last keyed call used (a trace, or 'eager' for a signature known to run eagerly) and
+  // what its arguments were, so a call that repeats them (a loop calling one step function) is
+  // matched without building its key.
+  let last: KeyedTrace | 'eager' | undefined;
+  const lastCall = new LastCall();
   const required = fn.length;
 
   // Under tf.grad & co. a call is recorded on the gradient tape (its gradient is another jit function).
@@ -190,12 +198,19 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const eagerKeys = new Set<string>();
   const eagerTensorKeys = new Set<string>();
   const warnedReads = new Set<string>();
+  // (tf.tidy's own scope calls, without a closure per call: a signature known to run eagerly costs
+  // about what the plain function does.)
   const runEagerly = (thisArg: unknown, args: unknown[]): unknown => {
+    const engine = tf.engine();
+    engine.startScope();
     let out: unknown;
-    tf.tidy(() => {
+    try {
       out = convert().apply(thisArg, args);
-      return keepable(out);
-    });
+    } catch (e) {
+      engine.endScope();
+      throw e;
+    }
+    engine.endScope(keepable(out) as never);
     return out;
   };
   const fellBack = (e: unknown, sig: Signature, key: string | undefined): boolean => {
@@ -223,29 +238,37 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     warnUser(agError('api/js-arithmetic-nan', { name, path: `argument ${i}`, got }).message);
   };
 
-  const run = function (this: unknown, ...args: unknown[]): unknown {
+  const run = (receiver: unknown, args: unknown[]): unknown => {
     if (isTracing()) {
       // Inlined into the trace that called it: recursion has to end at trace time.
       if (inlineDepth >= MAX_INLINE_DEPTH) throw agError('api/recursion-depth', { name, depth: inlineDepth });
       inlineDepth++;
       try {
-        return convert().apply(this, args);
+        return convert().apply(receiver, args);
       } finally {
         inlineDepth--;
       }
     }
-    if (eagerly) return convert().apply(this, args);
+    if (eagerly) return convert().apply(receiver, args);
     // A function called as a method traces per receiver (its fields may be read); a plain call has none.
-    const self = this === globalThis ? undefined : this;
-    const key = fixed ? undefined : tensorKey(args, self);
-    if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) return runEagerly(this, args);
-    if (key !== undefined) {
-      const hit = byTensorKey.get(key);
-      if (hit) {
-        monitor.hit();
-        if (hit !== newest) touch(hit);
-        return callRecorded(hit, args as tf.Tensor[]);
-      }
+    const self = receiver === globalThis ? undefined : receiver;
+    let hit = last !== undefined && lastCall.repeats(args, self) ? last : undefined;
+    if (hit === 'eager') return runEagerly(receiver, args);
+    const key = fixed || hit ? undefined : callKey(args, self);
+    if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) {
+      last = 'eager';
+      lastCall.remember(args, self);
+      return runEagerly(receiver, args);
+    }
+    if (key !== undefined && (hit = byTensorKey.get(key)) !== undefined) {
+      last = hit;
+      lastCall.remember(args, self);
+    }
+    if (hit) {
+      monitor.hit();
+      if (hit.cf !== newest) touch(hit.cf);
+      const picks = hit.tensorArgs;
+      return callRecorded(hit.cf, picks === undefined ? (args as tf.Tensor[]) : picks.map((i) => args[i] as tf.Tensor));
     }
     if (!fixed && args.length < required) throw agError('api/missing-argument', { name, expected: required, got: args.length });
     let sig: Signature;
@@ -257,17 +280,18 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       sig = withThis(signatureOf(name, args), self);
       tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
     }
-    if (eagerKeys.size > 0 && eagerKeys.has(sig.key)) return runEagerly(this, args);
+    if (eagerKeys.size > 0 && eagerKeys.has(sig.key)) return runEagerly(receiver, args);
     let found: { cf: ConcreteFunction; traced: boolean };
     try {
       found = concrete(sig);
     } catch (e) {
-      if (fellBack(e, sig, key)) return runEagerly(this, args);
+      if (fellBack(e, sig, key)) return runEagerly(receiver, args);
       throw e;
     }
     const { cf, traced } = found;
     monitor.note(traced ? sig : undefined);
-    if (key !== undefined) byTensorKey.set(key, cf);
+    // A call key's arguments are each one leaf of the signature, so its tensor leaves are its tensor arguments.
+    if (key !== undefined) byTensorKey.set(key, { cf, tensorArgs: tensors.length === args.length ? undefined : sig.tensorLeaves });
     const out = callRecorded(cf, tensors);
     if (traced && cf.graph.params.length === 0) checkNaN(args, out);
     return out;
@@ -275,7 +299,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const call = function (this: unknown, ...args: unknown[]): unknown {
     try {
-      return run.apply(this, args);
+      return run(this, args);
     } catch (e) {
       throw withUserStack(e);
     }
@@ -299,11 +323,17 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
 }
 
 /** Every tensor reachable from a function's result (arrays, objects, class instances): a tidy keeps them. */
-function keepable(out: unknown, seen = new Set<unknown>(), found: tf.Tensor[] = []): tf.Tensor[] {
+function keepable(out: unknown): tf.Tensor[] {
+  if (out instanceof tf.Tensor) return [out];
+  if (out === null || typeof out !== 'object') return [];
+  return reachableTensors(out, new Set(), []);
+}
+
+function reachableTensors(out: unknown, seen: Set<unknown>, found: tf.Tensor[]): tf.Tensor[] {
   if (out instanceof tf.Tensor) found.push(out);
   else if (out !== null && typeof out === 'object' && !seen.has(out)) {
     seen.add(out);
-    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out)) keepable(v, seen, found);
+    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out)) reachableTensors(v, seen, found);
   }
   return found;
 }
@@ -324,18 +354,6 @@ function shortJson(x: unknown): string {
 /** A signature as the user reads it: `float32[10], 0.5`. */
 function describeSignature(sig: Signature): string {
   return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}${shapeToString(l.shape)}` : typeof l.value === 'string' ? JSON.stringify(l.value) : String(l.value))).join(', ');
-}
-
-/** A cache key for calls whose arguments are all live, concrete tensors; undefined otherwise. */
-function tensorKey(args: readonly unknown[], self: unknown): string | undefined {
-  let key = thisKey(self);
-  for (const a of args) {
-    if (!(a instanceof tf.Tensor) || a instanceof tf.Variable || a.isDisposed || a.dataId instanceof SymbolicId) return undefined;
-    const shape = a.shape;
-    key += a.dtype;
-    key += shape.length === 0 ? '[]' : shape.length === 1 ? `[${shape[0]}]` : `[${shape.join(',')}]`;
-  }
-  return key;
 }
 
 /** Checks a call against a declared inputSignature; returns the tensors to feed. */

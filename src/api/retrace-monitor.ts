@@ -10,6 +10,8 @@ const LIMIT = 5;
 
 export class RetraceMonitor {
   private readonly recent: boolean[] = [];
+  /** How many of `recent` traced. */
+  private tracesInWindow = 0;
   private lastTrace: Signature | undefined;
   private callsSinceWarning = Infinity;
   /** Warnings printed so far (for tests and tools). */
@@ -20,22 +22,23 @@ export class RetraceMonitor {
     private readonly warn: (message: string) => void = (m) => console.warn(m),
   ) {}
 
-  /** Notes one call; `traced` is the signature when the call traced. */
-  /** Notes a call that hit the cache (the hot path: no allocation). */
+  /** Notes a call that hit the cache (the hot path: no allocation, nothing done once the window holds no trace). */
   hit(): void {
-    if (this.recent.length === 0 && this.lastTrace === undefined) return;
+    if (this.tracesInWindow === 0 && (this.recent.length === WINDOW || (this.recent.length === 0 && this.lastTrace === undefined))) return;
     this.note(undefined);
   }
 
+  /** Notes one call; `traced` is the signature when the call traced. */
   note(traced: Signature | undefined): void {
-    if (!traced && this.recent.length === WINDOW && !this.recent.includes(true)) return; // nothing to forget
+    if (!traced && this.recent.length === WINDOW && this.tracesInWindow === 0) return; // nothing to forget
     this.recent.push(traced !== undefined);
-    if (this.recent.length > WINDOW) this.recent.shift();
+    if (traced) this.tracesInWindow++;
+    if (this.recent.length > WINDOW && this.recent.shift()) this.tracesInWindow--;
     this.callsSinceWarning++;
     if (!traced) return;
     const before = this.lastTrace;
     this.lastTrace = traced;
-    const traces = this.recent.filter(Boolean).length;
+    const traces = this.tracesInWindow;
     if (!before || traces < LIMIT || this.callsSinceWarning < WINDOW) return;
     this.callsSinceWarning = 0;
     const changes = describeChanges(before, traced);

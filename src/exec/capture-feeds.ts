@@ -32,8 +32,21 @@ function firstUse(graph: Graph, v: Value): SourceLocation | undefined {
 export function feedsFor(graph: Graph, args: readonly tf.Tensor[]): readonly tf.Tensor[] {
   const captures = graph.captures;
   if (captures.length === 0) return args;
+  // Every capture live (each call's case): no error to locate.
+  const feeds = args.slice();
+  for (let i = 0; i < captures.length; i++) {
+    const source = captures[i]!.source;
+    const t = source.kind === 'tensor' ? source.tensor : source.kind === 'variable' ? source.variable : undefined;
+    if (t === undefined || t.isDisposed) return locatedFeeds(graph, args);
+    feeds.push(t);
+  }
+  return feeds;
+}
+
+/** feedsFor where a capture cannot be fed: its error, located at the user's line that used it. */
+function locatedFeeds(graph: Graph, args: readonly tf.Tensor[]): readonly tf.Tensor[] {
   const feeds = [...args];
-  for (const c of captures) {
+  for (const c of graph.captures) {
     try {
       feeds.push(captureTensor(c.source));
     } catch (e) {

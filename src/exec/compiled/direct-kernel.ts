@@ -44,7 +44,13 @@ export function runKernelDirect(name: string, inputs: unknown, attrs: unknown): 
   if (k === undefined) lastKernels.set(name, (k = kernelOf(name, backendName)));
   if (!k) return engine.runKernel(name, inputs, attrs); // not registered: the engine's error
   const out = k({ inputs, backend: engine.backend, attrs });
-  // As the engine does: a kernel that returns a Tensor (it has a rank) made it already.
-  const wrap = (o: TensorInfo) => ((o as { rank?: number }).rank != null ? (o as unknown as tf.Tensor) : engine.makeTensorFromTensorInfo(o));
-  return Array.isArray(out) ? out.map(wrap) : wrap(out);
+  if (!Array.isArray(out)) return wrap(out, engine);
+  const outs: tf.Tensor[] = new Array(out.length);
+  for (let i = 0; i < out.length; i++) outs[i] = wrap(out[i]!, engine);
+  return outs;
+}
+
+/** A kernel output as a tensor: as the engine does, one that is a Tensor already (it has a rank) is returned as it is. */
+function wrap(o: TensorInfo, engine: ReturnType<typeof engineInternals>): tf.Tensor {
+  return (o as { rank?: number }).rank != null ? (o as unknown as tf.Tensor) : engine.makeTensorFromTensorInfo(o);
 }

@@ -59,6 +59,11 @@ function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: Mat
  * Products in an own memory: the operands' float32 values are copied in, the result copied out.
  * Layout: scratch | packed B (all batches) | raw operand | packed A | out.
  */
+/** An operand's float32 values: in tfjs-wasm's heap, or the cpu backend's. */
+function operandValues(t: tf.Tensor, wasm: WasmBackend | undefined): Float32Array {
+  return wasm ? wasm.typedArrayFromHeap(t) : (t.dataSync() as Float32Array);
+}
+
 function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): MatMulSite | undefined {
   const memory = new WebAssembly.Memory({ initial: 1 });
   const g = gemmInstance(lane, memory, fma);
@@ -74,7 +79,6 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
       const d = matMulDims(a, b, transposeA, transposeB);
       const wasm = backend === 'wasm' ? (tf.backend() as unknown as WasmBackend) : undefined;
       const info = wasm?.makeOutput([...outShape], 'float32');
-      const values = (t: tf.Tensor) => (wasm ? wasm.typedArrayFromHeap(t) : (t.dataSync() as Float32Array));
       const out = info ? wasm!.typedArrayFromHeap(info) : new Float32Array(d.batch * d.m * d.n);
       if (d.k === 0 || out.length === 0) {
         out.fill(0);
@@ -90,14 +94,14 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
       ensure(OUT + m * n * 4);
       const f32 = new Float32Array(memory.buffer);
       if (!sameB(packed, b, transposeB, d, engine)) {
-        const bv = values(b);
+        const bv = operandValues(b, wasm);
         for (let bi = 0; bi < d.batchB; bi++) {
           f32.set(bv.subarray(bi * k * n, (bi + 1) * k * n), RAW / 4);
           g.packB(RAW, st.bK, st.bN, k, n, PB + bi * pb);
         }
         packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB, version: dataVersion(b.dataId as object) };
       }
-      const av = values(a);
+      const av = operandValues(a, wasm);
       const kBlock = lane === 'f64' ? 48 : wasmBlock(d, transposeA, transposeB);
       // Views of the heap again: the output's allocation may have grown it.
       const res = info ? wasm!.typedArrayFromHeap(info) : out;
