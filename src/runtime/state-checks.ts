@@ -158,3 +158,33 @@ export function copyStructure<T>(x: T): T {
   if (isPlainObject(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, copyStructure(v)])) as T;
   return x;
 }
+
+/** Whether `x` is a JS array or plain object (a container a staged statement may keep in place). */
+export function isContainer(x: unknown): x is unknown[] | Record<string, unknown> {
+  return Array.isArray(x) || isPlainObject(x);
+}
+
+/**
+ * After a staged if or loop: a JS array or plain object that every traced path kept (changed in
+ * place, if at all, rather than replaced) stays the same object, as in JS: it takes the items the
+ * statement produced. Aliases see them, and an enclosing staged branch that appends to it
+ * afterwards sees an in-place append. Returns what the variable holds afterwards.
+ */
+export function keepInPlace(original: unknown, result: unknown): unknown {
+  if (Array.isArray(original) && Array.isArray(result)) {
+    original.splice(0, original.length, ...result);
+    return original;
+  }
+  if (isPlainObject(original) && isPlainObject(result)) {
+    const keys = new Set(Object.keys(result));
+    for (const k of Object.keys(original)) if (!keys.has(k)) delete original[k];
+    Object.assign(original, result);
+    return original;
+  }
+  return result;
+}
+
+/** `keepInPlace` for each output whose `kept` flag is set. */
+export function keptInPlace(originals: readonly unknown[], results: readonly unknown[], kept: readonly boolean[]): unknown[] {
+  return results.map((y, i) => (kept[i] ? keepInPlace(originals[i], y) : y));
+}
