@@ -1,6 +1,7 @@
 // Checks of the state a staged if/loop carries, worded after TF AutoGraph's messages: variables
 // undefined or null in one branch, loop variables that change dtype/shape, and placeholders for
-// loop variables that are undefined before a staged loop (typed by a probe trace of the body).
+// loop variables that are undefined before a staged loop (typed by a probe trace of the body); the
+// saving, copying and keeping in place of the JS arrays that staged branches and bodies change.
 // Needs tfjs, the trace layer (subgraph tracing for the probe). Produces the check functions.
 
 import { locatedError } from './located-error.js';
