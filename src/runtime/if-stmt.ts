@@ -7,7 +7,7 @@
 
 import { cond } from '../trace/control-flow.js';
 import { isTensor, isTracing, truthy } from './tensors.js';
-import { checkBranchOutputs, copyStructure, RETURN_VALUE_NAME, saveArrays, zerosLike } from './state-checks.js';
+import { checkBranchOutputs, copyStructure, isContainer, keptInPlace, RETURN_VALUE_NAME, saveArrays, zerosLike } from './state-checks.js';
 import { declaredType, declareList, isDeclaredList, type ElementType } from '../trace/list-registry.js';
 import { weakDType } from '../trace/leaf.js';
 import type { DType } from '../ir/types.js';
@@ -78,12 +78,19 @@ function stagedIf(
     });
     if (grown) throw new RetryDeclared();
   };
+  // Per output: did every branch traced so far keep the JS array or object it started with?
+  const kept = init.map((x, i) => i < nouts && isContainer(x));
+  const noteKept = (): void => {
+    const now = getState();
+    kept.forEach((k, i) => (kept[i] = k && now[i] === init[i]));
+  };
   let mainOut: unknown[] | undefined;
   const main = (): unknown[] => {
     setState(init);
     restoreArrays();
     body();
     declareGrown();
+    noteKept();
     const out = copyStructure(getState().slice(0, nouts));
     for (const [i, template] of fillMain) if (out[i] === undefined) out[i] = zerosLike(template);
     mainOut = out;
@@ -94,6 +101,7 @@ function stagedIf(
     restoreArrays();
     orelse?.();
     declareGrown();
+    noteKept();
     const out = copyStructure(getState().slice(0, nouts));
     names.forEach((name, i) => {
       if (name !== RETURN_VALUE_NAME || !mainOut) return;
@@ -103,12 +111,16 @@ function stagedIf(
     if (mainOut) checkBranchOutputs(mainOut, out, names);
     return out;
   };
+  let result: unknown[];
   try {
-    return cond(test, main, other, { names, site });
+    result = cond(test, main, other, { names, site });
   } finally {
     setState(init);
     restoreArrays();
   }
+  // An array both branches changed in place (or left alone) stays the same object, holding the
+  // Cond's outputs: an enclosing staged branch then sees its own appends after this if as appends.
+  return keptInPlace(init, result, kept);
 }
 
 /**

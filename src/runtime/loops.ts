@@ -9,7 +9,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { whileLoop } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
 import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js';
-import { checkLoopVars, isReturnSlot, placeholdersForUndefined } from './state-checks.js';
+import { checkLoopVars, isContainer, isReturnSlot, keptInPlace, placeholdersForUndefined } from './state-checks.js';
 import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { add, gt, lt } from './operators.js';
 import { shapeToString } from '../ir/types.js';
@@ -110,6 +110,8 @@ function stagedWhile(
   const mustIterate = undefinedAt.filter((i) => !isReturnSlot(symbolNames(i))).map(symbolNames);
   if (mustIterate.length && !hasStagedAssert()) throw locatedError('convert/loop-var-undefined', { name: mustIterate[0]! });
   const counted = mustIterate.length > 0;
+  // Per loop variable: did the last traced body keep the JS array or object it received?
+  let kept: boolean[] = [];
   let out: unknown[];
   try {
     out = whileLoop(
@@ -122,6 +124,7 @@ function stagedWhile(
         setState(state);
         body();
         const next = getState();
+        kept = next.map((x, i) => isContainer(x) && x === state[i]);
         checkLoopVars(state, next, names, shapes);
         return counted ? [tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : next;
       },
@@ -141,7 +144,7 @@ function stagedWhile(
     });
     out = out.slice(1);
   }
-  setState(out);
+  setState(keptInPlace(init, out, kept));
 }
 
 /** `statement: 'for'` marks the loop of a C-style `for` statement (for the messages). */
@@ -262,6 +265,8 @@ function stagedCounted(
   const mustIterate = probe.undefinedAt.map((i) => allNames[i]!).filter((n) => !isReturnSlot(n));
   const counted = mustIterate.length > 0;
   const skip = counted ? 2 : 1;
+  // Per loop variable: did the last traced body keep the JS array or object it received?
+  let kept: boolean[] = [];
   let out: unknown[];
   try {
     out = whileLoop(
@@ -278,6 +283,7 @@ function stagedCounted(
         setState(state);
         body(c.element(i));
         const next = getState();
+        kept = next.map((x, i) => isContainer(x) && x === state[i]);
         checkLoopVars(state, next, names, shapes);
         return counted ? [c.next(i), tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : [c.next(i), ...next];
       },
@@ -299,7 +305,7 @@ function stagedCounted(
       params: { name: mustIterate[0]! },
     });
   }
-  setState(out.slice(skip));
+  setState(keptInPlace(init, out.slice(skip), kept));
 }
 
 function tensorCounter(iter: tf.Tensor): Counter {

@@ -1,6 +1,7 @@
 // Checks of the state a staged if/loop carries, worded after TF AutoGraph's messages: variables
 // undefined or null in one branch, loop variables that change dtype/shape, and placeholders for
-// loop variables that are undefined before a staged loop (typed by a probe trace of the body).
+// loop variables that are undefined before a staged loop (typed by a probe trace of the body); the
+// saving, copying and keeping in place of the JS arrays that staged branches and bodies change.
 // Needs tfjs, the trace layer (subgraph tracing for the probe). Produces the check functions.
 
 import { locatedError } from './located-error.js';
@@ -157,4 +158,34 @@ export function copyStructure<T>(x: T): T {
   if (Array.isArray(x)) return x.map(copyStructure) as T;
   if (isPlainObject(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, copyStructure(v)])) as T;
   return x;
+}
+
+/** Whether `x` is a JS array or plain object (a container a staged statement may keep in place). */
+export function isContainer(x: unknown): x is unknown[] | Record<string, unknown> {
+  return Array.isArray(x) || isPlainObject(x);
+}
+
+/**
+ * After a staged if or loop: a JS array or plain object that every traced path kept (changed in
+ * place, if at all, rather than replaced) stays the same object, as in JS: it takes the items the
+ * statement produced. Aliases see them, and an enclosing staged branch that appends to it
+ * afterwards sees an in-place append. Returns what the variable holds afterwards.
+ */
+export function keepInPlace(original: unknown, result: unknown): unknown {
+  if (Array.isArray(original) && Array.isArray(result)) {
+    original.splice(0, original.length, ...result);
+    return original;
+  }
+  if (isPlainObject(original) && isPlainObject(result)) {
+    const keys = new Set(Object.keys(result));
+    for (const k of Object.keys(original)) if (!keys.has(k)) delete original[k];
+    Object.assign(original, result);
+    return original;
+  }
+  return result;
+}
+
+/** `keepInPlace` for each output whose `kept` flag is set. */
+export function keptInPlace(originals: readonly unknown[], results: readonly unknown[], kept: readonly boolean[]): unknown[] {
+  return results.map((y, i) => (kept[i] ? keepInPlace(originals[i], y) : y));
 }
