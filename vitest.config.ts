@@ -3,7 +3,6 @@
 // `in-place` runs test/in-place/ through the autograph Vite plugin (src/plugin/vite-plugin.ts), so
 // its functions passed to `jit` close over module variables and the imported `tf` freely.
 
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { autograph } from './src/plugin/vite-plugin.js';
@@ -14,9 +13,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One worker per core. vitest's default leaves one core to its main process, which on the 2-core
-    // CI machine means one worker and every file in a row; the main process mostly waits.
-    maxWorkers: availableParallelism(),
     // The slowest files start first (test/helpers/sequencer.ts), so the workers finish together.
     sequence: { sequencer: SlowestFirst },
     setupFiles: ['test/helpers/setup-converter.ts'],

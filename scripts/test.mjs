@@ -1,10 +1,11 @@
-// `npm test` (and `npm run test:long`): the type check (`tsc --noEmit`) and `vitest run` side by side
-// rather than one after the other, so tsc's one busy core overlaps the test files instead of idling
-// the others first. Arguments go to vitest; tsc's report prints after vitest's; exits non-zero when
-// either fails. Needs typescript and vitest.
+// `npm test` (and `npm run test:long`): the type check (`tsc --noEmit`) and `vitest run` on one worker
+// per core, side by side rather than one after the other, so tsc's one busy core overlaps the test
+// files. Arguments go to vitest; tsc's report prints after vitest's; exits non-zero when either
+// fails. Needs typescript and vitest.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,7 +25,12 @@ tsc.child.stderr.on('data', (d) => (report += d));
 // vitest's CLI: the "bin" its package.json names, beside that package.json.
 const vitestPkg = resolve('vitest/package.json');
 const vitestBin = join(dirname(vitestPkg), JSON.parse(readFileSync(vitestPkg, 'utf8')).bin.vitest);
-const vitest = node(vitestBin, ['run', ...process.argv.slice(2)], 'inherit');
+// One worker per core. vitest's default leaves a core to its main process (which mostly waits): on the
+// 2-core CI machine that is one worker and every file in a row. A --maxWorkers given here wins; plain
+// `npx vitest run <files>` keeps vitest's default, gentler on a machine shared while working.
+const args = process.argv.slice(2);
+const workers = args.some((a) => /^--max-?workers\b/i.test(a)) ? [] : [`--maxWorkers=${availableParallelism()}`];
+const vitest = node(vitestBin, ['run', ...workers, ...args], 'inherit');
 
 const [tscStatus, vitestStatus] = await Promise.all([tsc.done, vitest.done]);
 if (tscStatus !== 0) {
