@@ -6,12 +6,15 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { autograph } from './src/plugin/vite-plugin.js';
+import { SlowestFirst } from './test/helpers/sequencer.js';
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The slowest files start first (test/helpers/sequencer.ts), so the workers finish together.
+    sequence: { sequencer: SlowestFirst },
     setupFiles: ['test/helpers/setup-converter.ts'],
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
     reporters: ['default', 'json'],
