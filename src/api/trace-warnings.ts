@@ -1,7 +1,8 @@
 // The warnings a new trace gives about values it computes other than plain JavaScript
 // (`trace/differs-from-js`, docs/limitations.md "JavaScript semantics"), one per class and trace,
 // naming what the user wrote and every line: Math functions composed of float32 operations (noted
-// while tracing), and, when the trace is made on the wasm backend, int32 kernels tfjs-wasm computes
+// while tracing), JS arrays stored elsewhere that a staged statement turned into lists, and, when
+// the trace is made on the wasm backend, int32 kernels tfjs-wasm computes
 // through float32. Needs the trace's notes, exec/wasm-int32, the catalogue. Produces `traceWarnings`.
 
 import { agError } from '../errors/catalogue.js';
@@ -17,8 +18,14 @@ const WASM_INT32 =
 /** The warnings (messages) for the trace of `graph`, made on tfjs backend `backend` for `executor`. */
 export function traceWarnings(graph: Graph, backend: string, executor: string): string[] {
   const out: string[] = [];
-  const composed = takeJsDifferences(graph);
-  if (composed.length) out.push(message(COMPOSED, composed.map((d) => ({ what: d.what, source: d.source }))));
+  const notes = takeJsDifferences(graph);
+  // One warning per reason: composed Math functions, and each other kind of note.
+  const reasons = new Map<string, { what: string; source: NodeSource | undefined }[]>();
+  for (const d of notes) {
+    const why = d.why ?? COMPOSED;
+    reasons.set(why, [...(reasons.get(why) ?? []), { what: d.what, source: d.source }]);
+  }
+  for (const [why, sites] of reasons) out.push(message(why, sites));
   // The onnxruntime executor runs none of tfjs-wasm's kernels.
   if (backend === 'wasm' && executor !== 'onnxruntime') {
     const sites = wasmInt32Sites(graph, executor === 'compiled');

@@ -9,6 +9,7 @@ import { cond } from '../trace/control-flow.js';
 import { isTensor, isTracing, truthy } from './tensors.js';
 import { checkBranchOutputs, copyStructure, isContainer, keptInPlace, RETURN_VALUE_NAME, saveArrays, zerosLike } from './state-checks.js';
 import { declaredType, declareList, isDeclaredList, type ElementType } from '../trace/list-registry.js';
+import { noteListOfAliased } from '../trace/js-differences.js';
 import { weakDType } from '../trace/leaf.js';
 import type { DType } from '../ir/types.js';
 import { parseSite, type SourceSite } from '../ir/graph.js';
@@ -58,6 +59,10 @@ function stagedIf(
     let grown = false;
     const now = getState();
     init.forEach((x, i) => {
+      if (i >= nouts && lengths[i]! >= 0 && Array.isArray(x) && (now[i] instanceof TensorList || x.length !== lengths[i])) {
+        // Not read after the if: the branches' appends are undone, which only a stored reference sees.
+        noteListOfAliased(x);
+      }
       if (i >= nouts || lengths[i]! < 0 || !Array.isArray(x)) return;
       const y = now[i];
       // A nested staged if may already have made a list of it.
@@ -74,6 +79,7 @@ function stagedIf(
       if (!type) return;
       restoreArrays();
       declareList(x, type);
+      noteListOfAliased(x, names[i]);
       grown = true;
     });
     if (grown) throw new RetryDeclared();

@@ -12,7 +12,7 @@ import { assert, nodeAssertionError } from '../trace/effects.js';
 import { isSymbolic, isTensor, isTracing, truthy } from './tensors.js';
 import { enterTry, exitTry, forInKeys, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
-import { listPop, listPush, popped } from './lists.js';
+import { aliasOf, listPop, listPush, popped } from './lists.js';
 import { getItem, setItem } from './items.js';
 import { registerRandomCalls } from './random-calls.js';
 
@@ -31,6 +31,7 @@ const base = {
   exitTry,
   forInKeys,
   listPush,
+  aliasOf,
   getItem,
   setItem,
   listPop,

@@ -2,10 +2,10 @@
 // the list (a JS array, or the TensorList the trace layer made of it inside staged code). A JS
 // array declared with setElementType only takes tensors of its declared dtype (and shape).
 // `listPop`/`popped` are what `z.pop()` becomes. Needs converted-call (a user object with a push
-// method), the list registry. Produces `listPush`, `listPop`, `popped`.
+// method), the list registry. Produces `listPush`, `listPop`, `popped`, `aliasOf`.
 
 import { callMethod } from './converted-call.js';
-import { declaredType } from '../trace/list-registry.js';
+import { declaredType, noteAliased } from '../trace/list-registry.js';
 import { isTensor } from '../trace/context.js';
 import { shapeToString, sameShape } from '../ir/types.js';
 import { locatedError } from './located-error.js';
@@ -48,4 +48,14 @@ export function popped(list: unknown): unknown {
   const x = lastPopped.get(list);
   lastPopped.delete(list);
   return x;
+}
+
+/**
+ * `ag__.aliasOf(z)`: where converted code stores a pushed or popped array elsewhere (`{ z }`,
+ * `[z]`, `const t = z`, `o.p = z`): the array is noted, so that a staged statement which turns
+ * `z` into a list warns that those references keep the array as it was. Returns `z`.
+ */
+export function aliasOf<T>(z: T): T {
+  if (Array.isArray(z)) noteAliased(z);
+  return z;
 }

@@ -1,7 +1,9 @@
 // Bookkeeping shared by tensor lists and staging: which JS arrays have a declared element type,
 // the brand that identifies TensorList objects, and the log of lists mutated while a subgraph is
 // traced (their handles are restored when the subgraph ends). Needs nothing from the tracer.
-// Produces `declareList`, `declaredType`, `isDeclaredList`, `isTensorList`, `touchList`, `withListLog`.
+// Also the JS arrays converted code referenced from elsewhere (`{ st }`, `const t = st`), which a
+// staged statement turning them into lists must warn about. Produces `declareList`, `declaredType`,
+// `isDeclaredList`, `isTensorList`, `touchList`, `withListLog`, `noteAliased`, `isAliased`.
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { DType, Shape } from '../ir/types.js';
@@ -21,6 +23,16 @@ export interface ListLike {
 }
 
 const declared = new WeakMap<object, ElementType>();
+const aliased = new WeakSet<object>();
+
+/** `arr` is also held elsewhere (an object, another variable): when it becomes a list, they keep it. */
+export function noteAliased(arr: unknown[]): void {
+  aliased.add(arr);
+}
+
+export function isAliased(arr: unknown[]): boolean {
+  return aliased.has(arr);
+}
 
 export function declareList(arr: unknown[], type: ElementType): void {
   declared.set(arr, type);

@@ -19,6 +19,7 @@ import { predicateIn, sanitize } from './cond.js';
 import { userFrame } from './user-frame.js';
 import { assignTracked } from './variables.js';
 import { declareList, isDeclaredList, isTensorList, type ElementType, type ListLike } from './list-registry.js';
+import { noteListOfAliased } from './js-differences.js';
 import { elementTypeOf, listFromArray, TensorList } from './tensor-list.js';
 import { listHandle, listResult, listTypeOf, sameListType } from './list-staging.js';
 import { OP } from '../ir/ops.js';
@@ -130,6 +131,7 @@ function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boole
     if (Array.isArray(v) && !isDeclaredList(v) && after instanceof TensorList) {
       // A staged if in the body made a list of it.
       declareList(v, { dtype: after.elementDtype, shape: after.elementShape });
+      noteListOfAliased(v);
       declared = true;
       return;
     }
@@ -139,6 +141,7 @@ function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boole
       const type = elementTypeOf(v);
       if (!type?.shape) return;
       declareList(v, type);
+      noteListOfAliased(v);
       declared = true;
       return;
     }
@@ -150,6 +153,7 @@ function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boole
         : undefined;
     if (!type) return;
     declareList(v, type);
+    noteListOfAliased(v);
     declared = true;
   });
   return declared;

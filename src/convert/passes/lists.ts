@@ -1,7 +1,8 @@
 // Pass `lists` (TF's lists converter): `z.push(x)` as a statement becomes `z = ag__.listPush(z, x)`,
 // and `z.pop()` becomes `(z = ag__.listPop(z), ag__.popped(z))`, so that the array is a modified
 // symbol — carried through staged if/loops, where the trace layer turns it into a tensor list — and
-// `const z` declarations of pushed or popped arrays become `let`.
+// `const z` declarations of pushed or popped arrays become `let`; where such an array is stored
+// elsewhere, the reference is marked (`ag__.aliasOf(z)`).
 // Needs nothing but the AST. Produces the rewritten pushes.
 
 import * as t from '../util/babel-types.js';
@@ -58,6 +59,36 @@ export function listsPass(root: t.Function, _ctx: ConvertContext): void {
     if (t.isClass(n)) return false;
     if (t.isVariableDeclaration(n) && n.kind === 'const' && n.declarations.every((d) => t.isIdentifier(d.id)) && n.declarations.some((d) => pushed.has((d.id as t.Identifier).name))) {
       n.kind = 'let';
+    }
+    return undefined;
+  });
+  markAliases(root, pushed);
+}
+
+/**
+ * Where a pushed or popped array is stored elsewhere — an object or array literal, another
+ * variable, an assignment — the reference becomes `ag__.aliasOf(z)`: a staged statement that later
+ * turns `z` into a list warns that those copies keep the array as it was (the runtime cannot see
+ * them). A call's arguments are not marked (most calls only read the array).
+ */
+function markAliases(root: t.Function, pushed: ReadonlySet<string>): void {
+  const mark = (e: t.Node | null | undefined): e is t.Identifier => !!e && t.isIdentifier(e) && pushed.has(e.name);
+  const wrap = (z: t.Identifier): t.Expression => {
+    const call = t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('aliasOf')), [t.identifier(z.name)]);
+    call.loc = z.loc;
+    return call;
+  };
+  walk(root, (n) => {
+    if (t.isClass(n)) return false;
+    if (t.isObjectProperty(n) && mark(n.value)) {
+      n.value = wrap(n.value);
+      n.shorthand = false;
+    } else if (n.type === 'ArrayExpression') {
+      n.elements = n.elements.map((e) => (mark(e) ? wrap(e) : e));
+    } else if (t.isVariableDeclarator(n) && mark(n.init) && !(t.isIdentifier(n.id) && n.id.name === n.init.name)) {
+      n.init = wrap(n.init);
+    } else if (t.isAssignmentExpression(n) && n.operator === '=' && mark(n.right) && !(t.isIdentifier(n.left) && n.left.name === n.right.name)) {
+      n.right = wrap(n.right);
     }
     return undefined;
   });
