@@ -7,7 +7,7 @@
 // still holds, and leaks nothing.
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
-import { jit, whileLoop } from '../../src/index.js';
+import { jit, print, setPrintSink, whileLoop } from '../../src/index.js';
 import { differentialSuite, useBackend, type DiffCase } from '../helpers/differential.js';
 import { rand } from '../helpers/data.js';
 
@@ -149,5 +149,37 @@ describe('small values as arrays: the generated code', () => {
     for (let k = 0; k < 50; k++) tf.dispose(f(token, s) as T[]);
     expect(tf.memory().numTensors).toBe(after);
     tf.dispose([w, out, token, s, first]);
+  });
+
+  it('a run inside a run of the same program (from a print sink) keeps the arrays of the outer run', () => {
+    const w = rand([6, 4], 21);
+    const b = rand([4], 22);
+    let inner: T | undefined;
+    let depth = 0;
+    // concat → matMul → softmax on small values (arrays), a print between, the arrays read after it.
+    const body = (x: T) => {
+      const h = tf.concat([x, x], 1);
+      const y = tf.matMul(h, w);
+      print('step', tf.sum(y));
+      return tf.softmax(tf.add(y, b));
+    };
+    const f = jit(body, { autograph: false });
+    const x1 = rand([1, 3], 23);
+    const x2 = rand([1, 3], 24);
+    tf.dispose(f(x1) as T); // traced and compiled
+    const restore = setPrintSink(() => {
+      if (depth++ === 0) inner = tf.keep(f(x2) as T); // the same program again, while the outer run is at its print (kept: the outer run's scope would free it)
+    });
+    let got: T;
+    try {
+      got = f(x1) as T;
+    } finally {
+      setPrintSink(restore);
+    }
+    const want = tf.tidy(() => body(x1));
+    const wantInner = tf.tidy(() => body(x2));
+    expect(got.dataSync()).toEqual(want.dataSync());
+    expect(inner!.dataSync()).toEqual(wantInner.dataSync());
+    tf.dispose([got, want, inner!, wantInner, w, b, x1, x2]);
   });
 });

@@ -88,7 +88,18 @@ function compile(graph: Graph, loops: boolean, relaxedSimd: boolean): Program | 
     }
     throw e;
   }
-  const fn = factory(makeHelpers(loops ? 'cpu' : 'wasm'), constants, gen.variables, gen.attrs, gen.kernels);
+  const H = makeHelpers(loops ? 'cpu' : 'wasm');
+  const body = factory(H, constants, gen.variables, gen.attrs, gen.kernels);
+  // A run inside a run of the same program (a print sink calling the function again) must not
+  // reuse the outer run's array buffers: the helpers count the depth.
+  const fn: CompiledFn = (inputs) => {
+    H.enter();
+    try {
+      return body(inputs);
+    } finally {
+      H.leave();
+    }
+  };
   return { fn, source: gen.source, constants, kernels: gen.kernels };
 }
 

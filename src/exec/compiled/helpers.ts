@@ -51,6 +51,8 @@ class BufferSite {
 export function makeHelpers(backendName: string) {
   const engine = engineInternals();
   const sites: BufferSite[] = [];
+  /** Runs of this program under way (more than one: a run inside a run, e.g. from a print sink). */
+  let depth = 0;
   const onCpu = backendName === 'cpu';
   /** On cpu: the backend's own array (not a copy, never written), as its kernels read it. */
   const raw = (t: tf.Tensor): TypedArray => {
@@ -94,8 +96,10 @@ export function makeHelpers(backendName: string) {
     buffer(k: number, dtype: DType, n: number): TypedArray {
       const site = (sites[k] ??= new BufferSite());
       const b = site.buffer;
-      // Free: never made a tensor (a value kept as an array, dead by the next run), or that tensor is gone.
-      if (b && b.length === n && (!site.dataId || !engine.state.tensorInfo.has(site.dataId)) && arrayFor(dtype, 0).constructor === b.constructor) {
+      // Free: never made a tensor (a value kept as an array, dead by the next run — unless this run is
+      // inside another one, which may still hold it), or the tensor made of it is gone.
+      const free = site.dataId ? !engine.state.tensorInfo.has(site.dataId) : depth <= 1;
+      if (b && b.length === n && free && arrayFor(dtype, 0).constructor === b.constructor) {
         return b;
       }
       site.buffer = arrayFor(dtype, n);
@@ -106,6 +110,12 @@ export function makeHelpers(backendName: string) {
     bufferLike(k: number, x: TypedArray | number[], dtype: DType, n: number): TypedArray {
       const held: DType = x instanceof Int32Array ? 'int32' : x instanceof Float32Array ? 'float32' : x instanceof Uint8Array ? 'bool' : dtype;
       return this.buffer(k, held, n);
+    },
+    enter(): void {
+      depth++;
+    },
+    leave(): void {
+      depth--;
     },
     sliceInto,
     concatInto,
