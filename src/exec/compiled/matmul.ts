@@ -1,8 +1,8 @@
 // BatchMatMul for float32 tensors on the cpu backend, bit-identical to tfjs's cpu kernel but faster:
 // the kernel sums each output element over k in blocks of 48 (in doubles) and adds each block's sum
-// into the float32 result; this does the same sums in the same order, reading B through a transposed
-// copy so both operands are walked contiguously. Needs tfjs. Produces `matMulCpu`,
-// `matMulValues` (the same on arrays), `matMulDims`.
+// into the float32 result; this does the same sums in the same order. B is read where it lies: a
+// row-major B row by row into per-column sums, a transposed one (k innermost) along its rows beside
+// a copy of A's rows. Needs tfjs. Produces `matMulCpu`, `matMulValues` (the same on arrays), `matMulDims`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { engineInternals } from '../../engine/tfjs-engine.js';
@@ -44,16 +44,15 @@ export function matMulValues(av: Float32Array | Int32Array, bv: Float32Array | I
   const { m: M, k: K, n: N, batchA, batchB, batch } = dims;
   out.fill(0);
   if (!transposeB) return rowsTimesB(av, bv, dims, transposeA, out);
-  // Row-major copies with k innermost: A as [M][K], B as [N][K]. A float32 tensor made by tfjs's
-  // Cast from int32 holds an Int32Array, whose values the cpu kernel multiplies unrounded: doubles then.
-  const Rows = av instanceof Float32Array && bv instanceof Float32Array ? Float32Array : Float64Array;
-  const aRows = new Rows(M * K);
-  const bRows = new Rows(N * K);
+  // A copied to rows with k innermost ([M][K]); the transposed B already is ([N][K]). A float32
+  // tensor made by tfjs's Cast from int32 holds an Int32Array, whose values the cpu kernel
+  // multiplies unrounded: doubles then.
+  const aRows = av instanceof Float32Array ? new Float32Array(M * K) : new Float64Array(M * K);
   for (let bi = 0; bi < batch; bi++) {
     const aOff = (bi % batchA) * M * K;
     const bOff = (bi % batchB) * K * N;
     for (let i = 0; i < M; i++) for (let k = 0; k < K; k++) aRows[i * K + k] = transposeA ? av[aOff + k * M + i]! : av[aOff + i * K + k]!;
-    for (let j = 0; j < N; j++) for (let k = 0; k < K; k++) bRows[j * K + k] = transposeB ? bv[bOff + j * K + k]! : bv[bOff + k * N + j]!;
+    const bRows = bv.subarray(bOff, bOff + N * K);
     const o = bi * M * N;
     for (let k0 = 0; k0 < K; k0 += BLOCK) {
       const kEnd = Math.min(k0 + BLOCK, K);
