@@ -34,6 +34,11 @@ export function fitsShape(actual: Shape, declared: Shape): boolean {
   return actual.length === declared.length && actual.every((d, i) => declared[i] === -1 || d === declared[i]);
 }
 
+/** Every dimension known (no -1). */
+export function isKnownShape(shape: Shape): boolean {
+  return shape.every((d) => d >= 0);
+}
+
 export function sizeOf(shape: Shape): number {
   let n = 1;
   for (const d of shape) {

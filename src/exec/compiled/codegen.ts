@@ -243,7 +243,6 @@ class Gen extends Emitter {
     ['kernel', (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out)), 'tensors'],
   ];
 
-
   /** A full reduction (cpu) over its deferred producer or its input: its value's expression. */
   private reduction(node: Node, ins: readonly Slot[]): Slot {
     const producer = this.deferred.get(node.inputs[0]!);

@@ -14,7 +14,7 @@
 
 import type { Graph, Node, Value } from '../../ir/graph.js';
 import type { FusedStep } from '../../ir/fused.js';
-import { sizeOf } from '../../ir/types.js';
+import { isKnownShape, sizeOf } from '../../ir/types.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
 import { heapRules, type HeapInputKind } from './wasm-heap-map.js';
 import { buildHeapChain } from './heap-chain.js';
@@ -42,11 +42,10 @@ function lanesFit(steps: readonly FusedStep[], inputs: number): boolean {
   return lanes[lanes.length - 1] === 'f32';
 }
 
-const known = (v: Value) => v.shape.every((d) => d >= 0);
 
 /** How `v` reaches a kernel computing `o`: all of o's shape, one value, or o's trailing dimensions. */
 function heapKind(v: Value, o: Value): HeapInputKind | undefined {
-  if (v.dtype !== 'float32' || !known(v)) return undefined;
+  if (v.dtype !== 'float32' || !isKnownShape(v.shape)) return undefined;
   if (isNum(v) || sizeOf(v.shape) === 1) return 'scalar';
   let lead = 0;
   while (lead < v.shape.length && v.shape[lead] === 1) lead++;
@@ -59,7 +58,7 @@ function heapKind(v: Value, o: Value): HeapInputKind | undefined {
 function chainable(node: Node): boolean {
   if (node.outputs.length !== 1 || node.options.arrayInputs || node.options.multiOutput) return false;
   const o = node.outputs[0]!;
-  if (o.dtype !== 'float32' || isNum(o) || !known(o) || sizeOf(o.shape) < 1) return false;
+  if (o.dtype !== 'float32' || isNum(o) || !isKnownShape(o.shape) || sizeOf(o.shape) < 1) return false;
   const steps = programOf(node);
   if (!steps.length || !lanesFit(steps, node.inputs.length)) return false;
   if (sizeOf(o.shape) < WASM_MIN_ELEMENTS && steps.some((s) => s.op === 'Tanh')) return false;

@@ -4,7 +4,7 @@
 // Needs the IR, the emitter, wasm-matmul, wasm-tanh. Produces `ownKernel` (emits the call).
 
 import type { Node, Value } from '../../ir/graph.js';
-import { sizeOf } from '../../ir/types.js';
+import { isKnownShape, sizeOf } from '../../ir/types.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
 import { WASM_MIN_ELEMENTS } from './wasm-loops.js';
 import { buildMatMulSite } from './wasm-matmul.js';
@@ -56,12 +56,11 @@ function isRowGather(node: Node): boolean {
   const axis = Number(node.attrs.axis ?? 0);
   if ((axis !== 0 && axis !== -x.shape.length) || Number(node.attrs.batchDims ?? 0) !== 0) return false;
   if (!isNum(i) || i.dtype !== 'int32' || isNum(x) || isNum(o) || x.shape.length < 1) return false;
-  return (x.dtype === 'float32' || x.dtype === 'int32' || x.dtype === 'bool') && o.dtype === x.dtype && [...x.shape, ...o.shape].every((d) => d >= 0);
+  return (x.dtype === 'float32' || x.dtype === 'int32' || x.dtype === 'bool') && o.dtype === x.dtype && isKnownShape(x.shape) && isKnownShape(o.shape);
 }
 
 /** A float32 BatchMatMul of known shapes, which the compiled code runs with its own kernel (wasm-matmul, or matMulCpu). */
 function isCpuMatMul(node: Node): boolean {
   if (node.op !== 'BatchMatMul' || node.inputs.length !== 2) return false;
-  const known = (v: Value) => v.shape.every((d) => d >= 0);
-  return [...node.inputs, node.outputs[0]!].every((v) => v.dtype === 'float32' && !isNum(v) && known(v));
+  return [...node.inputs, node.outputs[0]!].every((v) => v.dtype === 'float32' && !isNum(v) && isKnownShape(v.shape));
 }

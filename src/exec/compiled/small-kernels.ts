@@ -6,10 +6,9 @@
 
 import type { Node, Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
-import { sizeOf } from '../../ir/types.js';
+import { isKnownShape, sizeOf } from '../../ir/types.js';
 import { ruleOf, type KernelTable } from '../../ir/kernels/index.js';
 import { elementsOf, isNum, valueName, type Emitter, type Slot } from './emitter.js';
-import { isRandomNode } from '../../ir/random.js';
 import { stridesOf, type SlicePlan } from './array-kernels.js';
 import { matMulDims } from './matmul.js';
 
@@ -38,9 +37,8 @@ export interface SmallRule {
   readonly emit: (em: Emitter, node: Node, xs: readonly string[], bs: readonly string[]) => void;
 }
 
-const known = (v: Value): boolean => v.shape.every((d) => Number.isInteger(d) && d >= 0);
 const plain = (d: DType): boolean => d === 'float32' || d === 'int32' || d === 'bool';
-const small = (v: Value): boolean => known(v) && plain(v.dtype) && sizeOf(v.shape) <= SMALL_ELEMENTS;
+const small = (v: Value): boolean => isKnownShape(v.shape) && plain(v.dtype) && sizeOf(v.shape) <= SMALL_ELEMENTS;
 const allSmall = (node: Node): boolean => [...node.inputs, ...node.outputs].every(small);
 const axisOf = (a: unknown, rank: number): number | undefined => {
   const x = Array.isArray(a) ? (a.length === 1 ? Number(a[0]) : NaN) : Number(a);
@@ -182,16 +180,23 @@ export function smallRule(node: Node): SmallRule | undefined {
 
 /** Emits a node of small values (cpu) as array kernels, its outputs kept as arrays; whether it applied. */
 export function emitSmall(em: Emitter, node: Node, ins: readonly Slot[], out: (v: Value, s: Slot) => void): boolean {
-  if (isRandomNode(node)) return false;
   const rule = smallRule(node);
   if (!rule || (rule.fromArray && !ins[0]!.array)) return false;
   const labelled = rule.fromArray ? ins[0]!.array!.labelled : rule.labelled;
-  const xs = node.inputs.map((v, i) => (isNum(v) ? `[${ins[i]!.expr}]` : elementsOf(ins[i]!)));
+  // Each input's elements, read once (a tensor's through H.data, which several uses would repeat).
+  const xs = node.inputs.map((v, i) => {
+    const s = ins[i]!;
+    if (isNum(v)) return `[${s.expr}]`;
+    if (s.array) return s.array.name;
+    const a = em.fresh('a');
+    em.line(`const ${a} = ${elementsOf(s)};`);
+    return a;
+  });
   const specs: readonly SmallOut[] = rule.outs?.(node) ?? node.outputs.map(() => ({}));
   const bufs = node.outputs.map((v, k) => {
     const site = em.sites++;
     const name = em.fresh('b');
-    const n = v.shape.reduce((a, d) => a * d, 1);
+    const n = sizeOf(v.shape);
     const like = specs[k]!.like;
     const alloc = like === undefined ? `H.buffer(${site}, '${v.dtype}', ${n})` : `H.bufferLike(${site}, ${xs[like]}, '${v.dtype}', ${n})`;
     em.line(`const ${name} = ${alloc};`);
