@@ -10,6 +10,8 @@ import { agError } from '../errors/catalogue.js';
 
 /** The tensor a capture of a top-level graph is fed with now. */
 export function captureTensor(source: Capture['source']): tf.Tensor {
+  const live = liveCapture(source);
+  if (live) return live;
   switch (source.kind) {
     case 'tensor':
       if (source.tensor.isDisposed) throw agError('exec/capture-disposed', { what: `a tensor of shape [${source.tensor.shape}]` });
@@ -20,6 +22,12 @@ export function captureTensor(source: Capture['source']): tf.Tensor {
     case 'outer':
       throw new Error('internal: a top-level graph captured an outer value');
   }
+}
+
+/** The tensor or variable a capture feeds while it is live; undefined otherwise (captureTensor says why). */
+function liveCapture(source: Capture['source']): tf.Tensor | undefined {
+  const t = source.kind === 'tensor' ? source.tensor : source.kind === 'variable' ? source.variable : undefined;
+  return t && !t.isDisposed ? t : undefined;
 }
 
 /** The user's line that first used `v` in `graph` (where a disposed capture was read). */
@@ -35,9 +43,8 @@ export function feedsFor(graph: Graph, args: readonly tf.Tensor[]): readonly tf.
   // Every capture live (each call's case): no error to locate.
   const feeds = args.slice();
   for (let i = 0; i < captures.length; i++) {
-    const source = captures[i]!.source;
-    const t = source.kind === 'tensor' ? source.tensor : source.kind === 'variable' ? source.variable : undefined;
-    if (t === undefined || t.isDisposed) return locatedFeeds(graph, args);
+    const t = liveCapture(captures[i]!.source);
+    if (t === undefined) return locatedFeeds(graph, args);
     feeds.push(t);
   }
   return feeds;
