@@ -55,67 +55,64 @@ function heldExactly(v: Value): boolean {
   return !PASSING.has(n.op);
 }
 
-/** The result of the node `rewrite` looks at (module-level so that its helpers are not closures made per node). */
-let out: Value;
-
-/** `x` when it has exactly the type of the node's result. */
-function same(x: Value | undefined): Value | undefined {
+/** `x` when it has exactly the type of `out`, the node's result. */
+function same(out: Value, x: Value | undefined): Value | undefined {
   return x && x.dtype === out.dtype && sameShape(x.shape, out.shape) ? x : undefined;
 }
 
 /** `x` when, besides, storing it again changes nothing. */
-function stored(x: Value | undefined): Value | undefined {
-  return x && heldExactly(x) ? same(x) : undefined;
+function stored(out: Value, x: Value | undefined): Value | undefined {
+  return x && heldExactly(x) ? same(out, x) : undefined;
 }
 
 /** The value `node` can be replaced with, or undefined. May also rewrite the node's inputs. */
 function rewrite(node: Node): Value | undefined {
-  out = node.outputs[0]!;
+  const out = node.outputs[0]!;
   const [a, b] = node.inputs;
   const int = out.dtype === 'int32';
   const numeric = int || out.dtype === 'float32';
   switch (node.op) {
     case 'Identity':
-      return same(a);
+      return same(out, a);
     case 'Cast':
-      return node.attrs.dtype === a?.dtype ? same(a) : undefined;
+      return node.attrs.dtype === a?.dtype ? same(out, a) : undefined;
     case 'Reshape':
       if (out.shape.some((d) => d < 0)) return undefined;
       if (a?.node?.op === 'Reshape' && a.node.inputs.length === 1) node.inputs = [a.node.inputs[0]!];
-      return same(node.inputs[0]);
+      return same(out, node.inputs[0]);
     case 'Neg':
-      return a?.node?.op === 'Neg' ? stored(a.node.inputs[0]) : undefined;
+      return a?.node?.op === 'Neg' ? stored(out, a.node.inputs[0]) : undefined;
     case 'LogicalNot':
-      return a?.node?.op === 'LogicalNot' ? same(a.node.inputs[0]) : undefined;
+      return a?.node?.op === 'LogicalNot' ? same(out, a.node.inputs[0]) : undefined;
     case 'Select': {
       const [c, t, e] = node.inputs;
-      if (t === e) return stored(t);
-      if (constEvery(c!, (x) => x !== 0)) return stored(t);
-      if (constEvery(c!, isZero)) return stored(e);
+      if (t === e) return stored(out, t);
+      if (constEvery(c!, (x) => x !== 0)) return stored(out, t);
+      if (constEvery(c!, isZero)) return stored(out, e);
       return undefined;
     }
     case 'Equal': // on bools: x == true is x
-      return (constEvery(b!, isOne) && same(a)) || (constEvery(a!, isOne) && same(b)) || undefined;
+      return (constEvery(b!, isOne) && same(out, a)) || (constEvery(a!, isOne) && same(out, b)) || undefined;
     case 'NotEqual': // on bools: x != false is x
-      return (constEvery(b!, isZero) && same(a)) || (constEvery(a!, isZero) && same(b)) || undefined;
+      return (constEvery(b!, isZero) && same(out, a)) || (constEvery(a!, isZero) && same(out, b)) || undefined;
     case 'LogicalAnd':
-      return (constEvery(b!, isOne) && same(a)) || (constEvery(a!, isOne) && same(b)) || undefined;
+      return (constEvery(b!, isOne) && same(out, a)) || (constEvery(a!, isOne) && same(out, b)) || undefined;
     case 'LogicalOr':
-      return (constEvery(b!, isZero) && same(a)) || (constEvery(a!, isZero) && same(b)) || undefined;
+      return (constEvery(b!, isZero) && same(out, a)) || (constEvery(a!, isZero) && same(out, b)) || undefined;
     case 'Multiply':
       if (!numeric) return undefined;
-      return (constEvery(b!, isOne) && stored(a)) || (constEvery(a!, isOne) && stored(b)) || undefined;
+      return (constEvery(b!, isOne) && stored(out, a)) || (constEvery(a!, isOne) && stored(out, b)) || undefined;
     case 'RealDiv':
       if (!numeric) return undefined;
-      return (constEvery(b!, isOne) && stored(a)) || undefined;
+      return (constEvery(b!, isOne) && stored(out, a)) || undefined;
     case 'Add': {
       const zero = int ? isZero : out.dtype === 'float32' ? isMinusZero : undefined;
       if (!zero) return undefined;
-      return (constEvery(b!, zero) && stored(a)) || (constEvery(a!, zero) && stored(b)) || undefined;
+      return (constEvery(b!, zero) && stored(out, a)) || (constEvery(a!, zero) && stored(out, b)) || undefined;
     }
     case 'Sub': {
       const zero = int ? isZero : out.dtype === 'float32' ? isPlusZero : undefined;
-      return (zero && constEvery(b!, zero) && stored(a)) || undefined;
+      return (zero && constEvery(b!, zero) && stored(out, a)) || undefined;
     }
     default:
       return undefined;
