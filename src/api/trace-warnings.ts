@@ -23,7 +23,9 @@ export function traceWarnings(graph: Graph, backend: string, executor: string): 
   const reasons = new Map<string, { what: string; source: NodeSource | undefined }[]>();
   for (const d of notes) {
     const why = d.why ?? COMPOSED;
-    reasons.set(why, [...(reasons.get(why) ?? []), { what: d.what, source: d.source }]);
+    let sites = reasons.get(why);
+    if (!sites) reasons.set(why, (sites = []));
+    sites.push({ what: d.what, source: d.source });
   }
   for (const [why, sites] of reasons) out.push(message(why, sites));
   // The onnxruntime executor runs none of tfjs-wasm's kernels.

@@ -3,7 +3,7 @@
 // semantics"): Math functions tfjs has no kernel for, composed of float32 operations, and JS arrays
 // stored elsewhere that a staged statement turns into lists (the copies keep the old items). The caller of
 // the trace (jit) reads them once the trace ends and warns once per trace. Needs the trace context
-// and user-frame. Produces `noteJsDifference`, `noteListOfAliased`, `takeJsDifferences`, `JsDifference`, `ALIASED_LIST`.
+// and user-frame. Produces `noteJsDifference`, `noteListOfAliased`, `takeJsDifferences`, `JsDifference`.
 
 import type { Graph, NodeSource } from '../ir/graph.js';
 import { rootGraph } from './context.js';
@@ -29,7 +29,7 @@ export function noteJsDifference(what: string, why?: string): void {
   list.push({ what, source: userFrame(), why });
 }
 
-export const ALIASED_LIST =
+const ALIASED_LIST =
   'a staged if or loop appends to or pops from this JS array, so it becomes a staged list; a reference to it stored before (in an object, an array or another variable) keeps the JS array with its old items';
 
 /** A JS array becoming a staged list here; noted where converted code also stored it elsewhere (`ag__.aliasOf`). */
