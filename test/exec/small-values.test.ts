@@ -4,7 +4,9 @@
 // eager tfjs bit for bit — recurrent cells and a greedy decoder step, values tfjs holds outside
 // their dtype (a float32 relabelled Int32Array), NaN and infinities, out-of-range indices, strided
 // slices, loops — and that the generated code takes that path, reuses no buffer a returned tensor
-// still holds, and leaks nothing.
+// still holds, and leaks nothing. On the wasm backend small float32 values take the same path: the
+// compiled executor then gives the cpu backend's values, bit for bit (within float32 rounding of
+// eager tfjs-wasm's), and int32 or bool values stay in tfjs-wasm's kernels.
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
 import { jit, print, setPrintSink, whileLoop } from '../../src/index.js';
@@ -44,13 +46,13 @@ const cases: DiffCase[] = [
     name: 'an LSTM over 4 steps: unpack, concat, matMul, a broadcast bias, four slices, softmax',
     fn: lstm,
     args: () => [rand([1, 4, 5], 1), rand([11, 24], 2), rand([24], 3), rand([6, 5], 4)],
-    exact: true,
+    exact: ['cpu'], // on wasm: the cpu backend's values (see below)
   },
   {
     name: 'a greedy decoder step: oneHot of a scalar token, concat, matMul, tanh, softmax, argMax',
     fn: decodeStep,
     args: () => [tf.scalar(3, 'int32'), rand([1, 8], 5), rand([13, 8], 6), rand([8, 5], 7)],
-    exact: true,
+    exact: ['cpu'], // on wasm: the cpu backend's values (see below)
   },
   {
     name: 'relabelled float32 values through reshape, slices, unpack, concat and matMul',
@@ -60,7 +62,7 @@ const cases: DiffCase[] = [
       return [m, tf.slice(m, [1, 0, 0], [1, 3, 2]), tf.slice(m, [0, 1, 1], [2, 2, 1]), a!, tf.concat([a!, b!], 1), tf.matMul(tf.reshape(v, [3, 4]), w)];
     },
     args: () => [relabelled([12]), rand([4, 2], 8)],
-    exact: true,
+    exact: ['cpu'], // on wasm: the cpu backend's values (see below)
   },
   {
     name: 'softmax and argMax with NaN, infinities and ties',
@@ -98,7 +100,7 @@ const cases: DiffCase[] = [
         [tf.scalar(0, 'int32'), tf.zeros([1, 5])],
       )[1],
     args: () => [rand([4, 3], 13), rand([8, 5], 14)],
-    exact: true,
+    exact: ['cpu'], // on wasm: the cpu backend's values (see below)
   },
 ];
 
@@ -181,5 +183,68 @@ describe('small values as arrays: the generated code', () => {
     expect(got.dataSync()).toEqual(want.dataSync());
     expect(inner!.dataSync()).toEqual(wantInner.dataSync());
     tf.dispose([got, want, inner!, wantInner, w, b, x1, x2]);
+  });
+});
+
+describe('small float32 values on wasm: JS arrays, the cpu backend values', () => {
+  /** The compiled executor's results on wasm and eager tfjs-cpu's, as arrays. */
+  async function onBoth(fn: (...a: T[]) => T | T[], args: () => T[]): Promise<{ wasm: number[][]; cpu: number[][]; code: string }> {
+    const read = (r: T | T[]): number[][] => (Array.isArray(r) ? r : [r]).map((t) => Array.from(t.dataSync()));
+    await useBackendNow('wasm');
+    const a = args();
+    const f = jit(fn, { autograph: false });
+    const out = f(...a);
+    const wasm = read(out);
+    const code = f.concreteFunctions()[0]!.compiledSource()!;
+    const before = tf.memory().numTensors;
+    for (let k = 0; k < 20; k++) tf.dispose(f(...a));
+    expect(tf.memory().numTensors).toBe(before);
+    tf.dispose([out, a].flat());
+    for (const cf of f.concreteFunctions()) cf.dispose();
+    await useBackendNow('cpu');
+    const b = args();
+    const cpu = tf.tidy(() => read(fn(...b)));
+    tf.dispose(b);
+    return { wasm, cpu, code };
+  }
+  const useBackendNow = async (name: string) => {
+    await tf.setBackend(name);
+  };
+
+  it('an LSTM runs without a tfjs-wasm kernel call and equals eager cpu bit for bit', async () => {
+    const { wasm, cpu, code } = await onBoth(lstm, () => [rand([1, 4, 5], 1), rand([11, 24], 2), rand([24], 3), rand([6, 5], 4)]);
+    expect(code).not.toMatch(/H\.kernel/);
+    expect(code).toMatch(/H\.matMulValues/);
+    expect(wasm).toEqual(cpu);
+  });
+
+  it('a greedy decoder step (int32 token and argMax in tfjs-wasm kernels) equals eager cpu bit for bit', async () => {
+    const { wasm, cpu, code } = await onBoth(decodeStep, () => [tf.scalar(3, 'int32'), rand([1, 8], 5), rand([13, 8], 6), rand([8, 5], 7)]);
+    expect(code).toMatch(/H\.softmaxInto/);
+    expect(wasm).toEqual(cpu);
+  });
+
+  it('NaN and infinities through tanh, sigmoid, exp and relu: the cpu backend values', async () => {
+    const fn = (x: T, w: T) => {
+      const y = tf.matMul(x, w);
+      return [tf.tanh(y), tf.sigmoid(y), tf.exp(tf.neg(tf.abs(y))), tf.relu(tf.mul(y, -1)), tf.maximum(y, tf.scalar(0.5))];
+    };
+    const { wasm, cpu, code } = await onBoth(fn, () => [tf.tensor2d([[NaN, 1, -2], [Infinity, 0, 3], [-Infinity, -0, 1e-40]]), rand([3, 4], 30)]);
+    expect(code).not.toMatch(/H\.kernel/);
+    expect(wasm.map((r) => r.map(String))).toEqual(cpu.map((r) => r.map(String)));
+  });
+
+  it('int32 values stay tensors in tfjs-wasm kernels', async () => {
+    await useBackendNow('wasm');
+    const f = jit((i: T, x: T) => [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.add(x, tf.cast(i, 'float32'))], { autograph: false });
+    const i = tf.tensor1d([16777217, -5, 7], 'int32');
+    const x = tf.tensor1d([0.5, 1.5, 2.5]);
+    const [a, b] = f(i, x) as T[];
+    const eager = tf.tidy(() => [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.add(x, tf.cast(i, 'float32'))].map((t) => Array.from(t.dataSync())));
+    expect([Array.from(a!.dataSync()), Array.from(b!.dataSync())]).toEqual(eager);
+    expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(/H\.kernel\("Multiply"/);
+    tf.dispose([a!, b!, i, x]);
+    for (const cf of f.concreteFunctions()) cf.dispose();
+    await useBackendNow('cpu');
   });
 });

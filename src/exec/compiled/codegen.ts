@@ -9,15 +9,16 @@
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node, Value } from '../../ir/graph.js';
+import { sizeOf } from '../../ir/types.js';
 import { lastUses } from '../liveness.js';
 import { hasElementRule, literal } from './scalar-rules.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
-import { emitSmall } from './small-kernels.js';
+import { emitSmall, smallFloat32 } from './small-kernels.js';
 import { listOp } from './list-ops.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
-import { wasmMap, wasmReduction } from './wasm-loops.js';
+import { WASM_MIN_ELEMENTS, wasmMap, wasmReduction } from './wasm-loops.js';
 import { ownKernel } from './kernel-choice.js';
 import type { TanhKernel } from './wasm-tanh.js';
 import type { WasmKernel } from './wasm-kernels.js';
@@ -78,7 +79,15 @@ class Gen extends Emitter {
   constructor(private readonly opts: GenerateOptions) {
     super();
     this.onWasm = (opts.backend ?? (opts.loops ? 'cpu' : 'wasm')) === 'wasm';
-    this.chains = this.onWasm && !opts.loops ? new HeapChains() : undefined;
+    this.chains = this.onWasm && !opts.loops ? new HeapChains(WASM_MIN_ELEMENTS) : undefined;
+  }
+
+  /**
+   * Whether `node` may run on JS arrays (the element loops and small kernels): everywhere on cpu;
+   * on wasm, small float32 nodes (see smallFloat32).
+   */
+  private arraysFit(node: Node): boolean {
+    return this.opts.loops || (this.onWasm && smallFloat32(node));
   }
 
   private readonly onWasm: boolean;
@@ -224,13 +233,16 @@ class Gen extends Emitter {
     }, 'arrays'],
     // cpu: elementwise programs as loops over typed arrays (SIMD kernels where they apply), kept as arrays
     ['element-loop', (gen, node, ins, _env, out) => {
-      const program = gen.opts.loops && !isNum(node.outputs[0]!) && loopable(node) ? elementProgram(node) : undefined;
-      return !!program && bind(node, out, { expr: '', owned: false, array: wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins) });
+      // (on wasm only under WASM_MIN_ELEMENTS: larger chains run in tfjs-wasm's heap, below)
+      const o = node.outputs[0]!;
+      const fits = gen.opts.loops || (gen.arraysFit(node) && sizeOf(o.shape) < WASM_MIN_ELEMENTS);
+      const program = fits && !isNum(o) && loopable(node) ? elementProgram(node) : undefined;
+      return !!program && bind(node, out, { expr: '', owned: false, array: (gen.opts.loops ? wasmMap(gen, program, node, ins) : undefined) ?? loopProgram(gen, program, node, ins) });
     }, 'arrays'],
-    // cpu: small copies, matMuls, softmax… on arrays (small-kernels.ts)
-    ['small', (gen, node, ins, _env, out) => gen.opts.loops && emitSmall(gen, node, ins, out), 'arrays'],
+    // small copies, matMuls, softmax… on arrays (small-kernels.ts)
+    ['small', (gen, node, ins, _env, out) => gen.arraysFit(node) && emitSmall(gen, node, ins, out), 'arrays'],
     // wasm: elementwise chains (a GEMM's epilogue) and a full Sum/Mean over one, in tfjs-wasm's heap
-    ['heap-chain', (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying)), 'tensors'],
+    ['heap-chain', (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying, (v) => gen.tensorSlot(v, env))), 'tensors'],
     // wasm: a Sum over leading axes (a bias's gradient) as per-column sums in tfjs-wasm's heap
     ['column-sum', (gen, node, ins, _env, out) => !!gen.chains && bind(node, out, columnSum(gen, node, ins)), 'tensors'],
     ['random', (gen, node, ins, _env, out) => isRandomNode(node) && done(randomCall(gen, node, ins, out)), 'tensors'],

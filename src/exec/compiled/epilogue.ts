@@ -16,6 +16,7 @@ import type { Graph, Node, Value } from '../../ir/graph.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { isKnownShape, sizeOf } from '../../ir/types.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
+import { smallFloat32 } from './small-kernels.js';
 import { heapRules, type HeapInputKind } from './wasm-heap-map.js';
 import { buildHeapChain } from './heap-chain.js';
 import { heapMemory } from './wasm-heap.js';
@@ -78,18 +79,25 @@ export class HeapChains {
   private readonly waiting = new Map<Value, Node>();
   private readonly on = wasmSimdAvailable() && heapMemory() !== undefined;
 
+  /** `jsBelow`: small float32 nodes under this many elements run as JS loops instead (codegen.ts). */
+  constructor(private readonly jsBelow = 0) {}
+
+  private chainable(node: Node): boolean {
+    return chainable(node) && !(sizeOf(node.outputs[0]!.shape) < this.jsBelow && smallFloat32(node));
+  }
+
   /**
    * The index of the node whose kernel computes `node` (the last of the chain through its output's
    * only user, chainable too), if any.
    */
   consumer(g: Graph, node: Node, consumers: Map<Value, number[]>): number | undefined {
-    if (!this.on || !chainable(node)) return undefined;
+    if (!this.on || !this.chainable(node)) return undefined;
     const next = (n: Node): number | undefined => {
       const o = n.outputs[0]!;
       const uses = consumers.get(o);
       if (g.outputs.includes(o) || !uses || uses.length !== 1) return undefined;
       const user = g.nodes[uses[0]!]!;
-      return chainable(user) || sumOfAll(user) ? uses[0] : undefined;
+      return this.chainable(user) || sumOfAll(user) ? uses[0] : undefined;
     };
     let last: number | undefined;
     for (let k = next(node); k !== undefined; k = sumOfAll(g.nodes[k]!) ? undefined : next(g.nodes[k]!)) last = k;
@@ -108,9 +116,9 @@ export class HeapChains {
    * whose data may become the result's (its slot is then released here, so the caller does not
    * free it).
    */
-  emit(em: Emitter, node: Node, env: Map<Value, Slot>, dying: ReadonlySet<Value>): Slot | undefined {
+  emit(em: Emitter, node: Node, env: Map<Value, Slot>, dying: ReadonlySet<Value>, tensorOf: (v: Value) => Slot): Slot | undefined {
     const sum = this.on && sumOfAll(node);
-    if (!sum && !(this.on && chainable(node))) return undefined;
+    if (!sum && !(this.on && this.chainable(node))) return undefined;
     const o = node.outputs[0]!;
     const shapeOf = sum ? node.inputs[0]! : o; // the elements the program runs over
     const steps: { step: FusedStep; args: Ref[] }[] = [];
@@ -137,7 +145,7 @@ export class HeapChains {
     const tiledLengths = inputs.filter((_, i) => kinds[i] === 'tiled').map((v) => sizeOf(v.shape));
     const site = buildHeapChain(program, kinds, tiledLengths, sum);
     if (!site) throw new Error('internal: an in-place elementwise kernel could not be built');
-    const slot = (v: Value) => env.get(v)!;
+    const slot = tensorOf;
     const tensors = inputs.filter((_, i) => kinds[i] !== 'scalar').map((v) => slot(v).expr);
     const scalars = inputs.filter((_, i) => kinds[i] === 'scalar').map((v) => slot(v).expr);
     const name = valueName(o);

@@ -126,8 +126,10 @@ export function makeHelpers(backendName: string) {
     /** A tensor owning the buffer of site `k` (its array is the one the cpu kernel stores into). */
     tensorFrom(k: number, values: TypedArray, shape: number[], dtype: DType, labelled?: boolean): tf.Tensor {
       const t = make(values, shape, dtype, labelled);
+      // On cpu the tensor holds the buffer itself, which is not reused while it lives; tfjs-wasm
+      // copied it into its heap.
       const site = sites[k];
-      if (site && site.buffer === values) site.dataId = t.dataId;
+      if (onCpu && site && site.buffer === values) site.dataId = t.dataId;
       return t;
     },
     /** Runs a kernel on the active backend; the result takes the graph's dtype (see conformDType). */

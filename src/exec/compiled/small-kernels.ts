@@ -11,6 +11,7 @@ import { ruleOf, type KernelTable } from '../../ir/kernels/index.js';
 import { elementsOf, isNum, valueName, type Emitter, type Slot } from './emitter.js';
 import { stridesOf, type SlicePlan } from './array-kernels.js';
 import { matMulDims } from './matmul.js';
+import { FUSED_OP, type FusedStep } from '../../ir/fused.js';
 
 /** The largest value (elements) and matMul (multiply-adds) kept as arrays. */
 export const SMALL_ELEMENTS = 1 << 14;
@@ -45,6 +46,19 @@ const axisOf = (a: unknown, rank: number): number | undefined => {
   if (!Number.isInteger(x) || x < -rank || x >= Math.max(rank, 1)) return undefined;
   return x < 0 ? x + rank : x;
 };
+
+/**
+ * On the wasm backend a node runs on JS arrays only when every value it reads and makes (and every
+ * step of a fused program) is float32 and small: JS then gives the cpu backend's values, which equal
+ * tfjs-wasm's for + − × ÷ and copies and are within float32 rounding of them for the transcendental
+ * kernels (int32 and bool stay in tfjs-wasm's kernels, whose values differ from JS beyond 2^24).
+ */
+export function smallFloat32(node: Node): boolean {
+  const steps = node.op === FUSED_OP ? (node.attrs.steps as readonly FusedStep[]) : [];
+  const fits = (v: Value): boolean => v.dtype === 'float32' && isKnownShape(v.shape) && sizeOf(v.shape) <= SMALL_ELEMENTS;
+  // (a fused program's comparisons are exact; a Cast is not taken: tfjs-wasm's NaN to bool differs)
+  return [...node.inputs, ...node.outputs].every(fits) && steps.every((st) => st.op !== 'Cast' && (st.dtype === 'float32' || st.dtype === 'bool'));
+}
 
 /** Slice's first element per axis, padded with zeros; undefined where not plain non-negative integers. */
 function beginOf(node: Node): number[] | undefined {
