@@ -234,16 +234,21 @@ describe('small float32 values on wasm: JS arrays, the cpu backend values', () =
     expect(wasm.map((r) => r.map(String))).toEqual(cpu.map((r) => r.map(String)));
   });
 
-  it('int32 values stay tensors in tfjs-wasm kernels', async () => {
+  it('int32 arithmetic stays in tfjs-wasm kernels; a Cast to float32 in JS rounds as tfjs-wasm does', async () => {
     await useBackendNow('wasm');
-    const f = jit((i: T, x: T) => [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.add(x, tf.cast(i, 'float32'))], { autograph: false });
+    const f = jit((i: T, x: T) => [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.cast(i, 'float32'), tf.add(x, tf.cast(i, 'float32'))], { autograph: false });
     const i = tf.tensor1d([16777217, -5, 7], 'int32');
     const x = tf.tensor1d([0.5, 1.5, 2.5]);
-    const [a, b] = f(i, x) as T[];
-    const eager = tf.tidy(() => [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.add(x, tf.cast(i, 'float32'))].map((t) => Array.from(t.dataSync())));
-    expect([Array.from(a!.dataSync()), Array.from(b!.dataSync())]).toEqual(eager);
-    expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(/H\.kernel\("Multiply"/);
-    tf.dispose([a!, b!, i, x]);
+    const [a, b, c] = f(i, x) as T[];
+    const eager = tf.tidy(() => [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.cast(i, 'float32'), tf.add(x, tf.cast(i, 'float32'))].map((t) => Array.from(t.dataSync())));
+    expect([a!, b!, c!].map((t) => Array.from(t.dataSync()))).toEqual(eager);
+    const code = f.concreteFunctions()[0]!.compiledSource()!;
+    expect(code).toMatch(/H\.kernel\("Multiply"/);
+    // The Cast returned alone is a JS loop storing into a Float32Array (the one fused with the add
+    // stays a tfjs-wasm kernel): 2^24 + 1 rounds to 2^24, where the cpu backend keeps 16777217.
+    expect(code).toMatch(/H\.buffer\(\d+, 'float32', 3\)/);
+    expect(b!.dataSync()[0]).toBe(16777216);
+    tf.dispose([a!, b!, c!, i, x]);
     for (const cf of f.concreteFunctions()) cf.dispose();
     await useBackendNow('cpu');
   });

@@ -15,7 +15,7 @@ import { hasElementRule, literal } from './scalar-rules.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
-import { emitSmall, smallFloat32 } from './small-kernels.js';
+import { emitSmall, smallOnWasm } from './small-kernels.js';
 import { listOp } from './list-ops.js';
 import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
 import { WASM_MIN_ELEMENTS, wasmMap, wasmReduction } from './wasm-loops.js';
@@ -84,10 +84,10 @@ class Gen extends Emitter {
 
   /**
    * Whether `node` may run on JS arrays (the element loops and small kernels): everywhere on cpu;
-   * on wasm, small float32 nodes (see smallFloat32).
+   * on wasm, small float32 nodes and the kernels JS computes as tfjs-wasm does (see smallOnWasm).
    */
   private arraysFit(node: Node): boolean {
-    return this.opts.loops || (this.onWasm && smallFloat32(node));
+    return this.opts.loops || (this.onWasm && smallOnWasm(node));
   }
 
   private readonly onWasm: boolean;
@@ -237,7 +237,7 @@ class Gen extends Emitter {
       const o = node.outputs[0]!;
       const fits = gen.opts.loops || (gen.arraysFit(node) && sizeOf(o.shape) < WASM_MIN_ELEMENTS);
       const program = fits && !isNum(o) && loopable(node) ? elementProgram(node) : undefined;
-      return !!program && bind(node, out, { expr: '', owned: false, array: (gen.opts.loops ? wasmMap(gen, program, node, ins) : undefined) ?? loopProgram(gen, program, node, ins) });
+      return !!program && bind(node, out, { expr: '', owned: false, array: gen.opts.loops ? (wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins)) : loopProgram(gen, program, node, ins, o.dtype) });
     }, 'arrays'],
     // small copies, matMuls, softmax… on arrays (small-kernels.ts)
     ['small', (gen, node, ins, _env, out) => gen.arraysFit(node) && emitSmall(gen, node, ins, out), 'arrays'],

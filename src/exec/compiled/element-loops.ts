@@ -63,14 +63,15 @@ function isTrailingRow(shape: readonly number[], out: readonly number[]): boolea
 }
 
 /** The loop's output buffer and its site (the value is made a tensor where one is needed). */
-export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[]): { name: string; site: number } {
+export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[], heldAs?: DType): { name: string; site: number } {
   const o = node.outputs[0]!;
   const n = sizeOf(o.shape);
   const site = em.sites++;
   const buf = em.fresh('b');
   const last = steps[steps.length - 1]!;
   // The buffer is of the array the cpu kernel stores into (a relabelling Cast keeps its input's).
-  const storage = stepStore(last.op, last.attrs, o.dtype, firstArgDTypes(steps, node.inputs.map((v) => v.dtype))[steps.length - 1]);
+  // (`heldAs`: on the wasm backend, whose tensors hold their dtype's array: a Cast to float32 rounds)
+  const storage = heldAs ?? stepStore(last.op, last.attrs, o.dtype, firstArgDTypes(steps, node.inputs.map((v) => v.dtype))[steps.length - 1]);
   em.line(`const ${buf} = H.buffer(${site}, '${storage}', ${n});`);
   const setup: string[] = [];
   const elems = node.inputs.map((v, i) => elementOf(em, v, ins[i]!, n, setup));

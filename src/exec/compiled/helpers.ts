@@ -19,6 +19,7 @@ import type { MatMulSite } from './wasm-matmul.js';
 import { gatherRow } from './row-gather.js';
 import type { TanhKernel } from './wasm-tanh.js';
 import { runKernelDirect } from './direct-kernel.js';
+import type { WasmBackend } from './wasm-backend-types.js';
 import { drawRandom } from '../random-draw.js';
 import { engineInternals } from '../../engine/tfjs-engine.js';
 
@@ -54,10 +55,21 @@ export function makeHelpers(backendName: string) {
   /** Runs of this program under way (more than one: a run inside a run, e.g. from a print sink). */
   let depth = 0;
   const onCpu = backendName === 'cpu';
-  /** On cpu: the backend's own array (not a copy, never written), as its kernels read it. */
+  const onWasm = backendName === 'wasm';
+  /**
+   * The tensor's elements, never written: on cpu the backend's own array, as its kernels read it; on
+   * wasm a view of tfjs-wasm's heap (read before anything allocates there: the generated code
+   * reads it in the kernel that takes it, and a grown heap would detach it).
+   */
   const raw = (t: tf.Tensor): TypedArray => {
-    const values = onCpu ? (tf.backend() as CpuBackend).data.get(t.dataId)?.values : undefined;
-    return ArrayBuffer.isView(values) ? values : (t.dataSync() as TypedArray);
+    if (onCpu) {
+      const values = (tf.backend() as CpuBackend).data.get(t.dataId)?.values;
+      if (ArrayBuffer.isView(values)) return values;
+    } else if (onWasm && t.dtype !== 'string' && t.dtype !== 'complex64') {
+      const backend = tf.backend() as unknown as WasmBackend & { dataIdMap: { has(id: object): boolean } };
+      if (backend.dataIdMap.has(t.dataId)) return backend.typedArrayFromHeap(t);
+    }
+    return t.dataSync() as TypedArray;
   };
   /** A tensor of `dtype` holding `values` in the array they are in (on cpu, as its kernels leave them). */
   const make = (values: TypedArray, shape: number[], dtype: DType, labelled = false): tf.Tensor => {

@@ -60,6 +60,31 @@ export function smallFloat32(node: Node): boolean {
   return [...node.inputs, ...node.outputs].every(fits) && steps.every((st) => st.op !== 'Cast' && (st.dtype === 'float32' || st.dtype === 'bool'));
 }
 
+/** Kernels whose int32 values JS computes as tfjs-wasm does: copies, OneHot, ArgMax of float32. */
+const EXACT_ON_WASM: Readonly<Record<string, (node: Node) => boolean>> = {
+  Reshape: () => true,
+  ExpandDims: () => true,
+  Identity: () => true,
+  Slice: () => true,
+  Unpack: () => true,
+  Concat: () => true,
+  OneHot: () => true,
+  ArgMax: (node) => node.inputs[0]!.dtype === 'float32',
+  // int32 → float32: a Float32Array store rounds as tfjs-wasm's Cast does (an element loop, codegen.ts)
+  Cast: (node) => node.inputs[0]!.dtype === 'int32' && node.outputs[0]!.dtype === 'float32',
+};
+
+/**
+ * Whether a small node runs on JS arrays on the wasm backend: a float32 one (smallFloat32), or one
+ * of EXACT_ON_WASM on float32 and int32 values.
+ */
+export function smallOnWasm(node: Node): boolean {
+  if (smallFloat32(node)) return true;
+  const exact = Object.hasOwn(EXACT_ON_WASM, node.op) ? EXACT_ON_WASM[node.op] : undefined;
+  const fits = (v: Value): boolean => (v.dtype === 'float32' || v.dtype === 'int32') && isKnownShape(v.shape) && sizeOf(v.shape) <= SMALL_ELEMENTS;
+  return !!exact && [...node.inputs, ...node.outputs].every(fits) && exact(node);
+}
+
 /** Slice's first element per axis, padded with zeros; undefined where not plain non-negative integers. */
 function beginOf(node: Node): number[] | undefined {
   const rank = node.inputs[0]!.shape.length;
