@@ -4,8 +4,8 @@
 // (heap-chain.ts) that writes over the GEMM's output when the code was its last user: no copy
 // through kernel memory, no intermediate tensors. Operands: tensors of the result's shape, scalars,
 // and trailing-dimension operands (a bias, of any length). Every op is one IEEE float32 operation
-// on tfjs-wasm too (step: x > 0 ? 1 : alpha, NaN kept; relu as XNNPACK's: an integer max of the bits
-// with 0, so a NaN with its sign bit set becomes +0), so values are tfjs-wasm's, NaN bits included;
+// on tfjs-wasm too (step: x > 0 ? 1 : alpha, NaN kept), so values are tfjs-wasm's, except relu of a
+// NaN with its sign bit set, which stays NaN as in JS (tfjs-wasm's makes it +0; see wasm-heap-map.ts);
 // Tanh gives the cpu backend's correctly rounded values, as the compiled Tanh on wasm always has
 // (from WASM_MIN_ELEMENTS elements; a smaller one stays tfjs-wasm's kernel, with its values).
 // A full float32 Sum or Mean over such a chain (or over a tensor) sums in the same kernel, in
@@ -26,7 +26,8 @@ import { isFullReduction, programOf } from './element-loops.js';
 
 /**
  * Kernels whose result tfjs-wasm computes as the instructions of heapRules('wasm') (NaN bits
- * included; comparisons and logic as lane masks inside a program), and Tanh.
+ * included, but for Relu of a NaN with its sign bit set, kept NaN as in JS; comparisons and logic
+ * as lane masks inside a program), and Tanh.
  */
 const CHAIN_OPS = new Set(['Add', 'Sub', 'Multiply', 'RealDiv', 'Neg', 'Abs', 'Square', 'Relu', 'Step', 'Tanh', 'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr', 'LogicalNot', 'Select']);
 

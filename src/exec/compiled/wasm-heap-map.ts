@@ -17,29 +17,19 @@ import { TANH_RULE } from './wasm-tanh.js';
 import { count } from './wasm-gemm-pack.js';
 
 /**
- * tfjs-wasm's Relu (XNNPACK) is a signed integer max of the bits with 0: every value with its sign
- * bit set becomes +0 — a NaN too when its sign bit is set (x86's default NaN, from ∞ − ∞, is).
+ * The rules of the steps these kernels compute: WASM_RULES (the cpu backend's values) and Tanh.
+ * The in-place kernels on tfjs-wasm's heap use them too: they equal tfjs-wasm's kernels except in
+ * Relu of a NaN whose sign bit is set, which tfjs-wasm's Relu (XNNPACK: a signed integer max of the
+ * bits with 0) makes +0 where JS and the cpu backend keep NaN. Such a NaN is what x86 makes of ∞ − ∞,
+ * and whether a matMul's NaN has the bit set depends on its kernel's summation, so a Relu after the
+ * compiled executor's own GEMM would otherwise give 0 where eager tfjs-wasm gives NaN.
  */
-const WASM_RELU: WasmRule = {
-  args: ['f32'],
-  out: 'f32',
-  emit: (c, push) => {
-    push(0);
-    c.f32x4(0).simd(SIMD.i32x4MaxS);
-  },
-};
-
-/**
- * The rules of the steps these kernels compute: WASM_RULES (the cpu backend's values), Tanh, and
- * with `wasmRelu` tfjs-wasm's Relu (the in-place kernels on its heap give tfjs-wasm's values).
- */
-export function heapRules(values: ValuesOf): Readonly<Record<string, WasmRule>> {
-  return values === 'wasm' ? WASM_BACKEND_RULES : CPU_BACKEND_RULES;
+export function heapRules(_values: ValuesOf): Readonly<Record<string, WasmRule>> {
+  return BACKEND_RULES;
 }
-/** Whose values a kernel's steps give: the cpu backend's, or tfjs-wasm's (they differ in Relu of a NaN). */
+/** Whose memory a kernel runs on: the executor's own (cpu backend) or tfjs-wasm's heap. */
 export type ValuesOf = 'cpu' | 'wasm';
-const CPU_BACKEND_RULES: Readonly<Record<string, WasmRule>> = { ...WASM_RULES, Tanh: TANH_RULE };
-const WASM_BACKEND_RULES: Readonly<Record<string, WasmRule>> = { ...CPU_BACKEND_RULES, Relu: WASM_RELU };
+const BACKEND_RULES: Readonly<Record<string, WasmRule>> = { ...WASM_RULES, Tanh: TANH_RULE };
 
 export type HeapInputKind = 'array' | 'scalar' | 'tiled';
 export type SumOrder = 'f32' | 'f64';
