@@ -39,6 +39,11 @@ function storageFor(v: number, dtype: DType): DType {
 }
 
 
+/** The typed-array class a dtype's values are held in. */
+function arrayTypeOf(dtype: DType): typeof Float32Array | typeof Int32Array | typeof Uint8Array {
+  return dtype === 'int32' ? Int32Array : dtype === 'bool' ? Uint8Array : Float32Array;
+}
+
 function arrayFor(dtype: DType, n: number): TypedArray {
   return dtype === 'int32' ? new Int32Array(n) : dtype === 'bool' ? new Uint8Array(n) : new Float32Array(n);
 }
@@ -73,7 +78,7 @@ export function makeHelpers(backendName: string) {
   };
   /** A tensor of `dtype` holding `values` in the array they are in (on cpu, as its kernels leave them). */
   const make = (values: TypedArray, shape: number[], dtype: DType, labelled = false): tf.Tensor => {
-    if (onCpu && labelled && arrayFor(dtype, 0).constructor !== values.constructor) {
+    if (onCpu && labelled && arrayTypeOf(dtype) !== values.constructor) {
       // As tfjs's cpu Slice/Concat register their output: under its dtype, whatever array holds it.
       const backend = tf.backend() as CpuBackend;
       return engine.makeTensorFromTensorInfo({ dataId: backend.write(values, shape, dtype), shape, dtype }, backend);
@@ -111,7 +116,7 @@ export function makeHelpers(backendName: string) {
       // Free: never made a tensor (a value kept as an array, dead by the next run — unless this run is
       // inside another one, which may still hold it), or the tensor made of it is gone.
       const free = site.dataId ? !engine.state.tensorInfo.has(site.dataId) : depth <= 1;
-      if (b && b.length === n && free && arrayFor(dtype, 0).constructor === b.constructor) {
+      if (b && b.length === n && free && arrayTypeOf(dtype) === b.constructor) {
         return b;
       }
       site.buffer = arrayFor(dtype, n);
