@@ -157,7 +157,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       if (cache.size <= maxTraces) return;
       if (pinned.has(cf) || cf === newest) continue;
       cache.delete(k);
-      for (const [tk, v] of byTensorKey) if (v.cf === cf) byTensorKey.delete(tk);
+      for (const [tk, v] of byCallKey) if (v.cf === cf) byCallKey.delete(tk);
       if (last !== 'eager' && last?.cf === cf) last = undefined;
       cf.dispose(); // its constants; captured tensors belong to the user
     }
@@ -181,7 +181,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
 
   // Hot path: calls whose arguments are all tensors or JS primitives are looked up by a short key,
   // without flattening; `tensorArgs` says which arguments are the tensors (undefined: all are).
-  const byTensorKey = new Map<string, KeyedTrace>();
+  const byCallKey = new Map<string, KeyedTrace>();
   // The entry the last keyed call used (a trace, or 'eager' for a signature known to run eagerly) and
   // what its arguments were, so a call that repeats them (a loop calling one step function) is
   // matched without building its key.
@@ -196,7 +196,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   // onSymbolicRead: 'eager': the signatures whose trace read a tensor's value run the converted code
   // eagerly, in a tidy that keeps what it returns (as a graph would, nothing else survives the call).
   const eagerKeys = new Set<string>();
-  const eagerTensorKeys = new Set<string>();
+  const eagerCallKeys = new Set<string>();
   const warnedReads = new Set<string>();
   // (tf.tidy's own scope calls, without a closure per call: a signature known to run eagerly costs
   // about what the plain function does.)
@@ -216,7 +216,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const fellBack = (e: unknown, sig: Signature, key: string | undefined): boolean => {
     if (opts.onSymbolicRead !== 'eager' || !(e instanceof AutographError) || e.id !== 'trace/symbolic-read') return false;
     eagerKeys.add(sig.key);
-    if (key !== undefined) eagerTensorKeys.add(key);
+    if (key !== undefined) eagerCallKeys.add(key);
     const at = e.location;
     const where = at ? `${at.file ?? ''}:${at.line}:${at.column}` : '';
     if (!warnedReads.has(where)) {
@@ -255,12 +255,12 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     let hit = last !== undefined && lastCall.repeats(args, self) ? last : undefined;
     if (hit === 'eager') return runEagerly(receiver, args);
     const key = fixed || hit ? undefined : callKey(args, self);
-    if (key !== undefined && eagerTensorKeys.size > 0 && eagerTensorKeys.has(key)) {
+    if (key !== undefined && eagerCallKeys.size > 0 && eagerCallKeys.has(key)) {
       last = 'eager';
       lastCall.remember(args, self);
       return runEagerly(receiver, args);
     }
-    if (key !== undefined && (hit = byTensorKey.get(key)) !== undefined) {
+    if (key !== undefined && (hit = byCallKey.get(key)) !== undefined) {
       last = hit;
       lastCall.remember(args, self);
     }
@@ -291,7 +291,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     const { cf, traced } = found;
     monitor.note(traced ? sig : undefined);
     // A call key's arguments are each one leaf of the signature, so its tensor leaves are its tensor arguments.
-    if (key !== undefined) byTensorKey.set(key, { cf, tensorArgs: tensors.length === args.length ? undefined : sig.tensorLeaves });
+    if (key !== undefined) byCallKey.set(key, { cf, tensorArgs: tensors.length === args.length ? undefined : sig.tensorLeaves });
     const out = callRecorded(cf, tensors);
     if (traced && cf.graph.params.length === 0) checkNaN(args, out);
     return out;
