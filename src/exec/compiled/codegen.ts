@@ -2,7 +2,7 @@
 // numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; other nodes go
 // through an ordered table of strategies (Gen.STRATEGIES): elementwise chains in tfjs-wasm's heap,
 // loops over typed arrays on cpu (WebAssembly SIMD kernels where they apply) into reused buffers,
-// small values kept as arrays (small-kernels.ts) until a tensor is needed, own kernels, random
+// small values kept as arrays on both backends (small-kernels.ts) until a tensor is needed, own kernels, random
 // draws and kernel calls through the active tfjs backend. Tensors are freed after their last use.
 // Needs the IR, liveness, the emitter, element loops, wasm loops, epilogue, kernel-choice,
 // small-kernels, list-ops and kernel-calls. Produces `generate(graph, opts)` → source and tables.

@@ -17,7 +17,7 @@ import type { FusedStep } from '../../ir/fused.js';
 import { isKnownShape, sizeOf } from '../../ir/types.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
 import { smallFloat32 } from './small-kernels.js';
-import { heapRules, type HeapInputKind } from './wasm-heap-map.js';
+import { HEAP_RULES, type HeapInputKind } from './wasm-heap-map.js';
 import { buildHeapChain } from './heap-chain.js';
 import { heapMemory } from './wasm-heap.js';
 import { wasmSimdAvailable } from './wasm-encoder.js';
@@ -25,7 +25,7 @@ import { WASM_MIN_ELEMENTS } from './wasm-loops.js';
 import { isFullReduction, programOf } from './element-loops.js';
 
 /**
- * Kernels whose result tfjs-wasm computes as the instructions of heapRules('wasm') (NaN bits
+ * Kernels whose result tfjs-wasm computes as the instructions of HEAP_RULES (NaN bits
  * included, but for Relu of a NaN with its sign bit set, kept NaN as in JS; comparisons and logic
  * as lane masks inside a program), and Tanh.
  */
@@ -33,7 +33,7 @@ const CHAIN_OPS = new Set(['Add', 'Sub', 'Multiply', 'RealDiv', 'Neg', 'Abs', 'S
 
 /** Whether every step has a rule, its operands are of the lanes the rule takes, and the result is float32. */
 function lanesFit(steps: readonly FusedStep[], inputs: number): boolean {
-  const rules = heapRules('wasm');
+  const rules = HEAP_RULES;
   const lanes: string[] = new Array<string>(inputs).fill('f32');
   for (const s of steps) {
     const rule = rules[s.op];
@@ -115,9 +115,9 @@ export class HeapChains {
    * its chain) as one summing call; returns the output's slot, or undefined. `dying`: the values
    * whose last use this is — the first owned tensor of the result's shape among them is the donor,
    * whose data may become the result's (its slot is then released here, so the caller does not
-   * free it).
+   * free it). `slot`: an input's slot as a tensor (a value held as an array is made one there).
    */
-  emit(em: Emitter, node: Node, env: Map<Value, Slot>, dying: ReadonlySet<Value>, tensorOf: (v: Value) => Slot): Slot | undefined {
+  emit(em: Emitter, node: Node, env: Map<Value, Slot>, dying: ReadonlySet<Value>, slot: (v: Value) => Slot): Slot | undefined {
     const sum = this.on && sumOfAll(node);
     if (!sum && !(this.on && this.chainable(node))) return undefined;
     const o = node.outputs[0]!;
@@ -146,7 +146,6 @@ export class HeapChains {
     const tiledLengths = inputs.filter((_, i) => kinds[i] === 'tiled').map((v) => sizeOf(v.shape));
     const site = buildHeapChain(program, kinds, tiledLengths, sum);
     if (!site) throw new Error('internal: an in-place elementwise kernel could not be built');
-    const slot = tensorOf;
     const tensors = inputs.filter((_, i) => kinds[i] !== 'scalar').map((v) => slot(v).expr);
     const scalars = inputs.filter((_, i) => kinds[i] === 'scalar').map((v) => slot(v).expr);
     const name = valueName(o);

@@ -33,7 +33,7 @@ export interface HeapChainSite {
 export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], tiledLengths: readonly number[], sum = false): HeapChainSite | undefined {
   const mode: HeapMapMode = sum ? { kind: 'sum', order: 'f32', mean: false } : { kind: 'map' };
   const first = heapMemory();
-  if (!first || !buildHeapMap(steps, kinds, mode, first, 'wasm')) return undefined;
+  if (!first || !buildHeapMap(steps, kinds, mode, first)) return undefined;
   const engine = engineInternals();
   const scratch = new HeapBuffer();
   const scratchBytes = Math.max(16, tiledScratchBytes(tiledLengths));
@@ -47,7 +47,7 @@ export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly Heap
     if (!mem) throw new Error('internal: the wasm backend’s heap is no longer reachable');
     if (mem !== memory) {
       scratch.forget(); // a new heap: the old buffer went with the old one
-      map = buildHeapMap(steps, kinds, mode, mem, 'wasm');
+      map = buildHeapMap(steps, kinds, mode, mem);
       if (!map) throw new Error('internal: an elementwise kernel could not be built for the wasm heap');
       fn = map.on(mem);
       memory = mem;

@@ -1,8 +1,10 @@
-// Small values on the cpu backend stay plain typed arrays between kernels: on tensors of a few
-// thousand elements a tfjs kernel call (making its output tensor, the engine's bookkeeping) costs
-// more than the arithmetic. These rules emit the array kernels of array-kernels.ts (and matMulValues)
-// for the kernels small recurrent cells and decoders are made of; their outputs become tensors only
-// where a tensor is needed (see codegen.ts). Needs the IR, the emitter. Produces `SMALL_RULES`, `smallRule`, `emitSmall`.
+// Small values stay plain typed arrays between kernels: on tensors of a few thousand elements a tfjs
+// kernel call (making its output tensor, the engine's bookkeeping) costs more than the arithmetic.
+// These rules emit the array kernels of array-kernels.ts (and matMulValues) for the kernels small
+// recurrent cells and decoders are made of; their outputs become tensors only where a tensor is
+// needed (see codegen.ts). On cpu every small value qualifies; on wasm the float32 ones and the
+// kernels JS computes as tfjs-wasm does (`smallOnWasm`). Needs the IR, the emitter. Produces
+// `SMALL_RULES`, `smallRule`, `emitSmall`, `smallFloat32`, `smallOnWasm`.
 
 import type { Node, Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';

@@ -7,7 +7,7 @@
 // element first as tfjs-cpu does) and column sums (Σ over the rows of an [R, C] array, per column
 // in row order; float32 or doubles). The last n mod 4 elements are read and written lane by lane.
 // Steps are WASM_RULES' kernels and Tanh (wasm-tanh.ts's computation).
-// Needs the encoder, rules and wasm-tanh. Produces `buildHeapMap`, `buildColumnSum`, `heapRules`,
+// Needs the encoder, rules and wasm-tanh. Produces `buildHeapMap`, `buildColumnSum`, `HEAP_RULES`,
 // `HeapMap`, `ColumnSum`.
 
 import type { FusedStep } from '../../ir/fused.js';
@@ -24,12 +24,7 @@ import { count } from './wasm-gemm-pack.js';
  * and whether a matMul's NaN has the bit set depends on its kernel's summation, so a Relu after the
  * compiled executor's own GEMM would otherwise give 0 where eager tfjs-wasm gives NaN.
  */
-export function heapRules(_values: ValuesOf): Readonly<Record<string, WasmRule>> {
-  return BACKEND_RULES;
-}
-/** Whose memory a kernel runs on: the executor's own (cpu backend) or tfjs-wasm's heap. */
-export type ValuesOf = 'cpu' | 'wasm';
-const BACKEND_RULES: Readonly<Record<string, WasmRule>> = { ...WASM_RULES, Tanh: TANH_RULE };
+export const HEAP_RULES: Readonly<Record<string, WasmRule>> = { ...WASM_RULES, Tanh: TANH_RULE };
 
 export type HeapInputKind = 'array' | 'scalar' | 'tiled';
 export type SumOrder = 'f32' | 'f64';
@@ -120,10 +115,10 @@ function storeLanes(c: Code, addr: () => void, lanes: number, v: number): void {
 }
 
 /** A kernel for `steps` over inputs of `kinds` (an empty program: the value of input 0), for memories like `memory`. */
-export function buildHeapMap(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, memory: WebAssembly.Memory, values: ValuesOf = 'cpu'): HeapMap | undefined {
+export function buildHeapMap(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, memory: WebAssembly.Memory): HeapMap | undefined {
   const shared = isShared(memory);
-  const key = JSON.stringify([steps.map((s) => [s.op, s.args, s.attrs]), kinds, mode, shared, values]);
-  const m = compile(key, () => mapModule(steps, kinds, mode, shared, heapRules(values)));
+  const key = JSON.stringify([steps.map((s) => [s.op, s.args, s.attrs]), kinds, mode, shared]);
+  const m = compile(key, () => mapModule(steps, kinds, mode, shared, HEAP_RULES));
   return m ? binder(m) : undefined;
 }
 
