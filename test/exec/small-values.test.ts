@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { jit, print, setPrintSink, whileLoop } from '../../src/index.js';
 import { differentialSuite, useBackend, type DiffCase } from '../helpers/differential.js';
 import { rand } from '../helpers/data.js';
+import { makeHelpers } from '../../src/exec/compiled/helpers.js';
 
 type T = tf.Tensor;
 
@@ -254,6 +255,18 @@ describe('small float32 values on wasm: JS arrays, the cpu backend values', () =
     const { wasm, cpu, code } = await onBoth(fn, () => [tf.tensor2d([[NaN, 1, -2], [Infinity, 0, 3], [-Infinity, -0, 1e-40]]), rand([3, 4], 30)]);
     expect(code).not.toMatch(/H\.kernel/);
     expect(wasm.map((r) => r.map(String))).toEqual(cpu.map((r) => r.map(String)));
+  });
+
+  it('a tensor made on wasm from an array of another type than its dtype holds its values', async () => {
+    await useBackendNow('wasm');
+    try {
+      const H = makeHelpers('wasm');
+      const t = H.tensorFrom(0, new Int32Array([1, -2, 16777217]), [3], 'float32');
+      expect(Array.from(t.dataSync())).toEqual([1, -2, 16777216]);
+      t.dispose();
+    } finally {
+      await useBackendNow('cpu');
+    }
   });
 
   it('int32 arithmetic stays in tfjs-wasm kernels; a Cast to float32 in JS rounds as tfjs-wasm does', async () => {

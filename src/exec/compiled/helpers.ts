@@ -88,6 +88,8 @@ export function makeHelpers(backendName: string) {
       const backend = tf.backend() as CpuBackend;
       return engine.makeTensorFromTensorInfo({ dataId: backend.write(values, shape, 'int32'), shape, dtype }, backend);
     }
+    // tfjs-wasm copies the bytes as they are: an array of another type than the dtype's is converted.
+    if (onWasm && arrayTypeOf(dtype) !== values.constructor) return engine.makeTensor(arrayTypeOf(dtype).from(values), shape, dtype);
     return engine.makeTensor(values, shape, dtype);
   };
   return {
