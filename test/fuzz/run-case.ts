@@ -50,7 +50,7 @@ function jsArgs(x: FuzzInputs): unknown[] {
   return [x.a, x.b, x.c, x.n, x.l];
 }
 
-function tensorArgs(c: FuzzCase, x: FuzzInputs): unknown[] {
+export function tensorArgs(c: FuzzCase, x: FuzzInputs): unknown[] {
   const dt = dtypeOf(c);
   return [tf.tensor(x.a, undefined, dt), tf.tensor(x.b, undefined, dt), tf.tensor(x.c, undefined, dt), c.stagedN ? tf.scalar(x.n, 'int32') : x.n, tf.tensor(x.l as number[], undefined, dt)];
 }
@@ -61,9 +61,9 @@ function disposeTensors(xs: unknown): void {
 }
 
 /** A result as plain JSON-able values: tensors read, -0 as 0 (int32 has no -0; JS gives it for -15 % 5). */
-function plain(v: unknown): unknown {
-  if (v instanceof tf.Tensor) return plain(v.arraySync());
-  if (Array.isArray(v)) return v.map(plain);
+export function plainResult(v: unknown): unknown {
+  if (v instanceof tf.Tensor) return plainResult(v.arraySync());
+  if (Array.isArray(v)) return v.map(plainResult);
   if (typeof v === 'number') return v === 0 ? 0 : v;
   if (typeof v === 'boolean') return v;
   return v;
@@ -75,10 +75,10 @@ function reference(c: FuzzCase, converted: Fn): { results: unknown[]; problems: 
   const results: unknown[] = [];
   if (!isTensorDomain(c)) {
     const f = makeProgram(c.body);
-    for (const x of c.inputs) results.push(plain(f(...jsArgs(x))));
+    for (const x of c.inputs) results.push(plainResult(f(...jsArgs(x))));
     c.inputs.forEach((x, i) => {
       try {
-        const got = plain(converted(...jsArgs(x)));
+        const got = plainResult(converted(...jsArgs(x)));
         if (JSON.stringify(got) !== JSON.stringify(results[i])) problems.push(`converted on JS numbers, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
       } catch (e) {
         problems.push(`converted on JS numbers, input ${i}: ${describeError(e)}`);
@@ -88,7 +88,7 @@ function reference(c: FuzzCase, converted: Fn): { results: unknown[]; problems: 
   c.inputs.forEach((x, i) => {
     const args = tensorArgs(c, x);
     try {
-      const got = tf.tidy(() => plain(converted(...args)) as tf.TensorContainer);
+      const got = tf.tidy(() => plainResult(converted(...args)) as tf.TensorContainer);
       if (isTensorDomain(c)) results.push(got);
       else if (JSON.stringify(got) !== JSON.stringify(results[i])) problems.push(`converted on eager tensors, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
     } catch (e) {
@@ -136,7 +136,7 @@ function runCase(c: FuzzCase, opts: CheckOptions): CaseReport {
         const args = tensorArgs(c, x);
         try {
           const out = call(args);
-          const got = plain(out);
+          const got = plainResult(out);
           disposeTensors(out);
           if (JSON.stringify(got) !== JSON.stringify(results[i])) problems.push(`jit ${backend}, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
         } finally {

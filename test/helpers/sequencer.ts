@@ -26,6 +26,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/check/ts-plugin.test.ts': 16,
   'test/fuzz/fuzz-float32.test.ts': 14,
   'test/fuzz/fuzz-tensor-int32.test.ts': 12,
+  'test/fuzz/fuzz-wasm.test.ts': 12,
   'test/export/onnx-backend.test.ts': 11,
   'test/fuzz/fuzz-int32.test.ts': 10,
   'test/errors/stack-traces.test.ts': 10,
