@@ -41,11 +41,12 @@ function stagedIf(
   orelse: Thunk | null,
   getState: () => unknown[],
   setState: (vars: unknown[]) => void,
-  names: readonly string[],
+  stateNames: readonly string[],
   nouts: number,
   fillMain: Map<number, unknown>,
   site: SourceSite | undefined,
 ): unknown[] {
+  const names = stateNames.slice(0, nouts);
   // A JS array declared with setElementType becomes a staged list, so that pushes in the branches
   // record list ops there and the Cond merges the two lists.
   const init = getState().map((x) => (isDeclaredList(x) ? arrayAsList(currentGraph()!, x, declaredType(x)!) : x));
@@ -61,7 +62,7 @@ function stagedIf(
     init.forEach((x, i) => {
       if (i >= nouts && lengths[i]! >= 0 && Array.isArray(x) && (now[i] instanceof TensorList || x.length !== lengths[i])) {
         // Not read after the if: the branches' appends are undone, which only a stored reference sees.
-        noteListOfAliased(x);
+        noteListOfAliased(x, stateNames[i]);
       }
       if (i >= nouts || lengths[i]! < 0 || !Array.isArray(x)) return;
       const y = now[i];
@@ -150,11 +151,10 @@ export function ifStmt(
     return;
   }
   const init = getState();
-  const names = symbolNames.slice(0, nouts);
   const fill = new Map<number, unknown>();
   for (;;) {
     try {
-      const result = stagedIf(test, body, orelse, getState, setState, names, nouts, fill, parseSite(site));
+      const result = stagedIf(test, body, orelse, getState, setState, symbolNames, nouts, fill, parseSite(site));
       setState([...result, ...init.slice(nouts)]);
       return;
     } catch (e) {

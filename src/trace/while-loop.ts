@@ -120,7 +120,7 @@ class RetryVariables extends RetryDeclared {}
  * element type is that of the first appended element; one the body popped from, a list of the
  * type of its elements (returns true when one was declared).
  */
-function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boolean {
+function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars, names?: readonly (string | undefined)[]): boolean {
   if (!Array.isArray(out)) return false;
   let declared = false;
   loopVars.forEach((v, i) => {
@@ -131,7 +131,7 @@ function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boole
     if (Array.isArray(v) && !isDeclaredList(v) && after instanceof TensorList) {
       // A staged if in the body made a list of it.
       declareList(v, { dtype: after.elementDtype, shape: after.elementShape });
-      noteListOfAliased(v);
+      noteListOfAliased(v, names?.[i]);
       declared = true;
       return;
     }
@@ -141,7 +141,7 @@ function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boole
       const type = elementTypeOf(v);
       if (!type?.shape) return;
       declareList(v, type);
-      noteListOfAliased(v);
+      noteListOfAliased(v, names?.[i]);
       declared = true;
       return;
     }
@@ -153,7 +153,7 @@ function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars): boole
         : undefined;
     if (!type) return;
     declareList(v, type);
-    noteListOfAliased(v);
+    noteListOfAliased(v, names?.[i]);
     declared = true;
   });
   return declared;
@@ -257,7 +257,7 @@ function attempt(
   }
   const out = flatten(bodyTrace.result, opts.names);
   if (out.signature !== flat.signature) {
-    if (declareGrownArrays(loopVars, bodyTrace.result, bodyVars)) throw new RetryDeclared();
+    if (declareGrownArrays(loopVars, bodyTrace.result, bodyVars, opts.names)) throw new RetryDeclared();
     throw structureChanged(loopVars, bodyTrace.result, opts.names);
   }
   const fresh = [...condTrace.variables.keys(), ...bodyTrace.variables.keys()].filter((v) => !written.includes(v));

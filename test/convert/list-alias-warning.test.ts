@@ -64,7 +64,7 @@ describe('another reference to an array a staged statement turns into a list', (
       expect(v, fn.name).toBe(0); // JS: 1
       expect(warnings, fn.name).toHaveLength(1);
       // `st` is not read after the if: the branch's push is undone, and only the reference sees it.
-      expect(warnings[0], fn.name).toMatch(/a JS array: a staged if or loop appends/);
+      expect(warnings[0], fn.name).toMatch(/the array 'st': a staged if or loop appends/);
     }
   });
 
@@ -82,7 +82,7 @@ describe('another reference to an array a staged statement turns into a list', (
     const { v, warnings } = run(loop, i32(3));
     expect(v).toEqual([3, 0]);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/a JS array: a staged if or loop appends/);
+    expect(warnings[0]).toMatch(/the array 'st': a staged if or loop appends/);
   });
 
   it('pushes read through the variable only, and an alias of an array no staged statement grows: quiet', () => {
@@ -101,6 +101,24 @@ describe('another reference to an array a staged statement turns into a list', (
     const { v, warnings } = run(quiet, i32(3), i32(2));
     expect(v).toEqual([5, 3, 1]);
     expect(warnings).toEqual([]);
+  });
+
+  it('appends in a staged branch to an array not read after it (after an early return): warned, naming it', () => {
+    // The rest of the function after `if (…) return` is a staged branch; `st` is not read after it.
+    function afterReturn(a, b) {
+      const st = [];
+      const box = { st };
+      if (a > b) return [a, st.length, box.st.length];
+      st.push(b);
+      if (a > b) return [a, st.length, box.st.length];
+      return [a, st.length, box.st.length];
+    }
+    for (const [a, b] of [[0, 0], [2, 1]]) {
+      const { v, warnings } = run(afterReturn, i32(a), i32(b));
+      expect(v).toEqual(afterReturn(a, b)); // here read inside the branch, the reference sees the push
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/the array 'st': a staged if or loop appends/);
+    }
   });
 
   it('the converted code marks the stored references', () => {
