@@ -57,7 +57,8 @@ export interface JitOptions {
    * (browsers, Node 22 and later, Node 20 with `--experimental-wasm-relaxed-simd`): default true.
    * float32 matMul on the wasm backend then adds each product with a fused multiply-add, one rounding
    * instead of two: within float32 rounding of eager tfjs-wasm, not bit-identical to it. `false`
-   * keeps eager tfjs-wasm's bits. Nothing changes on the cpu backend or where the engine lacks it.
+   * keeps eager tfjs-wasm's bits there (a small matMul, up to 32,768 multiply-adds, runs in JS with
+   * the cpu backend's values either way). Nothing changes on the cpu backend or where the engine lacks it.
    */
   readonly relaxedSimd?: boolean;
 }
