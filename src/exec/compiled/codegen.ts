@@ -79,7 +79,20 @@ class Gen extends Emitter {
   constructor(private readonly opts: GenerateOptions) {
     super();
     this.onWasm = (opts.backend ?? (opts.loops ? 'cpu' : 'wasm')) === 'wasm';
-    this.chains = this.onWasm && !opts.loops ? new HeapChains(WASM_MIN_ELEMENTS) : undefined;
+    // (a node that runs as a JS loop is no link of a chain)
+    this.chains = this.onWasm && !opts.loops ? new HeapChains((node) => this.elementLoopOf(node) !== undefined) : undefined;
+  }
+
+  /**
+   * The elementwise program of `node` where it runs as a loop over JS arrays: on cpu wherever it
+   * applies; on wasm for small nodes (arraysFit) under WASM_MIN_ELEMENTS, larger chains running in
+   * tfjs-wasm's heap.
+   */
+  private elementLoopOf(node: Node): readonly FusedStep[] | undefined {
+    const o = node.outputs[0]!;
+    if (isNum(o) || !loopable(node)) return undefined;
+    if (!this.opts.loops && !(this.arraysFit(node) && sizeOf(o.shape) < WASM_MIN_ELEMENTS)) return undefined;
+    return elementProgram(node);
   }
 
   /**
@@ -231,13 +244,12 @@ class Gen extends Emitter {
       if (!program || !isNum(o) || !node.inputs.every(isNum)) return false;
       return bind(node, out, { expr: scalarProgram(gen, program, ins.map((s) => s.expr), o, node.inputs.map((v) => v.dtype), !gen.onWasm), owned: false });
     }, 'arrays'],
-    // cpu: elementwise programs as loops over typed arrays (SIMD kernels where they apply), kept as arrays
+    // elementwise programs as loops over typed arrays (on cpu SIMD kernels where they apply), kept as arrays
     ['element-loop', (gen, node, ins, _env, out) => {
-      // (on wasm only under WASM_MIN_ELEMENTS: larger chains run in tfjs-wasm's heap, below)
-      const o = node.outputs[0]!;
-      const fits = gen.opts.loops || (gen.arraysFit(node) && sizeOf(o.shape) < WASM_MIN_ELEMENTS);
-      const program = fits && !isNum(o) && loopable(node) ? elementProgram(node) : undefined;
-      return !!program && bind(node, out, { expr: '', owned: false, array: gen.opts.loops ? (wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins)) : loopProgram(gen, program, node, ins, o.dtype) });
+      const program = gen.elementLoopOf(node);
+      if (!program) return false;
+      const array = gen.opts.loops ? (wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins)) : loopProgram(gen, program, node, ins, node.outputs[0]!.dtype);
+      return bind(node, out, { expr: '', owned: false, array });
     }, 'arrays'],
     // small copies, matMuls, softmax… on arrays (small-kernels.ts)
     ['small', (gen, node, ins, _env, out) => gen.arraysFit(node) && emitSmall(gen, node, ins, out), 'arrays'],

@@ -16,7 +16,6 @@ import type { Graph, Node, Value } from '../../ir/graph.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { isKnownShape, sizeOf } from '../../ir/types.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
-import { smallFloat32 } from './small-kernels.js';
 import { HEAP_RULES, type HeapInputKind } from './wasm-heap-map.js';
 import { buildHeapChain } from './heap-chain.js';
 import { heapMemory } from './wasm-heap.js';
@@ -33,10 +32,9 @@ const CHAIN_OPS = new Set(['Add', 'Sub', 'Multiply', 'RealDiv', 'Neg', 'Abs', 'S
 
 /** Whether every step has a rule, its operands are of the lanes the rule takes, and the result is float32. */
 function lanesFit(steps: readonly FusedStep[], inputs: number): boolean {
-  const rules = HEAP_RULES;
   const lanes: string[] = new Array<string>(inputs).fill('f32');
   for (const s of steps) {
-    const rule = rules[s.op];
+    const rule = HEAP_RULES[s.op];
     if (!CHAIN_OPS.has(s.op) || !rule || rule.args.length !== s.args.length || (rule.out === 'f32' ? 'float32' : 'bool') !== s.dtype) return false;
     if (!s.args.every((a, k) => lanes[a] === rule.args[k])) return false;
     lanes.push(rule.out);
@@ -80,11 +78,11 @@ export class HeapChains {
   private readonly waiting = new Map<Value, Node>();
   private readonly on = wasmSimdAvailable() && heapMemory() !== undefined;
 
-  /** `jsBelow`: small float32 nodes under this many elements run as JS loops instead (codegen.ts). */
-  constructor(private readonly jsBelow = 0) {}
+  /** `inJs`: whether the generated code computes a node as a JS loop instead (codegen.ts). */
+  constructor(private readonly inJs: (node: Node) => boolean = () => false) {}
 
   private chainable(node: Node): boolean {
-    return chainable(node) && !(sizeOf(node.outputs[0]!.shape) < this.jsBelow && smallFloat32(node));
+    return chainable(node) && !this.inJs(node);
   }
 
   /**

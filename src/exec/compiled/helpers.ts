@@ -45,7 +45,7 @@ function arrayTypeOf(dtype: DType): typeof Float32Array | typeof Int32Array | ty
 }
 
 function arrayFor(dtype: DType, n: number): TypedArray {
-  return dtype === 'int32' ? new Int32Array(n) : dtype === 'bool' ? new Uint8Array(n) : new Float32Array(n);
+  return new (arrayTypeOf(dtype))(n);
 }
 
 /** Per output site: the last buffer handed out and the data id of the tensor that holds it. */

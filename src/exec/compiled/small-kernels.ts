@@ -4,7 +4,7 @@
 // recurrent cells and decoders are made of; their outputs become tensors only where a tensor is
 // needed (see codegen.ts). On cpu every small value qualifies; on wasm the float32 ones and the
 // kernels JS computes as tfjs-wasm does (`smallOnWasm`). Needs the IR, the emitter. Produces
-// `SMALL_RULES`, `smallRule`, `emitSmall`, `smallFloat32`, `smallOnWasm`.
+// `SMALL_RULES`, `smallRule`, `emitSmall`, `smallOnWasm`.
 
 import type { Node, Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
@@ -55,7 +55,7 @@ const axisOf = (a: unknown, rank: number): number | undefined => {
  * tfjs-wasm's for + − × ÷ and copies and are within float32 rounding of them for the transcendental
  * kernels (int32 and bool stay in tfjs-wasm's kernels, whose values differ from JS beyond 2^24).
  */
-export function smallFloat32(node: Node): boolean {
+function smallFloat32(node: Node): boolean {
   const steps = node.op === FUSED_OP ? (node.attrs.steps as readonly FusedStep[]) : [];
   const fits = (v: Value): boolean => v.dtype === 'float32' && isKnownShape(v.shape) && sizeOf(v.shape) <= SMALL_ELEMENTS;
   // (a fused program's comparisons are exact; a Cast is not taken: tfjs-wasm's NaN to bool differs)
