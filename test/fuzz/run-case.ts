@@ -127,7 +127,7 @@ export function checkCase(c: AnyCase, opts: CheckOptions): CaseReport {
 }
 
 /** The trace's warning that a second reference to the array `st` misses what a staged statement did. */
-function isAliasWarning(w: string): boolean {
+export function isAliasWarning(w: string): boolean {
   return /the array 'st'/.test(w) && /\[trace\/differs-from-js\]/.test(w);
 }
 
@@ -135,7 +135,7 @@ function isAliasWarning(w: string): boolean {
  * A result without its last element (`box.st.length`) when the trace warned that `box.st` misses
  * the staged pushes: everything else must still equal the reference; without the warning, all of it.
  */
-function comparable(result: unknown, aliasWarned: boolean): unknown {
+export function comparable(result: unknown, aliasWarned: boolean): unknown {
   return aliasWarned && Array.isArray(result) && result.length === 9 ? result.slice(0, 8) : result;
 }
 
