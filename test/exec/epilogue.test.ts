@@ -165,12 +165,6 @@ describe('in-place GEMM epilogues on wasm', () => {
 });
 
 describe('Relu in an in-place chain on wasm', () => {
-  beforeAll(async () => {
-    await tf.setBackend('wasm');
-  });
-  afterAll(async () => {
-    await tf.setBackend('cpu');
-  });
   it('keeps a NaN whose sign bit is set (as JS and the cpu backend; tfjs-wasm makes it +0)', () => {
     const n = 300; // over WASM_MIN_ELEMENTS: the heap chain
     const bits = new Uint32Array(n).fill(0x3f800000); // 1
