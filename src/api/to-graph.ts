@@ -13,6 +13,7 @@ import { log } from '../platform/log.js';
 import { setConverter, withCalleeScope } from '../runtime/converted-call.js';
 import { conversionFailure, isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
 import { isBoundFunction, unbind, type Unbound } from '../runtime/bound-functions.js';
+import { isGenerated } from '../runtime/allowlist.js';
 import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
 
 export interface ToGraphOptions {
@@ -82,10 +83,14 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
     throw err;
   }
   log(3, () => `// AutoGraph: converted ${name}\n${conv.code}`);
-  const inner = instantiate(conv, makeRuntime(opts.scope), opts.scope, fn) as (...a: unknown[]) => unknown;
+  // Code that calls no runtime helper (no control flow, operator or call to stage: e.g. a closure
+  // `() => c` made by converted code) means what `fn` means: `fn` itself runs, whatever its free
+  // variables, which its closure holds.
+  const unchanged = !isGenerated(conv.code);
+  const inner = (unchanged ? fn : instantiate(conv, makeRuntime(opts.scope), opts.scope, fn)) as (...a: unknown[]) => unknown;
   // A named function expression refers to itself by its name: a recursive call reaches the
   // generated function, which is already converted.
-  markConverted(inner, fn);
+  if (!unchanged) markConverted(inner, fn);
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const converted = function (this: unknown, ...args: unknown[]): unknown {
     try {

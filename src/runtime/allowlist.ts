@@ -1,7 +1,8 @@
 // Which functions `convertedCall` calls as they are: tfjs functions and methods (found by walking
 // the tfjs namespace and the prototypes of its classes), native functions (and bound ones whose
 // target is), classes,
-// doNotConvert-marked and already converted functions, jit functions. Needs tfjs.
+// doNotConvert-marked and already converted functions (marked, or made by converted code: their
+// source names the reserved `ag__`), jit functions. Needs tfjs.
 // Produces `isLeftAlone`.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -69,5 +70,14 @@ export function isLeftAlone(fn: Function): boolean { // eslint-disable-line @typ
   const bound = isBoundFunction(fn) ? unbind(fn) : undefined;
   if (bound) return isLeftAlone(bound.target);
   const src = Function.prototype.toString.call(fn);
-  return /^class[\s{]/.test(src) || /\{\s*\[native code\]\s*\}\s*$/.test(src);
+  return /^class[\s{]/.test(src) || /\{\s*\[native code\]\s*\}\s*$/.test(src) || isGenerated(src);
+}
+
+/**
+ * Source of converted code: it calls the runtime `ag__.…`, which user code may not (the converter
+ * refuses it), so a function with it was made by converted code (a nested function of a converted
+ * function, a helper converted in place) and is already converted.
+ */
+export function isGenerated(src: string): boolean {
+  return /(?:^|[^\w$.])ag__\s*\.\s*[A-Za-z_$]/.test(src);
 }
