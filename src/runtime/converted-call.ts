@@ -1,8 +1,9 @@
 // `ag__.convertedCall(f, thisArg, args)`: calls from converted code. User functions are converted
 // (recursively, cached, with the caller's scope for free variables); tfjs, built-ins, classes and
 // doNotConvert functions are called as they are; `console.log` becomes `print`. A function that
-// cannot be converted (e.g. unresolvable free variables) runs unconverted from then on, with one
-// warning; one that is not the user's (a package's, a bundler helper) runs unconverted silently.
+// cannot be converted (e.g. unresolvable free variables) runs unconverted, with one warning, until a
+// call with another scope converts it (a failure is never cached as its conversion); one that is not
+// the user's (a package's, a bundler helper) runs unconverted silently.
 // Callees of code converted in place (no scope of its own) take the scope of the jit/toGraph call
 // running them (`withCalleeScope`). Needs allowlist.ts and a converter registered by
 // src/api/to-graph.ts. Produces `convertedCall`, `callMethod`, `withCalleeScope`.
@@ -18,7 +19,7 @@ type Converter = (fn: AnyFn, scope: Record<string, unknown> | undefined) => AnyF
 
 let converter: Converter | undefined;
 const special = new Map<unknown, AnyFn>();
-/** Functions called as they are from now on: the converter declined them, or failed on them (warned once). */
+/** Functions called as they are from now on: the converter declined them (not the user's code). */
 const asIs = new WeakSet<object>();
 
 /** The `scope` of the jit/toGraph call now running a function converted in place. */
@@ -81,16 +82,46 @@ let overflowing: string | undefined;
 
 function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Record<string, unknown> | undefined): unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   if (!converter || asIs.has(f) || isLeftAlone(f)) return f.apply(thisArg, args);
+  const within = scope ?? calleeScope;
   let g: AnyFn;
-  try {
-    g = converter(f as AnyFn, scope ?? calleeScope);
-  } catch (e) {
-    if (!(e instanceof AutographError) || e.kind !== 'conversion') throw e;
-    warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);
-    g = f as AnyFn;
+  if (failedWith(f, within)) g = f as AnyFn;
+  else {
+    try {
+      g = converter(f as AnyFn, within);
+    } catch (e) {
+      if (!(e instanceof AutographError) || e.kind !== 'conversion') throw e;
+      // Not cached as the conversion: another scope (a later jit's) may resolve what this one lacked.
+      recordFailure(f, within);
+      if (!warned.has(f)) warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);
+      warned.add(f);
+      return f.apply(thisArg, args);
+    }
+    // The converter declined it (not the user's code): as it is from now on.
+    if (g === f) asIs.add(f);
   }
-  if (g === f) asIs.add(f);
   return g.apply(thisArg, args);
+}
+
+/** Scopes a function's conversion failed with (it runs as is under them; another scope tries again). */
+const failures = new WeakMap<object, (Record<string, unknown> | undefined)[]>();
+/** Functions whose failed conversion was warned about (once per function). */
+const warned = new WeakSet<object>();
+
+function recordFailure(f: object, scope: Record<string, unknown> | undefined): void {
+  const seen = failures.get(f) ?? [];
+  seen.push(scope);
+  failures.set(f, seen);
+}
+
+function failedWith(f: object, scope: Record<string, unknown> | undefined): boolean {
+  return failures.get(f)?.some((s) => sameContents(s, scope)) ?? false;
+}
+
+function sameContents(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && Object.is(a[k], b[k]));
 }
 
 /** `obj[prop](...args)` for receivers that cannot be evaluated twice. */

@@ -68,3 +68,26 @@ describe('functions made by converted code', () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('a callee that could not be converted (7)', () => {
+  // Its free variable `gate` is not in the first jit's scope; `h` is reached through the scope.
+  const gate = { open: (x) => x > 3 };
+  function h(x) {
+    if (gate.open(x)) return x + 1;
+    return x - 1;
+  }
+  const g = (x) => h(x);
+  const oracle = (v) => (v > 3 ? v + 1 : v - 1);
+
+  it('is tried again, and converted, by a later jit whose scope resolves it', () => {
+    // Unconverted, its `x > 3` meets a tensor: a catalogued error, after the warning.
+    const first = warningsOf(() => expect(() => ag.jit(g, { scope: { h } })(i32(2))).toThrow(/trace\/tensor-in-js-operator/));
+    expect(first.filter((w) => w.includes("could not convert 'h'"))).toHaveLength(1);
+    for (const v of [2, 5]) {
+      let got;
+      const later = warningsOf(() => (got = valueOf(ag.jit(g, { scope: { h, gate } })(i32(v)))));
+      expect(got).toBe(oracle(v));
+      expect(later).toEqual([]);
+    }
+  });
+});
