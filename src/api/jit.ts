@@ -123,6 +123,18 @@ export function runFunctionsEagerly(on: boolean): boolean {
  */
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions & { readonly onSymbolicRead: 'eager' }): JitFunction<F, Staged<ReturnType<F>> | ReturnType<F>>;
 export function jit<F extends AnyFn>(fn: F, opts?: JitOptions): JitFunction<F>;
+
+/**
+ * `f`, whose Promise (an async function's, which the trace refuses) is abandoned handled: its body,
+ * resumed after the trace on tensors that are gone, must not reject later and end the process.
+ */
+function settled(f: AnyFn): AnyFn {
+  return (...args: unknown[]) => {
+    const result = f(...args);
+    if (result instanceof Promise) result.catch(() => {});
+    return result;
+  };
+}
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<F> {
   if (typeof fn !== 'function') throw agError('api/not-a-function', { what: 'jit', got: typeof fn });
   const name = opts.name ?? (fn.name || 'fn');
@@ -170,7 +182,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       touch(known);
       return { cf: known, traced: false };
     }
-    const { graph, output } = deepStacks(() => traceFunction(name, bound(sig.thisArg), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
+    const { graph, output } = deepStacks(() => traceFunction(name, settled(bound(sig.thisArg)), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
     for (const m of traceWarnings(graph, tf.getBackend(), opts.backend ?? 'compiled')) warnUser(m);
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), opts.relaxedSimd);
     cache.set(sig.key, cf);
