@@ -69,7 +69,8 @@ export function intDiv(a: Js, b: Js): Js {
  * the signs agree (it computes JS's % on the values as held), so where they differ one operand is
  * negated first: the divisor, or the dividend (and the result) when the divisor comes from an int32
  * (a float32 x made from an int32 beyond 2^24 is held unrounded, and negating it would round it). A
- * zero remainder takes the dividend's sign (x * 0); a finite x % ±Infinity is x.
+ * zero remainder takes the dividend's sign (x * 0) and keeps the remainder's gradient (x * 0 minus
+ * floor(r) - r, which is +0 and has r's gradient); a finite x % ±Infinity is x.
  */
 export function mod(a: Js, b: Js): Js {
   if (!anyTensor(a, b)) return a % b;
@@ -81,7 +82,7 @@ export function mod(a: Js, b: Js): Js {
     if (x.dtype === 'int32') return tf.where(tf.logicalAnd(tf.notEqual(r, zero), differ), tf.sub(r, y), r);
     const other = intDivisor ? tf.neg(tf.mod(tf.neg(x), y)) : tf.mod(x, tf.neg(y));
     const js = tf.where(differ, other, r);
-    return tf.where(tf.equal(js, zero), tf.mul(x, zero), js);
+    return tf.where(tf.equal(js, zero), tf.sub(tf.mul(x, zero), tf.sub(tf.floor(js), js)), js);
   });
 }
 export function pow(a: Js, b: Js): Js {
