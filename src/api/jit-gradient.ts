@@ -100,6 +100,17 @@ function firstDraw(g: Graph): Node | undefined {
   return undefined;
 }
 
+/** Kept clones of `tensors` (one data each, shared with the original), made off the tape. */
+function savedClones(tensors: readonly tf.Tensor[]): tf.Tensor[] {
+  const state = engineState();
+  state.kernelDepth++;
+  try {
+    return tensors.map((t) => tf.keep(tf.clone(t)));
+  } finally {
+    state.kernelDepth--;
+  }
+}
+
 /**
  * Runs `cf` on `tensors` like `cf.callFlat`, and records the call on the gradient tape. `fn` is the
  * (converted) function `cf` was traced from; `opts` the jit options (executor choice).
@@ -126,11 +137,16 @@ export function differentiableCall(cf: ConcreteFunction, tensors: readonly tf.Te
   });
   variables.forEach((v, i) => (inputs[`v${i}`] = v));
   if (Object.keys(inputs).length === 0 || outputs.length === 0) return result;
-  // The draws live as long as the tape entry: saved tensors, freed by tfjs with the tape.
-  const saved = draws.map((d) => tf.keep(d));
+  // What the gradient replays lives as long as the tape entry: saved tensors, freed by tfjs with the
+  // tape. The arguments are saved as clones, as tfjs saves a kernel's inputs: an argument made inside
+  // the differentiated function (`tf.grad(a => jitted(a, tf.scalar(3)))`) is freed when its forward
+  // pass ends, before the gradient runs.
+  const args = savedClones(tensors);
+  const kept = draws.map((d) => tf.keep(d));
+  const saved = [...args, ...kept];
   pushTapeNode(`${cf.name}_call`, inputs, outputs, (dys) => {
     const seeds = outputs.map((o, i) => dys[i] ?? tf.zerosLike(o));
-    const grads = backwardOf(cf, fn, opts)([...tensors], seeds, saved);
+    const grads = backwardOf(cf, fn, opts)(args, seeds, kept);
     const thunks: Record<string, () => tf.Tensor> = {};
     tensors.forEach((t, i) => {
       if (t.dtype === 'float32') thunks[`x${i}`] = () => grads[i]!;

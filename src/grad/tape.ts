@@ -4,7 +4,8 @@
 // Also: when the tape counts as active for staged ops (not while a branch or loop body is traced
 // for the forward pass, where the node's own entry stands for the whole subgraph), list adjoints
 // (a list's gradient is a list, carried through the tape disguised as a float32 scalar), and `vjp`,
-// which runs a function under the tape seeded with given output gradients.
+// which runs a function under the tape seeded with given output gradients. On load it completes
+// tfjs's kernel gradients (kernel-grads.ts, zero-grads.ts).
 // Needs tfjs's engine state, the context, trace's tape hooks. Produces `withoutTape`, `pushTapeNode`,
 // (re-exported from trace/tape-hooks.ts) `tapeActive`, `withTapeBase`, `vjp`, `disguiseList`, `isDisguisedList`, `differentiable`.
 
@@ -14,10 +15,12 @@ import { LIST_DTYPE } from '../ir/types.js';
 import { SymbolicId, symbolicValue } from '../trace/context.js';
 import { ensureGraphBackend } from '../trace/graph-backend.js';
 import { patchKernelGradients } from './kernel-grads.js';
+import { registerZeroGradients } from './zero-grads.js';
 import { tapeActive, withTapeBase } from '../trace/tape-hooks.js';
 import { engineInternals } from '../engine/tfjs-engine.js';
 
 patchKernelGradients();
+registerZeroGradients();
 
 const engine = engineInternals;
 
