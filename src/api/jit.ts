@@ -123,18 +123,6 @@ export function runFunctionsEagerly(on: boolean): boolean {
  */
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions & { readonly onSymbolicRead: 'eager' }): JitFunction<F, Staged<ReturnType<F>> | ReturnType<F>>;
 export function jit<F extends AnyFn>(fn: F, opts?: JitOptions): JitFunction<F>;
-
-/**
- * `f`, whose Promise (an async function's, which the trace refuses) is abandoned handled: its body,
- * resumed after the trace on tensors that are gone, must not reject later and end the process.
- */
-function settled(f: AnyFn): AnyFn {
-  return (...args: unknown[]) => {
-    const result = f(...args);
-    if (result instanceof Promise) result.catch(() => {});
-    return result;
-  };
-}
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<F> {
   if (typeof fn !== 'function') throw agError('api/not-a-function', { what: 'jit', got: typeof fn });
   const name = opts.name ?? (fn.name || 'fn');
@@ -383,4 +371,16 @@ function checkAgainst(name: string, specs: readonly TensorSpec[], args: readonly
     }
     return a;
   });
+}
+
+/**
+ * `f`, whose Promise (an async function's, which the trace refuses) is abandoned handled: its body,
+ * resumed after the trace on tensors that are gone, must not reject later and end the process.
+ */
+function settled(f: AnyFn): AnyFn {
+  return (...args: unknown[]) => {
+    const result = f(...args);
+    if (result instanceof Promise) result.catch(() => {});
+    return result;
+  };
 }
