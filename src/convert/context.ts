@@ -27,6 +27,8 @@ export class ConvertContext {
   readonly jumpTargets = new Map<t.Node, t.Node>();
   /** Temporaries declared at the top of a function (postfix ++ in value position). */
   readonly temps = new Map<t.Node, Set<string>>();
+  /** Names the passes made that stand for a user's variable in graphs and messages (`i_iter` → `i`). */
+  readonly displayNames = new Map<string, string>();
   /** What to call statements the passes made (a guard after a break is `unless break`), per node. */
   readonly sites = new Map<t.Node, string>();
   /**

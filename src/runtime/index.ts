@@ -10,7 +10,7 @@ import { and, or } from './logical.js';
 import { callMethod, convertedCall, registerSpecialFunction } from './converted-call.js';
 import { assert, nodeAssertionError } from '../trace/effects.js';
 import { isSymbolic, isTensor, isTracing, truthy } from './tensors.js';
-import { enterTry, exitTry, forInKeys, rethrowStagingError } from './js-only.js';
+import { enterTry, exitTry, forInKeys, propertyKey, rethrowStagingError } from './js-only.js';
 import { print } from './print.js';
 import { aliasOf, listPop, listPush, popped } from './lists.js';
 import { getItem, setItem } from './items.js';
@@ -30,6 +30,7 @@ const base = {
   enterTry,
   exitTry,
   forInKeys,
+  propertyKey,
   listPush,
   aliasOf,
   getItem,

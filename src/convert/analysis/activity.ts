@@ -4,10 +4,13 @@
 // the whole binding. Requires ScopeInfo from scopes.ts for the same AST. Produces `Sym` and
 // `activityOf(nodes, info)` → { modified, read }; bindings declared inside the nodes are excluded
 // from `modified` (they are local to them). Writes made inside nested functions count as writes
-// of the enclosing statement (a closure called there may run them).
+// of the enclosing statement (a closure called there may run them); given the closure analysis,
+// so do the writes of the nested functions a call in the nodes may run (closures.ts).
 
 import * as t from '../util/babel-types.js';
 import type { Binding, ScopeInfo } from './scopes.js';
+import type { ClosureWrites } from './closures.js';
+import { DIRECT_FUNCTIONS, DIRECT_ROOTS, rootName } from '../util/known-callees.js';
 
 export interface Sym {
   /** Stable identity: binding id, plus `.prop` path for composites; `this.x` for `this`. */
@@ -88,12 +91,45 @@ function patternTargets(p: t.Node, out: t.Node[]): void {
   else if (t.isRestElement(p)) patternTargets(p.argument, out);
 }
 
-/** The activity of `nodes` taken together. */
-export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: ScopeInfo): Activity {
+/**
+ * The writes a call may make through the converted source's own functions: those of a function it
+ * calls by name; for a callee that is never user code (`tf.tidy`, `Math.floor`, a runtime helper),
+ * those of the functions it is handed by name; for any other callee, also whatever escaped.
+ */
+function callWrites(n: t.CallExpression | t.NewExpression | t.TaggedTemplateExpression, info: ScopeInfo, closures: ClosureWrites): Map<string, Sym> {
+  const callee = t.isTaggedTemplateExpression(n) ? n.tag : n.callee;
+  const out = new Map<string, Sym>();
+  const addBinding = (id: t.Node): boolean => {
+    const b = t.isIdentifier(id) ? info.refs.get(id)?.binding : undefined;
+    const known = b ? closures.byBinding.get(b) : undefined;
+    for (const [k, s] of known ?? []) out.set(k, s);
+    return known !== undefined;
+  };
+  if (addBinding(callee)) return out;
+  const root = t.isIdentifier(callee) ? callee.name : t.isMemberExpression(callee) ? rootName(callee) : null;
+  const direct = root !== null && !(t.isIdentifier(callee) && info.refs.get(callee)?.binding) &&
+    (t.isIdentifier(callee) ? DIRECT_FUNCTIONS.has(root) : DIRECT_ROOTS.has(root) && !isUserCall(callee));
+  for (const a of t.isTaggedTemplateExpression(n) ? [] : n.arguments) addBinding(a);
+  if (!direct) for (const [k, s] of closures.escaping) out.set(k, s);
+  return out;
+}
+
+/** `ag__.convertedCall` / `ag__.callMethod`: the runtime calling a function of the user's. */
+function isUserCall(callee: t.Node): boolean {
+  return t.isMemberExpression(callee) && t.isIdentifier(callee.object, { name: 'ag__' }) && t.isIdentifier(callee.property) &&
+    (callee.property.name === 'convertedCall' || callee.property.name === 'callMethod');
+}
+
+/** The activity of `nodes` taken together (with the writes of the closures their calls may run). */
+export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: ScopeInfo, closures?: ClosureWrites): Activity {
   const modified = new Map<string, Sym>();
   const read = new Map<string, Sym>();
   const inner = new Set<Binding>();
   const writeTarget = (target: t.Node): void => {
+    // Code made after the analysis ran (state setters of constructs already converted) is not the user's.
+    let base: t.Node = target;
+    while (t.isMemberExpression(base)) base = base.object;
+    if (t.isIdentifier(base) && !info.refs.has(base)) return;
     if (t.isIdentifier(target)) {
       const s = simpleSym(target, info);
       modified.set(s.key, s);
@@ -124,6 +160,8 @@ export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: 
       targets.forEach(writeTarget);
     } else if (t.isUpdateExpression(n)) {
       writeTarget(n.argument);
+    } else if (closures && (t.isCallExpression(n) || t.isNewExpression(n) || t.isTaggedTemplateExpression(n))) {
+      for (const [k, s] of callWrites(n, info, closures)) modified.set(k, s);
     } else if ((t.isForOfStatement(n) || t.isForInStatement(n)) && !t.isVariableDeclaration(n.left)) {
       const targets: t.Node[] = [];
       patternTargets(n.left, targets);
@@ -134,4 +172,14 @@ export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: 
   for (const n of nodes) if (n) visit(n);
   for (const [k, s] of modified) if (s.binding && inner.has(s.binding)) modified.delete(k);
   return { modified, read };
+}
+
+/**
+ * The symbols of `modified` a staged construct carries as state: not `const` bindings, and no
+ * composite (`x.b`) whose root binding (`x`) is itself modified.
+ */
+export function stateSyms(modified: Map<string, Sym>): Sym[] {
+  const syms = [...modified.values()].filter((s) => s.path.length > 0 || s.binding?.kind !== 'const');
+  const roots = new Set(syms.filter((s) => s.path.length === 0).map((s) => s.key));
+  return syms.filter((s) => s.path.length === 0 || !roots.has(s.key.slice(0, s.key.indexOf('.'))));
 }

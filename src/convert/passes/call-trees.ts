@@ -1,7 +1,8 @@
 // Pass `call-trees`: calls go through `ag__.convertedCall(f, thisArg, [args])`, which converts user
 // functions recursively at run time and leaves tfjs, built-ins and doNotConvert functions alone.
 // `console.log(…)` becomes `ag__.print(…)`. Calls on `tf.*` (but its random ops, which are staged
-// there), `Math.*` (left to the operators pass),
+// there), `Math.*` (left to the operators pass), `Number.*` (but `Number.isNaN` & co., which, like the
+// globals `isNaN` and `isFinite`, go through convertedCall to be staged on tensors),
 // well-known globals, `ag__` and functions defined inside the converted source stay direct.
 // Needs ConvertContext. Produces the rewritten calls.
 
@@ -9,21 +10,12 @@ import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';
+import { DIRECT_FUNCTIONS, DIRECT_ROOTS, rootName } from '../util/known-callees.js';
 
-/** Free names whose members are never user code. */
-const DIRECT_ROOTS = new Set([
-  'ag__', 'tf', 'Math', 'JSON', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect',
-  'Promise', 'Date', 'BigInt', 'Map', 'Set', 'WeakMap', 'console', 'performance', 'process',
-]);
 /** tfjs random ops: called through convertedCall even on `tf`, so that an unseeded draw is staged (trace/random-draws). */
 export const RANDOM_OPS: ReadonlySet<string> = new Set(['randomNormal', 'randomStandardNormal', 'truncatedNormal', 'randomUniform', 'randomUniformInt', 'randomGamma']);
-const DIRECT_FUNCTIONS = new Set(['parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Number', 'String', 'Boolean', 'Array', 'Symbol', 'BigInt', 'require', 'Object']);
-
-function rootName(e: t.Node): string | null {
-  while (t.isMemberExpression(e) || t.isOptionalMemberExpression(e)) e = e.object;
-  return t.isIdentifier(e) ? e.name : null;
-}
-
+/** `Number.isNaN` & co. and the globals `isNaN`, `isFinite`: through convertedCall, which stages them on tensors (runtime/number-checks). */
+const NUMBER_CHECKS: ReadonlySet<string> = new Set(['isNaN', 'isFinite', 'isInteger', 'isSafeInteger']);
 /** Expressions that can be evaluated twice without a difference (receiver of a method call). */
 function isPure(e: t.Node): boolean {
   if (t.isIdentifier(e) || t.isThisExpression(e)) return true;
@@ -66,7 +58,8 @@ export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
           return Object.assign(expr('ag__.print(%%args%%)', { args: n.arguments }), { loc: n.loc });
         }
         const randomOp = r === 'tf' && !callee.computed && t.isIdentifier(callee.property) && RANDOM_OPS.has(callee.property.name);
-        if (r && DIRECT_ROOTS.has(r) && !shadowed(r) && !randomOp) return undefined;
+        const numberCheck = r === 'Number' && !callee.computed && t.isIdentifier(callee.property) && NUMBER_CHECKS.has(callee.property.name);
+        if (r && DIRECT_ROOTS.has(r) && !shadowed(r) && !randomOp && !numberCheck) return undefined;
         if (isPure(callee.object)) {
           return atCall(expr('ag__.convertedCall(%%f%%, %%self%%, %%args%%)', { f: callee, self: t.cloneNode(callee.object, true), args }), n);
         }
@@ -78,7 +71,7 @@ export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
           // Defined in this source, hence already converted: call it directly.
           return undefined;
         }
-        if (DIRECT_FUNCTIONS.has(callee.name)) return undefined;
+        if (DIRECT_FUNCTIONS.has(callee.name) && !NUMBER_CHECKS.has(callee.name)) return undefined;
       }
       // `(0, mod.f)(x)` (what bundlers emit for named imports) is a call without `this`.
       const f = t.isSequenceExpression(callee) && callee.expressions.length === 2 && t.isNumericLiteral(callee.expressions[0]) ? callee.expressions[1]! : callee;

@@ -9,10 +9,12 @@
 import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { analyzeScopes, type ScopeInfo } from '../analysis/scopes.js';
-import { activityOf, type Sym } from '../analysis/activity.js';
+import { activityOf, stateSyms, type Sym } from '../analysis/activity.js';
+import { analyzeClosures, type ClosureWrites } from '../analysis/closures.js';
 import { analyzeLiveness, type Liveness } from '../analysis/liveness.js';
 import { asList, transform, walk } from '../util/walk.js';
 import { constArrow, expr, stmt } from '../util/babel.js';
+import { stateArgs } from '../util/state-args.js';
 
 /**
  * Names the runtime recognizes as the return slot: of a function that always ends in a return
@@ -32,16 +34,9 @@ interface State {
   readonly nouts: number;
 }
 
-function symExpr(s: Sym): t.Expression {
-  let e: t.Expression = s.isThis ? t.thisExpression() : t.identifier(s.binding?.name ?? /^[^.[]+/.exec(s.name)![0]);
-  s.path.forEach((p, i) => {
-    e = s.indexed?.[i] ? t.memberExpression(e, t.numericLiteral(Number(p)), true) : t.memberExpression(e, t.identifier(p));
-  });
-  return e;
-}
-
 class Converter {
   private readonly info: ScopeInfo;
+  private readonly closures: ClosureWrites;
   private readonly live: Liveness;
   private readonly returnNames: Map<string, boolean>;
   private readonly varsName: string;
@@ -61,6 +56,7 @@ class Converter {
       this.markers.push([loop, marker]);
     }
     this.info = analyzeScopes(root);
+    this.closures = analyzeClosures(root, this.info, activityOf);
     this.live = analyzeLiveness(root, this.info);
     this.returnNames = new Map([...ctx.returnVars.values()].map((r) => [r.value, r.always]));
     this.varsName = ctx.namer.fresh('vars_');
@@ -88,9 +84,7 @@ class Converter {
   }
 
   private modified(nodes: (t.Node | null | undefined)[]): Sym[] {
-    const syms = [...activityOf(nodes, this.info).modified.values()].filter((s) => s.path.length > 0 || s.binding?.kind !== 'const');
-    const roots = new Set(syms.filter((s) => s.path.length === 0).map((s) => s.key));
-    return syms.filter((s) => s.path.length === 0 || !roots.has(s.key.slice(0, s.key.indexOf('.'))));
+    return stateSyms(activityOf(nodes, this.info, this.closures).modified);
   }
 
   private ifState(n: t.IfStatement): State {
@@ -107,29 +101,16 @@ class Converter {
     return { syms, nouts: syms.length };
   }
 
-  private stateArgs(st: State): Record<string, t.Node> {
-    const list = () => t.arrayExpression(st.syms.map(symExpr));
-    const vars = t.identifier(this.varsName);
-    return {
-      GET: t.arrowFunctionExpression([], list()),
-      SET: st.syms.length
-        ? t.arrowFunctionExpression([vars], t.blockStatement([t.expressionStatement(t.assignmentExpression('=', t.arrayPattern(st.syms.map(symExpr) as t.PatternLike[]), t.identifier(this.varsName)))]))
-        : t.arrowFunctionExpression([], t.blockStatement([])),
-      NAMES: t.arrayExpression(st.syms.map((s) => t.stringLiteral(this.displayName(s)))),
-    };
-  }
-
   /** GET, SET and NAMES, as call arguments. */
   private stateList(st: State): t.Expression[] {
-    const a = this.stateArgs(st);
-    return [a.GET as t.Expression, a.SET as t.Expression, a.NAMES as t.Expression];
+    return stateArgs(st.syms, (s) => this.displayName(s), this.varsName);
   }
 
   private displayName(s: Sym): string {
     const always = s.path.length === 0 ? this.returnNames.get(s.name) : undefined;
     if (always !== undefined) return always ? RETURN_VALUE_NAME : MAYBE_RETURN_VALUE_NAME;
     const base = s.path.length === 0 ? this.ctx.namer.baseOf(s.name) : undefined;
-    return (base !== undefined ? DISPLAY_NAMES[base] : undefined) ?? s.name;
+    return (base !== undefined ? DISPLAY_NAMES[base] : undefined) ?? (s.path.length === 0 ? this.ctx.displayNames.get(s.name) : undefined) ?? s.name;
   }
 
   private finish(orig: t.Statement, out: t.Statement[], inList: boolean, wrap = false): t.Statement | t.Statement[] {

@@ -120,6 +120,8 @@ export let
   thisExpression: typeof B.thisExpression,
   unaryExpression: typeof B.unaryExpression,
   variableDeclaration: typeof B.variableDeclaration,
+  isNewExpression: typeof B.isNewExpression,
+  isTaggedTemplateExpression: typeof B.isTaggedTemplateExpression,
   variableDeclarator: typeof B.variableDeclarator;
 
 /** Binds every value above to the loaded @babel/types module. */
@@ -144,6 +146,6 @@ export function bindBabelTypes(m: typeof B): void {
     isTryStatement, isUnaryExpression, isUpdateExpression, isV8IntrinsicIdentifier, isValidIdentifier, isVariableDeclaration,
     isVariableDeclarator, isWhileStatement, logicalExpression, memberExpression, nullLiteral,
     numericLiteral, objectExpression, objectProperty, program, returnStatement, sequenceExpression, spreadElement, stringLiteral, thisExpression,
-    unaryExpression, variableDeclaration, variableDeclarator
+    unaryExpression, variableDeclaration, variableDeclarator, isNewExpression, isTaggedTemplateExpression
   } = m);
 }
