@@ -25,7 +25,7 @@ export function continuePass(root: t.Function, ctx: ConvertContext): void {
       n.body = t.blockStatement(asList(n.body));
       transform(n.body, (j) => (mine.has(j) ? markedFlagSet(flag, j.loc) : undefined), (x) => t.isFunction(x) || t.isClass(x));
       const decl = t.variableDeclaration('let', [t.variableDeclarator(t.identifier(flag), t.booleanLiteral(false))]);
-      n.body = t.blockStatement([decl, ...guardList(asList(n.body), flag, ctx)]);
+      n.body = t.blockStatement([decl, ...guardList(asList(n.body), flag, ctx, true)]);
       return undefined;
     },
     (x) => t.isClass(x),

@@ -8,6 +8,14 @@ import type { ConvertContext } from '../context.js';
 import { asList, transform } from '../util/walk.js';
 
 const marks = new WeakMap<t.Node, string>();
+/** The statements that are a for loop's update, moved to the end of its body (for-heads). */
+const loopUpdates = new WeakSet<t.Node>();
+
+/** Marks `stmt` as a loop's update: the last statement of its body, run after `continue` too. */
+export function markLoopUpdate<T extends t.Node>(stmt: T): T {
+  loopUpdates.add(stmt);
+  return stmt;
+}
 
 /** Marks `stmt` as the statement that completes a jump setting `flag`. */
 export function markJump<T extends t.Node>(stmt: T, flag: string): T {
@@ -54,15 +62,33 @@ export function addLoopCondition(loop: t.Loop, flag: string, ctx: ConvertContext
   }
 }
 
-/** Guards the statements of a block against `flag`; loops inside that may set it stop on it. */
-export function guardList(stmts: readonly t.Statement[], flag: string, ctx: ConvertContext): t.Statement[] {
+/**
+ * Guards the statements of a block against `flag`; loops inside that may set it stop on it. A loop
+ * update that ends the list is guarded on its own, so that it stays last; with `keepUpdate` (the
+ * loop's own `continue`) it runs whatever the flag says.
+ */
+export function guardList(stmts: readonly t.Statement[], flag: string, ctx: ConvertContext, keepUpdate = false): t.Statement[] {
+  const update = stmts[stmts.length - 1];
+  if (!update || !loopUpdates.has(update)) return guardStatements(stmts, flag, ctx);
+  const rest = stmts.slice(0, -1);
+  const out = guardStatements(rest, flag, ctx);
+  if (keepUpdate || !rest.some((s) => setsFlag(s, flag))) return [...out, update];
+  // After an unconditional jump the update never runs.
+  if (rest.some((s) => marks.get(s) === flag)) return out;
+  const guard = markLoopUpdate(t.ifStatement(not(flag), t.blockStatement([update])));
+  guard.loc = update.loc ?? null;
+  ctx.sites.set(guard, `unless ${jumpKind(flag, ctx)}`);
+  return [...out, guard];
+}
+
+function guardStatements(stmts: readonly t.Statement[], flag: string, ctx: ConvertContext): t.Statement[] {
   const out: t.Statement[] = [];
   for (let i = 0; i < stmts.length; i++) {
     const s = stmts[i]!;
     out.push(guardStmt(s, flag, ctx));
     if (marks.get(s) === flag) return out; // an unconditional jump: the rest is dead code
     if (i < stmts.length - 1 && setsFlag(s, flag)) {
-      const rest = guardList(stmts.slice(i + 1), flag, ctx);
+      const rest = guardStatements(stmts.slice(i + 1), flag, ctx);
       if (rest.length) {
         const guard = t.ifStatement(not(flag), t.blockStatement(rest));
         guard.loc = rest[0]!.loc ?? null;
