@@ -165,9 +165,22 @@ export function ifStmt(
   }
 }
 
-/** `c ? a : b`. */
-export function ifExp<T>(test: unknown, a: () => T, b: () => T): T {
+/**
+ * `c ? a : b`; with the state the branches write (the converter passes getState/setState/names),
+ * a staged one is an if statement whose outputs are the value and those variables.
+ */
+export function ifExp<T>(test: unknown, a: () => T, b: () => T, ...state: [() => unknown[], (vars: unknown[]) => void, readonly string[]] | []): T {
   if (!(isTensor(test) && isTracing())) return truthy(test, 'a conditional expression') ? a() : b();
+  if (state.length) {
+    const [get, set, names] = state;
+    let value: unknown;
+    const setAll = (vars: unknown[]): void => {
+      value = vars[0];
+      set(vars.slice(1));
+    };
+    ifStmt(test, () => void (value = a()), () => void (value = b()), () => [value, ...get()], setAll, ['the conditional expression', ...names], 1 + names.length, '… ? … : …');
+    return value as T;
+  }
   let main: unknown;
   // Typed as the branches: the untyped runtime surface (generated code) does not see staged types.
   return cond(test, () => (main = a()), () => {

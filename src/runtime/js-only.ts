@@ -1,6 +1,6 @@
 // Helpers for code that stays plain JS inside converted functions: for…in keys, and the guard at
 // the start of every catch clause (staging errors are not the user's to catch), with the marks of
-// try blocks that have a catch. Needs tensors.ts, trace/try-regions. Produces `forInKeys`,
+// try blocks that have a catch. Needs tensors.ts, trace/try-regions. Produces `forInKeys`, `propertyKey`,
 // `rethrowStagingError`, `enterTry`, `exitTry`.
 
 import { locatedError } from './located-error.js';
@@ -32,9 +32,34 @@ export const enterTry = enterCatchRegion;
 /** Last statement of such a try block and first of its catch clause. */
 export const exitTry = exitCatchRegion;
 
-export function forInKeys(obj: unknown): string[] {
+const ownKeys = Reflect.ownKeys;
+
+/**
+ * The keys `for (k in obj)` visits, as an iterator: listed when the loop starts, and a key deleted
+ * before its turn is skipped, as in JS.
+ */
+export function forInKeys(obj: unknown): Iterable<string> {
   if (isTensor(obj)) throw locatedError('convert/tensor-for-in', {});
   const keys: string[] = [];
-  for (const k in obj as object) keys.push(k);
-  return keys;
+  for (const k in obj as object) keys[keys.length] = k;
+  const target = Object(obj) as object;
+  let i = 0;
+  const it: IterableIterator<string> = {
+    next(): IteratorResult<string> {
+      while (i < keys.length) {
+        const k = keys[i++]!;
+        if (k in target) return { value: k, done: false };
+      }
+      return { value: undefined, done: true };
+    },
+    [Symbol.iterator]() {
+      return it;
+    },
+  };
+  return it;
+}
+
+/** ToPropertyKey of `key`, once (a computed target read and then written: `o[k()] ||= v`). */
+export function propertyKey(key: unknown): PropertyKey {
+  return ownKeys({ [key as PropertyKey]: 0 })[0]!;
 }

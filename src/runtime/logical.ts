@@ -4,26 +4,35 @@
 // lazy) whose result is the chosen operand; both operands must then be of one dtype and shape
 // (`convert/logical-operand-types` otherwise). With `asCondition` (the converter passes it where
 // only the truthiness of the result is read: an if/loop/ternary test, `!`) a staged result is the
-// bool truthiness, so operands may differ. Needs trace/control-flow `cond`. Produces `and`, `or`.
+// bool truthiness, so operands may differ. A right operand that writes variables comes with their
+// state (the converter passes getState/setState/names): the staged cond is then an if statement's
+// (if-stmt.ts), whose outputs are the value and those variables.
+// Needs trace/control-flow `cond`, if-stmt. Produces `and`, `or`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { cond } from '../trace/control-flow.js';
 import { isTensor, isTracing, toBool, toBoolAny, truthy } from './tensors.js';
 import { locatedError } from './located-error.js';
 import { describeLeaf } from '../trace/leaf.js';
+import { ifStmt } from './if-stmt.js';
 
-export function and<A, B>(a: () => A, b: () => B, asCondition = false): A | B | unknown {
+/** What the right operand writes (`k > 0 && (n = n - 1)`): given by the converter. */
+type State = readonly [get: () => unknown[], set: (vars: unknown[]) => void, names: readonly string[]];
+
+export function and<A, B>(a: () => A, b: () => B, asCondition = false, ...state: State | []): A | B | unknown {
   const x = a();
   if (!isTensor(x)) return x ? b() : x;
   if (!isTracing()) return truthy(x, 'an && expression') ? b() : x;
+  if (state.length) return withState('&&', x, b, asCondition, state);
   if (asCondition) return staged(cond(toBool(x), () => toBoolAny(b()), () => false, { site: { code: '… && …' } }));
   return operand('&&', x, b);
 }
 
-export function or<A, B>(a: () => A, b: () => B, asCondition = false): A | B | unknown {
+export function or<A, B>(a: () => A, b: () => B, asCondition = false, ...state: State | []): A | B | unknown {
   const x = a();
   if (!isTensor(x)) return x ? x : b();
   if (!isTracing()) return truthy(x, 'an || expression') ? x : b();
+  if (state.length) return withState('||', x, b, asCondition, state);
   if (asCondition) return staged(cond(toBool(x), () => true, () => toBoolAny(b()), { site: { code: '… || …' } }));
   return operand('||', x, b);
 }
@@ -44,6 +53,36 @@ function operand(op: '&&' | '||', x: tf.Tensor, b: () => unknown): unknown {
     checkOperands(op, x, right);
     return right;
   }, { site: { code: '… || …' } }));
+}
+
+/**
+ * A staged `x && b()` / `x || b()` whose right operand writes variables: an if statement on x's
+ * truthiness whose outputs are the value and those variables.
+ */
+function withState(op: '&&' | '||', x: tf.Tensor, b: () => unknown, asCondition: boolean, [get, set, names]: State): unknown {
+  const decided = asCondition ? false : x.dtype === 'bool' ? op === '||' : x;
+  let value: unknown;
+  const right = (): void => {
+    value = asCondition ? toBoolAny(b()) : b();
+    if (!asCondition) checkOperands(op, x, value);
+  };
+  const left = (): void => {
+    value = asCondition ? op === '||' : decided;
+  };
+  ifStmt(
+    toBool(x),
+    op === '&&' ? right : left,
+    op === '&&' ? left : right,
+    () => [value, ...get()],
+    (vars) => {
+      value = vars[0];
+      set(vars.slice(1));
+    },
+    [`the ${op} expression`, ...names],
+    1 + names.length,
+    `… ${op} …`,
+  );
+  return asCondition ? staged(value) : value;
 }
 
 /** Both operands must be able to be one tensor: same dtype and shape (a JS number takes x's dtype). */

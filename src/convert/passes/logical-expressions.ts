@@ -3,27 +3,43 @@
 // `a && b` is an operand (as in JS: `2 && 3` is 3). Where only the truthiness of the result is read
 // (the test of an if, loop or ternary, the operand of `!`, and the operands of a logical
 // expression in such a place) the call gets a third argument `true`, and a staged result may be the
-// bool truthiness instead (so `x && i > 0` works with a float32 x). `??` is left alone.
+// bool truthiness instead (so `x && i > 0` works with a float32 x). A right operand that writes
+// variables (`k > 0 && (n = n - 1)`, a closure call) passes them as state, which a staged Cond
+// carries out. Logical assignment `a ||= b` is first `a || (a = b)` (so for `&&=`, and `??=`
+// becomes `a ?? (a = b)`); `??` is left alone: a tensor is never null or undefined.
 // Needs the AST after the control-flow and conditional-expressions passes. Produces the rewritten expressions.
 
 import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { some, transform, walk } from '../util/walk.js';
 import { expr } from '../util/babel.js';
+import { lazyWrites, mayWrite } from '../analysis/lazy-writes.js';
+import { stateArgs } from '../util/state-args.js';
+import { declareTemps, logicalAssignment } from './logical-assignment.js';
 
 /** Whether the pass has anything to rewrite below `root`. */
-const rewrites = (n: t.Node): boolean => (t.isLogicalExpression(n) && n.operator !== '??') || (t.isUnaryExpression(n) && n.operator === '!');
+const rewrites = (n: t.Node): boolean =>
+  (t.isLogicalExpression(n) && n.operator !== '??') || (t.isUnaryExpression(n) && n.operator === '!') ||
+  (t.isAssignmentExpression(n) && ['&&=', '||=', '??='].includes(n.operator));
 
-export function logicalExpressionsPass(root: t.Function, _ctx: ConvertContext): void {
+export function logicalExpressionsPass(root: t.Function, ctx: ConvertContext): void {
   if (!some(root, rewrites)) return;
+  const temps: string[] = [];
+  transform(root, (n) => logicalAssignment(n, ctx, temps), (x) => t.isClass(x));
+  declareTemps(root, temps);
   const tests = testPositions(root);
+  const writes = some(root, (n) => t.isLogicalExpression(n) && n.operator !== '??' && some(n.right, mayWrite)) ? lazyWrites(root) : undefined;
+  let varsName: string | undefined;
   transform(
     root,
     (n) => {
       if (t.isLogicalExpression(n) && n.operator !== '??') {
         const f = n.operator === '&&' ? 'and' : 'or';
-        const code = tests.has(n) ? `ag__.${f}(() => %%a%%, () => %%b%%, true)` : `ag__.${f}(() => %%a%%, () => %%b%%)`;
-        return Object.assign(expr(code, { a: n.left, b: n.right }), { loc: n.loc });
+        const state = writes?.([n.right]) ?? [];
+        const args: t.Expression[] = [t.arrowFunctionExpression([], n.left), t.arrowFunctionExpression([], n.right)];
+        if (tests.has(n) || state.length) args.push(t.booleanLiteral(tests.has(n)));
+        if (state.length) args.push(...stateArgs(state, (s) => ctx.displayNames.get(s.name) ?? s.name, (varsName ??= ctx.namer.fresh('vars_'))));
+        return Object.assign(t.callExpression(expr(`ag__.${f}`), args), { loc: n.loc });
       }
       if (t.isUnaryExpression(n) && n.operator === '!') {
         return Object.assign(expr('ag__.not(%%a%%)', { a: n.argument }), { loc: n.loc });
