@@ -7,6 +7,7 @@ import type { ConvertContext, Pass } from './context.js';
 import { functionsPass } from './passes/functions.js';
 import { switchPass } from './passes/switch-statements.js';
 import { directivesPass } from './passes/directives.js';
+import { forHeadsPass } from './passes/for-heads.js';
 import { finallyPass } from './passes/finally-jumps.js';
 import { breakPass } from './passes/break-statements.js';
 import { continuePass } from './passes/continue-statements.js';
@@ -14,6 +15,7 @@ import { returnPass } from './passes/return-statements.js';
 import { listsPass } from './passes/lists.js';
 import { callTreesPass } from './passes/call-trees.js';
 import { slicesPass } from './passes/slices.js';
+import { loopTestsPass } from './passes/loop-tests.js';
 import { controlFlowPass } from './passes/control-flow.js';
 import { conditionalExpressionsPass } from './passes/conditional-expressions.js';
 import { logicalExpressionsPass } from './passes/logical-expressions.js';
@@ -27,6 +29,9 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
   ['switch', switchPass],
   // Loop directives (setLoopOptions) → ctx.loopOptions.
   ['directives', directivesPass],
+  // A for loop's update moves to the end of its body (marked, for the jump passes); `for (let …)`
+  // whose closures capture the head's bindings gets a binding per iteration.
+  ['for-heads', forHeadsPass],
   // A finally block that jumps: its try statement becomes a block, the finally body and a replay of
   // the try's completion (so that the jump passes see ordinary statements).
   ['finally', finallyPass],
@@ -41,6 +46,8 @@ export const PIPELINE: readonly (readonly [string, Pass])[] = [
   // z[i] → ag__.getItem(z, i), z[i] = x → z = ag__.setItem(z, i, x) (i not a literal): staged lists
   // and tensors indexed by tensors.
   ['slices', slicesPass],
+  // A loop condition that writes (`while (k++ < n)`) is evaluated in the body, into a variable.
+  ['loop-tests', loopTestsPass],
   // if/loops → ag__.ifStmt/whileStmt/forStmt with explicit state (runs scope/activity/liveness analysis).
   ['control-flow', controlFlowPass],
   // Expressions last: they also rewrite the conditions the jump passes added.

@@ -10,8 +10,8 @@ const squash = (s: string) => s.replace(/\s+/g, ' ');
 describe('pipeline', () => {
   it('runs the passes in the documented order', () => {
     expect(PIPELINE.map(([n]) => n)).toEqual([
-      'functions', 'switch', 'directives', 'finally', 'break', 'continue', 'return', 'lists', 'call-trees',
-      'slices', 'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
+      'functions', 'switch', 'directives', 'for-heads', 'finally', 'break', 'continue', 'return', 'lists', 'call-trees',
+      'slices', 'loop-tests', 'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
     ]);
   });
 });
@@ -36,6 +36,38 @@ describe('switch', () => {
   });
 });
 
+describe('for-heads', () => {
+  it("the update ends the body, marked: a break skips it, the loop's own continue does not", () => {
+    const src = 'function f(n) { let i; for (i = 0; i < n; i++) { if (i == 2) continue; if (i == 5) break; n-- } return i }';
+    expect(squash(upTo('for-heads', src))).toContain('for (i = 0; i < n;) { if (i == 2) continue; if (i == 5) break; n--; i++; }');
+    const out = squash(upTo('continue', src));
+    expect(out).toContain('if (!break_) { i++; }');
+    // The continue guard covers the rest of the body, not the update after it.
+    expect(out).toMatch(/if \(!continue_\) \{ if \(i == 5\) \{ break_ = true; \} if \(!break_\) \{ n--; \} \} if \(!break_\) \{ i\+\+; \} \}/);
+  });
+  it('a head binding a closure captures gets one binding per iteration', () => {
+    const out = squash(upTo('for-heads', 'function f(fs) { for (let k = 0; k < 3; k++) { fs.push(() => k) } return fs }'));
+    expect(out).toContain('for (let k_iter = 0; k_iter < 3;) { let k = k_iter; fs.push(() => k); { k_iter = k; k_iter++; } }');
+  });
+  it('without a closure over the head, the bindings stay as written', () => {
+    expect(squash(upTo('for-heads', 'function f(n) { let s = 0; for (let k = 0; k < n; k++) { s += k } return s }'))).toContain('for (let k = 0; k < n;) { s += k; k++; }');
+  });
+});
+
+describe('loop-tests', () => {
+  it('a condition that writes is evaluated before the loop and at the end of each iteration', () => {
+    const out = squash(upTo('loop-tests', 'function f(n) { let k = 0, x = 0; while (k++ < n) { x = x + k } return x }'));
+    expect(out).toContain('{ let loop_cond = k++ < n; while (loop_cond) { x = x + k; loop_cond = k++ < n; } }');
+  });
+  it('do…while evaluates it after the body only', () => {
+    const out = squash(upTo('loop-tests', 'function f(k) { let s = 0; do { s += k } while (--k > 0); return s }'));
+    expect(out).toContain('{ let loop_cond; do { s += k; loop_cond = --k > 0; } while (loop_cond); }');
+  });
+  it('a condition that only reads is left alone', () => {
+    expect(squash(upTo('loop-tests', 'function f(n) { let k = 0; while (k < n) { k++ } return k }'))).toContain('while (k < n)');
+  });
+});
+
 describe('break / continue / return', () => {
   it('break: a flag, a guard for the rest of the body, and the loop condition', () => {
     const out = squash(upTo('break', 'function f(x) { while (x > 0) { x--; if (x == 3) break; x-- } return x }'));
@@ -43,8 +75,8 @@ describe('break / continue / return', () => {
   });
   it('labelled break leaves the inner loop too', () => {
     const out = squash(upTo('break', 'function f(n) { outer: for (let i = 0; i < n; i++) { for (let j = 0; j < n; j++) { if (j > i) break outer; } } return n }'));
-    expect(out).toContain('for (let i = 0; !break_ && i < n; i++)');
-    expect(out).toContain('for (let j = 0; !break_ && j < n; j++)');
+    // Each update is the end of its body, skipped once the break is taken (the inner one too).
+    expect(out).toContain('for (let i = 0; !break_ && i < n;) { for (let j = 0; !break_ && j < n;) { if (j > i) { break_ = true; } if (!break_) { j++; } } if (!break_) { i++; } }');
     expect(out).not.toContain('outer:');
   });
   it('continue: a flag reset each iteration', () => {
@@ -88,11 +120,11 @@ describe('lists, call-trees', () => {
 describe('control-flow', () => {
   it('if: branches as closures, outputs first (nouts), names, the statement as written', () => {
     const out = squash(upTo('control-flow', 'function f(c) { let a = 0, b = 0; if (c) { a = 1; b = 2 } else { b = 3 } return a }'));
-    expect(out).toContain('ag__.ifStmt(c, if_body, else_body, () => [a, b], vars_ => { [a, b] = vars_; }, ["a", "b"], 1, "if (c)");');
+    expect(out).toContain('ag__.ifStmt(c, if_body, else_body, () => [a, b], vars_ => { a = vars_[0]; b = vars_[1]; }, ["a", "b"], 1, "if (c)");');
   });
   it('while: loop variables are the modified symbols live at the head or after', () => {
     const out = squash(upTo('control-flow', 'function f(n) { let i = 0, t = 0, s = 0; while (i < n) { t = i * 2; s = s + t; i = i + 1 } return s }'));
-    expect(out).toContain('ag__.whileStmt(loop_test, loop_body, () => [s, i], vars_ => { [s, i] = vars_; }, ["s", "i"], {}, "while (i < n)");');
+    expect(out).toContain('ag__.whileStmt(loop_test, loop_body, () => [s, i], vars_ => { s = vars_[0]; i = vars_[1]; }, ["s", "i"], {}, "while (i < n)");');
   });
   it('for…of with an outer target and an extra test', () => {
     const out = squash(upTo('control-flow', 'function f(l) { let i; for (i of l) { if (i > 2) break } return i }'));
@@ -110,6 +142,17 @@ describe('control-flow', () => {
 });
 
 describe('expressions', () => {
+  it('an operand that writes passes its state: a staged cond carries it out', () => {
+    const out = squash(upTo('logical-expressions', 'function f(x) { let n = 0; const r = x > 1 || (n = n + 2); const q = x ? (n = 1) : 0; return [r, q, n] }'));
+    expect(out).toMatch(/ag__\.or\(\(\) => x > 1, \(\) => n = n \+ 2, false, \(\) => \[n\], (vars__\d) => \{ n = \1\[0\]; \}, \["n"\]\)/);
+    expect(out).toMatch(/ag__\.ifExp\(x, \(\) => n = 1, \(\) => 0, \(\) => \[n\], (vars__\d) => \{ n = \1\[0\]; \}, \["n"\]\)/);
+  });
+  it('logical assignment is the logical expression it means', () => {
+    const out = squash(upTo('logical-expressions', 'function f(x, o, g) { x ||= 5; o.p &&= 2; g().q ||= 1; return x }'));
+    expect(out).toContain('ag__.or(() => x, () => x = 5, false, () => [x]');
+    expect(out).toContain('ag__.and(() => o.p, () => o.p = 2, false, () => [o.p]');
+    expect(out).toContain('obj_ = ag__.convertedCall(g, undefined, []), ag__.or(() => obj_.q, () => obj_.q = 1');
+  });
   it('conditional, logical and operators', () => {
     const out = squash(convertSource('function f(a, b) { return a > 0 && !b ? -a : a % 2 }', 'f').code);
     expect(out).toContain('return ag__.ifExp(ag__.and(() => ag__.gt(a, 0), () => ag__.not(b), true), () => ag__.neg(a), () => ag__.mod(a, 2));');

@@ -6,7 +6,7 @@ x => {
     y = ag__.neg(y);
   };
   ag__.ifStmt(ag__.lt(y, 0), if_body, null, () => [y], vars_ => {
-    [y] = vars_;
+    y = vars_[0];
   }, ["y"], 1, "if (y < 0)");
   return y;
 }

@@ -6,7 +6,7 @@ function branchLocal(c) {
     i = ag__.add(j, 1);
   };
   ag__.ifStmt(c, if_body, null, () => [i], vars_ => {
-    [i] = vars_;
+    i = vars_[0];
   }, ["i"], 1, "if (c)");
   return i;
 }

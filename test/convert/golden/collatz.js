@@ -10,12 +10,13 @@ function collatz(a) {
       a = ag__.add(ag__.mul(3, a), 1);
     };
     ag__.ifStmt(ag__.eq(ag__.mod(a, 2), 0), if_body, else_body, () => [a], vars_ => {
-      [a] = vars_;
+      a = vars_[0];
     }, ["a"], 1, "if (a % 2 == 0)");
     counter = ag__.add(counter, 1);
   };
   ag__.whileStmt(loop_test, loop_body, () => [a, counter], vars_ => {
-    [a, counter] = vars_;
+    a = vars_[0];
+    counter = vars_[1];
   }, ["a", "counter"], {}, "while (a != 1)");
   return counter;
 }

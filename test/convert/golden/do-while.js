@@ -9,7 +9,8 @@ function doWhile(n) {
   };
   loop_body();
   ag__.whileStmt(loop_test, loop_body, () => [s, i], vars_ => {
-    [s, i] = vars_;
+    s = vars_[0];
+    i = vars_[1];
   }, ["s", "i"], {}, "do \u2026 while (i < n)");
   return s;
 }

@@ -8,18 +8,21 @@ function earlyReturn(c1, c2) {
       do_return = true;
     };
     ag__.ifStmt(c2, if_body, null, () => [retval_, do_return], vars_ => {
-      [retval_, do_return] = vars_;
+      retval_ = vars_[0];
+      do_return = vars_[1];
     }, ["<return value>", "return"], 2, "if (c2)");
   };
   ag__.ifStmt(c1, if_body_1, null, () => [retval_, do_return], vars_ => {
-    [retval_, do_return] = vars_;
+    retval_ = vars_[0];
+    do_return = vars_[1];
   }, ["<return value>", "return"], 2, "if (c1)");
   const if_body_2 = () => {
     retval_ = 2;
     do_return = true;
   };
   ag__.ifStmt(ag__.not(do_return), if_body_2, null, () => [retval_, do_return], vars_ => {
-    [retval_, do_return] = vars_;
+    retval_ = vars_[0];
+    do_return = vars_[1];
   }, ["<return value>", "return"], 1, "unless return");
   return retval_;
 }

@@ -15,33 +15,43 @@ function fizz(n) {
           count = ag__.add(count, 1);
         };
         ag__.ifStmt(ag__.or(() => ag__.eq(ag__.mod(i, 5), 0), () => ag__.eq(ag__.mod(i, 3), 0), true), if_body, null, () => [count], vars_ => {
-          [count] = vars_;
+          count = vars_[0];
         }, ["count"], 1, "if (i % 5 == 0 || i % 3 == 0)");
       };
       ag__.ifStmt(ag__.eq(ag__.mod(i, 15), 0), if_body_1, else_body, () => [count], vars_ => {
-        [count] = vars_;
+        count = vars_[0];
       }, ["count"], 1, "if (i % 15 == 0)");
       const if_body_2 = () => {
         retval_ = ag__.neg(count);
         do_return = true;
       };
       ag__.ifStmt(ag__.gt(count, 250), if_body_2, null, () => [retval_, do_return], vars_ => {
-        [retval_, do_return] = vars_;
+        retval_ = vars_[0];
+        do_return = vars_[1];
       }, ["<return value>", "return"], 2, "if (count > 250)");
-      i = ag__.inc(i);
+      const if_body_3 = () => {
+        i = ag__.inc(i);
+      };
+      ag__.ifStmt(ag__.not(do_return), if_body_3, null, () => [i], vars_ => {
+        i = vars_[0];
+      }, ["i"], 1, "unless return");
     };
-    ag__.whileStmt(loop_test, loop_body, () => [i, count, retval_, do_return], vars_ => {
-      [i, count, retval_, do_return] = vars_;
-    }, ["i", "count", "<return value>", "return"], {
+    ag__.whileStmt(loop_test, loop_body, () => [count, retval_, do_return, i], vars_ => {
+      count = vars_[0];
+      retval_ = vars_[1];
+      do_return = vars_[2];
+      i = vars_[3];
+    }, ["count", "<return value>", "return", "i"], {
       statement: "for"
     }, "for (let i = 1; i <= n; i++)");
   }
-  const if_body_3 = () => {
+  const if_body_4 = () => {
     retval_ = count;
     do_return = true;
   };
-  ag__.ifStmt(ag__.not(do_return), if_body_3, null, () => [retval_, do_return], vars_ => {
-    [retval_, do_return] = vars_;
+  ag__.ifStmt(ag__.not(do_return), if_body_4, null, () => [retval_, do_return], vars_ => {
+    retval_ = vars_[0];
+    do_return = vars_[1];
   }, ["<return value>", "return"], 1, "unless return");
   return retval_;
 }
@@ -54,11 +64,11 @@ function fizz(n) {
 graph fizz(%n: int32[]) {
   %0: int32[] = Const {value=1}
   %1: bool[] = LessEqual(%0, %n)
-  %2: int32[] = Const {value=1}
-  %3: int32[] = Const {value=0}
-  %4: bool[] = Const {value=0}
-  (%5: int32[], %6: int32[], %7: bool[]) = While(%2, %3, %4, %n) {
-    cond(%i: int32[], %count: int32[], %return: bool[], %n_1: int32[]) {
+  %2: int32[] = Const {value=0}
+  %3: bool[] = Const {value=0}
+  %4: int32[] = Const {value=1}
+  (%5: int32[], %6: bool[], %7: int32[]) = While(%2, %3, %4, %n) {
+    cond(%count: int32[], %return: bool[], %i: int32[], %n_1: int32[]) {
       %8: bool[] = LogicalNot(%return)
       %9: bool[] = Cond(%8, %i, %n_1) {
         then(%i_1: int32[], %n_2: int32[]) {
@@ -72,7 +82,7 @@ graph fizz(%n: int32[]) {
       }
       return %9
     }
-    body(%i_3: int32[], %count_1: int32[], %return_1: bool[], %n_4: int32[]) {
+    body(%count_1: int32[], %return_1: bool[], %i_3: int32[], %n_4: int32[]) {
       %12: int32[] = Const {value=15}
       %13: int32[] = Const {value=0}
       %14: int32[] = Mod(%i_3, %12)
@@ -160,21 +170,30 @@ graph fizz(%n: int32[]) {
           return %71, %return_3
         }
       }
-      %72: int32[] = Const {value=1}
-      %73: int32[] = Add(%i_3, %72)
-      return %73, %27, %68
+      %72: bool[] = LogicalNot(%68)
+      %73: int32[] = Cond(%72, %i_3) {
+        then(%i_8: int32[]) {
+          %74: int32[] = Const {value=1}
+          %75: int32[] = Add(%i_8, %74)
+          return %75
+        }
+        else(%i_9: int32[]) {
+          return %i_9
+        }
+      }
+      return %27, %68, %73
     }
   }
-  %74: bool[] = LogicalNot(%7)
-  %75: int32[] = Cond(%74, %6) {
+  %76: bool[] = LogicalNot(%6)
+  %77: int32[] = Cond(%76, %5) {
     then(%count_8: int32[]) {
       return %count_8
     }
     else(%count_9: int32[]) {
-      %76: int32[] = Const {value=0}
-      return %76
+      %78: int32[] = Const {value=0}
+      return %78
     }
   }
-  return %75
+  return %77
 }
 */

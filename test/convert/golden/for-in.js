@@ -5,7 +5,7 @@ function forIn(o) {
     s = ag__.add(s, ag__.getItem(o, k));
   };
   ag__.forStmt(ag__.forInKeys(o), null, loop_body, () => [s], vars_ => {
-    [s] = vars_;
+    s = vars_[0];
   }, ["s"], {}, "for (const k in o)");
   return s;
 }

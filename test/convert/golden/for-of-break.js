@@ -7,17 +7,18 @@ function forOfBreak(l) {
       break_ = true;
     };
     ag__.ifStmt(ag__.gt(ag__.mod(c, 2), 0), if_body, null, () => [break_], vars_ => {
-      [break_] = vars_;
+      break_ = vars_[0];
     }, ["break"], 1, "if (c % 2 > 0)");
     const if_body_1 = () => {
       s = ag__.add(s, c);
     };
     ag__.ifStmt(ag__.not(break_), if_body_1, null, () => [s], vars_ => {
-      [s] = vars_;
+      s = vars_[0];
     }, ["s"], 1, "unless break");
   };
   ag__.forStmt(l, () => ag__.not(break_), loop_body, () => [break_, s], vars_ => {
-    [break_, s] = vars_;
+    break_ = vars_[0];
+    s = vars_[1];
   }, ["break", "s"], {}, "for (const c of l)");
   return s;
 }

@@ -7,17 +7,17 @@ function forOfContinue(l) {
       continue_ = true;
     };
     ag__.ifStmt(ag__.gt(ag__.mod(c, 2), 0), if_body, null, () => [continue_], vars_ => {
-      [continue_] = vars_;
+      continue_ = vars_[0];
     }, ["continue"], 1, "if (c % 2 > 0)");
     const if_body_1 = () => {
       s = ag__.add(s, c);
     };
     ag__.ifStmt(ag__.not(continue_), if_body_1, null, () => [s], vars_ => {
-      [s] = vars_;
+      s = vars_[0];
     }, ["s"], 1, "unless continue");
   };
   ag__.forStmt(l, null, loop_body, () => [s], vars_ => {
-    [s] = vars_;
+    s = vars_[0];
   }, ["s"], {}, "for (const c of l)");
   return s;
 }

@@ -5,7 +5,7 @@ function forOfSum(l) {
     s = ag__.add(ag__.mul(s, 10), i);
   };
   ag__.forStmt(l, null, loop_body, () => [s], vars_ => {
-    [s] = vars_;
+    s = vars_[0];
   }, ["s"], {}, "for (const i of l)");
   return s;
 }

@@ -8,7 +8,7 @@ function huberLoss(a) {
     loss = ag__.mul(delta, ag__.sub(tf.abs(a), ag__.div(delta, 2)));
   };
   ag__.ifStmt(ag__.le(tf.abs(a), delta), if_body, else_body, () => [loss], vars_ => {
-    [loss] = vars_;
+    loss = vars_[0];
   }, ["loss"], 1, "if (tf.abs(a) <= delta)");
   return loss;
 }

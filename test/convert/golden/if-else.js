@@ -8,7 +8,7 @@ function ifElse(n) {
     i = ag__.add(i, 2);
   };
   ag__.ifStmt(ag__.lt(i, n), if_body, else_body, () => [i], vars_ => {
-    [i] = vars_;
+    i = vars_[0];
   }, ["i"], 1, "if (i < n)");
   return i;
 }

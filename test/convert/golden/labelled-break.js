@@ -15,21 +15,36 @@ function labelledBreak(n) {
             break_ = true;
           };
           ag__.ifStmt(ag__.eq(ag__.mul(i, j), 6), if_body, null, () => [found, break_], vars_ => {
-            [found, break_] = vars_;
+            found = vars_[0];
+            break_ = vars_[1];
           }, ["found", "break"], 2, "if (i * j == 6)");
-          j = ag__.inc(j);
+          const if_body_1 = () => {
+            j = ag__.inc(j);
+          };
+          ag__.ifStmt(ag__.not(break_), if_body_1, null, () => [j], vars_ => {
+            j = vars_[0];
+          }, ["j"], 1, "unless break");
         };
-        ag__.whileStmt(loop_test, loop_body, () => [j, found, break_], vars_ => {
-          [j, found, break_] = vars_;
-        }, ["j", "found", "break"], {
+        ag__.whileStmt(loop_test, loop_body, () => [found, break_, j], vars_ => {
+          found = vars_[0];
+          break_ = vars_[1];
+          j = vars_[2];
+        }, ["found", "break", "j"], {
           statement: "for"
         }, "for (let j = 0; j < n; j++)");
       }
-      i = ag__.inc(i);
+      const if_body_2 = () => {
+        i = ag__.inc(i);
+      };
+      ag__.ifStmt(ag__.not(break_), if_body_2, null, () => [i], vars_ => {
+        i = vars_[0];
+      }, ["i"], 1, "unless break");
     };
-    ag__.whileStmt(loop_test_1, loop_body_1, () => [i, found, break_], vars_ => {
-      [i, found, break_] = vars_;
-    }, ["i", "found", "break"], {
+    ag__.whileStmt(loop_test_1, loop_body_1, () => [found, break_, i], vars_ => {
+      found = vars_[0];
+      break_ = vars_[1];
+      i = vars_[2];
+    }, ["found", "break", "i"], {
       statement: "for"
     }, "for (let i = 0; i < n; i++)");
   }
@@ -44,11 +59,11 @@ function labelledBreak(n) {
 graph labelledBreak(%n: int32[]) {
   %0: int32[] = Const {value=0}
   %1: bool[] = Less(%0, %n)
-  %2: int32[] = Const {value=0}
-  %3: int32[] = Const {value=-1}
-  %4: bool[] = Const {value=0}
-  (%5: int32[], %6: int32[], %7: bool[]) = While(%2, %3, %4, %n) {
-    cond(%i: int32[], %found: int32[], %break: bool[], %n_1: int32[]) {
+  %2: int32[] = Const {value=-1}
+  %3: bool[] = Const {value=0}
+  %4: int32[] = Const {value=0}
+  (%5: int32[], %6: bool[], %7: int32[]) = While(%2, %3, %4, %n) {
+    cond(%found: int32[], %break: bool[], %i: int32[], %n_1: int32[]) {
       %8: bool[] = LogicalNot(%break)
       %9: bool[] = Cond(%8, %i, %n_1) {
         then(%i_1: int32[], %n_2: int32[]) {
@@ -62,7 +77,7 @@ graph labelledBreak(%n: int32[]) {
       }
       return %9
     }
-    body(%i_3: int32[], %found_1: int32[], %break_1: bool[], %n_4: int32[]) {
+    body(%found_1: int32[], %break_1: bool[], %i_3: int32[], %n_4: int32[]) {
       %12: bool[] = LogicalNot(%break_1)
       %13: bool[] = Cond(%12, %n_4) {
         then(%n_5: int32[]) {
@@ -76,8 +91,8 @@ graph labelledBreak(%n: int32[]) {
         }
       }
       %17: int32[] = Const {value=0}
-      (%18: int32[], %19: int32[], %20: bool[]) = While(%17, %found_1, %break_1, %n_4, %i_3) {
-        cond(%j: int32[], %found_2: int32[], %break_2: bool[], %n_7: int32[], %i_4: int32[]) {
+      (%18: int32[], %19: bool[], %20: int32[]) = While(%found_1, %break_1, %17, %n_4, %i_3) {
+        cond(%found_2: int32[], %break_2: bool[], %j: int32[], %n_7: int32[], %i_4: int32[]) {
           %21: bool[] = LogicalNot(%break_2)
           %22: bool[] = Cond(%21, %j, %n_7) {
             then(%j_1: int32[], %n_8: int32[]) {
@@ -91,7 +106,7 @@ graph labelledBreak(%n: int32[]) {
           }
           return %22
         }
-        body(%j_3: int32[], %found_3: int32[], %break_3: bool[], %n_10: int32[], %i_5: int32[]) {
+        body(%found_3: int32[], %break_3: bool[], %j_3: int32[], %n_10: int32[], %i_5: int32[]) {
           %25: int32[] = Multiply(%i_5, %j_3)
           %26: int32[] = Const {value=6}
           %27: bool[] = Equal(%25, %26)
@@ -107,16 +122,34 @@ graph labelledBreak(%n: int32[]) {
               return %found_5, %break_5
             }
           }
-          %34: int32[] = Const {value=1}
-          %35: int32[] = Add(%j_3, %34)
-          return %35, %28, %29
+          %34: bool[] = LogicalNot(%29)
+          %35: int32[] = Cond(%34, %j_3) {
+            then(%j_6: int32[]) {
+              %36: int32[] = Const {value=1}
+              %37: int32[] = Add(%j_6, %36)
+              return %37
+            }
+            else(%j_7: int32[]) {
+              return %j_7
+            }
+          }
+          return %28, %29, %35
         }
       }
-      %36: int32[] = Const {value=1}
-      %37: int32[] = Add(%i_3, %36)
-      return %37, %19, %20
+      %38: bool[] = LogicalNot(%19)
+      %39: int32[] = Cond(%38, %i_3) {
+        then(%i_8: int32[]) {
+          %40: int32[] = Const {value=1}
+          %41: int32[] = Add(%i_8, %40)
+          return %41
+        }
+        else(%i_9: int32[]) {
+          return %i_9
+        }
+      }
+      return %18, %19, %39
     }
   }
-  return %6
+  return %5
 }
 */

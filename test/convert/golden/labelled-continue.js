@@ -14,33 +14,41 @@ function labelledContinue(n) {
             continue_ = true;
           };
           ag__.ifStmt(ag__.gt(j, i), if_body, null, () => [continue_], vars_ => {
-            [continue_] = vars_;
+            continue_ = vars_[0];
           }, ["continue"], 1, "if (j > i)");
           const if_body_1 = () => {
             s = ag__.add(s, j);
           };
           ag__.ifStmt(ag__.not(continue_), if_body_1, null, () => [s], vars_ => {
-            [s] = vars_;
+            s = vars_[0];
           }, ["s"], 1, "unless continue");
-          j = ag__.inc(j);
+          const if_body_2 = () => {
+            j = ag__.inc(j);
+          };
+          ag__.ifStmt(ag__.not(continue_), if_body_2, null, () => [j], vars_ => {
+            j = vars_[0];
+          }, ["j"], 1, "unless continue");
         };
-        ag__.whileStmt(loop_test, loop_body, () => [j, continue_, s], vars_ => {
-          [j, continue_, s] = vars_;
-        }, ["j", "continue", "s"], {
+        ag__.whileStmt(loop_test, loop_body, () => [continue_, s, j], vars_ => {
+          continue_ = vars_[0];
+          s = vars_[1];
+          j = vars_[2];
+        }, ["continue", "s", "j"], {
           statement: "for"
         }, "for (let j = 0; j < n; j++)");
       }
-      const if_body_2 = () => {
+      const if_body_3 = () => {
         s = ag__.add(s, 100);
       };
-      ag__.ifStmt(ag__.not(continue_), if_body_2, null, () => [s], vars_ => {
-        [s] = vars_;
+      ag__.ifStmt(ag__.not(continue_), if_body_3, null, () => [s], vars_ => {
+        s = vars_[0];
       }, ["s"], 1, "unless continue");
       i = ag__.inc(i);
     };
-    ag__.whileStmt(loop_test_1, loop_body_1, () => [i, s], vars_ => {
-      [i, s] = vars_;
-    }, ["i", "s"], {
+    ag__.whileStmt(loop_test_1, loop_body_1, () => [s, i], vars_ => {
+      s = vars_[0];
+      i = vars_[1];
+    }, ["s", "i"], {
       statement: "for"
     }, "for (let i = 0; i < n; i++)");
   }
@@ -58,17 +66,17 @@ graph labelledContinue(%n: int32[]) {
   %2: int32[] = Const {value=0}
   %3: int32[] = Const {value=0}
   (%4: int32[], %5: int32[]) = While(%2, %3, %n) {
-    cond(%i: int32[], %s: int32[], %n_1: int32[]) {
+    cond(%s: int32[], %i: int32[], %n_1: int32[]) {
       %6: bool[] = Less(%i, %n_1)
       return %6
     }
-    body(%i_1: int32[], %s_1: int32[], %n_2: int32[]) {
+    body(%s_1: int32[], %i_1: int32[], %n_2: int32[]) {
       %7: int32[] = Const {value=0}
       %8: bool[] = Less(%7, %n_2)
-      %9: int32[] = Const {value=0}
-      %10: bool[] = Const {value=0}
-      (%11: int32[], %12: bool[], %13: int32[]) = While(%9, %10, %s_1, %n_2, %i_1) {
-        cond(%j: int32[], %continue: bool[], %s_2: int32[], %n_3: int32[], %i_2: int32[]) {
+      %9: bool[] = Const {value=0}
+      %10: int32[] = Const {value=0}
+      (%11: bool[], %12: int32[], %13: int32[]) = While(%9, %s_1, %10, %n_2, %i_1) {
+        cond(%continue: bool[], %s_2: int32[], %j: int32[], %n_3: int32[], %i_2: int32[]) {
           %14: bool[] = LogicalNot(%continue)
           %15: bool[] = Cond(%14, %j, %n_3) {
             then(%j_1: int32[], %n_4: int32[]) {
@@ -82,7 +90,7 @@ graph labelledContinue(%n: int32[]) {
           }
           return %15
         }
-        body(%j_3: int32[], %continue_1: bool[], %s_3: int32[], %n_6: int32[], %i_3: int32[]) {
+        body(%continue_1: bool[], %s_3: int32[], %j_3: int32[], %n_6: int32[], %i_3: int32[]) {
           %18: bool[] = Greater(%j_3, %i_3)
           %19: bool[] = Cond(%18, %continue_1) {
             then(%continue_2: bool[]) {
@@ -103,27 +111,36 @@ graph labelledContinue(%n: int32[]) {
               return %s_5
             }
           }
-          %24: int32[] = Const {value=1}
-          %25: int32[] = Add(%j_3, %24)
-          return %25, %19, %22
+          %24: bool[] = LogicalNot(%19)
+          %25: int32[] = Cond(%24, %j_3) {
+            then(%j_6: int32[]) {
+              %26: int32[] = Const {value=1}
+              %27: int32[] = Add(%j_6, %26)
+              return %27
+            }
+            else(%j_7: int32[]) {
+              return %j_7
+            }
+          }
+          return %19, %22, %25
         }
       }
-      %26: bool[] = LogicalNot(%12)
-      %27: int32[] = Cond(%26, %13) {
+      %28: bool[] = LogicalNot(%11)
+      %29: int32[] = Cond(%28, %12) {
         then(%s_6: int32[]) {
-          %28: int32[] = Const {value=100}
-          %29: int32[] = Add(%s_6, %28)
-          return %29
+          %30: int32[] = Const {value=100}
+          %31: int32[] = Add(%s_6, %30)
+          return %31
         }
         else(%s_7: int32[]) {
           return %s_7
         }
       }
-      %30: int32[] = Const {value=1}
-      %31: int32[] = Add(%i_1, %30)
-      return %31, %27
+      %32: int32[] = Const {value=1}
+      %33: int32[] = Add(%i_1, %32)
+      return %29, %33
     }
   }
-  return %5
+  return %4
 }
 */

@@ -9,9 +9,10 @@ function letScoping(n) {
       s = ag__.add(ag__.mul(s, 10), i);
       i = ag__.inc(i);
     };
-    ag__.whileStmt(loop_test, loop_body, () => [i, s], vars_ => {
-      [i, s] = vars_;
-    }, ["i", "s"], {
+    ag__.whileStmt(loop_test, loop_body, () => [s, i], vars_ => {
+      s = vars_[0];
+      i = vars_[1];
+    }, ["s", "i"], {
       statement: "for"
     }, "for (let i = 0; i < n; i++)");
   }
@@ -29,19 +30,19 @@ graph letScoping(%n: int32[]) {
   %2: int32[] = Const {value=0}
   %3: int32[] = Const {value=0}
   (%4: int32[], %5: int32[]) = While(%2, %3, %n) {
-    cond(%i: int32[], %s: int32[], %n_1: int32[]) {
+    cond(%s: int32[], %i: int32[], %n_1: int32[]) {
       %6: bool[] = Less(%i, %n_1)
       return %6
     }
-    body(%i_1: int32[], %s_1: int32[], %n_2: int32[]) {
+    body(%s_1: int32[], %i_1: int32[], %n_2: int32[]) {
       %7: int32[] = Const {value=10}
       %8: int32[] = Multiply(%s_1, %7)
       %9: int32[] = Add(%8, %i_1)
       %10: int32[] = Const {value=1}
       %11: int32[] = Add(%i_1, %10)
-      return %11, %9
+      return %9, %11
     }
   }
-  return %5
+  return %4
 }
 */

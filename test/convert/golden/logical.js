@@ -5,13 +5,13 @@ function logical(x, y) {
     r = ag__.add(r, 1);
   };
   ag__.ifStmt(ag__.and(() => ag__.gt(x, 0), () => ag__.gt(y, 0), true), if_body, null, () => [r], vars_ => {
-    [r] = vars_;
+    r = vars_[0];
   }, ["r"], 1, "if (x > 0 && y > 0)");
   const if_body_1 = () => {
     r = ag__.add(r, 10);
   };
   ag__.ifStmt(ag__.or(() => ag__.gt(x, 5), () => ag__.not(ag__.gt(y, 5)), true), if_body_1, null, () => [r], vars_ => {
-    [r] = vars_;
+    r = vars_[0];
   }, ["r"], 1, "if (x > 5 || !(y > 5))");
   return r;
 }

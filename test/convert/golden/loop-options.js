@@ -6,7 +6,7 @@ function loopOptions(n) {
     i = ag__.add(i, 2);
   };
   ag__.whileStmt(loop_test, loop_body, () => [i], vars_ => {
-    [i] = vars_;
+    i = vars_[0];
   }, ["i"], {
     maximumIterations: 100
   }, "while (i < n)");

@@ -7,12 +7,12 @@ function nestedArrays(ll) {
       s = ag__.add(ag__.mul(s, 10), c);
     };
     ag__.forStmt(l, null, loop_body, () => [s], vars_ => {
-      [s] = vars_;
+      s = vars_[0];
     }, ["s"], {}, "for (const c of l)");
     out = ag__.listPush(out, s);
   };
   ag__.forStmt(ll, null, loop_body_1, () => [out], vars_ => {
-    [out] = vars_;
+    out = vars_[0];
   }, ["out"], {}, "for (const l of ll)");
   return out;
 }

@@ -8,14 +8,16 @@ function nestedFunction(x) {
       do_return = true;
     };
     ag__.ifStmt(ag__.gt(v, 10), if_body, null, () => [retval_, do_return], vars_ => {
-      [retval_, do_return] = vars_;
+      retval_ = vars_[0];
+      do_return = vars_[1];
     }, ["<return value>", "return"], 2, "if (v > 10)");
     const if_body_1 = () => {
       retval_ = v;
       do_return = true;
     };
     ag__.ifStmt(ag__.not(do_return), if_body_1, null, () => [retval_, do_return], vars_ => {
-      [retval_, do_return] = vars_;
+      retval_ = vars_[0];
+      do_return = vars_[1];
     }, ["<return value>", "return"], 1, "unless return");
     return retval_;
   }
@@ -26,7 +28,8 @@ function nestedFunction(x) {
     x = ag__.sub(x, 4);
   };
   ag__.whileStmt(loop_test, loop_body, () => [s, x], vars_ => {
-    [s, x] = vars_;
+    s = vars_[0];
+    x = vars_[1];
   }, ["s", "x"], {}, "while (x > 0)");
   return s;
 }

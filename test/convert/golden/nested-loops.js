@@ -14,30 +14,40 @@ function nestedLoops(n) {
           break_ = true;
         };
         ag__.ifStmt(ag__.eq(j, 3), if_body, null, () => [break_], vars_ => {
-          [break_] = vars_;
+          break_ = vars_[0];
         }, ["break"], 1, "if (j == 3)");
         const if_body_1 = () => {
           total = ag__.add(total, j);
           j = ag__.add(j, 1);
         };
         ag__.ifStmt(ag__.not(break_), if_body_1, null, () => [total, j], vars_ => {
-          [total, j] = vars_;
+          total = vars_[0];
+          j = vars_[1];
         }, ["total", "j"], 2, "unless break");
       };
       ag__.whileStmt(loop_test, loop_body, () => [break_, total, j], vars_ => {
-        [break_, total, j] = vars_;
+        break_ = vars_[0];
+        total = vars_[1];
+        j = vars_[2];
       }, ["break", "total", "j"], {}, "while (j < i)");
       const if_body_2 = () => {
         break__1 = true;
       };
       ag__.ifStmt(ag__.gt(total, 8), if_body_2, null, () => [break__1], vars_ => {
-        [break__1] = vars_;
+        break__1 = vars_[0];
       }, ["break"], 1, "if (total > 8)");
-      i = ag__.inc(i);
+      const if_body_3 = () => {
+        i = ag__.inc(i);
+      };
+      ag__.ifStmt(ag__.not(break__1), if_body_3, null, () => [i], vars_ => {
+        i = vars_[0];
+      }, ["i"], 1, "unless break");
     };
-    ag__.whileStmt(loop_test_1, loop_body_1, () => [i, total, break__1], vars_ => {
-      [i, total, break__1] = vars_;
-    }, ["i", "total", "break"], {
+    ag__.whileStmt(loop_test_1, loop_body_1, () => [total, break__1, i], vars_ => {
+      total = vars_[0];
+      break__1 = vars_[1];
+      i = vars_[2];
+    }, ["total", "break", "i"], {
       statement: "for"
     }, "for (let i = 0; i < n; i++)");
   }
@@ -53,10 +63,10 @@ graph nestedLoops(%n: int32[]) {
   %0: int32[] = Const {value=0}
   %1: bool[] = Less(%0, %n)
   %2: int32[] = Const {value=0}
-  %3: int32[] = Const {value=0}
-  %4: bool[] = Const {value=0}
-  (%5: int32[], %6: int32[], %7: bool[]) = While(%2, %3, %4, %n) {
-    cond(%i: int32[], %total: int32[], %break: bool[], %n_1: int32[]) {
+  %3: bool[] = Const {value=0}
+  %4: int32[] = Const {value=0}
+  (%5: int32[], %6: bool[], %7: int32[]) = While(%2, %3, %4, %n) {
+    cond(%total: int32[], %break: bool[], %i: int32[], %n_1: int32[]) {
       %8: bool[] = LogicalNot(%break)
       %9: bool[] = Cond(%8, %i, %n_1) {
         then(%i_1: int32[], %n_2: int32[]) {
@@ -70,7 +80,7 @@ graph nestedLoops(%n: int32[]) {
       }
       return %9
     }
-    body(%i_3: int32[], %total_1: int32[], %break_1: bool[], %n_4: int32[]) {
+    body(%total_1: int32[], %break_1: bool[], %i_3: int32[], %n_4: int32[]) {
       %12: int32[] = Const {value=0}
       %13: bool[] = Less(%12, %i_3)
       %14: bool[] = Const {value=0}
@@ -128,11 +138,20 @@ graph nestedLoops(%n: int32[]) {
           return %break_7
         }
       }
-      %37: int32[] = Const {value=1}
-      %38: int32[] = Add(%i_3, %37)
-      return %38, %17, %35
+      %37: bool[] = LogicalNot(%35)
+      %38: int32[] = Cond(%37, %i_3) {
+        then(%i_8: int32[]) {
+          %39: int32[] = Const {value=1}
+          %40: int32[] = Add(%i_8, %39)
+          return %40
+        }
+        else(%i_9: int32[]) {
+          return %i_9
+        }
+      }
+      return %17, %35, %38
     }
   }
-  return %6
+  return %5
 }
 */

@@ -12,7 +12,8 @@ function nestedReturns(x) {
       do_return = true;
     };
     ag__.ifStmt(ag__.gt(x, 5), if_body, else_body, () => [retval_, do_return], vars_ => {
-      [retval_, do_return] = vars_;
+      retval_ = vars_[0];
+      do_return = vars_[1];
     }, ["<return value>", "return"], 1, "if (x > 5)");
   };
   const else_body_1 = () => {
@@ -20,7 +21,8 @@ function nestedReturns(x) {
     do_return = true;
   };
   ag__.ifStmt(ag__.gt(x, 0), if_body_1, else_body_1, () => [retval_, do_return], vars_ => {
-    [retval_, do_return] = vars_;
+    retval_ = vars_[0];
+    do_return = vars_[1];
   }, ["<return value>", "return"], 1, "if (x > 0)");
   return retval_;
 }

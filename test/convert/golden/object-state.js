@@ -10,7 +10,7 @@ function objectState(a) {
     x.b = -1;
   };
   ag__.ifStmt(ag__.gt(x.a, 0), if_body, else_body, () => [x.b], vars_ => {
-    [x.b] = vars_;
+    x.b = vars_[0];
   }, ["x.b"], 1, "if (x.a > 0)");
   return x;
 }

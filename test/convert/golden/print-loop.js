@@ -7,11 +7,11 @@ function printLoop(n) {
       ag__.print(n);
     };
     ag__.whileStmt(loop_test, loop_body, () => [n], vars_ => {
-      [n] = vars_;
+      n = vars_[0];
     }, ["n"], {}, "while (n < 5)");
   };
   ag__.ifStmt(ag__.ge(n, 0), if_body, null, () => [n], vars_ => {
-    [n] = vars_;
+    n = vars_[0];
   }, ["n"], 1, "if (n >= 0)");
   return n;
 }

@@ -9,14 +9,17 @@ function returnInFor(l) {
     do_return = true;
   };
   ag__.forStmt(l, () => ag__.not(do_return), loop_body, () => [s, retval_, do_return], vars_ => {
-    [s, retval_, do_return] = vars_;
+    s = vars_[0];
+    retval_ = vars_[1];
+    do_return = vars_[2];
   }, ["s", "<return value>", "return"], {}, "for (const c of l)");
   const if_body = () => {
     retval_ = s;
     do_return = true;
   };
   ag__.ifStmt(ag__.not(do_return), if_body, null, () => [retval_, do_return], vars_ => {
-    [retval_, do_return] = vars_;
+    retval_ = vars_[0];
+    do_return = vars_[1];
   }, ["<return value>", "return"], 1, "unless return");
   return retval_;
 }

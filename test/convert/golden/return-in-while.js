@@ -16,18 +16,23 @@ function returnInWhile(x) {
       do_return = true;
     };
     ag__.ifStmt(ag__.gt(ag__.mod(x, 2), 0), if_body, else_body, () => [retval_, do_return], vars_ => {
-      [retval_, do_return] = vars_;
+      retval_ = vars_[0];
+      do_return = vars_[1];
     }, ["<return value>", "return"], 2, "if (x % 2 > 0)");
   };
   ag__.whileStmt(loop_test, loop_body, () => [x, s, retval_, do_return], vars_ => {
-    [x, s, retval_, do_return] = vars_;
+    x = vars_[0];
+    s = vars_[1];
+    retval_ = vars_[2];
+    do_return = vars_[3];
   }, ["x", "s", "<return value>", "return"], {}, "while (x > 0)");
   const if_body_1 = () => {
     retval_ = s;
     do_return = true;
   };
   ag__.ifStmt(ag__.not(do_return), if_body_1, null, () => [retval_, do_return], vars_ => {
-    [retval_, do_return] = vars_;
+    retval_ = vars_[0];
+    do_return = vars_[1];
   }, ["<return value>", "return"], 1, "unless return");
   return retval_;
 }

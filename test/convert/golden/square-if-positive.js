@@ -7,7 +7,7 @@ function squareIfPositive(x) {
     x = 0;
   };
   ag__.ifStmt(ag__.gt(x, 0), if_body, else_body, () => [x], vars_ => {
-    [x] = vars_;
+    x = vars_[0];
   }, ["x"], 1, "if (x > 0)");
   return x;
 }

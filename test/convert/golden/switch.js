@@ -14,11 +14,11 @@ function switchCase(x) {
         y = -1;
       };
       ag__.ifStmt(ag__.or(() => ag__.strictEq(switch_value, 2), () => ag__.strictEq(switch_value, 3), true), if_body, else_body, () => [y], vars_ => {
-        [y] = vars_;
+        y = vars_[0];
       }, ["y"], 1, "case 2: case 3:");
     };
     ag__.ifStmt(ag__.strictEq(switch_value, 1), if_body_1, else_body_1, () => [y], vars_ => {
-      [y] = vars_;
+      y = vars_[0];
     }, ["y"], 1, "case 1:");
   }
   return y;

@@ -10,7 +10,7 @@ function tryCatch(x) {
       throw new Error("negative");
     };
     ag__.ifStmt(ag__.gt(x, 0), if_body, else_body, () => [r], vars_ => {
-      [r] = vars_;
+      r = vars_[0];
     }, ["r"], 1, "if (x > 0)");
     ag__.exitTry();
   } catch (e) {

@@ -7,9 +7,10 @@ function varHoisting(n) {
     last = ag__.mul(i, 2);
     i = ag__.inc(i);
   };
-  ag__.whileStmt(loop_test, loop_body, () => [i, last], vars_ => {
-    [i, last] = vars_;
-  }, ["i", "last"], {
+  ag__.whileStmt(loop_test, loop_body, () => [last, i], vars_ => {
+    last = vars_[0];
+    i = vars_[1];
+  }, ["last", "i"], {
     statement: "for"
   }, "for (var i = 0; i < n; i++)");
   return last;

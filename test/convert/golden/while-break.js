@@ -9,17 +9,19 @@ function whileBreak(x) {
       break_ = true;
     };
     ag__.ifStmt(ag__.gt(ag__.mod(x, 2), 0), if_body, null, () => [break_], vars_ => {
-      [break_] = vars_;
+      break_ = vars_[0];
     }, ["break"], 1, "if (x % 2 > 0)");
     const if_body_1 = () => {
       s = ag__.add(s, x);
     };
     ag__.ifStmt(ag__.not(break_), if_body_1, null, () => [s], vars_ => {
-      [s] = vars_;
+      s = vars_[0];
     }, ["s"], 1, "unless break");
   };
   ag__.whileStmt(loop_test, loop_body, () => [x, break_, s], vars_ => {
-    [x, break_, s] = vars_;
+    x = vars_[0];
+    break_ = vars_[1];
+    s = vars_[2];
   }, ["x", "break", "s"], {}, "while (x > 0)");
   return s;
 }

@@ -6,7 +6,7 @@ function whileSimple(n) {
     i = ag__.add(ag__.mul(i, 10), 1);
   };
   ag__.whileStmt(loop_test, loop_body, () => [i], vars_ => {
-    [i] = vars_;
+    i = vars_[0];
   }, ["i"], {}, "while (i < n)");
   return i;
 }
