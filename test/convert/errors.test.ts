@@ -26,7 +26,7 @@ describe('unsupported constructs (S40)', () => {
     ['with', 'function f(o) {\n  with (o) {\n    return a;\n  }\n}', 'the with statement'],
     ['eval', 'function f(x) {\n  return eval("x");\n}', 'eval'],
     ['nested generator', 'function f(x) {\n  const g = function* () {\n    yield 1;\n  };\n  return x;\n}', 'a generator function'],
-    ['switch fallthrough', 'function f(x) {\n  switch (x) {\n    case 1:\n      x += 1;\n    case 2:\n      x += 2;\n  }\n  return x;\n}', 'switch with a case falling through'],
+    ['switch cases sharing a declaration', 'function f(x) {\n  switch (x) {\n    case 1:\n      let y = 1;\n    case 2:\n      y = 2;\n  }\n  return x;\n}', "a switch whose cases share the declaration of 'y'"],
   ];
   for (const [name, src, construct] of cases) {
     it(name, () => {
