@@ -5,7 +5,7 @@
 import * as operators from './operators.js';
 import { MathDispatch } from './math.js';
 import { ifExp, ifStmt } from './if-stmt.js';
-import { forStmt, range, whileStmt } from './loops.js';
+import { forStmt, range, rangeOf, whileStmt } from './loops.js';
 import { and, or } from './logical.js';
 import { callMethod, convertedCall, registerSpecialFunction } from './converted-call.js';
 import { assert, nodeAssertionError } from '../trace/effects.js';
@@ -38,6 +38,7 @@ const base = {
   listPop,
   popped,
   range,
+  rangeOf,
 };
 
 export type Runtime = typeof base & {

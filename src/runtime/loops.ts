@@ -93,8 +93,8 @@ function stagedWhile(
   const restore = setState;
   const start = getState();
   const invariants = invariantsOf(opts, start, names);
-  const probe = placeholdersForUndefined(start, names, () => {
-    setState(start);
+  const probe = placeholdersForUndefined(start, names, (state) => {
+    setState(state);
     body();
     return getState();
   });
@@ -191,14 +191,19 @@ function becameTensor(before: readonly unknown[], after: readonly unknown[], nam
 
 type JsLoop = 'for loop' | 'while loop' | 'for…of loop';
 
-function jsExtraTest(extraTest: (() => unknown) | null, getState: GetState, names: readonly string[]): boolean {
+/**
+ * The extra test of a JS for…of loop after a body: true to go on, false to stop, or the error to
+ * throw if another element comes (a break or return that depends on a tensor: harmless after the
+ * last element, which JS's iteration protocol tells only by calling next()).
+ */
+function jsExtraTest(extraTest: (() => unknown) | null, getState: GetState, names: readonly string[]): boolean | Error {
   if (!extraTest) return true;
   const before = isTracing() ? getState() : undefined;
   const e = extraTest();
   if (before && isSymbolic(e)) {
     // The flags were set by the previous iteration: find which one is a tensor now.
     const jump = names.find((n, i) => JUMP_FLAG.test(n) && isTensor(before[i]));
-    throw locatedError('convert/js-loop-tensor-break', { jump: jump && isReturnFlag(jump) ? 'return' : 'break', loop: 'for…of loop' });
+    return locatedError('convert/js-loop-tensor-break', { jump: jump && isReturnFlag(jump) ? 'return' : 'break', loop: 'for…of loop' });
   }
   return truthy(e, 'a loop condition');
 }
@@ -209,7 +214,22 @@ export class TensorRange {
     readonly start: unknown,
     readonly stop: unknown,
     readonly step: unknown,
+    /** The elements' dtype (`tf.range`'s `dtype`); by default the counter's own. */
+    readonly dtype?: tf.DataType,
   ) {}
+}
+
+/**
+ * The iterable of `for (x of o.range(…))`: `tf.range` with a symbolic bound is a TensorRange (a
+ * staged counted loop whose elements have tf.range's dtype, float32 by default); anything else is
+ * called as written.
+ */
+export function rangeOf(f: unknown, self: unknown, args: unknown[]): unknown {
+  if (f === tf.range && isTracing() && args.slice(0, 3).some(isSymbolic)) {
+    const [start, stop, step = 1, dtype = 'float32'] = args as [unknown, unknown, unknown, tf.DataType | undefined];
+    return new TensorRange(start, stop, step, dtype);
+  }
+  return (f as (...a: unknown[]) => unknown).apply(self, args);
 }
 
 /** `ag.range(stop)` / `ag.range(start, stop, step = 1)`: a JS array, or a TensorRange for tensor bounds. */
@@ -247,8 +267,8 @@ function stagedCounted(
   const start = getState();
   const undefinedNames = start.flatMap((x, i) => (x === undefined && !isReturnSlot(names[i]!) ? [names[i]!] : []));
   if (c.empty && undefinedNames.length) throw locatedError('convert/loop-must-iterate', { name: undefinedNames[0]! });
-  const probe = placeholdersForUndefined(start, names, () => {
-    setState(start);
+  const probe = placeholdersForUndefined(start, names, (state) => {
+    setState(state);
     body(c.element(c.first));
     return getState();
   });
@@ -322,10 +342,11 @@ function tensorCounter(iter: tf.Tensor): Counter {
 
 function rangeCounter(r: TensorRange): Counter {
   const down = typeof r.step === 'number' && r.step < 0;
+  const { dtype } = r;
   return {
     first: r.start,
     more: (i) => (down ? gt(i, r.stop) : lt(i, r.stop)),
-    element: (i) => i,
+    element: (i) => (dtype && !(isTensor(i) && i.dtype === dtype) ? tf.cast(isTensor(i) ? i : tf.scalar(i as number), dtype) : i),
     next: (i) => add(i, r.step),
     empty: false,
   };
@@ -346,10 +367,19 @@ export function forStmt(
     if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
     iter = tf.unstack(iter);
   }
-  let count = 0;
   const max = opts.maximumIterations ?? Infinity;
+  let go = max > 0 ? jsExtraTest(extraTest, getState, symbolNames) : false;
+  if (go !== true) {
+    if (go instanceof Error) throw go;
+    return;
+  }
+  // The flags of a break or return are tested right after the body that set them: as in JS, the
+  // iterator is then closed (return()) without another next().
+  let count = 0;
   for (const x of iter as Iterable<unknown>) {
-    if (count++ >= max || !jsExtraTest(extraTest, getState, symbolNames)) break;
+    if (go instanceof Error) throw go;
     body(x);
+    go = ++count >= max ? false : jsExtraTest(extraTest, getState, symbolNames);
+    if (go === false) break;
   }
 }

@@ -34,6 +34,50 @@ interface State {
   readonly nouts: number;
 }
 
+/**
+ * `for (x of tf.range(a, n))`: the call as `ag__.rangeOf(tf.range, tf, [a, n])`, which stages a
+ * counted loop when a bound is a symbolic tensor, as `ag.range` does (any `o.range(…)` is passed;
+ * the runtime knows tfjs's by identity).
+ */
+function rangeCall(e: t.Expression): t.Expression | null {
+  if (!t.isCallExpression(e) || !t.isMemberExpression(e.callee) || e.callee.computed || !t.isIdentifier(e.callee.property, { name: 'range' })) return null;
+  if (!t.isIdentifier(e.callee.object) || e.arguments.some((a) => !t.isExpression(a))) return null;
+  return Object.assign(expr('ag__.rangeOf(%%f%%, %%self%%, %%args%%)', { f: e.callee, self: t.cloneNode(e.callee.object), args: t.arrayExpression(e.arguments as t.Expression[]) }), { loc: e.loc });
+}
+
+/** Whether `nodes` assign one of `names` (over-approximated: shadowing is not looked at). */
+function writesAny(nodes: readonly t.Node[], names: Set<string>): boolean {
+  let found = false;
+  for (const n of nodes) {
+    walk(n, (m) => {
+      if (found) return false;
+      if (t.isAssignmentExpression(m) && Object.keys(t.getBindingIdentifiers(m.left)).some((k) => names.has(k))) found = true;
+      if (t.isUpdateExpression(m) && t.isIdentifier(m.argument) && names.has(m.argument.name)) found = true;
+      return undefined;
+    });
+  }
+  return found;
+}
+
+/** Whether `e` holds an identifier named as one of `names`. */
+function mentionsAny(e: t.Node, names: Set<string>): boolean {
+  let found = false;
+  walk(e, (m) => {
+    if (t.isIdentifier(m) && names.has(m.name)) found = true;
+  });
+  return found;
+}
+
+/** `(() => { const iterable = e; let x; return iterable; })()`: `e` sees `x` uninitialized, as JS does. */
+function inDeadZone(e: t.Expression, names: Set<string>, temp: string): t.Expression {
+  const body = t.blockStatement([
+    t.variableDeclaration('const', [t.variableDeclarator(t.identifier(temp), e)]),
+    t.variableDeclaration('let', [...names].map((n) => t.variableDeclarator(t.identifier(n)))),
+    t.returnStatement(t.identifier(temp)),
+  ]);
+  return Object.assign(t.callExpression(t.arrowFunctionExpression([], body), []), { loc: e.loc });
+}
+
 class Converter {
   private readonly info: ScopeInfo;
   private readonly closures: ClosureWrites;
@@ -218,13 +262,24 @@ class Converter {
     const body = this.ctx.namer.fresh('loop_body');
     let param: t.LVal;
     let block = asList(n.body);
-    if (t.isVariableDeclaration(n.left)) param = n.left.declarations[0]!.id as t.LVal;
-    else {
+    let right = n.right;
+    if (t.isVariableDeclaration(n.left)) {
+      param = n.left.declarations[0]!.id as t.LVal;
+      const names = new Set(Object.keys(t.getBindingIdentifiers(param)));
+      // A `const` binding the body assigns: kept const, so that the assignment throws as in JS.
+      if (n.left.kind === 'const' && writesAny(block, names)) {
+        const item = this.ctx.namer.fresh('item');
+        block = [t.variableDeclaration('const', [t.variableDeclarator(param, t.identifier(item))]), ...block];
+        param = t.identifier(item);
+      }
+      // The head's names are in their temporal dead zone while the iterable is evaluated.
+      if (n.left.kind !== 'var' && mentionsAny(right, names)) right = inDeadZone(right, names, this.ctx.namer.fresh('iterable'));
+    } else {
       const itr = this.ctx.namer.fresh('itr');
       param = t.identifier(itr);
       block = [t.expressionStatement(t.assignmentExpression('=', n.left as t.LVal, t.identifier(itr))), ...block];
     }
-    const iter = t.isForInStatement(n) ? expr('ag__.forInKeys(%%obj%%)', { obj: n.right }) : n.right;
+    const iter = t.isForInStatement(n) ? expr('ag__.forInKeys(%%obj%%)', { obj: right }) : rangeCall(right) ?? right;
     const out = [
       t.variableDeclaration('const', [t.variableDeclarator(t.identifier(body), t.arrowFunctionExpression([param as t.Identifier], t.blockStatement(block)))]),
       t.expressionStatement(t.callExpression(expr('ag__.forStmt'), [iter, this.extraTest(n), t.identifier(body), ...this.stateList(st), ...this.options(n)])),
