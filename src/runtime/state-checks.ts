@@ -12,6 +12,7 @@ import { currentGraph } from '../trace/context.js';
 import { traceInto } from '../trace/subgraph.js';
 import { flatten, isPlainObject } from '../trace/nest.js';
 import { isTensor } from './tensors.js';
+import { weakDType } from '../trace/leaf.js';
 import { shapeToString } from '../ir/types.js';
 
 // Keep in sync with src/convert/passes/control-flow.ts.
@@ -63,6 +64,40 @@ export function checkLoopVars(
   });
 }
 
+const isJsScalar = (x: unknown): x is number | boolean => typeof x === 'number' || typeof x === 'boolean';
+
+/** The state after one run of the body in a throwaway subgraph (JS scalars as symbolic values with `symbolic`). */
+function runProbe(
+  init: readonly unknown[],
+  names: readonly string[],
+  undefinedAt: readonly number[],
+  probe: (state: unknown[]) => unknown[],
+  parent: ReturnType<typeof currentGraph>,
+  symbolic: boolean,
+): unknown[] {
+  // The probe must leave no trace: JS arrays it appends to in place (`z.push(x)`) get their items back.
+  const restoreArrays = saveArrays(init);
+  const scalars = symbolic ? init.flatMap((x, i) => (isJsScalar(x) ? [i] : [])) : [];
+  try {
+    if (!parent) return probe([...init]);
+    const params = scalars.map((i) => ({ dtype: weakDType(init[i] as number | boolean), shape: [] as number[] }));
+    return traceInto('probe', parent, params, (args) => {
+      const state = [...init];
+      scalars.forEach((i, k) => (state[i] = args[k]));
+      return probe(state);
+    }).result;
+  } catch (e) {
+    // A catalogued error of the body (a nested loop, a tensor condition …) is the body's own, not
+    // the undefined variable's: said as it is.
+    if (e instanceof AutographError) throw e;
+    const err = locatedError('convert/loop-var-undefined', { name: names[undefinedAt[0]!] ?? 'a loop variable' });
+    (err as { cause?: unknown }).cause = e;
+    throw err;
+  } finally {
+    restoreArrays();
+  }
+}
+
 /** A value of the same structure and types as `x`, made of zeros (in the current graph). */
 export function zerosLike(x: unknown): unknown {
   const flat = flatten(x);
@@ -80,12 +115,16 @@ export function zerosLike(x: unknown): unknown {
  * Replaces loop variables that are undefined before a staged loop by placeholders of the type the
  * body gives them (found by tracing the body once into a throwaway subgraph), as TF does.
  * Variables the body leaves undefined are not carried by the loop at all (`carried` lists the
- * indices that are). Returns the new initial values and the indices that were undefined.
+ * indices that are). `probe` runs the body from the given state and returns the state after it.
+ * The body runs first on the values the loop starts from; a variable still undefined is probed again
+ * with the JS numbers and booleans of the state as symbolic values, as the staged loop will see them
+ * (`if (i > 5) return s` with `i` starting at the JS number 0 took only one path the first time).
+ * Returns the new initial values and the indices that were undefined.
  */
 export function placeholdersForUndefined(
   init: readonly unknown[],
   names: readonly string[],
-  probe: () => unknown[],
+  probe: (state: unknown[]) => unknown[],
 ): { init: unknown[]; undefinedAt: number[]; carried: number[] } {
   const all = init.map((_, i) => i);
   const undefinedAt = init.flatMap((x, i) => (x === undefined ? [i] : []));
@@ -94,20 +133,19 @@ export function placeholdersForUndefined(
   });
   if (undefinedAt.length === 0) return { init: [...init], undefinedAt, carried: all };
   const parent = currentGraph();
-  let after: unknown[];
-  // The probe must leave no trace: JS arrays it appends to in place (`z.push(x)`) get their items back.
-  const restoreArrays = saveArrays(init);
-  try {
-    after = parent ? traceInto('probe', parent, [], probe).result : probe();
-  } catch (e) {
-    // A catalogued error of the body (a nested loop, a tensor condition …) is the body's own, not
-    // the undefined variable's: said as it is.
-    if (e instanceof AutographError) throw e;
-    const err = locatedError('convert/loop-var-undefined', { name: names[undefinedAt[0]!] ?? 'a loop variable' });
-    (err as { cause?: unknown }).cause = e;
-    throw err;
-  } finally {
-    restoreArrays();
+  const after = runProbe(init, names, undefinedAt, probe, parent, false);
+  if (parent && undefinedAt.some((i) => after[i] === undefined) && init.some(isJsScalar)) {
+    let again: unknown[] = [];
+    try {
+      again = runProbe(init, names, undefinedAt, probe, parent, true);
+    } catch {
+      // What the body cannot do on symbolic values, the loop itself will say; the first probe stands.
+    }
+    for (const i of undefinedAt) {
+      // A scalar first set from the symbolic stand-ins starts as a JS zero: the loop types it (weakly) itself.
+      const v = again[i];
+      if (after[i] === undefined && v !== undefined) after[i] = isTensor(v) && v.rank === 0 && v.dtype !== 'string' ? (v.dtype === 'bool' ? false : 0) : v;
+    }
   }
   const out = [...init];
   const stillUndefined = new Set<number>();
@@ -143,14 +181,45 @@ export function arraysIn(xs: readonly unknown[]): unknown[][] {
   return out;
 }
 
+/** The plain objects reachable from `xs` through arrays and plain objects. */
+function objectsIn(xs: readonly unknown[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const seen = new Set<unknown>();
+  const walk = (x: unknown): void => {
+    if (seen.has(x)) return;
+    if (Array.isArray(x)) {
+      seen.add(x);
+      x.forEach(walk);
+    } else if (isPlainObject(x)) {
+      seen.add(x);
+      out.push(x);
+      Object.values(x).forEach(walk);
+    }
+  };
+  xs.forEach(walk);
+  return out;
+}
+
 /**
- * Saves the items of the JS arrays reachable from `state`; the returned function puts them back
- * (code traced for a staged branch or a probe may append to them in place).
+ * Saves the items of the JS arrays and the fields of the plain objects reachable from `state`; the
+ * returned function puts them back (code traced for a staged branch or a probe may append to them
+ * or set their fields in place: `s.q = v; s = {…}` in one branch must leave `s`'s first object as
+ * it was for the other).
  */
 export function saveArrays(state: readonly unknown[]): () => void {
   const arrays = arraysIn(state);
   const items = arrays.map((a) => a.slice());
-  return () => arrays.forEach((a, i) => a.splice(0, a.length, ...items[i]!));
+  const objects = objectsIn(state);
+  const fields = objects.map((o) => Object.entries(o));
+  return () => {
+    arrays.forEach((a, i) => a.splice(0, a.length, ...items[i]!));
+    objects.forEach((o, i) => {
+      const before = fields[i]!;
+      const keep = new Set(before.map(([k]) => k));
+      for (const k of Object.keys(o)) if (!keep.has(k)) delete o[k];
+      for (const [k, v] of before) if (o[k] !== v) o[k] = v;
+    });
+  };
 }
 
 /** A copy of the arrays and plain objects of `x` (leaves shared), so later in-place changes do not reach it. */

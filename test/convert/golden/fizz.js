@@ -58,142 +58,141 @@ function fizz(n) {
 
 // P fizz(15) → 106
 // P fizz(50) → -318
-// T fizz(int32 50) → 0
+// T fizz(int32 50) → -318
 
 /* graph of the first T case:
 graph fizz(%n: int32[]) {
   %0: int32[] = Const {value=1}
   %1: bool[] = LessEqual(%0, %n)
   %2: int32[] = Const {value=0}
-  %3: bool[] = Const {value=0}
-  %4: int32[] = Const {value=1}
-  (%5: int32[], %6: bool[], %7: int32[]) = While(%2, %3, %4, %n) {
-    cond(%count: int32[], %return: bool[], %i: int32[], %n_1: int32[]) {
-      %8: bool[] = LogicalNot(%return)
-      %9: bool[] = Cond(%8, %i, %n_1) {
+  %3: int32[] = Const {value=0}
+  %4: bool[] = Const {value=0}
+  %5: int32[] = Const {value=1}
+  (%6: int32[], %7: int32[], %8: bool[], %9: int32[]) = While(%2, %3, %4, %5, %n) {
+    cond(%count: int32[], %return_value: int32[], %return: bool[], %i: int32[], %n_1: int32[]) {
+      %10: bool[] = LogicalNot(%return)
+      %11: bool[] = Cond(%10, %i, %n_1) {
         then(%i_1: int32[], %n_2: int32[]) {
-          %10: bool[] = LessEqual(%i_1, %n_2)
-          return %10
+          %12: bool[] = LessEqual(%i_1, %n_2)
+          return %12
         }
         else(%i_2: int32[], %n_3: int32[]) {
-          %11: bool[] = Const {value=0}
-          return %11
+          %13: bool[] = Const {value=0}
+          return %13
         }
       }
-      return %9
+      return %11
     }
-    body(%count_1: int32[], %return_1: bool[], %i_3: int32[], %n_4: int32[]) {
-      %12: int32[] = Const {value=15}
-      %13: int32[] = Const {value=0}
-      %14: int32[] = Mod(%i_3, %12)
-      %15: bool[] = Less(%i_3, %13)
-      %16: bool[] = Less(%12, %13)
-      %17: bool[] = NotEqual(%15, %16)
-      %18: bool[] = NotEqual(%14, %13)
-      %19: bool[] = LogicalAnd(%18, %17)
-      %20: int32[] = Sub(%14, %12)
-      %21: bool[] = Identity(%19)
-      %22: int32[] = Identity(%20)
-      %23: int32[] = Identity(%14)
-      %24: int32[] = Select(%21, %22, %23)
-      %25: int32[] = Const {value=0}
-      %26: bool[] = Equal(%24, %25)
-      %27: int32[] = Cond(%26, %count_1, %i_3) {
+    body(%count_1: int32[], %return_value_1: int32[], %return_1: bool[], %i_3: int32[], %n_4: int32[]) {
+      %14: int32[] = Const {value=15}
+      %15: int32[] = Const {value=0}
+      %16: int32[] = Mod(%i_3, %14)
+      %17: bool[] = Less(%i_3, %15)
+      %18: bool[] = Less(%14, %15)
+      %19: bool[] = NotEqual(%17, %18)
+      %20: bool[] = NotEqual(%16, %15)
+      %21: bool[] = LogicalAnd(%20, %19)
+      %22: int32[] = Sub(%16, %14)
+      %23: bool[] = Identity(%21)
+      %24: int32[] = Identity(%22)
+      %25: int32[] = Identity(%16)
+      %26: int32[] = Select(%23, %24, %25)
+      %27: int32[] = Const {value=0}
+      %28: bool[] = Equal(%26, %27)
+      %29: int32[] = Cond(%28, %count_1, %i_3) {
         then(%count_2: int32[], %i_4: int32[]) {
-          %28: int32[] = Const {value=100}
-          %29: int32[] = Add(%count_2, %28)
-          return %29
+          %30: int32[] = Const {value=100}
+          %31: int32[] = Add(%count_2, %30)
+          return %31
         }
         else(%count_3: int32[], %i_5: int32[]) {
-          %30: int32[] = Const {value=5}
-          %31: int32[] = Const {value=0}
-          %32: int32[] = Mod(%i_5, %30)
-          %33: bool[] = Less(%i_5, %31)
-          %34: bool[] = Less(%30, %31)
-          %35: bool[] = NotEqual(%33, %34)
-          %36: bool[] = NotEqual(%32, %31)
-          %37: bool[] = LogicalAnd(%36, %35)
-          %38: int32[] = Sub(%32, %30)
-          %39: bool[] = Identity(%37)
-          %40: int32[] = Identity(%38)
-          %41: int32[] = Identity(%32)
-          %42: int32[] = Select(%39, %40, %41)
-          %43: int32[] = Const {value=0}
-          %44: bool[] = Equal(%42, %43)
-          %45: bool[] = Cond(%44, %i_5) {
+          %32: int32[] = Const {value=5}
+          %33: int32[] = Const {value=0}
+          %34: int32[] = Mod(%i_5, %32)
+          %35: bool[] = Less(%i_5, %33)
+          %36: bool[] = Less(%32, %33)
+          %37: bool[] = NotEqual(%35, %36)
+          %38: bool[] = NotEqual(%34, %33)
+          %39: bool[] = LogicalAnd(%38, %37)
+          %40: int32[] = Sub(%34, %32)
+          %41: bool[] = Identity(%39)
+          %42: int32[] = Identity(%40)
+          %43: int32[] = Identity(%34)
+          %44: int32[] = Select(%41, %42, %43)
+          %45: int32[] = Const {value=0}
+          %46: bool[] = Equal(%44, %45)
+          %47: bool[] = Cond(%46, %i_5) {
             then(%i_6: int32[]) {
-              %46: bool[] = Const {value=1}
-              return %46
+              %48: bool[] = Const {value=1}
+              return %48
             }
             else(%i_7: int32[]) {
-              %47: int32[] = Const {value=3}
-              %48: int32[] = Const {value=0}
-              %49: int32[] = Mod(%i_7, %47)
-              %50: bool[] = Less(%i_7, %48)
-              %51: bool[] = Less(%47, %48)
-              %52: bool[] = NotEqual(%50, %51)
-              %53: bool[] = NotEqual(%49, %48)
-              %54: bool[] = LogicalAnd(%53, %52)
-              %55: int32[] = Sub(%49, %47)
-              %56: bool[] = Identity(%54)
-              %57: int32[] = Identity(%55)
-              %58: int32[] = Identity(%49)
-              %59: int32[] = Select(%56, %57, %58)
-              %60: int32[] = Const {value=0}
-              %61: bool[] = Equal(%59, %60)
-              return %61
+              %49: int32[] = Const {value=3}
+              %50: int32[] = Const {value=0}
+              %51: int32[] = Mod(%i_7, %49)
+              %52: bool[] = Less(%i_7, %50)
+              %53: bool[] = Less(%49, %50)
+              %54: bool[] = NotEqual(%52, %53)
+              %55: bool[] = NotEqual(%51, %50)
+              %56: bool[] = LogicalAnd(%55, %54)
+              %57: int32[] = Sub(%51, %49)
+              %58: bool[] = Identity(%56)
+              %59: int32[] = Identity(%57)
+              %60: int32[] = Identity(%51)
+              %61: int32[] = Select(%58, %59, %60)
+              %62: int32[] = Const {value=0}
+              %63: bool[] = Equal(%61, %62)
+              return %63
             }
           }
-          %62: int32[] = Cond(%45, %count_3) {
+          %64: int32[] = Cond(%47, %count_3) {
             then(%count_4: int32[]) {
-              %63: int32[] = Const {value=1}
-              %64: int32[] = Add(%count_4, %63)
-              return %64
+              %65: int32[] = Const {value=1}
+              %66: int32[] = Add(%count_4, %65)
+              return %66
             }
             else(%count_5: int32[]) {
               return %count_5
             }
           }
-          return %62
+          return %64
         }
       }
-      %65: int32[] = Const {value=250}
-      %66: bool[] = Greater(%27, %65)
-      (%67: int32[], %68: bool[]) = Cond(%66, %27, %return_1) {
-        then(%count_6: int32[], %return_2: bool[]) {
-          %69: int32[] = Neg(%count_6)
-          %70: bool[] = Const {value=1}
-          return %69, %70
+      %67: int32[] = Const {value=250}
+      %68: bool[] = Greater(%29, %67)
+      (%69: int32[], %70: bool[]) = Cond(%68, %29, %return_value_1, %return_1) {
+        then(%count_6: int32[], %return_value_2: int32[], %return_2: bool[]) {
+          %71: int32[] = Neg(%count_6)
+          %72: bool[] = Const {value=1}
+          return %71, %72
         }
-        else(%count_7: int32[], %return_3: bool[]) {
-          %71: int32[] = Const {value=0}
-          return %71, %return_3
+        else(%count_7: int32[], %return_value_3: int32[], %return_3: bool[]) {
+          return %return_value_3, %return_3
         }
       }
-      %72: bool[] = LogicalNot(%68)
-      %73: int32[] = Cond(%72, %i_3) {
+      %73: bool[] = LogicalNot(%70)
+      %74: int32[] = Cond(%73, %i_3) {
         then(%i_8: int32[]) {
-          %74: int32[] = Const {value=1}
-          %75: int32[] = Add(%i_8, %74)
-          return %75
+          %75: int32[] = Const {value=1}
+          %76: int32[] = Add(%i_8, %75)
+          return %76
         }
         else(%i_9: int32[]) {
           return %i_9
         }
       }
-      return %27, %68, %73
+      return %29, %69, %70, %74
     }
   }
-  %76: bool[] = LogicalNot(%6)
-  %77: int32[] = Cond(%76, %5) {
-    then(%count_8: int32[]) {
+  %77: bool[] = LogicalNot(%8)
+  %78: int32[] = Cond(%77, %6, %7) {
+    then(%count_8: int32[], %return_value_4: int32[]) {
       return %count_8
     }
-    else(%count_9: int32[]) {
-      %78: int32[] = Const {value=0}
-      return %78
+    else(%count_9: int32[], %return_value_5: int32[]) {
+      return %return_value_5
     }
   }
-  return %77
+  return %78
 }
 */
