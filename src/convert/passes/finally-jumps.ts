@@ -12,6 +12,7 @@ import { transform, walk } from '../util/walk.js';
 import { resolveJumpTargets } from './jumps.js';
 import { alwaysReturns } from './return-statements.js';
 import { stmt, stmts } from '../util/babel.js';
+import { RETURN_VALUE_NAME } from './control-flow.js';
 
 type Jump = t.ReturnStatement | t.BreakStatement | t.ContinueStatement;
 
@@ -48,16 +49,22 @@ function lowerTry(root: t.Function, n: t.TryStatement, ctx: ConvertContext): t.S
   const label = ctx.namer.fresh('try_completion');
   const kind = ctx.namer.fresh('completion_kind');
   const value = ctx.namer.fresh('completion_value');
+  const threw = ctx.namer.fresh('completion_threw');
   const error = ctx.namer.fresh('completion_error');
   const caught = ctx.namer.fresh('error_');
-  // Kind 1 is an exception; each distinct jump out gets its own kind from 2 on.
+  // In graphs and messages: the jump the try made, and the value it returns (read only when it
+  // returned, so a staged branch that does not set it may leave it empty, as a return slot).
+  ctx.displayNames.set(kind, 'try');
+  ctx.displayNames.set(value, RETURN_VALUE_NAME);
+  // An exception is JS-only (a catch runs at trace time): its own flag, never staged, so that
+  // rethrowing it is a plain JS if. Each distinct jump out gets its own kind from 1 on.
   const kinds = new Map<string, { kind: number; jump: Jump }>();
   const replace = new Map<t.Node, t.Statement>();
   for (const j of leaving) {
     // Breaks and continues with the same label (or none) leave to the same target from here.
     const key = t.isReturnStatement(j) ? 'return' : `${j.type}:${j.label?.name ?? ''}`;
     let k = kinds.get(key);
-    if (!k) kinds.set(key, (k = { kind: kinds.size + 2, jump: j }));
+    if (!k) kinds.set(key, (k = { kind: kinds.size + 1, jump: j }));
     const parts: t.Statement[] = [];
     if (t.isReturnStatement(j)) parts.push(stmt('%%value%% = %%arg%%;', { value, arg: j.argument ?? t.identifier('undefined') }));
     parts.push(stmt('%%kind%% = %%k%%;', { kind, k: t.numericLiteral(k.kind) }), t.breakStatement(t.identifier(label)));
@@ -73,15 +80,15 @@ function lowerTry(root: t.Function, n: t.TryStatement, ctx: ConvertContext): t.S
   const inner: t.Statement = n.handler ? t.tryStatement(n.block, n.handler) : n.block;
   const guarded = t.tryStatement(
     t.blockStatement(n.handler ? [inner] : (inner as t.BlockStatement).body),
-    t.catchClause(t.identifier(caught), t.blockStatement(stmts('%%kind%% = 1; %%error%% = %%caught%%;', { kind, error, caught }))),
+    t.catchClause(t.identifier(caught), t.blockStatement(stmts('%%threw%% = true; %%error%% = %%caught%%;', { threw, error, caught }))),
   );
   guarded.loc = n.loc;
   const out: t.Statement[] = [
     t.variableDeclaration('let', [t.variableDeclarator(t.identifier(kind), t.numericLiteral(0))]),
-    t.variableDeclaration('let', [t.variableDeclarator(t.identifier(value)), t.variableDeclarator(t.identifier(error))]),
+    t.variableDeclaration('let', [t.variableDeclarator(t.identifier(value)), t.variableDeclarator(t.identifier(threw), t.booleanLiteral(false)), t.variableDeclarator(t.identifier(error))]),
     t.labeledStatement(t.identifier(label), t.blockStatement([guarded])),
     ...n.finalizer!.body,
-    stmt('if (%%kind%% === 1) throw %%error%%;', { kind, error }),
+    stmt('if (%%threw%%) throw %%error%%;', { threw, error }),
   ];
   // A try (and catch) that always return or throw: what is left after the exception is the return,
   // replayed unconditionally, so that the return pass still sees a function that always returns.
