@@ -30,21 +30,6 @@ interface KnownWrong {
 /** Bodies whose converted run differs from the plain one today. Remove an entry once it runs the same. */
 const KNOWN_WRONG: readonly KnownWrong[] = [
   {
-    type: 'VariableDeclaration', paths: ['run-time', 'in-place'],
-    example: 'var f = 1; function f() {} const one = 1; return [typeof f, one * 2];',
-    reason: '`var f` hoisted as `let f` beside `function f` is a SyntaxError in the generated code',
-  },
-  {
-    type: 'FunctionDeclaration', paths: ['run-time', 'in-place'],
-    example: 'var f = 2; { function f() {} } const one = 1; return [typeof f, one * 2];',
-    reason: 'a sloppy block function assigns the var of its name when its block runs (Annex B); converted, `f` stays 2',
-  },
-  {
-    type: 'FunctionDeclaration', paths: ['run-time', 'in-place'],
-    example: 'if (true) { function g() { return 1; } } const one = 1; return [typeof g, one * 2];',
-    reason: 'a sloppy block function is visible after its block (Annex B); converted, `g` is a free name',
-  },
-  {
     type: 'ClassMethod', paths: ['run-time', 'in-place'],
     example: 'class A { delete(x) { return x + 1; } } const one = 1; return new A().delete(one);',
     reason: 'a method named by a keyword becomes `function delete(…)` when converted from its text: a SyntaxError',

@@ -17,7 +17,13 @@ export const FUNCTIONS = {
     into: 'moved to the top of its block (where JS hoists it); its body is converted with the source around it',
     reason: 'later passes may drop statements after a return, where a declaration can stand',
     example: 'return twice(4); function twice(x) { if (x > 0) return 2 * x; return 0; }',
-    refusedForms: FUNCTION_FORMS,
+    refusedForms: [
+      ...FUNCTION_FORMS,
+      {
+        construct: "function 'f' declared in a block and named outside it", instead: "declare 'f' at the top of the function, or as a const in the block",
+        error: 'convert/unsupported-syntax', pass: 'functions', example: 'var f = 2; { function f() {} } const one = 1; return [typeof f, one * 2];',
+      },
+    ],
   },
   FunctionExpression: {
     status: 'passed', family: 'function', passes: ['functions'],

@@ -1,26 +1,60 @@
-// Pass `functions`: rejects what cannot be converted (generators, async, with, eval, super…)
-// with a located error, and normalizes every function of the tree for the later passes: `var`
+// Pass `functions`: rejects what cannot be converted (the node types the language table refuses or
+// never meets, generators, async, eval, a block function named outside its block) with a located
+// error, and normalizes every function of the tree for the later passes: `var`
 // declarations become `let` at the top of their function, function declarations move to the top
-// of their block (where JS hoists them anyway). Needs ConvertContext. Produces the normalized AST.
+// of their block (where JS hoists them anyway). Needs ConvertContext, the language
+// table. Produces the normalized AST.
 
 import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { walk } from '../util/walk.js';
+import { LANGUAGE, refusedNodeTypes, type LanguageEntry, type NodeType, type Refusal } from '../language.js';
 
 /** How to keep the awaits of an async program outside the converted code. */
 const ASYNC_INSTEAD =
   'jit a synchronous step and await in an async loop around it: ' +
   'const step = ag.jit((x) => { … return y; }); for (…) { y = step(x); await tf.nextFrame(); }';
 
-const UNSUPPORTED: Partial<Record<string, [string, string]>> = {
-  WithStatement: ['the with statement', 'access the object properties explicitly'],
-  YieldExpression: ['yield', 'return arrays or use a loop that pushes to an array'],
-  AwaitExpression: ['await', 'traced code is synchronous: ' + ASYNC_INSTEAD],
-  Super: ['super', 'call the parent method from a method that is not converted, or mark it with doNotConvert'],
-  ForAwaitStatement: ['for await', 'traced code is synchronous'],
-  ClassPrivateProperty: ['private class fields in converted code', 'use ordinary properties'],
-  Import: ['dynamic import()', 'import the module outside the converted function'],
-};
+/** The node types the language table refuses, and those it says a converted function never holds. */
+let refused: ReadonlyMap<string, Refusal> | undefined;
+function refusalOf(type: string): Refusal | undefined {
+  refused ??= new Map<string, Refusal>([
+    ...(Object.entries(LANGUAGE) as [NodeType, LanguageEntry][])
+      .filter(([, e]) => e.status === 'not-met')
+      .map(([type]): [string, Refusal] => [type, { error: 'convert/unsupported-syntax', construct: `syntax the converter does not know (${type})`, instead: 'write it in standard ECMAScript' }]),
+    ...refusedNodeTypes(),
+  ]);
+  return refused.get(type);
+}
+
+/**
+ * A function declared in a block (not at the top of a function body) and named outside that block:
+ * in sloppy code the name is also a variable of the function (Annex B), in strict code another
+ * binding; the converted blocks (closures) cannot keep either.
+ */
+function blockFunctionUsedOutside(fn: t.Function): t.FunctionDeclaration | null {
+  if (!t.isBlockStatement(fn.body)) return null;
+  let found: t.FunctionDeclaration | null = null;
+  const top = new Set<t.Node>(fn.body.body);
+  walk(fn.body, (n) => {
+    if (found || (t.isFunction(n) && n !== fn) || t.isClass(n)) return false;
+    if (!(t.isBlockStatement(n) || t.isSwitchCase(n) || t.isStaticBlock(n))) return undefined;
+    const list = t.isSwitchCase(n) ? n.consequent : n.body;
+    for (const d of list) {
+      if (!t.isFunctionDeclaration(d) || !d.id || top.has(d)) continue;
+      const name = d.id.name;
+      let outside = false;
+      walk(fn.body, (m, parent, key) => {
+        if (outside || m === n) return false;
+        if (t.isIdentifier(m, { name }) && !(t.isMemberExpression(parent) && key === 'property' && !parent.computed) && !(t.isObjectProperty(parent) && key === 'key' && !parent.computed)) outside = true;
+        return undefined;
+      });
+      if (outside) found = d;
+    }
+    return undefined;
+  });
+  return found;
+}
 
 function checkSupported(root: t.Function, ctx: ConvertContext): void {
   walk(root, (n) => {
@@ -33,8 +67,17 @@ function checkSupported(root: t.Function, ctx: ConvertContext): void {
       }
     }
     if (t.isClass(n)) return false; // class bodies are converted method by method when called
-    const u = UNSUPPORTED[n.type === 'ForOfStatement' && (n as t.ForOfStatement).await ? 'ForAwaitStatement' : n.type];
-    if (u) throw ctx.error('convert/unsupported-syntax', { construct: u[0], instead: u[1] } as never, n);
+    const u = refusalOf(n.type);
+    if (u) throw ctx.error(u.error, { construct: u.construct, instead: u.instead } as never, n);
+    if (t.isFunction(n)) {
+      const d = blockFunctionUsedOutside(n);
+      if (d) {
+        throw ctx.error('convert/unsupported-syntax', {
+          construct: `function '${d.id!.name}' declared in a block and named outside it`,
+          instead: `declare '${d.id!.name}' at the top of the function, or as a const in the block`,
+        } as never, d);
+      }
+    }
     if (t.isCallExpression(n) && t.isIdentifier(n.callee, { name: 'eval' })) {
       throw ctx.error('convert/unsupported-syntax', { construct: 'eval', instead: 'write the code directly' } as never, n);
     }
@@ -46,8 +89,11 @@ function checkSupported(root: t.Function, ctx: ConvertContext): void {
 /** `var` → `let` hoisted to the top of the function; returns the names hoisted. */
 function hoistVars(fn: t.Function): void {
   if (!t.isBlockStatement(fn.body)) return;
+  // Names bound already: parameters, and functions declared at the top of the body (`var h;
+  // function h() {}` is one binding, the function).
   const params = new Set<string>();
   for (const p of fn.params) for (const n of Object.keys(t.getBindingIdentifiers(p))) params.add(n);
+  for (const s of fn.body.body) if (t.isFunctionDeclaration(s) && s.id) params.add(s.id.name);
   const names: string[] = [];
   const toAssign = (d: t.VariableDeclaration): t.Expression | null => {
     const parts: t.Expression[] = [];
