@@ -10,8 +10,8 @@ import { sourceConverter } from '../convert/registry.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { makeRuntime } from '../runtime/index.js';
 import { log } from '../platform/log.js';
-import { setConverter, withCalleeScope } from '../runtime/converted-call.js';
-import { conversionFailure, isDoNotConvert, markConverted, originalOf } from '../runtime/do-not-convert.js';
+import { asConvertedCode, setConverter, withCalleeScope } from '../runtime/converted-call.js';
+import { conversionFailure, isDoNotConvert, markConverted, originalOf, twinOf } from '../runtime/do-not-convert.js';
 import { isBoundFunction, unbind, type Unbound } from '../runtime/bound-functions.js';
 import { isGenerated } from '../runtime/allowlist.js';
 import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
@@ -61,6 +61,9 @@ function copyOf(e: AutographError): AutographError {
 export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): ConvertedFunction<F> {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   if (isDoNotConvert(fn)) return fn;
+  // Kept as written by in-place conversion, beside a converted twin (a method, a module's helper).
+  const twin = twinOf(fn);
+  if (twin) return opts.scope ? inPlaceWithScope(twin as F, opts.scope) : (twin as ConvertedFunction<F>);
   if (originalOf(fn)) return opts.scope && originalOf(fn) === fn ? inPlaceWithScope(fn, opts.scope) : fn;
   // In-place conversion failed on it (the Node loader): its error, raised now that it is used.
   const failed = conversionFailure(fn);
@@ -72,10 +75,14 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
   const name = fn.name || 'anonymous';
   const known = refused.get(fn);
   if (known) throw copyOf(known);
+  const source = Function.prototype.toString.call(fn);
+  // Made by converted code, or fused with its converted twin by in-place conversion: it runs as it
+  // is, as converted code runs it (a fused function then runs its twin).
+  if (isGenerated(source)) return cacheConverted(fn, opts, asConverted(fn, opts.scope)) as ConvertedFunction<F>;
   const { convertSource, instantiate } = sourceConverter();
   let conv: ConvertedSource;
   try {
-    conv = convertSource(Function.prototype.toString.call(fn), name);
+    conv = convertSource(source, name);
   } catch (e) {
     const err = inOriginalFile(e, fn);
     // Remembered when located in the function itself (not at this call, as for a built-in function).
@@ -100,6 +107,13 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
     }
   };
   return cacheConverted(fn, opts, converted) as ConvertedFunction<F>;
+}
+
+/** `fn` run as converted code runs it, its run-time converted callees with `scope`. */
+function asConverted(fn: Function, scope: Record<string, unknown> | undefined): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  return function (this: unknown, ...args: unknown[]): unknown {
+    return withCalleeScope(scope, () => asConvertedCode(() => fn.apply(this, args)));
+  };
 }
 
 /** Records `converted` as the conversion of `fn` (with `opts.scope`). */

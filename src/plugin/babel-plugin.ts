@@ -32,12 +32,12 @@ export default function autographBabelPlugin(_api?: unknown, options?: Autograph
       Program(path, state) {
         const code = state.file?.code ?? '';
         const file: t.File = state.file?.ast ?? ({ type: 'File', program: path.node } as t.File);
-        const converted = convertProgram(file.program === path.node ? file : ({ type: 'File', program: path.node } as t.File), code, {
+        const { converted, twins } = convertProgram(file.program === path.node ? file : ({ type: 'File', program: path.node } as t.File), code, {
           ...(options ?? state.opts ?? {}),
           filename: state.filename ?? state.file?.opts?.filename,
         });
         // The tree changed under Babel's paths: recompute bindings (for later plugins).
-        if (converted.length) path.scope?.crawl();
+        if (converted.length || twins) path.scope?.crawl();
       },
     },
   };

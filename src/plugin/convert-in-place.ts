@@ -6,6 +6,7 @@
 // raise when it is called: importing the module always works.
 // Needs src/convert, find-targets. Produces `convertProgram` (mutates the File; returns what it did).
 
+import type { ParserPlugin } from '@babel/parser';
 import * as t from '../convert/util/babel-types.js';
 import { ensureBabelTypes } from '../convert/util/babel-load.js';
 import { ConvertContext } from '../convert/context.js';
@@ -13,6 +14,7 @@ import { runPipeline } from '../convert/pipeline.js';
 import { generateCode } from '../convert/util/babel.js';
 import { AutographError } from '../errors/ag-error.js';
 import { findTargets, type FindOptions, type Target } from './find-targets.js';
+import { addTwins } from './twins.js';
 
 export interface ConvertProgramOptions extends FindOptions {
   /** Module that exports `ag__` and `markInPlace` (default 'autograph-ts/runtime'). */
@@ -31,29 +33,61 @@ export interface ConvertProgramOptions extends FindOptions {
   readonly errorsAtCall?: boolean;
   /** Maps a location of `code` to the original file (when `code` is itself generated, e.g. by tsx). */
   readonly originalLocation?: (line: number, column: number) => { file?: string; line: number; column: number; frame?: string } | undefined;
+  /**
+   * Give every other function of the module that has something to stage a converted twin, which
+   * converted code calls while plain calls run the function as written (default true).
+   */
+  readonly twins?: boolean;
+  /** Parse each twin (with these parser plugins) and drop those that do not parse. */
+  readonly checkTwins?: readonly ParserPlugin[];
 }
 
 export const RUNTIME_MODULE = 'autograph-ts/runtime';
 export const MARK = 'ag__markInPlace';
 export const MARK_FAILED = 'ag__markConversionFailed';
 
+/** What `convertProgram` did to a module. */
+export interface ProgramResult {
+  /** Names of the targets rewritten (converted, or with `errorsAtCall` left as written and marked). */
+  readonly converted: string[];
+  /** How many functions got a converted twin (`twins`). */
+  readonly twins: number;
+}
+
 /**
- * Converts the targets of `file` (parsed from `code`); returns the names of the targets it rewrote
- * (converted, or with `errorsAtCall` left as written and marked with their error).
+ * Converts the targets of `file` (parsed from `code`) in place and, unless `opts.twins` is false,
+ * gives every other function with something to stage a converted twin (twins.ts).
  */
-export function convertProgram(file: t.File, code: string, opts: ConvertProgramOptions = {}): string[] {
+export function convertProgram(file: t.File, code: string, opts: ConvertProgramOptions = {}): ProgramResult {
   ensureBabelTypes();
-  if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === (opts.runtimeModule ?? RUNTIME_MODULE))) return [];
+  const runtime = opts.runtimeModule ?? RUNTIME_MODULE;
+  if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === runtime)) return { converted: [], twins: 0 };
   const targets = findTargets(file, opts);
-  if (targets.length === 0) return [];
   const outcomes = targets.map((tg) => convertOne(tg, code, opts));
   const done = targets.filter((_, i) => outcomes[i] !== 'left');
   const failed = outcomes.includes('failed');
-  if (done.length === 0) return [];
-  const specifiers = [t.importSpecifier(t.identifier('ag__'), t.identifier('ag__')), t.importSpecifier(t.identifier(MARK), t.identifier('markInPlace'))];
+  const skip = new Set<t.Node>(done.map((tg) => tg.node));
+  const copies = { context: (name: string, root: t.Node) => contextFor(code, name, root, opts), check: opts.checkTwins };
+  // A module that names `ag__` itself (the runtime, or code that breaks the rule) gets no twins.
+  const twinned = opts.twins === false || /\bag__/.test(code) ? { used: new Set<string>(), count: 0 } : addTwins(file.program, copies, skip);
+  if (done.length === 0 && twinned.count === 0) return { converted: [], twins: 0 };
+  const specifiers = [t.importSpecifier(t.identifier('ag__'), t.identifier('ag__'))];
+  if (done.length) specifiers.push(t.importSpecifier(t.identifier(MARK), t.identifier('markInPlace')));
   if (failed) specifiers.push(t.importSpecifier(t.identifier(MARK_FAILED), t.identifier('markConversionFailed')));
-  file.program.body.unshift(t.importDeclaration(specifiers, t.stringLiteral(opts.runtimeModule ?? RUNTIME_MODULE)));
-  return done.map((tg) => tg.name);
+  for (const name of twinned.used) specifiers.push(t.importSpecifier(t.identifier(name), t.identifier(name.replace(/^ag__/, ''))));
+  file.program.body.unshift(t.importDeclaration(specifiers, t.stringLiteral(runtime)));
+  return { converted: done.map((tg) => tg.name), twins: twinned.count };
+}
+
+/** The conversion context of `root` (part of `code`): errors located in the module's original file. */
+function contextFor(code: string, name: string, root: t.Node, opts: ConvertProgramOptions): ConvertContext {
+  const ctx = new ConvertContext(code, name, root);
+  ctx.locate = (line, column) => {
+    const orig = opts.originalLocation?.(line, column);
+    const file = orig?.file ?? opts.filename;
+    return { file: file === undefined ? undefined : projectPath(file), line: orig?.line ?? line };
+  };
+  return ctx;
 }
 
 type Outcome = 'converted' | 'failed' | 'left';
@@ -68,14 +102,8 @@ function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): Outc
   // (so does a target whose error is raised at its call).
   const work = tg.implicit || opts.errorsAtCall ? t.cloneNode(fn, true, false) : fn;
   // Lines of `fn` are lines of the whole module, so located errors point at file:line directly.
-  const ctx = new ConvertContext(code, tg.name, work);
-  ctx.locate = (line, column) => {
-    const orig = opts.originalLocation?.(line, column);
-    const file = orig?.file ?? opts.filename;
-    return { file: file === undefined ? undefined : projectPath(file), line: orig?.line ?? line };
-  };
   try {
-    runPipeline(work, ctx);
+    runPipeline(work, contextFor(code, tg.name, work, opts));
   } catch (e) {
     // Nobody asked for this helper: whatever stops its conversion, it runs as written (run-time path).
     if (tg.implicit) return 'left';

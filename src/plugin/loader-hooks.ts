@@ -1,7 +1,8 @@
 // Node module-customization hooks (registered by register.ts): the `load` hook applies the in-place
-// transform to the user's ES modules (.js/.mjs/.ts/.mts/.jsx/.tsx) that mention autograph-ts (not
-// node_modules), after earlier hooks (tsx) have turned TS into JS; a function that cannot be converted
-// is left as written and its error raised when it is called. Needs transform-source.
+// transform to the user's ES modules (.js/.mjs/.ts/.mts/.jsx/.tsx; not node_modules, not this
+// package), after earlier hooks (tsx) have turned TS into JS: jit/toGraph targets convert in place,
+// every other function with something to stage gets a converted twin; a target that cannot be
+// converted is left as written and its error raised when it is called. Needs transform-source.
 // Produces `initialize`, `load`.
 
 import { readFileSync, writeSync } from 'node:fs';
@@ -14,6 +15,8 @@ export interface LoaderData {
   readonly runtimeModule?: string;
   /** Extra import sources meaning autograph-ts (strings; `/…/` strings become RegExps). */
   readonly importSources?: readonly string[];
+  /** False: no converted twins, only jit/toGraph targets and 'use autograph' functions convert. */
+  readonly twins?: boolean;
   /** False when tsx could not be registered: a TypeScript module is then the catalogued plugin/tsx-missing. */
   readonly tsx?: boolean;
 }
@@ -23,15 +26,19 @@ let tsx = true;
 
 export function initialize(data: LoaderData | undefined): void {
   tsx = data?.tsx !== false;
+  if (data?.runtimeModule?.startsWith('file:')) own = new URL('../', data.runtimeModule).href;
   options = {
     runtimeModule: data?.runtimeModule,
     // Importing a module always works: a function that cannot be converted fails when it is called.
     errorsAtCall: true,
+    twins: data?.twins !== false,
     importSources: (data?.importSources ?? []).map((s) => (s.length > 2 && s.startsWith('/') && s.endsWith('/') ? new RegExp(s.slice(1, -1)) : s)),
   };
 }
 
 const EXT = /\.(m?[jt]s|[jt]sx)$/;
+/** autograph-ts's own modules (src/ or dist/ around the runtime module, or this file): never transformed. */
+let own = new URL('../', import.meta.url).href;
 
 interface LoadResult {
   format?: string | null;
@@ -43,7 +50,7 @@ type NextLoad = (url: string, context?: unknown) => Promise<LoadResult>;
 export async function load(url: string, context: { format?: string | null }, nextLoad: NextLoad): Promise<LoadResult> {
   if (!tsx && url.startsWith('file:') && isTypeScriptFile(url)) throw agError('plugin/tsx-missing', { file: fileURLToPath(url) });
   const result = await nextLoad(url, context);
-  if (!url.startsWith('file:') || url.includes('/node_modules/') || !EXT.test(new URL(url).pathname)) return result;
+  if (!url.startsWith('file:') || url.includes('/node_modules/') || url.startsWith(own) || !EXT.test(new URL(url).pathname)) return result;
   if (result.format === 'commonjs') warnCommonJs(url, result.source);
   if (result.format !== 'module' && result.format !== 'module-typescript') return result;
   if (result.source == null) return result;
@@ -63,5 +70,5 @@ function warnCommonJs(url: string, source: LoadResult['source']): void {
   }
   // Straight to stderr: the hooks run on their own thread, whose console output reaches the main
   // thread by message and is lost when a short program exits first.
-  if (mightNeedTransform(text, options)) writeSync(2, `${agError('plugin/commonjs-module', { file: fileURLToPath(url) }).message}\n`);
+  if (mightNeedTransform(text, { ...options, twins: false })) writeSync(2, `${agError('plugin/commonjs-module', { file: fileURLToPath(url) }).message}\n`);
 }

@@ -24,15 +24,21 @@ export interface TransformOptions extends Omit<ConvertProgramOptions, 'originalL
 export interface TransformResult {
   readonly code: string;
   readonly map: RawSourceMap | null;
-  /** Names of the functions converted in place. */
+  /** Names of the functions converted in place (jit/toGraph targets, 'use autograph' functions). */
   readonly converted: readonly string[];
+  /** How many other functions got a converted twin. */
+  readonly twins: number;
 }
 
 const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json[^,]*base64,([A-Za-z0-9+/=]+)\s*$/;
 
-/** Cheap pre-check: does the text mention autograph-ts (or a configured source) or the directive? */
-export function mightNeedTransform(code: string, opts: Pick<TransformOptions, 'importSources'> = {}): boolean {
+/**
+ * Cheap pre-check: does the text mention autograph-ts (or a configured source) or the directive?
+ * With twins (the default) every module that may hold a function is transformed.
+ */
+export function mightNeedTransform(code: string, opts: Pick<TransformOptions, 'importSources' | 'twins'> = {}): boolean {
   if (code.includes(DIRECTIVE) || code.includes('autograph-ts')) return true;
+  if (opts.twins !== false && /=>|\bfunction\b|\(/.test(code)) return true;
   // A RegExp matches import sources, not text: parse and let find-targets decide.
   return (opts.importSources ?? []).some((s) => (typeof s === 'string' ? code.includes(s) : true));
 }
@@ -56,6 +62,23 @@ function readOriginal(file: string | undefined): string | null {
 /** Returns null when the module has nothing to convert (leave it untouched). */
 export function transformSource(code0: string, opts: TransformOptions = {}): TransformResult | null {
   if (!mightNeedTransform(code0, opts)) return null;
+  const out = transformOnce(code0, opts);
+  // A twin that does not parse (a pass emitting invalid code) must not break the module: then each
+  // twin is parsed on its own and those that fail are left out (they run as written, as before).
+  if (!out || out.twins === 0 || parsesAsModule(out.code, opts)) return out;
+  return transformOnce(code0, { ...opts, checkTwins: opts.parserPlugins ?? [] });
+}
+
+function parsesAsModule(code: string, opts: TransformOptions): boolean {
+  try {
+    babel('parser').parse(code, { sourceType: 'module', plugins: opts.parserPlugins ?? [] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function transformOnce(code0: string, opts: TransformOptions): TransformResult | null {
   const { code, map: inMap } = inputMap(code0, opts.inputSourceMap);
   ensureBabelTypes();
   const file = babel('parser').parse(code, {
@@ -74,14 +97,14 @@ export function transformSource(code0: string, opts: TransformOptions = {}): Tra
         return { file: opts.filename, line: p.line, column: p.column, frame: content ? codeFrame(content, p.line, p.column) : undefined };
       }
     : undefined;
-  const converted = convertProgram(file, code, { ...opts, originalLocation });
-  if (converted.length === 0) return null;
+  const { converted, twins } = convertProgram(file, code, { ...opts, originalLocation });
+  if (converted.length === 0 && twins === 0) return null;
   const gen = generateCode(
     file,
     { sourceMaps: true, sourceFileName: opts.filename ?? 'module.js', comments: true, ...(inMap ? { inputSourceMap: inMap } : {}) } as never,
     code,
   );
-  return { code: gen.code, map: gen.map, converted };
+  return { code: gen.code, map: gen.map, converted, twins };
 }
 
 /** `code` with its map appended inline (what a Node load hook returns). */

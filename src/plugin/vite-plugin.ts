@@ -1,5 +1,6 @@
 // `autograph-ts/vite`: a Vite (and so Vitest) plugin whose `transform` hook applies the in-place
-// transform to the app's JS/TS modules (after Vite's own TS stripping; node_modules skipped). Errors
+// transform to the app's JS/TS modules (after Vite's own TS stripping; node_modules and this
+// package skipped). Errors
 // are mapped back through the combined source map to the original file:line. Needs
 // transform-source. Produces `autograph` (default export too).
 
@@ -18,13 +19,15 @@ export interface AutographVitePlugin {
 }
 
 const EXT = /\.(m?[jt]s|[jt]sx)$/;
+/** autograph-ts's own modules (src/ or dist/ around this file), which Vite serves too: never transformed. */
+const OWN = decodeURIComponent(new URL('../', import.meta.url).pathname);
 
 export function autograph(options: AutographViteOptions = {}): AutographVitePlugin {
   return {
     name: 'autograph-ts',
     transform(code, id) {
       const file = id.split('?')[0]!;
-      if (id.startsWith('\0') || file.includes('/node_modules/') || !EXT.test(file)) return null;
+      if (id.startsWith('\0') || file.includes('/node_modules/') || file.startsWith(OWN) || !EXT.test(file)) return null;
       let locationSourceMap: RawSourceMap | null = null;
       try {
         // The map from the original file to `code` (Vite's TS transform), for error locations.

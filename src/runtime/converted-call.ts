@@ -1,14 +1,18 @@
-// `ag__.convertedCall(f, thisArg, args)`: calls from converted code. User functions are converted
-// (recursively, cached, with the caller's scope for free variables); tfjs, built-ins, classes and
-// doNotConvert functions are called as they are; `console.log` becomes `print`. A function that
-// cannot be converted (e.g. unresolvable free variables) runs unconverted, with one warning, until a
-// call with another scope converts it (a failure is never cached as its conversion); one that is not
-// the user's (a package's, a bundler helper) runs unconverted silently.
-// Callees of code converted in place (no scope of its own) take the scope of the jit/toGraph call
-// running them (`withCalleeScope`). Needs allowlist.ts and a converter registered by
-// src/api/to-graph.ts. Produces `convertedCall`, `callMethod`, `withCalleeScope`.
+// `ag__.convertedCall(f, thisArg, args)`: calls from converted code. A function with a converted
+// twin (registered by its module, converted in place) calls the twin; other user functions are
+// converted (recursively, cached, with the caller's scope for free variables); `g.call`/`g.apply`
+// call `g` that way; tfjs, built-ins, classes and doNotConvert functions run as they are;
+// `console.log` becomes `print`. A function that cannot be converted (e.g. unresolvable free
+// variables) runs unconverted, with one warning, until a call with another scope converts it (a
+// failure is never cached as its conversion); one that is not the user's (a package's, a bundler
+// helper) runs unconverted silently. Callees of code converted in place (no scope of its own) take
+// the scope of the jit/toGraph call running them (`withCalleeScope`). `inConvertedCode` tells fused
+// functions (in-place twins) which body to run. Needs allowlist.ts and a converter registered by
+// src/api/to-graph.ts. Produces `convertedCall`, `callMethod`, `withCalleeScope`, `inConvertedCode`,
+// `asConvertedCode`.
 
 import { isLeftAlone } from './allowlist.js';
+import { twinOf } from './do-not-convert.js';
 import { AutographError } from '../errors/ag-error.js';
 import { warn } from '../platform/log.js';
 import { isTracing } from '../trace/control-flow.js';
@@ -36,6 +40,28 @@ export function withCalleeScope<T>(scope: Record<string, unknown> | undefined, r
     return run();
   } finally {
     calleeScope = before;
+  }
+}
+
+/** Runs of converted functions entered from outside converted code (toGraph's mode wrapper). */
+let modeDepth = 0;
+
+/**
+ * Whether converted code is running (a call from converted code, or a converted function that
+ * toGraph returned, is under way): a function that in-place conversion fused with its converted
+ * twin then runs the twin.
+ */
+export function inConvertedCode(): boolean {
+  return callDepth > 0 || modeDepth > 0;
+}
+
+/** Runs `run` as converted code runs (fused functions it calls run their converted twins). */
+export function asConvertedCode<T>(run: () => T): T {
+  modeDepth++;
+  try {
+    return run();
+  } finally {
+    modeDepth--;
   }
 }
 
@@ -77,10 +103,22 @@ export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], sco
   }
 }
 
+const callOf = Function.prototype.call; // eslint-disable-line @typescript-eslint/unbound-method
+const applyOf = Function.prototype.apply; // eslint-disable-line @typescript-eslint/unbound-method
+
 let callDepth = 0;
 let overflowing: string | undefined;
 
 function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Record<string, unknown> | undefined): unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  // Converted in place beside the function as written (a method, a helper of a loaded module).
+  const twin = twinOf(f);
+  if (twin) return twin.apply(thisArg, args);
+  // `g.call(self, …)`, `g.apply(self, args)`: a call of `g`, which converts like any other.
+  const list = args[1];
+  if (typeof thisArg === 'function' && (f === callOf || (f === applyOf && (list == null || typeof list === 'object')))) {
+    const rest = f === callOf ? args.slice(1) : list == null ? [] : Array.from(list as ArrayLike<unknown>);
+    return callConverted(thisArg, args[0], rest, scope);
+  }
   if (!converter || asIs.has(f) || isLeftAlone(f)) return f.apply(thisArg, args);
   const within = scope ?? calleeScope;
   let g: AnyFn;

@@ -1,7 +1,8 @@
 // Markers on functions: `doNotConvert(fn)` (leave it alone), the link from a converted function to
-// its original, and the conversion error of a function that in-place conversion could not convert.
+// its original, the converted twin a module converted in place registered for a function it keeps as
+// written, and the conversion error of a function that in-place conversion could not convert.
 // Needs the error class. Produces `doNotConvert`, `isDoNotConvert`, `markConverted`, `originalOf`,
-// `markConversionFailed`, `conversionFailure`.
+// `registerTwin`, `twinOf`, `markConversionFailed`, `conversionFailure`.
 
 import { AutographError, type ErrorKind, type SourceLocation } from '../errors/ag-error.js';
 
@@ -26,6 +27,19 @@ export function markConverted(converted: object, original: object): void {
 /** The original of a converted function, or undefined when `fn` is not a converted function. */
 export function originalOf(fn: unknown): object | undefined {
   return typeof fn === 'function' ? ((fn as unknown as Record<symbol, unknown>)[ORIGINAL] as object | undefined) : undefined;
+}
+
+const twins = new WeakMap<object, Function>(); // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+
+/** Records `twin` as the converted version of `original` (made by in-place conversion, where `original` stands). */
+export function registerTwin(original: Function, twin: Function): void { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  twins.set(original, twin);
+  if (!originalOf(twin)) markConverted(twin, original);
+}
+
+/** The converted twin of `fn`, if its module registered one. */
+export function twinOf(fn: unknown): Function | undefined { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  return typeof fn === 'function' ? twins.get(fn) : undefined;
 }
 
 interface RecordedError {

@@ -65,10 +65,14 @@ describe('babel plugin', () => {
     expect(() => babel(badSource(AG_INDEX), file)).toThrow(`${file}:${BAD_LINE}:`);
   });
 
-  it('leaves modules without autograph-ts, and jit(fn, { autograph: false }), alone', () => {
+  it('keeps functions as written: a module without autograph-ts only gains twins; jit(fn, { autograph: false }) stays plain', () => {
     const plain = `function f(x) { if (x > 0) return 1; return 2; }\nexport default f;\n`;
-    expect(babel(plain, 'p.mjs').code).not.toContain('ag__');
+    const out = babel(plain, 'p.mjs').code;
+    expect(out).toContain('function f(x) {\n  if (x > 0) return 1;\n  return 2;\n}');
+    expect(out).toMatch(/ag__twin\(f, function \(x\) \{\n\s+let do_return/);
     const off = `import { jit } from '${AG_INDEX}';\nexport const k = jit((x) => { if (x > 0) return 1; return 2; }, { autograph: false });\n`;
-    expect(babel(off, 'o.mjs').code).not.toContain('ag__');
+    const offOut = babel(off, 'o.mjs').code;
+    expect(offOut).not.toContain('ag__markInPlace');
+    expect(offOut).toContain('if (x > 0) return 1;');
   });
 });
