@@ -40,9 +40,18 @@ interface State {
  * the runtime knows tfjs's by identity).
  */
 function rangeCall(e: t.Expression): t.Expression | null {
-  if (!t.isCallExpression(e) || !t.isMemberExpression(e.callee) || e.callee.computed || !t.isIdentifier(e.callee.property, { name: 'range' })) return null;
-  if (!t.isIdentifier(e.callee.object) || e.arguments.some((a) => !t.isExpression(a))) return null;
-  return Object.assign(expr('ag__.rangeOf(%%f%%, %%self%%, %%args%%)', { f: e.callee, self: t.cloneNode(e.callee.object), args: t.arrayExpression(e.arguments as t.Expression[]) }), { loc: e.loc });
+  if (!t.isCallExpression(e)) return null;
+  // The call-trees pass made `ns.range(…)` of a namespace not named `tf` a convertedCall.
+  const [f, self, args] = e.arguments;
+  if (t.isMemberExpression(e.callee) && t.isIdentifier(e.callee.object, { name: 'ag__' }) && t.isIdentifier(e.callee.property, { name: 'convertedCall' }) &&
+    t.isMemberExpression(f) && !f.computed && t.isIdentifier(f.property, { name: 'range' }) && t.isExpression(self) && t.isArrayExpression(args)) {
+    return Object.assign(expr('ag__.rangeOf(%%f%%, %%self%%, %%args%%)', { f, self, args }), { loc: e.loc });
+  }
+  // `(0, o.range)(…)`: how bundlers and test runners call an imported namespace's function.
+  const c = t.isSequenceExpression(e.callee) && e.callee.expressions.length === 2 ? e.callee.expressions[1]! : e.callee;
+  if (!t.isMemberExpression(c) || c.computed || !t.isIdentifier(c.property, { name: 'range' })) return null;
+  if (!t.isIdentifier(c.object) || e.arguments.some((a) => !t.isExpression(a))) return null;
+  return Object.assign(expr('ag__.rangeOf(%%f%%, %%self%%, %%args%%)', { f: c, self: t.cloneNode(c.object), args: t.arrayExpression(e.arguments as t.Expression[]) }), { loc: e.loc });
 }
 
 /** Whether `nodes` assign one of `names` (over-approximated: shadowing is not looked at). */

@@ -122,6 +122,7 @@ export let
   variableDeclaration: typeof B.variableDeclaration,
   isNewExpression: typeof B.isNewExpression,
   isTaggedTemplateExpression: typeof B.isTaggedTemplateExpression,
+  isArrayExpression: typeof B.isArrayExpression,
   variableDeclarator: typeof B.variableDeclarator;
 
 /** Binds every value above to the loaded @babel/types module. */
@@ -146,6 +147,6 @@ export function bindBabelTypes(m: typeof B): void {
     isTryStatement, isUnaryExpression, isUpdateExpression, isV8IntrinsicIdentifier, isValidIdentifier, isVariableDeclaration,
     isVariableDeclarator, isWhileStatement, logicalExpression, memberExpression, nullLiteral,
     numericLiteral, objectExpression, objectProperty, program, returnStatement, sequenceExpression, spreadElement, stringLiteral, thisExpression,
-    unaryExpression, variableDeclaration, variableDeclarator, isNewExpression, isTaggedTemplateExpression
+    unaryExpression, variableDeclaration, variableDeclarator, isNewExpression, isTaggedTemplateExpression, isArrayExpression
   } = m);
 }
