@@ -10,10 +10,14 @@ import { isTensor } from '../trace/context.js';
 import { shapeToString, sameShape } from '../ir/types.js';
 import { locatedError } from './located-error.js';
 
+// The runtime's own references (user code may replace Array.prototype's iterator or methods).
+const apply = Reflect.apply;
+
 function checkDeclared(list: unknown[], xs: readonly unknown[]): void {
   const type = declaredType(list);
   if (!type) return;
-  for (const x of xs) {
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
     if (!isTensor(x)) continue;
     if (x.dtype !== type.dtype || (type.shape && !sameShape(x.shape, type.shape))) {
       const expected = `${type.dtype}${type.shape ? shapeToString(type.shape) : ''}`;
@@ -25,7 +29,8 @@ function checkDeclared(list: unknown[], xs: readonly unknown[]): void {
 export function listPush(list: unknown, ...xs: unknown[]): unknown {
   if (Array.isArray(list)) {
     checkDeclared(list, xs);
-    list.push(...xs);
+    // The array's own push, as `z.push(x)` calls it, without iterating `xs` (the user's iterator).
+    apply(list.push, list, xs);
     return list;
   }
   callMethod(list, 'push', xs);
