@@ -12,6 +12,8 @@ import { importAliases, isDefaultImport, originalLocation } from './function-ori
 import { locationOf } from './source-location.js';
 import { isStrictFunction } from './function-mode.js';
 
+/** Set on globalThis by the runtime of code converted in place (src/plugin/runtime-browser.ts). */
+const IN_PLACE_RUNTIME = Symbol.for('autograph-ts.inPlaceRuntime');
 const MODULE_ALIAS = /^(__vite_ssr_import_\d+__|__vi_import_\d+__|__vite_ssr_dynamic_import__|import_[\w$]+|_[\w$]+__namespace)$/;
 const IMPLICIT = new Set(['arguments', 'undefined', 'NaN', 'Infinity', 'globalThis']);
 /**
@@ -96,7 +98,9 @@ export function instantiate(
     // At the first use of the first missing name: in the user's file where it can be found.
     const at = conv.freeAt.get(missing[0]!);
     const where = at && (originalLocation(self, at.line, at.column + 1, conv.name) ?? locationOf(conv.source, conv.name, at));
-    throw agError('convert/unresolved-free-variables', { names: missing, functionName: conv.name }, where || undefined);
+    // Modules converted in place run here (the loader, a plugin): the hint does not offer them again.
+    const inPlace = (globalThis as Record<symbol, unknown>)[IN_PLACE_RUNTIME] === true;
+    throw agError('convert/unresolved-free-variables', { names: missing, functionName: conv.name, inPlace }, where || undefined);
   }
   const url = scriptUrl(conv.name);
   // new Function adds two header lines; then the mode of the original ("use strict", or an empty

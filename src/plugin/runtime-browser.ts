@@ -19,6 +19,9 @@ const IN_PLACE = Symbol.for('autograph-ts.convertedInPlace');
 /** The generated code text the plugin recorded (its `keepCode` option), which toCode returns. */
 const CODE = Symbol.for('autograph-ts.generatedCode');
 
+// In-place converted code runs in this process: a run-time conversion error does not suggest it again.
+(globalThis as Record<symbol, unknown>)[Symbol.for('autograph-ts.inPlaceRuntime')] = true;
+
 /** The runtime object of in-place converted code (no `scope`: free variables are lexical). */
 export const ag__ = makeRuntime();
 

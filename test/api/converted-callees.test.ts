@@ -91,3 +91,22 @@ describe('a callee that could not be converted (7)', () => {
     }
   });
 });
+
+describe('the hint of an unresolved free variable', () => {
+  it('offers the loader and the plugins only where no code converted in place runs', async () => {
+    const outOfReach = new Function('x', 'return missingName + x');
+    const hint = (): string => {
+      try {
+        ag.toGraph(outOfReach as (x: number) => number)(1);
+      } catch (e) {
+        return (e as ag.AutographError).hint ?? '';
+      }
+      throw new Error('expected convert/unresolved-free-variables');
+    };
+    expect(hint()).toContain('node --import autograph-ts/register');
+    await import('../../src/plugin/runtime.js'); // what every module converted in place imports
+    expect(hint()).not.toContain('autograph-ts/register');
+    expect(hint()).toContain('scope: { missingName }');
+    expect(hint()).toContain('an ES module that the loader or plugin converts');
+  });
+});

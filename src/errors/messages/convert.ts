@@ -59,12 +59,15 @@ export const convertMessages = defineMessages({
   },
   'convert/unresolved-free-variables': {
     kind: 'conversion',
-    text: (p: { names: string[]; functionName: string }) =>
+    text: (p: { names: string[]; functionName: string; inPlace?: boolean }) =>
       `cannot convert '${p.functionName}' at run time: free variable${p.names.length > 1 ? 's' : ''} ` +
       `${p.names.map((n) => `'${n}'`).join(', ')} cannot be resolved (toString() loses the closure)`,
-    hint: (p: { names: string[] }) =>
+    hint: (p: { names: string[]; inPlace?: boolean }) =>
       `pass them explicitly: toGraph(fn, { scope: { ${p.names.join(', ')} } }) (or jit(fn, { scope })), ` +
-      `or convert in place with the build-time plugin (node --import autograph-ts/register, or the Babel/Vite plugin)`,
+      (p.inPlace
+        ? // The loader or a plugin is converting in place already: this function is out of its reach.
+          'or move it into an ES module that the loader or plugin converts (not a package, a CommonJS module, or code made by eval or new Function)'
+        : `or convert in place with the build-time plugin (node --import autograph-ts/register, or the Babel/Vite plugin)`),
     example: "const scale = 2; ag.jit(x => x.mul(scale)) on the run-time path without { scope: { scale } }",
   },
   'convert/misplaced-directive': {
