@@ -64,7 +64,7 @@ export const convertMessages = defineMessages({
       `${p.names.map((n) => `'${n}'`).join(', ')} cannot be resolved (toString() loses the closure)`,
     hint: (p: { names: string[]; inPlace?: boolean }) =>
       `pass them explicitly: toGraph(fn, { scope: { ${p.names.join(', ')} } }) (or jit(fn, { scope })), ` +
-      (p.inPlace
+      (p.inPlace === true
         ? // The loader or a plugin is converting in place already: this function is out of its reach.
           'or move it into an ES module that the loader or plugin converts (not a package, a CommonJS module, or code made by eval or new Function)'
         : `or convert in place with the build-time plugin (node --import autograph-ts/register, or the Babel/Vite plugin)`),
