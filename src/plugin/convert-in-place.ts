@@ -15,6 +15,7 @@ import { generateCode } from '../convert/util/babel.js';
 import { AutographError } from '../errors/ag-error.js';
 import { findTargets, type FindOptions, type Target } from './find-targets.js';
 import { addTwins } from './twins.js';
+import { walk } from '../convert/util/walk.js';
 
 export interface ConvertProgramOptions extends FindOptions {
   /** Module that exports `ag__` and `markInPlace` (default 'autograph-ts/runtime'). */
@@ -62,14 +63,15 @@ export function convertProgram(file: t.File, code: string, opts: ConvertProgramO
   ensureBabelTypes();
   const runtime = opts.runtimeModule ?? RUNTIME_MODULE;
   if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === runtime)) return { converted: [], twins: 0 };
+  // A module that names `ag__…` itself (the runtime, or code that breaks the rule) gets no twins.
+  const twins = opts.twins !== false && !namesRuntime(file.program);
   const targets = findTargets(file, opts);
   const outcomes = targets.map((tg) => convertOne(tg, code, opts));
   const done = targets.filter((_, i) => outcomes[i] !== 'left');
   const failed = outcomes.includes('failed');
   const skip = new Set<t.Node>(done.map((tg) => tg.node));
   const copies = { context: (name: string, root: t.Node) => contextFor(code, name, root, opts), check: opts.checkTwins };
-  // A module that names `ag__` itself (the runtime, or code that breaks the rule) gets no twins.
-  const twinned = opts.twins === false || /\bag__/.test(code) ? { used: new Set<string>(), count: 0 } : addTwins(file.program, copies, skip);
+  const twinned = !twins ? { used: new Set<string>(), count: 0 } : addTwins(file.program, copies, skip);
   if (done.length === 0 && twinned.count === 0) return { converted: [], twins: 0 };
   const specifiers = [t.importSpecifier(t.identifier('ag__'), t.identifier('ag__'))];
   if (done.length) specifiers.push(t.importSpecifier(t.identifier(MARK), t.identifier('markInPlace')));
@@ -77,6 +79,17 @@ export function convertProgram(file: t.File, code: string, opts: ConvertProgramO
   for (const name of twinned.used) specifiers.push(t.importSpecifier(t.identifier(name), t.identifier(name.replace(/^ag__/, ''))));
   file.program.body.unshift(t.importDeclaration(specifiers, t.stringLiteral(runtime)));
   return { converted: done.map((tg) => tg.name), twins: twinned.count };
+}
+
+/** Whether the module (before conversion) has an identifier `ag__…`. */
+function namesRuntime(program: t.Program): boolean {
+  let found = false;
+  walk(program, (n) => {
+    if (found) return false;
+    if (t.isIdentifier(n) && n.name.startsWith('ag__')) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 /** The conversion context of `root` (part of `code`): errors located in the module's original file. */

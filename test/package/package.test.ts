@@ -2,8 +2,9 @@
 // separate apps beside tfjs from the npm registry, then used the way users use it — ESM import and
 // `require`, the Node loader on a .ts file, the CLI from its built bin — on tfjs 4.22 and 4.21, and
 // on tfjs-core with only its cpu backend; the regression module of what tfjs-examples programs met
-// first (real-program-sources.ts), under the loader and with run-time conversion. Each app ends up
-// with one tfjs-core; optional peers that are missing (tsx, onnxruntime-node) and the browser build's
+// first (real-program-sources.ts), under the loader and with run-time conversion; the loader
+// converting a program's classes, object methods and other modules (loader-program-sources.ts).
+// Each app ends up with one tfjs-core; optional peers that are missing (tsx, onnxruntime-node) and the browser build's
 // missing converter give their catalogued errors; nothing is printed that the user did not ask for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import {
   SEEDS_MJS, SEEDS_CJS, APP_TS, LIB_TS, CJS_LOADER_APP, CORE_MJS, BROWSER_BUILD_MJS, WEB_INDEX, WEB_MAIN_TS, WEB_PLAIN_TS,
 } from './app-sources.js';
 import { DEFECTS_TS, expectedDefects } from './real-program-sources.js';
+import { CASES, LOADER_PROGRAM, assertAt } from './loader-program-sources.js';
 
 const TSX = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
   .devDependencies['tsx']!;
@@ -35,6 +37,7 @@ beforeAll(async () => {
     makeApp('core', 'module', ['@tensorflow/tfjs-core@4.22.0', '@tensorflow/tfjs-backend-cpu@4.22.0', tarball]),
   ]);
   a.write({ 'seeds.mjs': SEEDS_MJS, 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'lib.ts': LIB_TS, 'defects.ts': DEFECTS_TS('autograph-ts') });
+  a.write(Object.fromEntries(Object.entries(LOADER_PROGRAM('autograph-ts')).map(([name, text]) => [`loaded/${name}`, text])));
   b.write({ 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'app.js': CJS_LOADER_APP });
   c.write({ 'core.mjs': CORE_MJS, 'browser-build.mjs': BROWSER_BUILD_MJS });
 }, SETUP_MS);
@@ -103,6 +106,17 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
       expect(r.status, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout.trim().split('\n').pop()!)).toEqual(expectedDefects(mode));
     }
+  });
+
+  it('the loader converts what it loads: class members, object methods, closures, .mts and .tsx modules, a k-means class', async () => {
+    const r = await a.node(['--import', 'autograph-ts/register', 'loaded/main.ts']);
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<string, unknown>;
+    for (const name of CASES) expect(out[name], name).toMatchObject({ same: true });
+    expect(out.assert).toEqual({ id: 'runtime/assert-failed', ...assertAt() });
+    expect(out.kmeans).toEqual({ labels: true, centroids: true });
+    expect(out.toCode).toBe(true);
+    expect(out.warnings).toEqual([]);
   });
 
   it("README's TypeScript quick start passes `autograph check --strict` (plain tsc rejects it) and runs under the loader", async () => {

@@ -41,8 +41,8 @@ try {
   out.named = (e as { id?: string }).id;
 }
 
-// A method (converted at run time: methods are not converted in place) called from a jit arrow,
-// with its free variables passed in scope.
+// A method called from a jit arrow, with its free variables passed in scope (needed at run time;
+// under the loader its converted twin runs and the scope is not used).
 class Model {
   w = tf.scalar(2);
   step(x: tf.Tensor): tf.Tensor {
