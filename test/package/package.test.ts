@@ -4,8 +4,9 @@
 // on tfjs-core with only its cpu backend; the regression module of what tfjs-examples programs met
 // first (real-program-sources.ts), under the loader and with run-time conversion; the loader
 // converting a program's classes, object methods and other modules (loader-program-sources.ts).
-// Each app ends up with one tfjs-core; optional peers that are missing (tsx, onnxruntime-node) and the browser build's
-// missing converter give their catalogued errors; nothing is printed that the user did not ask for.
+// Each app ends up with one tfjs-core; optional peers that are missing (tsx, onnxruntime-node) and
+// the browser build's missing converter give their catalogued errors; nothing is printed that the
+// user did not ask for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
