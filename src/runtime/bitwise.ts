@@ -1,10 +1,12 @@
 // JS bitwise operators on tensors for converted code: `&`, `|`, `^`, `~`, `<<`, `>>`, `>>>`. As in
 // JS, each operand is first taken to int32 (ToInt32: a float32 tensor is cast, which wraps modulo
-// 2^32 and maps NaN/±Infinity to 0; a bool is 0/1; a JS number is `| 0`), the result is int32, and
+// 2^32 and maps NaN/±Infinity to 0, and passes no gradient; a bool is 0/1; a JS number is `| 0`), the result is int32, and
 // shift counts are taken mod 32 (`5 >> 31` is 0). tfjs has only BitwiseAnd: `|` and `^` are
 // built from it with int32 arithmetic (exact modulo 2^32), shifts from multiplication and floor
 // division by powers of two. `x >>> 0` has no int32 value for a negative x: refused
-// (convert/unsupported-tensor-operator). Needs tfjs and tensors.ts. Produces one function per operator.
+// (convert/unsupported-tensor-operator). `Math.imul` and `Math.clz32` on tensors are here too: int32
+// arithmetic whose every product is below 2^53, exact on every backend. Needs tfjs and tensors.ts.
+// Produces one function per operator, `imul`, `clz32`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
@@ -12,9 +14,13 @@ import { isTensor } from './tensors.js';
 
 type Js = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** ToInt32 of a tensor or a JS value, as an int32 tensor. */
+/**
+ * ToInt32 of a tensor or a JS value, as an int32 tensor. A float32 tensor is truncated first (the
+ * cast truncates too, so the value is the same) by ops without a gradient: ToInt32 is a step
+ * function, whose derivative is 0, where tfjs's Cast would pass the gradient through.
+ */
 function int32(x: unknown): tf.Tensor {
-  if (isTensor(x)) return x.dtype === 'int32' ? x : tf.cast(x, 'int32');
+  if (isTensor(x)) return x.dtype === 'int32' ? x : tf.cast(x.dtype === 'float32' ? tf.where(tf.less(x, tf.scalar(0)), tf.ceil(x), tf.floor(x)) : x, 'int32');
   if (Array.isArray(x)) return tf.tensor((x as number[]).flat(Infinity as 1).map((v) => Number(v) | 0), shapeOf(x), 'int32');
   return tf.scalar(Number(x) | 0, 'int32');
 }
@@ -90,4 +96,36 @@ export function ushr(a: Js, b: Js): Js {
   const k = Number(b) & 31;
   if (k === 0) throw unsupported('>>>', 'a shift count of 0 (its uint32 result has no int32 value)');
   return tf.bitwiseAnd(...pair(shr(a, k), 2 ** (32 - k) - 1));
+}
+
+/**
+ * `Math.imul(a, b)`: the product modulo 2^32. With a = ah·2^16 + al (al = a & 0xffff) and b alike,
+ * a·b ≡ (a - al)·bl + al·(b - bl) + al·bl: three products below 2^47 in magnitude, each exact in
+ * float64 before it wraps into int32 (a product of two full int32 values would be rounded first).
+ */
+export function imul(a: Js, b: Js): Js {
+  if (!anyTensor(a, b)) return Math.imul(a, b);
+  const [x, y] = pair(a, b);
+  const low = (v: tf.Tensor): tf.Tensor => tf.bitwiseAnd(...pair(v, 0xffff));
+  const [xl, yl] = [low(x), low(y)];
+  return tf.add(tf.add(tf.mul(tf.sub(x, xl), yl), tf.mul(xl, tf.sub(y, yl))), tf.mul(xl, yl));
+}
+
+/**
+ * `Math.clz32(x)`: the leading zero bits of ToUint32(x). 0 for a negative int32 (its top bit is set),
+ * 32 for 0; for x > 0, a binary search that shifts x left (by multiplying: every value stays below
+ * 2^31) while its top 16, 8, 4, 2, 1 bits below bit 31 are zero.
+ */
+export function clz32(a: Js): Js {
+  if (!isTensor(a)) return Math.clz32(a);
+  const x = int32(a);
+  let v = x;
+  let n = i32(1);
+  for (const k of [16, 8, 4, 2]) {
+    const zeros = tf.less(v, i32(2 ** (31 - k)));
+    n = tf.where(zeros, tf.add(n, i32(k)), n);
+    v = tf.where(zeros, tf.mul(v, i32(2 ** k)), v);
+  }
+  n = tf.where(tf.less(v, i32(2 ** 30)), tf.add(n, i32(1)), n);
+  return tf.where(tf.less(x, i32(0)), i32(0), tf.where(tf.equal(x, i32(0)), i32(32), n));
 }

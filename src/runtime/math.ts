@@ -4,10 +4,14 @@
 // int32 is JS's result `| 0` (Math.abs(-2147483648) wraps to itself). Functions tfjs has no kernel
 // for (cbrt, log10, log2, hypot) are composed of float32 ops and may differ from JS in the last
 // bits (docs/guide.md); under a trace each such call is noted (trace/js-differences.ts) so jit warns
-// at the user's line. Needs tfjs, tensors.ts and the trace's notes. Produces `MathDispatch`.
+// at the user's line. Every Math function is here but `random` (no arguments: plain JS, `JS_ONLY`);
+// `sumPrecise` is refused on tensors (`REFUSED`). Needs tfjs, tensors.ts, bitwise.ts and the trace's
+// notes. Produces `MathDispatch`, `JS_ONLY`, `REFUSED`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { isTensor, weakPair } from './tensors.js';
+import { clz32, imul } from './bitwise.js';
+import { agError } from '../errors/catalogue.js';
 import { noteJsDifference } from '../trace/js-differences.js';
 
 type Js = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -15,9 +19,9 @@ type Unary = (x: tf.Tensor) => tf.Tensor;
 
 const float = (x: tf.Tensor): tf.Tensor => (x.dtype === 'float32' ? x : tf.cast(x, 'float32'));
 const f32 = (v: number): tf.Tensor => tf.scalar(v, 'float32');
-/** JS's sign: ±1, and x itself for ±0 and NaN (tf.sign gives 0 for NaN and +0 for -0). */
+/** JS's sign: ±1, and x itself for ±0 and NaN (tf.sign gives 0 for NaN and +0 for -0), as floor(x): no gradient. */
 const sign = (x: tf.Tensor): tf.Tensor =>
-  x.dtype === 'float32' ? tf.where(tf.greater(x, f32(0)), f32(1), tf.where(tf.less(x, f32(0)), f32(-1), x)) : tf.sign(x.dtype === 'bool' ? tf.cast(x, 'int32') : x);
+  x.dtype === 'float32' ? tf.where(tf.greater(x, f32(0)), f32(1), tf.where(tf.less(x, f32(0)), f32(-1), tf.floor(x))) : tf.sign(x.dtype === 'bool' ? tf.cast(x, 'int32') : x);
 /** Math.cbrt: |x|^(1/3) and one Newton step (within one float32 ulp of JS), with x's sign. */
 const cbrt = (x: tf.Tensor): tf.Tensor => {
   const ax = tf.abs(float(x));
@@ -30,6 +34,23 @@ const cbrt = (x: tf.Tensor): tf.Tensor => {
 const round = (x: tf.Tensor): tf.Tensor => {
   const lo = tf.floor(x);
   return tf.where(tf.greaterEqual(tf.sub(x, lo), f32(0.5)), tf.ceil(x), lo);
+};
+/**
+ * Math.f16round: the nearest float16 (ties to even) as a float32. Veltkamp's split (c·8193 - (c·8193 - c))
+ * rounds c to 11 significant bits, ties to even (checked on every float32 significand); below 2^-14
+ * float16 steps are 2^-24, to which adding and subtracting 0.5 rounds (ties to even); beyond 65504,
+ * ±Infinity. c is |x| capped at 2^17 (c·8193 stays finite); a zero keeps x's sign.
+ */
+const f16round = (t: tf.Tensor): tf.Tensor => {
+  const x = float(t);
+  const c = tf.minimum(tf.abs(x), f32(2 ** 17));
+  const g = tf.mul(c, f32(8193));
+  const split = tf.where(tf.less(c, f32(2 ** -14)), tf.sub(tf.add(c, f32(0.5)), f32(0.5)), tf.sub(g, tf.sub(g, c)));
+  // The same value through Round (exact: a float16 times 2^24 is a whole number), so no gradient: a step function's.
+  const r = tf.div(tf.round(tf.mul(split, f32(2 ** 24))), f32(2 ** 24));
+  const big = tf.where(tf.greater(r, f32(65504)), f32(Infinity), r);
+  const signed = tf.where(tf.equal(big, f32(0)), tf.mul(x, f32(0)), tf.where(tf.less(x, f32(0)), tf.neg(big), big));
+  return tf.where(tf.isNaN(x), x, signed);
 };
 const keepInt = (f: Unary): Unary => (x) => (x.dtype === 'int32' ? x : x.dtype === 'bool' ? tf.cast(x, 'int32') : f(x));
 
@@ -48,6 +69,7 @@ const UNARY: Record<string, Unary> = {
   cosh: (x) => tf.cosh(float(x)),
   exp: (x) => tf.exp(float(x)),
   expm1: (x) => tf.expm1(float(x)),
+  f16round,
   floor: keepInt(tf.floor),
   // Casting int32 to float32 only relabels the data on the cpu backend: + 0 stores it rounded.
   fround: (x) => (x.dtype === 'float32' ? x : tf.add(float(x), f32(0))),
@@ -69,8 +91,20 @@ const UNARY: Record<string, Unary> = {
 /** The functions composed of float32 operations, which can differ from JS in the last bits. */
 const COMPOSED = new Set(['cbrt', 'log10', 'log2', 'hypot']);
 
+/** JS's Math function `name`; where the host has none (Math.f16round before ES2025), a throw as JS's call would. */
+function jsMath(name: string): (...xs: Js[]) => Js {
+  const math = Math as unknown as Record<string, ((...a: Js[]) => Js) | undefined>;
+  const own = math[name];
+  if (typeof own === 'function') return own;
+  return (...xs) => {
+    const f = math[name]; // a polyfill installed since
+    if (typeof f !== 'function') throw new TypeError(`Math.${name} is not a function`);
+    return f(...xs);
+  };
+}
+
 function unary(name: string): (x: Js) => Js {
-  const js = (Math as unknown as Record<string, (x: number) => number>)[name]!;
+  const js = jsMath(name);
   const f = UNARY[name]!;
   const composed = COMPOSED.has(name);
   return (x) => {
@@ -90,6 +124,8 @@ function reduceWith(js: (...xs: number[]) => number, op: (a: tf.Tensor, b: tf.Te
   };
 }
 
+const jsSumPrecise = jsMath('sumPrecise');
+
 export const MathDispatch: Record<string, (...xs: Js[]) => Js> = {
   ...Object.fromEntries(Object.keys(UNARY).map((k) => [k, unary(k)])),
   max: reduceWith(Math.max, tf.maximum),
@@ -101,6 +137,22 @@ export const MathDispatch: Record<string, (...xs: Js[]) => Js> = {
     noteJsDifference('Math.hypot');
     return hypot(xs);
   },
+  imul,
+  clz32,
+  sumPrecise: (xs) => {
+    if (isTensor(xs) || (Array.isArray(xs) && xs.some(isTensor))) throw agError('convert/unsupported-tensor-math', { name: 'sumPrecise', why: REFUSED.sumPrecise! });
+    return jsSumPrecise(xs);
+  },
+};
+
+/** Math functions left to JS in converted code, and why (the converter does not route them). */
+export const JS_ONLY: Readonly<Record<string, string>> = {
+  random: 'it takes no arguments: plain JS, which runs when the function is traced',
+};
+
+/** Math functions refused on tensors (`convert/unsupported-tensor-math`), and why. */
+export const REFUSED: Readonly<Record<string, string>> = {
+  sumPrecise: 'it rounds the exact sum of its values once, which float32 tensor operations cannot compute (and JS itself takes numbers only)',
 };
 
 /**

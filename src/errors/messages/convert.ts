@@ -170,6 +170,12 @@ export const convertMessages = defineMessages({
     hint: () => 'shift by a JS number from 1 to 31, or use the corresponding tf.* function',
     example: "x >>> 0 with x an int32 tensor",
   },
+  'convert/unsupported-tensor-math': {
+    kind: 'staging',
+    text: (p: { name: string; why: string }) => `Math.${p.name} on a tensor is not supported: ${p.why}`,
+    hint: () => 'compute it with tf.* functions (Math.sumPrecise: tf.sum, which rounds at every step), or call it on JS numbers',
+    example: 'Math.sumPrecise(x) with x a float32 tensor',
+  },
   'convert/logical-operand-types': {
     kind: 'staging',
     text: (p: { op: string; left: string; right: string }) =>
