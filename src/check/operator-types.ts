@@ -48,10 +48,12 @@ export interface TensorMath {
   atanh: Unary<number>;
   cbrt: Unary<number>;
   ceil: Unary<number>;
+  clz32: Unary<number>;
   cos: Unary<number>;
   cosh: Unary<number>;
   exp: Unary<number>;
   expm1: Unary<number>;
+  f16round: Unary<number>;
   floor: Unary<number>;
   fround: Unary<number>;
   log: Unary<number>;
@@ -67,10 +69,13 @@ export interface TensorMath {
   tanh: Unary<number>;
   trunc: Unary<number>;
   atan2: Binary<Num, number>;
+  imul: Binary<NumOrBool, number>;
   pow: Binary<Num, number>;
   hypot: Variadic;
   max: Variadic;
   min: Variadic;
+  /** Refused on tensors (convert/unsupported-tensor-math): JS numbers only. */
+  sumPrecise(xs: Iterable<number>): number;
 }
 
 /** One member per operator the converter dispatches (the names of the runtime's `ag__` functions). */

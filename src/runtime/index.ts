@@ -15,6 +15,7 @@ import { print } from './print.js';
 import { aliasOf, listPop, listPush, popped } from './lists.js';
 import { getItem, setItem } from './items.js';
 import { registerRandomCalls } from './random-calls.js';
+import { NUMBER_CHECKS } from './number-checks.js';
 
 const base = {
   ...operators,
@@ -47,7 +48,7 @@ export type Runtime = typeof base & {
 };
 
 // Calls that converted code routes elsewhere: console.log → staged print; node:assert → staged assert;
-// Math.* → tensor dispatch.
+// Math.*, Number.isNaN & co. → tensor dispatch.
 registerSpecialFunction(console.log, print as (...a: unknown[]) => unknown);
 const nodeAssert = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:assert') as
   | (((c: unknown, m?: string) => void) & { ok: unknown; strict: { ok: unknown } & object })
@@ -75,6 +76,8 @@ for (const [name, f] of Object.entries(MathDispatch)) {
   const js = (Math as unknown as Record<string, unknown>)[name];
   if (typeof js === 'function') registerSpecialFunction(js, f);
 }
+// Number.isNaN & co. and the globals isNaN, isFinite: staged on tensors.
+for (const [js, f] of NUMBER_CHECKS) registerSpecialFunction(js, f as (...a: unknown[]) => unknown);
 
 const cache = new WeakMap<object, Runtime>();
 let unscoped: Runtime | undefined;

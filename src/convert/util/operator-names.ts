@@ -8,8 +8,9 @@ export const BINARY_OPS: Partial<Record<string, string>> = {
   '&': 'bitAnd', '|': 'bitOr', '^': 'bitXor', '<<': 'shl', '>>': 'shr', '>>>': 'ushr',
 };
 
+/** Every Math function but `random` (it takes no arguments); `f16round` and `sumPrecise` are ES2025's. */
 export const MATH_FUNCTIONS: ReadonlySet<string> = new Set([
-  'abs', 'acos', 'acosh', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'cbrt', 'ceil', 'cos', 'cosh', 'exp', 'expm1',
-  'floor', 'fround', 'hypot', 'log', 'log10', 'log1p', 'log2', 'max', 'min', 'pow', 'round', 'sign', 'sin', 'sinh',
-  'sqrt', 'tan', 'tanh', 'trunc',
+  'abs', 'acos', 'acosh', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'cbrt', 'ceil', 'clz32', 'cos', 'cosh', 'exp', 'expm1',
+  'f16round', 'floor', 'fround', 'hypot', 'imul', 'log', 'log10', 'log1p', 'log2', 'max', 'min', 'pow', 'round', 'sign',
+  'sin', 'sinh', 'sqrt', 'sumPrecise', 'tan', 'tanh', 'trunc',
 ]);
