@@ -15,6 +15,8 @@ import { tracingAssign } from '../trace/variables.js';
 import { isBoundFunction, unbind } from './bound-functions.js';
 
 let known: WeakSet<object> | undefined;
+/** Function.prototype.toString as it was at load (a test may replace the global Function). */
+const sourceOf = Function.prototype.toString; // eslint-disable-line @typescript-eslint/unbound-method
 
 function addPrototype(set: WeakSet<object>, ctor: unknown): void {
   for (let p = (ctor as { prototype?: object }).prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
@@ -69,7 +71,7 @@ export function isLeftAlone(fn: Function): boolean { // eslint-disable-line @typ
   // A bound function is converted through its target, when the target can be read and converted.
   const bound = isBoundFunction(fn) ? unbind(fn) : undefined;
   if (bound) return isLeftAlone(bound.target);
-  const src = Function.prototype.toString.call(fn);
+  const src = sourceOf.call(fn);
   return /^class[\s{]/.test(src) || /\{\s*\[native code\]\s*\}\s*$/.test(src) || isGenerated(src);
 }
 
@@ -79,5 +81,6 @@ export function isLeftAlone(fn: Function): boolean { // eslint-disable-line @typ
  * function, a helper converted in place) and is already converted.
  */
 export function isGenerated(src: string): boolean {
-  return /(?:^|[^\w$.])ag__\s*\.\s*[A-Za-z_$]/.test(src);
+  // (A bundler may reach it as a module's export: `__vite_ssr_import_1__.ag__.ifStmt`.)
+  return /(?:^|[^\w$])ag__\s*\.\s*[A-Za-z_$]/.test(src);
 }
