@@ -2,7 +2,8 @@
 // transform to the user's ES modules (.js/.mjs/.ts/.mts/.jsx/.tsx; not node_modules, not this
 // package), after earlier hooks (tsx) have turned TS into JS: jit/toGraph targets convert in place,
 // every other function with something to stage gets a converted twin; a target that cannot be
-// converted is left as written and its error raised when it is called. Needs transform-source.
+// converted is left as written and its error raised when it is called; outputs are cached on disk
+// (transform-cache). Needs transform-source, transform-cache.
 // Produces `initialize`, `load`.
 
 import { readFileSync, writeSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { mightNeedTransform, transformSource, withInlineMap, type TransformOptions } from './transform-source.js';
 import { agError } from '../errors/catalogue.js';
 import { isTypeScriptFile } from './tsx.js';
+import { cachedTransform } from './transform-cache.js';
 
 export interface LoaderData {
   readonly runtimeModule?: string;
@@ -55,9 +57,13 @@ export async function load(url: string, context: { format?: string | null }, nex
   if (result.format !== 'module' && result.format !== 'module-typescript') return result;
   if (result.source == null) return result;
   const text = typeof result.source === 'string' ? result.source : Buffer.from(result.source as Uint8Array).toString('utf8');
-  const out = transformSource(text, { ...options, filename: fileURLToPath(url) });
-  if (!out) return result;
-  return { ...result, source: withInlineMap(out) };
+  const filename = fileURLToPath(url);
+  const key = JSON.stringify({ filename, runtimeModule: options.runtimeModule, twins: options.twins, sources: options.importSources?.map(String) });
+  const source = cachedTransform(text, key, () => {
+    const out = transformSource(text, { ...options, filename });
+    return out ? withInlineMap(out) : null;
+  });
+  return source === null ? result : { ...result, source };
 }
 
 /** One warning for a user's CommonJS module that uses autograph-ts: it is not converted in place. */
