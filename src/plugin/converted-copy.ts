@@ -148,28 +148,54 @@ function parses(fn: t.Node, plugins: readonly ParserPlugin[]): boolean {
 
 const paramsText = (fn: t.Function): string => fn.params.map((p) => generateCode(p, { comments: false }).code).join(',');
 
+/** The identifiers to pass for `params` when all are plain names (a rest one spread); else null. */
+function passable(params: readonly t.Node[]): (t.Identifier | t.SpreadElement)[] | null {
+  const out: (t.Identifier | t.SpreadElement)[] = [];
+  for (const p of params) {
+    if (t.isIdentifier(p)) out.push(t.identifier(p.name));
+    else if (t.isRestElement(p) && t.isIdentifier(p.argument)) out.push(t.spreadElement(t.identifier(p.argument.name)));
+    else return null;
+  }
+  return out;
+}
+
 /**
- * `fn` (as written, in place) runs `copy`'s body while converted code runs:
- * `{ if (ag__twinMode()) { …copy; return; } …as written }` (an expression-bodied arrow becomes
- * `mode ? copy : as written`); returns the check's name. Undefined, and `fn` unchanged, when the
- * copy changed the parameters (the two bodies share them).
+ * How the function as written runs its converted copy: `(function (x, y) { …copy }).call(this, x,
+ * y)` — a function of its own, made only when run, so that the function as written captures nothing
+ * more than before and stays as fast to call — or, where the copy needs the function's own `super`,
+ * `arguments` or `new.target` (or the parameters are patterns), the copy's body inline.
+ */
+function runCopy(fn: Convertible, copy: t.FunctionExpression | t.ArrowFunctionExpression): { inline: t.BlockStatement } | { call: t.Expression } {
+  const body = t.isBlockStatement(copy.body) ? copy.body : t.blockStatement([t.returnStatement(copy.body)]);
+  const args = passable(fn.params);
+  const own = some(copy.body, (n) => t.isSuper(n) || t.isIdentifier(n, { name: 'arguments' }) || t.isMetaProperty(n));
+  if (!args || own) return { inline: body };
+  const usesThis = some(copy.body, (n) => t.isThisExpression(n));
+  const inner = t.functionExpression(null, copy.params as t.FunctionExpression['params'], body);
+  return { call: t.callExpression(t.memberExpression(inner, t.identifier('call')), [usesThis ? t.thisExpression() : t.identifier('undefined'), ...args]) };
+}
+
+/**
+ * `fn` (as written, in place) runs `copy` while converted code runs:
+ * `{ if (ag__twinMode()) return (function (…) { …copy }).call(this, …); …as written }` (an
+ * expression-bodied arrow: `mode ? … : as written`; see runCopy). Returns the check's name;
+ * undefined, and `fn` unchanged, when the copy changed the parameters (the two bodies share them).
  */
 export function fuse(fn: Convertible, copy: t.FunctionExpression | t.ArrowFunctionExpression): string | undefined {
   if (paramsText(fn) !== paramsText(copy)) return undefined;
   const mode = 'kind' in fn && (fn.kind === 'get' || fn.kind === 'set') ? MODE_READ : MODE;
   const check = t.callExpression(t.identifier(mode), []);
-  // The converted body must not fall through into the body as written.
-  const converted = (body: t.BlockStatement): t.IfStatement => {
-    const last = body.body[body.body.length - 1];
-    const ends = t.isReturnStatement(last) || t.isThrowStatement(last);
-    return t.ifStatement(check, t.blockStatement(ends ? body.body : [...body.body, t.returnStatement()]));
-  };
-  if (t.isBlockStatement(fn.body)) {
-    fn.body.body.unshift(converted(t.isBlockStatement(copy.body) ? copy.body : t.blockStatement([t.returnStatement(copy.body)])));
-  } else if (!t.isBlockStatement(copy.body)) {
-    fn.body = babel('types').conditionalExpression(check, copy.body, fn.body);
-  } else {
-    fn.body = t.blockStatement([converted(copy.body), t.returnStatement(fn.body)]);
+  const run = runCopy(fn, copy);
+  if ('call' in run) {
+    if (t.isBlockStatement(fn.body)) fn.body.body.unshift(t.ifStatement(check, t.returnStatement(run.call)));
+    else fn.body = babel('types').conditionalExpression(check, run.call, fn.body);
+    return mode;
   }
+  // Inline: the converted body must not fall through into the body as written.
+  const last = run.inline.body[run.inline.body.length - 1];
+  const ends = t.isReturnStatement(last) || t.isThrowStatement(last);
+  const branch = t.ifStatement(check, t.blockStatement(ends ? run.inline.body : [...run.inline.body, t.returnStatement()]));
+  if (t.isBlockStatement(fn.body)) fn.body.body.unshift(branch);
+  else fn.body = t.blockStatement([branch, t.returnStatement(fn.body)]);
   return mode;
 }

@@ -1,7 +1,7 @@
 // Classes, object literals and closures converted by the autograph Vite plugin (the `in-place`
 // project of vitest.config.ts) beside the code as written: jit code reaching a method, a getter, a
-// static method, a private method, `super`, a class field arrow, an object-literal method or a
-// factory's closure runs the converted twin with its closure (no scope, no new Function, no warning),
+// static method, a private method, `super`, a class field arrow, an object-literal method (one reading
+// `arguments`) or a factory's closure runs the converted twin with its closure (no scope, no new Function, no warning),
 // and gives what plain JS gives on the same values; plain calls run the code as written.
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -45,6 +45,13 @@ class Grower extends Counter {
     if (this.factor > 1) return this.factor * 10;
     return this.factor;
   }
+  lifted(x: any): any {
+    return this.#viaSuper(x);
+  }
+  #viaSuper(x: any): any {
+    if (x > 5) return super.shift(x) * 2;
+    return x;
+  }
   static shrink(x: any): any {
     let y = x;
     while (y > 10) y = y / 2;
@@ -62,6 +69,10 @@ const table = {
     }
     return x * 10 + n;
   },
+  spread(x: any, ..._more: any[]): any {
+    if (x > 5) return x * arguments.length;
+    return x;
+  },
 };
 
 function makeStep(k: number): (x: any) => any {
@@ -78,6 +89,8 @@ const CASES: Record<string, [(x: any) => any, (x: number) => number]> = {
   getter: [(x) => x * g.gain, (x) => x * plainGrower.gain],
   staticMethod: [(x) => Grower.shrink(x), (x) => Grower.shrink(x)],
   objectMethod: [(x) => table.fold(x), (x) => table.fold(x)],
+  privateSuper: [(x) => g.lifted(x), (x) => g.lifted(x)],
+  objectArguments: [(x) => table.spread(x, 1, 2), (x) => table.spread(x, 1, 2)],
   factory: [makeStep(3), (x) => makeStep(3)(x)],
 };
 
