@@ -1,8 +1,8 @@
 // Classes, object literals and closures converted by the autograph Vite plugin (the `in-place`
 // project of vitest.config.ts) beside the code as written: jit code reaching a method, a getter, a
-// static method, a private method, `super`, a class field arrow, an object-literal method (one reading
-// `arguments`) or a factory's closure runs the converted twin with its closure (no scope, no new Function, no warning),
-// and gives what plain JS gives on the same values; plain calls run the code as written.
+// static method, a private method, `super`, a class field arrow, an object-literal method (one
+// reading `arguments`) or a factory's closure runs the converted twin with its closure (no scope,
+// no new Function, no warning), as plain JS on the same values; plain calls run the code as written.
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
