@@ -2,7 +2,7 @@
 // plain calls, and the copy, run through the same pass pipeline as run-time conversion, is what
 // converted code runs. Methods are converted as function expressions; `super.x` (which the passes
 // do not take) is hidden behind a placeholder during conversion and put back after. `fuse` puts the
-// copy's body into the function itself, behind the check `ag__twinMode()`. Needs src/convert.
+// copy into the function itself, behind the check `ag__twinState.depth`. Needs src/convert.
 // Produces `convertedCopy`, `fuse`, `mentionsRuntime`, `CopyContext`, `MODE`.
 
 import * as t from '../convert/util/babel-types.js';
@@ -13,8 +13,8 @@ import { some, walk } from '../convert/util/walk.js';
 import { babel } from '../convert/util/babel-load.js';
 import { generateCode } from '../convert/util/babel.js';
 
-/** The runtime check a fused function opens with: true while converted code runs (twin-runtime.ts). */
-export const MODE = 'ag__twinMode';
+/** What a fused function reads to know that converted code runs: `ag__twinState.depth > 0` (twin-runtime.ts). */
+export const MODE = 'ag__twinState';
 /** The check of a fused getter or setter (also true while a trace runs: a property read is no call). */
 export const MODE_READ = 'ag__twinModeRead';
 
@@ -177,14 +177,14 @@ function runCopy(fn: Convertible, copy: t.FunctionExpression | t.ArrowFunctionEx
 
 /**
  * `fn` (as written, in place) runs `copy` while converted code runs:
- * `{ if (ag__twinMode()) return (function (…) { …copy }).call(this, …); …as written }` (an
+ * `{ if (ag__twinState.depth) return (function (…) { …copy }).call(this, …); …as written }` (an
  * expression-bodied arrow: `mode ? … : as written`; see runCopy). Returns the check's name;
  * undefined, and `fn` unchanged, when the copy changed the parameters (the two bodies share them).
  */
 export function fuse(fn: Convertible, copy: t.FunctionExpression | t.ArrowFunctionExpression): string | undefined {
   if (paramsText(fn) !== paramsText(copy)) return undefined;
   const mode = 'kind' in fn && (fn.kind === 'get' || fn.kind === 'set') ? MODE_READ : MODE;
-  const check = t.callExpression(t.identifier(mode), []);
+  const check = mode === MODE ? t.memberExpression(t.identifier(MODE), t.identifier('depth')) : t.callExpression(t.identifier(mode), []);
   const run = runCopy(fn, copy);
   if ('call' in run) {
     if (t.isBlockStatement(fn.body)) fn.body.body.unshift(t.ifStatement(check, t.returnStatement(run.call)));

@@ -10,7 +10,7 @@ import { makeRuntime } from '../runtime/index.js';
 import { markConverted, originalOf } from '../runtime/do-not-convert.js';
 
 export { markConversionFailed } from '../runtime/do-not-convert.js';
-export { twin, twinClass, twinMode, twinModeRead } from './twin-runtime.js';
+export { twin, twinClass, twinState, twinModeRead } from './twin-runtime.js';
 
 /** For pages whose CSP forbids eval: `setCodeGeneration(false)` runs graphs in the interpreter without trying `new Function`. */
 export { setCodeGeneration } from '../exec/compiled/code-generation.js';

@@ -1,8 +1,8 @@
 // What twinned modules call (see twins.ts): `twin(fn, converted)` registers the converted twin of a
 // function kept as written; `twinClass(cls, proto, statics, usesSuper)` registers the twins of a
-// class's public methods, kept in holder objects; `twinMode()` tells a fused function to run its
-// converted body (converted code is running), `twinModeRead()` a fused accessor. Needs
-// runtime/do-not-convert, runtime/converted-call. Produces `twin`, `twinClass`, `twinMode`, `twinModeRead`.
+// class's public methods, kept in holder objects; `twinState.depth` tells a fused function to run
+// its converted body (converted code is running), `twinModeRead()` a fused accessor. Needs
+// runtime/do-not-convert, runtime/converted-call. Produces `twin`, `twinClass`, `twinState`, `twinModeRead`.
 
 import { registerTwin } from '../runtime/do-not-convert.js';
 import { inConvertedCode } from '../runtime/converted-call.js';
@@ -15,7 +15,8 @@ export function twin(fn: unknown, converted: Fn): void {
   if (typeof fn === 'function') registerTwin(fn, converted);
 }
 
-export const twinMode: () => boolean = inConvertedCode;
+/** Read by fused functions: `twinState.depth > 0` while converted code runs. */
+export { convertedCode as twinState } from '../runtime/converted-call.js';
 
 /** The check of a fused accessor: converted code reads a property without a call, so also while tracing. */
 export function twinModeRead(): boolean {

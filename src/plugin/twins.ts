@@ -4,8 +4,9 @@
 // twin: module-level function declarations and `const f = …` functions (`ag__twin(f, function …)`
 // after them) and public class methods (a holder in a static block: twin-members.ts). Every other
 // function (nested, accessors, private methods, object-literal methods, class fields holding arrows)
-// is fused: it opens with `if (ag__twinMode()) { …converted; return; }`, which costs a plain call
-// one check and no allocation. Needs converted-copy, twin-members. Produces `addTwins`.
+// is fused: it opens with `if (ag__twinState.depth) return (function (…) { …converted }).call(…)`,
+// which costs a plain call one property read and no allocation. Needs converted-copy, twin-members.
+// Produces `addTwins`.
 
 import * as t from '../convert/util/babel-types.js';
 import { convertedCopy, fuse, type Convertible, type CopyOptions } from './converted-copy.js';

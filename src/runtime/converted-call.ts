@@ -6,10 +6,10 @@
 // variables) runs unconverted, with one warning, until a call with another scope converts it (a
 // failure is never cached as its conversion); one that is not the user's (a package's, a bundler
 // helper) runs unconverted silently. Callees of code converted in place (no scope of its own) take
-// the scope of the jit/toGraph call running them (`withCalleeScope`). `inConvertedCode` tells fused
-// functions (in-place twins) which body to run. Needs allowlist.ts and a converter registered by
-// src/api/to-graph.ts. Produces `convertedCall`, `callMethod`, `withCalleeScope`, `inConvertedCode`,
-// `asConvertedCode`.
+// the scope of the jit/toGraph call running them (`withCalleeScope`). `convertedCode.depth` tells
+// fused functions (in-place twins) which body to run. Needs allowlist.ts and a converter registered
+// by src/api/to-graph.ts. Produces `convertedCall`, `callMethod`, `withCalleeScope`, `convertedCode`,
+// `inConvertedCode`, `asConvertedCode`.
 
 import { isLeftAlone } from './allowlist.js';
 import { twinOf } from './do-not-convert.js';
@@ -43,25 +43,25 @@ export function withCalleeScope<T>(scope: Record<string, unknown> | undefined, r
   }
 }
 
-/** Runs of converted functions entered from outside converted code (toGraph's mode wrapper). */
-let modeDepth = 0;
-
 /**
- * Whether converted code is running (a call from converted code, or a converted function that
- * toGraph returned, is under way): a function that in-place conversion fused with its converted
- * twin then runs the twin.
+ * How many calls from converted code (and converted functions toGraph returned) are under way: a
+ * function that in-place conversion fused with its converted twin runs the twin while `depth > 0`
+ * (it reads the property itself, which costs a plain call less than calling a function would).
  */
+export const convertedCode = { depth: 0 };
+
+/** Whether converted code is running (see `convertedCode`). */
 export function inConvertedCode(): boolean {
-  return callDepth > 0 || modeDepth > 0;
+  return convertedCode.depth > 0;
 }
 
 /** Runs `run` as converted code runs (fused functions it calls run their converted twins). */
 export function asConvertedCode<T>(run: () => T): T {
-  modeDepth++;
+  convertedCode.depth++;
   try {
     return run();
   } finally {
-    modeDepth--;
+    convertedCode.depth--;
   }
 }
 
@@ -86,6 +86,7 @@ export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], sco
   // (near the end of the stack, even finding the user's line would fail); it names the function
   // the deepest call was calling.
   callDepth++;
+  convertedCode.depth++;
   try {
     return callConverted(f, thisArg, args, scope);
   } catch (e) {
@@ -100,6 +101,7 @@ export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], sco
     throw e;
   } finally {
     callDepth--;
+    convertedCode.depth--;
   }
 }
 
