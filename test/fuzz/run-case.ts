@@ -2,8 +2,9 @@
 // (the reference of the scalar domains), the converted function on JS numbers and on eager tfjs
 // tensors (the reference of the tensor domains), and jit with each executor, twice (the second call
 // hits the trace cache), optionally through onnxruntime. Also checks that no tensor is left over.
-// Programs of the `mixed` domain run through run-mixed.ts (its own oracle).
-// Needs tfjs, src (toGraph), gen-program, run-mixed, jit-paths. Produces `checkCase`, `CaseReport`, `makeProgram`, `AnyCase`.
+// Programs of the `mixed` domain run through run-mixed.ts (its own oracle), those of the
+// language-feature domains (lang-case.ts) through run-lang.ts.
+// Needs tfjs, src (toGraph), gen-program, run-mixed, run-lang, jit-paths. Produces `checkCase`, `CaseReport`, `makeProgram`, `AnyCase`.
 
 import * as tf from '@tensorflow/tfjs';
 import '../../src/convert/install.js'; // also run outside vitest, by run-long.ts
@@ -14,10 +15,12 @@ import type { ExecutorName } from '../../src/api/concrete-function.js';
 import type { FuzzCase, FuzzInputs } from './gen-program.js';
 import type { MixedCase } from './gen-edge.js';
 import { checkMixedCase } from './run-mixed.js';
+import { isLangCase, type LangCase } from './lang-case.js';
+import { checkLangCase } from './run-lang.js';
 import { describeError, NOT_IN_ONNX, onEveryExecutor } from './jit-paths.js';
 
 /** A program of any domain. */
-export type AnyCase = FuzzCase | MixedCase;
+export type AnyCase = FuzzCase | MixedCase | LangCase;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Fn = (...args: any[]) => unknown;
@@ -118,7 +121,7 @@ export function checkCase(c: AnyCase, opts: CheckOptions): CaseReport {
   };
   try {
     // Through onnxruntime the mixed domain may differ only where the export warned (run-mixed.ts).
-    const report = c.domain === 'mixed' ? checkMixedCase(c, opts.executors) : runCase(c, opts, () => warnings.some(isAliasWarning));
+    const report = c.domain === 'mixed' ? checkMixedCase(c, opts.executors) : isLangCase(c) ? checkLangCase(c, opts.executors) : runCase(c as FuzzCase, opts, () => warnings.some(isAliasWarning));
     // (the warning about `box.st`, gen-program.ts's second reference to `st`, is expected where a staged statement pushes)
     return { ...report, problems: [...report.problems, ...warnings.filter((w) => !isAliasWarning(w)).map((w) => `warning: ${w}`)] };
   } finally {
