@@ -79,7 +79,7 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
   // Made by converted code, or fused with its converted twin by in-place conversion: it runs as it
   // is, as converted code runs it (a fused function then runs its twin).
   if (isGenerated(source)) return cacheConverted(fn, opts, asConverted(fn, opts.scope)) as ConvertedFunction<F>;
-  const { convertSource, instantiate } = sourceConverter();
+  const { convertSource } = sourceConverter();
   let conv: ConvertedSource;
   try {
     conv = convertSource(source, name);
@@ -90,14 +90,10 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
     throw err;
   }
   log(3, () => `// AutoGraph: converted ${name}\n${conv.code}`);
-  // Code that calls no runtime helper (no control flow, operator or call to stage: e.g. a closure
-  // `() => c` made by converted code) means what `fn` means: `fn` itself runs, whatever its free
-  // variables, which its closure holds.
-  const unchanged = !isGenerated(conv.code);
-  const inner = (unchanged ? fn : instantiate(conv, makeRuntime(opts.scope), opts.scope, fn)) as (...a: unknown[]) => unknown;
+  const inner = instantiateOrKeep(conv, fn, opts.scope);
   // A named function expression refers to itself by its name: a recursive call reaches the
   // generated function, which is already converted.
-  if (!unchanged) markConverted(inner, fn);
+  if (inner !== fn) markConverted(inner, fn);
   // Errors leave with a stack in the user's terms (original positions, no internals).
   const converted = function (this: unknown, ...args: unknown[]): unknown {
     try {
@@ -107,6 +103,20 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
     }
   };
   return cacheConverted(fn, opts, converted) as ConvertedFunction<F>;
+}
+
+/**
+ * The generated function of `conv`; or `fn` itself where its free variables cannot be resolved but
+ * the generated code calls no runtime helper (no control flow, operator or call to stage: e.g. a
+ * closure `() => c` made by converted code), so that it means what `fn` means, with its closure.
+ */
+function instantiateOrKeep(conv: ConvertedSource, fn: Function, scope: Record<string, unknown> | undefined): (...a: unknown[]) => unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  try {
+    return sourceConverter().instantiate(conv, makeRuntime(scope), scope, fn) as (...a: unknown[]) => unknown;
+  } catch (e) {
+    if (e instanceof AutographError && e.id === 'convert/unresolved-free-variables' && !isGenerated(conv.code)) return fn as (...a: unknown[]) => unknown;
+    throw e;
+  }
 }
 
 /** `fn` run as converted code runs it, its run-time converted callees with `scope`. */
