@@ -41,6 +41,12 @@ const features: Feature[] = [
     stmts: (ctx, _g, block) => loop(ctx, block, true, (k, body) => `{\nlet ${k} = 0;\nwhile (${k} < n && (s = (s + 1) % 97) > b) {\n${k} += 1;\n${body}\n}\n}`),
   },
   {
+    // A value's own assignment in a staged test, and a counter's increment only when it holds.
+    name: 'assignment-in-loop-test-on-value',
+    ...state,
+    stmts: (ctx, _g, block) => loop(ctx, block, true, (k, body) => `{\nlet ${k} = 0;\nwhile ((s = s + 1) < b + n && ${k}++ < 6) {\n${body}\n}\ncnt = cnt + ${k};\n}`),
+  },
+  {
     name: 'call-in-for-update',
     ...state,
     decl: (dt) => [...state.decl(dt), 'const step = () => { cnt = cnt + 1; return 1; };'],
