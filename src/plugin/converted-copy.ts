@@ -111,7 +111,10 @@ function restoreSuper(fn: t.Node, hidden: Map<string, t.MemberExpression>): void
 function asExpression(fn: Convertible): t.FunctionExpression | t.ArrowFunctionExpression {
   const copy = t.cloneNode(fn, true, false);
   if (t.isArrowFunctionExpression(copy) || t.isFunctionExpression(copy)) return copy;
-  const fe = t.functionExpression(null, copy.params as t.FunctionExpression['params'], copy.body, copy.generator, copy.async);
+  // A declaration keeps its name (its own binding inside: a recursive call reaches the copy); a
+  // method's key is no binding.
+  const id = t.isFunctionDeclaration(copy) ? copy.id : null;
+  const fe = t.functionExpression(id, copy.params as t.FunctionExpression['params'], copy.body, copy.generator, copy.async);
   return Object.assign(fe, { loc: copy.loc, start: copy.start, end: copy.end });
 }
 
@@ -171,7 +174,8 @@ function runCopy(fn: Convertible, copy: t.FunctionExpression | t.ArrowFunctionEx
   const own = some(copy.body, (n) => t.isSuper(n) || t.isIdentifier(n, { name: 'arguments' }) || t.isMetaProperty(n));
   if (!args || own) return { inline: body };
   const usesThis = some(copy.body, (n) => t.isThisExpression(n));
-  const inner = t.functionExpression(null, copy.params as t.FunctionExpression['params'], body);
+  // Named as the function as written is, where that name is its own binding (stack frames show it).
+  const inner = t.functionExpression(t.isFunctionExpression(copy) ? copy.id : null, copy.params as t.FunctionExpression['params'], body);
   return { call: t.callExpression(t.memberExpression(inner, t.identifier('call')), [usesThis ? t.thisExpression() : t.identifier('undefined'), ...args]) };
 }
 

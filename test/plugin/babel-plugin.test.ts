@@ -69,7 +69,7 @@ describe('babel plugin', () => {
     const plain = `function f(x) { if (x > 0) return 1; return 2; }\nexport default f;\n`;
     const out = babel(plain, 'p.mjs').code;
     expect(out).toContain('function f(x) {\n  if (x > 0) return 1;\n  return 2;\n}');
-    expect(out).toMatch(/ag__twin\(f, function \(x\) \{\n\s+let do_return/);
+    expect(out).toMatch(/ag__twin\(f, function f\(x\) \{\n\s+let do_return/);
     const off = `import { jit } from '${AG_INDEX}';\nexport const k = jit((x) => { if (x > 0) return 1; return 2; }, { autograph: false });\n`;
     const offOut = babel(off, 'o.mjs').code;
     expect(offOut).not.toContain('ag__markInPlace');
