@@ -1,11 +1,14 @@
 // `toCode(fn)` (TF's autograph.to_code): the JS that toGraph would run for `fn`, readable (user
-// names and comments kept), optionally with the user source position of each line. Needs
-// the converter (through convert/registry), function-origin. Produces `toCode`.
+// names and comments kept), optionally with the user source position of each line; for a function
+// converted in place, its twin. Needs the converter (through convert/registry), function-origin,
+// the twin registry. Produces `toCode`.
 
 import { agError } from '../errors/catalogue.js';
 import type { ConvertedSource } from '../convert/convert-source.js';
 import { sourceConverter } from '../convert/registry.js';
 import { originalLocation } from '../convert/function-origin.js';
+import { twinOf } from '../runtime/do-not-convert.js';
+import { isGenerated } from '../runtime/allowlist.js';
 
 /** The flag the build-time plugins set on functions they converted (see src/plugin/runtime.ts). */
 const IN_PLACE = Symbol.for('autograph-ts.convertedInPlace');
@@ -29,7 +32,13 @@ export function toCode(fn: (...args: never[]) => unknown, opts: ToCodeOptions = 
   // by a bundler, the plugin kept the code as written).
   const marks = fn as unknown as Record<symbol, unknown>;
   if (marks[IN_PLACE]) return typeof marks[CODE] === 'string' ? marks[CODE] : Function.prototype.toString.call(fn);
-  const conv = sourceConverter().convertSource(Function.prototype.toString.call(fn), fn.name || 'anonymous', { until: opts.until });
+  // A function the loader or a plugin gave a converted twin: the twin is the code that runs.
+  const twin = twinOf(fn);
+  if (twin && opts.until === undefined && !opts.sourcePositions) return Function.prototype.toString.call(twin);
+  const text = Function.prototype.toString.call(fn);
+  // Code made by converted code (a closure it created, a function fused with its twin) is converted already.
+  if (isGenerated(text) && opts.until === undefined && !opts.sourcePositions) return text;
+  const conv = sourceConverter().convertSource(text, fn.name || 'anonymous', { until: opts.until });
   return opts.sourcePositions ? withPositions(conv, fn) : conv.code;
 }
 

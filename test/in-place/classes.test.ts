@@ -6,7 +6,7 @@
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
-import { jit, toGraph } from '../../src/index.js';
+import { jit, toCode, toGraph } from '../../src/index.js';
 import { setCodeGeneration } from '../../src/plugin/runtime.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- operators on tensors, as converted code allows */
@@ -119,5 +119,12 @@ describe('members and closures of a module converted in place', () => {
   it('plain calls run the code as written: a public method keeps its text', () => {
     expect(Function.prototype.toString.call(Grower.prototype.grow)).not.toContain('ag__');
     expect(Function.prototype.toString.call(table.fold)).toMatch(/twinState\.depth/);
+  });
+
+  it("toCode shows the converted code that runs: a method's twin, a fused member's own text", () => {
+    for (const f of [Grower.prototype.grow, Grower.shrink, g.half, table.fold]) {
+      const code = toCode(f);
+      expect(code).toMatch(/ag__\.(whileStmt|ifStmt)\(/);
+    }
   });
 });

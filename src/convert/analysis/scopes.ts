@@ -118,7 +118,10 @@ export function analyzeScopes(root: t.Function, opts: { readonly refs?: boolean 
     if (!binding) {
       if (role === 'decl') return;
       if (!info.free.has(id.name)) info.free.set(id.name, new Set());
-      if (id.loc && !info.freeAt.has(id.name)) info.freeAt.set(id.name, { line: id.loc.start.line, column: id.loc.start.column });
+      // The first use in the source (generated code may hold a later use first).
+      const at = id.loc?.start;
+      const seen = info.freeAt.get(id.name);
+      if (at && (!seen || at.line < seen.line || (at.line === seen.line && at.column < seen.column))) info.freeAt.set(id.name, { line: at.line, column: at.column });
     } else if (binding.scope.fn !== scope.fn && role !== 'decl') {
       if (keepRefs) info.captured.add(binding);
     }

@@ -78,9 +78,10 @@ function markAliases(root: t.Function, pushed: ReadonlySet<string>): void {
     call.loc = z.loc;
     return call;
   };
-  walk(root, (n) => {
+  walk(root, (n, parent) => {
     if (t.isClass(n)) return false;
-    if (t.isObjectProperty(n) && mark(n.value)) {
+    // A property of a destructuring pattern binds a name; it stores nothing.
+    if (t.isObjectProperty(n) && mark(n.value) && !t.isObjectPattern(parent)) {
       n.value = wrap(n.value);
       n.shorthand = false;
     } else if (n.type === 'ArrayExpression') {
