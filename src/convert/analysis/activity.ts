@@ -9,6 +9,7 @@
 
 import * as t from '../util/babel-types.js';
 import type { Binding, ScopeInfo } from './scopes.js';
+import { some } from '../util/walk.js';
 import type { ClosureWrites } from './closures.js';
 import { DIRECT_FUNCTIONS, DIRECT_ROOTS, rootName } from '../util/known-callees.js';
 
@@ -22,6 +23,8 @@ export interface Sym {
   /** Per path element: a literal index (`arr[0]`) rather than a property name. */
   readonly indexed?: readonly boolean[];
   readonly isThis: boolean;
+  /** Written only through an element (`o[k] = v`): the container changes in place, the binding does not. */
+  readonly elementWrite?: boolean;
 }
 
 export interface Activity {
@@ -105,11 +108,12 @@ function callWrites(n: t.CallExpression | t.NewExpression | t.TaggedTemplateExpr
     for (const [k, s] of known ?? []) out.set(k, s);
     return known !== undefined;
   };
+  // A function handed to the callee by name may be called there (also in convertedCall's argument list).
+  if (!t.isTaggedTemplateExpression(n)) for (const a of n.arguments) (t.isArrayExpression(a) ? a.elements : [a]).forEach((x) => x && addBinding(x));
   if (addBinding(callee)) return out;
   const root = t.isIdentifier(callee) ? callee.name : t.isMemberExpression(callee) ? rootName(callee) : null;
   const direct = root !== null && !(t.isIdentifier(callee) && info.refs.get(callee)?.binding) &&
     (t.isIdentifier(callee) ? DIRECT_FUNCTIONS.has(root) : DIRECT_ROOTS.has(root) && !isUserCall(callee));
-  for (const a of t.isTaggedTemplateExpression(n) ? [] : n.arguments) addBinding(a);
   if (!direct) for (const [k, s] of closures.escaping) out.set(k, s);
   return out;
 }
@@ -141,7 +145,10 @@ export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: 
       return;
     }
     const root = rootOfDynamicWrite(target);
-    if (root) writeTarget(root);
+    if (!root || !info.refs.has(root)) return;
+    const s = simpleSym(root, info);
+    // An element write leaves the binding as it is: even a const container is then state.
+    if (!modified.has(s.key)) modified.set(s.key, { ...s, elementWrite: true });
   };
   const visit = (n: t.Node): void => {
     const scope = info.scopeOf.get(n);
@@ -179,7 +186,23 @@ export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: 
  * composite (`x.b`) whose root binding (`x`) is itself modified.
  */
 export function stateSyms(modified: Map<string, Sym>): Sym[] {
-  const syms = [...modified.values()].filter((s) => s.path.length > 0 || s.binding?.kind !== 'const');
+  const syms = [...modified.values()].filter((s) => s.path.length > 0 || s.binding?.kind !== 'const' || s.elementWrite);
   const roots = new Set(syms.filter((s) => s.path.length === 0).map((s) => s.key));
   return syms.filter((s) => s.path.length === 0 || !roots.has(s.key.slice(0, s.key.indexOf('.'))));
+}
+
+/**
+ * The symbols of `syms` that can be named at `at` (a statement of the original source): a binding
+ * is visible where its scope's node contains the statement. Writes of escaping closures may name a
+ * binding of a block the statement is not in (`k` of a loop body, seen from a function declared
+ * before the loop): they cannot be its state. Nodes the passes made have no position: kept.
+ */
+export function visibleAt(syms: readonly Sym[], at: t.Node): Sym[] {
+  return syms.filter((s) => {
+    const scope = s.binding?.scope.node;
+    if (!scope || t.isProgram(scope)) return true;
+    if (scope.start != null && scope.end != null && at.start != null && at.end != null) return scope.start <= at.start && at.end <= scope.end;
+    // A scope or statement the passes made: is the statement inside the scope's node?
+    return some(scope, (x) => x === at);
+  });
 }

@@ -8,6 +8,7 @@
 import * as t from '../util/babel-types.js';
 import type { Binding, ScopeInfo } from './scopes.js';
 import type { Sym } from './activity.js';
+import { DIRECT_FUNCTIONS, DIRECT_ROOTS, rootName } from '../util/known-callees.js';
 
 export interface ClosureWrites {
   /** Per function-valued binding called by name: the outer symbols a call may write. */
@@ -128,6 +129,71 @@ export function analyzeClosures(root: t.Function, info: ScopeInfo, activity: Act
   // Close over calls by name: a function's writes include those of the functions it calls.
   const total = new Map<t.Function, Map<string, Sym>>([...own].map(([f, w]) => [f, new Map(w)]));
   const calls = new Map<t.Function, Set<Binding>>([...fns.keys()].map((f) => [f, calledBindings(f, info)]));
+  closeOverCalls(total, calls, byBindingFns, info);
+  // A function that calls what it does not know (a parameter, `fs[0]`, a method) may run any
+  // function that escaped: their writes are its writes too, and so its callers'.
+  const unknownCallers = [...fns.keys()].filter((f) => callsUnknown(f, info, byBindingFns));
+  let escaping = escapingWrites(fns, total, escaped);
+  for (let round = 0; round < 8; round++) {
+    let grew = false;
+    for (const fn of unknownCallers) {
+      const writes = total.get(fn)!;
+      for (const [k, s] of escaping) {
+        if (writes.has(k) || (s.binding && isInside(s.binding, fn, info))) continue;
+        writes.set(k, s);
+        grew = true;
+      }
+    }
+    if (!grew) break;
+    closeOverCalls(total, calls, byBindingFns, info);
+    escaping = escapingWrites(fns, total, escaped);
+  }
+  const byBinding = new Map<Binding, Map<string, Sym>>();
+  for (const [fn, b] of fns) {
+    if (!b) continue;
+    const m = byBinding.get(b) ?? new Map<string, Sym>();
+    for (const [k, s] of total.get(fn)!) m.set(k, s);
+    byBinding.set(b, m);
+  }
+  return { byBinding, escaping };
+}
+
+/** What the functions that escape write (unbound ones, and bound ones used other than by calls). */
+function escapingWrites(fns: Map<t.Function, Binding | null>, total: Map<t.Function, Map<string, Sym>>, escaped: Set<Binding>): Map<string, Sym> {
+  const out = new Map<string, Sym>();
+  for (const [fn, b] of fns) if (!b || escaped.has(b)) for (const [k, s] of total.get(fn)!) out.set(k, s);
+  return out;
+}
+
+/** Whether `fn` calls a callee that is neither a function known by name nor a well-known global's. */
+function callsUnknown(fn: t.Function, info: ScopeInfo, known: Map<Binding, t.Function[]>): boolean {
+  let found = false;
+  const visit = (n: t.Node): void => {
+    if (found) return;
+    if (t.isCallExpression(n) || t.isNewExpression(n)) {
+      const c = n.callee;
+      const b = t.isIdentifier(c) ? info.refs.get(c)?.binding : undefined;
+      const root = t.isIdentifier(c) ? (b ? null : c.name) : t.isMemberExpression(c) ? rootName(c) : null;
+      const direct = root !== null && !b && (t.isIdentifier(c) ? DIRECT_FUNCTIONS.has(root) : DIRECT_ROOTS.has(root));
+      if (!(b && known.has(b)) && !direct && !isRuntimeHelper(c)) found = true;
+    }
+    for (const k of t.VISITOR_KEYS[n.type] ?? []) {
+      const c = (n as unknown as Record<string, unknown>)[k];
+      if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node));
+      else if (c && typeof c === 'object') visit(c as t.Node);
+    }
+  };
+  visit(fn.body);
+  return found;
+}
+
+/** Closes `total` over calls by name: a function's writes include those of the functions it calls. */
+function closeOverCalls(
+  total: Map<t.Function, Map<string, Sym>>,
+  calls: Map<t.Function, Set<Binding>>,
+  byBindingFns: Map<Binding, t.Function[]>,
+  info: ScopeInfo,
+): void {
   for (let changed = true; changed; ) {
     changed = false;
     for (const [fn, writes] of total) {
@@ -143,18 +209,6 @@ export function analyzeClosures(root: t.Function, info: ScopeInfo, activity: Act
       }
     }
   }
-  const byBinding = new Map<Binding, Map<string, Sym>>();
-  const escaping = new Map<string, Sym>();
-  for (const [fn, b] of fns) {
-    const writes = total.get(fn)!;
-    if (b) {
-      const m = byBinding.get(b) ?? new Map<string, Sym>();
-      for (const [k, s] of writes) m.set(k, s);
-      byBinding.set(b, m);
-    }
-    if (!b || escaped.has(b)) for (const [k, s] of writes) escaping.set(k, s);
-  }
-  return { byBinding, escaping };
 }
 
 /** Whether `b` is declared in `fn` or a scope below it. */

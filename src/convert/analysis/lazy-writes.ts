@@ -7,7 +7,7 @@ import * as t from '../util/babel-types.js';
 import { some } from '../util/walk.js';
 import { analyzeScopes, type ScopeInfo } from './scopes.js';
 import { analyzeClosures, type ClosureWrites } from './closures.js';
-import { activityOf, stateSyms, type Sym } from './activity.js';
+import { activityOf, stateSyms, visibleAt, type Sym } from './activity.js';
 
 /** Nodes that may write a variable: assignments, updates, calls (a closure may write), `delete`. */
 export function mayWrite(n: t.Node): boolean {
@@ -26,11 +26,11 @@ export function mayWrite(n: t.Node): boolean {
  * A function of `root` that gives the state symbols the given nodes write. The analysis runs now,
  * before the caller rewrites anything (nodes made later are the converter's, not the user's).
  */
-export function lazyWrites(root: t.Function): (nodes: readonly t.Node[]) => Sym[] {
+export function lazyWrites(root: t.Function): (nodes: readonly t.Node[], at: t.Node) => Sym[] {
   const info: ScopeInfo = analyzeScopes(root);
   const closures: ClosureWrites = analyzeClosures(root, info, activityOf);
-  return (nodes) => {
+  return (nodes, at) => {
     if (!nodes.some((n) => some(n, mayWrite))) return [];
-    return stateSyms(activityOf(nodes, info, closures).modified);
+    return visibleAt(stateSyms(activityOf(nodes, info, closures).modified), at);
   };
 }

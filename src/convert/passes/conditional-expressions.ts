@@ -18,7 +18,7 @@ export function conditionalExpressionsPass(root: t.Function, ctx: ConvertContext
     root,
     (n) => {
       if (!t.isConditionalExpression(n)) return undefined;
-      const state = writes?.([n.consequent, n.alternate]) ?? [];
+      const state = writes?.([n.consequent, n.alternate], n) ?? [];
       const args: t.Expression[] = [n.test, t.arrowFunctionExpression([], n.consequent), t.arrowFunctionExpression([], n.alternate)];
       if (state.length) args.push(...stateArgs(state, (s) => ctx.displayNames.get(s.name) ?? s.name, (varsName ??= ctx.namer.fresh('vars_'))));
       return Object.assign(t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('ifExp')), args), { loc: n.loc });

@@ -9,7 +9,7 @@
 import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { analyzeScopes, type ScopeInfo } from '../analysis/scopes.js';
-import { activityOf, stateSyms, type Sym } from '../analysis/activity.js';
+import { activityOf, stateSyms, visibleAt, type Sym } from '../analysis/activity.js';
 import { analyzeClosures, type ClosureWrites } from '../analysis/closures.js';
 import { analyzeLiveness, type Liveness } from '../analysis/liveness.js';
 import { asList, transform, walk } from '../util/walk.js';
@@ -136,13 +136,13 @@ class Converter {
     return (set?.has(s.key) ?? false) || this.live.always.has(s.key);
   }
 
-  private modified(nodes: (t.Node | null | undefined)[]): Sym[] {
-    return stateSyms(activityOf(nodes, this.info, this.closures).modified);
+  private modified(nodes: (t.Node | null | undefined)[], at: t.Node): Sym[] {
+    return visibleAt(stateSyms(activityOf(nodes, this.info, this.closures).modified), at);
   }
 
   private ifState(n: t.IfStatement): State {
     const out = this.live.liveOut.get(n);
-    const syms = this.modified([n.consequent, n.alternate]);
+    const syms = this.modified([n.consequent, n.alternate], n);
     const outs = syms.filter((s) => this.isLive(s, out));
     return { syms: [...outs, ...syms.filter((s) => !outs.includes(s))], nouts: outs.length };
   }
@@ -150,7 +150,7 @@ class Converter {
   private loopState(n: t.Loop, parts: (t.Node | null | undefined)[]): State {
     const out = this.live.liveOut.get(n);
     const head = this.live.liveHead.get(n);
-    const syms = this.modified(parts).filter((s) => this.isLive(s, out) || this.isLive(s, head));
+    const syms = this.modified(parts, n).filter((s) => this.isLive(s, out) || this.isLive(s, head));
     return { syms, nouts: syms.length };
   }
 

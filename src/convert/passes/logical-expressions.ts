@@ -35,7 +35,7 @@ export function logicalExpressionsPass(root: t.Function, ctx: ConvertContext): v
     (n) => {
       if (t.isLogicalExpression(n) && n.operator !== '??') {
         const f = n.operator === '&&' ? 'and' : 'or';
-        const state = writes?.([n.right]) ?? [];
+        const state = writes?.([n.right], n) ?? [];
         const args: t.Expression[] = [t.arrowFunctionExpression([], n.left), t.arrowFunctionExpression([], n.right)];
         if (tests.has(n) || state.length) args.push(t.booleanLiteral(tests.has(n)));
         if (state.length) args.push(...stateArgs(state, (s) => ctx.displayNames.get(s.name) ?? s.name, (varsName ??= ctx.namer.fresh('vars_'))));

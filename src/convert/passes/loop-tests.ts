@@ -20,7 +20,7 @@ export function loopTestsPass(root: t.Function, ctx: ConvertContext): void {
   transform(
     root,
     (n, where) => {
-      if (!hasTest(n) || writes([n.test!]).length === 0) return undefined;
+      if (!hasTest(n) || writes([n.test!], n).length === 0) return undefined;
       const c = ctx.namer.fresh('loop_cond');
       ctx.displayNames.set(c, 'the loop condition');
       const test = n.test!;

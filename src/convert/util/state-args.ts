@@ -22,7 +22,10 @@ export function stateArgs(syms: readonly Sym[], display: (s: Sym) => string, var
   const set = t.arrowFunctionExpression(
     syms.length ? [vars()] : [],
     t.blockStatement(
-      syms.map((s, i) => t.expressionStatement(t.assignmentExpression('=', symExpr(s) as t.LVal, t.memberExpression(vars(), t.numericLiteral(i), true)))),
+      syms.flatMap((s, i) =>
+        // A const container written through its elements is kept in place: nothing to assign.
+        s.path.length === 0 && s.binding?.kind === 'const' ? [] : [t.expressionStatement(t.assignmentExpression('=', symExpr(s) as t.LVal, t.memberExpression(vars(), t.numericLiteral(i), true)))],
+      ),
     ),
   );
   return [get, set, t.arrayExpression(syms.map((s) => t.stringLiteral(display(s))))];
