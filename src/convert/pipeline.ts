@@ -5,6 +5,7 @@
 import type * as t from '@babel/types';
 import type { ConvertContext, Pass } from './context.js';
 import { functionsPass } from './passes/functions.js';
+import { effectStatementsPass } from './passes/effect-statements.js';
 import { switchPass } from './passes/switch-statements.js';
 import { directivesPass } from './passes/directives.js';
 import { forHeadsPass } from './passes/for-heads.js';
@@ -25,6 +26,8 @@ import { recordSites } from './util/site.js';
 export const PIPELINE: readonly (readonly [string, Pass])[] = [
   // Reject unsupported syntax (located errors); `var` → `let` at function top; hoist function declarations.
   ['functions', functionsPass],
+  // `c ? a : b;`, `a && b;` as statements → the ifs they mean (staged, no one value to make).
+  ['effect-statements', effectStatementsPass],
   // switch → if/else-if chains on === (so a switch on a tensor stages as nested conds).
   ['switch', switchPass],
   // Loop directives (setLoopOptions) → ctx.loopOptions.

@@ -154,6 +154,31 @@ const PROGRAMS = {
     }
     return 100 - s;
   },
+  closurePassedToAFunction(a, n) {
+    let acc = 0;
+    const addTo = (x) => {
+      acc = acc + x;
+    };
+    const apply = (f, x) => f(x);
+    for (let k = 0; k < n; k++) {
+      if (a > k) apply(addTo, 2);
+    }
+    return acc;
+  },
+  effectStatements(a, n) {
+    let s = a - a;
+    let cnt = 0;
+    (a > 0) && (s = s + n);
+    (a > 1) || (cnt = cnt + 1);
+    a > 2 ? (s = s + 10) : (cnt = cnt + 5);
+    return [s, cnt];
+  },
+  logicalAssignComputedMember(a, n) {
+    const o = { p: a };
+    const k = 'p';
+    o[k] ||= n;
+    return o.p;
+  },
   fieldWriteThenNewObject(a, n) {
     let s = { q: a };
     if (a > n) {

@@ -98,7 +98,7 @@ describe('the language table', () => {
   });
 
   it('counts node types by status (a change here is a change of the table)', () => {
-    expect(languageCounts()).toEqual({ rewritten: 25, passed: 70, refused: 6, erased: 112, 'not-met': 44 });
+    expect(languageCounts()).toEqual({ rewritten: 26, passed: 69, refused: 6, erased: 112, 'not-met': 44 });
   });
 
   it('gives the functions pass the node types it refuses wherever they stand', () => {

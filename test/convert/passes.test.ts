@@ -10,7 +10,7 @@ const squash = (s: string) => s.replace(/\s+/g, ' ');
 describe('pipeline', () => {
   it('runs the passes in the documented order', () => {
     expect(PIPELINE.map(([n]) => n)).toEqual([
-      'functions', 'switch', 'directives', 'for-heads', 'finally', 'break', 'continue', 'return', 'lists', 'call-trees',
+      'functions', 'effect-statements', 'switch', 'directives', 'for-heads', 'finally', 'break', 'continue', 'return', 'lists', 'call-trees',
       'slices', 'loop-tests', 'control-flow', 'conditional-expressions', 'logical-expressions', 'operators',
     ]);
   });

@@ -28,7 +28,7 @@ export type Family = (typeof FAMILIES)[number];
 
 /** The passes of src/convert/pipeline.ts, by their names there. */
 export type PassName =
-  | 'functions' | 'switch' | 'directives' | 'for-heads' | 'finally' | 'break' | 'continue' | 'return' | 'lists'
+  | 'functions' | 'effect-statements' | 'switch' | 'directives' | 'for-heads' | 'finally' | 'break' | 'continue' | 'return' | 'lists'
   | 'call-trees' | 'slices' | 'loop-tests' | 'control-flow' | 'conditional-expressions' | 'logical-expressions' | 'operators';
 
 /** A form of an otherwise converted node type that the converter refuses (a generator function). */

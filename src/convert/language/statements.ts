@@ -47,9 +47,10 @@ export const STATEMENTS = {
     example: 'let i = 0; for (; i < 3; i++); return i * 2;',
   },
   ExpressionStatement: {
-    status: 'passed', family: 'statement',
-    reason: 'its expression is converted; `z.push(x)` statements are the lists pass\'s (CallExpression)',
-    example: 'const one = 1; let a = one; a = a * 3; return a;',
+    status: 'rewritten', family: 'statement', passes: ['effect-statements'], helpers: [],
+    into: '`c ? a : b;`, `a && b;`, `a || b;`, `a ?? b;` → the if statements they mean; any other expression statement is kept (its expression converted)',
+    reason: 'a dropped value only decides what runs: as an if, a staged one carries what its branches write and needs no one value of both sides',
+    example: 'const one = 1; let a = one; let s = 0; (a > 0) && (s = s + 2); a > 5 ? (s = 1) : (a = a * 3); return [a, s];',
   },
   ForInStatement: {
     status: 'rewritten', family: 'statement', passes: ['control-flow'], helpers: ['forStmt', 'forInKeys'],
