@@ -57,38 +57,40 @@ export function predicateIn(g: Graph, pred: tf.Tensor, what: 'cond' | 'while'): 
 function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: CondOptions): T {
   const parent = currentGraph()!;
   const predValue = predicateIn(parent, pred, 'cond');
-  // Under a gradient tape: the tensors the branches take from outside, for the Cond's tape entry.
+  // Under a gradient tape: the tensors the branches take from outside, for the Cond's tape entry —
+  // also those a branch only hands back unchanged (an if without else), captured as outputs below.
   const observed = tapeActive() ? new Set<tf.Tensor>() : undefined;
   const observer = (t: tf.Tensor) => observed!.add(t);
   if (observed) captureObservers.push(observer);
   let main: ReturnType<typeof traceInto<unknown>>;
   let other: ReturnType<typeof traceInto<unknown>>;
+  let a: Flat;
+  const outs: Merged[] = [];
+  const plan: ({ out: number } | { js: unknown })[] = [];
+  let written: tf.Variable[];
   try {
     main = traceInto('then', parent, [], () => thenFn() as unknown);
     other = traceInto('else', parent, [], () => elseFn() as unknown);
+    a = flatten(main.result, opts.names);
+    const b = flatten(other.result, opts.names);
+    if (a.signature !== b.signature) {
+      throw structureMismatch(main.result, other.result, opts.names, a.signature, b.signature);
+    }
+    // Decide, leaf by leaf, what becomes a Cond output and what passes through as a JS value.
+    a.leaves.forEach((x, i) => {
+      const pair = mergeLeaves(x, b.leaves[i], a.paths[i]!, main, other);
+      if ('js' in pair) plan.push(pair);
+      else plan.push({ out: outs.push(pair) - 1 });
+    });
+    // Variables written in either branch leave the cond as extra outputs.
+    written = [...new Set([...main.variables.keys(), ...other.variables.keys()])];
+    for (const v of written) outs.push({ then: main.variables.get(v) ?? v, else: other.variables.get(v) ?? v });
+    main.graph.outputs = outs.map((o) => valueIn(main.graph, o.then));
+    other.graph.outputs = outs.map((o) => valueIn(other.graph, o.else));
   } finally {
     if (observed) captureObservers.splice(captureObservers.indexOf(observer), 1);
   }
-  const a = flatten(main.result, opts.names);
-  const b = flatten(other.result, opts.names);
-  if (a.signature !== b.signature) {
-    throw structureMismatch(main.result, other.result, opts.names, a.signature, b.signature);
-  }
-  // Decide, leaf by leaf, what becomes a Cond output and what passes through as a JS value.
-  const outs: Merged[] = [];
-  const plan: ({ out: number } | { js: unknown })[] = [];
-  a.leaves.forEach((x, i) => {
-    const y = b.leaves[i];
-    const pair = mergeLeaves(x, y, a.paths[i]!, main, other);
-    if ('js' in pair) plan.push(pair);
-    else plan.push({ out: outs.push(pair) - 1 });
-  });
-  // Variables written in either branch leave the cond as extra outputs.
-  const written = [...new Set([...main.variables.keys(), ...other.variables.keys()])];
-  const leafOutputs = outs.length;
-  for (const v of written) outs.push({ then: main.variables.get(v) ?? v, else: other.variables.get(v) ?? v });
-  main.graph.outputs = outs.map((o) => valueIn(main.graph, o.then));
-  other.graph.outputs = outs.map((o) => valueIn(other.graph, o.else));
+  const leafOutputs = outs.length - written.length;
   const names = [...plan.flatMap((p, i) => ('out' in p ? [a.paths[i]] : [])), ...written.map((v) => v.name)];
   main.graph.outputNames = other.graph.outputNames = names;
   const operands = finalizeOperands([main.graph, other.graph]);

@@ -252,37 +252,11 @@ function attempt(
       bodyLists = flatten(vars).leaves;
       return bodyFn(...vars);
     });
+    // Inside the observed span: a body output taken from outside (`s = w`) is captured here.
+    setBodyOutputs(bodyTrace, condTrace, { loopVars, bodyVars, bodyLists, written, slots, flat, opts });
   } finally {
     if (observed) captureObservers.splice(captureObservers.indexOf(observer), 1);
   }
-  const out = flatten(bodyTrace.result, opts.names);
-  if (out.signature !== flat.signature) {
-    if (declareGrownArrays(loopVars, bodyTrace.result, bodyVars, opts.names)) throw new RetryDeclared();
-    throw structureChanged(loopVars, bodyTrace.result, opts.names);
-  }
-  const fresh = [...condTrace.variables.keys(), ...bodyTrace.variables.keys()].filter((v) => !written.includes(v));
-  if (fresh.length) {
-    written.push(...new Set(fresh));
-    throw new RetryVariables();
-  }
-  bodyTrace.graph.outputs = out.leaves.map((y, i) => {
-    const slot = slots[i]!;
-    const name = flat.paths[i]!;
-    if (slot.list) return valueIn(bodyTrace.graph, listOutput(bodyTrace, y, slot, name, i, bodyLists[i]));
-    const t = bodyOutput(bodyTrace.graph, y, slot, name, i);
-    if (t.dtype !== slot.dtype) {
-      if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') throw new Retry(i, { ...slot, dtype: 'float32', weak: false });
-      throw agError('while/dtype-changed', { name, before: slot.dtype, after: t.dtype });
-    }
-    if (slot.invariant ? !fitsShape(t.shape, slot.shape) : !sameShape(t.shape, slot.shape)) {
-      if (slot.invariant) throw agError('while/shape-invariant', { name, invariant: shapeToString(slot.shape).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} after one iteration` });
-      throw agError('while/shape-changed', { name, before: shapeToString(slot.shape), after: shapeToString(t.shape) });
-    }
-    return valueIn(bodyTrace.graph, t);
-  });
-  for (const v of written) bodyTrace.graph.outputs.push(valueIn(bodyTrace.graph, bodyTrace.variables.get(v)!));
-  bodyTrace.graph.outputNames = [...flat.paths, ...written.map((v) => v.name)];
-
   const operands = finalizeOperands([condTrace.graph, bodyTrace.graph]);
   const initTensors: tf.Tensor[] = flat.leaves.map((x, i) => {
     const slot = slots[i]!;
@@ -318,6 +292,49 @@ function attempt(
   results.length = n;
   void loopVars;
   return flat.rebuild(results) as Vars;
+}
+
+interface BodyContext {
+  readonly loopVars: Vars;
+  /** The loop variables the body received, and their leaves (list params). */
+  readonly bodyVars: Vars;
+  readonly bodyLists: readonly unknown[];
+  readonly written: tf.Variable[];
+  readonly slots: readonly Slot[];
+  readonly flat: ReturnType<typeof flatten>;
+  readonly opts: WhileOptions;
+}
+
+/** Checks the body's result against the loop variables and sets it as the body graph's outputs (or throws a retry). */
+function setBodyOutputs(bodyTrace: ReturnType<typeof traceInto<Vars>>, condTrace: ReturnType<typeof traceInto<unknown>>, ctx: BodyContext): void {
+  const { loopVars, bodyVars, bodyLists, written, slots, flat, opts } = ctx;
+  const out = flatten(bodyTrace.result, opts.names);
+  if (out.signature !== flat.signature) {
+    if (declareGrownArrays(loopVars, bodyTrace.result, bodyVars, opts.names)) throw new RetryDeclared();
+    throw structureChanged(loopVars, bodyTrace.result, opts.names);
+  }
+  const fresh = [...condTrace.variables.keys(), ...bodyTrace.variables.keys()].filter((v) => !written.includes(v));
+  if (fresh.length) {
+    written.push(...new Set(fresh));
+    throw new RetryVariables();
+  }
+  bodyTrace.graph.outputs = out.leaves.map((y, i) => {
+    const slot = slots[i]!;
+    const name = flat.paths[i]!;
+    if (slot.list) return valueIn(bodyTrace.graph, listOutput(bodyTrace, y, slot, name, i, bodyLists[i]));
+    const t = bodyOutput(bodyTrace.graph, y, slot, name, i);
+    if (t.dtype !== slot.dtype) {
+      if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') throw new Retry(i, { ...slot, dtype: 'float32', weak: false });
+      throw agError('while/dtype-changed', { name, before: slot.dtype, after: t.dtype });
+    }
+    if (slot.invariant ? !fitsShape(t.shape, slot.shape) : !sameShape(t.shape, slot.shape)) {
+      if (slot.invariant) throw agError('while/shape-invariant', { name, invariant: shapeToString(slot.shape).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} after one iteration` });
+      throw agError('while/shape-changed', { name, before: shapeToString(slot.shape), after: shapeToString(t.shape) });
+    }
+    return valueIn(bodyTrace.graph, t);
+  });
+  for (const v of written) bodyTrace.graph.outputs.push(valueIn(bodyTrace.graph, bodyTrace.variables.get(v)!));
+  bodyTrace.graph.outputNames = [...flat.paths, ...written.map((v) => v.name)];
 }
 
 /** The handle of list loop variable `index` at the end of the body; learns an unknown element shape. */

@@ -2,8 +2,8 @@
 // by tf.grad of it run eagerly, of a jit call from outside (also with its last argument made inside
 // the differentiated function, so freed when the forward pass ends) and inside a jit function, on
 // both executors — each checked against float64 derivatives of the same plain JS
-// (float64-derivative.ts), and nothing left over. Needs tfjs, src (toGraph, jit).
-// Produces `JsGradCase`, `describeJsGradients`, `read`, `show`.
+// (float64-derivative.ts), the jit paths also against the eager gradient, and nothing left over.
+// Needs tfjs, src (toGraph, jit). Produces `JsGradCase`, `describeJsGradients`, `read`, `show`, `EAGER_TOL`.
 import * as tf from '@tensorflow/tfjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jit, toGraph } from '../../src/index.js';
@@ -23,6 +23,9 @@ export interface JsGradCase {
   /** The plain JS, where `f` calls what the host may lack (Math.f16round before ES2025). */
   readonly oracle?: JsFn;
 }
+
+/** A jit path's gradient against eager tfjs's: |got − want| ≤ EAGER_TOL · (1 + |want|). */
+export const EAGER_TOL = 1e-5;
 
 /** The values of scalar tensors, which are disposed. */
 export const read = (ts: readonly T[]): number[] => {
@@ -56,16 +59,24 @@ export function describeJsGradients(cases: readonly JsGradCase[]): void {
     function gradients(point: readonly number[], problems: string[]): void {
       const xs = point.map((v) => tf.scalar(v));
       try {
-        problems.push(...againstFloat64(js, point, read(tf.tidy(() => tf.grads(converted)(xs))), 'eager'));
+        const eager = read(tf.tidy(() => tf.grads(converted)(xs)));
+        problems.push(...againstFloat64(js, point, eager, 'eager'));
+        /** A jit path against float64 and against eager tfjs (float32 both: only the summation order differs). */
+        const check = (got: readonly number[], label: string): void => {
+          problems.push(...againstFloat64(js, point, got, label));
+          got.forEach((g, k) => {
+            const want = eager[k]!;
+            if (!(Object.is(g, want) || Math.abs(g - want) <= EAGER_TOL * (1 + Math.abs(want)))) problems.push(`${label}: d/dx${k} at ${show(point)} = ${g}, eager tfjs ${want}`);
+          });
+        };
         EXECUTORS.forEach((backend, e) => {
-          const outside = read(tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys) as T)(xs)));
-          problems.push(...againstFloat64(js, point, outside, `tf.grads(jit) ${backend}`));
+          check(read(tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys) as T)(xs))), `tf.grads(jit) ${backend}`);
           if (xs.length > 1) {
             const last = point[point.length - 1]!;
             const made = read(tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys, tf.scalar(last)) as T)(xs.slice(0, -1))));
-            problems.push(...againstFloat64(js, point, made, `tf.grads(jit) ${backend}, the last argument made inside`));
+            check(made, `tf.grads(jit) ${backend}, the last argument made inside`);
           }
-          problems.push(...againstFloat64(js, point, read(inside[e]!(...xs)), `jit(tf.grads) ${backend}`));
+          check(read(inside[e]!(...xs)), `jit(tf.grads) ${backend}`);
         });
       } finally {
         tf.dispose(xs);
@@ -73,7 +84,9 @@ export function describeJsGradients(cases: readonly JsGradCase[]): void {
     }
 
     it('eagerly, from outside a jit call and inside a jit function (both executors)', () => {
-      gradients(points[0]!, []); // traces (their constants live as long as the traces)
+      // Traces, and runs every branch once: the constants of a trace, and those an interpreter
+      // makes the first time a subgraph runs, live as long as the trace.
+      for (const point of points) gradients(point, []);
       const problems: string[] = [];
       const before = tf.memory().numTensors;
       for (const point of points) gradients(point, problems);
