@@ -106,41 +106,6 @@ export const OPEN_CLASSES: readonly OpenClass[] = [
     features: ['logical-assign-computed-key', 'logical-assign-computed-key-in-staged'],
     repro: int32('const o = { p: a };\nconst k = "p";\no[k] ||= c;\nreturn [o.p];', 'logical-assign'),
   },
-  {
-    id: 'grad-through-early-return',
-    summary:
-      'Gradients of a function that returns early on a staged condition, `if (x > 0.1) return x * y; ' +
-      'return x - y;`: tf.grads inside jit and tf.grads of jit give 0 for both inputs (x = 0.2, y = 0.3: ' +
-      'eager tfjs and float64 central differences [0.3, 0.2]), silently. The value is right.',
-    features: ['grad-return'],
-    repro: {
-      domain: 'grad',
-      body: 'if (x > 0.1) return x * y;\nreturn x - y;',
-      stagedN: true,
-      inputs: [
-        { x: Math.fround(0.2), y: Math.fround(0.3), n: 2 },
-        { x: Math.fround(0.5), y: Math.fround(-0.25), n: 2 },
-      ],
-    },
-  },
-  {
-    id: 'grad-if-pass-through',
-    summary:
-      'Gradients through a staged if whose taken branch does not write a variable the other branch writes ' +
-      '(an if without else, or an else writing other variables): `let s = x * y; if (x > 1) { s = Math.tanh(x); } ' +
-      'return s;` at x = 0.2, y = 0.3: jit gives [0, 0] (tf.grads inside jit and of jit), eager tfjs and ' +
-      'float64 central differences [0.3, 0.2], silently. With `else { s = s * 1; }` it is right.',
-    features: ['grad-if', 'grad-if-else'],
-    repro: {
-      domain: 'grad',
-      body: 'let s = x * y;\nif (x > 1) {\ns = Math.tanh(x);\n}\nreturn s;',
-      stagedN: true,
-      inputs: [
-        { x: Math.fround(0.2), y: Math.fround(0.3), n: 2 },
-        { x: Math.fround(0.5), y: Math.fround(-0.25), n: 2 },
-      ],
-    },
-  },
 ];
 
 /** The features of `domain` that open classes leave out. */

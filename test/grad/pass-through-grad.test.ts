@@ -15,6 +15,17 @@ beforeAll(async () => {
 // Points straddle each condition: the pass-through side and the written side.
 describeJsGradients([
   {
+    name: 'if without else (the fuzzer\'s grad-if-pass-through)',
+    f: (x, y) => {
+      let s = x * y;
+      if (x > 1) {
+        s = Math.tanh(x);
+      }
+      return s;
+    },
+    points: [[0.2, 0.3], [0.5, -0.25]],
+  },
+  {
     name: 'if without else: the untaken branch keeps s',
     f: (x, y) => {
       let s = x * y;
@@ -73,7 +84,7 @@ describeJsGradients([
     points: [[0.2, 0.3], [1.5, 0.4]],
   },
   {
-    name: 'early return on a staged condition',
+    name: 'early return on a staged condition (the fuzzer\'s grad-through-early-return)',
     f: (x, y) => {
       if (x > 0.1) return x * y;
       return x - y;
