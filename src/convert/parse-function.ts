@@ -55,7 +55,8 @@ export function parseFunction(source: string, name: string): ParsedFunction {
     const obj = st && t.isExpressionStatement(st) ? st.expression : null;
     const m = t.isObjectExpression(obj) ? obj.properties[0] : null;
     if (m && t.isObjectMethod(m)) {
-      const id = t.isIdentifier(m.key) && !m.computed ? t.identifier(m.key.name) : null;
+      // A method named by a keyword (`delete(x) { … }`) keeps no name: `function delete` does not parse.
+      const id = t.isIdentifier(m.key) && !m.computed && t.isValidIdentifier(m.key.name) ? t.identifier(m.key.name) : null;
       const fe = t.functionExpression(id, m.params, m.body, m.generator, m.async);
       fe.loc = m.loc;
       fe.start = m.start;

@@ -129,9 +129,8 @@ export const EXPRESSIONS = {
     example: 'const xs = [1, 2]; return [Math.max(...xs, 0), [...xs].length * 2];',
   },
   Super: {
-    status: 'refused', family: 'expression', passes: ['functions'], error: 'convert/unsupported-syntax',
-    construct: 'super', instead: 'call the parent method from a method that is not converted, or mark it with doNotConvert',
-    reason: 'the generated function has no home object, so `super` cannot be resolved in it',
+    status: 'passed', family: 'expression', passes: ['functions'],
+    reason: 'in a method or class of the converted source, converted in place with it, `super` keeps its home object; `super` of a method converted from its own text (which has none) is refused',
     example: 'const p = { m() { return 1; } }; const o = { __proto__: p, m() { return super.m() + 1; } }; return o.m();',
   },
   TaggedTemplateExpression: {

@@ -1,6 +1,6 @@
 // Refused forms shared by several rows of the language table: generator and async functions (a
-// FunctionDeclaration, an arrow … that is one). Needs entry.ts. Produces `FUNCTION_FORMS`,
-// `GENERATOR`, `ASYNC`.
+// FunctionDeclaration, an arrow … that is one), and `super` of a method converted from its text.
+// Needs entry.ts. Produces `FUNCTION_FORMS`, `GENERATOR`, `ASYNC`, `ROOT_SUPER`.
 
 import type { RefusedForm } from './entry.js';
 
@@ -19,3 +19,13 @@ export const ASYNC: RefusedForm = {
 };
 
 export const FUNCTION_FORMS: readonly RefusedForm[] = [GENERATOR, ASYNC];
+
+/**
+ * `super` of the converted function itself (a method converted from its own text has no home
+ * object); `super` in a method or class of the converted source stays where it is and works.
+ */
+export const ROOT_SUPER = {
+  construct: 'super in a method converted from its own text',
+  instead: 'call the parent method from a method that is not converted, or mark it with doNotConvert',
+  error: 'convert/unsupported-syntax',
+} as const;

@@ -37,6 +37,5 @@ export function breakPass(root: t.Function, ctx: ConvertContext): void {
       // Keep the user's comment in front of the loop, not of the flag.
       return where.inList ? [decl, n] : t.blockStatement([decl, n as t.Statement]);
     },
-    (x) => t.isClass(x),
   );
 }

@@ -53,6 +53,9 @@ export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
       if (t.isFunction(callee)) return undefined; // an IIFE: converted with this source
       const args = t.arrayExpression(n.arguments as (t.Expression | t.SpreadElement)[]);
       if (t.isMemberExpression(callee)) {
+        // `super.f(x)` of a class in the converted source: the parent's method, called as written
+        // (its class converts in place too when it is in the source).
+        if (t.isSuper(callee.object)) return undefined;
         const r = rootName(callee);
         if (r === 'console' && !callee.computed && t.isIdentifier(callee.property, { name: 'log' }) && t.isIdentifier(callee.object)) {
           return Object.assign(expr('ag__.print(%%args%%)', { args: n.arguments }), { loc: n.loc });
@@ -77,6 +80,5 @@ export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
       const f = t.isSequenceExpression(callee) && callee.expressions.length === 2 && t.isNumericLiteral(callee.expressions[0]) ? callee.expressions[1]! : callee;
       return atCall(expr('ag__.convertedCall(%%f%%, undefined, %%args%%)', { f, args }), n);
     },
-    (x) => t.isClass(x),
   );
 }

@@ -23,6 +23,5 @@ export function conditionalExpressionsPass(root: t.Function, ctx: ConvertContext
       if (state.length) args.push(...stateArgs(state, (s) => ctx.displayNames.get(s.name) ?? s.name, (varsName ??= ctx.namer.fresh('vars_'))));
       return Object.assign(t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('ifExp')), args), { loc: n.loc });
     },
-    (x) => t.isClass(x),
   );
 }

@@ -28,6 +28,5 @@ export function continuePass(root: t.Function, ctx: ConvertContext): void {
       n.body = t.blockStatement([decl, ...guardList(asList(n.body), flag, ctx, true)]);
       return undefined;
     },
-    (x) => t.isClass(x),
   );
 }

@@ -120,7 +120,6 @@ class Converter {
 
   run(): void {
     walk(this.root, (n) => {
-      if (t.isClass(n)) return false;
       if (t.isIfStatement(n)) this.states.set(n, this.ifState(n));
       else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.body]));
       else if (t.isForStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.update, n.body]));
@@ -128,7 +127,7 @@ class Converter {
       return undefined;
     });
     for (const [loop, marker] of this.markers) (loop.body as t.BlockStatement).body = (loop.body as t.BlockStatement).body.filter((x) => x !== marker);
-    transform(this.root, (n, where) => this.convert(n, where.inList), (x) => t.isClass(x));
+    transform(this.root, (n, where) => this.convert(n, where.inList));
   }
 
   private isLive(s: Sym, set: Set<string> | undefined): boolean {

@@ -15,7 +15,6 @@ function isDirective(s: t.Node | undefined, name: string): s is t.ExpressionStat
 export function directivesPass(root: t.Function, ctx: ConvertContext): void {
   const allowed = new Set<t.Node>();
   walk(root, (n) => {
-    if (t.isClass(n)) return false;
     if (t.isLoop(n) && t.isBlockStatement(n.body)) {
       const first = n.body.body[0];
       if (isDirective(first, 'setLoopOptions')) {
@@ -28,7 +27,6 @@ export function directivesPass(root: t.Function, ctx: ConvertContext): void {
     return undefined;
   });
   walk(root, (n) => {
-    if (t.isClass(n)) return false;
     if (isDirective(n, 'setLoopOptions') && !allowed.has(n)) {
       throw ctx.error('convert/misplaced-directive', { directive: 'setLoopOptions' } as never, n);
     }

@@ -33,6 +33,5 @@ export function effectStatementsPass(root: t.Function, _ctx: ConvertContext): vo
       out.leadingComments = n.leadingComments;
       return out;
     },
-    (x) => t.isClass(x),
   );
 }

@@ -114,6 +114,5 @@ export function finallyPass(root: t.Function, ctx: ConvertContext): void {
       if (!out) return undefined;
       return where.inList ? out : t.blockStatement(out);
     },
-    (x) => t.isClass(x),
   );
 }

@@ -87,7 +87,6 @@ export function forHeadsPass(root: t.Function, ctx: ConvertContext): void {
   let info: ScopeInfo | undefined;
   const loops: t.ForStatement[] = [];
   walk(root, (n) => {
-    if (t.isClass(n)) return false;
     if (t.isForStatement(n)) loops.push(n);
     return undefined;
   });

@@ -9,6 +9,7 @@ import * as t from '../util/babel-types.js';
 import type { ConvertContext } from '../context.js';
 import { walk } from '../util/walk.js';
 import { LANGUAGE, refusedNodeTypes, type LanguageEntry, type NodeType, type Refusal } from '../language.js';
+import { ROOT_SUPER } from '../language/forms.js';
 
 /** How to keep the awaits of an async program outside the converted code. */
 const ASYNC_INSTEAD =
@@ -57,7 +58,12 @@ function blockFunctionUsedOutside(fn: t.Function): t.FunctionDeclaration | null 
 }
 
 function checkSupported(root: t.Function, ctx: ConvertContext): void {
+  // Methods and classes of the converted source convert in place with it: `super` is theirs to
+  // use; the root's own `super` (a method converted from its text) has no home object.
+  const homed = new Set<t.Node>();
   walk(root, (n) => {
+    if (n !== root && (t.isClass(n) || t.isObjectMethod(n) || t.isClassMethod(n) || t.isClassPrivateMethod(n))) walk(n, (m) => void homed.add(m));
+    if (t.isSuper(n) && !homed.has(n)) throw ctx.error(ROOT_SUPER.error, { construct: ROOT_SUPER.construct, instead: ROOT_SUPER.instead } as never, n);
     if (t.isFunction(n)) {
       if (n.generator) {
         throw ctx.error('convert/unsupported-syntax', { construct: 'a generator function', instead: 'return an array, or build the values in a loop' } as never, n);
@@ -66,7 +72,6 @@ function checkSupported(root: t.Function, ctx: ConvertContext): void {
         throw ctx.error('convert/unsupported-syntax', { construct: 'an async function', instead: ASYNC_INSTEAD } as never, n);
       }
     }
-    if (t.isClass(n)) return false; // class bodies are converted method by method when called
     const u = refusalOf(n.type);
     if (u) throw ctx.error(u.error, { construct: u.construct, instead: u.instead } as never, n);
     if (t.isFunction(n)) {
@@ -153,7 +158,6 @@ function hoistFunctionDecls(root: t.Node): void {
 export function functionsPass(root: t.Function, ctx: ConvertContext): void {
   checkSupported(root, ctx);
   walk(root, (n) => {
-    if (t.isClass(n)) return false;
     if (t.isFunction(n)) hoistVars(n);
     return undefined;
   });

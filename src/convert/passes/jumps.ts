@@ -124,7 +124,6 @@ function guardStmt(s: t.Statement, flag: string, ctx: ConvertContext): t.Stateme
  */
 export function resolveJumpTargets(root: t.Function, targets: Map<t.Node, t.Node>): void {
   const visit = (n: t.Node, stack: { node: t.Node; labels: string[] }[], pendingLabels: string[]): void => {
-    if (t.isClass(n)) return;
     if (t.isFunction(n) && stack.length > 0) {
       visit(n.body, [], []);
       return;

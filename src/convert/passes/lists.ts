@@ -32,7 +32,6 @@ export function listsPass(root: t.Function, _ctx: ConvertContext): void {
       out.leadingComments = n.leadingComments;
       return out;
     },
-    (x) => t.isClass(x),
   );
   // `z.pop()` → `(z = ag__.listPop(z), ag__.popped(z))`: the array is modified state too.
   transform(
@@ -52,11 +51,9 @@ export function listsPass(root: t.Function, _ctx: ConvertContext): void {
       out.loc = n.loc;
       return out;
     },
-    (x) => t.isClass(x),
   );
   if (pushed.size === 0) return;
   walk(root, (n) => {
-    if (t.isClass(n)) return false;
     if (t.isVariableDeclaration(n) && n.kind === 'const' && n.declarations.every((d) => t.isIdentifier(d.id)) && n.declarations.some((d) => pushed.has((d.id as t.Identifier).name))) {
       n.kind = 'let';
     }
@@ -79,7 +76,6 @@ function markAliases(root: t.Function, pushed: ReadonlySet<string>): void {
     return call;
   };
   walk(root, (n, parent) => {
-    if (t.isClass(n)) return false;
     // A property of a destructuring pattern binds a name; it stores nothing.
     if (t.isObjectProperty(n) && mark(n.value) && !t.isObjectPattern(parent)) {
       n.value = wrap(n.value);

@@ -25,7 +25,7 @@ const rewrites = (n: t.Node): boolean =>
 export function logicalExpressionsPass(root: t.Function, ctx: ConvertContext): void {
   if (!some(root, rewrites)) return;
   const temps: string[] = [];
-  transform(root, (n) => logicalAssignment(n, ctx, temps), (x) => t.isClass(x));
+  transform(root, (n) => logicalAssignment(n, ctx, temps));
   declareTemps(root, temps);
   const tests = testPositions(root);
   const writes = some(root, (n) => t.isLogicalExpression(n) && n.operator !== '??' && some(n.right, mayWrite)) ? lazyWrites(root) : undefined;
@@ -46,7 +46,6 @@ export function logicalExpressionsPass(root: t.Function, ctx: ConvertContext): v
       }
       return undefined;
     },
-    (x) => t.isClass(x),
   );
 }
 

@@ -36,6 +36,5 @@ export function loopTestsPass(root: t.Function, ctx: ConvertContext): void {
       n.test = t.identifier(c);
       return where.inList ? [t.blockStatement(out)] : t.blockStatement(out);
     },
-    (x) => t.isClass(x),
   );
 }

@@ -87,7 +87,6 @@ export function operatorsPass(root: t.Function, ctx: ConvertContext): void {
       }
       return undefined;
     },
-    (x) => t.isClass(x),
   );
   if (temp) {
     const decl = t.variableDeclaration('let', [t.variableDeclarator(t.identifier(temp))]);

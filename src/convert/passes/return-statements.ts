@@ -64,7 +64,6 @@ function lowerFunction(fn: t.Function, ctx: ConvertContext): void {
 export function returnPass(root: t.Function, ctx: ConvertContext): void {
   const fns: t.Function[] = [];
   walk(root, (n) => {
-    if (t.isClass(n)) return false;
     if (t.isFunction(n)) fns.push(n);
     return undefined;
   });

@@ -28,7 +28,6 @@ function isPure(e: t.Node): boolean {
 function ownBindings(root: t.Function): Set<string> {
   const names = new Set<string>();
   walk(root, (n) => {
-    if (t.isClass(n)) return false;
     if (t.isFunction(n)) for (const p of n.params) for (const k of Object.keys(t.getBindingIdentifiers(p))) names.add(k);
     if (t.isVariableDeclarator(n)) for (const k of Object.keys(t.getBindingIdentifiers(n.id))) names.add(k);
     if (t.isFunctionDeclaration(n) && n.id) names.add(n.id.name);
@@ -67,7 +66,6 @@ export function slicesPass(root: t.Function, _ctx: ConvertContext): void {
       out.leadingComments = n.leadingComments;
       return out;
     },
-    (x) => t.isClass(x),
   );
   // Members that destructuring writes to.
   const targets = new Set<t.Node>();
@@ -87,11 +85,9 @@ export function slicesPass(root: t.Function, _ctx: ConvertContext): void {
       if (t.isIdentifier(n.object, { name: 'ag__' })) return undefined;
       return Object.assign(expr('ag__.getItem(%%z%%, %%i%%)', { z: n.object, i: n.property }), { loc: n.loc });
     },
-    (x) => t.isClass(x),
   );
   if (assigned.size === 0) return;
   walk(root, (n) => {
-    if (t.isClass(n)) return false;
     if (t.isVariableDeclaration(n) && n.kind === 'const' && n.declarations.every((d) => t.isIdentifier(d.id)) && n.declarations.some((d) => assigned.has((d.id as t.Identifier).name))) {
       n.kind = 'let';
     }

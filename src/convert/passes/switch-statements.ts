@@ -168,5 +168,5 @@ export function switchPass(root: t.Function, ctx: ConvertContext): void {
     if (t.isSwitchStatement(n)) any = true;
   });
   if (!any) return;
-  transform(root, (n) => (t.isSwitchStatement(n) ? desugar(n, ctx) : undefined), (n) => t.isClass(n));
+  transform(root, (n) => (t.isSwitchStatement(n) ? desugar(n, ctx) : undefined));
 }
