@@ -8,10 +8,12 @@
 // helper) runs unconverted silently. Callees of code converted in place (no scope of its own) take
 // the scope of the jit/toGraph call running them (`withCalleeScope`). `convertedCode.depth` tells
 // fused functions (in-place twins) which body to run. Needs allowlist.ts and a converter registered
-// by src/api/to-graph.ts. Produces `convertedCall`, `callMethod`, `withCalleeScope`, `convertedCode`,
+// by src/api/to-graph.ts; a user function called while a staged construct is traced reports the
+// fields it writes (field-writes.ts). Produces `convertedCall`, `callMethod`, `withCalleeScope`, `convertedCode`,
 // `inConvertedCode`, `asConvertedCode`.
 
-import { isLeftAlone } from './allowlist.js';
+import { isGenerated, isLeftAlone } from './allowlist.js';
+import { fieldFramesOpen, fieldsBefore, noteFields } from './field-writes.js';
 import { twinOf } from './do-not-convert.js';
 import { AutographError } from '../errors/ag-error.js';
 import { warn } from '../platform/log.js';
@@ -114,14 +116,25 @@ let overflowing: string | undefined;
 function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Record<string, unknown> | undefined): unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
   // Converted in place beside the function as written (a method, a helper of a loaded module).
   const twin = twinOf(f);
-  if (twin) return twin.apply(thisArg, args);
+  if (twin) {
+    const pending = fieldsBefore(f, thisArg, args);
+    const r = twin.apply(thisArg, args);
+    noteFields(pending);
+    return r;
+  }
   // `g.call(self, …)`, `g.apply(self, args)`: a call of `g`, which converts like any other.
   const list = args[1];
   if (typeof thisArg === 'function' && (f === callOf || (f === applyOf && (list == null || typeof list === 'object')))) {
     const rest = f === callOf ? args.slice(1) : list == null ? [] : Array.from(list as ArrayLike<unknown>);
     return callConverted(thisArg, args[0], rest, scope);
   }
-  if (!converter || asIs.has(f) || isLeftAlone(f)) return f.apply(thisArg, args);
+  if (!converter || asIs.has(f) || isLeftAlone(f)) {
+    // Made by converted code (a method of a class in converted source): the user's, converted already.
+    const pending = fieldFramesOpen() && isGenerated(Function.prototype.toString.call(f)) ? fieldsBefore(f, thisArg, args) : undefined;
+    const r = f.apply(thisArg, args);
+    noteFields(pending);
+    return r;
+  }
   const within = scope ?? calleeScope;
   let g: AnyFn;
   if (failedWith(f, within)) g = f as AnyFn;
@@ -139,7 +152,10 @@ function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Re
     // The converter declined it (not the user's code): as it is from now on.
     if (g === f) asIs.add(f);
   }
-  return g.apply(thisArg, args);
+  const pending = g === f ? undefined : fieldsBefore(f, thisArg, args);
+  const r = g.apply(thisArg, args);
+  noteFields(pending);
+  return r;
 }
 
 /** Scopes a function's conversion failed with (it runs as is under them; another scope tries again). */

@@ -3,6 +3,7 @@
 // tracing; otherwise plain JS (a concrete tensor is read). When one branch returns and the other
 // does not, in a function that always ends in a return, the missing return value is never read
 // (the do_return flag is false there): it is filled with zeros of the other branch's type.
+// Fields that methods called in the branches write (field-writes.ts) become outputs too.
 // Needs trace/control-flow `cond`, state-checks, tensor lists. Produces `ifStmt`, `ifExp`.
 
 import { cond } from '../trace/control-flow.js';
@@ -15,6 +16,7 @@ import type { DType } from '../ir/types.js';
 import { parseSite, type SourceSite } from '../ir/graph.js';
 import { arrayAsList, elementTypeOf, TensorList } from '../trace/tensor-list.js';
 import { currentGraph } from '../trace/context.js';
+import { newFields, openFieldFrame, RetryFields, withFields, type FieldSlot } from './field-writes.js';
 
 type Thunk = () => void;
 
@@ -45,6 +47,7 @@ function stagedIf(
   nouts: number,
   fillMain: Map<number, unknown>,
   site: SourceSite | undefined,
+  afterBranches: () => void,
 ): unknown[] {
   const names = stateNames.slice(0, nouts);
   // A JS array declared with setElementType becomes a staged list, so that pushes in the branches
@@ -107,6 +110,8 @@ function stagedIf(
     setState(init);
     restoreArrays();
     orelse?.();
+    // Both branches are traced: calls there may have written fields this if must carry (it retraces).
+    afterBranches();
     declareGrown();
     noteKept();
     const out = copyStructure(getState().slice(0, nouts));
@@ -150,17 +155,33 @@ export function ifStmt(
     else orelse?.();
     return;
   }
-  const init = getState();
   const fill = new Map<number, unknown>();
+  // Fields that methods called in the branches write (`this.v` of a method): outputs too.
+  const fields: FieldSlot[] = [];
   for (;;) {
+    const frame = openFieldFrame();
+    const [get, set, names, outs] = withFields(getState, setState, symbolNames, nouts, fields);
+    const init = get();
+    const afterBranches = (): void => {
+      const more = newFields(frame, fields);
+      if (more.length) throw new RetryFields(more);
+    };
     try {
-      const result = stagedIf(test, body, orelse, getState, setState, symbolNames, nouts, fill, parseSite(site));
-      setState([...result, ...init.slice(nouts)]);
+      const result = stagedIf(test, body, orelse, get, set, names, outs, fill, parseSite(site), afterBranches);
+      set([...result, ...init.slice(outs)]);
       return;
     } catch (e) {
       if (e instanceof RetryDeclared) continue;
+      if (e instanceof RetryFields) {
+        // Added after the outputs: the return slot's index, and so `fill`, stays as it is.
+        e.restore();
+        fields.push(...e.slots);
+        continue;
+      }
       if (!(e instanceof FillMain) || fill.has(e.index)) throw e;
       fill.set(e.index, e.template);
+    } finally {
+      frame.close();
     }
   }
 }

@@ -14,6 +14,7 @@ import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { add, gt, lt } from './operators.js';
 import { shapeToString } from '../ir/types.js';
 import { parseSite, type SourceSite } from '../ir/graph.js';
+import { newFields, openFieldFrame, RetryFields, withFields, type FieldSlot } from './field-writes.js';
 
 export interface LoopOptions {
   readonly maximumIterations?: number;
@@ -87,6 +88,7 @@ function stagedWhile(
   names: readonly string[],
   opts: LoopOptions,
   site: SourceSite | undefined,
+  afterBody: () => void,
 ): void {
   const allNames = names;
   const symbolNames = (i: number): string => allNames[i]!;
@@ -123,6 +125,7 @@ function stagedWhile(
         const state = counted ? vars.slice(1) : vars;
         setState(state);
         body();
+        afterBody();
         const next = getState();
         kept = next.map((x, i) => isContainer(x) && x === state[i]);
         checkLoopVars(state, next, names, shapes);
@@ -147,6 +150,36 @@ function stagedWhile(
   setState(keptInPlace(init, out, kept));
 }
 
+/**
+ * Runs a staged loop with the fields that methods called in its body write (field-writes.ts) as
+ * loop variables too: `run` gets the state with those fields and a check to call after each traced
+ * body, which throws to trace the loop again when calls wrote fields it does not carry yet.
+ */
+function withFieldRetry(
+  getState: GetState,
+  setState: SetState,
+  names: readonly string[],
+  run: (get: GetState, set: SetState, names: readonly string[], afterBody: () => void) => void,
+): void {
+  const fields: FieldSlot[] = [];
+  for (;;) {
+    const frame = openFieldFrame();
+    const [get, set, allNames] = withFields(getState, setState, names, names.length, fields);
+    try {
+      return run(get, set, allNames, () => {
+        const more = newFields(frame, fields);
+        if (more.length) throw new RetryFields(more);
+      });
+    } catch (e) {
+      if (!(e instanceof RetryFields)) throw e;
+      e.restore();
+      fields.push(...e.slots);
+    } finally {
+      frame.close();
+    }
+  }
+}
+
 /** `statement: 'for'` marks the loop of a C-style `for` statement (for the messages). */
 export function whileStmt(
   test: () => unknown,
@@ -162,7 +195,7 @@ export function whileStmt(
   if (isTracing() && isTensor(c)) {
     // Said before staging: a `break` in the body would otherwise first show as an if whose branches differ.
     if (c.size !== 1) throw locatedError('while/cond-not-scalar', { shape: shapeToString(c.shape) });
-    return stagedWhile(test, body, getState, setState, symbolNames, opts, parseSite(site));
+    return withFieldRetry(getState, setState, symbolNames, (get, set, names, afterBody) => stagedWhile(test, body, get, set, names, opts, parseSite(site), afterBody));
   }
   const max = opts.maximumIterations ?? Infinity;
   for (let i = 0; i < max && truthy(c, `a ${loop}`); i++) {
@@ -263,6 +296,7 @@ function stagedCounted(
   names: readonly string[],
   opts: LoopOptions,
   site: SourceSite | undefined,
+  afterBody: () => void,
 ): void {
   const start = getState();
   const undefinedNames = start.flatMap((x, i) => (x === undefined && !isReturnSlot(names[i]!) ? [names[i]!] : []));
@@ -302,6 +336,7 @@ function stagedCounted(
         const state = vars.slice(skip - 1);
         setState(state);
         body(c.element(i));
+        afterBody();
         const next = getState();
         kept = next.map((x, i) => isContainer(x) && x === state[i]);
         checkLoopVars(state, next, names, shapes);
@@ -362,9 +397,11 @@ export function forStmt(
   opts: LoopOptions = {},
   site?: string,
 ): void {
-  if (iter instanceof TensorRange) return stagedCounted(rangeCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
+  const staged = (c: Counter): void =>
+    withFieldRetry(getState, setState, symbolNames, (get, set, names, afterBody) => stagedCounted(c, extraTest, body, get, set, names, opts, parseSite(site), afterBody));
+  if (iter instanceof TensorRange) return staged(rangeCounter(iter));
   if (isTensor(iter)) {
-    if (isTracing()) return stagedCounted(tensorCounter(iter), extraTest, body, getState, setState, symbolNames, opts, parseSite(site));
+    if (isTracing()) return staged(tensorCounter(iter));
     iter = tf.unstack(iter);
   }
   const max = opts.maximumIterations ?? Infinity;

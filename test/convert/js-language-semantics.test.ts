@@ -179,6 +179,70 @@ const PROGRAMS = {
     o[k] ||= n;
     return o.p;
   },
+  methodWritesThisUnderStagedIf(a, n) {
+    class Acc {
+      constructor(v) {
+        this.v = v;
+      }
+      add(x) {
+        this.v = this.v + x;
+      }
+    }
+    const o = new Acc(n);
+    if (a > 1) o.add(a);
+    return o.v;
+  },
+  methodWritesThisInStagedLoop(a, n) {
+    class Counter {
+      constructor() {
+        this.n = 0;
+        this.s = 0;
+      }
+      bump(k) {
+        this.n = this.n + 1;
+        this.s = this.s + k;
+      }
+    }
+    const c = new Counter();
+    for (let k = 0; k < n; k++) {
+      if (a > k) c.bump(k);
+    }
+    return [c.n, c.s];
+  },
+  helperWritesItsArgument(a, n) {
+    const state = { total: 0 };
+    const add = (st, v) => {
+      st.total = st.total + v;
+    };
+    let k = 0;
+    while (k < n) {
+      if (k < a) add(state, k);
+      k = k + 1;
+    }
+    return state.total;
+  },
+  classesOfTheSource(a, n) {
+    class Base {
+      f(x) {
+        return x + 1;
+      }
+    }
+    class Derived extends Base {
+      k = 2;
+      scale = (x) => (x > this.k ? x * this.k : x);
+      get twice() {
+        return this.k * 2;
+      }
+      f(x) {
+        return super.f(x) * 2;
+      }
+      delete(x) {
+        return x > 1 ? x : 1 - x;
+      }
+    }
+    const d = new Derived();
+    return [d.f(a), d.scale(n), d.twice, d.delete(a)];
+  },
   fieldWriteThenNewObject(a, n) {
     let s = { q: a };
     if (a > n) {

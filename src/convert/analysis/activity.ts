@@ -110,7 +110,18 @@ function callWrites(n: t.CallExpression | t.NewExpression | t.TaggedTemplateExpr
   };
   // A function handed to the callee by name may be called there (also in convertedCall's argument list).
   if (!t.isTaggedTemplateExpression(n)) for (const a of n.arguments) (t.isArrayExpression(a) ? a.elements : [a]).forEach((x) => x && addBinding(x));
-  if (addBinding(callee)) return out;
+  if (addBinding(callee)) {
+    // The fields it writes of the arguments it is given by name (`add(state, k)` writes `state.total`).
+    const b = t.isIdentifier(callee) ? info.refs.get(callee)?.binding : undefined;
+    for (const [i, path] of (b && closures.paramWrites.get(b)) || []) {
+      const a = t.isTaggedTemplateExpression(n) ? undefined : n.arguments[i];
+      if (!t.isIdentifier(a) || !info.refs.has(a)) continue;
+      const root = simpleSym(a, info);
+      const s: Sym = { ...root, key: `${root.key}.${path.join('.')}`, name: `${a.name}.${path.join('.')}`, path: [...path] };
+      out.set(s.key, s);
+    }
+    return out;
+  }
   const root = t.isIdentifier(callee) ? callee.name : t.isMemberExpression(callee) ? rootName(callee) : null;
   const direct = root !== null && !(t.isIdentifier(callee) && info.refs.get(callee)?.binding) &&
     (t.isIdentifier(callee) ? DIRECT_FUNCTIONS.has(root) : DIRECT_ROOTS.has(root) && !isUserCall(callee));
@@ -141,7 +152,7 @@ export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: 
     }
     const c = compositeSym(target, info);
     if (c) {
-      modified.set(c.key, c);
+      if (!(c.isThis && ownThis > 0)) modified.set(c.key, c);
       return;
     }
     const root = rootOfDynamicWrite(target);
@@ -150,7 +161,22 @@ export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: 
     // An element write leaves the binding as it is: even a const container is then state.
     if (!modified.has(s.key)) modified.set(s.key, { ...s, elementWrite: true });
   };
+  // Inside a non-arrow function or a class body `this` is another object: its fields are not the
+  // fields the nodes' own `this` has.
+  let ownThis = 0;
   const visit = (n: t.Node): void => {
+    if ((t.isFunction(n) && !t.isArrowFunctionExpression(n)) || t.isClass(n)) {
+      ownThis++;
+      try {
+        visitNode(n);
+      } finally {
+        ownThis--;
+      }
+      return;
+    }
+    visitNode(n);
+  };
+  const visitNode = (n: t.Node): void => {
     const scope = info.scopeOf.get(n);
     if (scope) scope.bindings.forEach((b) => inner.add(b));
     if (t.isIdentifier(n)) {
@@ -160,7 +186,7 @@ export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: 
         read.set(s.key, s);
       }
     } else if (t.isThisExpression(n)) {
-      read.set('this', { key: 'this', name: 'this', binding: null, path: [], isThis: true });
+      if (ownThis === 0) read.set('this', { key: 'this', name: 'this', binding: null, path: [], isThis: true });
     } else if (t.isAssignmentExpression(n)) {
       const targets: t.Node[] = [];
       patternTargets(n.left, targets);

@@ -15,6 +15,8 @@ export interface ClosureWrites {
   readonly byBinding: Map<Binding, Map<string, Sym>>;
   /** What the functions that escape may write: any call of an unknown callee may run them. */
   readonly escaping: Map<string, Sym>;
+  /** Per function-valued binding: the fields of its arguments it writes (`st.total = …` → [0, ['total']]). */
+  readonly paramWrites: Map<Binding, (readonly [number, readonly string[]])[]>;
 }
 
 type ActivityFn = (nodes: readonly t.Node[], info: ScopeInfo) => { readonly modified: Map<string, Sym> };
@@ -149,13 +151,29 @@ export function analyzeClosures(root: t.Function, info: ScopeInfo, activity: Act
     escaping = escapingWrites(fns, total, escaped);
   }
   const byBinding = new Map<Binding, Map<string, Sym>>();
+  const paramWrites = new Map<Binding, (readonly [number, readonly string[]])[]>();
   for (const [fn, b] of fns) {
     if (!b) continue;
     const m = byBinding.get(b) ?? new Map<string, Sym>();
     for (const [k, s] of total.get(fn)!) m.set(k, s);
     byBinding.set(b, m);
+    paramWrites.set(b, [...(paramWrites.get(b) ?? []), ...argumentFields(fn, info, activity)]);
   }
-  return { byBinding, escaping };
+  return { byBinding, escaping, paramWrites };
+}
+
+/** The fields of its parameters `fn` writes (a parameter assigned anywhere no longer names its argument). */
+function argumentFields(fn: t.Function, info: ScopeInfo, activity: ActivityFn): [number, string[]][] {
+  if (!t.isBlockStatement(fn.body)) return [];
+  const { modified } = activity(fn.body.body, info);
+  const params = fn.params.map((p) => (t.isIdentifier(p) ? info.refs.get(p)?.binding : undefined));
+  const reassigned = new Set([...modified.values()].filter((s) => s.path.length === 0).map((s) => s.binding));
+  const out: [number, string[]][] = [];
+  for (const s of modified.values()) {
+    const i = s.path.length > 0 && s.binding && !reassigned.has(s.binding) ? params.indexOf(s.binding) : -1;
+    if (i >= 0) out.push([i, [...s.path]]);
+  }
+  return out;
 }
 
 /** What the functions that escape write (unbound ones, and bound ones used other than by calls). */
