@@ -31,16 +31,6 @@ const int32 = (body: string, domain: LangDomain, stagedN = true): LangCase => ({
 
 export const OPEN_CLASSES: readonly OpenClass[] = [
   {
-    id: 'closure-passed-as-argument',
-    summary:
-      'A closure passed to another function (apply(addTo, x)) and called there, inside a staged if or loop: ' +
-      'its write is made once at trace time. In a staged if the write happens whatever the condition ' +
-      '(a = 0: plain JS [0, 0], jit [0, 5]); in a staged loop it counts once (n = 3: plain JS 3, jit 1). ' +
-      'Under a staged if that also writes the variable itself, trace/foreign-value.',
-    features: ['closure-passed'],
-    repro: int32('let acc = 0;\nconst addTo = (x) => { acc = acc + x; };\nconst apply = (f, x) => f(x);\nif (a > 0) {\napply(addTo, 5);\n}\nreturn [a, acc];', 'closures'),
-  },
-  {
     id: 'method-writes-this-in-staged',
     summary:
       'A method (class or object literal) that writes `this` state, called inside a staged if or loop: ' +
@@ -74,37 +64,6 @@ export const OPEN_CLASSES: readonly OpenClass[] = [
       'this.count + d; }` throws TypeError (reading \'count\' of undefined) on every path, JS numbers included.',
     features: ['field-arrow'],
     repro: int32('class Ctr {\nstep = (d) => { this.count = this.count + d; };\nconstructor(z) { this.count = z; }\n}\nconst ctr = new Ctr(a);\nctr.step(b);\nreturn [ctr.count];', 'classes'),
-  },
-  {
-    id: 'closure-writes-loop-binding-called-indirectly',
-    summary:
-      'A closure made in a `for (let k …)` body that assigns k, where another function calls closures it ' +
-      'does not know (`for (const f of fs) t = t + f()`): conversion fails with ' +
-      'convert/unresolved-free-variables naming k (plain JS: [10]). Called by index (`fs[0]()`), it converts.',
-    features: ['for-let-closure-writes'],
-    repro: int32(
-      'const fs = [];\nconst sum = () => { let t = 0; for (const f of fs) { t = t + f(); } return t; };\nfor (let k = 0; k < 1; k++) {\nfs.push(() => { k = k + 10; return k; });\n}\nreturn [sum()];',
-      'bindings',
-    ),
-  },
-  {
-    id: 'effect-statement-operand-types',
-    summary:
-      'An expression statement run for its effects, `(a > 0) && (s = s + b);`, `(a > 0) || (cnt = cnt + 1);`, ' +
-      '`c ? (s = …) : (cnt = …);`: its value is dropped, yet on a tensor condition jit refuses it because ' +
-      'the operands differ in dtype (convert/logical-operand-types, cond/dtype-mismatch); plain JS runs the ' +
-      'effect on the side taken.',
-    features: ['effect-statement'],
-    repro: int32('let s = a - a;\n(a > 0) && (s = s + b);\nreturn [s];', 'effects'),
-  },
-  {
-    id: 'logical-assign-computed-member',
-    summary:
-      'A logical assignment to a computed member of an object, `o[k] ||= c` with k = "p", on a tensor: ' +
-      'the assignment is made whatever o.p holds (o.p = 3: plain JS [3], jit [2]), silently; with other ' +
-      'writes around it, trace/foreign-value. `o.p ||= c`, `o[k] = c` and `arr[i] &&= c` are right.',
-    features: ['logical-assign-computed-key', 'logical-assign-computed-key-in-staged'],
-    repro: int32('const o = { p: a };\nconst k = "p";\no[k] ||= c;\nreturn [o.p];', 'logical-assign'),
   },
 ];
 

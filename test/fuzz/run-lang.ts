@@ -27,7 +27,7 @@ function jsArgs(x: LangInputs): unknown[] {
   return [x.a, x.b, x.c, x.n];
 }
 
-function tensorArgs(c: LangCase, x: LangInputs): tf.Tensor[] | unknown[] {
+function tensorArgs(c: LangCase, x: LangInputs): unknown[] {
   return [tf.scalar(x.a, c.dtype), tf.scalar(x.b, c.dtype), tf.scalar(x.c, c.dtype), c.stagedN ? tf.scalar(x.n, 'int32') : x.n];
 }
 
