@@ -1,8 +1,8 @@
 // The fuzz suite of the `grad` domain: `runs` random programs (fixed seeds, in chunks of 50; each
 // costs two traces per executor), checked by run-grad on both executors under the hang watchdog,
 // less the features of open defect classes (open-classes.ts) unless `withOpen`. A disagreement is
-// shrunk by fast-check and fails with a copy-pastable repro. Needs vitest, fast-check, gen-grad,
-// run-grad, watchdog, open-classes. Produces `gradRun`, `gradSuite`.
+// shrunk by fast-check, saved as a fixture and fails with a copy-pastable repro. Needs vitest,
+// fast-check, gen-grad, run-grad, watchdog, open-classes, fixtures. Produces `gradRun`, `gradSuite`.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +11,13 @@ import { gradCase, type GradCase } from './gen-grad.js';
 import { checkGradCase, gradRepro } from './run-grad.js';
 import { guarded } from './watchdog.js';
 import { openFeatures } from './open-classes.js';
+import { saveFixture } from './fixtures.js';
 
 export interface GradRunResult {
   readonly programs: number;
   /** Input sets where the float64 oracle did not apply (reported, not failed). */
   readonly notSmooth: number;
-  readonly failure?: { readonly problems: string[]; readonly repro: string };
+  readonly failure?: { readonly problems: string[]; readonly repro: string; readonly fixture: string };
 }
 
 const EXECUTORS: readonly ExecutorName[] = ['compiled', 'interpreter'];
@@ -38,7 +39,8 @@ export function gradRun(runs: number, seed: number, withOpen = false): GradRunRe
   if (!result.failed) return { programs, notSmooth };
   const c = result.counterexample![0];
   const problems = check(c);
-  return { programs, notSmooth, failure: { problems, repro: gradRepro(c, problems) } };
+  const fixture = saveFixture(c, EXECUTORS, problems, `gradRun(seed ${seed})`);
+  return { programs, notSmooth, failure: { problems, repro: gradRepro(c, problems), fixture } };
 }
 
 /** vitest tests: `runs` programs in chunks of 50, seeds derived from `seed`. */
@@ -49,7 +51,7 @@ export function gradSuite(runs: number, seed: number): void {
       const s = seed + chunk;
       it(`${n} programs, seed ${s}: tf.grads inside jit and of jit (interpreter, compiled)`, () => {
         const r = gradRun(n, s);
-        expect(r.failure, r.failure ? `${r.failure.problems.join('\n')}\n\n${r.failure.repro}\n` : '').toBeUndefined();
+        expect(r.failure, r.failure ? `saved ${r.failure.fixture}:\n${r.failure.problems.join('\n')}\n\n${r.failure.repro}\n` : '').toBeUndefined();
         expect(r.programs).toBeGreaterThanOrEqual(n);
       }, 300_000);
     }

@@ -3,8 +3,8 @@
 // tensors (the reference of the tensor domains), and jit with each executor, twice (the second call
 // hits the trace cache), optionally through onnxruntime. Also checks that no tensor is left over.
 // Programs of the `mixed` domain run through run-mixed.ts (its own oracle), those of the
-// language-feature domains (lang-case.ts) through run-lang.ts.
-// Needs tfjs, src (toGraph), gen-program, run-mixed, run-lang, jit-paths. Produces `checkCase`, `CaseReport`, `makeProgram`, `AnyCase`.
+// language-feature domains (lang-case.ts) through run-lang.ts, those of `grad` through run-grad.ts.
+// Needs tfjs, src (toGraph), gen-program, run-mixed, run-lang, run-grad, jit-paths. Produces `checkCase`, `CaseReport`, `makeProgram`, `AnyCase`.
 
 import * as tf from '@tensorflow/tfjs';
 import '../../src/convert/install.js'; // also run outside vitest, by run-long.ts
@@ -17,10 +17,12 @@ import type { MixedCase } from './gen-edge.js';
 import { checkMixedCase } from './run-mixed.js';
 import { isLangCase, type LangCase } from './lang-case.js';
 import { checkLangCase } from './run-lang.js';
+import type { GradCase } from './gen-grad.js';
+import { checkGradCase } from './run-grad.js';
 import { describeError, NOT_IN_ONNX, onEveryExecutor } from './jit-paths.js';
 
 /** A program of any domain. */
-export type AnyCase = FuzzCase | MixedCase | LangCase;
+export type AnyCase = FuzzCase | MixedCase | LangCase | GradCase;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Fn = (...args: any[]) => unknown;
@@ -121,7 +123,14 @@ export function checkCase(c: AnyCase, opts: CheckOptions): CaseReport {
   };
   try {
     // Through onnxruntime the mixed domain may differ only where the export warned (run-mixed.ts).
-    const report = c.domain === 'mixed' ? checkMixedCase(c, opts.executors) : isLangCase(c) ? checkLangCase(c, opts.executors) : runCase(c as FuzzCase, opts, () => warnings.some(isAliasWarning));
+    const report =
+      c.domain === 'mixed'
+        ? checkMixedCase(c, opts.executors)
+        : c.domain === 'grad'
+          ? checkGradCase(c, opts.executors)
+          : isLangCase(c)
+            ? checkLangCase(c, opts.executors)
+            : runCase(c as FuzzCase, opts, () => warnings.some(isAliasWarning));
     // (the warning about `box.st`, gen-program.ts's second reference to `st`, is expected where a staged statement pushes)
     return { ...report, problems: [...report.problems, ...warnings.filter((w) => !isAliasWarning(w)).map((w) => `warning: ${w}`)] };
   } finally {

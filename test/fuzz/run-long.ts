@@ -1,7 +1,7 @@
 // The long fuzz run (`npm run fuzz`): `--count` programs (default 100,000) from `--seed`, in chunks
 // that cycle through the domains (gen-program's four, `mixed`, the language-feature domains of
 // lang-case.ts and `grad`; `--domains a,b` picks some); a chunk that finds a disagreement saves its
-// shrunk fixture or prints its repro, and the run goes on. Open defect classes (open-classes.ts) are
+// shrunk fixture (and prints a repro), and the run goes on. Open defect classes (open-classes.ts) are
 // left out unless `--with-open`. Prints progress and a summary; exits 1 if anything disagreed.
 // Needs tfjs (cpu), fuzz-suite, lang-suite, grad-suite. Usage: tsx test/fuzz/run-long.ts
 // [--count N] [--seed S] [--onnx-every K] [--domains a,b] [--with-open]
@@ -33,7 +33,7 @@ function chunkOf(domain: Domain, n: number, s: number): FuzzResult & { report?: 
   if (domain === 'grad') {
     const r = gradRun(n, s, withOpen);
     const stats = { programs: r.programs, onnx: 0, notInOnnx: 0, onnxWarned: 0 };
-    return r.failure ? { stats, failure: { problems: r.failure.problems, fixture: '(not saved)' }, report: r.failure.repro } : { stats };
+    return r.failure ? { stats, failure: { problems: r.failure.problems, fixture: r.failure.fixture }, report: r.failure.repro } : { stats };
   }
   if (isLangCase({ domain })) {
     const r = langRun(domain as LangDomain, n, s, onnxEvery, withOpen);
