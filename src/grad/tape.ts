@@ -17,7 +17,7 @@ import { ensureGraphBackend } from '../trace/graph-backend.js';
 import { patchKernelGradients } from './kernel-grads.js';
 import { registerZeroGradients } from './zero-grads.js';
 import { tapeActive, withTapeBase } from '../trace/tape-hooks.js';
-import { engineInternals } from '../engine/tfjs-engine.js';
+import { engineInternals, type TapeNode } from '../engine/tfjs-engine.js';
 
 patchKernelGradients();
 registerZeroGradients();
@@ -61,12 +61,17 @@ export function isListTensor(t: tf.Tensor): boolean {
  * The gradients of `f()`'s outputs, seeded with `dys` (null: no gradient flows into that output),
  * with respect to `xs` — tensors `f` uses as they are. Kernels and staged ops `f` records are taped;
  * the backward pass is recorded into the current graph. Returns one gradient or null per x.
+ * The xs are independent here: inside an enclosing gradient (a gradient of a gradient) `f` is
+ * taped apart from the tape around, which may relate them (an operand computed from another), and
+ * its entries join that tape afterwards (it frees their saved tensors).
  */
 export function vjp(f: () => tf.Tensor[], xs: readonly tf.Tensor[], dys: readonly (tf.Tensor | null)[]): (tf.Tensor | null)[] {
   if (xs.length === 0) return [];
   const e = engine();
   const tape = e.state.activeTape;
   const depth = e.state.gradientDepth;
+  const own: TapeNode[] = [];
+  if (depth > 0) e.state.activeTape = own;
   try {
     const { grads } = e.gradients(
       () =>
@@ -86,6 +91,7 @@ export function vjp(f: () => tf.Tensor[], xs: readonly tf.Tensor[], dys: readonl
     );
     return grads.map((g) => g ?? null);
   } finally {
-    if (depth === 0) e.state.activeTape = tape;
+    if (depth > 0) tape?.push(...own);
+    e.state.activeTape = tape;
   }
 }

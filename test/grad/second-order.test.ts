@@ -1,8 +1,9 @@
 // A gradient of a gradient through a staged cond (the gradient's own Cond gets a tape entry):
-// inside jit, both executors, equal to eager tfjs.
+// inside jit, both executors, equal to eager tfjs — also where an operand of the cond is computed
+// from x outside it, or handed back unchanged by a branch (an if without else, converted).
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
-import { cond, jit } from '../../src/index.js';
+import { cond, jit, toGraph } from '../../src/index.js';
 import { EXECUTORS } from '../helpers/differential.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,6 +25,47 @@ describe('second-order gradients through a staged cond', () => {
         expect(g.concreteFunctions()[0]!.graph.toString()).toContain('Cond');
         got.dispose();
         x.dispose();
+        for (const cf of g.concreteFunctions()) cf.dispose();
+      });
+    }
+  }
+});
+
+type T = tf.Tensor;
+
+// Second derivatives in x; sin, not tanh: tfjs's Tanh gradient has no gradient of its own eagerly.
+const computedOutside: Record<string, (x: T, y: T) => T> = {
+  'an operand computed from x outside the cond': (x, y) => {
+    const s = tf.mul(x, y);
+    return cond(tf.greater(x, 1), () => tf.sin(tf.mul(x, y)), () => tf.mul(s, x)) as T;
+  },
+  'an operand a branch hands back unchanged': (x, y) => {
+    const s = tf.mul(tf.mul(x, x), y);
+    return cond(tf.greater(x, 1), () => tf.sin(tf.mul(x, y)), () => s) as T;
+  },
+  'a converted if without else': toGraph((x: A, y: A) => {
+    let s = x * x * y;
+    if (x > 1) {
+      s = Math.sin(x * y);
+    }
+    return s;
+  }) as (x: T, y: T) => T,
+};
+
+describe('second-order gradients through a cond whose operands depend on each other', () => {
+  for (const [name, fn] of Object.entries(computedOutside)) {
+    const second = (x: T, y: T) => tf.grad((z: T) => tf.grads(fn)([z, y])[0]!)(x);
+    for (const ex of EXECUTORS) {
+      it(`${name}, ${ex}`, () => {
+        const g = jit(second, { autograph: false, backend: ex });
+        for (const [xv, yv] of [[0.5, 0.3], [1.5, 0.4]]) {
+          const [x, y] = [tf.scalar(xv), tf.scalar(yv)];
+          const expected = tf.tidy(() => second(x, y).dataSync()[0]!);
+          const got = g(x, y);
+          expect(Math.abs(got.dataSync()[0]! - expected)).toBeLessThanOrEqual(1e-6 + 1e-5 * Math.abs(expected));
+          tf.dispose([got, x, y]);
+        }
+        expect(g.concreteFunctions()[0]!.graph.toString()).toContain('Cond');
         for (const cf of g.concreteFunctions()) cf.dispose();
       });
     }
