@@ -100,15 +100,12 @@ function firstDraw(g: Graph): Node | undefined {
   return undefined;
 }
 
-/** Kept clones of `tensors` (one data each, shared with the original), made off the tape. */
+/**
+ * Kept clones of `tensors` (one data each, shared with the original). They are taped (an Identity
+ * entry each, which saves nothing): a gradient of the gradient reaches the arguments through them.
+ */
 function savedClones(tensors: readonly tf.Tensor[]): tf.Tensor[] {
-  const state = engineState();
-  state.kernelDepth++;
-  try {
-    return tensors.map((t) => tf.keep(tf.clone(t)));
-  } finally {
-    state.kernelDepth--;
-  }
+  return tensors.map((t) => tf.keep(tf.clone(t)));
 }
 
 /**

@@ -1,6 +1,7 @@
 // A gradient of a gradient through a staged cond (the gradient's own Cond gets a tape entry):
 // inside jit, both executors, equal to eager tfjs — also where an operand of the cond is computed
-// from x outside it, or handed back unchanged by a branch (an if without else, converted).
+// from x outside it, or handed back unchanged by a branch (an if without else, converted) — and
+// tf.grad of tf.grad of a jit function called from outside (its saved arguments are taped).
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
 import { cond, jit, toGraph } from '../../src/index.js';
@@ -67,6 +68,28 @@ describe('second-order gradients through a cond whose operands depend on each ot
         }
         expect(g.concreteFunctions()[0]!.graph.toString()).toContain('Cond');
         for (const cf of g.concreteFunctions()) cf.dispose();
+      });
+    }
+  }
+});
+
+describe('tf.grad of tf.grad of a jit function called from outside', () => {
+  for (const [name, fn] of Object.entries(computedOutside)) {
+    for (const ex of EXECUTORS) {
+      it(`${name}, ${ex}: equal to eager, nothing left over`, () => {
+        const jitted = jit(fn, { autograph: false, backend: ex });
+        const y = tf.scalar(0.3);
+        const second = (f: (x: T, y: T) => T, x: T): number => tf.tidy(() => tf.grad((z: T) => tf.grad((w: T) => f(w, y))(z))(x).dataSync()[0]!);
+        const points = [0.5, 1.5].map((v) => tf.scalar(v));
+        for (const x of points) second((a, b) => jitted(a, b), x); // traces, and runs both branches
+        const before = tf.memory().numTensors;
+        for (const x of points) {
+          const expected = second(fn, x);
+          expect(Math.abs(second((a, b) => jitted(a, b), x) - expected)).toBeLessThanOrEqual(1e-6 + 1e-5 * Math.abs(expected));
+        }
+        expect(tf.memory().numTensors).toBe(before);
+        tf.dispose([...points, y]);
+        for (const cf of jitted.concreteFunctions()) cf.dispose();
       });
     }
   }
