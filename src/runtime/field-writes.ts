@@ -33,8 +33,13 @@ interface Pending {
 }
 
 const frames: FieldFrame[] = [];
+interface Writes {
+  readonly thisPaths: readonly (readonly string[])[];
+  readonly lexicalThis?: boolean;
+  readonly paramPaths: readonly (readonly [number, readonly string[]])[];
+}
 /** Per function: the paths it writes (analysed once per function object). */
-const writesOf = new WeakMap<object, { thisPaths: readonly (readonly string[])[]; paramPaths: readonly (readonly [number, readonly string[]])[] }>();
+const writesOf = new WeakMap<object, Writes>();
 
 /**
  * Thrown out of a traced branch or body when calls wrote fields the construct does not carry yet;
@@ -85,7 +90,10 @@ export function fieldsBefore(f: object, thisArg: unknown, args: readonly unknown
   if (w.thisPaths.length === 0 && w.paramPaths.length === 0) return undefined;
   const name = (f as { name?: string }).name || 'anonymous';
   const found: FieldSlot[] = [];
-  if (isObject(thisArg)) for (const path of w.thisPaths) found.push({ obj: thisArg, path, name: `this.${path.join('.')} (${name})` });
+  // An arrow's `this` is the one it closed over: for an arrow held by a field of the receiver (a class
+  // field `step = (d) => { this.n += d; }`, called as `obj.step(d)`), the receiver.
+  const self = w.lexicalThis ? (isObject(thisArg) && Object.values(thisArg).includes(f) ? thisArg : undefined) : thisArg;
+  if (isObject(self)) for (const path of w.thisPaths) found.push({ obj: self, path, name: `this.${path.join('.')} (${name})` });
   for (const [i, path] of w.paramPaths) {
     const o = args[i];
     if (isObject(o)) found.push({ obj: o, path, name: `${path.join('.')} of argument ${i + 1} (${name})` });

@@ -107,6 +107,9 @@ function stagedIf(
     return out;
   };
   const other = (): unknown[] => {
+    // Fields the main branch's calls wrote and this if does not carry yet: traced again before
+    // the other branch could read what the main one left in them.
+    afterBranches();
     setState(init);
     restoreArrays();
     orelse?.();

@@ -243,6 +243,35 @@ const PROGRAMS = {
     const d = new Derived();
     return [d.f(a), d.scale(n), d.twice, d.delete(a)];
   },
+  superCallOfAWritingMethodAndAFieldArrow(a, n) {
+    class Acc {
+      constructor(v) {
+        this.v = v;
+        this.count = 0;
+      }
+      step = (d) => {
+        this.count = this.count + d;
+      };
+      add(x) {
+        this.v = this.v + x;
+        return this;
+      }
+    }
+    class Twice extends Acc {
+      add(x) {
+        super.add(x);
+        return super.add(x);
+      }
+    }
+    const o = new Twice(a);
+    if (a > 1) {
+      o.add(n);
+      o.step(n);
+    } else {
+      if (n > 5) return [o.v, o.count];
+    }
+    return [o.v, o.count];
+  },
   fieldWriteThenNewObject(a, n) {
     let s = { q: a };
     if (a > n) {

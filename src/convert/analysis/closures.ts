@@ -70,6 +70,22 @@ function functionsOf(root: t.Function, info: ScopeInfo): Map<t.Function, Binding
   return out;
 }
 
+/** The functions below `root` whose `this` is not root's: non-arrows, and arrows inside one or in a class. */
+function functionsWithOtherThis(root: t.Function): Set<t.Node> {
+  const out = new Set<t.Node>();
+  const visit = (n: t.Node, other: boolean): void => {
+    const own = n !== root && ((t.isFunction(n) && !t.isArrowFunctionExpression(n)) || t.isClass(n));
+    if (n !== root && t.isFunction(n) && (other || own)) out.add(n);
+    for (const k of t.VISITOR_KEYS[n.type] ?? []) {
+      const c = (n as unknown as Record<string, unknown>)[k];
+      if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node, other || own));
+      else if (c && typeof c === 'object') visit(c as t.Node, other || own);
+    }
+  };
+  visit(root, false);
+  return out;
+}
+
 /** Bindings referred to other than as the callee of a call (or a `let` written again): they escape. */
 function escapingBindings(root: t.Function, info: ScopeInfo, candidates: Set<Binding>): Set<Binding> {
   const out = new Set<Binding>();
@@ -119,10 +135,12 @@ function calledBindings(fn: t.Function, info: ScopeInfo): Set<Binding> {
  */
 export function analyzeClosures(root: t.Function, info: ScopeInfo, activity: ActivityFn): ClosureWrites {
   const fns = functionsOf(root, info);
+  const ownThis = functionsWithOtherThis(root);
   const own = new Map<t.Function, Map<string, Sym>>();
   for (const fn of fns.keys()) {
     const writes = new Map(activity([fn], info).modified);
-    if (!t.isArrowFunctionExpression(fn)) for (const [k, s] of writes) if (s.isThis) writes.delete(k);
+    // `this` is the root's only in an arrow that no method, function or class separates from it.
+    if (ownThis.has(fn)) for (const [k, s] of writes) if (s.isThis) writes.delete(k);
     own.set(fn, writes);
   }
   const byBindingFns = new Map<Binding, t.Function[]>();

@@ -10,8 +10,10 @@ import { analyzeScopes } from './scopes.js';
 import { activityOf } from './activity.js';
 
 export interface FieldWrites {
-  /** Paths under `this` it writes (`this.v` → ['v']); none for an arrow (its `this` is not the call's). */
+  /** Paths under `this` it writes (`this.v` → ['v']). */
   readonly thisPaths: readonly (readonly string[])[];
+  /** True for an arrow: its `this` is the one it closed over, not the call's receiver. */
+  readonly lexicalThis?: boolean;
   /** Paths under a parameter it writes, by the parameter's index (`s.n = …` → [0, ['n']]). */
   readonly paramPaths: readonly (readonly [number, readonly string[]])[];
 }
@@ -45,11 +47,12 @@ function analyze(fn: t.Function): FieldWrites {
   for (const s of modified.values()) {
     if (s.path.length === 0) continue;
     if (s.isThis) {
-      if (!t.isArrowFunctionExpression(fn)) thisPaths.push([...s.path]);
+      thisPaths.push([...s.path]);
       continue;
     }
     const i = s.binding ? params.indexOf(s.binding) : -1;
     if (i >= 0 && !reassigned.has(s.binding)) paramPaths.push([i, [...s.path]]);
   }
-  return thisPaths.length || paramPaths.length ? { thisPaths, paramPaths } : NONE;
+  if (!thisPaths.length && !paramPaths.length) return NONE;
+  return t.isArrowFunctionExpression(fn) ? { thisPaths, paramPaths, lexicalThis: true } : { thisPaths, paramPaths };
 }

@@ -53,9 +53,11 @@ export function callTreesPass(root: t.Function, ctx: ConvertContext): void {
       if (t.isFunction(callee)) return undefined; // an IIFE: converted with this source
       const args = t.arrayExpression(n.arguments as (t.Expression | t.SpreadElement)[]);
       if (t.isMemberExpression(callee)) {
-        // `super.f(x)` of a class in the converted source: the parent's method, called as written
-        // (its class converts in place too when it is in the source).
-        if (t.isSuper(callee.object)) return undefined;
+        // `super.f(x)`: the parent's method through convertedCall with this `this` (so that the fields
+        // it writes are reported to a staged construct around the call).
+        if (t.isSuper(callee.object)) {
+          return atCall(expr('ag__.convertedCall(%%f%%, this, %%args%%)', { f: callee, args }), n);
+        }
         const r = rootName(callee);
         if (r === 'console' && !callee.computed && t.isIdentifier(callee.property, { name: 'log' }) && t.isIdentifier(callee.object)) {
           return Object.assign(expr('ag__.print(%%args%%)', { args: n.arguments }), { loc: n.loc });
