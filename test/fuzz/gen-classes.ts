@@ -35,6 +35,16 @@ const assignTo = (ctx: LangCtx, g: Gens, call: (e: string) => string): fc.Arbitr
 
 const acc: Base = { decl: () => [ACC, 'const o = new Acc(b);'], vars: ['o.v'], counts: ['o.n'], result: ['o.v', 'o.n'] };
 
+const CTR: Base = {
+  vars: ['ctr.count'],
+  result: ['ctr.count'],
+  decl: (dt) => [
+    'class Ctr {\nstep = (d) => { this.count = (this.count + d) % 97; return this.count; };\nconstructor(z) { this.count = z; }\n}',
+    `const ctr = new Ctr(${zeroOf(dt)});`,
+    'const step = ctr.step;',
+  ],
+};
+
 const features: Feature[] = [
   ...placed('method', acc, (_ctx, g) => [g.expr.map((e) => `o.add(${e});`), fc.tuple(g.expr, g.expr).map(([e1, e2]) => `o.add(${e1}).add(${e2});`)]),
   ...placed('static-factory', { decl: () => [ACC, 'const p = Acc.of(c);'], vars: ['p.v'], result: ['p.v'] }, (_ctx, g) => [g.expr.map((e) => `p.add(${e});`)]),
@@ -46,27 +56,21 @@ const features: Feature[] = [
   ...placed('object-literal-method', { decl: (dt) => [OL(dt)], vars: ['ol.v'], result: ['ol.v'] }, (ctx, g) => [g.expr.map((e) => `ol.add(${e});`), assignTo(ctx, g, (e) => `ol.add(${e})`)]),
   { name: 'object-literal-getter', decl: (dt) => [OL(dt)], vars: ['ol.v'], reads: ['ol.dbl'], result: ['ol.v'] },
   { name: 'getter', ...acc, reads: ['o.twice'] },
-  { name: 'setter', ...acc, stmts: (_ctx, g) => [g.expr.map((e) => `o.value = ${e};`)] },
+  ...placed('setter', acc, (_ctx, g) => [g.expr.map((e) => `o.value = ${e};`)]),
   { name: 'static-method', decl: () => [ACC], stmts: (ctx, g) => [assignTo(ctx, g, (e) => `Acc.scale(${e})`)] },
-  {
-    name: 'field-arrow',
-    vars: ['ctr.count'],
-    result: ['ctr.count'],
-    decl: (dt) => [
-      'class Ctr {\nstep = (d) => { this.count = (this.count + d) % 97; return this.count; };\nconstructor(z) { this.count = z; }\n}',
-      `const ctr = new Ctr(${zeroOf(dt)});`,
-      'const step = ctr.step;',
-    ],
-    stmts: (_ctx, g) => [g.expr.map((e) => `ctr.step(${e});`), g.expr.map((e) => `step(${e});`)],
-  },
-  {
-    name: 'subclass-super',
-    vars: ['sb.v'],
-    counts: ['sb.n'],
-    result: ['sb.v', 'sb.n'],
-    decl: () => [ACC, 'class Twice extends Acc {\nadd(x) { super.add(x); return super.add(x); }\n}', 'const sb = new Twice(a);'],
-    stmts: (_ctx, g) => [g.expr.map((e) => `sb.add(${e});`)],
-  },
+  ...placed('field-arrow', CTR, (_ctx, g) => [g.expr.map((e) => `ctr.step(${e});`)]),
+  // The arrow taken off its object keeps `this`: `const step = ctr.step; step(x)`.
+  ...placed('field-arrow-detached', CTR, (_ctx, g) => [g.expr.map((e) => `step(${e});`)]),
+  ...placed(
+    'subclass-super',
+    {
+      vars: ['sb.v'],
+      counts: ['sb.n'],
+      result: ['sb.v', 'sb.n'],
+      decl: () => [ACC, 'class Twice extends Acc {\nadd(x) { super.add(x); return super.add(x); }\n}', 'const sb = new Twice(a);'],
+    },
+    (_ctx, g) => [g.expr.map((e) => `sb.add(${e});`)],
+  ),
 ];
 
 export const CLASSES: DomainSpec = { features };

@@ -3,7 +3,7 @@
 // `break`/`continue`, early `return`) into which each domain (gen-closures.ts, …) mixes its own
 // feature statements. Needs fast-check, lang-case. Produces `Gens`, `LangCtx`, `DomainSpec`,
 // `Feature`, `placed`, `langBody`, `langBlock`, `langInputs`, `coreGens`, `zeroOf`, `jumpTargets`,
-// `loopCtx`.
+// `loopCtx`, `EARLY_RETURN`.
 //
 // Values stay exact in JS numbers and in the dtype (int32: small integers; float32: multiples of
 // 0.5, every assignment taken % 97), so plain JS on numbers is the reference for every path.
@@ -75,6 +75,9 @@ export interface Feature {
   /** The feature's statements at `ctx` (`block` makes a nested block of the domain). */
   readonly stmts?: (ctx: LangCtx, g: Gens, block: (ctx: LangCtx) => fc.Arbitrary<string>) => fc.Arbitrary<string>[];
 }
+
+/** The core's own feature, which OPEN_CLASSES may leave out of any domain: early `return` on a condition. */
+export const EARLY_RETURN = 'early-return';
 
 /** A domain: its features (each can be left out of a sample on its own). */
 export interface DomainSpec {
@@ -203,7 +206,7 @@ export function langBody(spec: DomainSpec, dtype: Dtype, stagedN: boolean, exclu
   const uniq = (xs: string[]): string[] => [...new Set(xs)];
   const result = `[${uniq(['a', 'b', 'c', ...features.flatMap((f) => f.result ?? [])]).join(', ')}]`;
   const ctx: LangCtx = {
-    dtype, stagedN, depth: 0, loops: [], loopId: 0, features, underStaged: false, result, noEarlyReturn: spec.noEarlyReturn,
+    dtype, stagedN, depth: 0, loops: [], loopId: 0, features, underStaged: false, result, noEarlyReturn: spec.noEarlyReturn || exclude.has(EARLY_RETURN),
     vars: uniq(['a', 'b', 'c', ...features.flatMap((f) => f.vars ?? [])]),
     reads: uniq(features.flatMap((f) => f.reads ?? [])),
     counts: uniq(features.flatMap((f) => f.counts ?? [])),

@@ -9,13 +9,14 @@ import { checkCase } from './run-case.js';
 import { checkGradCase } from './run-grad.js';
 import { LANG_SPECS } from './lang-domains.js';
 import { GRAD_FEATURES } from './gen-grad.js';
+import { EARLY_RETURN } from './gen-lang-core.js';
 import { guarded } from './watchdog.js';
 import { reproOf } from './lang-case.js';
 
 await tf.setBackend('cpu');
 
 const featuresOf = (domain: string): readonly string[] =>
-  domain === 'grad' ? GRAD_FEATURES : (LANG_SPECS[domain as keyof typeof LANG_SPECS]?.features.map((f) => f.name) ?? []);
+  domain === 'grad' ? GRAD_FEATURES : [EARLY_RETURN, ...(LANG_SPECS[domain as keyof typeof LANG_SPECS]?.features.map((f) => f.name) ?? [])];
 
 describe('open defect classes of the language-feature fuzz domains', () => {
   it('have distinct ids', () => expect(new Set(OPEN_CLASSES.map((k) => k.id)).size).toBe(OPEN_CLASSES.length));

@@ -31,39 +31,44 @@ const int32 = (body: string, domain: LangDomain, stagedN = true): LangCase => ({
 
 export const OPEN_CLASSES: readonly OpenClass[] = [
   {
-    id: 'method-writes-this-in-staged',
+    id: 'this-write-and-return-in-nested-loops',
     summary:
-      'A method (class or object literal) that writes `this` state, called inside a staged if or loop: ' +
-      'jit stops with trace/foreign-value (the write is not carried as state of the if/loop); plain JS ' +
-      'and the converted function on eager tensors give the value.',
-    features: ['method-in-staged', 'static-factory-in-staged', 'this-staged-in-staged', 'object-literal-method-in-staged'],
-    repro: int32('class Acc {\nconstructor(v) { this.v = v; }\nadd(x) { this.v = this.v + x; }\n}\nconst o = new Acc(b);\nif (a > 0) {\no.add(c);\n}\nreturn [o.v];', 'classes'),
+      'A method that writes `this`, called in a staged loop nested in another, where the inner loop returns on a staged ' +
+      'condition (`while (…) { while (…) { o.add(c); if (o.v > 5) return [o.v, i]; } }`): jit stops with ' +
+      'trace/foreign-value (made inside the probe trace). In one loop, or in an if, it is right.',
+    features: ['early-return'],
+    repro: int32(
+      'class Acc {\nconstructor(v) { this.v = v; }\nadd(x) { this.v = this.v + x; return this; }\n}\nconst o = new Acc(b);\nlet i = 0;\nwhile (i < n && a > -5) {\ni += 1;\nlet j = 0;\nwhile (j < n && a > -6) {\nj += 1;\no.add(c);\nif (o.v > 5) return [o.v, i];\n}\n}\nreturn [o.v, -1];',
+      'classes',
+    ),
   },
   {
-    id: 'class-accessor-not-converted',
+    id: 'detached-field-arrow-in-staged',
     summary:
-      'Getters and setters of a class are not converted (object-literal getters are): on eager tensors ' +
-      '`this.v * 2` in a getter gives NaN (b = 2: plain JS [4], converted [NaN]), silently; jit stops ' +
-      'with trace/tensor-in-js-operator.',
-    features: ['getter', 'setter'],
-    repro: int32('class Acc {\nconstructor(v) { this.v = v; }\nget twice() { return this.v * 2; }\n}\nconst o = new Acc(b);\nreturn [o.twice];', 'classes'),
+      'An arrow held by a class field that writes `this`, taken off its object (`const step = ctr.step;`) and called ' +
+      'inside a staged loop or if (`step(a)`): jit stops with trace/foreign-value. Called as `ctr.step(a)` it is right.',
+    features: ['field-arrow-detached-in-staged'],
+    repro: int32(
+      'class Ctr {\nstep = (d) => { this.count = this.count + d; };\nconstructor(z) { this.count = z; }\n}\nconst ctr = new Ctr(a - a);\nconst step = ctr.step;\nfor (let i = 0; i < n; i++) {\nstep(a);\n}\nreturn [ctr.count];',
+      'classes',
+    ),
   },
   {
-    id: 'super-call-refused',
+    id: 'logical-assign-computed-member-in-loop',
     summary:
-      'A method calling `super.f(x)` is refused (convert/unsupported-syntax, printed as a warning) and ' +
-      'runs unconverted: on eager tensors it gives NaN (b = 2: plain JS [6]), jit stops with ' +
-      'trace/tensor-in-js-operator.',
-    features: ['subclass-super'],
-    repro: int32('class A {\nf(x) { return x + 1; }\n}\nclass B extends A {\nf(x) { return super.f(x) * 2; }\n}\nreturn [new B().f(b)];', 'classes'),
+      'A logical assignment to a computed member inside a staged loop, `for (let i = 0; i < n; i++) { o[k] ||= c; }` ' +
+      'with k = "p": jit stops with trace/foreign-value. `o[k] = o[k] || c` there, and `o[k] ||= c` in a staged if, are right.',
+    features: ['logical-assign-computed-key-in-staged'],
+    repro: int32('const o = { p: a };\nconst k = "p";\nfor (let i = 0; i < n; i++) {\no[k] ||= c;\n}\nreturn [o.p];', 'logical-assign'),
   },
   {
-    id: 'class-field-arrow-this',
+    id: 'setter-in-staged',
     summary:
-      'An arrow function held by a class field loses `this` once converted: `step = (d) => { this.count = ' +
-      'this.count + d; }` throws TypeError (reading \'count\' of undefined) on every path, JS numbers included.',
-    features: ['field-arrow'],
-    repro: int32('class Ctr {\nstep = (d) => { this.count = this.count + d; };\nconstructor(z) { this.count = z; }\n}\nconst ctr = new Ctr(a);\nctr.step(b);\nreturn [ctr.count];', 'classes'),
+      'A class setter assigned inside a staged if, `if (a > 0) { o.value = c; }` with `set value(x) { this.v = x % 97; }`: ' +
+      'jit gives NaN for o.v whichever branch runs (a = 0, b = 2: plain JS [2], jit [NaN]), silently; beside a ' +
+      'method call writing this.v, the value of the other branch.',
+    features: ['setter-in-staged'],
+    repro: int32('class Acc {\nconstructor(v) { this.v = v; }\nset value(x) { this.v = x % 97; }\n}\nconst o = new Acc(b);\nif (a > 0) {\no.value = c;\n}\nreturn [o.v];', 'classes', false),
   },
 ];
 
