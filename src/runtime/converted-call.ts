@@ -82,7 +82,7 @@ export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], sco
     throw new TypeError(`${f === null ? 'null' : typeof f} is not a function (called from converted code)`);
   }
   const sp = special.get(f);
-  if (sp) return sp(...args);
+  if (sp) return reflectApply(sp, undefined, args);
   // A recursion that stops on a tensor condition never stops while tracing: the stack overflows.
   // The catalogued error is made by the outermost converted call, where there is stack to spare
   // (near the end of the stack, even finding the user's line would fail); it names the function
@@ -107,6 +107,17 @@ export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], sco
   }
 }
 
+// The runtime's own references: user code may replace Function.prototype.apply, Array.prototype's
+// iterator or its methods, and calls made for it must not run them.
+const reflectApply = Reflect.apply;
+
+/** The items of an array-like from `start` on, as `f.apply(self, list)` reads them (no iterator). */
+function listFrom(list: ArrayLike<unknown>, start: number): unknown[] {
+  const out: unknown[] = [];
+  for (let i = start; i < list.length; i++) out[out.length] = list[i];
+  return out;
+}
+
 const callOf = Function.prototype.call; // eslint-disable-line @typescript-eslint/unbound-method
 const applyOf = Function.prototype.apply; // eslint-disable-line @typescript-eslint/unbound-method
 
@@ -118,20 +129,20 @@ function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Re
   const twin = twinOf(f);
   if (twin) {
     const pending = fieldsBefore(f, thisArg, args);
-    const r = twin.apply(thisArg, args);
+    const r = reflectApply(twin, thisArg, args);
     noteFields(pending);
     return r;
   }
   // `g.call(self, …)`, `g.apply(self, args)`: a call of `g`, which converts like any other.
   const list = args[1];
   if (typeof thisArg === 'function' && (f === callOf || (f === applyOf && (list == null || typeof list === 'object')))) {
-    const rest = f === callOf ? args.slice(1) : list == null ? [] : Array.from(list as ArrayLike<unknown>);
+    const rest = f === callOf ? listFrom(args, 1) : list == null ? [] : listFrom(list as ArrayLike<unknown>, 0);
     return callConverted(thisArg, args[0], rest, scope);
   }
   if (!converter || asIs.has(f) || isLeftAlone(f)) {
     // Made by converted code (a method of a class in converted source): the user's, converted already.
     const pending = fieldFramesOpen() && isGenerated(Function.prototype.toString.call(f)) ? fieldsBefore(f, thisArg, args) : undefined;
-    const r = f.apply(thisArg, args);
+    const r = reflectApply(f, thisArg, args);
     noteFields(pending);
     return r;
   }
@@ -147,13 +158,13 @@ function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Re
       recordFailure(f, within);
       if (!warned.has(f)) warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);
       warned.add(f);
-      return f.apply(thisArg, args);
+      return reflectApply(f, thisArg, args);
     }
     // The converter declined it (not the user's code): as it is from now on.
     if (g === f) asIs.add(f);
   }
   const pending = g === f ? undefined : fieldsBefore(f, thisArg, args);
-  const r = g.apply(thisArg, args);
+  const r = reflectApply(g, thisArg, args);
   noteFields(pending);
   return r;
 }
