@@ -4,7 +4,7 @@
 // writes (read from the function's text by the converter's outer-writes analysis); a construct
 // that finds new fields traces again with them as state (GET reads `obj.v`, SET writes it back).
 // Needs the converter registry (none in a bundle without it: nothing is reported), trace/context.
-// Produces `openFieldFrame`, `fieldsBefore`, `noteFields`, `fieldFramesOpen`, `newFields`, `withFields`, `FieldSlot`, `RetryFields`.
+// Produces `openFieldFrame`, `fieldArrow`, `fieldsBefore`, `noteFields`, `fieldFramesOpen`, `newFields`, `withFields`, `FieldSlot`, `RetryFields`.
 
 import { installedConverter } from '../convert/registry.js';
 import { currentGraph, isSymbolic, symbolicValue } from '../trace/context.js';
@@ -53,8 +53,11 @@ export class RetryFields {
   }
 }
 
-/** Opens a frame for a staged construct being traced; `close()` when its tracing ends. */
-export function openFieldFrame(): FieldFrame & { close(): void } {
+/**
+ * Opens a frame for a staged construct being traced; `close()` when its tracing ends; `restore()`
+ * puts back what the fields reported to it held first (after a throwaway trace, a probe).
+ */
+export function openFieldFrame(): FieldFrame & { close(): void; restore(): void } {
   const frame: FieldFrame = { slots: [], graph: currentGraph() };
   frames.push(frame);
   return {
@@ -64,7 +67,19 @@ export function openFieldFrame(): FieldFrame & { close(): void } {
       const i = frames.lastIndexOf(frame);
       if (i >= 0) frames.splice(i, 1);
     },
+    restore() {
+      for (const s of frame.slots) write(s, s.before);
+    },
   };
+}
+
+/** Arrows held by class fields of converted code, with the instance they closed over. */
+const owners = new WeakMap<object, object>();
+
+/** `ag__.fieldArrow(this, fn)`: a class field's arrow, recorded with its instance; returns `fn`. */
+export function fieldArrow<F extends object>(owner: object, fn: F): F {
+  owners.set(fn, owner);
+  return fn;
 }
 
 const isObject = (x: unknown): x is object => (typeof x === 'object' && x !== null) || typeof x === 'function';
@@ -92,7 +107,7 @@ export function fieldsBefore(f: object, thisArg: unknown, args: readonly unknown
   const found: FieldSlot[] = [];
   // An arrow's `this` is the one it closed over: for an arrow held by a field of the receiver (a class
   // field `step = (d) => { this.n += d; }`, called as `obj.step(d)`), the receiver.
-  const self = w.lexicalThis ? (isObject(thisArg) && Object.values(thisArg).includes(f) ? thisArg : undefined) : thisArg;
+  const self = w.lexicalThis ? (owners.get(f) ?? (isObject(thisArg) && Object.values(thisArg).includes(f) ? thisArg : undefined)) : thisArg;
   if (isObject(self)) for (const path of w.thisPaths) found.push({ obj: self, path, name: `this.${path.join('.')} (${name})` });
   for (const [i, path] of w.paramPaths) {
     const o = args[i];

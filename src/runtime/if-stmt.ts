@@ -8,7 +8,7 @@
 
 import { cond } from '../trace/control-flow.js';
 import { isTensor, isTracing, truthy } from './tensors.js';
-import { checkBranchOutputs, copyStructure, isContainer, keptInPlace, RETURN_VALUE_NAME, saveArrays, zerosLike } from './state-checks.js';
+import { checkBranchOutputs, checkNoAccessors, copyStructure, isContainer, keptInPlace, RETURN_VALUE_NAME, saveArrays, zerosLike } from './state-checks.js';
 import { declaredType, declareList, isDeclaredList, type ElementType } from '../trace/list-registry.js';
 import { noteListOfAliased } from '../trace/js-differences.js';
 import { weakDType } from '../trace/leaf.js';
@@ -165,6 +165,7 @@ export function ifStmt(
     const frame = openFieldFrame();
     const [get, set, names, outs] = withFields(getState, setState, symbolNames, nouts, fields);
     const init = get();
+    checkNoAccessors(init, names);
     const afterBranches = (): void => {
       const more = newFields(frame, fields);
       if (more.length) throw new RetryFields(more);

@@ -15,6 +15,8 @@ import { print } from './print.js';
 import { aliasOf, listPop, listPush, popped } from './lists.js';
 import { getItem, setItem } from './items.js';
 import { registerRandomCalls } from './random-calls.js';
+import { field, intoContainer } from './state-checks.js';
+import { fieldArrow } from './field-writes.js';
 import { NUMBER_CHECKS } from './number-checks.js';
 
 const base = {
@@ -40,6 +42,9 @@ const base = {
   popped,
   range,
   rangeOf,
+  intoContainer,
+  field,
+  fieldArrow,
 };
 
 export type Runtime = typeof base & {

@@ -9,7 +9,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { whileLoop } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
 import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js';
-import { checkLoopVars, isContainer, isReturnSlot, keptInPlace, placeholdersForUndefined } from './state-checks.js';
+import { checkLoopVars, checkNoAccessors, isContainer, isReturnSlot, keptInPlace, placeholdersForUndefined } from './state-checks.js';
 import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { add, gt, lt } from './operators.js';
 import { shapeToString } from '../ir/types.js';
@@ -94,6 +94,7 @@ function stagedWhile(
   const symbolNames = (i: number): string => allNames[i]!;
   const restore = setState;
   const start = getState();
+  checkNoAccessors(start, names);
   const invariants = invariantsOf(opts, start, names);
   const probe = placeholdersForUndefined(start, names, (state) => {
     setState(state);
@@ -299,6 +300,7 @@ function stagedCounted(
   afterBody: () => void,
 ): void {
   const start = getState();
+  checkNoAccessors(start, names);
   const undefinedNames = start.flatMap((x, i) => (x === undefined && !isReturnSlot(names[i]!) ? [names[i]!] : []));
   if (c.empty && undefinedNames.length) throw locatedError('convert/loop-must-iterate', { name: undefinedNames[0]! });
   const probe = placeholdersForUndefined(start, names, (state) => {

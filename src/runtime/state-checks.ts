@@ -13,6 +13,7 @@ import { traceInto } from '../trace/subgraph.js';
 import { flatten, isPlainObject } from '../trace/nest.js';
 import { isTensor } from './tensors.js';
 import { weakDType } from '../trace/leaf.js';
+import { openFieldFrame } from './field-writes.js';
 import { shapeToString } from '../ir/types.js';
 
 // Keep in sync with src/convert/passes/control-flow.ts.
@@ -75,8 +76,10 @@ function runProbe(
   parent: ReturnType<typeof currentGraph>,
   symbolic: boolean,
 ): unknown[] {
-  // The probe must leave no trace: JS arrays it appends to in place (`z.push(x)`) get their items back.
+  // The probe must leave no trace: JS arrays it appends to in place (`z.push(x)`) get their items
+  // back, and fields that methods it calls set (`this.v`) their first values.
   const restoreArrays = saveArrays(init);
+  const fields = openFieldFrame();
   const scalars = symbolic ? init.flatMap((x, i) => (isJsScalar(x) ? [i] : [])) : [];
   try {
     if (!parent) return probe([...init]);
@@ -95,6 +98,8 @@ function runProbe(
     throw err;
   } finally {
     restoreArrays();
+    fields.restore();
+    fields.close();
   }
 }
 
@@ -252,6 +257,39 @@ export function keepInPlace(original: unknown, result: unknown): unknown {
     return original;
   }
   return result;
+}
+
+/** What `ag__.field` reads for an accessor property: a staged construct refuses it as state. */
+class AccessorState {}
+const ACCESSOR = new AccessorState();
+
+/**
+ * `ag__.field(obj, key)`: how a construct's state getter reads a composite (`o.value`, `this.v`):
+ * the value, or for a getter/setter a marker that a staged construct refuses (`checkNoAccessors`);
+ * plain JS paths never look at it.
+ */
+export function field(obj: unknown, key: string): unknown {
+  for (let o: unknown = obj; o !== null && (typeof o === 'object' || typeof o === 'function'); o = Object.getPrototypeOf(o)) {
+    const d = Object.getOwnPropertyDescriptor(o, key);
+    if (!d) continue;
+    return d.get || d.set ? ACCESSOR : (obj as Record<string, unknown>)[key];
+  }
+  return (obj as Record<string, unknown> | undefined)?.[key];
+}
+
+/** A staged construct's state must not hold an accessor (see `field`): the catalogued error names it. */
+export function checkNoAccessors(state: readonly unknown[], names: readonly string[]): void {
+  const i = state.indexOf(ACCESSOR);
+  if (i >= 0) throw locatedError('convert/accessor-in-staged', { name: names[i] ?? `state ${i}` });
+}
+
+/**
+ * `ag__.intoContainer(o, v)`: what a staged construct's state setter does for a const container
+ * written through its elements (`const o = {}; … o[k] = v`): the binding cannot change, so the
+ * container takes the items or fields of the value the construct produced.
+ */
+export function intoContainer(original: unknown, result: unknown): void {
+  if (original !== result) keepInPlace(original, result);
 }
 
 /** `keepInPlace` for each output whose `kept` flag is set. */

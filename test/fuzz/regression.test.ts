@@ -19,8 +19,10 @@ describe('fuzzer regression fixtures', () => {
         expect(problems, f.note).toEqual([]);
         return;
       }
-      const expected = f.executors.map((e) => `jit ${e}: [${f.expectError}]`);
-      expect(problems.map((p) => p.replace(/^(jit \w+): AutographError (\[[^\]]+\]).*$/s, '$1: $2')), f.note).toEqual(expected);
+      // Refused as the fixture expects: every problem is that catalogued error (per executor, or per input).
+      expect(problems.length, f.note).toBeGreaterThan(0);
+      const ids = problems.map((p) => /^jit \w+(?:, input \d+)?: AutographError \[([^\]]+)\]/s.exec(p)?.[1] ?? p);
+      expect(new Set(ids), f.note).toEqual(new Set([f.expectError]));
     });
   }
 });

@@ -155,8 +155,21 @@ function hoistFunctionDecls(root: t.Node): void {
   });
 }
 
+/**
+ * `step = (d) => { this.n += d; }` in a class: `step = ag__.fieldArrow(this, (d) => …)`, so that the
+ * runtime knows whose fields the arrow writes when it is called detached (`const f = o.step; f(1)`).
+ */
+function recordFieldArrows(root: t.Function): void {
+  walk(root, (n) => {
+    if (!t.isClassProperty(n) || n.static || !t.isArrowFunctionExpression(n.value)) return;
+    const arrow = n.value;
+    n.value = Object.assign(t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('fieldArrow')), [t.thisExpression(), arrow]), { loc: arrow.loc });
+  });
+}
+
 export function functionsPass(root: t.Function, ctx: ConvertContext): void {
   checkSupported(root, ctx);
+  recordFieldArrows(root);
   walk(root, (n) => {
     if (t.isFunction(n)) hoistVars(n);
     return undefined;

@@ -117,6 +117,13 @@ export const convertMessages = defineMessages({
     hint: (p: { name: string }) => `the loop is staged; initialize '${p.name}' before it`,
     example: "let y; while (tf.sum(x) < 10) { y = y.add(x); x = x.add(1) }",
   },
+  'convert/accessor-in-staged': {
+    kind: 'staging',
+    text: (p: { name: string }) =>
+      `'${p.name}' is a getter or setter, and a staged if or loop would carry it as state: its value there is what the getter gives, not what the setter was given`,
+    hint: (p: { name: string }) => `assign the field '${p.name}' stores instead, or call a method that sets it (the fields methods write are carried)`,
+    example: 'class A { set value(x) { this.v = x % 97 } } … if (tf.sum(x) > 0) o.value = 1',
+  },
   'convert/loop-var-null': {
     kind: 'staging',
     text: (p: { name: string }) => `'${p.name}' is None/null before the loop; a staged loop variable needs a value`,

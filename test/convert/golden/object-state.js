@@ -9,7 +9,7 @@ function objectState(a) {
   const else_body = () => {
     x.b = -1;
   };
-  ag__.ifStmt(ag__.gt(x.a, 0), if_body, else_body, () => [x.b], vars_ => {
+  ag__.ifStmt(ag__.gt(x.a, 0), if_body, else_body, () => [ag__.field(x, "b")], vars_ => {
     x.b = vars_[0];
   }, ["x.b"], 1, "if (x.a > 0)");
   return x;
