@@ -106,11 +106,14 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
 }
 
 /**
- * The generated function of `conv`; or `fn` itself where its free variables cannot be resolved but
- * the generated code calls no runtime helper (no control flow, operator or call to stage: e.g. a
- * closure `() => c` made by converted code), so that it means what `fn` means, with its closure.
+ * The generated function of `conv`; or `fn` itself where the generated code calls no runtime helper
+ * (no control flow, operator or call to stage: e.g. a closure `() => c` made by converted code), so
+ * that it means what `fn` means, with its closure.
  */
 function instantiateOrKeep(conv: ConvertedSource, fn: Function, scope: Record<string, unknown> | undefined): (...a: unknown[]) => unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  // Nothing to stage: the function as written means the same, with its closure (an arrow keeps the
+  // `this` and `arguments` it closed over, which a function made from its text would not have).
+  if (!isGenerated(conv.code)) return fn as (...a: unknown[]) => unknown;
   try {
     return sourceConverter().instantiate(conv, makeRuntime(scope), scope, fn) as (...a: unknown[]) => unknown;
   } catch (e) {

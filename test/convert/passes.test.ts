@@ -150,7 +150,7 @@ describe('expressions', () => {
   it('logical assignment is the logical expression it means', () => {
     const out = squash(upTo('logical-expressions', 'function f(x, o, g) { x ||= 5; o.p &&= 2; g().q ||= 1; return x }'));
     expect(out).toContain('ag__.or(() => x, () => x = 5, false, () => [x]');
-    expect(out).toContain('ag__.and(() => o.p, () => o.p = 2, false, () => [o.p]');
+    expect(out).toContain('ag__.and(() => o.p, () => o.p = 2, false, () => [ag__.field(o, "p")]');
     expect(out).toContain('obj_ = ag__.convertedCall(g, undefined, []), ag__.or(() => obj_.q, () => obj_.q = 1');
   });
   it('conditional, logical and operators', () => {

@@ -239,6 +239,14 @@ export function analyzeScopes(root: t.Function, opts: { readonly refs?: boolean 
     if (t.isClass(n)) {
       if (t.isClassDeclaration(n) && n.id) record(n.id, 'decl', scope);
       if (n.superClass) visit(n.superClass, scope);
+      // A class expression's own name is bound inside its body.
+      if (t.isClassExpression(n) && n.id) {
+        const inner = new Scope(n, scope, scope.fn);
+        info.scopeOf.set(n, inner);
+        declare(inner, n.id, 'class');
+        record(n.id, 'decl', inner);
+        scope = inner;
+      }
       for (const m of n.body.body) {
         if ((t.isClassMethod(m) || t.isClassProperty(m) || t.isClassPrivateMethod(m)) && 'computed' in m && m.computed) visit(m.key, scope);
         if (t.isClassMethod(m) || t.isClassPrivateMethod(m)) visit(m as t.Function, scope);

@@ -7,6 +7,7 @@
 // Needs ConvertContext. Produces the rewritten calls.
 
 import * as t from '../util/babel-types.js';
+import { isPure } from '../util/pure.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';
@@ -16,13 +17,6 @@ import { DIRECT_FUNCTIONS, DIRECT_ROOTS, rootName } from '../util/known-callees.
 export const RANDOM_OPS: ReadonlySet<string> = new Set(['randomNormal', 'randomStandardNormal', 'truncatedNormal', 'randomUniform', 'randomUniformInt', 'randomGamma']);
 /** `Number.isNaN` & co. and the globals `isNaN`, `isFinite`: through convertedCall, which stages them on tensors (runtime/number-checks). */
 const NUMBER_CHECKS: ReadonlySet<string> = new Set(['isNaN', 'isFinite', 'isInteger', 'isSafeInteger']);
-/** Expressions that can be evaluated twice without a difference (receiver of a method call). */
-function isPure(e: t.Node): boolean {
-  if (t.isIdentifier(e) || t.isThisExpression(e)) return true;
-  if (t.isMemberExpression(e)) return isPure(e.object) && (!e.computed || t.isLiteral(e.property) || t.isIdentifier(e.property));
-  return false;
-}
-
 /**
  * `call` (an `ag__.*` call made from user call `n`) located at `n`, and its `ag__.x` callee at the
  * user's callee name: V8 reports a call at its callee's property, so a stack frame in the converted

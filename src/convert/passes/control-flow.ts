@@ -77,12 +77,15 @@ function mentionsAny(e: t.Node, names: Set<string>): boolean {
   return found;
 }
 
-/** `(() => { const iterable = e; let x; return iterable; })()`: `e` sees `x` uninitialized, as JS does. */
+/**
+ * `(() => { const iterable = e; return iterable; let x; })()`: `e` sees `x` uninitialized, as JS
+ * does — and so does a closure it makes, forever (the declaration is never reached).
+ */
 function inDeadZone(e: t.Expression, names: Set<string>, temp: string): t.Expression {
   const body = t.blockStatement([
     t.variableDeclaration('const', [t.variableDeclarator(t.identifier(temp), e)]),
-    t.variableDeclaration('let', [...names].map((n) => t.variableDeclarator(t.identifier(n)))),
     t.returnStatement(t.identifier(temp)),
+    t.variableDeclaration('let', [...names].map((n) => t.variableDeclarator(t.identifier(n)))),
   ]);
   return Object.assign(t.callExpression(t.arrowFunctionExpression([], body), []), { loc: e.loc });
 }
@@ -299,8 +302,10 @@ class Converter {
   private guardCatch(n: t.CatchClause): undefined {
     if (!n.param) n.param = t.identifier(this.ctx.namer.fresh('error_'));
     if (!t.isIdentifier(n.param)) {
+      // The pattern in a block of its own, the body in one inside it: a closure in the pattern sees
+      // the catch parameter's scope, not the body's declarations (as in JS).
       const e = t.identifier(this.ctx.namer.fresh('error_'));
-      n.body.body.unshift(t.variableDeclaration('let', [t.variableDeclarator(n.param, t.identifier(e.name))]));
+      n.body.body = [t.variableDeclaration('let', [t.variableDeclarator(n.param, t.identifier(e.name))]), t.blockStatement(n.body.body)];
       n.param = e;
     }
     n.body.body.unshift(stmt('ag__.exitTry();'), stmt('ag__.rethrowStagingError(%%e%%);', { e: t.identifier(n.param.name) }));

@@ -4,14 +4,8 @@
 // logical-expressions pass. Needs ConvertContext. Produces `logicalAssignment`, `declareTemps`.
 
 import * as t from '../util/babel-types.js';
+import { isPure } from '../util/pure.js';
 import type { ConvertContext } from '../context.js';
-
-/** Can be evaluated twice without a difference. */
-function isPure(e: t.Node): boolean {
-  if (t.isIdentifier(e) || t.isLiteral(e) || t.isThisExpression(e)) return true;
-  if (t.isMemberExpression(e)) return isPure(e.object) && (!e.computed || isPure(e.property));
-  return false;
-}
 
 /** The rewrite of `n` when it is a logical assignment; `temps` collects temporaries to declare. */
 export function logicalAssignment(n: t.Node, ctx: ConvertContext, temps: string[]): t.Expression | undefined {
@@ -27,7 +21,7 @@ export function logicalAssignment(n: t.Node, ctx: ConvertContext, temps: string[
   } else if (t.isMemberExpression(n.left) && !t.isPrivateName(n.left.property)) {
     let obj = n.left.object as t.Expression;
     let key = n.left.property as t.Expression;
-    if (!isPure(obj)) {
+    if (!t.isSuper(obj) && !isPure(obj)) {
       const tmp = ctx.namer.fresh('obj_');
       temps.push(tmp);
       pre.push(t.assignmentExpression('=', t.identifier(tmp), obj));

@@ -5,6 +5,7 @@
 // Needs ConvertContext (for a temporary). Produces the rewritten expressions.
 
 import * as t from '../util/babel-types.js';
+import { isPure } from '../util/pure.js';
 import type { ConvertContext } from '../context.js';
 import { transform } from '../util/walk.js';
 import { expr } from '../util/babel.js';
@@ -23,12 +24,6 @@ function runtimeCall(e: t.Node, name: string): t.Expression[] | null {
   const c = e.callee;
   if (!t.isIdentifier(c.object, { name: 'ag__' }) || !t.isIdentifier(c.property, { name })) return null;
   return e.arguments as t.Expression[];
-}
-
-function isPureTarget(e: t.Node): boolean {
-  if (t.isIdentifier(e) || t.isThisExpression(e)) return true;
-  if (t.isMemberExpression(e)) return isPureTarget(e.object) && (!e.computed || t.isIdentifier(e.property) || t.isLiteral(e.property));
-  return false;
 }
 
 const call = (name: string, args: t.Expression[], loc: t.SourceLocation | null | undefined): t.Expression =>
@@ -58,12 +53,12 @@ export function operatorsPass(root: t.Function, ctx: ConvertContext): void {
       }
       if (t.isAssignmentExpression(n) && n.operator !== '=') {
         const op = BINARY_OPS[n.operator.slice(0, -1)];
-        if (!op || !isPureTarget(n.left)) return undefined;
+        if (!op || !isPure(n.left)) return undefined;
         const target = n.left as t.Identifier | t.MemberExpression;
         return Object.assign(t.assignmentExpression('=', target, call(op, [t.cloneNode(target, true), n.right], n.loc)), { loc: n.loc });
       }
       if (t.isUpdateExpression(n)) {
-        if (!isPureTarget(n.argument)) return undefined;
+        if (!isPure(n.argument)) return undefined;
         const target = n.argument as t.Identifier | t.MemberExpression;
         const f = n.operator === '++' ? 'inc' : 'dec';
         const statementLevel = t.isExpressionStatement(where.parent) || t.isForStatement(where.parent);

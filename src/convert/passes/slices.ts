@@ -6,6 +6,7 @@
 // before control-flow and operators. Needs nothing but the AST. Produces the rewritten accesses.
 
 import * as t from '../util/babel-types.js';
+import { isPure } from '../util/pure.js';
 import type { ConvertContext } from '../context.js';
 import { some, transform, walk } from '../util/walk.js';
 import { expr } from '../util/babel.js';
@@ -15,13 +16,6 @@ function dynamicIndex(m: t.Node): m is t.MemberExpression & { property: t.Expres
   if (!t.isMemberExpression(m) || !m.computed) return false;
   const p = m.property;
   return !(t.isStringLiteral(p) || t.isNumericLiteral(p) || t.isTemplateLiteral(p) || t.isPrivateName(p));
-}
-
-/** Can be evaluated twice without a difference (for `z[i] op= x`). */
-function isPure(e: t.Node): boolean {
-  if (t.isIdentifier(e) || t.isLiteral(e) || t.isThisExpression(e)) return true;
-  if (t.isMemberExpression(e)) return isPure(e.object) && (!e.computed || isPure(e.property));
-  return false;
 }
 
 /** Names the function declares itself (parameters, variables, functions): those it may assign. */
@@ -82,7 +76,7 @@ export function slicesPass(root: t.Function, _ctx: ConvertContext): void {
       if ((t.isForOfStatement(p) || t.isForInStatement(p)) && where.key === 'left') return undefined;
       if (t.isRestElement(p) || (t.isAssignmentPattern(p) && where.key === 'left')) return undefined;
       if (t.isCallExpression(p) && where.key === 'callee') return undefined;
-      if (t.isIdentifier(n.object, { name: 'ag__' })) return undefined;
+      if (t.isIdentifier(n.object, { name: 'ag__' }) || t.isSuper(n.object)) return undefined;
       return Object.assign(expr('ag__.getItem(%%z%%, %%i%%)', { z: n.object, i: n.property }), { loc: n.loc });
     },
   );
