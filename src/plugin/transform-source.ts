@@ -5,12 +5,26 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import type { ParserPlugin } from '@babel/parser';
-import type { RawSourceMap } from '@babel/generator';
 import { TraceMap, originalPositionFor, sourceContentFor } from '@jridgewell/trace-mapping';
 import { generateCode, codeFrame } from '../convert/util/babel.js';
 import { babel, ensureBabelTypes } from '../convert/util/babel-load.js';
 import { convertProgram, type ConvertProgramOptions } from './convert-in-place.js';
 import { DIRECTIVE } from './find-targets.js';
+
+/**
+ * A source map object (version 3), as Babel's generator, Vite and tsx give them. Declared here, not
+ * taken from @babel/generator, which ships no types: the published declarations must compile in
+ * apps that do not have them.
+ */
+export interface RawSourceMap {
+  version: number;
+  sources: string[];
+  names: string[];
+  mappings: string;
+  sourcesContent?: string[];
+  sourceRoot?: string;
+  file?: string;
+}
 
 export interface TransformOptions extends Omit<ConvertProgramOptions, 'originalLocation' | 'filename'> {
   readonly filename?: string;

@@ -4,8 +4,7 @@
 // are mapped back through the combined source map to the original file:line. Needs
 // transform-source. Produces `autograph` (default export too).
 
-import type { RawSourceMap } from '@babel/generator';
-import { transformSource, type TransformOptions } from './transform-source.js';
+import { transformSource, type RawSourceMap, type TransformOptions } from './transform-source.js';
 
 export type AutographViteOptions = Omit<TransformOptions, 'filename' | 'inputSourceMap' | 'locationSourceMap'>;
 
