@@ -63,11 +63,13 @@ function unaryHelper(tsm: typeof ts, op: ts.PrefixUnaryOperator): string | undef
   return undefined;
 }
 
-/** The candidates inside `fns` (and the functions nested in them; not inside classes), innermost first. */
+/**
+ * The candidates inside `fns` (and the functions and classes nested in them, which the converter
+ * converts with them), innermost first.
+ */
 export function collectCandidates(tsm: typeof ts, fns: readonly FunctionNode[]): Candidate[] {
   const out: Candidate[] = [];
   const visit = (n: ts.Node): void => {
-    if (tsm.isClassLike(n)) return; // the converter leaves classes alone
     tsm.forEachChild(n, visit); // children first: an inner decision informs the outer one
     const c = candidateOf(tsm, n);
     if (c) out.push(c);

@@ -71,34 +71,18 @@ export function nodeAt(tsm: typeof ts, sf: ts.SourceFile, start: number, end: nu
   }
 }
 
-/** Specifiers of `sf`'s imports that resolve to autograph-ts (any path to its entry). */
-function apiImports(tsm: typeof ts, sf: ts.SourceFile, checker: ts.TypeChecker, entries: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  for (const st of sf.statements) {
-    if (!tsm.isImportDeclaration(st) || !tsm.isStringLiteral(st.moduleSpecifier)) continue;
-    const spec = st.moduleSpecifier.text;
-    if (spec === 'autograph-ts') continue; // find-targets knows it
-    const decl = checker.getSymbolAtLocation(st.moduleSpecifier)?.valueDeclaration;
-    if (decl && tsm.isSourceFile(decl) && entries.has(decl.fileName)) out.push(spec);
-  }
-  return out;
-}
-
 export function buildTensorProgram(tsm: typeof ts, factory: ProgramFactory, opts: TensorProgramOptions): TensorProgram {
   const F = tsm.TypeFlags;
   const overlay = new Map<string, string>();
   let program = factory.create(overlay);
-  const entries = new Set(opts.entries);
   const files = new Map<string, { original: ts.SourceFile; candidates: Candidate[]; plan: Map<ts.Node, Candidate>; virtual?: VirtualText }>();
   {
     const checker = program.getTypeChecker(); // binds every file: parent pointers are set from here on
-    for (const sf of program.getSourceFiles()) {
-      if (sf.isDeclarationFile || program.isSourceFileFromExternalLibrary(sf) || sf.fileName === opts.operators.typesFile) continue;
-      const sources = [...(opts.importSources ?? []), ...apiImports(tsm, sf, checker, entries)];
-      const fns = convertedFunctions(tsm, sf, sources);
-      if (fns.length === 0) continue;
+    const skip = new Set([opts.operators.typesFile, opts.operators.fileName]);
+    const reached = convertedFunctions(tsm, program, checker, { entries: new Set(opts.entries), importSources: opts.importSources ?? [], skip });
+    for (const [name, fns] of reached) {
       const candidates = collectCandidates(tsm, fns);
-      if (candidates.length) files.set(sf.fileName, { original: sf, candidates, plan: new Map() });
+      if (candidates.length) files.set(name, { original: program.getSourceFile(name)!, candidates, plan: new Map() });
     }
   }
 

@@ -42,6 +42,8 @@ const EXPECTED = [
   // Operators on tensors outside converted code stay errors.
   `${P}/failing/outside-converted.ts(8,10): error TS2362: The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.`,
   `${P}/failing/outside-converted.ts(12,20): error TS2365: Operator '>' cannot be applied to types 'Scalar' and 'number'.`,
+  // A method only plain code calls runs as written (its sibling reached from jit is typed converted).
+  `${P}/failing/plain-methods.ts(8,12): error TS2362: The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.`,
 ];
 
 /** The ```ts blocks of a markdown text (after `from`, the first `count` of them). */
