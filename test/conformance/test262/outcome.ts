@@ -19,7 +19,11 @@ export type Outcome =
       readonly note?: string;
     };
 
-export type Verdict = 'same' | 'refused' | 'silent' | 'crash';
+/**
+ * `engine`: the plain run fails the test (V8 deviates from the specification there) and the
+ * converted run ends as test262 expects — not a converter defect, counted on its own.
+ */
+export type Verdict = 'same' | 'refused' | 'silent' | 'crash' | 'engine';
 export interface Classified {
   readonly verdict: Verdict;
   /** The refusal's id, or what differed. */
@@ -112,10 +116,11 @@ function sameOutcome(a: Outcome, b: Outcome): boolean {
   return a.error === b.error && a.message === b.message;
 }
 
-/** A converted run's outcome against the plain run's. */
-export function classify(oracle: Outcome, converted: Outcome): Classified {
+/** A converted run's outcome against the plain run's (`oraclePasses`: the plain run ends as the test expects). */
+export function classify(oracle: Outcome, converted: Outcome, oraclePasses = true): Classified {
   if (sameOutcome(oracle, converted)) return { verdict: 'same', detail: '' };
   const detail = `plain: ${describeOutcome(oracle)}; converted: ${describeOutcome(converted)}`;
+  if (!oraclePasses && converted.kind === 'normal') return { verdict: 'engine', detail };
   if (converted.kind !== 'throw') return { verdict: 'silent', detail };
   if (converted.autograph?.kind === 'conversion') return { verdict: 'refused', detail: converted.autograph.id };
   if (converted.autograph || converted.internal) return { verdict: 'crash', detail };

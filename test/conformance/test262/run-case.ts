@@ -137,8 +137,9 @@ export function runCase(test: CorpusTest, guard: RealmGuard, timeLimitMs = TIME_
   const plain = runPlain(test, options());
   if (!plain.fn) return null;
   const [ip, rt] = [options(), options()];
-  const inPlace = test.script ? null : classify(plain.outcome, runInPlace(test, ip));
-  const runTime = classify(plain.outcome, runRunTime(plain.fn, rt));
+  const oraclePasses = passes(test, plain.outcome);
+  const inPlace = test.script ? null : classify(plain.outcome, runInPlace(test, ip), oraclePasses);
+  const runTime = classify(plain.outcome, runRunTime(plain.fn, rt), oraclePasses);
   const warnings = { inPlace: ip.warnings, runTime: rt.warnings };
-  return { path: test.path, oracle: plain.outcome, oraclePasses: passes(test, plain.outcome), inPlace, runTime, warnings };
+  return { path: test.path, oracle: plain.outcome, oraclePasses, inPlace, runTime, warnings };
 }

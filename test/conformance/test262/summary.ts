@@ -9,6 +9,8 @@ export interface PathCounts {
   same: number;
   silent: number;
   crash: number;
+  /** The plain run fails the test (V8's deviation) where the converted one ends as test262 expects. */
+  engine: number;
   /** Refusals by catalogue id. */
   refused: Record<string, number>;
   /** Tests this path does not apply to (script code, for the in-place path). */
@@ -27,7 +29,7 @@ export interface DirectoryCounts {
   readonly skipped: Record<string, number>;
 }
 
-const empty = (): PathCounts => ({ same: 0, silent: 0, crash: 0, refused: {}, na: 0, warned: {} });
+const empty = (): PathCounts => ({ same: 0, silent: 0, crash: 0, engine: 0, refused: {}, na: 0, warned: {} });
 
 function add(p: PathCounts, c: Classified | null, warnings: readonly string[]): void {
   for (const id of new Set(warnings)) p.warned[id] = (p.warned[id] ?? 0) + 1;
@@ -58,7 +60,7 @@ function idsCell(ids: Record<string, number>): string {
 }
 
 function pathCells(p: PathCounts, withNa: boolean): string[] {
-  return [String(p.same), idsCell(p.refused), String(p.silent), String(p.crash), ...(withNa ? [String(p.na)] : [])];
+  return [String(p.same), idsCell(p.refused), String(p.silent), String(p.crash), String(p.engine), ...(withNa ? [String(p.na)] : [])];
 }
 
 function merge(all: readonly DirectoryCounts[]): DirectoryCounts {
@@ -67,6 +69,7 @@ function merge(all: readonly DirectoryCounts[]): DirectoryCounts {
     into.same += p.same;
     into.silent += p.silent;
     into.crash += p.crash;
+    into.engine += p.engine;
     into.na += p.na;
     for (const [id, n] of Object.entries(p.refused)) into.refused[id] = (into.refused[id] ?? 0) + n;
     for (const [id, n] of Object.entries(p.warned)) into.warned[id] = (into.warned[id] ?? 0) + n;
@@ -86,8 +89,8 @@ function countsTable(all: readonly DirectoryCounts[]): string[] {
     `| ${d.directory.startsWith('*') ? d.directory : `\`${d.directory}\``} | ${d.tests} | ${d.plainFails} | ${pathCells(d.inPlace, true).join(' | ')} | ${pathCells(d.runTime, false).join(' | ')} | ${sum(d.skipped)} |`,
   );
   return [
-    '| directory | run | plain fails | in place: same | refused | silent | crash | n/a | run time: same | refused | silent | crash | skipped |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| directory | run | plain fails | in place: same | refused | silent | crash | V8 deviates | n/a | run time: same | refused | silent | crash | V8 deviates | skipped |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ];
 }
@@ -134,12 +137,16 @@ export function markdownSection(all: readonly DirectoryCounts[], info: RunInfo):
     '',
     ...warnedTable(all),
     '',
-    'Defect classes of the silent differences and crashes (`known-differences.json`):',
-    '',
-    '| defect | tests | what differs |',
-    '|---|---|---|',
-    ...info.defects.map((d) => `| \`${d.id}\` | ${d.tests} | ${d.description} |`),
-    '',
+    ...(info.defects.length === 0
+      ? ['No silent difference and no crash: `known-differences.json` lists none.', '']
+      : [
+          'Defect classes of the silent differences and crashes (`known-differences.json`):',
+          '',
+          '| defect | tests | what differs |',
+          '|---|---|---|',
+          ...info.defects.map((d) => `| \`${d.id}\` | ${d.tests} | ${d.description} |`),
+          '',
+        ]),
     ...skipTables(all),
   ];
   return lines.join('\n');
