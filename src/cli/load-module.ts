@@ -1,14 +1,16 @@
-// Loads the CLI's target `file[#export]`: imports the module (through the scope hooks, so its
-// top-level bindings are known), picks the function, and builds the scope for run-time conversion.
-// Needs scope-hooks.mjs, tfjs, the library. Produces `loadTarget`, `Target`.
+// Loads the CLI's target `file[#export]`: imports the module once, converted in place as the Node
+// loader converts it (load-hooks.ts: closures stay lexical, top-level jit calls work), with what its
+// top-level code prints sent to stderr (stdout carries only the command's output); picks the
+// function (an export, or a top-level function by name) and builds the scope for run-time conversion.
+// Needs load-hooks, scope-hooks.mjs, tfjs, the library. Produces `loadTarget`, `Target`, `loadFailure`.
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { register } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as tf from '@tensorflow/tfjs-core';
 import * as ag from '../index.js';
 import { cliError } from './messages.js';
+import { registerLoadHooks } from './load-hooks.js';
 import { isTypeScriptFile, registerTsx } from '../plugin/tsx.js';
 import { babel, ensureBabelTypes } from '../convert/util/babel-load.js';
 import { codeFrame } from '../convert/util/babel.js';
@@ -42,26 +44,50 @@ export async function loadTarget(target: string): Promise<Target> {
   const path = resolve(file);
   if (!existsSync(path) || !statSync(path).isFile()) throw cliError('cli/missing-file', { file });
   const url = pathToFileURL(path).href;
-  if (!(await registerTsx()) && isTypeScriptFile(path)) throw cliError('cli/needs-tsx', { file });
-  // From src/cli/ and from any file of dist/ (bundled: an entry or a chunk), the hooks are in <root>/cli/.
-  register(new URL('../cli/scope-hooks.mjs', import.meta.url), { data: { target: url } });
+  const tsx = await registerTsx();
+  if (!tsx && isTypeScriptFile(path)) throw cliError('cli/needs-tsx', { file });
+  registerLoadHooks(url, tsx);
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(url)) as Record<string, unknown>;
+    mod = await withStdoutOnStderr(async () => (await import(url)) as Record<string, unknown>);
   } catch (e) {
     throw cliError('cli/load-failed', { file, reason: loadFailure(e, path) }, e);
   }
   const exports = Object.fromEntries(Object.entries(mod).filter(([k]) => k !== SCOPE_EXPORT && k !== 'default'));
-  const name = exportName ?? pickExport(file, mod);
-  if (!(name in mod) || name === SCOPE_EXPORT) {
-    throw cliError('cli/missing-export', { file, name, available: functionExports(mod).join(', ') });
-  }
-  const fn = mod[name];
-  if (typeof fn !== 'function') throw cliError('cli/not-a-function', { file, name, got: fn === null ? 'null' : typeof fn });
   const topLevel = typeof mod[SCOPE_EXPORT] === 'function' ? ((mod[SCOPE_EXPORT] as () => Record<string, unknown>)() ?? {}) : {};
+  const name = exportName ?? pickExport(file, mod);
+  // An export, else a function declared at the module's top level (the README's app.ts exports none).
+  const has = (o: Record<string, unknown>): boolean => Object.prototype.hasOwnProperty.call(o, name) && name !== SCOPE_EXPORT;
+  if (!has(mod) && !(has(topLevel) && typeof topLevel[name] === 'function')) {
+    throw cliError('cli/missing-export', { file, name, available: functionNames(mod, topLevel).join(', ') });
+  }
+  const fn = has(mod) ? mod[name] : topLevel[name];
+  if (typeof fn !== 'function') throw cliError('cli/not-a-function', { file, name, got: fn === null ? 'null' : typeof fn });
   const scope: Record<string, unknown> = { tf, ag, ...exports, ...topLevel };
   const shown = name === 'default' ? (fn as AnyFn).name || 'default' : name;
   return { file, exportName: name, name: shown, fn: fn as AnyFn, scope };
+}
+
+/**
+ * Runs `load` with process.stdout written to stderr: what the module's top-level code prints (its
+ * own jit calls, console.log) stays visible but out of the command's output.
+ */
+async function withStdoutOnStderr<T>(load: () => Promise<T>): Promise<T> {
+  const write = process.stdout.write;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  try {
+    return await load();
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+/** The module's function exports, then its other top-level functions (for the missing-export hint). */
+function functionNames(mod: Record<string, unknown>, topLevel: Record<string, unknown>): string[] {
+  const exported = functionExports(mod);
+  // (Not the helpers a compiler adds, such as esbuild's `__name`.)
+  const others = Object.keys(topLevel).filter((k) => !(k in mod) && !k.startsWith('__') && typeof topLevel[k] === 'function');
+  return [...exported, ...others];
 }
 
 /** The names of the module's function exports (the default export last, as 'default'). */
@@ -89,7 +115,9 @@ export function loadFailure(e: unknown, path?: string): string {
   const lines = e.message.split('\n').filter((l) => l.trim() !== '');
   if (/^Transform failed with \d+ errors?:?$/.test(lines[0] ?? '') && lines.length > 1) return lines.slice(1).join('\n  ');
   const at = e instanceof SyntaxError && path ? syntaxErrorAt(path) : undefined;
-  return at ? `${e.name}: ${lines[0] ?? ''} at ${path}:${at.line}:${at.column + 1}\n${at.frame}` : (lines[0] ?? e.name);
+  // Babel's message (the loader parses first) ends with its own `(line:column)`: the position follows here.
+  const first = at ? (lines[0] ?? '').replace(/ \(\d+:\d+\)$/, '') : lines[0];
+  return at ? `${e.name}: ${first} at ${path}:${at.line}:${at.column + 1}\n${at.frame}` : (first ?? e.name);
 }
 
 /** The position and code frame of the first syntax error in the file, found with Babel's parser. */

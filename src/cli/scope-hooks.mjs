@@ -1,6 +1,7 @@
 // Node module hooks (module.register) for the CLI: when the target module loads, appends an export
-// `__autographScope__()` returning its top-level bindings (imports, consts, functions), so run-time
-// conversion sees the same free variables the file does. Needs @babel/parser. Plain JS: it runs in the hooks thread.
+// `__autographScope__()` returning its top-level bindings (imports, consts, functions), so the CLI
+// can pick a function the module does not export, and run-time conversion sees the same free
+// variables the file does. Needs @babel/parser. Plain JS: it runs in the hooks thread.
 
 import { parse } from '@babel/parser';
 
@@ -13,7 +14,7 @@ export function initialize(data) {
 
 export async function load(url, context, nextLoad) {
   const result = await nextLoad(url, context);
-  if (url.split('?')[0] !== target || result.format !== 'module' || result.source == null) return result;
+  if (url.split('?')[0] !== target || !String(result.format).startsWith('module') || result.source == null) return result;
   const source = typeof result.source === 'string' ? result.source : new TextDecoder().decode(result.source);
   let names;
   try {
@@ -23,8 +24,12 @@ export async function load(url, context, nextLoad) {
   }
   if (names.includes(SCOPE_EXPORT)) return result;
   const getter = `\nexport function ${SCOPE_EXPORT}() { return { ${names.join(', ')} }; }\n`;
-  return { ...result, source: source + getter };
+  // Before an inline source map (tsx's), which must stay the module's last line for the loader.
+  const map = TRAILING_MAP.exec(source);
+  return { ...result, source: map ? source.slice(0, map.index) + getter + source.slice(map.index) : source + getter };
 }
+
+const TRAILING_MAP = /\n\/\/# sourceMappingURL=[^\n]*\s*$/;
 
 /** The names a module declares at its top level. */
 function topLevelNames(program) {

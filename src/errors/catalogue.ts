@@ -11,8 +11,17 @@ import { convertMessages } from './messages/convert.js';
 import { exportMessages } from './messages/export.js';
 import { gradMessages } from './messages/grad.js';
 import { hardeningMessages } from './messages/hardening.js';
+import { cliMessages } from './messages/cli.js';
 
-export const CATALOGUE = { ...traceMessages, ...apiMessages, ...convertMessages, ...exportMessages, ...gradMessages, ...hardeningMessages } as const;
+export const CATALOGUE = {
+  ...traceMessages,
+  ...apiMessages,
+  ...convertMessages,
+  ...exportMessages,
+  ...gradMessages,
+  ...hardeningMessages,
+  ...cliMessages,
+} as const;
 
 type Catalogue = typeof CATALOGUE;
 export type MessageId = keyof Catalogue;
@@ -47,5 +56,5 @@ export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, locatio
 }
 
 // Compile-time check that every area's table has the shared shape.
-const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages, gradMessages, hardeningMessages];
+const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages, gradMessages, hardeningMessages, cliMessages];
 void _tables;

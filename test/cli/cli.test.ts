@@ -3,10 +3,11 @@
 // codes and messages). All processes start together in beforeAll, a few at a time, to keep it fast.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../../src/errors/catalogue.js';
 
 interface Result {
   readonly code: number;
@@ -16,14 +17,29 @@ interface Result {
 
 const out = mkdtempSync(join(tmpdir(), 'autograph-cli-'));
 const S = 'examples/cli';
+// The README's quick-start app.ts (top-level jit calls and prints, functions it does not export),
+// importing this checkout's sources by path: inside the repository (out/ is ignored), so that it
+// resolves @tensorflow/tfjs, with the loader told that the path means autograph-ts.
+mkdirSync('out', { recursive: true });
+const appDir = mkdtempSync(join(process.cwd(), 'out', 'cli-app-'));
+const SRC_INDEX = join(process.cwd(), 'src/index.ts');
+const APP = join(appDir, 'app.ts');
+const readme = readFileSync('README.md', 'utf8');
+writeFileSync(APP, /^```ts\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf('## Quick start')))![1]!.replace("'autograph-ts'", `'${SRC_INDEX}'`));
+const APP_ENV = { AUTOGRAPH_IMPORT_SOURCES: SRC_INDEX };
 // Modules with a syntax error (not kept in the repository: they would not type-check).
 const SYNTAX_TS = join(out, 'syntax-error.ts');
 const SYNTAX_MJS = join(out, 'syntax-error.mjs');
 writeFileSync(SYNTAX_TS, 'export function f(x: number): number {\n  return x +* 2;\n}\n');
 writeFileSync(SYNTAX_MJS, 'export function f(x) {\n  return x +* 2;\n}\n');
+const CONSTANTS = join(out, 'constants.mjs');
+writeFileSync(CONSTANTS, 'export const delta = 1;\n');
 
 /** Every CLI run of this file, by name; `bin: true` runs through src/cli/bin.ts (the packed bin is tested in test/package). */
-const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
+const RUNS: Record<string, { args: string[]; bin?: boolean; env?: Record<string, string> }> = {
+  appGraph: { args: ['graph', `${APP}#collatz`, '--spec', '[]:int32'], env: APP_ENV },
+  appRun: { args: ['run', `${APP}#huber_loss`, '--args', '3'], env: APP_ENV },
+  appMissing: { args: ['code', `${APP}#nope`], env: APP_ENV },
   help: { args: ['--help'] },
   noCommand: { args: [] },
   version: { args: ['--version'], bin: true },
@@ -58,16 +74,18 @@ const RUNS: Record<string, { args: string[]; bin?: boolean }> = {
   tooManyArgs: { args: ['run', `${S}/collatz.ts`, '--args', '3,4'] },
   tooManySpecs: { args: ['graph', `${S}/huber.ts#huber`, '--spec', '[],[]'] },
   tooManyBench: { args: ['bench', `${S}/collatz.ts`, '--args', '3:int32,4:int32', '--time-ms', '5'] },
+  noFunction: { args: ['code', CONSTANTS] },
+  checkNoProject: { args: ['check', '--project', join(out, 'no-such-project')] },
   syntaxTs: { args: ['code', SYNTAX_TS] },
   syntaxMjs: { args: ['code', SYNTAX_MJS] },
   syntaxStack: { args: ['--stack', 'code', SYNTAX_TS] },
   ...Object.fromEntries(['code', 'graph', 'svg', 'export', 'run', 'bench'].map((c) => [`help-${c}`, { args: [c, '--help'] }])),
 };
 
-function cli(args: string[], bin = false): Promise<Result> {
+function cli(args: string[], bin = false, env: Record<string, string> = {}): Promise<Result> {
   const argv = ['--import', 'tsx', bin ? 'src/cli/bin.ts' : 'src/cli/main.ts', ...args];
   return new Promise((resolve) => {
-    execFile(process.execPath, argv, { timeout: 120_000, env: { ...process.env, AG_DEBUG: '' } }, (err, stdout, stderr) => {
+    execFile(process.execPath, argv, { timeout: 120_000, env: { ...process.env, AG_DEBUG: '', AUTOGRAPH_VERBOSITY: '', ...env } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -80,12 +98,15 @@ const results: Record<string, Result> = {};
 beforeAll(async () => {
   const queue = Object.entries(RUNS);
   const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) results[next[0]] = await cli(next[1].args, next[1].bin);
+    for (let next = queue.shift(); next; next = queue.shift()) results[next[0]] = await cli(next[1].args, next[1].bin, next[1].env);
   };
   await Promise.all([worker(), worker(), worker()]);
 }, 600_000);
 
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(appDir, { recursive: true, force: true });
+});
 
 const r = (name: string): Result => results[name]!;
 
@@ -160,12 +181,43 @@ describe('commands', () => {
     expect(r('runTwoArgs')).toMatchObject({ code: 0, stdout: '[0, 1, 4]\n' });
   });
 
-  it('bench prints eager and jit medians and the ratio, each with its min–max over repetitions', () => {
+  it('bench prints eager and jit medians and the ratio, each with its min–max over repetitions, to three significant digits', () => {
     expect(r('bench').code).toBe(0);
     expect(r('bench').stdout).toMatch(/over 5 repetitions/);
-    expect(r('bench').stdout).toMatch(/eager: +[\d.]+ µs \([\d.]+–[\d.]+\)/);
-    expect(r('bench').stdout).toMatch(/jit: +[\d.]+ µs \([\d.]+–[\d.]+\)/);
-    expect(r('bench').stdout).toMatch(/speed-up: ×[\d.]+ \(×[\d.]+–[\d.]+\)/);
+    const n = '[\\d.,]+';
+    expect(r('bench').stdout).toMatch(new RegExp(`eager: +${n} µs \\(${n}–${n}\\)`));
+    expect(r('bench').stdout).toMatch(new RegExp(`jit: +${n} µs \\(${n}–${n}\\)`));
+    expect(r('bench').stdout).toMatch(new RegExp(`speed-up: ×${n} \\(×${n}–${n}\\)`));
+    // Below 100 at most three significant digits; from 100 on, whole numbers.
+    const numbers = r('bench').stdout.split('\n').slice(1).join(' ').match(/\d[\d.,]*/g)!;
+    expect(numbers.length).toBe(9);
+    for (const text of numbers) {
+      if (Number(text.replace(/,/g, '')) >= 100) expect(text).toMatch(/^\d{1,3}(,\d{3})*$/);
+      else expect(text.replace(/^0\.0*/, '').replace('.', '').length, text).toBeLessThanOrEqual(3);
+    }
+  });
+});
+
+describe("a module with top-level code: the README's app.ts", () => {
+  it('loads converted in place (closures lexical), runs its top-level code once, with its prints on stderr', () => {
+    expect(r('appGraph').code, r('appGraph').stderr).toBe(0);
+    // stdout: the graph alone; the module's own output (111, its graph, 2.5) went to stderr, once.
+    expect(r('appGraph').stdout).toMatch(/^graph collatz\(%a: int32\[\]\) \{\n[\s\S]*\n\}\n$/);
+    expect(r('appGraph').stdout.match(/^graph collatz/gm)).toHaveLength(1);
+    expect(r('appGraph').stderr.match(/^\s*111$/gm)).toHaveLength(1);
+    expect(r('appGraph').stderr.match(/^\s*2\.5$/gm)).toHaveLength(1);
+    expect(r('appGraph').stderr.match(/^graph collatz/gm)).toHaveLength(1);
+    expect(r('appGraph').stderr).not.toMatch(/\[[a-z]+\/[a-z-]+\]/); // no warning, no error
+  });
+
+  it('runs a function the module does not export, reading `delta` and `tf` where they stand', () => {
+    expect(r('appRun').code, r('appRun').stderr).toBe(0);
+    expect(r('appRun').stdout).toBe('2.5\n');
+  });
+
+  it('names the functions it has when the one asked for is missing', () => {
+    expect(r('appMissing').code).toBe(1);
+    expect(r('appMissing').stderr).toMatch(/has no export or top-level function named 'nope' \[cli\/missing-export\]\n  hint: its functions are: huber_loss, collatz, f\n/);
   });
 });
 
@@ -197,7 +249,7 @@ describe('help and version', () => {
 describe('bad input', () => {
   const cases: [string, number, RegExp][] = [
     ['missingFile', 1, /cannot find the file '.*no-such-file\.ts' \[cli\/missing-file\]/],
-    ['missingExport', 1, /has no export named 'nope' \[cli\/missing-export\][\s\S]*huber, squaredError/],
+    ['missingExport', 1, /has no export or top-level function named 'nope' \[cli\/missing-export\]\n  hint: its functions are: huber, squaredError\n/],
     ['ambiguous', 1, /exports several functions: huber, squaredError[\s\S]*#huber/],
     ['notAFunction', 1, /export 'notAFunction' .* is number, not a function/],
     ['badSpecShape', 2, /bad --spec '\[3:float32'.*in brackets/],
@@ -213,13 +265,22 @@ describe('bad input', () => {
     ['tooManyArgs', 2, /--args gives 2 input\(s\), but 'collatz' takes 1 argument\(s\) \[cli\/too-many-args\]/],
     ['tooManySpecs', 2, /--spec gives 2 input\(s\), but 'huber' takes 1 argument\(s\)/],
     ['tooManyBench', 2, /--args gives 2 input\(s\), but 'collatz' takes 1/],
+    ['noFunction', 1, /'.*constants\.mjs' exports no function \[cli\/no-function\]/],
     ['syntaxTs', 1, /cannot load '.*syntax-error\.ts': .*syntax-error\.ts:2:12: ERROR: Unexpected "\*"/],
-    ['syntaxMjs', 1, /cannot load '.*syntax-error\.mjs': SyntaxError: Unexpected token '\*' at .*syntax-error\.mjs:2:13\n[\s\S]*> 2 \|\s+return x \+\* 2;/],
+    ['syntaxMjs', 1, /cannot load '.*syntax-error\.mjs': SyntaxError: Unexpected token\b.* at .*syntax-error\.mjs:2:13\n[\s\S]*> 2 \|\s+return x \+\* 2;/],
   ];
   it.each(cases)('%s exits %i with a clear message', (name, code, message) => {
     expect(r(name).code).toBe(code);
     expect(r(name).stderr).toMatch(message);
     expect(r(name).stdout).toBe('');
+  });
+
+  it('every cli/* message of the catalogue is caused by a run here (or by the packaged CLI in test/package)', () => {
+    const inPackageTest = ['cli/needs-tsx', 'cli/typescript-missing']; // an app without tsx, without typescript
+    const caused = new Set(Object.values(results).flatMap((x) => [...x.stderr.matchAll(/\[(cli\/[a-z-]+)\]/g)].map((m) => m[1]!)));
+    expect(r('checkNoProject').code).toBe(1);
+    const ids = Object.keys(CATALOGUE).filter((id) => id.startsWith('cli/'));
+    expect(ids.filter((id) => !caused.has(id) && !inPackageTest.includes(id))).toEqual([]);
   });
 
   it('--stack shows the stack of the error behind a module that failed to load', () => {

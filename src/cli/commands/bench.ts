@@ -1,6 +1,7 @@
 // `autograph bench <file>[#export] --args ... [--time-ms N]`: median time per call of the converted
 // code run eagerly and of the jit function on the same inputs, and the speed-up, each with its
-// spread (min–max over interleaved repetitions). Staged prints are silenced while timing. Needs load-module, parse-inputs, tfjs. Produces `benchCommand`.
+// spread (min–max over interleaved repetitions), to three significant digits. Staged prints are
+// silenced while timing. Needs load-module, parse-inputs, tfjs. Produces `benchCommand`, `measured`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { toGraph } from '../../api/to-graph.js';
@@ -39,12 +40,22 @@ export async function benchCommand(targetText: string, opts: BenchOptions): Prom
   }
   const ratios = eagerReps.map((e, i) => e / jitReps[i]!);
   const [e, j, x] = [median(eagerReps), median(jitReps), median(ratios)];
-  const range = (xs: number[], digits: number): string => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+  const range = (xs: number[]): string => `${measured(Math.min(...xs))}–${measured(Math.max(...xs))}`;
   process.stdout.write(
     `${target.name} (median per call over ${REPETITIONS} repetitions, min–max of their medians; tfjs ${tf.getBackend()} backend, ${opts.executor ?? 'compiled'} executor)\n` +
-      `  eager: ${e.toFixed(1)} µs (${range(eagerReps, 1)})\n  jit:   ${j.toFixed(1)} µs (${range(jitReps, 1)})\n` +
-      `  speed-up: ×${x.toFixed(2)} (×${range(ratios, 2)})\n`,
+      `  eager: ${measured(e)} µs (${range(eagerReps)})\n  jit:   ${measured(j)} µs (${range(jitReps)})\n` +
+      `  speed-up: ×${measured(x)} (×${range(ratios)})\n`,
   );
+}
+
+/**
+ * A measured time or ratio with the precision the measurement has: three significant digits (1.23,
+ * 45.6, 0.987), whole numbers from 100 on (752, 1,410); timings on a shared machine spread wider than that.
+ */
+export function measured(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  if (Math.abs(x) >= 100) return Math.round(x).toLocaleString('en-US');
+  return String(Number(x.toPrecision(3)));
 }
 
 /** Timed repetitions of each variant (each gives a median). */
