@@ -22,6 +22,8 @@ export { toGraph, type ToGraphOptions, type ConvertedFunction } from './api/to-g
 export { toCode, type ToCodeOptions } from './api/to-code.js';
 export { doNotConvert } from './runtime/do-not-convert.js';
 export { setVerbosity, verbosity, type Verbosity } from './platform/log.js';
+export { silenceWarnings } from './api/silence-warnings.js';
+export { version } from './platform/version.js';
 export { range } from './runtime/loops.js';
 export { exportGraphModel, graphModelKernels, needsExecuteAsync, type GraphModelExportOptions } from './export/graph-model/index.js';
 export { saveGraphModel, loadGraphModelArtifacts, type LoadLimits } from './export/graph-model/save-graph-model.js';

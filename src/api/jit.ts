@@ -6,7 +6,8 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
-import { warn } from '../platform/log.js';
+import { log, warn } from '../platform/log.js';
+import { countNodes } from '../opt/pass-report.js';
 import { isTracing } from '../trace/context.js';
 import { traceFunction } from '../trace/trace-function.js';
 import { ConcreteFunction, type ExecutorName, type SpecArgs } from './concrete-function.js';
@@ -38,7 +39,7 @@ export interface JitOptions {
   readonly name?: string;
   /** Options of the onnxruntime executor: session options (intraOpNumThreads defaults to 1), the model's numerics. */
   readonly onnxruntime?: OnnxRuntimeOptions;
-  /** Receives the warnings of this function: retracing, running eagerly (default console.warn). */
+  /** Receives the warnings of this function: retracing, running eagerly (default: printed to stderr unless silenced, see silenceWarnings). */
   readonly onWarning?: (message: string) => void;
   /**
    * What a read of a tensor's value inside the function (`dataSync()`, `arraySync()`, `await data()`)
@@ -131,7 +132,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   let traceCount = 0;
   // Converted on first use (so a jit function can be made before its free variables exist).
   let converted: AnyFn | undefined;
-  const convert = (): AnyFn => (converted ??= opts.autograph === false ? fn : (toGraph(fn, { scope: opts.scope }) as AnyFn));
+  const convert = (): AnyFn => (converted ??= opts.autograph === false ? leftAsWritten(fn, name) : (toGraph(fn, { scope: opts.scope }) as AnyFn));
   let params: (string | undefined)[] | undefined;
   // The parameters of the user's function (through toGraph's wrapper, the original's).
   const names = (): (string | undefined)[] => (params ??= paramNames((originalOf(fn) as F | undefined) ?? fn));
@@ -170,9 +171,12 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       touch(known);
       return { cf: known, traced: false };
     }
+    const started = performance.now();
     const { graph, output } = deepStacks(() => traceFunction(name, settled(bound(sig.thisArg)), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
+    const traced = performance.now();
     for (const m of traceWarnings(graph, tf.getBackend(), opts.backend ?? 'compiled')) warnUser(m);
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), opts.relaxedSimd);
+    log(2, () => traceReport(cf, traceCount + 1, traced - started, performance.now() - traced));
     cache.set(sig.key, cf);
     newest = cf;
     traceCount++;
@@ -353,6 +357,22 @@ function shortJson(x: unknown): string {
 }
 
 /** A signature as the user reads it: `float32[10], 0.5`. */
+/** Verbosity 2's line for a new trace: its signature, the time to trace and to optimize, the graph's size. */
+function traceReport(cf: ConcreteFunction, nth: number, traceMs: number, optimizeMs: number): string {
+  const params = cf.graph.params.map((p, i) => `${p.name ?? `arg${i}`}: ${p.dtype}${shapeToString(p.shape)}`).join(', ');
+  const ms = (t: number): string => `${t < 10 ? t.toFixed(1) : Math.round(t)} ms`;
+  return (
+    `AutoGraph: traced ${cf.name}(${params}) [trace ${nth}, on tfjs ${tf.getBackend()}] in ${ms(traceMs)}: ` +
+    `${countNodes(cf.graph)} nodes, ${countNodes(cf.optimizedGraph)} after the optimizer (${ms(optimizeMs)}), run by the ${cf.backend} executor`
+  );
+}
+
+/** `fn` for jit(fn, { autograph: false }): as written, said at verbosity 1. */
+function leftAsWritten(fn: AnyFn, name: string): AnyFn {
+  log(1, () => `AutoGraph: left '${name}' as written: jit(${name}, { autograph: false })`);
+  return fn;
+}
+
 function describeSignature(sig: Signature): string {
   return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}${shapeToString(l.shape)}` : typeof l.value === 'string' ? JSON.stringify(l.value) : String(l.value))).join(', ');
 }

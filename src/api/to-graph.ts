@@ -60,7 +60,10 @@ function copyOf(e: AutographError): AutographError {
  */
 export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): ConvertedFunction<F> {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
-  if (isDoNotConvert(fn)) return fn;
+  if (isDoNotConvert(fn)) {
+    sayOnce(fn, () => `AutoGraph: left '${fn.name || 'anonymous'}'${whereDefined(fn)} as written: doNotConvert(${fn.name || 'fn'})`);
+    return fn;
+  }
   // Kept as written by in-place conversion, beside a converted twin (a method, a module's helper).
   const twin = twinOf(fn);
   if (twin) return opts.scope ? inPlaceWithScope(twin as F, opts.scope) : (twin as ConvertedFunction<F>);
@@ -89,6 +92,7 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
     if (err instanceof AutographError && e instanceof AutographError && !e.location?.file) refused.set(fn, err);
     throw err;
   }
+  sayOnce(fn, () => `AutoGraph: converted '${name}'${whereDefined(fn)} at run time, from its source text${opts.scope ? ' (free variables from scope)' : ''}`);
   log(3, () => `// AutoGraph: converted ${name}\n${conv.code}`);
   const inner = instantiateOrKeep(conv, fn, opts.scope);
   // A named function expression refers to itself by its name: a recursive call reaches the
@@ -157,7 +161,11 @@ function inPlaceWithScope<F extends AnyFn>(fn: F, scope: Record<string, unknown>
   const hit = entries.find((e) => sameScope(e.scope, scope));
   if (hit) return hit.fn as F;
   const scoped = function (this: unknown, ...args: unknown[]): unknown {
-    return withCalleeScope(scope, () => (fn as unknown as (...a: unknown[]) => unknown).apply(this, args));
+    try {
+      return deepStacks(() => withCalleeScope(scope, () => (fn as unknown as (...a: unknown[]) => unknown).apply(this, args)));
+    } catch (e) {
+      throw withUserStack(e);
+    }
   };
   markConverted(scoped, fn);
   Object.defineProperty(scoped, 'name', { value: fn.name });
@@ -172,6 +180,27 @@ function inPlaceWithScope<F extends AnyFn>(fn: F, scope: Record<string, unknown>
 setConverter((fn, scope) => {
   const why = foreignReason(fn);
   if (why === undefined) return toGraph(fn as AnyFn, { scope }) as never;
-  log(1, () => `AutoGraph: left '${fn.name || 'anonymous'}' unconverted: ${why}`);
+  sayOnce(fn, () => `AutoGraph: left '${fn.name || 'anonymous'}' as written: ${why}`);
   return fn;
 });
+
+/** Functions verbosity 1 has reported on (each once). */
+const said = new WeakSet<object>();
+
+/** Verbosity 1's report on `fn` (a conversion, or why it is left as written), once per function. */
+function sayOnce(fn: object, message: () => string): void {
+  log(1, () => {
+    if (said.has(fn)) return '';
+    said.add(fn);
+    return message();
+  });
+}
+
+/** ` (file:line)` where `fn` is defined, the file relative to the working folder; '' where unknown. */
+function whereDefined(fn: object): string {
+  const at = originalLocation(fn, 1, 1);
+  if (!at?.file) return '';
+  const cwd = (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.();
+  const file = at.file.replace(/^file:\/\//, '');
+  return ` (${cwd && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file}:${at.line})`;
+}

@@ -18,6 +18,6 @@ export interface OnnxRuntimeOptions {
    * warns `export/onnx-differs-at-edges` naming those kernels).
    */
   readonly numerics?: 'exact' | 'float32';
-  /** Receives export warnings; default console.warn. */
+  /** Receives export warnings; default: printed to stderr unless silenced (silenceWarnings). */
   readonly onWarning?: (message: string) => void;
 }

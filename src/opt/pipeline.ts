@@ -1,11 +1,11 @@
 // The optimizer: runs the passes below in order on a traced graph (recursing into Cond/While
-// subgraphs), optionally verifying the IR after each pass and logging it (AG_DEBUG=1).
+// subgraphs), optionally verifying the IR after each pass and logging it (verbosity 3, AG_DEBUG=1).
 // Needs the passes and ir/verify. Produces `optimize(graph, opts)` and `PASSES`.
 // Keeps the top graph's params and captures (same values, same order) and its outputs' order and types.
 
 import type { Graph } from '../ir/graph.js';
 import { verify } from '../ir/verify.js';
-import { verbosity } from '../platform/log.js';
+import { log as report, verbosity } from '../platform/log.js';
 import { constantFold } from './constant-fold.js';
 import { cse } from './cse.js';
 import { dce } from './dce.js';
@@ -69,6 +69,7 @@ function debugEnabled(): boolean {
   return verbosity() >= 3;
 }
 
+/** Verbosity 3: the IR after each pass, on stderr with the other reports. */
 function printToConsole(pass: string, g: Graph): void {
-  console.log(`// ---- after ${pass} ----\n${g.toString()}`);
+  report(3, () => `// ---- ${g.name}: after ${pass} ----\n${g.toString()}`);
 }

@@ -1,9 +1,10 @@
 // What autograph-ts prints, and how much: TF's `autograph.set_verbosity`. Level 0 (the default)
 // prints only warnings about the user's own code that the user must act on; 1 adds which functions
-// were converted or left alone and why; 2 adds each trace and how it was compiled; 3 adds the
-// generated code and the IR after every optimizer pass. Set by `setVerbosity(level)` or the
-// environment variable AUTOGRAPH_VERBOSITY (AG_DEBUG=1 means 3). Needs nothing. Produces
-// `setVerbosity`, `verbosity`, `warn`, `log`, `envFlag`.
+// were converted or left as written and why; 2 adds each trace, its signature and its time; 3 adds
+// the generated code and the IR after every optimizer pass. All of it goes to stderr. Set by
+// `setVerbosity(level)` or AUTOGRAPH_VERBOSITY (AG_DEBUG=1 means 3). Warnings are silenced, all or
+// by catalogue id, by `silenceWarnings` or AUTOGRAPH_SILENCE_WARNINGS. Needs nothing. Produces
+// `setVerbosity`, `verbosity`, `warn`, `log`, `envFlag`, `setSilencedWarnings`, `warningSilenced`.
 
 /** 0: warnings the user must act on (default); 1: conversion decisions; 2: traces; 3: generated code and IR. */
 export type Verbosity = 0 | 1 | 2 | 3;
@@ -34,12 +35,43 @@ export function verbosity(): Verbosity {
   return level ?? fromEnv();
 }
 
-/** A warning about the user's code that they must act on (printed at every level). */
-export function warn(message: string): void {
-  console.warn(message);
+/** Warnings silenced by the API: all, or these ids; undefined: as AUTOGRAPH_SILENCE_WARNINGS says. */
+let silenced: 'all' | ReadonlySet<string> | undefined;
+
+/** Silences every warning ('all') or those with these ids (an empty list: none); overrides the environment. */
+export function setSilencedWarnings(which: 'all' | readonly string[]): void {
+  silenced = which === 'all' ? 'all' : new Set(which);
 }
 
-/** A report printed from `atLevel` up (to stderr, so that it never mixes with a program's output). */
+/** AUTOGRAPH_SILENCE_WARNINGS: `all` (or 1, true), or ids separated by commas. */
+function silencedByEnv(): 'all' | ReadonlySet<string> {
+  const raw = (envFlag('AUTOGRAPH_SILENCE_WARNINGS') ?? '').trim();
+  if (/^(all|1|true)$/i.test(raw)) return 'all';
+  return new Set(raw.split(/[\s,]+/).filter(Boolean));
+}
+
+/** Whether the warning `id` (undefined: a warning without one) is silenced now. */
+export function warningSilenced(id: string | undefined): boolean {
+  const which = silenced ?? silencedByEnv();
+  return which === 'all' || (id !== undefined && which.has(id));
+}
+
+/** The catalogue id a warning's text carries (`… [api/retracing]`), if any. */
+export function warningId(message: string): string | undefined {
+  return /\[([a-z]+\/[a-z0-9-]+)\]/.exec(message)?.[1];
+}
+
+/** A warning about the user's code that they must act on (printed at every level unless silenced). */
+export function warn(message: string, id: string | undefined = warningId(message)): void {
+  if (!warningSilenced(id)) console.warn(message);
+}
+
+/**
+ * A report printed from `atLevel` up (to stderr, so that it never mixes with a program's output);
+ * a message function is called only at that level, and may return '' to print nothing.
+ */
 export function log(atLevel: 1 | 2 | 3, message: string | (() => string)): void {
-  if (verbosity() >= atLevel) console.error(typeof message === 'function' ? message() : message);
+  if (verbosity() < atLevel) return;
+  const text = typeof message === 'function' ? message() : message;
+  if (text !== '') console.error(text);
 }

@@ -12,6 +12,7 @@ import { mightNeedTransform, transformSource, withInlineMap, type TransformOptio
 import { agError } from '../errors/catalogue.js';
 import { isTypeScriptFile } from './tsx.js';
 import { cachedTransform } from './transform-cache.js';
+import { warningSilenced } from '../platform/log.js';
 
 export interface LoaderData {
   readonly runtimeModule?: string;
@@ -76,5 +77,6 @@ function warnCommonJs(url: string, source: LoadResult['source']): void {
   }
   // Straight to stderr: the hooks run on their own thread, whose console output reaches the main
   // thread by message and is lost when a short program exits first.
-  if (mightNeedTransform(text, { ...options, twins: false })) writeSync(2, `${agError('plugin/commonjs-module', { file: fileURLToPath(url) }).message}\n`);
+  if (warningSilenced('plugin/commonjs-module') || !mightNeedTransform(text, { ...options, twins: false })) return;
+  writeSync(2, `${agError('plugin/commonjs-module', { file: fileURLToPath(url) }).message}\n`);
 }

@@ -2,6 +2,7 @@
 // Needs message-def. Produces `apiMessages`.
 
 import { defineMessages } from './message-def.js';
+import { docsLink } from './docs-link.js';
 
 export const apiMessages = defineMessages({
   'api/not-a-function': {
@@ -112,5 +113,12 @@ export const apiMessages = defineMessages({
       'arithmetic ran as JS arithmetic at trace time (a JS array or string in arithmetic is NaN)',
     hint: () => 'pass tensors: tf.tensor([1, 2, 3]) rather than [1, 2, 3]; JS values are constants of the trace, part of its cache key',
     example: 'ag.jit((x) => x * 2)([1, 2, 3])',
+  },
+  'api/unknown-warning': {
+    kind: 'usage',
+    text: (p: { id: string; warnings: string }) => `silenceWarnings was given '${p.id}', which is no message id of autograph-ts`,
+    hint: (p: { warnings: string }) =>
+      `give 'all', or ids as warnings print them at the end of their first line, e.g. ${p.warnings} (${docsLink('errors.md')} lists every id)`,
+    example: "ag.silenceWarnings(['api/retrace'])",
   },
 });

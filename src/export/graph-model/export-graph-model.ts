@@ -12,9 +12,10 @@ import { lowerBody } from './lower-graph.js';
 import { encodeWeights } from './weights.js';
 import { inferListTypes } from './list-types.js';
 import { graphModelError } from './export-error.js';
+import { warn } from '../../platform/log.js';
 
 export interface GraphModelExportOptions {
-  /** Told about each effect the GraphModel drops (Print, Assert); default `console.warn`. */
+  /** Told about each effect the GraphModel drops (Print, Assert); default: printed to stderr unless silenced (silenceWarnings). */
   readonly onWarning?: (message: string) => void;
   /** Signature names of the inputs, in param order (default: param names, else `input_<i>`). */
   readonly inputNames?: readonly string[];
@@ -42,7 +43,7 @@ export function exportGraphModel(graph: Graph, opts: GraphModelExportOptions = {
     scope.bind(c.param, scope.constant(t.dataSync() as Float32Array | Int32Array | Uint8Array, c.param.dtype, c.param.shape, hint, false));
   }
 
-  lowerBody(scope, graph, { warn: opts.onWarning ?? ((m) => console.warn(m)) });
+  lowerBody(scope, graph, { warn: opts.onWarning ?? ((m) => warn(m)) });
 
   const keys = new Set<string>();
   graph.outputs.forEach((v, i) => {
