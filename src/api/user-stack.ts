@@ -3,8 +3,9 @@
 // file:line:column (through the converter's mappings, composed with the module's own source map
 // under tsx/vitest) and are marked `[converted]`; frames of autograph-ts and tfjs internals, and of
 // built-ins (`Array.forEach`), are dropped; user frames reached from converted code that were not converted are marked
-// `[not converted]`. The message lines are kept as they are. Idempotent. With AG_DEBUG=1 stacks
-// are left whole.
+// `[not converted]`; frames of code converted in place (in the user's own file) are named after
+// the user's function and marked `[converted]` too. The message lines are kept as they are.
+// Idempotent. With AG_DEBUG=1 stacks are left whole.
 // Also registers the catalogue's default error locator: an error built without a location points at
 // the user's code now on the stack (for usage errors, the line that called the API), with a frame.
 // Needs trace/user-frame's frame parsing and mappers. Produces `withUserStack`, `deepStacks`.
@@ -37,35 +38,55 @@ export function deepStacks<T>(f: () => T): T {
 
 const NATIVE_FRAME = /^\s*at (?:.* )?\((?:<anonymous>|native)\)$/;
 
+/** The functions the converter makes of a statement's parts (`if_body`, `loop_test_1`): only converted code has them. */
+const HELPER = /^(?:if_body|else_body|loop_body|loop_test|loop_cond)(?:_\d+)?$/;
+
+interface Frame {
+  text: string;
+  /** A stack frame (not a line of text between them). */
+  readonly frame: boolean;
+  /** One of converted code. */
+  converted: boolean;
+  readonly fn?: string;
+  /** Where it is: the file, and `file:line:column`. */
+  readonly file?: string;
+  readonly where?: string;
+  /** Called by autograph-ts itself (the frame below it in the raw stack was internal). */
+  calledByUs?: boolean;
+}
+
 function rewriteLines(stack: string): string {
   const lines = stack.split('\n');
   const first = lines.findIndex((l) => FRAME.test(l));
   if (first < 0) return stack;
   const out = lines.slice(0, first);
-  // `frame`: a stack frame (not a line of text between them); `converted`: one of generated code.
-  const frames: { text: string; frame: boolean; converted: boolean }[] = [];
+  const frames: Frame[] = [];
+  let previous: Frame | undefined; // the frame of the line just before, if it was kept
   for (const line of lines.slice(first)) {
     const m = FRAME.exec(line);
+    const kept = frames.length;
     if (!m) {
       // Frames of built-ins (`at Array.forEach (<anonymous>)`, `at new Promise (<anonymous>)`).
-      if (NATIVE_FRAME.test(line)) continue;
-      frames.push({ text: line, frame: false, converted: false });
-      continue;
-    }
-    const file = m[2]!;
-    const fn = m[1]?.replace(/^(?:Object\.|async )/, '') || undefined;
-    if (file.startsWith('autograph:///')) {
-      const at = mapFrame(file, Number(m[3]), Number(m[4]), fn);
-      if (!at) continue;
-      const where = `${at.file ?? '<converted function>'}:${at.line}:${at.column}`;
-      const name = at.functionName ?? fn;
-      frames.push({ text: `    at ${name ? `${name} (${where})` : where} [converted]`, frame: true, converted: true });
-    } else if (isInternal(file)) {
-      continue;
+      if (!NATIVE_FRAME.test(line)) frames.push({ text: line, frame: false, converted: false });
     } else {
-      frames.push({ text: line, frame: true, converted: false });
+      const file = m[2]!;
+      const fn = m[1]?.replace(/^(?:Object\.|async )/, '') || undefined;
+      if (file.startsWith('autograph:///')) {
+        const at = mapFrame(file, Number(m[3]), Number(m[4]), fn);
+        if (at) {
+          const where = `${at.file ?? '<converted function>'}:${at.line}:${at.column}`;
+          const name = at.functionName ?? fn;
+          frames.push({ text: `    at ${name ? `${name} (${where})` : where} [converted]`, frame: true, converted: true });
+        }
+      } else if (isInternal(file)) {
+        if (previous) previous.calledByUs = true;
+      } else {
+        frames.push({ text: line, frame: true, converted: false, fn, file, where: `${file}:${m[3]}:${m[4]}` });
+      }
     }
+    previous = frames.length > kept ? frames[frames.length - 1] : undefined;
   }
+  markInPlace(frames);
   // User frames inside the outermost converted frame ran as plain JS: say so.
   const outermost = frames.reduce((last, f, i) => (f.converted ? i : last), -1);
   for (let i = 0; i < outermost; i++) {
@@ -75,6 +96,28 @@ function rewriteLines(stack: string): string {
   // An error from nowhere near the user's code keeps its full stack (it is ours to debug).
   if (!frames.some((f) => f.frame)) return stack;
   return [...out, ...frames.map((f) => f.text)].join('\n');
+}
+
+/**
+ * Frames of code converted in place (the Node loader, the Babel and Vite plugins) are in the user's
+ * own file: a statement's part (`if_body`, called by autograph-ts) takes the name of the function it
+ * is in (the next frame of that file), and both are marked `[converted]`, as generated code is.
+ */
+function markInPlace(frames: Frame[]): void {
+  for (let i = 0; i < frames.length; i++) {
+    const f = frames[i]!;
+    if (!f.frame || f.converted || !f.calledByUs || !HELPER.test(f.fn ?? '')) continue;
+    const j = frames.findIndex((g, k) => k > i && g.frame && g.file === f.file && !HELPER.test(g.fn ?? ''));
+    if (j < 0) continue;
+    const name = frames[j]!.fn;
+    for (let k = i; k <= j; k++) {
+      const g = frames[k]!;
+      if (!g.frame || g.file !== f.file || g.converted) continue;
+      g.converted = true;
+      g.text = `    at ${name ? `${name} (${g.where})` : g.where} [converted]`;
+    }
+    i = j;
+  }
 }
 
 /**

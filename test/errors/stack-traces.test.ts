@@ -1,6 +1,7 @@
 // Stack traces of errors thrown from converted code point at the user's original source: frames of
 // generated code become the user's file:line:column (of the .ts under vitest, of the .mjs under plain
-// node) marked [converted], and frames of autograph-ts and tfjs internals are gone.
+// node) marked [converted], also for code the Node loader converted in place, and frames of
+// autograph-ts and tfjs internals are gone.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +86,26 @@ describe('stack traces of errors thrown in converted code', () => {
     const run = runPlainNode(fixture('run-throwing.mjs'), 60_000);
     expect(run.status, run.stderr).toBe(0);
     checkStacks(run.result as Record<string, string>, 'throwing.mjs');
+  }, 90_000);
+
+  it('point at the original lines, named after the function and marked [converted], when converted in place by the Node loader', () => {
+    // The loader gives the fixture's functions converted twins; the runner's import of src/index.js means autograph-ts.
+    const loader = { imports: ['./src/plugin/register.ts'], env: { AUTOGRAPH_IMPORT_SOURCES: '../../../src/index.js', AG_DEBUG: '' } };
+    const run = runPlainNode(fixture('run-throwing.mjs'), 60_000, loader);
+    expect(run.status, run.stderr).toBe(0);
+    const stacks = run.result as Record<string, string>;
+    const at = lines('throwing.mjs');
+    for (const how of ['jit', 'toGraph']) {
+      // The throw, then each staged statement around it: frames of the function, not the converter's `if_body`/`loop_body`.
+      const boom = frames(stacks[`throwsInLoopInBranch ${how}`]!);
+      expect(boom[0], how).toBe(`    at throwsInLoopInBranch (${at.boom}) [converted]`);
+      expect(boom.filter((f) => f.startsWith('    at throwsInLoopInBranch (') && f.endsWith(') [converted]')), how).toHaveLength(4);
+      expect(frames(stacks[`callsHelper ${how}`]!)[1], how).toBe(`    at callsHelper (${at['call-helper']}) [converted]`);
+      expect(frames(stacks[`typeErrorInBranch ${how}`]!)[0], how).toBe(`    at typeErrorInBranch (${at['type-error']}) [converted]`);
+    }
+    const all = Object.values(stacks).join('\n');
+    expect(all).not.toMatch(/\b(if|else|loop)_body\b/);
+    expect(all).not.toContain(SRC);
   }, 90_000);
 
   it('mark user frames reached from converted code but not converted', () => {

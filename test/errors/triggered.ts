@@ -78,11 +78,16 @@ export async function observe(t: Trigger): Promise<Observed> {
 }
 
 /** Runs `script` (a fixtures/ runner) under plain node with tsx; returns the JSON of its last line. */
-export function runPlainNode(script: string, timeout: number): { status: number | null; stderr: string; result: unknown } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+export function runPlainNode(
+  script: string,
+  timeout: number,
+  opts: { readonly imports?: readonly string[]; readonly env?: Record<string, string> } = {},
+): { status: number | null; stderr: string; result: unknown } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', ...(opts.imports ?? []).flatMap((m) => ['--import', m]), script], {
     encoding: 'utf8',
     timeout,
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, ...opts.env },
   });
   const last = run.stdout.trim().split('\n').pop();
   return { status: run.status, stderr: run.stderr, result: run.status === 0 && last ? JSON.parse(last) : undefined };

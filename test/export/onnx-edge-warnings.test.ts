@@ -110,6 +110,15 @@ describe('ONNX export warnings at edge values', () => {
     expect(warningsOf((x: N, y: N) => x * 1.5 + Math.max(x, y), float(1), float(2))).toEqual([]);
     expect(warningsOf((i: N, j: N) => i * 3 + j - 7, int(1), int(2))).toEqual([]);
   });
+
+  it('int32 taken to float32 and a float32-only kernel in one export: one warning, saying both', () => {
+    const w = warningsOf((i: N, x: N) => Math.sinh(x) * (i * 1.5), int(3), float(2));
+    expect(w).toHaveLength(1);
+    const summary = w[0]!.split('\n')[0]!;
+    expect(summary).toContain('float32 Sinh in float32');
+    expect(summary).toContain('rounded to float32');
+    expect(summary.match(/\[export\/onnx-differs-at-edges\]/g)).toHaveLength(1);
+  });
 });
 
 /** ONNX TensorProto.DataType of float64. */

@@ -2,6 +2,7 @@
 // Needs message-def. Produces `exportMessages`.
 
 import { defineMessages } from './message-def.js';
+import { docsLink } from './docs-link.js';
 
 export const exportMessages = defineMessages({
   'export/onnx-unsupported-kernel': {
@@ -25,15 +26,15 @@ export const exportMessages = defineMessages({
   'export/onnx-differs-at-edges': {
     kind: 'usage',
     text: (p: { what: string; sites: string }) => `the ONNX model (and the 'onnxruntime' backend) can differ from JavaScript here: ${p.what} (at ${p.sites})`,
-    hint: () => "keep such values in range, or run with backend 'compiled' or 'interpreter' (docs/limitations.md, \"JavaScript semantics\")",
+    hint: () => `keep such values in range, or run with backend 'compiled' or 'interpreter' (${docsLink('limitations.md', 'javascript-semantics')})`,
     example: 'i * 1.5 with i an int32 tensor, in a function exported with toONNX()',
   },
   'export/graphviz-missing': {
     kind: 'usage',
     text: (p: { reason: string }) => `drawing needs Graphviz (@viz-js/viz), which could not be loaded (${p.reason})`,
     hint: () =>
-      "in a browser bundle, tell autograph-ts where it comes from once: ag.setGraphviz(() => import('@viz-js/viz')); in Node, reinstall autograph-ts (@viz-js/viz is its dependency)",
-    example: 'await cf.toSVG() in a browser bundle without setGraphviz',
+      "npm install @viz-js/viz — an optional peer of autograph-ts, needed only to draw (toSVG, toHTML, mountViewer, autograph svg; toDot needs none); in a browser bundle, also tell autograph-ts where it comes from once: ag.setGraphviz(() => import('@viz-js/viz'))",
+    example: 'await cf.toSVG() in an app without @viz-js/viz, or in a browser bundle without setGraphviz',
   },
   'export/node-only': {
     kind: 'usage',
@@ -58,7 +59,7 @@ export const exportMessages = defineMessages({
   'export/onnx-inexact': {
     kind: 'usage',
     text: (p: { kernel: string; difference: string }) => `the ONNX model computes ${p.kernel} differently from tfjs at some values: ${p.difference}`,
-    hint: () => 'docs/limitations.md lists these differences; where they matter, compute this part outside the exported function (or run it with the compiled executor)',
+    hint: () => `${docsLink('limitations.md', 'export')} lists these differences; where they matter, compute this part outside the exported function (or run it with the compiled executor)`,
     example: 'tf.topk(x, 2) in a function exported with toONNX() (warned once per line)',
   },
   'export/exporter-missing': {

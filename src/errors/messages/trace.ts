@@ -2,6 +2,7 @@
 // Needs message-def. Produces `traceMessages`.
 
 import { defineMessages } from './message-def.js';
+import { docsLink } from './docs-link.js';
 
 export const traceMessages = defineMessages({
   'trace/kernel-unsupported': {
@@ -223,7 +224,8 @@ export const traceMessages = defineMessages({
   'trace/differs-from-js': {
     kind: 'usage',
     text: (p: { what: string; sites: string }) => `this traced function can give other values than plain JavaScript: ${p.what} (at ${p.sites})`,
-    hint: () => 'docs/limitations.md ("JavaScript semantics") lists these differences; keep such values in range, compute this part in plain JS, or read a list through the variable the staged statement changed',
+    hint: () =>
+      `${docsLink('limitations.md', 'javascript-semantics')} lists these differences; keep such values in range, compute this part in plain JS, or read a list through the variable the staged statement changed`,
     example: 'Math.cbrt(x) on a tensor inside a jit function (warned once per trace)',
   },
 });

@@ -1,5 +1,5 @@
-// Graphviz (compiled to WebAssembly by @viz-js/viz), loaded on the first drawing and kept. Node
-// imports the package by itself. A bundler cannot see that import (its specifier is not a literal),
+// Graphviz (compiled to WebAssembly by @viz-js/viz, an optional peer), loaded on the first drawing
+// and kept. Node imports the package by itself where the app installed it. A bundler cannot see that import (its specifier is not a literal),
 // so a browser bundle carries Graphviz only if the app draws and says where Graphviz comes from:
 // `setGraphviz(() => import('@viz-js/viz'))`, or an asset URL of its ESM build; without it a drawing
 // is the catalogued `export/graphviz-missing`. Needs the catalogue. Produces `graphviz`, `setGraphviz`.
@@ -20,7 +20,8 @@ let loaded: Promise<Graphviz> | undefined;
 
 /**
  * Where drawing gets Graphviz from: in a browser bundle, `setGraphviz(() => import('@viz-js/viz'))`
- * (the bundler then includes it), or a loader of its ESM build served as an asset. Node needs nothing.
+ * (the bundler then includes it), or a loader of its ESM build served as an asset. Node needs nothing
+ * but the package installed.
  */
 export function setGraphviz(loader: () => Promise<GraphvizModule>): void {
   load = loader;

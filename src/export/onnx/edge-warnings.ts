@@ -4,7 +4,7 @@
 // (Tan, Atan2, Sinh, Expm1 …), where JS and tfjs's cpu kernels compute in float64 and round once
 // (the last bits differ), and with `numerics: 'float32'` also Exp, Log, Sin, Cos, Tanh, Pow and
 // Rsqrt. int32 `*` and `**` need no warning: their rules compute in float64 as JS does. One
-// catalogued warning per class and export, naming the kernels and the user's lines.
+// catalogued warning per export (each class it meets said in it), naming the kernels and the user's lines.
 // Needs the IR and onnx-errors. Produces `edgeValueWarnings`, `FLOAT_INEXACT_KERNELS`,
 // `FLOAT32_NUMERICS_KERNELS`.
 
@@ -43,7 +43,7 @@ interface Sites {
   readonly kernels: Set<string>;
 }
 
-/** The warnings (messages) for the edge-value differences `graph` runs into, one per class. */
+/** The warning (message) for the edge-value differences `graph` runs into: one, or none. */
 export function edgeValueWarnings(graph: Graph, numerics: OnnxNumerics = 'exact'): string[] {
   const sites = new Map<EdgeClass, Sites>();
   const note = (c: EdgeClass, node: Node, kernel: string): void => {
@@ -56,14 +56,15 @@ export function edgeValueWarnings(graph: Graph, numerics: OnnxNumerics = 'exact'
     else if (!s && list.length === 0) list.push({ line: 0, column: 0, known: false });
   };
   visit(graph, numerics, note);
-  const out: string[] = [];
-  for (const [c, { at: list, kernels }] of sites) {
-    const known = list.filter((s) => s.known !== false);
-    const at = known.map((s) => `${s.file ?? '<anonymous>'}:${s.line}:${s.column}`).join(', ');
-    const what = WHAT[c]([...kernels].sort().join(', '));
-    out.push(onnxError('export/onnx-differs-at-edges', { what, sites: at || 'a line the trace could not locate' }, known[0]).message);
+  if (sites.size === 0) return [];
+  // One warning per export: each class says what differs, then every line of any class (once).
+  const whats = [...sites].map(([c, { kernels }]) => WHAT[c]([...kernels].sort().join(', ')));
+  const known: NodeSource[] = [];
+  for (const s of [...sites.values()].flatMap((e) => e.at)) {
+    if (s.known !== false && !known.some((o) => o.file === s.file && o.line === s.line && o.column === s.column)) known.push(s);
   }
-  return out;
+  const at = known.map((s) => `${s.file ?? '<anonymous>'}:${s.line}:${s.column}`).join(', ');
+  return [onnxError('export/onnx-differs-at-edges', { what: whats.join('; and '), sites: at || 'a line the trace could not locate' }, known[0]).message];
 }
 
 function visit(graph: Graph, numerics: OnnxNumerics, note: (c: EdgeClass, node: Node, kernel: string) => void): void {

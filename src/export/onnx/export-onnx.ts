@@ -18,6 +18,7 @@ import type { EffectRecord, LowerContext } from './lower-context.js';
 import { hasEffects, startEffects, streamNames, streamTypes } from './lower-effects.js';
 import { edgeValueWarnings } from './edge-warnings.js';
 import type { OnnxNumerics } from './rules/rule-types.js';
+import { warn } from '../../platform/log.js';
 
 export type { OnnxNumerics };
 
@@ -32,7 +33,7 @@ export interface OnnxExportOptions {
   readonly opset?: number;
   /** Feed captured variables as graph inputs instead of freezing their values (the onnxruntime executor does). */
   readonly variablesAsInputs?: boolean;
-  /** Receives warnings (dropped Print/Assert); default console.warn. */
+  /** Receives warnings (dropped Print/Assert, values that differ from JS); default: printed to stderr unless silenced (silenceWarnings). */
   readonly onWarning?: (message: string) => void;
   /**
    * Keep staged Print/Assert (and the order of variable writes among them) as extra outputs for a
@@ -85,7 +86,7 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
     numerics,
     warn: (m) => {
       warnings.push(m);
-      (opts.onWarning ?? console.warn)(m);
+      (opts.onWarning ?? warn)(m);
     },
     assignments: [],
     lists: new Map(),
