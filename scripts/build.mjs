@@ -2,8 +2,9 @@
 // with esbuild (one file per entry point plus shared chunks, every package left external), because
 // Node loads a few files much faster than the ~230 modules of src/ (import time is a budget); the
 // type declarations come from tsc, one .d.ts per module. Also copies the plain-JS module the CLI
-// registers as Node hooks, and marks the CLI executable. Needs esbuild, typescript.
-import { chmodSync, copyFileSync, rmSync } from 'node:fs';
+// registers as Node hooks, and marks the CLI executable; package.json's version goes into the bundles
+// as `ag.version`. Needs esbuild, typescript.
+import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
+/** `ag.version` (src/platform/version.ts): package.json's version, written into the bundles. */
+const define = { __AUTOGRAPH_VERSION__: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version) };
 
 /** The package's entry points (package.json "exports" and "bin"), and the loader's hooks module. */
 const ENTRIES = [
@@ -42,6 +45,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   sourcesContent: true,
+  define,
   logLevel: 'warning',
 });
 // The editor plugin ("plugins": [{ "name": "autograph-ts/ts-plugin" }]): tsserver require()s plugins,
@@ -55,7 +59,7 @@ await build({
   target: 'es2022',
   packages: 'external',
   banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-  define: { 'import.meta.url': '__import_meta_url' },
+  define: { ...define, 'import.meta.url': '__import_meta_url' },
   footer: { js: 'module.exports = module.exports.default;' },
   logLevel: 'warning',
 });

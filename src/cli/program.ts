@@ -1,8 +1,8 @@
 // The `autograph` command line, declared with commander: commands, options, help texts (with the
 // exit codes). Each command's action is in ./commands, loaded when it runs. Needs commander. Produces `buildProgram`.
 
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import { version } from '../platform/version.js';
 
 const TARGET = '<file>[#export] is a .js, .mjs or .ts module and, optionally, the name of an exported function\n' +
   '(default: the default export, or the only function the module exports).';
@@ -48,7 +48,7 @@ function executorOption(): Option {
 export function buildProgram(): Command {
   const program = new Command('autograph')
     .description('AutoGraph for TensorFlow.js: convert a function with ordinary control flow to a graph; show, export, run and time it.')
-    .version(packageVersion())
+    .version(version)
     .option('--stack', 'print stack traces of errors')
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
@@ -149,11 +149,3 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** The version in the package's package.json (two levels up from src/cli/, and from any file of dist/). */
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}

@@ -7,10 +7,11 @@ import type ts from 'typescript';
 import { CommanderError } from 'commander';
 import { runCheck, CHECK_EXIT } from '../../check/run-check.js';
 import { cliError } from '../messages.js';
+import { loadTypeScript } from '../optional-peers.js';
 
 export async function checkCommand(args: readonly string[]): Promise<void> {
-  const mod = await import('typescript');
-  const tsm = (mod.default ?? mod) as unknown as typeof ts;
+  // An optional peer, required (not imported) for speed: missing, it is cli/typescript-missing.
+  const tsm = loadTypeScript();
   const { exitCode } = runCheck(tsm, args, { write: (s) => process.stdout.write(s), tty: process.stdout.isTTY === true });
   if (exitCode === CHECK_EXIT.ok) return;
   // The diagnostics are printed already: leave with tsc's exit code and nothing more to say.
