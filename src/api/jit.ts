@@ -176,7 +176,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     const traced = performance.now();
     for (const m of traceWarnings(graph, tf.getBackend(), opts.backend ?? 'compiled')) warnUser(m);
     const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), opts.relaxedSimd);
-    log(2, () => traceReport(cf, traceCount + 1, traced - started, performance.now() - traced));
+    log(2, () => traceReport(cf, signatureText(sig, names()), traceCount + 1, traced - started, performance.now() - traced));
     cache.set(sig.key, cf);
     newest = cf;
     traceCount++;
@@ -357,13 +357,25 @@ function shortJson(x: unknown): string {
 }
 
 /** A signature as the user reads it: `float32[10], 0.5`. */
+/** A signature with the parameters' names: `a: int32[], k = 3` (the leaves alone when arguments nest). */
+function signatureText(sig: Signature, params: readonly (string | undefined)[]): string {
+  if (sig.flat.signature !== `[${sig.leaves.map(() => '*').join(',')}]`) return describeSignature(sig);
+  return sig.leaves
+    .map((l, i) => {
+      const name = params[i] ?? `arg${i}`;
+      if (l.kind === 'tensor') return `${name}: ${l.dtype}${shapeToString(l.shape)}`;
+      return `${name} = ${typeof l.value === 'string' ? JSON.stringify(l.value) : String(l.value)}`;
+    })
+    .join(', ');
+}
+
 /** Verbosity 2's line for a new trace: its signature, the time to trace and to optimize, the graph's size. */
-function traceReport(cf: ConcreteFunction, nth: number, traceMs: number, optimizeMs: number): string {
-  const params = cf.graph.params.map((p, i) => `${p.name ?? `arg${i}`}: ${p.dtype}${shapeToString(p.shape)}`).join(', ');
+function traceReport(cf: ConcreteFunction, signature: string, nth: number, traceMs: number, optimizeMs: number): string {
   const ms = (t: number): string => `${t < 10 ? t.toFixed(1) : Math.round(t)} ms`;
+  const nodes = (n: number): string => `${n} node${n === 1 ? '' : 's'}`;
   return (
-    `AutoGraph: traced ${cf.name}(${params}) [trace ${nth}, on tfjs ${tf.getBackend()}] in ${ms(traceMs)}: ` +
-    `${countNodes(cf.graph)} nodes, ${countNodes(cf.optimizedGraph)} after the optimizer (${ms(optimizeMs)}), run by the ${cf.backend} executor`
+    `AutoGraph: traced ${cf.name}(${signature}) [trace ${nth}, on tfjs ${tf.getBackend()}] in ${ms(traceMs)}: ` +
+    `${nodes(countNodes(cf.graph))}, ${countNodes(cf.optimizedGraph)} after the optimizer (${ms(optimizeMs)}), run by the ${cf.backend} executor`
   );
 }
 

@@ -4,7 +4,7 @@
 
 import { agError } from '../errors/catalogue.js';
 import { describeChanges, type Signature } from './signature.js';
-import { warn } from '../platform/log.js';
+import { warn as printWarning } from '../platform/log.js';
 
 const WINDOW = 10;
 const LIMIT = 5;
@@ -20,7 +20,7 @@ export class RetraceMonitor {
 
   constructor(
     private readonly name: string,
-    private readonly warn: (message: string) => void = (m) => warn(m),
+    private readonly warn: (message: string) => void = (m) => printWarning(m),
   ) {}
 
   /** Notes a call that hit the cache (the hot path: no allocation, nothing done once the window holds no trace). */
