@@ -75,7 +75,9 @@ describe('error locations of in-place converted code (vitest + Vite plugin)', ()
     const stack = (caught as Error).stack ?? '';
     const frame = stack.split('\n').find((l) => l.includes(FILE));
     expect(frame, stack).toBeDefined();
-    const m = /:(\d+):(\d+)\)?$/.exec(frame!);
+    // The frame of the statement's body is named after the function and marked, as generated code's are.
+    expect(frame).toMatch(/\) \[converted\]$/);
+    const m = /:(\d+):(\d+)\)? \[converted\]$/.exec(frame!);
     expect(Number(m?.[1])).toBe(at.line);
     // V8 places a `throw new X()` frame at the `new`; both sit on the original line.
     expect(Number(m?.[2])).toBeGreaterThanOrEqual(at.column);
