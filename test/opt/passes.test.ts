@@ -141,12 +141,12 @@ describe('fusion', () => {
 });
 
 describe('pipeline', () => {
-  it('logs the IR after each pass with AG_DEBUG, and through opts.log', () => {
+  it('logs the IR after each pass with AG_DEBUG (to stderr), and through opts.log', () => {
     const g = traceGraph((x: Tn) => tf.add(tf.mul(x, 2), 1), [ag.spec([2])]);
     const seen: string[] = [];
     optimize(cloneGraph(g), { log: (pass, h) => seen.push(`${pass}:${h.nodes.length}`) });
     expect(seen.map((s) => s.split(':')[0])).toEqual(PASSES.map(([n]) => n));
-    const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const saved = process.env.AG_DEBUG;
     process.env.AG_DEBUG = '1';
     let calls: unknown[][];

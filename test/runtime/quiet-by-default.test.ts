@@ -56,7 +56,7 @@ describe('quiet by default', () => {
     } finally {
       out.restore();
     }
-    expect(out.lines().some((l) => /left '.*' unconverted: it is defined in a package \(@tensorflow\/tfjs-core\//.test(l))).toBe(true);
+    expect(out.lines().some((l) => /left '.*' as written: it is defined in a package \(@tensorflow\/tfjs-core\//.test(l))).toBe(true);
   });
 
   it("bundler helpers (tsx/esbuild's __name) are called as they are", () => {
@@ -90,7 +90,7 @@ describe('quiet by default', () => {
     } finally {
       again.restore();
     }
-    expect(again.lines().filter((l) => l.includes("left '__name' unconverted: '__name' is a bundler or transpiler helper"))).toHaveLength(1);
+    expect(again.lines().filter((l) => l.includes("left '__name' as written: '__name' is a bundler or transpiler helper"))).toHaveLength(1);
   });
 
   it('a user function that cannot be converted is warned about once and not converted again', () => {
