@@ -1,7 +1,8 @@
 // Programs for `autograph check`: ts.createProgram over the project's root files plus the operators
 // file, with virtual texts in place of some files. Each program reuses the previous one, and files
 // not overlaid keep their parsed source files, so a new round re-parses only what was rewritten.
-// Needs the compiler API. Produces `compilerFactory`.
+// Under --watch the first program is the one TypeScript's watch made (the operators file among its
+// roots), whose source files the next rounds reuse. Needs the compiler API. Produces `compilerFactory`.
 
 import type ts from 'typescript';
 import type { OperatorsFile } from './operators-file.js';
@@ -14,9 +15,23 @@ export interface ProjectSetup {
   readonly configFileParsingDiagnostics?: readonly ts.Diagnostic[];
 }
 
-export function compilerFactory(tsm: typeof ts, setup: ProjectSetup, ops: OperatorsFile, base: ts.CompilerHost = tsm.createCompilerHost(setup.options, true)): ProgramFactory {
+/**
+ * `initial`, when given, is the first program (made elsewhere with the operators file among its
+ * roots, `setup.rootNames` not naming it): returned for the first, empty overlay.
+ */
+export function compilerFactory(
+  tsm: typeof ts,
+  setup: ProjectSetup,
+  ops: OperatorsFile,
+  base: ts.CompilerHost = tsm.createCompilerHost(setup.options),
+  initial?: ts.Program,
+): ProgramFactory {
   const files = new Map<string, ts.SourceFile | undefined>();
   const virtual = new Map<string, { text: string; sf: ts.SourceFile }>();
+  for (const sf of initial?.getSourceFiles() ?? []) {
+    if (sf.fileName === ops.fileName) virtual.set(sf.fileName, { text: sf.text, sf });
+    else files.set(sf.fileName, sf);
+  }
   let overlay: ReadonlyMap<string, string> = new Map();
   const host: ts.CompilerHost = Object.create(base) as ts.CompilerHost;
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
@@ -37,6 +52,7 @@ export function compilerFactory(tsm: typeof ts, setup: ProjectSetup, ops: Operat
   let previous: ts.Program | undefined;
   return {
     create(next) {
+      if (initial && !previous && next.size === 0) return (previous = initial);
       overlay = next;
       previous = tsm.createProgram({
         rootNames: [...setup.rootNames, ops.fileName],

@@ -75,14 +75,14 @@ export function buildTensorProgram(tsm: typeof ts, factory: ProgramFactory, opts
   const F = tsm.TypeFlags;
   const overlay = new Map<string, string>();
   let program = factory.create(overlay);
-  const files = new Map<string, { original: ts.SourceFile; candidates: Candidate[]; plan: Map<ts.Node, Candidate>; virtual?: VirtualText }>();
+  const files = new Map<string, WorkFile>();
   {
     const checker = program.getTypeChecker(); // binds every file: parent pointers are set from here on
     const skip = new Set([opts.operators.typesFile, opts.operators.fileName]);
     const reached = convertedFunctions(tsm, program, checker, { entries: new Set(opts.entries), importSources: opts.importSources ?? [], skip });
     for (const [name, fns] of reached) {
       const candidates = collectCandidates(tsm, fns);
-      if (candidates.length) files.set(name, { original: program.getSourceFile(name)!, candidates, plan: new Map() });
+      if (candidates.length) files.set(name, { original: program.getSourceFile(name)!, candidates, plan: new Map(), locals: untypedLocals(tsm, checker, candidates) });
     }
   }
 
@@ -101,7 +101,7 @@ export function buildTensorProgram(tsm: typeof ts, factory: ProgramFactory, opts
       }
       return test(t);
     };
-    const isTensor = (t: ts.Type): boolean => contains(t, (x) => checker.isTypeAssignableTo(x, tensor));
+    const isTensor = (t: ts.Type): boolean => contains(t, isTensorClass(tsm, checker, tensor));
     const isString = (t: ts.Type): boolean => contains(t, (x) => (x.flags & F.StringLike) !== 0);
 
     const changed: string[] = [];
@@ -116,14 +116,19 @@ export function buildTensorProgram(tsm: typeof ts, factory: ProgramFactory, opts
       };
       const tensorOperand = (e: ts.Expression): boolean => {
         if (f.plan.has(skipParens(tsm, e))) return true; // rewritten: a tensor op's result
+        if (madeByPlan(tsm, f, e)) return true; // a local the next program will type from a rewritten expression
         const t = typeOf(e);
         return t !== undefined && isTensor(t);
       };
       const before = f.plan.size;
-      for (const c of f.candidates) {
-        if (f.plan.has(c.node)) continue;
-        if (!decide(c, tensorOperand, (e) => { const t = typeOf(e); return t !== undefined && isString(t); })) continue;
-        f.plan.set(c.node, c);
+      // Within a round, a decision can make a local a tensor for a later one: repeat until none is added.
+      for (let size = -1; size !== f.plan.size; ) {
+        size = f.plan.size;
+        for (const c of f.candidates) {
+          if (f.plan.has(c.node)) continue;
+          if (!decide(c, tensorOperand, (e) => { const t = typeOf(e); return t !== undefined && isString(t); })) continue;
+          f.plan.set(c.node, c);
+        }
       }
       if (f.plan.size !== before) changed.push(name);
     }
@@ -136,6 +141,48 @@ export function buildTensorProgram(tsm: typeof ts, factory: ProgramFactory, opts
     program = factory.create(overlay);
   }
   return { program, files, operators: opts.operators, rounds };
+}
+
+interface WorkFile {
+  readonly original: ts.SourceFile;
+  readonly candidates: readonly Candidate[];
+  readonly plan: Map<ts.Node, Candidate>;
+  virtual?: VirtualText;
+  /** Identifier operands naming a local declared without a type, with its declaration. */
+  readonly locals: ReadonlyMap<ts.Node, ts.VariableDeclaration>;
+}
+
+/**
+ * The identifier operands of `candidates` that name a variable of the same file declared without a
+ * type annotation (its type is then its initializer's, or the element type of its `for…of`).
+ */
+function untypedLocals(tsm: typeof ts, checker: ts.TypeChecker, candidates: readonly Candidate[]): Map<ts.Node, ts.VariableDeclaration> {
+  const out = new Map<ts.Node, ts.VariableDeclaration>();
+  for (const c of candidates) {
+    for (const e of c.operands) {
+      const id = skipParens(tsm, e);
+      if (!tsm.isIdentifier(id) || out.has(id)) continue;
+      const d = checker.getSymbolAtLocation(id)?.valueDeclaration;
+      if (d && tsm.isVariableDeclaration(d) && !d.type && tsm.isIdentifier(d.name) && d.getSourceFile() === id.getSourceFile()) out.set(id, d);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether operand `e` is a local whose type the next program takes from a rewritten expression
+ * (`let y = x * s` then `y / 2`; `for (const row of t)`): it will be a tensor there, so deciding it
+ * now saves a program (a whole type check) per such step.
+ */
+function madeByPlan(tsm: typeof ts, f: WorkFile, e: ts.Expression): boolean {
+  const d = f.locals.get(skipParens(tsm, e));
+  if (!d) return false;
+  const list = d.parent;
+  if (tsm.isVariableDeclarationList(list) && tsm.isForOfStatement(list.parent)) return f.plan.has(list.parent);
+  if (!d.initializer) return false;
+  const init = skipParens(tsm, d.initializer);
+  if (f.plan.has(init)) return true;
+  return tsm.isConditionalExpression(init) && (f.plan.has(skipParens(tsm, init.whenTrue)) || f.plan.has(skipParens(tsm, init.whenFalse)));
 }
 
 /** Whether candidate `c` is a tensor op, given which of its operands are tensors. */
@@ -160,6 +207,30 @@ function virtualSpan(v: VirtualText, e: ts.Node, sf: ts.SourceFile): Span | unde
   const start = v.map.toVirtual(e.getStart(sf));
   const end = v.map.toVirtual(e.end, 'end');
   return start === undefined || end === undefined ? undefined : { start, end };
+}
+
+/**
+ * Whether an object type is the tensor class or a class or interface derived from it (tf.Variable):
+ * what assignability to the tensor type comes to, since the class has a protected member, which no
+ * other type can have — but asked of the declarations, not by comparing members (a tenth of a check).
+ */
+function isTensorClass(tsm: typeof ts, checker: ts.TypeChecker, tensor: ts.Type): (t: ts.Type) => boolean {
+  const target = (t: ts.Type): ts.Type => (t.flags & tsm.TypeFlags.Object && (t as ts.ObjectType).objectFlags & tsm.ObjectFlags.Reference ? (t as ts.TypeReference).target : t);
+  const goal = target(tensor);
+  const known = new Map<ts.Type, boolean>();
+  const derives = (t0: ts.Type): boolean => {
+    const t = target(t0);
+    if (t === goal) return true;
+    if (!(t.flags & tsm.TypeFlags.Object) || !((t as ts.ObjectType).objectFlags & tsm.ObjectFlags.ClassOrInterface)) return false;
+    let r = known.get(t);
+    if (r === undefined) {
+      known.set(t, false); // a cycle of bases (an error the compiler reports) ends here
+      r = checker.getBaseTypes(t as ts.InterfaceType).some(derives);
+      known.set(t, r);
+    }
+    return r;
+  };
+  return derives;
 }
 
 /** The tensor type as the operators file names it (undefined if that file is not in the program). */

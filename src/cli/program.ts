@@ -143,7 +143,7 @@ export function buildProgram(): Command {
     .description('type-check a project as tsc --noEmit does, with tensor operators typed inside converted functions')
     .argument('[tsconfig-and-tsc-options...]', 'a tsconfig.json or its folder (default: found from the current folder), and tsc options such as --strict')
     .allowUnknownOption()
-    .addHelpText('after', '\nExit codes (those of tsc):\n  0  no errors\n  1  the command line or the project cannot be read\n  2  the program has errors (printed as tsc prints them)\n\nExample:\n  autograph check examples --strict')
+    .addHelpText('after', '\n--watch (-w) checks again on every change, as tsc --watch does, until stopped (Ctrl+C).\n\nExit codes (those of tsc):\n  0  no errors\n  1  the command line or the project cannot be read\n  2  the program has errors (printed as tsc prints them)\n\nExamples:\n  autograph check examples --strict\n  autograph check --watch')
     .action(async (_args: string[], _opts: unknown, cmd: Command) => (await import('./commands/check.js')).checkCommand(cmd.args));
 
   return program;

@@ -31,8 +31,9 @@ export function f(t: tf.Tensor, n: number, s: string, u: tf.Tensor | number, v: 
   const k = u * u;
   const l = v * 2 + v;
   const inner = () => t ** 3;
+  const m = inner() * 2;
   const cmp = t === null;
-  return { a, b, c, d, e, g, h, i, j, k, l, inner, cmp };
+  return { a, b, c, d, e, g, h, i, j, k, l, inner, m, cmp };
 }
 
 export function plain(t: tf.Tensor, n: number) {
@@ -59,8 +60,9 @@ export function f(t: tf.Tensor, n: number, s: string, u: tf.Tensor | number, v: 
   const k = __autograph.mul(u, u);
   const l = __autograph.add(__autograph.mul(v, 2), v);
   const inner = () => __autograph.pow(t, 3);
+  const m = __autograph.mul(inner(), 2);
   const cmp = t === null;
-  return { a, b, c, d, e, g, h, i, j, k, l, inner, cmp };
+  return { a, b, c, d, e, g, h, i, j, k, l, inner, m, cmp };
 }
 
 export function plain(t: tf.Tensor, n: number) {
@@ -82,27 +84,50 @@ function typeOf(name: string): string {
   return out;
 }
 
+/** The tensor program of `file` with `source` as its text. */
+function build(source: string): TensorProgram {
+  const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [], skipLibCheck: true, noEmit: true };
+  const base = ts.createCompilerHost(options, true);
+  const host: ts.CompilerHost = {
+    ...base,
+    getSourceFile: (f, v, onError, create) => (f === file ? ts.createSourceFile(f, source, v, true) : base.getSourceFile(f, v, onError, create)),
+    fileExists: (f) => f === file || base.fileExists(f),
+    readFile: (f) => (f === file ? source : base.readFile(f)),
+  };
+  const ops = operatorsFile();
+  return buildTensorProgram(ts, compilerFactory(ts, { rootNames: [file], options }, ops, host), { operators: ops, entries: autographEntries(ops) });
+}
+
 describe('the tensor program of one file', () => {
   beforeAll(() => {
-    const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [], skipLibCheck: true, noEmit: true };
-    const base = ts.createCompilerHost(options, true);
-    const host: ts.CompilerHost = {
-      ...base,
-      getSourceFile: (f, v, onError, create) => (f === file ? ts.createSourceFile(f, SOURCE, v, true) : base.getSourceFile(f, v, onError, create)),
-      fileExists: (f) => f === file || base.fileExists(f),
-      readFile: (f) => (f === file ? SOURCE : base.readFile(f)),
-    };
-    const ops = operatorsFile();
-    tp = buildTensorProgram(ts, compilerFactory(ts, { rootNames: [file], options }, ops, host), { operators: ops, entries: autographEntries(ops) });
+    tp = build(SOURCE);
   }, 240_000);
 
   it('rewrites exactly the operators with a tensor operand, operands kept as written', () => {
     expect(tp.files.get(file)?.virtual?.text).toBe(EXPECTED);
   });
 
-  it('runs to a fixed point: `a` is a tensor only once `t * 2` is rewritten', () => {
+  it('runs to a fixed point: `inner()` is a tensor only once `t ** 3` is rewritten; locals are decided in the round that rewrites their value', () => {
+    // Round 1 rewrites `t * 2` and, in the same round, `a += n` … (`a` takes its type from `t * 2`);
+    // round 2 sees `inner()` typed as a tensor and rewrites `inner() * 2`; round 3 changes nothing.
     expect(tp.rounds).toBe(3);
   });
+
+  it('decides a chain of locals in one round: one program more, not one per link', () => {
+    const chain = build(`import * as tf from '@tensorflow/tfjs';
+export function f(t: tf.Tensor) {
+  'use autograph';
+  let a = t * 2;
+  const b = a > 1 ? a : -a;
+  let c = b / 2;
+  for (const row of c) c = row + c;
+  return c;
+}
+`);
+    expect(chain.files.get(file)?.plan.size).toBe(7);
+    expect(chain.rounds).toBe(2);
+    expect(projectDiagnostics(ts, chain)).toEqual([]);
+  }, 240_000);
 
   it('types each rewritten expression as the tfjs op it becomes', () => {
     expect(typeOf('a')).toBe('Tensor<Rank>');
@@ -117,6 +142,7 @@ describe('the tensor program of one file', () => {
     expect(typeOf('l')).toBe('Tensor<Rank.R1>'); // the rank of `v` kept
     expect(typeOf('row')).toBe('Tensor<Rank>');
     expect(typeOf('inner')).toBe('() => Tensor<Rank>');
+    expect(typeOf('m')).toBe('Tensor<Rank>');
     expect(typeOf('cmp')).toBe('boolean');
   });
 
