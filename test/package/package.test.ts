@@ -20,11 +20,14 @@ import {
 import { DEFECTS_TS, expectedDefects } from './real-program-sources.js';
 import { CASES, LOADER_PROGRAM, assertAt } from './loader-program-sources.js';
 
-const TSX = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
-  .devDependencies['tsx']!;
+const DEV = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
+  .devDependencies;
+const TSX = DEV['tsx']!;
+/** typescript is an optional peer, for autograph check: the app that runs the checker installs it. */
+const TYPESCRIPT = DEV['typescript']!;
 
 let tarball = '';
-let a: App; // ESM app on @tensorflow/tfjs 4.22 with tsx
+let a: App; // ESM app on @tensorflow/tfjs 4.22 with tsx and typescript
 let b: App; // CommonJS app on @tensorflow/tfjs 4.21, no tsx
 let c: App; // ESM app on @tensorflow/tfjs-core + @tensorflow/tfjs-backend-cpu 4.22 only
 
@@ -33,7 +36,7 @@ const SETUP_MS = 15 * 60_000;
 beforeAll(async () => {
   tarball = await packTarball();
   [a, b, c] = await Promise.all([
-    makeApp('tfjs422', 'module', ['@tensorflow/tfjs@4.22.0', `tsx@${TSX}`, tarball]),
+    makeApp('tfjs422', 'module', ['@tensorflow/tfjs@4.22.0', `tsx@${TSX}`, `typescript@${TYPESCRIPT}`, tarball]),
     makeApp('tfjs421', 'commonjs', ['@tensorflow/tfjs@4.21.0', tarball]),
     makeApp('core', 'module', ['@tensorflow/tfjs-core@4.22.0', '@tensorflow/tfjs-backend-cpu@4.22.0', tarball]),
   ]);
@@ -159,6 +162,13 @@ describe('a CommonJS app on @tensorflow/tfjs 4.21 without tsx', () => {
     const r = await b.node(['--import', 'autograph-ts/register', 'app.ts']);
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('[plugin/tsx-missing]');
+    expect(r.stderr).toContain('npm install --save-dev tsx');
+  });
+
+  it('the CLI on a .ts module says that tsx is needed', async () => {
+    const r = await b.npx(['autograph', 'code', 'app.ts#collatz']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('[cli/needs-tsx]');
     expect(r.stderr).toContain('npm install --save-dev tsx');
   });
 
