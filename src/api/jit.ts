@@ -7,7 +7,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
 import { log, warn } from '../platform/log.js';
-import { countNodes } from '../opt/pass-report.js';
+import { describeSignature, leftAsWritten, signatureText, traceReport } from './trace-report.js';
 import { isTracing } from '../trace/context.js';
 import { traceFunction } from '../trace/trace-function.js';
 import { ConcreteFunction, type ExecutorName, type SpecArgs } from './concrete-function.js';
@@ -22,6 +22,7 @@ import { traceWarnings } from './trace-warnings.js';
 import { originalOf } from '../runtime/do-not-convert.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
+import { stagedResult } from './staged-result.js';
 import '../grad/install.js'; // fills trace's gradient hooks
 import '../exec/evaluate-init.js'; // fills trace's graph evaluation (variable initializers)
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
@@ -210,7 +211,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     engine.startScope();
     let out: unknown;
     try {
-      out = convert().apply(thisArg, args);
+      out = convert().apply(thisArg, args); // as the function returns it (the type says so too)
     } catch (e) {
       engine.endScope();
       throw e;
@@ -249,12 +250,12 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       if (inlineDepth >= MAX_INLINE_DEPTH) throw agError('api/recursion-depth', { name, depth: inlineDepth });
       inlineDepth++;
       try {
-        return convert().apply(receiver, args);
+        return stagedResult(convert().apply(receiver, args));
       } finally {
         inlineDepth--;
       }
     }
-    if (eagerly) return convert().apply(receiver, args);
+    if (eagerly) return stagedResult(convert().apply(receiver, args));
     // A function called as a method traces per receiver (its fields may be read); a plain call has none.
     const self = receiver === globalThis ? undefined : receiver;
     let hit = last !== undefined && lastCall.repeats(args, self) ? last : undefined;
@@ -343,8 +344,10 @@ function reachableTensors(out: unknown, seen: Set<unknown>, found: tf.Tensor[]):
   return found;
 }
 
+/** A NaN the function returned as a JS number (now a float32 scalar), or among an array's. */
 function isNaNResult(out: unknown): boolean {
-  return (typeof out === 'number' && Number.isNaN(out)) || (Array.isArray(out) && out.some((x) => typeof x === 'number' && Number.isNaN(x)));
+  const nan = (x: unknown): boolean => x instanceof tf.Tensor && x.dtype === 'float32' && x.size === 1 && Number.isNaN(x.dataSync()[0]);
+  return nan(out) || (Array.isArray(out) && out.some(nan));
 }
 
 function containsTensor(x: unknown): boolean {
@@ -354,39 +357,6 @@ function containsTensor(x: unknown): boolean {
 function shortJson(x: unknown): string {
   const s = JSON.stringify(x) ?? String(x);
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
-}
-
-/** A signature as the user reads it: `float32[10], 0.5`. */
-/** A signature with the parameters' names: `a: int32[], k = 3` (the leaves alone when arguments nest). */
-function signatureText(sig: Signature, params: readonly (string | undefined)[]): string {
-  if (sig.flat.signature !== `[${sig.leaves.map(() => '*').join(',')}]`) return describeSignature(sig);
-  return sig.leaves
-    .map((l, i) => {
-      const name = params[i] ?? `arg${i}`;
-      if (l.kind === 'tensor') return `${name}: ${l.dtype}${shapeToString(l.shape)}`;
-      return `${name} = ${typeof l.value === 'string' ? JSON.stringify(l.value) : String(l.value)}`;
-    })
-    .join(', ');
-}
-
-/** Verbosity 2's line for a new trace: its signature, the time to trace and to optimize, the graph's size. */
-function traceReport(cf: ConcreteFunction, signature: string, nth: number, traceMs: number, optimizeMs: number): string {
-  const ms = (t: number): string => `${t < 10 ? t.toFixed(1) : Math.round(t)} ms`;
-  const nodes = (n: number): string => `${n} node${n === 1 ? '' : 's'}`;
-  return (
-    `AutoGraph: traced ${cf.name}(${signature}) [trace ${nth}, on tfjs ${tf.getBackend()}] in ${ms(traceMs)}: ` +
-    `${nodes(countNodes(cf.graph))}, ${countNodes(cf.optimizedGraph)} after the optimizer (${ms(optimizeMs)}), run by the ${cf.backend} executor`
-  );
-}
-
-/** `fn` for jit(fn, { autograph: false }): as written, said at verbosity 1. */
-function leftAsWritten(fn: AnyFn, name: string): AnyFn {
-  log(1, () => `AutoGraph: left '${name}' as written: jit(${name}, { autograph: false })`);
-  return fn;
-}
-
-function describeSignature(sig: Signature): string {
-  return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}${shapeToString(l.shape)}` : typeof l.value === 'string' ? JSON.stringify(l.value) : String(l.value))).join(', ');
 }
 
 /** Checks a call against a declared inputSignature; returns the tensors to feed. */
