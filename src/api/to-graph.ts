@@ -115,15 +115,21 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
  * that it means what `fn` means, with its closure.
  */
 function instantiateOrKeep(conv: ConvertedSource, fn: Function, scope: Record<string, unknown> | undefined): (...a: unknown[]) => unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
-  // Nothing to stage: the function as written means the same, with its closure (an arrow keeps the
-  // `this` and `arguments` it closed over, which a function made from its text would not have).
-  if (!isGenerated(conv.code)) return fn as (...a: unknown[]) => unknown;
+  // An arrow with nothing to stage runs as written: it keeps the `this` and `arguments` it closed
+  // over, which a function made from its text would not have. (Other functions run the generated
+  // code, whose stack frames map to the user's lines.)
+  if (!isGenerated(conv.code) && isArrowSource(conv.source)) return fn as (...a: unknown[]) => unknown;
   try {
     return sourceConverter().instantiate(conv, makeRuntime(scope), scope, fn) as (...a: unknown[]) => unknown;
   } catch (e) {
     if (e instanceof AutographError && e.id === 'convert/unresolved-free-variables' && !isGenerated(conv.code)) return fn as (...a: unknown[]) => unknown;
     throw e;
   }
+}
+
+/** Whether a function's text is an arrow function's (`(a) => …`, `a => …`, `async (a) => …`). */
+function isArrowSource(src: string): boolean {
+  return /^(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>/.test(src.trimStart()) || (/^(?:async\s*)?\(/.test(src.trimStart()) && !/^function\b/.test(src.trimStart()) && /=>/.test(src.slice(0, src.indexOf('{') >= 0 ? src.indexOf('{') : src.length)));
 }
 
 /** `fn` run as converted code runs it, its run-time converted callees with `scope`. */

@@ -82,5 +82,30 @@ export function isLeftAlone(fn: Function): boolean { // eslint-disable-line @typ
  */
 export function isGenerated(src: string): boolean {
   // (A bundler may reach it as a module's export: `__vite_ssr_import_1__.ag__.ifStmt`.)
-  return /(?:^|[^\w$])ag__\s*\.\s*[A-Za-z_$]/.test(src);
+  const at = /(?:^|[^\w$])ag__\s*\.\s*[A-Za-z_$]/;
+  // A user's string or comment may spell `ag__.x`: only code counts.
+  return at.test(src) && at.test(codeOnly(src));
+}
+
+/** `src` with its string literals, template texts and comments blanked (a scanner, not a parser). */
+function codeOnly(src: string): string {
+  let out = '';
+  for (let i = 0; i < src.length; ) {
+    const c = src[i]!;
+    const next = src[i + 1];
+    if (c === '/' && next === '/') {
+      while (i < src.length && src[i] !== '\n') i++;
+    } else if (c === '/' && next === '*') {
+      const end = src.indexOf('*/', i + 2);
+      i = end < 0 ? src.length : end + 2;
+    } else if (c === "'" || c === '"' || c === '`') {
+      for (i++; i < src.length && src[i] !== c; i++) if (src[i] === '\\') i++;
+      i++;
+      out += ' ';
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
 }
