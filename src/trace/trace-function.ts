@@ -1,6 +1,7 @@
 // Tracing of a whole user function into a top-level Graph: arguments become params (symbolic
 // tensors), the function runs with the graph backend active, returned tensors become outputs,
-// variable writes become AssignVariable nodes, unseeded random ops become draw nodes (random-draws).
+// JS numbers and booleans returned become scalar Const outputs, variable writes become AssignVariable
+// nodes, unseeded random ops become draw nodes (random-draws).
 // Variables may be created only when `opts.allowVariableCreation` (the first trace).
 // Needs the graph backend, engine's backend switch, context, variables, variable-creation, nest,
 // random-draws. Produces `traceFunction`, which returns the graph and how to rebuild the output
@@ -20,6 +21,7 @@ import { withVariableCreation } from './variable-creation.js';
 import { sanitize } from './cond.js';
 import { isTensorList } from './list-registry.js';
 import { stack } from './tensor-list.js';
+import { weakDType } from './leaf.js';
 import { agError } from '../errors/catalogue.js';
 import { checkFrozenDraws, withRandomStaging } from './random-draws.js';
 
@@ -79,7 +81,9 @@ export function traceFunction(
         if (result instanceof Promise) throw agError('trace/async-function', { name });
         const flat = flatten(result, undefined, { listsAsLeaves: false });
         const planLeaves = flat.leaves.map((leaf) => {
-          const x = isTensorList(leaf) ? stack(leaf) : leaf; // a staged list leaves as a tensor
+          // A staged list leaves as a tensor; a JS number or boolean as a scalar Const, as tf.function
+          // returns every output as a tensor (and as jit's type says).
+          const x = isTensorList(leaf) ? stack(leaf) : typeof leaf === 'number' || typeof leaf === 'boolean' ? tf.scalar(leaf, weakDType(leaf)) : leaf;
           if (!isTensor(x)) return { value: x };
           graph.outputs.push(valueIn(graph, x));
           return { output: graph.outputs.length - 1 };

@@ -42,11 +42,14 @@ describe('trace cache', () => {
     expect(g.traceCount).toBe(2);
   });
 
-  it('returns the same nesting as the function, with JS values passed through', () => {
-    const f = ag.jit((x: tf.Tensor) => ({ y: [tf.neg(x), 7], z: 'tag', w: x }), { autograph: false });
-    const out = f(tf.tensor1d([1, -2])) as unknown as { y: [tf.Tensor, number]; z: string; w: tf.Tensor };
+  it('returns the same nesting as the function: JS numbers and booleans as scalar tensors, other JS values passed through', () => {
+    const f = ag.jit((x: tf.Tensor) => ({ y: [tf.neg(x), 7], z: 'tag', w: x, h: 0.5, ok: true, none: null }), { autograph: false });
+    const out = f(tf.tensor1d([1, -2]));
     expect(Array.from(out.y[0].dataSync())).toEqual([-1, 2]);
-    expect(out.y[1]).toBe(7);
+    expect([out.y[1].dtype, out.y[1].shape, out.y[1].dataSync()[0]]).toEqual(['int32', [], 7]);
+    expect([out.h.dtype, out.h.dataSync()[0]]).toEqual(['float32', 0.5]);
+    expect([out.ok.dtype, out.ok.dataSync()[0]]).toEqual(['bool', 1]);
+    expect(out.none).toBe(null);
     expect(out.z).toBe('tag');
     expect(Array.from(out.w.dataSync())).toEqual([1, -2]);
   });

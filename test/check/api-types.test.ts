@@ -47,3 +47,55 @@ describe('the types of the API', () => {
     expect(f.pythonFunction).toBe(scale);
   });
 });
+
+describe('jit returns what its type says', () => {
+  const counted = (x: tf.Tensor) => {
+    let n = 0;
+    for (let i = 0; i < 3; i++) n = n + 1; // a JS loop: runs at trace time, `n` stays a JS number
+    let halvings = 0;
+    let y = x;
+    while (tf.greater(y, 1)) { // staged: the condition is a tensor, so `halvings` becomes one
+      y = tf.div(y, 2);
+      halvings = halvings + 1;
+    }
+    return { t: tf.mul(x, 2), k: 3, half: 0.5, ok: true, n, halvings, name: 'counted' as const };
+  };
+  type Result = { t: tf.Tensor; k: tf.Tensor; half: tf.Tensor; ok: tf.Tensor; n: tf.Tensor; halvings: tf.Tensor; name: 'counted' };
+  const expectAgreed = (r: Result): void => {
+    const value = (t: tf.Tensor): [string, number[], number] => [t.dtype, t.shape, t.dataSync()[0]!];
+    expect(value(r.t)).toEqual(['float32', [], 16]);
+    expect(value(r.k)).toEqual(['int32', [], 3]); // a constant: the dtype a staged JS number takes
+    expect(value(r.half)).toEqual(['float32', [], 0.5]);
+    expect(value(r.ok)).toEqual(['bool', [], 1]);
+    expect(value(r.n)).toEqual(['int32', [], 3]); // a JS loop counter
+    expect(value(r.halvings)).toEqual(['int32', [], 3]); // a counter of a staged loop
+    expect(r.name).toBe('counted'); // strings stay what they are, in the type too
+  };
+
+  it('returned constants and JS loop counters are tensors, as the type says (traced, and the trace cached)', () => {
+    const f = ag.jit(counted, { scope: { tf } });
+    expectTypeOf(f).returns.toEqualTypeOf<Result>();
+    expectAgreed(f(tf.scalar(8)));
+    expectAgreed(f(tf.scalar(8)));
+    expect(f.traceCount).toBe(1);
+    expectAgreed(f.getConcreteFunction(ag.spec([], 'float32')).call(tf.scalar(8)));
+  });
+
+  it('the same under runFunctionsEagerly and inlined into another jit function', () => {
+    const f = ag.jit(counted, { scope: { tf } });
+    const before = ag.runFunctionsEagerly(true);
+    try {
+      expectAgreed(f(tf.scalar(8)));
+      expect(f.traceCount).toBe(0);
+    } finally {
+      ag.runFunctionsEagerly(before);
+    }
+    const outer = ag.jit((x: tf.Tensor) => {
+      const r = f(x);
+      return { ...r, k: tf.add(r.k, tf.scalar(1, 'int32')) }; // r.k is an int32 tensor inside the outer trace too
+    }, { scope: { tf, f } });
+    const r = outer(tf.scalar(8));
+    expect([r.k.dtype, r.k.dataSync()[0]]).toEqual(['int32', 4]);
+    expectAgreed({ ...r, k: tf.sub(r.k, tf.scalar(1, 'int32')) });
+  });
+});

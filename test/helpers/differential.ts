@@ -10,6 +10,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jit, type JitOptions } from '../../src/index.js';
 import type { ConcreteFunction } from '../../src/index.js';
+import { stagedResult } from '../../src/api/staged-result.js';
 import { flatten } from '../../src/trace/nest.js';
 import type { OutputPlan } from '../../src/trace/trace-function.js';
 import { compareResults, disposeAll, leavesOf, mapLeaves, sameShape } from './compare.js';
@@ -116,7 +117,8 @@ export function runDifferential(c: DiffCase, opts: DiffOptions = {}): void {
     try {
       for (let call = 0; call < 2; call++) {
         setUp(c, call);
-        const expected = runEager(c, call);
+        // What jit returns for what the function returns: JS numbers and booleans as scalar tensors.
+        const expected = stagedResult(runEager(c, call));
         setUp(c, call);
         const args = freshArgs(c, call);
         let actual: unknown;
