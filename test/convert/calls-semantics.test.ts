@@ -29,7 +29,7 @@ describe('this', () => {
     m.g = ag.toGraph(m.f, { scope });
     expect(values(m.j(f32(2)))).toBe(6);
     expect(values(m.g(f32(2)))).toBe(6);
-    expect(m.j(2)).toBe(6);
+    expect(values(m.j(2))).toBe(6);
   });
   it('traces once per receiver: another object reads its own fields', () => {
     const shared = ag.jit(Model.prototype.f, { scope });
@@ -119,18 +119,18 @@ describe('sloppy-mode functions keep their mode', () => {
   ])('%s: %s', (name) => {
     const fn = S[name];
     const plain = fn(2);
-    expect(ag.jit(fn, { scope: { frozen: S.frozen } })(2)).toBe(plain);
+    expect(values(ag.jit(fn, { scope: { frozen: S.frozen } })(2))).toBe(plain);
     expect(values(ag.jit(fn, { scope: { frozen: S.frozen } })(f32(2)))).toBe(plain);
   });
   it('this of a plain call is the global object', () => {
     const fn = S.thisIsGlobal;
     const plain = fn(2); // a plain call of a sloppy function
     expect(plain).toBe(102);
-    expect(ag.jit(fn)(2)).toBe(102);
+    expect(values(ag.jit(fn)(2))).toBe(102);
   });
   it('a function made by new Function', () => {
     const fn = new Function('x', 'arguments[0] = 10; return x + 1');
-    expect(ag.jit(fn)(2)).toBe(fn(2));
+    expect(values(ag.jit(fn)(2))).toBe(fn(2));
   });
   it('strict functions stay strict', () => {
     const frozen = Object.freeze({ k: 1 });
