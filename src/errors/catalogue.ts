@@ -11,7 +11,6 @@ import { convertMessages } from './messages/convert.js';
 import { exportMessages } from './messages/export.js';
 import { gradMessages } from './messages/grad.js';
 import { hardeningMessages } from './messages/hardening.js';
-import { cliMessages } from './messages/cli.js';
 
 export const CATALOGUE = {
   ...traceMessages,
@@ -20,7 +19,6 @@ export const CATALOGUE = {
   ...exportMessages,
   ...gradMessages,
   ...hardeningMessages,
-  ...cliMessages,
 } as const;
 
 type Catalogue = typeof CATALOGUE;
@@ -56,5 +54,5 @@ export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, locatio
 }
 
 // Compile-time check that every area's table has the shared shape.
-const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages, gradMessages, hardeningMessages, cliMessages];
+const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages, gradMessages, hardeningMessages];
 void _tables;

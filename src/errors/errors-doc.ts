@@ -1,8 +1,13 @@
 // Renders the message catalogue as docs/errors.md: every id with its kind, its message (parameters
-// shown as ‹name›), its hint and an example of what causes it. Needs the catalogue.
-// Produces `renderErrorsDoc()`.
+// shown as ‹name›), its hint and an example of what causes it; the library's and the command line's
+// (kept apart from CATALOGUE so browser bundles do not carry them). Needs the catalogue.
+// Produces `renderErrorsDoc()`, `ALL_MESSAGES`.
 
 import { CATALOGUE } from './catalogue.js';
+import { cliMessages } from './messages/cli.js';
+
+/** Every message the user can meet: the library's catalogue and the `autograph` command line's. */
+export const ALL_MESSAGES = { ...CATALOGUE, ...cliMessages } as const;
 
 const asText = new Proxy({}, { get: (_t, key) => (typeof key === 'string' ? `‹${key}›` : undefined) });
 const asList = new Proxy({}, { get: (_t, key) => (typeof key === 'string' ? [`‹${key}›`] : undefined) });
@@ -49,8 +54,8 @@ export function renderErrorsDoc(): string {
     '`npx vitest run test/errors -u`.',
     '',
   ];
-  const byArea = new Map<string, [string, (typeof CATALOGUE)[keyof typeof CATALOGUE]][]>();
-  for (const [id, def] of Object.entries(CATALOGUE)) {
+  const byArea = new Map<string, [string, (typeof ALL_MESSAGES)[keyof typeof ALL_MESSAGES]][]>();
+  for (const [id, def] of Object.entries(ALL_MESSAGES)) {
     const area = id.split('/')[0]!;
     byArea.set(area, [...(byArea.get(area) ?? []), [id, def]]);
   }

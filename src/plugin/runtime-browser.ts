@@ -7,8 +7,9 @@
 
 import '../api/to-graph.js'; // sets the callee converter of convertedCall (the converter itself: convert/registry)
 import { makeRuntime } from '../runtime/index.js';
-import { markConverted, markConversionFailed as markFailed, originalOf } from '../runtime/do-not-convert.js';
-import { noteInPlace } from './conversion-log.js';
+import { markConverted, originalOf } from '../runtime/do-not-convert.js';
+
+export { markConversionFailed } from '../runtime/do-not-convert.js';
 export { twin, twinClass, twinState, twinModeRead } from './twin-runtime.js';
 
 /** For pages whose CSP forbids eval: `setCodeGeneration(false)` runs graphs in the interpreter without trying `new Function`. */
@@ -30,18 +31,8 @@ export function markInPlace<F extends object>(fn: F, name?: string, code?: strin
   if (name && name !== 'anonymous' && !(fn as { name?: string }).name) Object.defineProperty(fn, 'name', { value: name });
   markConverted(fn, fn);
   Object.defineProperty(fn, IN_PLACE, { value: true });
-  noteInPlace('converted', (fn as { name?: string }).name || name || 'anonymous', undefined, () => code ?? Function.prototype.toString.call(fn));
   if (code !== undefined) Object.defineProperty(fn, CODE, { value: code });
   return fn;
-}
-
-/** Records the conversion error of a function left as written (raised when it is called), said at verbosity 1. */
-export function markConversionFailed<F extends object>(fn: F, error: string): F {
-  noteInPlace('failed', (fn as { name?: string }).name || 'anonymous', () => {
-    const e = JSON.parse(error) as { summary?: string; id?: string };
-    return `${e.summary ?? ''} [${e.id ?? ''}]`;
-  });
-  return markFailed(fn, error);
 }
 
 /** True for a function converted at build/load time (its toString() is the generated code). */

@@ -7,15 +7,12 @@
 import { registerTwin } from '../runtime/do-not-convert.js';
 import { inConvertedCode } from '../runtime/converted-call.js';
 import { isTracing } from '../trace/control-flow.js';
-import { noteInPlace } from './conversion-log.js';
 
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 
 /** Registers `converted` as the twin of `fn`. */
 export function twin(fn: unknown, converted: Fn): void {
-  if (typeof fn !== 'function') return;
-  registerTwin(fn, converted);
-  noteInPlace('twin', fn.name || 'anonymous', undefined, () => Function.prototype.toString.call(converted));
+  if (typeof fn === 'function') registerTwin(fn, converted);
 }
 
 /** Read by fused functions: `twinState.depth > 0` while converted code runs. */
@@ -40,8 +37,4 @@ function twinMembers(target: object, holder: object, usesSuper: boolean): void {
 export function twinClass(cls: { prototype: object }, proto: object | null, statics: object | null, usesSuper = false): void {
   if (proto) twinMembers(cls.prototype, proto, usesSuper);
   if (statics) twinMembers(cls, statics, usesSuper);
-  noteInPlace('twins', (cls as { name?: string }).name || 'a class', () => {
-    const names = [...(proto ? Reflect.ownKeys(proto) : []), ...(statics ? Reflect.ownKeys(statics).map((k) => `static ${String(k)}`) : [])];
-    return `its methods ${names.map(String).join(', ')}`;
-  });
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE } from '../../src/errors/catalogue.js';
+import { cliMessages } from '../../src/errors/messages/cli.js';
 
 interface Result {
   readonly code: number;
@@ -279,7 +279,7 @@ describe('bad input', () => {
     const inPackageTest = ['cli/needs-tsx', 'cli/typescript-missing']; // an app without tsx, without typescript
     const caused = new Set(Object.values(results).flatMap((x) => [...x.stderr.matchAll(/\[(cli\/[a-z-]+)\]/g)].map((m) => m[1]!)));
     expect(r('checkNoProject').code).toBe(1);
-    const ids = Object.keys(CATALOGUE).filter((id) => id.startsWith('cli/'));
+    const ids = Object.keys(cliMessages);
     expect(ids.filter((id) => !caused.has(id) && !inPackageTest.includes(id))).toEqual([]);
   });
 

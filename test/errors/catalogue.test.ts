@@ -3,7 +3,7 @@
 // catalogue as it is (regenerate with -u).
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, agError } from '../../src/errors/catalogue.js';
-import { renderErrorsDoc, renderTemplate } from '../../src/errors/errors-doc.js';
+import { ALL_MESSAGES, renderErrorsDoc, renderTemplate } from '../../src/errors/errors-doc.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 import { REPOSITORY } from '../../src/errors/messages/docs-link.js';
 import { readFileSync } from 'node:fs';
@@ -13,11 +13,12 @@ const anchor = (heading: string): string => heading.replace(/^#+ /, '').toLowerC
 
 describe('message catalogue', () => {
   it('has area/name ids, a kind and a message for every entry', () => {
-    const ids = Object.keys(CATALOGUE);
+    const ids = Object.keys(ALL_MESSAGES);
     expect(ids.length).toBeGreaterThan(50);
+    expect(ids.length).toBe(Object.keys(CATALOGUE).length + ids.filter((id) => id.startsWith('cli/')).length);
     for (const id of ids) {
       expect(id).toMatch(/^[a-z]+\/[a-z0-9-]+$/);
-      const def = CATALOGUE[id as keyof typeof CATALOGUE] as { kind: string; text: (p: never) => string };
+      const def = ALL_MESSAGES[id as keyof typeof ALL_MESSAGES] as { kind: string; text: (p: never) => string };
       expect(['conversion', 'staging', 'runtime', 'usage']).toContain(def.kind);
       expect(renderTemplate(def.text).length).toBeGreaterThan(10);
       // docs/errors.md shows an example of each.
@@ -40,7 +41,7 @@ describe('message catalogue', () => {
     expect(pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')).toBe(REPOSITORY);
     // The installed package has no docs/ folder: a hint names a page by its address.
     expect(pkg.files.some((f) => f.startsWith('docs'))).toBe(false);
-    const texts = Object.values(CATALOGUE).flatMap((def) => {
+    const texts = Object.values(ALL_MESSAGES).flatMap((def) => {
       const d = def as { text: (p: never) => string; hint?: (p: never) => string };
       return [renderTemplate(d.text), d.hint ? renderTemplate(d.hint) : ''];
     });
@@ -56,7 +57,7 @@ describe('message catalogue', () => {
 
   it('docs/errors.md lists every message', async () => {
     const doc = renderErrorsDoc();
-    for (const id of Object.keys(CATALOGUE)) expect(doc).toContain(`\`${id}\``);
+    for (const id of Object.keys(ALL_MESSAGES)) expect(doc).toContain(`\`${id}\``);
     await expect(doc).toMatchFileSnapshot('../../docs/errors.md');
   });
 });

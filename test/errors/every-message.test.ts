@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import { CATALOGUE } from '../../src/errors/catalogue.js';
-import { cliMessages } from '../../src/errors/messages/cli.js';
 import { Graph, Node } from '../../src/ir/graph.js';
 import { Interpreter } from '../../src/exec/interpreter.js';
 import { convertSource } from '../../src/convert/convert-source.js';
@@ -30,10 +29,6 @@ const EXEMPT: Record<string, string> = {
   'convert/converter-missing': 'raised only by the browser build without the converter: test/package runs it with --conditions=browser',
   'plugin/tsx-missing': 'raised by the Node loader in an app without tsx: test/package runs it',
   'plugin/commonjs-module': "a warning of the Node loader for a package without \"type\": \"module\": test/package runs it",
-  // The command line's messages come from the CLI process, not from user code calling the library.
-  ...Object.fromEntries(
-    Object.keys(cliMessages).map((id) => [id, 'a message of the autograph command line: test/cli causes each in a real process (test/package the ones about missing tsx and typescript)']),
-  ),
 };
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

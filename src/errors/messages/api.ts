@@ -116,9 +116,8 @@ export const apiMessages = defineMessages({
   },
   'api/unknown-warning': {
     kind: 'usage',
-    text: (p: { id: string; warnings: string }) => `silenceWarnings was given '${p.id}', which is no message id of autograph-ts`,
-    hint: (p: { warnings: string }) =>
-      `give 'all', or ids as warnings print them at the end of their first line, e.g. ${p.warnings} (${docsLink('errors.md')} lists every id)`,
+    text: (p: { id: string }) => `silenceWarnings was given '${p.id}', which is no message id of autograph-ts`,
+    hint: () => `give 'all', or ids as warnings print them at the end of their first line, e.g. api/retracing (${docsLink('errors.md')} lists every id)`,
     example: "ag.silenceWarnings(['api/retrace'])",
   },
 });
