@@ -4,7 +4,7 @@
 import { Command, Option } from 'commander';
 import { version } from '../platform/version.js';
 
-const TARGET = '<file>[#export] is a .js, .mjs or .ts module and, optionally, the name of an exported function\n' +
+const TARGET = '<file>[#export] is a .js, .mjs or .ts module and, optionally, the name of an exported or top-level function\n' +
   '(default: the default export, or the only function the module exports).';
 
 /** The module the examples of the help texts use (the user writes it: the package ships no samples). */
@@ -23,8 +23,11 @@ Exit codes:
   2  usage error: unknown command or option, a missing or malformed option (--spec, --args)`;
 
 const SCOPE_NOTE = `
-Free variables: the function is converted at run time; it sees the module's imports and top-level
-bindings, its exports, tf (@tensorflow/tfjs) and ag (autograph-ts).`;
+Loading: the module is imported once, converted in place as node --import autograph-ts/register
+converts it, so its functions keep their closures and its top-level code (jit calls included) runs
+as it would; what that code prints goes to stderr, leaving stdout to the command. A function it
+reaches at run time sees the module's imports, top-level bindings and exports, tf and ag.
+Reports: AUTOGRAPH_VERBOSITY=1-3 (stderr); AUTOGRAPH_SILENCE_WARNINGS=all or ids.`;
 
 /**
  * An action that loads its command module (and tfjs, on the cpu backend) only when it runs, so
