@@ -49,13 +49,11 @@ export async function benchCommand(targetText: string, opts: BenchOptions): Prom
 }
 
 /**
- * A measured time or ratio with the precision the measurement has: three significant digits (1.23,
- * 45.6, 0.987), whole numbers from 100 on (752, 1,410); timings on a shared machine spread wider than that.
+ * A measured time or ratio to three significant digits (1.23, 45.6, 752, 10,600): timings on a
+ * shared machine spread wider than the last of them.
  */
 export function measured(x: number): string {
-  if (!Number.isFinite(x)) return String(x);
-  if (Math.abs(x) >= 100) return Math.round(x).toLocaleString('en-US');
-  return String(Number(x.toPrecision(3)));
+  return Number.isFinite(x) ? Number(x.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 }) : String(x);
 }
 
 /** Timed repetitions of each variant (each gives a median). */
