@@ -15,6 +15,7 @@ import { exportOnnxModel } from '../../src/export/onnx/index.js';
 import { needsExecuteAsync } from '../../src/export/graph-model/index.js';
 import { fromOrt, toOrt } from '../../src/exec/onnxruntime/tensor-convert.js';
 import { signatureOf } from '../../src/api/signature.js';
+import { stagedResult } from '../../src/api/staged-result.js';
 import type { OutputPlan } from '../../src/trace/trace-function.js';
 import { compareResults, disposeAll, freshArgs, runEager, setUp, type BackendName, type DiffCase } from '../helpers/differential.js';
 
@@ -56,7 +57,8 @@ export async function exportedDifferential(c: DiffCase, label: string, run: Mode
   try {
     for (let call = 0; call < 2; call++) {
       setUp(c, call);
-      const expected = runEager(c, call);
+      // What jit returns for what the function returns: JS numbers and booleans as scalar tensors.
+      const expected = stagedResult(runEager(c, call));
       const args = freshArgs(c, call);
       let cf!: ConcreteFunction;
       let written: { variable: tf.Variable; value: tf.Tensor }[] = [];
