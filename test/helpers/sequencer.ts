@@ -11,6 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/check/check-cli.test.ts': 59,
+  'test/check/installed-package.test.ts': 45,
   'test/package/package.test.ts': 42,
   'test/fuzz/fuzz-mixed.test.ts': 28,
   'test/plugin/loader.test.ts': 24,
@@ -19,7 +20,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/fuzz/fuzz-tensor-float32.test.ts': 19,
   'test/export/corpus-onnx.test.ts': 19,
   'test/errors/api-docs.test.ts': 18,
-  'test/check/tsserver.test.ts': 18,
+  'test/check/check-watch.test.ts': 18,
   'test/fuzz/converter-robustness.test.ts': 17,
   'test/plugin/real-programs.test.ts': 17,
   'test/hardening/resources.test.ts': 17,
