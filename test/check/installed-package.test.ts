@@ -12,15 +12,25 @@ import { startTsserver, type TsResponse } from './tsserver-client.js';
 
 const SETUP_MS = 15 * 60_000;
 const EDITOR = new URL('./fixtures/editor/', import.meta.url);
+const TYPED = new URL('./fixtures/project/typed/', import.meta.url);
+
+/** A typed fixture program as an app has it: importing 'autograph-ts'. */
+const asApp = (name: string): string => readFileSync(new URL(name, TYPED), 'utf8').replace(/'(\.\.\/)+src\/index\.js'/g, "'autograph-ts'");
 
 let app: App;
 
 beforeAll(async () => {
   const tarball = await packTarball();
   app = await makeApp('typescript', 'module', ['@tensorflow/tfjs@4.22.0', 'typescript@5.9.3', tarball]);
+  // The editor fixture, and methods, a getter, field arrows and another module's helper reached from jit.
+  const tsconfig = JSON.parse(readFileSync(new URL('tsconfig.json', EDITOR), 'utf8')) as { compilerOptions: { lib: string[] }; files: string[] };
+  tsconfig.compilerOptions.lib = ['ES2022', 'DOM']; // classes.ts logs
+  tsconfig.files = ['huber.ts', 'classes.ts', 'helpers.ts'];
   app.write({
     'proj/huber.ts': readFileSync(new URL('huber.ts', EDITOR), 'utf8'),
-    'proj/tsconfig.json': readFileSync(new URL('tsconfig.json', EDITOR), 'utf8'),
+    'proj/classes.ts': asApp('classes.ts'),
+    'proj/helpers.ts': asApp('helpers.ts'),
+    'proj/tsconfig.json': JSON.stringify(tsconfig, null, 2),
   });
 }, SETUP_MS);
 
@@ -56,15 +66,27 @@ describe('the editor plugin in tsserver, from the installed package', () => {
       // An edit that fixes the first mistake: only the new one is left.
       server.notify('change', { file, line: 14, offset: 21, endLine: 14, endOffset: 27, insertString: 'tf.Tensor' });
       expect(shown(await server.request('semanticDiagnosticsSync', { file }))).toEqual([[10, 9, 2322, "Type 'Tensor<Rank>' is not assignable to type 'number'."]]);
+
+      // Methods that jit code reaches (this.step(x), a getter, field arrows, an imported helper) are converted code.
+      for (const f of ['classes.ts', 'helpers.ts']) {
+        const other = join(app.dir, 'proj', f);
+        server.notify('open', { file: other });
+        expect(shown(await server.request('semanticDiagnosticsSync', { file: other })), f).toEqual([]);
+      }
+      const classes = join(app.dir, 'proj', 'classes.ts');
+      expect(hover(await server.request('quickinfo', { file: classes, line: 23, offset: 14 }))).toBe('(tensor op) x * this.k: tf.Tensor<tf.Rank>');
     } finally {
       server.close();
     }
   }, 300_000);
 
-  it('autograph check in the same app reports what the editor reports', async () => {
+  it('autograph check in the same app reports what the editor reports; plain tsc rejects the converted code', async () => {
     const r = await app.npx(['autograph', 'check', 'proj']);
     expect(r.stdout.trim().split('\n')).toEqual(["proj/huber.ts(13,14): error TS2322: Type 'Tensor<Rank>' is not assignable to type 'number'."]);
     expect(r.status).toBe(2);
+    const plain = await app.npx(['tsc', '-p', 'proj']);
+    expect(plain.stdout).toContain("proj/classes.ts(23,12): error TS2362: The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.");
+    expect(plain.stdout).toContain('proj/helpers.ts(6,10): error TS2362');
   }, 300_000);
 });
 
