@@ -34,6 +34,8 @@ export function compilerFactory(
   }
   let overlay: ReadonlyMap<string, string> = new Map();
   const host: ts.CompilerHost = Object.create(base) as ts.CompilerHost;
+  // As tsc: JSDoc is parsed only where it can matter to type errors (most of a .d.ts's comments are not).
+  host.jsDocParsingMode = tsm.JSDocParsingMode.ParseForTypeErrors;
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const text = fileName === ops.fileName ? ops.text : overlay.get(fileName);
     if (text !== undefined) {

@@ -21,6 +21,7 @@ export function watchCheck(tsm: typeof ts, located: Located, sys: ts.System, out
     located.kind === 'config'
       ? tsm.createWatchCompilerHost(located.configPath, located.options, sys, createProgram, out.report)
       : tsm.createWatchCompilerHost([...located.rootNames], located.options, sys, createProgram, out.report);
+  host.jsDocParsingMode = tsm.JSDocParsingMode.ParseForTypeErrors; // as tsc --watch
   // The operators file is one more root, served from memory.
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
