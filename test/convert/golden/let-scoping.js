@@ -43,6 +43,7 @@ graph letScoping(%n: int32[]) {
       return %9, %11
     }
   }
-  return %4
+  %12: int32[] = Const {value=7}
+  return %12, %4
 }
 */
