@@ -4,30 +4,14 @@
 // median). Needs harness, npm run build. Produces `b11`.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './ensure-built.js';
 import { median, type RowResult, type Workload } from '../harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROBE = fileURLToPath(new URL('../import-probe.mjs', import.meta.url));
 const BAR_MS = 150;
-
-function newest(dir: string): number {
-  return Math.max(...readdirSync(dir).map((f) => {
-    const p = join(dir, f);
-    const s = statSync(p);
-    return s.isDirectory() ? newest(p) : s.mtimeMs;
-  }));
-}
-
-/** Builds dist/ when it is missing or older than src/. */
-function ensureBuilt(log: (line: string) => void): void {
-  const entry = join(ROOT, 'dist/index.js');
-  if (existsSync(entry) && statSync(entry).mtimeMs >= newest(join(ROOT, 'src'))) return;
-  log('  building dist/ (npm run build) …');
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
 interface Probe {
   readonly tfjsMs: number;
@@ -67,7 +51,7 @@ export const b11: Workload = {
   bars: [],
   contenders: () => [],
   async measure({ quick, log }) {
-    ensureBuilt(log);
+    ensureBuilt('dist/index.js', log);
     const n = quick ? 3 : 11;
     const alone: number[] = [];
     const onTop: number[] = [];

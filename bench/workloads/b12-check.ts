@@ -5,11 +5,12 @@
 // interleaved; wall-clock and CPU time (of the process tree, from the shell's `times`) are medians.
 // Needs harness, npm run build, npx and a POSIX sh. Produces `b12`.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './ensure-built.js';
 import { median, type RowResult, type Workload } from '../harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,22 +20,6 @@ const TSC = 'npx tsc --noEmit';
 const CHECK = 'npx autograph check';
 /** What the app's node_modules links to in this checkout: the package's dependencies, tfjs, TypeScript, Node's types. */
 const LINKED = ['@tensorflow', '@types', '@babel', '@jridgewell', '@viz-js', 'commander', 'typescript'];
-
-function newest(dir: string): number {
-  return Math.max(...readdirSync(dir).map((f) => {
-    const p = join(dir, f);
-    const s = statSync(p);
-    return s.isDirectory() ? newest(p) : s.mtimeMs;
-  }));
-}
-
-/** Builds dist/ when it is missing or older than src/ (as B11). */
-function ensureBuilt(log: (line: string) => void): void {
-  const entry = join(ROOT, 'dist/cli/bin.js');
-  if (existsSync(entry) && statSync(entry).mtimeMs >= newest(join(ROOT, 'src'))) return;
-  log('  building dist/ (npm run build) …');
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
 /** The app: the typed programs importing 'autograph-ts', a strict tsconfig, node_modules as an install has it. */
 function makeApp(): string {
@@ -90,7 +75,7 @@ export const b12: Workload = {
   bars: [],
   contenders: () => [],
   async measure({ quick, log }) {
-    ensureBuilt(log);
+    ensureBuilt('dist/cli/bin.js', log);
     const app = makeApp();
     try {
       const n = quick ? 3 : 9;

@@ -167,42 +167,25 @@ export function placeholdersForUndefined(
   };
 }
 
-/** The JS arrays reachable from `xs` through arrays and plain objects. */
-export function arraysIn(xs: readonly unknown[]): unknown[][] {
-  const out: unknown[][] = [];
+/** The JS arrays and the plain objects reachable from `xs` through arrays and plain objects. */
+function containersIn(xs: readonly unknown[]): { arrays: unknown[][]; objects: Record<string, unknown>[] } {
+  const arrays: unknown[][] = [];
+  const objects: Record<string, unknown>[] = [];
   const seen = new Set<unknown>();
   const walk = (x: unknown): void => {
     if (seen.has(x)) return;
     if (Array.isArray(x)) {
       seen.add(x);
-      out.push(x);
+      arrays.push(x);
       x.forEach(walk);
     } else if (isPlainObject(x)) {
       seen.add(x);
+      objects.push(x);
       Object.values(x).forEach(walk);
     }
   };
   xs.forEach(walk);
-  return out;
-}
-
-/** The plain objects reachable from `xs` through arrays and plain objects. */
-function objectsIn(xs: readonly unknown[]): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  const seen = new Set<unknown>();
-  const walk = (x: unknown): void => {
-    if (seen.has(x)) return;
-    if (Array.isArray(x)) {
-      seen.add(x);
-      x.forEach(walk);
-    } else if (isPlainObject(x)) {
-      seen.add(x);
-      out.push(x);
-      Object.values(x).forEach(walk);
-    }
-  };
-  xs.forEach(walk);
-  return out;
+  return { arrays, objects };
 }
 
 /**
@@ -212,9 +195,8 @@ function objectsIn(xs: readonly unknown[]): Record<string, unknown>[] {
  * it was for the other).
  */
 export function saveArrays(state: readonly unknown[]): () => void {
-  const arrays = arraysIn(state);
+  const { arrays, objects } = containersIn(state);
   const items = arrays.map((a) => a.slice());
-  const objects = objectsIn(state);
   const fields = objects.map((o) => Object.entries(o));
   return () => {
     arrays.forEach((a, i) => a.splice(0, a.length, ...items[i]!));

@@ -6,6 +6,7 @@
 // Requires ScopeInfo (scopes.ts) for the same AST; uses activity.ts. Produces `analyzeClosures`.
 
 import * as t from '../util/babel-types.js';
+import { some, walk } from '../util/walk.js';
 import type { Binding, ScopeInfo } from './scopes.js';
 import type { Sym } from './activity.js';
 import { DIRECT_FUNCTIONS, DIRECT_ROOTS, rootName } from '../util/known-callees.js';
@@ -48,7 +49,7 @@ function isCallback(fn: t.Node, parent: t.Node | null): boolean {
 function functionsOf(root: t.Function, info: ScopeInfo): Map<t.Function, Binding | null> {
   const out = new Map<t.Function, Binding | null>();
   const bound = new Map<t.Node, Binding>();
-  const visit = (n: t.Node, parent: t.Node | null): void => {
+  walk(root, (n, parent) => {
     if (t.isFunctionDeclaration(n) && n.id && n !== root) {
       const b = info.refs.get(n.id)?.binding;
       if (b) bound.set(n, b);
@@ -59,13 +60,7 @@ function functionsOf(root: t.Function, info: ScopeInfo): Map<t.Function, Binding
       if (fn && t.isFunction(fn) && b && (b.kind === 'const' || b.kind === 'let')) bound.set(fn, b);
     }
     if (t.isFunction(n) && n !== root && !isCallback(n, parent)) out.set(n, null);
-    for (const k of t.VISITOR_KEYS[n.type] ?? []) {
-      const c = (n as unknown as Record<string, unknown>)[k];
-      if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node, n));
-      else if (c && typeof c === 'object') visit(c as t.Node, n);
-    }
-  };
-  visit(root, null);
+  });
   for (const [fn, b] of bound) out.set(fn as t.Function, b);
   return out;
 }
@@ -90,7 +85,7 @@ function functionsWithOtherThis(root: t.Function): Set<t.Node> {
 function escapingBindings(root: t.Function, info: ScopeInfo, candidates: Set<Binding>): Set<Binding> {
   const out = new Set<Binding>();
   const callees = new Set<t.Node>();
-  const visit = (n: t.Node, parent: t.Node | null): void => {
+  walk(root, (n, parent) => {
     if (t.isCallExpression(n) && t.isIdentifier(n.callee)) callees.add(n.callee);
     // A body handed to a runtime helper runs there and then (`ag__.ifStmt(c, if_body, …)`).
     if (t.isCallExpression(n) && isRuntimeHelper(n.callee)) for (const a of n.arguments) if (t.isIdentifier(a)) callees.add(a);
@@ -101,31 +96,19 @@ function escapingBindings(root: t.Function, info: ScopeInfo, candidates: Set<Bin
         if (!(t.isFunctionDeclaration(parent) && parent.id === n)) out.add(r.binding);
       }
     }
-    for (const k of t.VISITOR_KEYS[n.type] ?? []) {
-      const c = (n as unknown as Record<string, unknown>)[k];
-      if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node, n));
-      else if (c && typeof c === 'object') visit(c as t.Node, n);
-    }
-  };
-  visit(root, null);
+  });
   return out;
 }
 
 /** Direct calls by name inside `fn` (its own body, nested functions included). */
 function calledBindings(fn: t.Function, info: ScopeInfo): Set<Binding> {
   const out = new Set<Binding>();
-  const visit = (n: t.Node): void => {
+  walk(fn.body, (n) => {
     if (t.isCallExpression(n) && t.isIdentifier(n.callee)) {
       const b = info.refs.get(n.callee)?.binding;
       if (b) out.add(b);
     }
-    for (const k of t.VISITOR_KEYS[n.type] ?? []) {
-      const c = (n as unknown as Record<string, unknown>)[k];
-      if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node));
-      else if (c && typeof c === 'object') visit(c as t.Node);
-    }
-  };
-  visit(fn.body);
+  });
   return out;
 }
 
@@ -203,24 +186,14 @@ function escapingWrites(fns: Map<t.Function, Binding | null>, total: Map<t.Funct
 
 /** Whether `fn` calls a callee that is neither a function known by name nor a well-known global's. */
 function callsUnknown(fn: t.Function, info: ScopeInfo, known: Map<Binding, t.Function[]>): boolean {
-  let found = false;
-  const visit = (n: t.Node): void => {
-    if (found) return;
-    if (t.isCallExpression(n) || t.isNewExpression(n)) {
-      const c = n.callee;
-      const b = t.isIdentifier(c) ? info.refs.get(c)?.binding : undefined;
-      const root = t.isIdentifier(c) ? (b ? null : c.name) : t.isMemberExpression(c) ? rootName(c) : null;
-      const direct = root !== null && !b && (t.isIdentifier(c) ? DIRECT_FUNCTIONS.has(root) : DIRECT_ROOTS.has(root));
-      if (!(b && known.has(b)) && !direct && !isRuntimeHelper(c)) found = true;
-    }
-    for (const k of t.VISITOR_KEYS[n.type] ?? []) {
-      const c = (n as unknown as Record<string, unknown>)[k];
-      if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node));
-      else if (c && typeof c === 'object') visit(c as t.Node);
-    }
-  };
-  visit(fn.body);
-  return found;
+  return some(fn.body, (n) => {
+    if (!t.isCallExpression(n) && !t.isNewExpression(n)) return false;
+    const c = n.callee;
+    const b = t.isIdentifier(c) ? info.refs.get(c)?.binding : undefined;
+    const root = t.isIdentifier(c) ? (b ? null : c.name) : t.isMemberExpression(c) ? rootName(c) : null;
+    const direct = root !== null && !b && (t.isIdentifier(c) ? DIRECT_FUNCTIONS.has(root) : DIRECT_ROOTS.has(root));
+    return !(b && known.has(b)) && !direct && !isRuntimeHelper(c);
+  });
 }
 
 /** Closes `total` over calls by name: a function's writes include those of the functions it calls. */
