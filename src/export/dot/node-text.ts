@@ -1,11 +1,13 @@
 // What the pictures and the viewer say about one node: its title (the op; a fused node's chain),
 // detail lines (attributes, effects' messages), short attribute text, small constants shown
 // inline, value names. Needs the IR. Produces `nodeTitle`, `nodeDetails`, `attrText`,
-// `inlineConstant`, `displayName`, `outputName`, `valueType`.
+// `inlineConstant`, `displayName`, `outputName`, `valueType`, `pictureTypes`.
 
-import type { Node, Value } from '../../ir/graph.js';
+import type { Graph, Node, Value } from '../../ir/graph.js';
+import { inferListTypes } from '../graph-model/list-types.js';
+import { refinedShapes } from './list-lengths.js';
 import { FUSED_OP, type FusedStep } from '../../ir/fused.js';
-import { LIST_DTYPE, typeToString, type TensorType } from '../../ir/types.js';
+import { LIST_DTYPE, typeToString, type Shape, type TensorType } from '../../ir/types.js';
 import { formatValues } from './dot-style.js';
 import { OP } from '../../ir/ops.js';
 
@@ -24,10 +26,22 @@ export function outputName(name: string | undefined): string | undefined {
   return name && name !== 'value' ? displayName(name) : undefined;
 }
 
+/** What pictures know of types beyond each value's own: lists' element types, shapes refined by known trip counts. */
+export interface PictureTypes {
+  readonly lists: ReadonlyMap<Value, TensorType>;
+  readonly shapes: ReadonlyMap<Value, Shape>;
+}
+
+export function pictureTypes(graph: Graph): PictureTypes {
+  return { lists: inferListTypes(graph), shapes: refinedShapes(graph) };
+}
+
 /** `float32[2,3]`, or `list<float32[2]>` for a tensor list whose element type is known. */
-export function valueType(v: Value, lists: ReadonlyMap<Value, TensorType>): string {
-  const el = v.dtype === LIST_DTYPE ? lists.get(v) : undefined;
-  return el ? `list<${typeToString(el)}>` : typeToString(v);
+export function valueType(v: Value, types: PictureTypes): string {
+  const el = v.dtype === LIST_DTYPE ? types.lists.get(v) : undefined;
+  if (el) return `list<${typeToString(el)}>`;
+  const shape = types.shapes.get(v);
+  return typeToString(shape ? { dtype: v.dtype, shape } : v);
 }
 
 /** The text of a small constant (`2`, `[1, 2]`) if `node` is one to show inside its users. */

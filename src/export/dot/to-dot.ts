@@ -3,92 +3,23 @@
 // labelled with the user's statement (`while (a != 1) · collatz.ts:3`): an entry node where its
 // operands come in, its subgraphs (a loop's condition above its body), and an exit node with its
 // outputs; or, collapsed, one node. Every element carries `ag-in-<cluster>` classes and stable ids
-// (graph-index) for the HTML viewer. Needs the IR, dot-style, node-text, graph-index.
+// (graph-index) for the HTML viewer. Needs the IR, dot-style, dot-writer, node-text, graph-index.
 // Produces `toDot(graph, opts) → string`.
 
 import type { Graph, Node, Value } from '../../ir/graph.js';
-import type { TensorType } from '../../ir/types.js';
-import { inferListTypes } from '../graph-model/list-types.js';
-import { attrList, CLUSTER_STYLE, EFFECT_MARK, htmlLabel, knownSource, NODE_STYLE, quote, sourceHref, sourceText, type AttrValue, type NodeKind, type SourceOptions } from './dot-style.js';
-import { indexGraph, type GraphIndex } from './graph-index.js';
-import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, valueType } from './node-text.js';
-import { OP } from '../../ir/ops.js';
+import { attrList, CLUSTER_STYLE, EFFECT_MARK, knownSource, quote, sourceHref, sourceText, type AttrValue, type NodeKind } from './dot-style.js';
+import { DotWriter, type DotOptions } from './dot-writer.js';
+import { indexGraph } from './graph-index.js';
+import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, pictureTypes } from './node-text.js';
 
-export interface DotOptions extends SourceOptions {
-  /** Title drawn above the graph (default: `graph <name>`). */
-  readonly title?: string;
-  /** Layout direction (default TB, top to bottom). */
-  readonly rankdir?: 'TB' | 'LR';
-  /** Cond/While nodes drawn as one node each, by id (`indexGraph(graph).clusters[k].id`). */
-  readonly collapsed?: ReadonlySet<string>;
-  /** Show constants of up to 4 values inside the nodes that use them (default true). */
-  readonly inlineConstants?: boolean;
-}
-
-interface Producer {
-  /** The DOT node, or undefined for a constant written into its users. */
-  readonly id?: string;
-  /** Edge label naming which output, for nodes with several. */
-  readonly port?: string;
-  /** An inlined constant's text. */
-  readonly inline?: string;
-}
+export type { DotOptions } from './dot-writer.js';
 
 const PART_LABEL: Readonly<Record<string, string>> = { then: 'then', else: 'else', cond: 'condition', body: 'body' };
-
-class DotWriter {
-  readonly lines: string[] = [];
-  private readonly edges: string[] = [];
-  private readonly producers = new Map<Value, Producer>();
-  /** Cluster ids each DOT node is inside (what hides it when one collapses in place). */
-  private readonly within = new Map<string, readonly string[]>();
-
-  constructor(
-    readonly opts: DotOptions,
-    readonly index: GraphIndex,
-    private readonly lists: ReadonlyMap<Value, TensorType>,
-  ) {}
-
-  type(v: Value): string {
-    return valueType(v, this.lists);
-  }
-
-  node(indent: string, id: string, kind: NodeKind, title: string, details: readonly string[], inside: readonly string[], extra: Record<string, AttrValue> = {}): string {
-    this.within.set(id, inside);
-    const cls = ['ag-node', `ag-${kind}`, ...inside.map((c) => `ag-in-${c}`)].join(' ');
-    this.lines.push(`${indent}${id}${attrList({ ...NODE_STYLE[kind], label: htmlLabel(title, details), id, class: cls, ...extra })};`);
-    return id;
-  }
-
-  bind(v: Value, p: Producer): void {
-    this.producers.set(v, p);
-  }
-
-  producer(v: Value): Producer {
-    const p = this.producers.get(v);
-    if (!p) throw new Error(`internal: toDot met value #${v.id} before its definition`);
-    return p;
-  }
-
-  /** A dataflow edge from the producer of `v` (none for an inlined constant). */
-  edgeFrom(v: Value, to: string, extra: Record<string, AttrValue> = {}): void {
-    const p = this.producer(v);
-    if (p.id) this.edge(p.id, to, { label: p.port, ...extra });
-  }
-
-  edge(from: string, to: string, extra: Record<string, AttrValue> = {}): void {
-    const cls = [...new Set([...(this.within.get(from) ?? []), ...(this.within.get(to) ?? [])])].map((c) => `ag-in-${c}`);
-    this.edges.push(`  ${from} -> ${to}${attrList({ ...extra, class: ['ag-edge', ...cls].join(' ') })};`);
-  }
-
-  finish(): string {
-    return [...this.lines, ...this.edges, '}', ''].join('\n');
-  }
-}
+import { OP } from '../../ir/ops.js';
 
 /** Graphviz DOT text of `graph`. */
 export function toDot(graph: Graph, opts: DotOptions = {}): string {
-  const w = new DotWriter(opts, indexGraph(graph, opts), inferListTypes(graph));
+  const w = new DotWriter(opts, indexGraph(graph, opts), pictureTypes(graph));
   const title = opts.title ?? `graph ${graph.name}`;
   w.lines.push(`digraph ${quote(graph.name)} {`);
   w.lines.push(`  graph${attrList({ label: title, labelloc: 't', fontname: 'Helvetica', fontsize: 12, rankdir: opts.rankdir ?? 'TB', class: 'ag-graph', nodesep: 0.3, ranksep: 0.3, newrank: 'true' })};`);

@@ -1,5 +1,5 @@
 // Renders a graph picture as SVG with Graphviz compiled to WebAssembly (graphviz.ts loads it on first
-// use). Needs to-dot, graphviz. Produces `toSVG(graph, opts) → Promise<string>`, `renderDot(dot)`.
+// use), with a legend unless told not to. Needs to-dot, graphviz. Produces `toSVG(graph, opts) → Promise<string>`, `renderDot(dot)`.
 
 import type { Graph } from '../../ir/graph.js';
 import { toDot, type DotOptions } from './to-dot.js';
@@ -11,5 +11,5 @@ export async function renderDot(dot: string): Promise<string> {
 }
 
 export async function toSVG(graph: Graph, opts: DotOptions = {}): Promise<string> {
-  return renderDot(toDot(graph, opts));
+  return renderDot(toDot(graph, { legend: true, ...opts }));
 }

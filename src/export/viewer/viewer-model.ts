@@ -5,10 +5,9 @@
 // Needs the IR, dot's graph-index and node-text. Produces `buildModel`, `ViewerModel`, `ViewerCode`.
 
 import type { Graph, Node, NodeSource, Value } from '../../ir/graph.js';
-import { inferListTypes } from '../graph-model/list-types.js';
 import { knownSource, sourceText, type SourceOptions } from '../dot/dot-style.js';
 import { indexGraph } from '../dot/graph-index.js';
-import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, valueType } from '../dot/node-text.js';
+import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, pictureTypes, valueType } from '../dot/node-text.js';
 import { OP } from '../../ir/ops.js';
 
 /** The code shown beside the graph. */
@@ -71,7 +70,7 @@ function frameLine(frame: string | undefined): string | undefined {
 
 export function buildModel(graph: Graph, title: string, code: ViewerCode, collapsed: readonly string[], opts: SourceOptions = {}): ViewerModel {
   const index = indexGraph(graph, opts);
-  const lists = inferListTypes(graph);
+  const lists = pictureTypes(graph);
   const src = code.source;
   const srcLines = src?.text.split('\n');
   const lineOf = (s: NodeSource | undefined): { line?: number; code?: string } => {
