@@ -4,7 +4,7 @@
 // nodes, unseeded random ops become draw nodes (random-draws).
 // Variables may be created only when `opts.allowVariableCreation` (the first trace).
 // Needs the graph backend, engine's backend switch, context, variables, variable-creation, nest,
-// random-draws. Produces `traceFunction`, which returns the graph and how to rebuild the output
+// random-draws, user-frame. Produces `traceFunction`, which returns the graph and how to rebuild the output
 // structure.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -23,6 +23,7 @@ import { isTensorList } from './list-registry.js';
 import { stack } from './tensor-list.js';
 import { weakDType } from './leaf.js';
 import { agError } from '../errors/catalogue.js';
+import { stackSource, userLocation } from './user-frame.js';
 import { checkFrozenDraws, withRandomStaging } from './random-draws.js';
 
 /** `argument 0.x` → `a.x` when the first parameter is called `a`; `argument 2` → `rest[1]` for `(a, ...rest)`. */
@@ -33,6 +34,18 @@ function paramPath(path: string, names: readonly (string | undefined)[] | undefi
   const r = names.findIndex((n) => n?.startsWith('...'));
   const name = r >= 0 && i >= r ? `${names[r]!.slice(3)}[${i - r}]` : names[i];
   return name ? `${name}${m[2]}` : path;
+}
+
+/**
+ * tfjs's `concat` of no tensors while a param has an unknown dimension: code that batches along it
+ * (tfjs-layers' predict loop makes no batch of an unknown size) — said as such, at the user's line.
+ */
+function unknownBatch(e: unknown, graph: Graph): Error | undefined {
+  if (!(e instanceof Error) || e.message !== 'Pass at least one tensor to concat') return undefined;
+  const unknown = graph.params.filter((p) => p.shape.some((d) => d < 0));
+  if (unknown.length === 0) return undefined;
+  const params = unknown.map((p) => `${p.name ?? 'input'}: ${p.dtype}[${p.shape.map((d) => (d < 0 ? '?' : d)).join(',')}]`).join(', ');
+  return agError('trace/unknown-batch', { params }, userLocation(stackSource(e.stack)));
 }
 
 /** An argument leaf of the trace: a tensor placeholder of this type, or a JS value passed as is. */
@@ -94,6 +107,8 @@ export function traceFunction(
     ));
     checkFrozenDraws(graph);
     return traced;
+  } catch (e) {
+    throw unknownBatch(e, graph) ?? e;
   } finally {
     popGraph(graph);
     engine.endScope(undefined as never);

@@ -9,18 +9,31 @@ import type { SourceLocation } from '../errors/ag-error.js';
 /** One V8 stack line: `at fn (file:line:col)` or `at file:line:col`. */
 export const FRAME = /^\s*at (?:(.*?) \()?(.*?):(\d+):(\d+)\)?$/;
 
-// This package's own source folder (src/ or dist/): frames inside it are never user code.
-const OWN_DIR = decodeURIComponent(new URL('..', import.meta.url).pathname);
+// This package's own folders, by its real path (a linked install, npm link or a workspace, is not
+// under node_modules): dist/ (the built files, in chunks/ or not) and src/ (where the built files'
+// source maps point). Frames inside them are never user code.
+const OWN_DIRS = ((): string[] => {
+  const here = decodeURIComponent(new URL('.', import.meta.url).pathname);
+  const at = Math.max(here.lastIndexOf('/dist/'), here.lastIndexOf('/src/'));
+  const root = at < 0 ? here : here.slice(0, at + 1);
+  return [`${root}src/`, `${root}dist/`];
+})();
+
+/** Whether a file (a path or file:// URL) is one of autograph-ts's own (src/ or dist/, by real path). */
+export function isOwnFile(file: string): boolean {
+  const path = file.startsWith('file://') ? decodeURIComponent(new URL(file).pathname) : file;
+  return OWN_DIRS.some((d) => path.startsWith(d));
+}
 
 /** Whether a stack frame's file is autograph-ts itself, tfjs or Node's own code. */
 export function isInternal(file: string): boolean {
   const path = file.startsWith('file://') ? decodeURIComponent(new URL(file).pathname) : file;
   // Frames of tfjs itself, also when source maps show its own src/ files instead of node_modules.
-  return path.startsWith(OWN_DIR) || /[\\/]node_modules[\\/]|[\\/]tfjs-[a-z-]+[\\/]src[\\/]|@tensorflow[\\/]/.test(path) || path.startsWith('node:');
+  return isOwnFile(path) || /[\\/]node_modules[\\/]|[\\/]tfjs-[a-z-]+[\\/]src[\\/]|@tensorflow[\\/]/.test(path) || path.startsWith('node:');
 }
 
 /** Maps a frame in generated code to the user's source; registered by the converter. */
-export type FrameMapper = (file: string, line: number, column: number) => NodeSource | undefined;
+export type FrameMapper = (file: string, line: number, column: number, functionName?: string) => NodeSource | undefined;
 
 const mappers: FrameMapper[] = [];
 
@@ -32,7 +45,7 @@ export function registerFrameMapper(mapper: FrameMapper): void {
 /** The user's position for a frame of generated code (converted functions), if a mapper knows it. */
 export function mapFrame(file: string, line: number, column: number, functionName?: string): NodeSource | undefined {
   for (const map of mappers) {
-    const mapped = map(file, line, column);
+    const mapped = map(file, line, column, functionName);
     if (mapped) return { ...mapped, functionName: mapped.functionName ?? functionName };
   }
   return undefined;
@@ -94,6 +107,14 @@ export function userFrame(): NodeSource | undefined {
 }
 
 export { resolvedSource } from '../ir/graph.js';
+
+/**
+ * Where a captured stack (an error's, also one already told in the user's terms, its frames of
+ * converted code marked `[converted]`) first reaches the user's code, or undefined.
+ */
+export function stackSource(stack: string | undefined): NodeSource | undefined {
+  return parse((stack ?? '').replace(/\) \[converted\]$/gm, ')'));
+}
 
 /** An error location for `source` (default: where the user's code is now), or undefined if unknown. */
 export function userLocation(source: NodeSource | undefined = userFrame()): SourceLocation | undefined {

@@ -11,6 +11,17 @@ export const traceMessages = defineMessages({
     hint: () => 'run this part eagerly (call it outside the jit function), or file an issue naming the kernel',
     example: 'a custom kernel registered with tf.registerKernel, called inside a jit function',
   },
+  'trace/unknown-batch': {
+    kind: 'staging',
+    text: (p: { params: string }) =>
+      `tfjs concatenated no tensors while tracing with an unknown dimension (${p.params}): code that splits its ` +
+      `input into batches along that dimension, as tfjs-layers' model.predict and model.evaluate do, makes no batch ` +
+      `when the dimension is unknown`,
+    hint: () =>
+      'call model.apply(x) (or model.execute(x, outputNames)) inside the jit function: it traces with an unknown batch ' +
+      'size; or give the batch size in the signature (ag.spec([32, 10]) instead of ag.spec([null, 10]))',
+    example: 'model.predict(x) in a jit function traced with ag.spec([null, 10])',
+  },
   'trace/shape-rule-failed': {
     kind: 'staging',
     text: (p: { kernel: string; shapes: string; reason: string }) =>
