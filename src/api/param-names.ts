@@ -1,8 +1,10 @@
 // The parameter names of a function, read from its source text without a parser (the runtime never
 // loads Babel): `function f(a, b = 1, ...rest)`, `(x, y) => …`, `x => …`, methods. Destructured
-// parameters have no single name (undefined). Needs split-top-level. Produces `paramNames(fn)`.
+// parameters have no single name (undefined); for a function converted in place, the names the
+// transform recorded. Needs split-top-level, in-place-source. Produces `paramNames(fn)`.
 
 import { splitTopLevel } from './split-top-level.js';
+import { inPlaceSource } from '../runtime/in-place-source.js';
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
@@ -37,6 +39,9 @@ function balanced(s: string, open: number): string | undefined {
  * parameter); [] when unreadable.
  */
 export function paramNames(fn: (...args: never[]) => unknown): (string | undefined)[] {
+  // Converted in place: the names as written (a minifier may have renamed them since).
+  const recorded = inPlaceSource(fn)?.params;
+  if (recorded) return recorded.map((p) => p ?? undefined);
   let src: string;
   try {
     src = stripComments(Function.prototype.toString.call(fn));

@@ -15,6 +15,7 @@ import { generateCode } from '../convert/util/babel.js';
 import { AutographError } from '../errors/ag-error.js';
 import { findTargets, type FindOptions, type Target } from './find-targets.js';
 import { addTwins } from './twins.js';
+import { recordedSource } from './record-source.js';
 import { walk } from '../convert/util/walk.js';
 
 export interface ConvertProgramOptions extends FindOptions {
@@ -32,6 +33,14 @@ export interface ConvertProgramOptions extends FindOptions {
    * called (by jit/toGraph), as with run-time conversion; by default the transform throws it.
    */
   readonly errorsAtCall?: boolean;
+  /**
+   * Also record each converted function's source as written (name, file, first line, text, parameter
+   * names) beside it, which the viewer's source pane, the jit title and parameter names read (default
+   * true; false keeps the original text out of the bundle).
+   */
+  readonly keepSource?: boolean;
+  /** The original lines from `start` to `end` of `code` (when `code` is itself generated, e.g. by tsx). */
+  readonly originalSource?: (start: LineColumn, end: LineColumn) => { firstLine: number; text: string } | undefined;
   /** Maps a location of `code` to the original file (when `code` is itself generated, e.g. by tsx). */
   readonly originalLocation?: (line: number, column: number) => { file?: string; line: number; column: number; frame?: string } | undefined;
   /**
@@ -41,6 +50,12 @@ export interface ConvertProgramOptions extends FindOptions {
   readonly twins?: boolean;
   /** Parse each twin (with these parser plugins) and drop those that do not parse. */
   readonly checkTwins?: readonly ParserPlugin[];
+}
+
+/** A 1-based line and 0-based column, as Babel's locations give them. */
+export interface LineColumn {
+  readonly line: number;
+  readonly column: number;
 }
 
 export const RUNTIME_MODULE = 'autograph-ts/runtime';
@@ -111,6 +126,7 @@ type Outcome = 'converted' | 'failed' | 'left';
  */
 function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): Outcome {
   const fn = tg.node;
+  const source = opts.keepSource === false ? undefined : recordedSource(tg, code, opts.filename === undefined ? undefined : projectPath(opts.filename), opts); // before the passes change it
   // A helper found through a call converts on a copy: on a conversion error it stays as written
   // (so does a target whose error is raised at its call).
   const work = tg.implicit || opts.errorsAtCall ? t.cloneNode(fn, true, false) : fn;
@@ -128,7 +144,8 @@ function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): Outc
   }
   if (work !== fn) Object.assign(fn, work);
   const args: t.Expression[] = [t.stringLiteral(tg.name)];
-  if (opts.keepCode) args.push(t.stringLiteral(generateCode(fn, { comments: true }).code));
+  if (opts.keepCode || source) args.push(opts.keepCode ? t.stringLiteral(generateCode(fn, { comments: true }).code) : t.unaryExpression('void', t.numericLiteral(0)));
+  if (source) args.push(t.stringLiteral(source));
   place(tg, MARK, args);
   return 'converted';
 }

@@ -3,11 +3,13 @@
 // code calls, and `markInPlace`, which marks a converted function so jit/toGraph use it as it is (no
 // second conversion, no `new Function`); `markConversionFailed`, which records the conversion error
 // of a function left as written (raised when it is called); and `setCodeGeneration`, for pages that
-// forbid eval. Needs src/runtime, src/api/to-graph, src/exec/compiled/code-generation. Produces those.
+// forbid eval. Needs src/runtime (in-place-source: what the transform recorded of the source),
+// src/api/to-graph, src/exec/compiled/code-generation. Produces those.
 
 import '../api/to-graph.js'; // sets the callee converter of convertedCall (the converter itself: convert/registry)
 import { makeRuntime } from '../runtime/index.js';
 import { markConverted, originalOf } from '../runtime/do-not-convert.js';
+import { recordInPlaceSource } from '../runtime/in-place-source.js';
 
 export { markConversionFailed } from '../runtime/do-not-convert.js';
 export { twin, twinClass, twinState, twinModeRead } from './twin-runtime.js';
@@ -25,13 +27,18 @@ const CODE = Symbol.for('autograph-ts.generatedCode');
 /** The runtime object of in-place converted code (no `scope`: free variables are lexical). */
 export const ag__ = makeRuntime();
 
-/** Marks `fn` as already converted (its own original); names it `name` when it has no name. */
-export function markInPlace<F extends object>(fn: F, name?: string, code?: string): F {
+/**
+ * Marks `fn` as already converted (its own original) and names it `name`, the name it has in the
+ * source (also where a minifier renamed it); `source` is what the transform recorded of its source
+ * (JSON, in-place-source.ts).
+ */
+export function markInPlace<F extends object>(fn: F, name?: string, code?: string, source?: string): F {
   if (typeof fn !== 'function' || originalOf(fn)) return fn;
-  if (name && name !== 'anonymous' && !(fn as { name?: string }).name) Object.defineProperty(fn, 'name', { value: name });
+  if (name && name !== 'anonymous' && (fn as { name?: string }).name !== name) Object.defineProperty(fn, 'name', { value: name });
   markConverted(fn, fn);
   Object.defineProperty(fn, IN_PLACE, { value: true });
   if (code !== undefined) Object.defineProperty(fn, CODE, { value: code });
+  if (source !== undefined) recordInPlaceSource(fn, source);
   return fn;
 }
 

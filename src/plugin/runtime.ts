@@ -14,9 +14,9 @@ type Fn = (this: unknown, ...args: unknown[]) => unknown;
 const nameOf = (fn: unknown, fallback = 'anonymous'): string => (typeof fn === 'function' && fn.name) || fallback;
 
 /** runtime-browser's markInPlace, reported (with the generated code at verbosity 3). */
-export function markInPlace<F extends object>(fn: F, name?: string, code?: string): F {
+export function markInPlace<F extends object>(fn: F, name?: string, code?: string, source?: string): F {
   const fresh = typeof fn === 'function' && !base.isConvertedInPlace(fn);
-  const out = base.markInPlace(fn, name, code);
+  const out = base.markInPlace(fn, name, code, source);
   if (fresh && base.isConvertedInPlace(fn)) noteInPlace('converted', nameOf(fn, name), undefined, () => code ?? Function.prototype.toString.call(fn));
   return out;
 }

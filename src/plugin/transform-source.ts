@@ -8,7 +8,7 @@ import type { ParserPlugin } from '@babel/parser';
 import { TraceMap, originalPositionFor, sourceContentFor } from '@jridgewell/trace-mapping';
 import { generateCode, codeFrame } from '../convert/util/babel.js';
 import { babel, ensureBabelTypes } from '../convert/util/babel-load.js';
-import { convertProgram, type ConvertProgramOptions } from './convert-in-place.js';
+import { convertProgram, type ConvertProgramOptions, type LineColumn } from './convert-in-place.js';
 import { DIRECTIVE } from './find-targets.js';
 
 /**
@@ -26,7 +26,7 @@ export interface RawSourceMap {
   file?: string;
 }
 
-export interface TransformOptions extends Omit<ConvertProgramOptions, 'originalLocation' | 'filename'> {
+export interface TransformOptions extends Omit<ConvertProgramOptions, 'originalLocation' | 'originalSource' | 'filename'> {
   readonly filename?: string;
   /** Source map of `code` (when `code` is itself generated); else an inline map is used if present. */
   readonly inputSourceMap?: RawSourceMap | string | null;
@@ -73,6 +73,20 @@ function readOriginal(file: string | undefined): string | null {
   }
 }
 
+/**
+ * The original file's whole lines from `start` to `end` of the generated code (a function's extent),
+ * through `map`; undefined where either end does not map into one file that can be read.
+ */
+function originalLines(map: TraceMap, start: LineColumn, end: LineColumn, filename: string | undefined): { firstLine: number; text: string } | undefined {
+  const a = originalPositionFor(map, { line: start.line, column: start.column });
+  // The last mapped token at or before the function's end (its closing brace).
+  const b = originalPositionFor(map, { line: end.line, column: Math.max(0, end.column - 1) });
+  if (a.line === null || b.line === null || a.source !== b.source || b.line < a.line) return undefined;
+  const content = (a.source ? sourceContentFor(map, a.source) : null) ?? readOriginal(filename);
+  if (content === null) return undefined;
+  return { firstLine: a.line, text: content.split(/\r?\n/).slice(a.line - 1, b.line).join('\n') };
+}
+
 /** Returns null when the module has nothing to convert (leave it untouched). */
 export function transformSource(code0: string, opts: TransformOptions = {}): TransformResult | null {
   if (!mightNeedTransform(code0, opts)) return null;
@@ -111,7 +125,8 @@ function transformOnce(code0: string, opts: TransformOptions): TransformResult |
         return { file: opts.filename, line: p.line, column: p.column, frame: content ? codeFrame(content, p.line, p.column) : undefined };
       }
     : undefined;
-  const { converted, twins } = convertProgram(file, code, { ...opts, originalLocation });
+  const originalSource = traced ? (start: LineColumn, end: LineColumn) => originalLines(traced, start, end, opts.filename) : undefined;
+  const { converted, twins } = convertProgram(file, code, { ...opts, originalLocation, originalSource });
   if (converted.length === 0 && twins === 0) return null;
   const gen = generateCode(
     file,

@@ -61,6 +61,8 @@ export interface ViewerModel {
 }
 
 const normPath = (f: string): string => (f.startsWith('file://') ? decodeURIComponent(f.slice('file://'.length)) : f).replace(/\\/g, '/');
+/** One file, also where one path is relative (a function converted in place records its file relative to the project). */
+const samePath = (a: string, b: string): boolean => a === b || (a !== '' && b !== '' && (a.endsWith(`/${b}`) || b.endsWith(`/${a}`)));
 
 /** The marked line of a code frame (`> 12 |   text`). */
 function frameLine(frame: string | undefined): string | undefined {
@@ -76,7 +78,7 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
   const lineOf = (s: NodeSource | undefined): { line?: number; code?: string } => {
     if (!s || !knownSource(s)) return {};
     const file = s.file ? normPath(s.file) : '';
-    const same = src && srcLines && (src.file ? normPath(src.file) === file : file.endsWith('(converted function source)'));
+    const same = src && srcLines && (src.file ? samePath(normPath(src.file), file) : file.endsWith('(converted function source)'));
     const k = s.line - (src?.firstLine ?? 0);
     if (same && k >= 0 && k < srcLines!.length) return { line: s.line, code: srcLines![k]!.trim() };
     return { code: frameLine(s.frame)?.trim() };
