@@ -58,9 +58,18 @@ export function zeroListLike(h: tf.Tensor, attrs: ListAttrs): tf.Tensor {
       (i: tf.Tensor) => tf.less(i, n),
       (i: tf.Tensor, acc: TensorList) => [tf.add(i, tf.scalar(1, 'int32')), acc.push(tf.zerosLike(src.get(i)))],
       [tf.scalar(0, 'int32'), listOf(empty!, attrs)],
+      { names: ['i', 'zeros'], site: { code: 'zero gradient of a list' } },
     );
     return disguiseList(symbolicValue((out as TensorList).handle)!);
   });
+}
+
+/** Where the stack whose gradient this is was written: the file and line of the ListStack that read `list`, if known. */
+function siteOf(list: tf.Tensor): { file?: string; line?: number } {
+  const v = symbolicValue(list);
+  const stack = v?.graph.nodes.find((n) => n.op === OP.ListStack && n.inputs[0] === v);
+  const s = stack?.options.source;
+  return s && s.known !== false ? { file: s.file, line: s.line } : {};
 }
 
 /** The dense [n, ...] tensor `dy` as a list of its n rows (n: the length of list `like`). */
@@ -72,6 +81,7 @@ function unstackLike(dy: tf.Tensor, like: tf.Tensor, attrs: ListAttrs): tf.Tenso
       (i: tf.Tensor) => tf.less(i, n),
       (i: tf.Tensor, acc: TensorList) => [tf.add(i, tf.scalar(1, 'int32')), acc.push(tf.gather(dy, i))],
       [tf.scalar(0, 'int32'), listOf(empty!, attrs)],
+      { names: ['i', 'grad_rows'], site: { code: 'gradient of stack (rows into a list)', ...siteOf(like) } },
     );
     return disguiseList(symbolicValue((out as TensorList).handle)!);
   });

@@ -10,6 +10,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { Node, type Value } from '../ir/graph.js';
+import type { SourceSite } from '../ir/source.js';
 import { cloneGraph } from '../ir/clone.js';
 import { currentGraph, symbolicValue } from '../trace/context.js';
 import { valueIn } from '../trace/capture.js';
@@ -141,10 +142,33 @@ function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | nu
       return [step, ...nextAdj, ...nextInv, ...nextFwd, ...accs];
     },
     [symbolicTensor(aug.counter), ...adj0, ...inv0, ...fwd0, ...accs0],
+    gradientLoopOptions(node, aug, diffVars, diffInv, listVars),
   ) as Item[];
   diffVars.forEach((i, j) => out.set(`v${i}`, asTensor(final[1 + j]!)));
   diffInv.forEach((k, j) => out.set(`c${k}`, final[1 + a + j] as tf.Tensor));
   return out;
+}
+
+/**
+ * Names and site of the gradient loop of `node`, for pictures and errors: `gradient of for (const x
+ * of xs)` at the forward loop's line; `step`, `grad_h` per adjoint, `grad_Wx` per invariant's gradient,
+ * `h` per rebuilt list, `saved_h` per record of the forward values (names are identifiers).
+ */
+function gradientLoopOptions(node: Node, aug: Augmented, diffVars: readonly number[], diffInv: readonly number[], listVars: readonly number[]): { names: string[]; site?: SourceSite } {
+  const total = node.outputs.length;
+  const body = node.subgraphs!.body!;
+  const name = (i: number): string => (body.params[i]?.name ?? `v${i}`).replace(/_\d+$/, '');
+  const inv = (k: number): string => (node.inputs[total + k]?.name ?? `c${k}`).replace(/_\d+$/, '');
+  const names = [
+    'step',
+    ...diffVars.map((i) => `grad_${name(i)}`),
+    ...diffInv.map((k) => `grad_${inv(k)}`),
+    ...listVars.map(name),
+    ...aug.accs.map((_, k) => (k < aug.accSlots.length ? `saved_${name(aug.accSlots[k]!)}` : 'saved')),
+  ];
+  const fwd = node.options.site;
+  const site = { code: `gradient of ${fwd?.code ?? 'while'}`, file: fwd?.file, line: fwd?.line };
+  return { names, site };
 }
 
 /** Re-creates While `node` in the current graph on `args` (for a replay), augmented when the tape is on. */
