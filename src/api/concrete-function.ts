@@ -205,16 +205,26 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
   }
 
   /**
-   * Like `call`, through the executor's asynchronous path where it has one (onnxruntime's public API).
-   * The arguments and captured variables are read when it is called (a later `assign` or `dispose`
-   * does not reach the run); variable writes and staged prints and asserts happen when it completes.
-   * Every failure rejects the returned promise.
+   * Like `call`, through the executor's asynchronous path where it has one: onnxruntime's, and the
+   * interpreter's (the compiled executor's on webgl and webgpu), which reads tensor values with
+   * `await data()` — on webgpu the only sound way, so a graph with a Cond, a While that is not a
+   * counted loop, an assert or a print runs there only through this path. The arguments and
+   * captured variables are read when it is called (a later `assign` or `dispose` does not reach
+   * the run); variable writes and staged prints and asserts happen as it runs. Every failure
+   * rejects the returned promise.
    */
-  async callAsync(...args: JitArgs<Parameters<F>>): Promise<Staged<ReturnType<F>>> {
-    if (!this.executor.runAsync) return this.call(...args);
-    // Everything before the first await runs at the call: the feeds are copied here.
-    const pending = this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, this.argumentTensors(args)));
-    return this.rebuild(await pending) as Staged<ReturnType<F>>;
+  callAsync(...args: JitArgs<Parameters<F>>): Promise<Staged<ReturnType<F>>> {
+    try {
+      return this.callFlatAsync(this.argumentTensors(args)) as Promise<Staged<ReturnType<F>>>;
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** `callFlat` through the executor's asynchronous path (see `callAsync`); the work starts at the call. */
+  async callFlatAsync(tensors: readonly tf.Tensor[]): Promise<unknown> {
+    if (!this.executor.runAsync) return this.callFlat(tensors);
+    return this.rebuild(await this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, tensors)));
   }
 
   /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */

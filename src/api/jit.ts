@@ -23,6 +23,8 @@ import { originalOf } from '../runtime/do-not-convert.js';
 import { deepStacks, withUserStack } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
 import { stagedResult } from './staged-result.js';
+import { syncReadsAllowed } from '../exec/interpreter-reads.js';
+import { containsTensor, isNaNResult, keepable, shortJson } from './jit-results.js';
 import '../grad/install.js'; // fills trace's gradient hooks
 import '../exec/evaluate-init.js'; // fills trace's graph evaluation (variable initializers)
 import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
@@ -91,6 +93,13 @@ export interface JitFunction<F extends AnyFn = AnyFn, R = Staged<ReturnType<F>>>
    * arguments, the trace of `inputSignature`.
    */
   getConcreteFunction(...argsOrSpecs: SpecArgs<Parameters<F>> | []): ConcreteFunction<F>;
+  /**
+   * Calls the function through the async path: where the graph runs on the interpreter (webgl,
+   * webgpu), its reads of tensor values (an `if` or `while` on a tensor, an assert, a print) are
+   * awaited rather than synchronous, which tfjs's webgpu backend requires. Resolves to what a call
+   * returns; every failure rejects. Not recorded on a gradient tape.
+   */
+  callAsync(...args: JitArgs<Parameters<F>>): Promise<R>;
   /** All cached traces. */
   concreteFunctions(): ConcreteFunction<F>[];
   /** The retracing warnings printed so far. */
@@ -244,7 +253,8 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     warnUser(agError('api/js-arithmetic-nan', { name, path: `argument ${i}`, got }).message);
   };
 
-  const run = (receiver: unknown, args: unknown[]): unknown => {
+  // `finish` runs a trace on the call's tensors: callRecorded, or the async path's callFlatAsync.
+  const run = (receiver: unknown, args: unknown[], finish = callRecorded): unknown => {
     if (isTracing()) {
       // Inlined into the trace that called it: recursion has to end at trace time.
       if (inlineDepth >= MAX_INLINE_DEPTH) throw agError('api/recursion-depth', { name, depth: inlineDepth });
@@ -274,7 +284,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       monitor.hit();
       if (hit.cf !== newest) touch(hit.cf);
       const picks = hit.tensorArgs;
-      return callRecorded(hit.cf, picks === undefined ? (args as tf.Tensor[]) : picks.map((i) => args[i] as tf.Tensor));
+      return finish(hit.cf, picks === undefined ? (args as tf.Tensor[]) : picks.map((i) => args[i] as tf.Tensor));
     }
     if (!fixed && args.length < required) throw agError('api/missing-argument', { name, expected: required, got: args.length });
     let sig: Signature;
@@ -298,8 +308,8 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     monitor.note(traced ? sig : undefined);
     // A call key's arguments are each one leaf of the signature, so its tensor leaves are its tensor arguments.
     if (key !== undefined) byCallKey.set(key, { cf, tensorArgs: tensors.length === args.length ? undefined : sig.tensorLeaves });
-    const out = callRecorded(cf, tensors);
-    if (traced && cf.graph.params.length === 0) checkNaN(args, out);
+    const out = finish(cf, tensors);
+    if (traced && cf.graph.params.length === 0 && syncReadsAllowed(tf.getBackend())) checkNaN(args, out);
     return out;
   };
   // Errors leave with a stack in the user's terms (original positions, no internals).
@@ -325,38 +335,16 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
       return cf;
     },
     concreteFunctions: () => [...cache.values()],
+    // A plain call (no receiver): `f.callAsync(x)` would otherwise pass `f` as `this`.
+    callAsync: (...args: unknown[]): Promise<unknown> => {
+      const failed = (e: unknown) => Promise.reject(withUserStack(e));
+      try {
+        return Promise.resolve(run(undefined, args, (cf, tensors) => cf.callFlatAsync(tensors))).catch(failed);
+      } catch (e) {
+        return failed(e);
+      }
+    },
   }) as unknown as JitFunction<F>;
-}
-
-/** Every tensor reachable from a function's result (arrays, objects, class instances): a tidy keeps them. */
-function keepable(out: unknown): tf.Tensor[] {
-  if (out instanceof tf.Tensor) return [out];
-  if (out === null || typeof out !== 'object') return [];
-  return reachableTensors(out, new Set(), []);
-}
-
-function reachableTensors(out: unknown, seen: Set<unknown>, found: tf.Tensor[]): tf.Tensor[] {
-  if (out instanceof tf.Tensor) found.push(out);
-  else if (out !== null && typeof out === 'object' && !seen.has(out)) {
-    seen.add(out);
-    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out)) reachableTensors(v, seen, found);
-  }
-  return found;
-}
-
-/** A NaN the function returned as a JS number (now a float32 scalar), or among an array's. */
-function isNaNResult(out: unknown): boolean {
-  const nan = (x: unknown): boolean => x instanceof tf.Tensor && x.dtype === 'float32' && x.size === 1 && Number.isNaN(x.dataSync()[0]);
-  return nan(out) || (Array.isArray(out) && out.some(nan));
-}
-
-function containsTensor(x: unknown): boolean {
-  return x instanceof tf.Tensor || (Array.isArray(x) && x.some(containsTensor));
-}
-
-function shortJson(x: unknown): string {
-  const s = JSON.stringify(x) ?? String(x);
-  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 }
 
 /** Checks a call against a declared inputSignature; returns the tensors to feed. */

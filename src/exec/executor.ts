@@ -11,7 +11,10 @@ import { CompiledExecutor } from './compiled/compiled-executor.js';
 
 export interface Executor {
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
-  /** Where the executor has an asynchronous path of its own (onnxruntime's). */
+  /**
+   * Where the executor has an asynchronous path of its own: onnxruntime's session, the interpreter's
+   * awaited reads (what tfjs's webgpu backend needs for Cond, While and the effects).
+   */
   runAsync?(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]>;
   /** The JS it generated for the current tfjs backend (the compiled executor's), if any. */
   source?(): string | undefined;

@@ -1,7 +1,10 @@
-// The interpreter executor: runs a graph on the active real tfjs backend (cpu, wasm, webgl …) by
-// walking it (ir/walk.ts): each kernel goes through the engine (random nodes draw with tfjs's own
-// ops), Cond/While evaluate their subgraphs, and every intermediate is freed right after its last
-// use (also when a kernel throws).
+// The interpreter executor: runs a graph on the active real tfjs backend (cpu, wasm, webgl, webgpu …)
+// by walking it (ir/walk.ts `walkSteps`): each kernel goes through the engine (random nodes draw with
+// tfjs's own ops), Cond/While evaluate their subgraphs (interpreter-control-flow.ts), and every
+// intermediate is freed right after its last use (also when a kernel throws). The walk is a
+// generator that yields the host reads it needs (interpreter-reads.ts): `run` answers them with
+// `dataSync`, `runAsync` awaits `data()`; on webgpu, which has no sound synchronous read, `run`
+// refuses a graph that reads before it starts.
 // Needs the IR, its walk and liveness. Produces `Interpreter` (one per concrete function: it caches constants).
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -10,73 +13,64 @@ import { lastUses } from './liveness.js';
 import { RtList, stackList } from './rt-list.js';
 import { runFused } from './run-fused.js';
 import { OP, type StructuralOp } from '../ir/ops.js';
-import { walk, type NodeHandler, type SubgraphWalk, type WalkTable } from '../ir/walk.js';
+import { walkSteps, type StepHandler, type StepTable } from '../ir/walk.js';
 import { agError } from '../errors/catalogue.js';
-import { runAssert, runPrint, type AssertError, type PrintPart } from '../trace/effects.js';
+import { runAssert, runPrintValues, type AssertError, type PrintPart } from '../trace/effects.js';
+import type { DType } from '../ir/types.js';
 import { isRandomNode } from '../ir/random.js';
 import { drawRandom } from './random-draw.js';
+import { checkSyncReads, driveAsync, driveSync, type HostRead, type HostValues, type Steps } from './interpreter-reads.js';
+import { cloneValue, runCond, runWhile, type RtValue } from './interpreter-control-flow.js';
 
-/** What a value holds at run time: a tensor, or a tensor list. */
-type RtValue = tf.Tensor | RtList<tf.Tensor>;
+/** One top-level call: the tensors its lists hold, freed when it ends (each call its own, so calls may overlap). */
+class Call {
+  readonly arena: tf.Tensor[] = [];
+  constructor(readonly interpreter: Interpreter) {}
 
-function cloneValue<T extends RtValue>(x: T): T {
-  return (x instanceof RtList ? x : tf.clone(x)) as T;
+  inArena(x: tf.Tensor): tf.Tensor {
+    this.arena.push(x);
+    return x;
+  }
 }
 
 export class Interpreter {
   /** Const nodes materialized once as kept tensors. */
   private readonly constants = new Map<Node, tf.Tensor>();
-  /** Tensors held by lists during the current top-level call, freed when it ends. */
-  private arena: tf.Tensor[] | undefined;
 
   /** Runs `graph` on `inputs` (params then captures); the caller owns the returned tensors. */
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
-    if (this.arena) return this.runGraph(graph, inputs) as tf.Tensor[];
-    this.arena = [];
+    const backend = tf.getBackend();
+    checkSyncReads(graph, backend);
+    return driveSync(this.call(graph, inputs), backend);
+  }
+
+  /**
+   * Like `run`, reading tensors with `await data()` (on webgpu: mapAsync). The inputs are held from
+   * the call on (a later dispose or assign does not reach the run); the work starts a microtask
+   * later, outside any tf.tidy the caller is in.
+   */
+  async runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]> {
+    const held = inputs.map((t) => tf.keep(tf.clone(t)));
     try {
-      return this.runGraph(graph, inputs) as tf.Tensor[];
+      await Promise.resolve();
+      return await driveAsync(this.call(graph, held));
     } finally {
-      tf.dispose(this.arena);
-      this.arena = undefined;
+      tf.dispose(held);
     }
   }
 
-  /** Runs one graph or subgraph, freeing each intermediate right after its last use. */
-  runGraph(graph: Graph, inputs: readonly RtValue[]): RtValue[] {
-    const env = new Map<Value, RtValue>();
-    graph.inputs.forEach((v, i) => env.set(v, inputs[i]!));
-    const owned = new Set<RtValue>();
-    const dead = lastUses(graph);
+  private *call(graph: Graph, inputs: readonly tf.Tensor[]): Steps<tf.Tensor[]> {
+    const call = new Call(this);
     try {
-      walk(graph, env, INTERPRETER, this, {
-        after: (node, i, outs) => {
-          if (node.op !== OP.Const) for (const t of outs) owned.add(t);
-          for (const v of dead[i]!) {
-            const t = env.get(v);
-            env.delete(v);
-            if (t && owned.delete(t)) t.dispose();
-          }
-        },
-      });
-      return graph.outputs.map((v) => {
-        const t = env.get(v)!;
-        if (owned.delete(t)) return t; // hand over ownership
-        return cloneValue(t); // a param, capture, constant, or a value returned twice
-      });
+      return (yield* runGraph(graph, inputs, call)) as tf.Tensor[];
     } finally {
-      for (const t of owned) t.dispose();
+      tf.dispose(call.arena);
     }
   }
 
   dispose(): void {
     for (const t of this.constants.values()) t.dispose();
     this.constants.clear();
-  }
-
-  /** Tensors a list holds during the current top-level call: freed when it ends. */
-  inArena(x: tf.Tensor): tf.Tensor {
-    this.arena!.push(x);
-    return x;
   }
 
   constant(node: Node): tf.Tensor {
@@ -90,76 +84,97 @@ export class Interpreter {
   }
 }
 
-function runCond(node: Node, args: RtValue[], run: Interpreter, subgraph: SubgraphWalk<RtValue, Interpreter>): RtValue[] {
-  const [pred, ...operands] = args;
-  const branch = (pred as tf.Tensor).dataSync()[0] ? node.subgraphs!.then! : node.subgraphs!.else!;
-  return subgraph(branch, operands, run);
-}
-
-function runWhile(node: Node, args: RtValue[], run: Interpreter, subgraph: SubgraphWalk<RtValue, Interpreter>): RtValue[] {
-  const n = node.outputs.length;
-  const invariants = args.slice(n);
-  const max = node.attrs.maximumIterations as number | undefined;
-  const { cond, body } = node.subgraphs!;
-  let vars = args.slice(0, n);
-  let ownsVars = false;
+/** Runs one graph or subgraph, freeing each intermediate right after its last use. */
+function* runGraph(graph: Graph, inputs: readonly RtValue[], call: Call): Steps<RtValue[]> {
+  const env = new Map<Value, RtValue>();
+  graph.inputs.forEach((v, i) => env.set(v, inputs[i]!));
+  const owned = new Set<RtValue>();
+  const dead = lastUses(graph);
   try {
-    for (let iter = 0; max === undefined || iter < max; iter++) {
-      const [c] = subgraph(cond!, [...vars, ...invariants], run) as tf.Tensor[];
-      const go = c!.dataSync()[0] !== 0;
-      c!.dispose();
-      if (!go) break;
-      const next = subgraph(body!, [...vars, ...invariants], run);
-      if (ownsVars) for (const t of vars) t.dispose();
-      vars = next;
-      ownsVars = true;
-    }
-    const result = ownsVars ? vars : vars.map(cloneValue);
-    ownsVars = false;
-    return result;
+    yield* walkSteps(graph, env, INTERPRETER, call, {
+      after: (node, i, outs) => {
+        if (node.op !== OP.Const) for (const t of outs) owned.add(t);
+        for (const v of dead[i]!) {
+          const t = env.get(v);
+          env.delete(v);
+          if (t && owned.delete(t)) t.dispose();
+        }
+      },
+    });
+    return graph.outputs.map((v) => {
+      const t = env.get(v)!;
+      if (owned.delete(t)) return t; // hand over ownership
+      return cloneValue(t); // a param, capture, constant, or a value returned twice
+    });
   } finally {
-    if (ownsVars) for (const t of vars) t.dispose();
+    for (const t of owned) t.dispose();
   }
 }
 
-type Handler = NodeHandler<RtValue, Interpreter>;
+type Handler = StepHandler<RtValue, Call, HostRead, HostValues>;
 
 const tensors = (values: RtValue[]) => values as tf.Tensor[];
 const listOf = (values: RtValue[]) => values[0] as RtList<tf.Tensor>;
-const indexOf = (values: RtValue[]) => tensors(values)[1]!.dataSync()[0]!;
 
-/** How the interpreter runs each structural op (ir/ops.ts). */
+/** The host value of a list op's index (its second input). */
+function* indexOf(node: Node, values: RtValue[]): Steps<number> {
+  const [index] = yield { node, tensors: [tensors(values)[1]!] };
+  return index![0]!;
+}
+
+/** How the interpreter runs each structural op (ir/ops.ts); those that read yield the read. */
 const STRUCTURAL: Record<StructuralOp, Handler> = {
-  Const: (node, _, run) => [run.constant(node)],
+  *Const(node, _, call) {
+    return [call.interpreter.constant(node)];
+  },
   Cond: runCond,
   While: runWhile,
-  AssignVariable: (node, values) => {
+  *AssignVariable(node, values) {
     node.options.variable!.assign(tensors(values)[0]!);
     return [];
   },
-  Fused: (node, values) => [conformDType(runFused(node, tensors(values)), node.outputs[0]!.dtype)],
-  Print: (node, values) => {
-    runPrint(node.attrs.parts as PrintPart[], tensors(values), node.inputs.map((v) => v.dtype));
+  *Fused(node, values) {
+    return [conformDType(runFused(node, tensors(values)), node.outputs[0]!.dtype)];
+  },
+  *Print(node, values) {
+    const ts = tensors(values);
+    const read = yield { node, tensors: ts };
+    runPrintValues(node.attrs.parts as PrintPart[], ts.map((t, i) => ({ values: read[i]!, shape: t.shape, dtype: t.dtype as DType })));
     return [];
   },
-  Assert: (node, values) => {
-    runAssert(tensors(values)[0]!.dataSync()[0] !== 0, node.attrs.message as string, node.options.source, node.attrs.error as AssertError | undefined);
+  *Assert(node, values) {
+    const [cond] = yield { node, tensors: [tensors(values)[0]!] };
+    runAssert(cond![0] !== 0, node.attrs.message as string, node.options.source, node.attrs.error as AssertError | undefined);
     return [];
   },
-  ListEmpty: () => [RtList.empty<tf.Tensor>()],
-  ListPush: (_, values, run) => [listOf(values).push(run.inArena(tf.clone(tensors(values)[1]!)))],
-  ListPop: (node, values) => {
+  *ListEmpty() {
+    return [RtList.empty<tf.Tensor>()];
+  },
+  *ListPush(_, values, call) {
+    return [listOf(values).push(call.inArena(tf.clone(tensors(values)[1]!)))];
+  },
+  *ListPop(node, values) {
     const [rest, x] = listOf(values).pop(node.options.source);
     return [rest, tf.clone(x)];
   },
-  ListLength: (_, values) => [tf.scalar(listOf(values).length, 'int32')],
-  ListGet: (node, values) => [tf.clone(listOf(values).get(indexOf(values), node.options.source))],
-  ListSetItem: (node, values, run) => [listOf(values).set(indexOf(values), run.inArena(tf.clone(tensors(values)[2]!)), node.options.source)],
-  ListStack: (node, values) => [stackList(listOf(values), node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)],
+  *ListLength(_, values) {
+    return [tf.scalar(listOf(values).length, 'int32')];
+  },
+  *ListGet(node, values) {
+    const i = yield* indexOf(node, values);
+    return [tf.clone(listOf(values).get(i, node.options.source))];
+  },
+  *ListSetItem(node, values, call) {
+    const i = yield* indexOf(node, values);
+    return [listOf(values).set(i, call.inArena(tf.clone(tensors(values)[2]!)), node.options.source)];
+  },
+  *ListStack(node, values) {
+    return [stackList(listOf(values), node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)];
+  },
 };
 
 /** The interpreter's handlers for the walk (ir/walk.ts): leaf ops go to the engine (draws to tfjs's ops), a subgraph runs through `runGraph`. */
-const INTERPRETER: WalkTable<RtValue, Interpreter> = {
+const INTERPRETER: StepTable<RtValue, Call, HostRead, HostValues> = {
   consumer: 'the interpreter',
   structural: STRUCTURAL,
   leaf: (node, values) => {
@@ -167,7 +182,7 @@ const INTERPRETER: WalkTable<RtValue, Interpreter> = {
     if (isRandomNode(node)) return [conformDType(drawRandom(node.op, node.attrs, args), node.outputs[0]!.dtype)];
     return runKernel(node, args);
   },
-  subgraph: (graph, inputs, run) => run.runGraph(graph, inputs),
+  subgraph: runGraph,
 };
 
 function runKernel(node: Node, args: tf.Tensor[]): tf.Tensor[] {

@@ -3,7 +3,9 @@
 // environment, goes to the consumer's handler (`Record<StructuralOp, …>` for structural ops, one
 // leaf handler for kernels and draws), and its outputs are bound. A consumer that wants Fused nodes
 // as their steps asks with `expandFused`; Cond/While handlers walk their subgraphs through the
-// callback they are given. Needs the IR and ir/ops. Produces `walk`, `walkGraph`, `expandFused`.
+// callback they are given. `walkSteps` is the same walk as a generator, for a consumer whose
+// structural handlers pause for their driver (the interpreter's host reads, run synchronously or
+// awaited). Needs the IR and ir/ops. Produces `walk`, `walkSteps`, `walkGraph`, `expandFused`.
 
 import type { Graph, Node, Value } from './graph.js';
 import type { FusedProgram, FusedStep } from './fused.js';
@@ -64,6 +66,37 @@ export function walk<V, C>(graph: Graph, env: ValueEnv<V>, table: WalkTable<V, C
     } catch (e) {
       throw table.failed ? table.failed(e, node) : e;
     }
+    const outputs = node.outputs;
+    for (let k = 0; k < outputs.length; k++) {
+      const x = outs[k];
+      if (x !== undefined) env.set(outputs[k]!, x);
+    }
+    hooks?.after?.(node, i, outs);
+  }
+}
+
+/** Walks a subgraph as a generator that yields `Y` requests and resumes with `R` answers. */
+export type SubgraphSteps<V, C, Y, R> = (graph: Graph, inputs: readonly V[], c: C) => Generator<Y, V[], R>;
+
+/** A structural handler that may pause: it yields requests to the walk's driver and returns the node's outputs. */
+export type StepHandler<V, C, Y, R> = (node: Node, inputs: V[], c: C, subgraph: SubgraphSteps<V, C, Y, R>) => Generator<Y, readonly V[], R>;
+
+/** `WalkTable` for `walkSteps`: structural handlers may pause; leaf handlers run straight through. */
+export interface StepTable<V, C, Y, R> {
+  readonly consumer: string;
+  readonly structural: { readonly [K in StructuralOp]: StepHandler<V, C, Y, R> };
+  readonly leaf: (node: Node, inputs: V[], c: C) => readonly V[];
+  readonly subgraph: SubgraphSteps<V, C, Y, R>;
+}
+
+/** `walk` as a generator: what a structural handler yields passes up to the driver, and its answer back down. */
+export function* walkSteps<V, C, Y, R>(graph: Graph, env: ValueEnv<V>, table: StepTable<V, C, Y, R>, c: C, hooks?: WalkHooks<V>): Generator<Y, void, R> {
+  const nodes = graph.nodes;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (hooks?.skip?.(node)) continue;
+    const inputs = node.inputs.map((v) => resolve(env, v, table.consumer));
+    const outs = isStructuralOp(node.op) ? yield* table.structural[node.op](node, inputs, c, table.subgraph) : table.leaf(node, inputs, c);
     const outputs = node.outputs;
     for (let k = 0; k < outputs.length; k++) {
       const x = outs[k];

@@ -86,6 +86,15 @@ export const apiMessages = defineMessages({
     text: (p: { index: number; length: number }) => `list index ${p.index} is out of range for a list of length ${p.length}`,
     example: "for (let i = tf.scalar(0); i < 3; i++) z.push(x); return z.get(tf.scalar(7, 'int32'))",
   },
+  'exec/sync-read-on-gpu': {
+    kind: 'usage',
+    text: (p: { construct: string; what: string; backend: string }) =>
+      `${p.construct} reads ${p.what} from the device, which the ${p.backend} backend can only do asynchronously: a plain (synchronous) call cannot run it`,
+    hint: () =>
+      'call the jit function through its async path, `await f.callAsync(...args)` (or `cf.callAsync(...)` on a ConcreteFunction); ' +
+      'a loop whose trip count is known when traced (`for…of` over a tensor, `ag.range` of JS numbers) runs in a plain call without reads',
+    example: "const f = ag.jit(collatz); await tf.setBackend('webgpu'); f(tf.scalar(27, 'int32'))  // while (a != 1): use await f.callAsync(…)",
+  },
   'exec/unknown-op': {
     kind: 'runtime',
     text: (p: { op: string; executor: string }) => `the ${p.executor} executor cannot run op ${p.op}`,

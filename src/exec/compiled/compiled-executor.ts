@@ -1,6 +1,7 @@
 // The compiled executor: generates (once per graph and tfjs backend) a JS function for the graph
 // and calls it; on backends other than cpu and wasm, or where `new Function` is forbidden (CSP),
-// it runs the interpreter instead (code-generation.ts asks once). Needs codegen, helpers, the interpreter.
+// it runs the interpreter instead (code-generation.ts asks once), also on the async path
+// (`runAsync`: the interpreter's, which awaits its reads). Needs codegen, helpers, the interpreter.
 // Produces `CompiledExecutor`.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -43,6 +44,12 @@ export class CompiledExecutor {
     }
     const program = this.lastProgram;
     return program ? program.fn(inputs) : this.fallback.run(graph, inputs);
+  }
+
+  /** Like `run`, at once, where code was generated; where the interpreter runs instead, its async path (reads awaited, as webgpu needs). */
+  async runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]> {
+    if (graph === this.graph && this.program(tf.getBackend())) return this.run(graph, inputs);
+    return this.fallback.runAsync(graph, inputs);
   }
 
   /** The generated source for the current backend (for debugging and docs). */

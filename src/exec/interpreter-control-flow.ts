@@ -1,0 +1,73 @@
+// How the interpreter runs Cond and While: a Cond reads its predicate and walks one branch; a
+// counted While (interpreter-counted-loop.ts) reads its start and bound at most once and runs its
+// body that many times; any other While reads its condition before every iteration. Reads are
+// yielded to the driver (interpreter-reads.ts), so the same code runs synchronously or awaits them.
+// Loop variables are freed as soon as the next iteration's replace them (also when a step throws).
+// Needs tfjs, the IR, the reads and the counted-loop analysis. Produces `RtValue`, `cloneValue`,
+// `runCond`, `runWhile`.
+
+import * as tf from '@tensorflow/tfjs-core';
+import type { Graph, Node } from '../ir/graph.js';
+import type { SubgraphSteps } from '../ir/walk.js';
+import { RtList } from './rt-list.js';
+import type { HostRead, HostValues, Steps } from './interpreter-reads.js';
+import { countedLoop, tripCount } from './interpreter-counted-loop.js';
+
+/** What a value holds at run time: a tensor, or a tensor list. */
+export type RtValue = tf.Tensor | RtList<tf.Tensor>;
+
+/** A subgraph walk of the interpreter, in a call context `C`. */
+export type Subgraph<C> = SubgraphSteps<RtValue, C, HostRead, HostValues>;
+
+export function cloneValue<T extends RtValue>(x: T): T {
+  return (x instanceof RtList ? x : tf.clone(x)) as T;
+}
+
+export function* runCond<C>(node: Node, args: RtValue[], c: C, subgraph: Subgraph<C>): Steps<RtValue[]> {
+  const [pred, ...operands] = args;
+  const [value] = yield { node, tensors: [pred as tf.Tensor] };
+  return yield* subgraph(value![0] ? node.subgraphs!.then! : node.subgraphs!.else!, operands, c);
+}
+
+/** Evaluates the loop's condition on `inputs` and reads it. */
+function* holds<C>(node: Node, cond: Graph, inputs: RtValue[], c: C, subgraph: Subgraph<C>): Steps<boolean> {
+  const [t] = (yield* subgraph(cond, inputs, c)) as tf.Tensor[];
+  try {
+    const [value] = yield { node, tensors: [t!] };
+    return value![0] !== 0;
+  } finally {
+    t!.dispose();
+  }
+}
+
+/** How many iterations a counted loop makes (reading its start and bound where they are not static), or undefined. */
+function* tripsOf(node: Node, args: RtValue[], max: number | undefined): Steps<number | undefined> {
+  const loop = countedLoop(node);
+  if (!loop) return undefined;
+  const read = loop.reads.length > 0 ? yield { node, tensors: loop.reads.map((j) => args[j] as tf.Tensor) } : [];
+  return tripCount(loop, read, max);
+}
+
+export function* runWhile<C>(node: Node, args: RtValue[], c: C, subgraph: Subgraph<C>): Steps<RtValue[]> {
+  const n = node.outputs.length;
+  const invariants = args.slice(n);
+  const max = node.attrs.maximumIterations as number | undefined;
+  const { cond, body } = node.subgraphs!;
+  const trips = yield* tripsOf(node, args, max);
+  let vars = args.slice(0, n);
+  let ownsVars = false;
+  try {
+    for (let iter = 0; max === undefined || iter < max; iter++) {
+      if (trips !== undefined ? iter >= trips : !(yield* holds(node, cond!, [...vars, ...invariants], c, subgraph))) break;
+      const next = yield* subgraph(body!, [...vars, ...invariants], c);
+      if (ownsVars) for (const t of vars) t.dispose();
+      vars = next;
+      ownsVars = true;
+    }
+    const result = ownsVars ? vars : vars.map(cloneValue);
+    ownsVars = false;
+    return result;
+  } finally {
+    if (ownsVars) for (const t of vars) t.dispose();
+  }
+}
