@@ -1,7 +1,9 @@
-// Vitest for the whole suite, in two projects: `unit` (everything under test/ except test/in-place/)
-// exercises the run-time converter path, so those functions reach free variables through `scope`;
-// `in-place` runs test/in-place/ through the autograph Vite plugin (src/plugin/vite-plugin.ts), so
-// its functions passed to `jit` close over module variables and the imported `tf` freely.
+// Vitest for the whole suite, in three projects: `unit` (everything under test/ except test/in-place/
+// and test/exec/webgpu/) exercises the run-time converter path, so those functions reach free
+// variables through `scope`; `in-place` runs test/in-place/ through the autograph Vite plugin
+// (src/plugin/vite-plugin.ts), so its functions passed to `jit` close over module variables and the
+// imported `tf` freely; `webgpu` runs tfjs's webgpu backend in Node over SwiftShader
+// (test/helpers/webgpu.ts), alone with `npx vitest run --project webgpu`.
 
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -22,7 +24,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/in-place/**'] },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/in-place/**', 'test/exec/webgpu/**'] },
+      },
+      {
+        extends: true,
+        test: { name: 'webgpu', include: ['test/exec/webgpu/**/*.test.ts'] },
       },
       {
         extends: true,
