@@ -13,7 +13,8 @@ export const FRAME = /^\s*at (?:(.*?) \()?(.*?):(\d+):(\d+)\)?$/;
 // under node_modules): dist/ (the built files, in chunks/ or not) and src/ (where the built files'
 // source maps point). Frames inside them are never user code.
 const OWN_DIRS = ((): string[] => {
-  const here = decodeURIComponent(new URL('.', import.meta.url).pathname);
+  // (Not `new URL('.', import.meta.url)`: bundlers take that for an asset to resolve.)
+  const here = decodeURIComponent(new URL(import.meta.url).pathname).replace(/[^/]*$/, '');
   const at = Math.max(here.lastIndexOf('/dist/'), here.lastIndexOf('/src/'));
   const root = at < 0 ? here : here.slice(0, at + 1);
   return [`${root}src/`, `${root}dist/`];
