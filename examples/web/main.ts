@@ -17,7 +17,6 @@ import { setCodeGeneration } from '../../src/plugin/runtime-browser.js';
 // The graph pictures behind cf.mountViewer (in an app: `import 'autograph-ts/viewer'`; a page that
 // only runs its functions leaves them out).
 import '../../src/export/install-pictures.js';
-import pageSource from './main.ts?raw'; // this file's text, for the viewer's source pane
 
 // This page's CSP forbids 'unsafe-eval': say so, and the compiled executor does not even try
 // `new Function` (each try would be a CSP violation); graphs run in the interpreter. `?codegen=probe`
@@ -109,12 +108,9 @@ async function main(): Promise<void> {
   $('executor').textContent = cf.compiledSource() === undefined ? 'interpreter' : 'compiled';
   $('code').textContent = `${toCode(huberLoss)}\n\n${toCode(collatz)}`;
   // The viewer (no inline script or style: it runs under this page's CSP). Its clusters name the
-  // lines of main.ts (the plugin wrote them into the converted code); the source pane shows this file.
-  const lines = pageSource.split('\n');
-  const first = lines.findIndex((l) => l.startsWith('function collatz('));
-  const last = lines.findIndex((l, i) => i > first && l === '}');
-  const source = { text: lines.slice(first, last + 1).join('\n'), file: 'main.ts', firstLine: first + 1 };
-  const viewer = await cf.mountViewer($('graph'), { sourceUrl: false, code: { source } });
+  // lines of main.ts, and its source pane shows collatz as written here: the plugin recorded both
+  // beside the converted function.
+  const viewer = await cf.mountViewer($('graph'), { sourceUrl: false });
   (window as unknown as { agViewer: unknown }).agViewer = viewer;
   $('status').textContent = 'done';
 }

@@ -6,7 +6,7 @@
 import type * as t from '@babel/types';
 import { convertProgram, type ConvertProgramOptions } from './convert-in-place.js';
 
-export type AutographBabelOptions = Omit<ConvertProgramOptions, 'filename' | 'originalLocation'>;
+export type AutographBabelOptions = Omit<ConvertProgramOptions, 'filename' | 'originalLocation' | 'originalSource'>;
 
 /** The parts of Babel's NodePath/PluginPass the plugin uses. */
 interface ProgramPath {
