@@ -221,7 +221,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     }
   }
 
-  /** `callFlat` through the executor's asynchronous path (see `callAsync`); the work starts at the call. */
+  /** `callFlat` through the executor's asynchronous path (see `callAsync`); the tensors are taken at the call. */
   async callFlatAsync(tensors: readonly tf.Tensor[]): Promise<unknown> {
     if (!this.executor.runAsync) return this.callFlat(tensors);
     return this.rebuild(await this.executor.runAsync(this.optimizedGraph, feedsFor(this.graph, tensors)));
