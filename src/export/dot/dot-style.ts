@@ -62,13 +62,14 @@ export const NODE_STYLE: Readonly<Record<NodeKind, Readonly<Record<string, strin
   collapsed: { shape: 'box', style: 'rounded,filled,bold', peripheries: 2, fillcolor: '#eff6ff', color: '#1d4ed8' },
 };
 
-export type ClusterKind = 'cond' | 'while' | 'branch' | 'loop-part';
+export type ClusterKind = 'cond' | 'while' | 'branch' | 'loop-part' | 'group';
 
 export const CLUSTER_STYLE: Readonly<Record<ClusterKind, Readonly<Record<string, string | number>>>> = {
   cond: { style: 'rounded,dashed', color: '#16a34a', fontcolor: '#166534' },
   while: { style: 'rounded,dashed', color: '#1d4ed8', fontcolor: '#1e3a8a' },
   branch: { style: 'rounded,filled', color: '#86efac', fillcolor: '#f0fdf4', fontcolor: '#166534' },
   'loop-part': { style: 'rounded,filled', color: '#93c5fd', fillcolor: '#eff6ff', fontcolor: '#1e3a8a' },
+  group: { style: 'rounded,filled', color: '#c4b5fd', fillcolor: '#faf5ff', fontcolor: '#5b21b6' },
 };
 
 /** Extra style of clusters and control-flow nodes that hold effects. */
@@ -106,7 +107,9 @@ function sourcePath(s: NodeSource, opts: SourceOptions): { path: string; relativ
 export function sourceText(s: NodeSource, opts: SourceOptions, show: { readonly column?: boolean; readonly fn?: boolean } = {}): string {
   const p = sourcePath(s, opts);
   const file = p === undefined ? '<anonymous>' : opts.sourceRoot || !p.path.includes('/') ? p.path : p.path.replace(/^.*\//, '');
-  const fn = show.fn !== false && s.functionName && !GENERATED_FN.test(s.functionName) ? ` in ${s.functionName}` : '';
+  // Vite's SSR loader (vitest) renames imports: `__vite_ssr_import_1__.jit` is the user's `jit`.
+  const name = s.functionName?.replace(/__vite_ssr_import_\d+__\./g, '');
+  const fn = show.fn !== false && name && !GENERATED_FN.test(name) ? ` in ${name}` : '';
   return `${file}:${s.line}${show.column !== false ? `:${s.column}` : ''}${fn}`;
 }
 

@@ -40,6 +40,9 @@ export class DotWriter {
   /** Node kinds and line styles drawn (what the legend explains). */
   private readonly kinds = new Set<NodeKind>();
   private readonly styles = new Set<EdgeStyle>();
+  /** Nodes drawn as the collapsed box they are in: their id → the box's. */
+  private readonly folded = new Map<string, string>();
+  private readonly edgeKeys = new Set<string>();
 
   constructor(
     readonly opts: DotOptions,
@@ -53,6 +56,7 @@ export class DotWriter {
 
   node(indent: string, id: string, kind: NodeKind, title: string, details: readonly string[], inside: readonly string[], extra: Record<string, AttrValue> = {}): string {
     this.within.set(id, inside);
+    if (this.folded.has(id)) return id;
     this.kinds.add(kind);
     const cls = ['ag-node', `ag-${kind}`, ...inside.map((c) => `ag-in-${c}`)].join(' ');
     this.lines.push(`${indent}${id}${attrList({ ...NODE_STYLE[kind], label: htmlLabel(title, details), id, class: cls, ...extra })};`);
@@ -76,7 +80,25 @@ export class DotWriter {
     if (p.id) this.edge(p.id, to, { label: p.port, tooltip: `${name}${this.type(v)}`, ...extra });
   }
 
-  edge(from: string, to: string, extra: Record<string, AttrValue> = {}): void {
+  /** Draws the node `id` as the (collapsed) box `box`: its line is left out, its edges go to the box. */
+  fold(id: string, box: string): void {
+    this.folded.set(id, box);
+  }
+
+  /** Whether node `id` has a line of its own. */
+  drawn(id: string): boolean {
+    return this.within.has(id) && !this.folded.has(id);
+  }
+
+  edge(rawFrom: string, rawTo: string, extra: Record<string, AttrValue> = {}): void {
+    const from = this.folded.get(rawFrom) ?? rawFrom;
+    const to = this.folded.get(rawTo) ?? rawTo;
+    if (from !== rawFrom || to !== rawTo) {
+      // Into, out of or within a collapsed box: one edge per pair, none within.
+      const key = `${from}->${to}:${String(extra.label ?? '')}`;
+      if (from === to || this.edgeKeys.has(key)) return;
+      this.edgeKeys.add(key);
+    }
     const style = extra.style === undefined ? 'solid' : String(extra.style);
     if (style === 'solid' || style === 'dashed' || style === 'dotted') this.styles.add(style);
     const cls = [...new Set([...(this.within.get(from) ?? []), ...(this.within.get(to) ?? [])])].map((c) => `ag-in-${c}`);

@@ -9,6 +9,7 @@ import { refinedShapes } from './list-lengths.js';
 import { FUSED_OP, type FusedStep } from '../../ir/fused.js';
 import { LIST_DTYPE, typeToString, type Shape, type TensorType } from '../../ir/types.js';
 import { formatValues } from './dot-style.js';
+import { labelAttrs } from './op-display.js';
 import { OP } from '../../ir/ops.js';
 
 /** Constants with at most this many values are written into the nodes that use them. */
@@ -62,12 +63,14 @@ function short(v: unknown, max = 40): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-/** `axis=0, keepDims=false` (the attributes worth showing; a fused node's steps are shown apart). */
-export function attrText(node: Node, max = 40): string[] {
+/**
+ * `axis=0, activation="relu"`: the attributes worth a label (op-display's rules leave out defaults),
+ * or with `all` every attribute (the info panel); a fused node's steps are shown apart.
+ */
+export function attrText(node: Node, max = 40, all = false): string[] {
   if (node.subgraphs || node.op === FUSED_OP || node.op === OP.Print || node.op === OP.Assert) return [];
-  return Object.entries(node.attrs)
-    .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => `${k}=${short(v, max)}`);
+  const attrs = all ? Object.entries(node.attrs).filter(([, v]) => v !== undefined && v !== null) : labelAttrs(node);
+  return attrs.map(([k, v]) => `${k}=${short(v, max)}`);
 }
 
 /** Lines of `text` no longer than `width`, broken after ` → `. */
@@ -86,14 +89,18 @@ function wrap(parts: readonly string[], width: number): string[] {
 }
 
 /** Lines under the title: a fused chain, a print's format, an assert's message, a variable written. */
-export function nodeDetails(node: Node): string[] {
+export function nodeDetails(node: Node, variableName: (name: string) => string = (n) => n): string[] {
   if (node.op === FUSED_OP) return wrap((node.attrs.steps as readonly FusedStep[]).map((s) => s.op), 36);
   if (node.op === OP.Print) {
     const parts = (node.attrs.parts ?? []) as readonly ({ text: string } | { tensor: number })[];
     return [parts.map((p) => ('text' in p ? p.text : `‹${node.inputs[p.tensor]?.name ?? `input ${p.tensor}`}›`)).join(' ')];
   }
   if (node.op === OP.Assert) return [String(node.attrs.message ?? '')];
-  if (node.op === OP.AssignVariable) return [`→ variable '${String(node.attrs.variable)}'`];
+  if (node.op === OP.AssignVariable) {
+    const name = String(node.attrs.variable);
+    const shown = variableName(name);
+    return [shown === name ? `→ variable '${name}'` : `→ ${shown}`];
+  }
   if (node.op === OP.Const) return [formatValues(node.options.values ?? [])];
   return attrText(node, 24).slice(0, 2);
 }

@@ -6,10 +6,12 @@
 // (graph-index) for the HTML viewer. Needs the IR, dot-style, dot-writer, node-text, graph-index.
 // Produces `toDot(graph, opts) → string`.
 
-import type { Graph, Node, Value } from '../../ir/graph.js';
+import type { Capture, Graph, Node, Value } from '../../ir/graph.js';
 import { attrList, CLUSTER_STYLE, EFFECT_MARK, knownSource, quote, sourceHref, sourceText, type AttrValue, type NodeKind } from './dot-style.js';
 import { DotWriter, type DotOptions } from './dot-writer.js';
 import { indexGraph } from './graph-index.js';
+import { foldCollapsedGroups, groupInside, writeGroups } from './dot-groups.js';
+import { isNoOp } from './op-display.js';
 import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, pictureTypes } from './node-text.js';
 
 export type { DotOptions } from './dot-writer.js';
@@ -25,7 +27,9 @@ export function toDot(graph: Graph, opts: DotOptions = {}): string {
   w.lines.push(`  graph${attrList({ label: title, labelloc: 't', fontname: 'Helvetica', fontsize: 12, rankdir: opts.rankdir ?? 'TB', class: 'ag-graph', nodesep: 0.3, ranksep: 0.3, newrank: 'true' })};`);
   w.lines.push(`  node${attrList({ fontname: 'Helvetica', fontsize: 10, margin: '0.14,0.04' })};`);
   w.lines.push(`  edge${attrList({ fontname: 'Helvetica', fontsize: 8, color: '#4b5563', arrowsize: 0.6 })};`);
+  foldCollapsedGroups(w);
   writeBody(w, graph, '  ', [], 'ret', true);
+  writeGroups(w);
   return w.finish();
 }
 
@@ -44,14 +48,14 @@ function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly stri
     w.bind(p, { id });
   });
   for (const c of g.captures) {
-    const from = c.source.kind === 'variable' ? `variable '${c.source.variable.name}'` : c.source.kind === 'tensor' ? 'tensor' : 'outer value';
-    const id = w.node(indent, w.index.id(c.param), 'capture', `capture ${c.param.name ?? ''}`.trim(), [w.type(c.param), from], inside, { tooltip: `captured ${from}` });
+    const { title, from } = captureText(w, c);
+    const id = w.node(indent, w.index.id(c.param), 'capture', title, [w.type(c.param), from], groupInside(w, g, c.param, inside), { tooltip: `captured ${from}` });
     params.set(c.param, id);
     w.bind(c.param, { id });
   }
   const effects: string[] = [];
   for (const node of g.nodes) {
-    const id = node.subgraphs ? writeControlFlow(w, node, indent, inside) : writeKernel(w, node, indent, inside);
+    const id = node.subgraphs ? writeControlFlow(w, node, indent, inside) : writeKernel(w, node, indent, groupInside(w, g, node, inside));
     if (id && node.options.effect) effects.push(id);
   }
   const outs = g.outputs.map((v, i) => {
@@ -76,6 +80,14 @@ function inlineInputs(w: DotWriter, node: Node): string[] {
   });
 }
 
+/** A capture's title (`capture Wx`, `capture m(Wx)` for an optimizer's slot) and where it comes from. */
+function captureText(w: DotWriter, c: Capture): { title: string; from: string } {
+  if (c.source.kind !== 'variable') return { title: `capture ${c.param.name ?? ''}`.trim(), from: c.source.kind === 'tensor' ? 'tensor' : 'outer value' };
+  const name = c.source.variable.name;
+  const shown = w.index.variableName(name);
+  return { title: `capture ${shown !== name ? shown : (c.param.name ?? name)}`, from: shown !== name ? `optimizer slot, variable '${name}'` : `variable '${name}'` };
+}
+
 function writeKernel(w: DotWriter, node: Node, indent: string, inside: readonly string[]): string | undefined {
   const id = w.index.id(node);
   const inline = w.opts.inlineConstants === false ? undefined : inlineConstant(node);
@@ -83,9 +95,13 @@ function writeKernel(w: DotWriter, node: Node, indent: string, inside: readonly 
     w.bind(node.outputs[0]!, { inline });
     return undefined;
   }
+  if (isNoOp(node)) {
+    w.bind(node.outputs[0]!, w.producer(node.inputs[0]!)); // drawn as a plain edge
+    return undefined;
+  }
   const types = node.outputs.map((v, k) => (node.outputs.length > 1 ? `#${k} ${w.type(v)}` : w.type(v)));
   const kind: NodeKind = node.op === OP.Const ? 'const' : node.options.effect ? 'effect' : node.op === OP.Fused ? 'fused' : 'op';
-  const details = [...nodeDetails(node), ...inlineInputs(w, node), ...types];
+  const details = [...nodeDetails(node, w.index.variableName), ...inlineInputs(w, node), ...types];
   w.node(indent, id, kind, nodeTitle(node), details, inside, sourceAttrs(w.opts, node, kernelTooltip(node)));
   node.inputs.forEach((v) => w.edgeFrom(v, id));
   node.outputs.forEach((v, k) => w.bind(v, { id, port: node.outputs.length > 1 ? `#${k}` : undefined }));

@@ -1,14 +1,22 @@
 // What the HTML viewer knows about a graph, as plain data (JSON in the page): per drawn node its op,
-// types, attributes, inputs and outputs (by id), source line and code; per Cond/While cluster its
-// label, location, size and nesting; the user's source and the generated code, line by line, with
-// the source line of each generated line. Ids are those of the pictures (graph-index).
-// Needs the IR, dot's graph-index and node-text. Produces `buildModel`, `ViewerModel`, `ViewerCode`.
+// types, attributes, inputs and outputs (by id), source line and code; per cluster (Cond/While, or a
+// box: an optimizer's update, a layer) its label, location, size and nesting; the user's source and
+// the generated code, line by line, with the source line of each generated line; the legend. Ids are
+// those of the pictures (graph-index). Needs the IR, dot's graph-index, node-text, op-display and
+// legend, viewer-boxes. Produces `buildModel`, `ViewerModel`, `ViewerCode`.
 
 import type { Graph, Node, NodeSource, Value } from '../../ir/graph.js';
 import { knownSource, sourceText, type SourceOptions } from '../dot/dot-style.js';
 import { indexGraph } from '../dot/graph-index.js';
 import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, pictureTypes, valueType } from '../dot/node-text.js';
 import { OP } from '../../ir/ops.js';
+import { legendEntries, type LegendEntries } from '../dot/legend.js';
+import { isNoOp } from '../dot/op-display.js';
+import { boxNodes, loopLinks, viewerCluster } from './viewer-boxes.js';
+import type { NodeKind } from '../dot/dot-style.js';
+
+/** `v` seen through the nodes pictures draw as plain edges (a Slice of everything, a Reshape adding a 1). */
+const through = (v: Value): Value => (v.node && isNoOp(v.node) ? through(v.node.inputs[0]!) : v);
 
 /** The code shown beside the graph. */
 export interface ViewerCode {
@@ -37,17 +45,21 @@ export interface ViewerNode {
   readonly clusters: readonly string[];
   /** Lower-case text the search box matches. */
   readonly search: string;
+  /** Related clusters (a gradient loop's forward loop). */
+  readonly links?: readonly { readonly label: string; readonly to: string }[];
 }
 
 export interface ViewerCluster {
   readonly id: string;
-  readonly kind: 'cond' | 'while';
+  readonly kind: 'cond' | 'while' | 'group';
   readonly label: string;
   readonly location?: string;
   readonly line?: number;
   readonly size: number;
   readonly parent?: string;
   readonly effect: boolean;
+  /** For a gradient loop, the loop it differentiates. */
+  readonly forward?: string;
 }
 
 export interface ViewerModel {
@@ -58,6 +70,8 @@ export interface ViewerModel {
   readonly generated?: { readonly lines: readonly string[]; readonly sourceLines: readonly (number | null)[] };
   /** Clusters collapsed when the page opens. */
   readonly collapsed: readonly string[];
+  /** What the shapes and lines the pictures use mean. */
+  readonly legend: LegendEntries;
 }
 
 const normPath = (f: string): string => (f.startsWith('file://') ? decodeURIComponent(f.slice('file://'.length)) : f).replace(/\\/g, '/');
@@ -89,15 +103,16 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
   const use = (v: Value, id: string) => users.set(v, [...(users.get(v) ?? []), id]);
   const collectUses = (g: Graph, retId: string): void => {
     for (const node of g.nodes) {
-      node.inputs.forEach((v) => use(v, index.id(node)));
+      if (!isNoOp(node)) node.inputs.forEach((v) => use(through(v), index.id(node)));
       for (const [label, sub] of Object.entries(node.subgraphs ?? {})) collectUses(sub, `${index.id(node)}_${label}_ret`);
     }
-    g.outputs.forEach((v) => use(v, retId));
+    g.outputs.forEach((v) => use(through(v), retId));
   };
   collectUses(graph, 'ret');
 
   const nodes: ViewerNode[] = [];
-  const producerText = (v: Value): { from?: string; text: string } => {
+  const producerText = (value: Value): { from?: string; text: string } => {
+    const v = through(value);
     const inline = v.node && inlineConstant(v.node);
     if (inline !== undefined) return { text: inline };
     const from = v.node ? index.id(v.node) : index.id(v);
@@ -116,13 +131,16 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
       const name = p.name ? displayName(p.name) : `arg${i}`;
       push({ id: index.id(p), op: top ? 'input' : 'param', kind: 'param', title: name, details: [valueType(p, lists)], attrs: [], inputs: [], outputs: outputsOf([p]), clusters });
     });
+    const boxed = (x: Node | Value): readonly string[] => (top && index.groupOf(x) ? [index.groupOf(x)!.id] : clusters);
     for (const c of g.captures) {
+      const named = c.source.kind === 'variable' ? index.variableName(c.source.variable.name) : undefined;
       const from = c.source.kind === 'variable' ? `variable '${c.source.variable.name}'` : c.source.kind === 'tensor' ? 'tensor' : 'outer value';
-      push({ id: index.id(c.param), op: 'capture', kind: 'capture', title: c.param.name ?? 'capture', details: [valueType(c.param, lists), from], attrs: [], inputs: [], outputs: outputsOf([c.param]), clusters });
+      const title = named && c.source.kind === 'variable' && named !== c.source.variable.name ? named : c.param.name ?? 'capture';
+      push({ id: index.id(c.param), op: 'capture', kind: 'capture', title, details: [valueType(c.param, lists), from], attrs: [], inputs: [], outputs: outputsOf([c.param]), clusters: boxed(c.param) });
     }
     for (const node of g.nodes) {
-      if (!node.subgraphs && inlineConstant(node) !== undefined) continue; // drawn inside its users
-      push(describe(node, clusters));
+      if (!node.subgraphs && (inlineConstant(node) !== undefined || isNoOp(node))) continue; // drawn inside its users, or as an edge
+      push(describe(node, boxed(node)));
       for (const [label, sub] of Object.entries(node.subgraphs ?? {})) visit(sub, [...clusters, index.id(node)], false, `${index.id(node)}_${label}_ret`);
     }
     push({
@@ -143,8 +161,9 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
       op: node.op,
       kind: cf ? (node.op === OP.Cond ? 'cond' : 'while') : node.op === OP.Const ? 'const' : node.options.effect ? 'effect' : node.op === OP.Fused ? 'fused' : 'op',
       title: cf ? cf.label : nodeTitle(node),
-      details: cf ? [] : nodeDetails(node),
-      attrs: attrText(node, 200).map((a) => {
+      details: cf ? [] : nodeDetails(node, index.variableName),
+      links: cf ? loopLinks(index, cf.id) : undefined,
+      attrs: attrText(node, 200, true).map((a) => {
         const k = a.indexOf('=');
         return [a.slice(0, k), a.slice(k + 1)] as const;
       }),
@@ -159,12 +178,9 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
     };
   };
   visit(graph, [], true, 'ret');
+  boxNodes(index).forEach(push);
 
-  const clusters: ViewerCluster[] = index.clusters.map((c) => {
-    const site = c.node.options.site;
-    const line = site?.line ?? lineOf(c.node.options.source).line;
-    return { id: c.id, kind: c.node.op === OP.Cond ? 'cond' : 'while', label: c.label, location: c.location, line, size: c.size, parent: c.parent, effect: !!c.node.options.effect };
-  });
+  const clusters: ViewerCluster[] = index.clusters.map((c) => viewerCluster(c, lineOf));
   const gen = code.generated;
   return {
     title,
@@ -173,6 +189,15 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
     source: src && srcLines ? { file: src.file ? sourceText({ file: src.file, line: 0, column: 0 }, opts).replace(/:0:0$/, '') : undefined, firstLine: src.firstLine, lines: srcLines } : undefined,
     generated: gen ? { lines: gen.text.split('\n'), sourceLines: gen.text.split('\n').map((_, i) => gen.sourceLines?.[i] ?? null) } : undefined,
     collapsed,
+    legend: modelLegend(nodes, clusters.length > 0),
   };
+}
+
+/** The legend of what the pictures of these nodes draw. */
+function modelLegend(nodes: readonly ViewerNode[], clusters: boolean): LegendEntries {
+  const kinds = new Set(nodes.map((n) => n.kind as NodeKind));
+  if (clusters) kinds.add('collapsed');
+  const effects = nodes.filter((n) => n.kind === 'effect').length;
+  return legendEntries(kinds, new Set(['solid', ...(clusters ? (['dashed'] as const) : []), ...(effects > 1 ? (['dotted'] as const) : [])]));
 }
 
