@@ -11,7 +11,7 @@ import { countNodes } from '../../opt/pass-report.js';
 import { buildModel } from './viewer-model.js';
 import { COLLAPSE_OVER, defaultCollapsed } from './viewer-states.js';
 import { startViewer, type ViewerApi } from './viewer-runtime.js';
-import { buildViewerPage, renderNodeInfo } from './viewer-page.js';
+import { VIEWER_PARTS } from './viewer-parts.js';
 import { VIEWER_CSS } from './viewer-css.js';
 import type { ViewerOptions } from './to-html.js';
 
@@ -34,7 +34,7 @@ export async function mountViewer(element: HTMLElement, graph: Graph, opts: View
   const model = buildModel(graph, title, opts.code ?? {}, first, opts);
   if (!element.style.height) element.classList.add('agv-embedded');
   const layouts = { draw: (collapsed: readonly string[]) => renderDot(toDot(graph, { ...opts, title, collapsed: new Set(collapsed) })) };
-  const api = startViewer(element, model, layouts, { page: buildViewerPage, info: renderNodeInfo });
+  const api = startViewer(element, model, layouts, VIEWER_PARTS);
   await api.ready();
   return api;
 }

@@ -1,8 +1,8 @@
 // The standalone HTML viewer: one self-contained file (no network) holding the viewer's stylesheet
 // and script inline, its model as JSON, and the pictures of a few collapse states as SVG templates;
 // its own Content-Security-Policy allows exactly those inline script and style blocks by hash and
-// nothing else. Needs dot's toDot/renderDot and graph-index, the viewer's model, states, runtime and
-// CSS. Produces `toHTML(graph, opts)`, `ViewerOptions`.
+// nothing else. Needs dot's toDot/renderDot and graph-index, the viewer's model, states, runtime, parts
+// and CSS. Produces `toHTML(graph, opts)`, `ViewerOptions`.
 
 import type { Graph } from '../../ir/graph.js';
 import { toDot, type DotOptions } from '../dot/to-dot.js';
@@ -13,7 +13,7 @@ import { countNodes } from '../../opt/pass-report.js';
 import { buildModel, type ViewerCode } from './viewer-model.js';
 import { COLLAPSE_OVER, defaultCollapsed, layoutStates, MAX_LAYOUTS } from './viewer-states.js';
 import { startViewer } from './viewer-runtime.js';
-import { buildViewerPage, renderNodeInfo } from './viewer-page.js';
+import { partsScript } from './viewer-parts.js';
 import { VIEWER_CSS } from './viewer-css.js';
 
 export interface ViewerOptions extends DotOptions {
@@ -53,7 +53,7 @@ function bootScript(): string {
     for (var i = 0; i < states.length; i++) if (key(states[i]) === key(c)) return $('ag-layout-' + i).innerHTML;
     return $('ag-layout-0').innerHTML;
   } };
-  var parts = { page: (${buildViewerPage.toString()}), info: (${renderNodeInfo.toString()}) };
+  var parts = ${partsScript()};
   window.agViewer = (${startViewer.toString()})($('ag-viewer'), model, layouts, parts);
 })();`;
 }

@@ -44,6 +44,23 @@ body:has(> .agv) { margin: 0; }
 .agv-line.agv-hl { background: #fde68a; }
 .agv-ln { width: 3.2em; flex: none; text-align: right; padding-right: 10px; color: #9ca3af; user-select: none; }
 .agv-hidden { display: none; }
+.agv-find { position: relative; flex: 0 1 340px; display: flex; }
+.agv-find .agv-search { flex: 1; }
+.agv-results { position: absolute; top: 100%; left: 0; z-index: 5; width: max(100%, 440px); max-height: 360px; overflow: auto; margin-top: 2px; background: #fff; border: 1px solid #cbd5e1; border-radius: 6px; box-shadow: 0 6px 18px rgba(15, 23, 42, .12); }
+.agv-results[hidden], .agv-minimap[hidden] { display: none; }
+.agv-find:not(:focus-within) .agv-results { display: none; }
+.agv-result { display: flex; gap: 8px; align-items: baseline; width: 100%; padding: 4px 8px; border: 0; background: none; font: inherit; font-size: 12px; text-align: left; cursor: pointer; }
+.agv-result:hover, .agv-result:focus { background: #eff6ff; outline: none; }
+.agv-result-title { font-weight: 600; white-space: nowrap; }
+.agv-result-why { color: var(--agv-soft); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.agv-result-more { padding: 4px 8px; color: var(--agv-soft); font-size: 12px; }
+.agv-legend { position: absolute; left: 10px; bottom: 10px; z-index: 2; background: rgba(255, 255, 255, .94); border: 1px solid var(--agv-line); border-radius: 6px; padding: 4px 8px; font-size: 11px; color: #374151; cursor: default; max-width: 300px; }
+.agv-legend summary { cursor: pointer; font-weight: 600; color: var(--agv-soft); }
+.agv-legend-row { display: flex; align-items: center; gap: 6px; line-height: 18px; }
+.agv-legend-row svg { flex: none; }
+.agv-minimap { position: absolute; right: 10px; bottom: 10px; z-index: 2; width: 220px; height: 160px; background: rgba(255, 255, 255, .94); border: 1px solid #cbd5e1; border-radius: 6px; cursor: crosshair; overflow: hidden; }
+.agv-minimap-svg { width: 100%; height: 100%; display: block; }
+.agv-minimap-frame { fill: rgba(37, 99, 235, .08); stroke: #2563eb; stroke-width: 1.5px; }
 .agv svg g.node { cursor: pointer; }
 .agv svg g.agv-toggle text { cursor: pointer; }
 .agv svg g.agv-toggle text:hover { text-decoration: underline; }

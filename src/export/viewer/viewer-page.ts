@@ -1,11 +1,14 @@
 // The viewer's page structure and its info panel, apart from the interaction in viewer-runtime.ts:
-// `buildViewerPage` lays out the bar (search, buttons), the graph pane and the side panel with the
-// source and generated code; `renderNodeInfo` fills the info panel for one node. Each function is
+// `buildViewerPage` lays out the bar (search and its results list, buttons), the graph pane (with
+// its minimap box) and the side panel with the source and generated code; `renderNodeInfo` fills the info panel for one node. Each function is
 // self-contained like `startViewer` (no imports, no module state: the standalone page inlines their
 // text and hands them to it). Also the viewer's own interface types. Needs a DOM. Produces
 // `buildViewerPage`, `renderNodeInfo`, `ViewerParts`, `ViewerLayouts`, `ViewerApi`.
 
 import type { ViewerModel, ViewerNode } from './viewer-model.js';
+import type { LegendEntries } from '../dot/legend.js';
+import type { SearchHit } from './viewer-search.js';
+import type { Viewport } from './viewer-viewport.js';
 
 /** Where the pictures come from: a fixed set (the standalone page) or drawn on demand. */
 export interface ViewerLayouts {
@@ -19,7 +22,10 @@ export interface ViewerApi {
   select(id: string | undefined): void;
   toggle(id: string): Promise<void>;
   setAll(collapsed: boolean): Promise<void>;
+  /** Runs a search as the search box does; the number of matches. */
   search(text: string): number;
+  /** The ids the last search found, best first. */
+  matches(): string[];
   /** Clusters shown collapsed now. */
   collapsed(): string[];
   /** Resolves when the current picture is on screen. */
@@ -31,7 +37,11 @@ export interface ViewerPage {
   readonly bar: HTMLElement;
   readonly search: HTMLInputElement;
   readonly count: HTMLElement;
+  /** The list of search results under the search box. */
+  readonly results: HTMLElement;
   readonly pane: HTMLElement;
+  /** The corner box of the minimap. */
+  readonly minimap: HTMLElement;
   readonly canvas: HTMLElement;
   readonly info: HTMLElement;
   readonly srcPane: HTMLElement | undefined;
@@ -45,10 +55,14 @@ export interface InfoCluster {
   readonly collapsed: boolean;
 }
 
-/** What `startViewer` is handed: this module's two functions (or, on the standalone page, their inlined copies). */
+/** What `startViewer` is handed: the viewer's other functions (or, on the standalone page, their inlined copies). */
 export interface ViewerParts {
   page(root: HTMLElement, model: ViewerModel): ViewerPage;
   info(info: HTMLElement, node: ViewerNode | undefined, cluster: InfoCluster | undefined, titleOf: (id: string) => string): void;
+  legend(pane: HTMLElement, legend: LegendEntries): HTMLElement;
+  search(model: ViewerModel, text: string): SearchHit[];
+  results(list: HTMLElement, model: ViewerModel, hits: readonly SearchHit[], max?: number): void;
+  viewport(pane: HTMLElement, canvas: HTMLElement, minimap: HTMLElement): Viewport;
 }
 
 /** Fills `root` with the viewer's page for `model` and returns the elements the viewer uses. */
@@ -66,9 +80,14 @@ export function buildViewerPage(root: HTMLElement, model: ViewerModel): ViewerPa
   bar.appendChild(el('h1', 'agv-title', model.title));
   const search = el('input', 'agv-search');
   search.type = 'search';
-  search.placeholder = 'Search ops, variables, lines… ( / )';
+  search.placeholder = 'Search ops, names, attributes, file:line… ( / )';
   search.setAttribute('aria-label', 'search the graph');
   const count = el('span', 'agv-count');
+  const find = el('div', 'agv-find');
+  const results = el('div', 'agv-results');
+  results.hidden = true;
+  results.setAttribute('role', 'listbox');
+  find.append(search, results);
   const button = (text: string, act: string): HTMLButtonElement => {
     const b = el('button', 'agv-button', text);
     b.type = 'button';
@@ -76,11 +95,14 @@ export function buildViewerPage(root: HTMLElement, model: ViewerModel): ViewerPa
     return b;
   };
   const buttons = [button('Expand all', 'expand'), button('Collapse all', 'collapse'), button('Fit', 'fit'), button('−', 'zoom-out'), button('+', 'zoom-in')];
-  bar.append(search, count, ...buttons);
+  bar.append(find, count, ...buttons);
   const main = el('div', 'agv-main');
   const pane = el('div', 'agv-graph');
   const canvas = el('div', 'agv-canvas');
-  pane.appendChild(canvas);
+  const minimap = el('div', 'agv-minimap');
+  minimap.hidden = true;
+  minimap.title = 'the whole graph: click or drag to move the view';
+  pane.append(canvas, minimap);
   const side = el('aside', 'agv-side');
   const info = el('section', 'agv-info');
   side.appendChild(info);
@@ -102,7 +124,7 @@ export function buildViewerPage(root: HTMLElement, model: ViewerModel): ViewerPa
   const genPane = model.generated ? codePane('Generated code', model.generated.lines, 1, 'agv-gen') : undefined;
   main.append(pane, side);
   root.append(bar, main);
-  return { bar, search, count, pane, canvas, info, srcPane, genPane };
+  return { bar, search, count, results, pane, minimap, canvas, info, srcPane, genPane };
 }
 
 /** Shows node `n` in the info panel (a hint when none is selected); `cluster` when `n` is a Cond/While. */
@@ -127,7 +149,7 @@ export function renderNodeInfo(info: HTMLElement, n: ViewerNode | undefined, clu
   };
   info.textContent = '';
   if (!n) {
-    info.appendChild(el('p', 'agv-hint', 'Click a node for its op, types, attributes, inputs, outputs and source line; click a Cond/While title to collapse or expand it; click a source line to find its nodes. Drag to pan, wheel to zoom.'));
+    info.appendChild(el('p', 'agv-hint', 'Click a node for its op, types, attributes, inputs, outputs and source line; click a box title (a loop, an if, an optimizer update, a layer) to collapse or expand it; click a source line to find its nodes. Hover an edge for its type. Drag to pan, wheel to zoom, or move the view on the minimap.'));
     return;
   }
   const head = el('div', 'agv-head');
@@ -142,6 +164,7 @@ export function renderNodeInfo(info: HTMLElement, n: ViewerNode | undefined, clu
     act.dataset.id = cluster.id;
     info.appendChild(act);
   }
+  for (const link of n.links ?? []) row(info, link.label, jump(link.to, titleOf(link.to)));
   if (n.outputs.length) {
     const box = el('div', 'agv-list');
     n.outputs.forEach((o, k) => {

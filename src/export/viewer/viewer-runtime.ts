@@ -1,10 +1,11 @@
 // The viewer's code in the browser: lays out the page (graph, info panel, source and generated code),
-// shows the picture of the current collapse state (zoom and pan), searches nodes by op, variable or
-// text, shows a clicked node's op, types, attributes, inputs, outputs and source line, collapses and
-// expands each Cond/While, and links graph and code both ways. `startViewer` is self-contained (no
-// imports, no module state; the page's structure and the info panel come in as `parts`,
-// viewer-page.ts): the standalone page inlines the text of all three, a page that bundles
-// autograph-ts calls them. Needs a DOM. Produces `startViewer`, `ViewerLayouts`, `ViewerApi`.
+// shows the picture of the current collapse state, searches nodes (a ranked results list), shows a
+// clicked node's op, types, attributes, inputs, outputs and source line, collapses and expands each
+// cluster, and links graph and code both ways. `startViewer` is self-contained (no imports, no module
+// state; the page's structure, info panel, legend, search and viewport come in as `parts`:
+// viewer-page.ts, viewer-legend.ts, viewer-search.ts, viewer-viewport.ts): the standalone page
+// inlines the text of all of them, a page that bundles autograph-ts calls them. Needs a DOM.
+// Produces `startViewer`, `ViewerLayouts`, `ViewerApi`.
 
 import type { ViewerModel } from './viewer-model.js';
 import type { ViewerApi, ViewerLayouts, ViewerParts } from './viewer-page.js';
@@ -17,7 +18,9 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
   const byId = new Map(model.nodes.map((n) => [n.id, n]));
   const clusterById = new Map(model.clusters.map((c) => [c.id, c]));
 
-  const { bar, search, count, pane, canvas, info, srcPane, genPane } = parts.page(root, model);
+  const { bar, search, count, results, pane, canvas, minimap, info, srcPane, genPane } = parts.page(root, model);
+  const port = parts.viewport(pane, canvas, minimap);
+  const legend = parts.legend(pane, model.legend);
 
   // ---- state ----
   let collapsed = new Set(model.collapsed);
@@ -25,8 +28,6 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
   let matches: string[] = [];
   let matchAt = -1;
   let svg: SVGSVGElement | null = null;
-  let view = { x: 0, y: 0, w: 1, h: 1 };
-  let full = { w: 1, h: 1 };
   let drawing: Promise<void> = Promise.resolve();
 
   const parentOf = (id: string): string | undefined => clusterById.get(id)?.parent;
@@ -62,54 +63,12 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
     e.classList.toggle(name, on);
   };
 
-  const applyView = (): void => {
-    if (svg) svg.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
-  };
-
-  const fit = (mode: 'fit' | 'top' = 'top'): void => {
-    if (!svg) return;
-    const pw = Math.max(pane.clientWidth, 100);
-    const ph = Math.max(pane.clientHeight, 100);
-    // The whole picture if it stays legible; else its top at natural size (the width, if narrower).
-    let scale = Math.min(pw / full.w, ph / full.h, 1.4);
-    if (mode === 'top' && scale < 0.85) scale = Math.min(pw / full.w, 1);
-    view = { w: pw / scale, h: ph / scale, x: 0, y: 0 };
-    view.x = (full.w - view.w) / 2;
-    view.y = mode === 'fit' || full.h * scale <= ph ? (full.h - view.h) / 2 : 0;
-    applyView();
-  };
-
-  const svgPoint = (clientX: number, clientY: number): { x: number; y: number } => {
-    const r = pane.getBoundingClientRect();
-    return { x: view.x + ((clientX - r.left) / r.width) * view.w, y: view.y + ((clientY - r.top) / r.height) * view.h };
-  };
-
-  const zoom = (factor: number, cx?: number, cy?: number): void => {
-    const r = pane.getBoundingClientRect();
-    const p = svgPoint(cx ?? r.left + r.width / 2, cy ?? r.top + r.height / 2);
-    const w = Math.min(Math.max(view.w / factor, 20), full.w * 8);
-    const h = (w * view.h) / view.w;
-    view = { x: p.x - ((p.x - view.x) * w) / view.w, y: p.y - ((p.y - view.y) * h) / view.h, w, h };
-    applyView();
-  };
-
   /** Element of a node or cluster in the picture. */
   const shape = (id: string): Element | null => (svg ? svg.querySelector(`[id="${id}"]`) : null);
 
   const center = (id: string): void => {
     const e = shape(id) ?? shape(`cluster_${id}`);
-    if (!e || !svg) return;
-    const b = e.getBoundingClientRect();
-    const p = svgPoint(b.left + b.width / 2, b.top + b.height / 2);
-    const r = pane.getBoundingClientRect();
-    const scaleNow = r.width / view.w;
-    if (scaleNow < 0.8) {
-      const w = r.width / 1.1;
-      view = { ...view, w, h: (w * r.height) / r.width };
-    }
-    view.x = p.x - view.w / 2;
-    view.y = p.y - view.h / 2;
-    applyView();
+    if (e) port.center(e);
   };
 
   // ---- drawing ----
@@ -140,15 +99,9 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
     canvas.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, '').replace(/<!DOCTYPE[^>]*>\s*/i, '').replace(/<!--[\s\S]*?-->\s*/g, '');
     svg = canvas.querySelector('svg');
     if (!svg) return;
-    const vb = (svg.getAttribute('viewBox') ?? '0 0 100 100').split(/[\s,]+/).map(Number);
-    full = { w: vb[2] || 100, h: vb[3] || 100 };
-    svg.removeAttribute('width');
-    svg.removeAttribute('height');
-    svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-    svg.classList.add('agv-svg');
     decorate(fold);
-    if (keepView) applyView();
-    else fit('top');
+    port.show(svg, keepView);
+    if (!keepView && !minimap.hidden) (legend as HTMLDetailsElement).open = false; // a large picture: the legend stays folded
     root.dataset.state = want.join(',');
     root.dataset.ready = 'true';
   };
@@ -232,30 +185,36 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
     collapsed = new Set(value ? model.clusters.filter((c) => !c.parent).map((c) => c.id) : []);
     await redraw();
     showInfo();
-    fit('top');
+    port.fit('top');
   };
 
   const runSearch = (text: string): number => {
-    const q = text.trim().toLowerCase();
-    matches = q ? model.nodes.filter((n) => n.kind !== 'return' && n.search.includes(q)).map((n) => n.id) : [];
+    const hits = parts.search(model, text);
+    matches = hits.map((h) => h.id);
     matchAt = -1;
-    count.textContent = q ? `${matches.length} match${matches.length === 1 ? '' : 'es'}` : '';
+    count.textContent = text.trim() ? `${matches.length} match${matches.length === 1 ? '' : 'es'}` : '';
+    parts.results(results, model, hits);
     refreshMarks();
     return matches.length;
   };
 
-  /** Shows the next match: expands what hides it, centres and selects it. */
-  const nextMatch = async (step: number): Promise<void> => {
-    if (!matches.length) return;
-    matchAt = (matchAt + step + matches.length) % matches.length;
-    const id = matches[matchAt]!;
-    const n = byId.get(id)!;
+  /** Shows match `id`: expands what hides it, centres and selects it. */
+  const showMatch = async (id: string): Promise<void> => {
+    const n = byId.get(id);
+    if (!n) return;
     if (hiddenBy(n.clusters)) {
       for (const c of n.clusters) collapsed.delete(c);
       await redraw();
     }
     select(id);
     center(id);
+  };
+
+  /** Shows the next match: expands what hides it, centres and selects it. */
+  const nextMatch = async (step: number): Promise<void> => {
+    if (!matches.length) return;
+    matchAt = (matchAt + step + matches.length) % matches.length;
+    await showMatch(matches[matchAt]!);
     count.textContent = `${matchAt + 1} of ${matches.length}`;
   };
 
@@ -268,6 +227,12 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
       runSearch('');
     }
   });
+  results.addEventListener('click', (ev) => {
+    const id = (ev.target as HTMLElement).closest<HTMLElement>('[data-go]')?.dataset.go;
+    if (!id) return;
+    matchAt = matches.indexOf(id);
+    void showMatch(id).then(() => (count.textContent = `${matchAt + 1} of ${matches.length}`));
+  });
   doc.addEventListener('keydown', (ev) => {
     if (ev.key === '/' && doc.activeElement !== search) {
       ev.preventDefault();
@@ -278,9 +243,9 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
     const act = (ev.target as HTMLElement).closest('button')?.dataset.act;
     if (act === 'expand') void setAll(false);
     else if (act === 'collapse') void setAll(true);
-    else if (act === 'fit') fit('fit');
-    else if (act === 'zoom-in') zoom(1.25);
-    else if (act === 'zoom-out') zoom(0.8);
+    else if (act === 'fit') port.fit('fit');
+    else if (act === 'zoom-in') port.zoom(1.25);
+    else if (act === 'zoom-out') port.zoom(0.8);
   });
   info.addEventListener('click', (ev) => {
     const t = (ev.target as HTMLElement).closest('button');
@@ -293,40 +258,8 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
     }
   });
 
-  let drag: { x: number; y: number; vx: number; vy: number; moved: boolean } | undefined;
-  pane.addEventListener('pointerdown', (ev) => {
-    if (ev.button !== 0) return;
-    drag = { x: ev.clientX, y: ev.clientY, vx: view.x, vy: view.y, moved: false };
-  });
-  pane.addEventListener('pointermove', (ev) => {
-    if (!drag) return;
-    const r = pane.getBoundingClientRect();
-    const dx = ((ev.clientX - drag.x) * view.w) / r.width;
-    const dy = ((ev.clientY - drag.y) * view.h) / r.height;
-    if (Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) > 4) {
-      if (!drag.moved) pane.setPointerCapture(ev.pointerId);
-      drag.moved = true;
-    }
-    if (drag.moved) {
-      view.x = drag.vx - dx;
-      view.y = drag.vy - dy;
-      applyView();
-      pane.classList.add('agv-panning');
-    }
-  });
-  const endDrag = (ev: PointerEvent): void => {
-    if (drag?.moved) pane.releasePointerCapture(ev.pointerId);
-    pane.classList.remove('agv-panning');
-    setTimeout(() => (drag = undefined), 0);
-  };
-  pane.addEventListener('pointerup', endDrag);
-  pane.addEventListener('pointercancel', endDrag);
-  pane.addEventListener('wheel', (ev) => {
-    ev.preventDefault();
-    if (ev.ctrlKey || ev.metaKey || Math.abs(ev.deltaY) > 0) zoom(Math.exp(-ev.deltaY / 300), ev.clientX, ev.clientY);
-  }, { passive: false });
   pane.addEventListener('click', (ev) => {
-    if (drag?.moved) return;
+    if (port.dragged()) return;
     const target = ev.target as Element;
     if (target.closest('a')) ev.preventDefault(); // source links open from the info panel, not by a click on the picture
     const node = target.closest('g.node');
@@ -391,6 +324,7 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
       search.value = text;
       return runSearch(text);
     },
+    matches: () => matches.slice(),
     collapsed: () => canonical(collapsed),
     ready: () => drawing,
   };
