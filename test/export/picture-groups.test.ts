@@ -2,8 +2,8 @@
 // Adam draws the optimizer's updates as one box "adam update: Wx, Wh, bias, Wo" (collapsed: one
 // node), names its slots m(Wx), v(Wx), beta1^t, titles its gradient loops "gradient of for (const x
 // of xb)" linked to the forward loop; a tfjs-layers model draws a box per layer, without default
-// attributes (transposeA=false, leakyreluAlpha) or no-op Slice/Reshape nodes; a 20-step loop's
-// stacked list is [20,8,1].
+// attributes (transposeA=false, leakyreluAlpha) or no-op Slice/Reshape nodes; loop invariants are
+// drawn once, outside their loops; a 20-step loop's stacked list is [20,8,1].
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toDot } from '../../src/export/dot/index.js';
@@ -60,6 +60,14 @@ describe('a training step with Adam', () => {
     // Its loop variables have names, not #k or argk.
     const dot = toDot(g);
     for (const name of ['step', 'grad_h', 'grad_Wx']) expect(dot).toContain(`<b>${name}</b>`);
+  });
+
+  it("draws a loop's invariants once, outside the loop (edges go straight to their readers)", () => {
+    const dot = toDot(graphs.train.optimizedGraph);
+    // Wx and xb are read inside the forward loop and its gradient loop: one node each, at the top.
+    expect(dot.match(/<b>(capture )?Wx(_\d+)?<\/b>/g)).toHaveLength(1);
+    expect(dot.match(/<b>xb(_\d+)?<\/b>/g)).toHaveLength(1);
+    expect(dot).not.toMatch(/<b>W[xho]_\d+<\/b>/);
   });
 });
 

@@ -2,7 +2,7 @@
 // whichever clusters are collapsed, so the viewer can match pictures and its model), and per
 // cluster — a Cond/While, or a box of top-level nodes (an optimizer's update, a model's layer) —
 // its label (the user's statement), location, size, parent cluster; a gradient loop's forward loop;
-// display names of variables (`m(Wx)` for an optimizer's slot). Needs the IR, dot-style,
+// display names of variables (`m(Wx)` for an optimizer's slot); loop invariants, drawn once outside. Needs the IR, dot-style,
 // optimizer-group, layer-groups, op-display, node-text.
 // Produces `indexGraph` → `GraphIndex`, `constructLabel`, `constructLocation`.
 
@@ -43,6 +43,11 @@ export interface GraphIndex {
   groupOf(x: Node | Value): ClusterInfo | undefined;
   /** How pictures name variable `name` (`m(Wx)` for a slot of Adam; else the name). */
   variableName(name: string): string;
+  /**
+   * For a param of a loop's subgraph that only carries a value from outside unchanged (a loop
+   * invariant, a captured outer value), that outer value: pictures draw it once, outside.
+   */
+  invariant(v: Value): Value | undefined;
 }
 
 /** What a Cond/While node stages, as the user wrote it. */
@@ -75,6 +80,7 @@ function nodesIn(g: Graph): number {
 export function indexGraph(graph: Graph, opts: SourceOptions = {}): GraphIndex {
   const ids = new Map<Node | Value, string>();
   const clusters: ClusterInfo[] = [];
+  const invariants = new Map<Value, Value>();
   let k = 0;
   const visit = (g: Graph, parent: string | undefined): void => {
     for (const p of g.params) ids.set(p, `n${k++}`);
@@ -85,6 +91,7 @@ export function indexGraph(graph: Graph, opts: SourceOptions = {}): GraphIndex {
       if (!node.subgraphs) continue;
       const size = Object.values(node.subgraphs).reduce((a, s) => a + nodesIn(s), 0);
       clusters.push({ id, kind: node.op === OP.Cond ? 'cond' : 'while', node, parent, size, label: constructLabel(node), location: constructLocation(node, opts) });
+      if (node.op === OP.While) noteInvariants(node, invariants);
       for (const sub of Object.values(node.subgraphs)) visit(sub, id);
     }
   };
@@ -112,7 +119,28 @@ export function indexGraph(graph: Graph, opts: SourceOptions = {}): GraphIndex {
     cluster: (id) => byId.get(id),
     groupOf: (x) => byId.get(groupOf.get(x)?.id ?? ''),
     variableName: (name) => optimizer?.names.get(name) ?? name,
+    invariant: (v) => {
+      let out = invariants.get(v);
+      for (let next = out && invariants.get(out); next; next = invariants.get(next)) out = next;
+      return out;
+    },
   };
+}
+
+/** Params of While `node`'s subgraphs that carry an outer value unchanged: invariants, outer captures. */
+function noteInvariants(node: Node, into: Map<Value, Value>): void {
+  const { cond, body } = node.subgraphs!;
+  node.outputs.forEach((_, k) => {
+    if (body!.outputs[k] !== body!.params[k]) return;
+    into.set(body!.params[k]!, node.inputs[k]!);
+    into.set(cond!.params[k]!, node.inputs[k]!);
+  });
+  // Operands past the loop variables are invariants by construction.
+  for (let k = node.outputs.length; k < node.inputs.length; k++) {
+    if (body!.params[k]) into.set(body!.params[k]!, node.inputs[k]!);
+    if (cond!.params[k]) into.set(cond!.params[k]!, node.inputs[k]!);
+  }
+  for (const sub of [cond!, body!]) for (const c of sub.captures) if (c.source.kind === 'outer') into.set(c.param, c.source.value);
 }
 
 /** The loop a gradient loop (`gradient of for (…)`) differentiates: the loop of the same statement and line. */

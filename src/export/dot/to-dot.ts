@@ -43,11 +43,13 @@ function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly stri
   const params = new Map<Value, string>();
   g.params.forEach((p, i) => {
     if (!top && !usedIn(g, p)) return;
+    if (drawnOutside(w, p)) return;
     const id = w.node(indent, w.index.id(p), 'param', p.name ? displayName(p.name) : `arg${i}`, [w.type(p)], inside);
     params.set(p, id);
     w.bind(p, { id });
   });
   for (const c of g.captures) {
+    if (drawnOutside(w, c.param)) continue;
     const { title, from } = captureText(w, c);
     const id = w.node(indent, w.index.id(c.param), 'capture', title, [w.type(c.param), from], groupInside(w, g, c.param, inside), { tooltip: `captured ${from}` });
     params.set(c.param, id);
@@ -78,6 +80,14 @@ function inlineInputs(w: DotWriter, node: Node): string[] {
     const inline = w.producer(v).inline;
     return inline === undefined ? [] : [`${inputName(node, i)} = ${inline}`];
   });
+}
+
+/** A loop invariant or outer capture: bound to its outer value's node (edges come straight from there), not drawn. */
+function drawnOutside(w: DotWriter, p: Value): boolean {
+  const outer = w.index.invariant(p);
+  if (!outer) return false;
+  w.bind(p, w.producer(outer));
+  return true;
 }
 
 /** A capture's title (`capture Wx`, `capture m(Wx)` for an optimizer's slot) and where it comes from. */

@@ -15,9 +15,6 @@ import { isNoOp } from '../dot/op-display.js';
 import { boxNodes, loopLinks, viewerCluster } from './viewer-boxes.js';
 import type { NodeKind } from '../dot/dot-style.js';
 
-/** `v` seen through the nodes pictures draw as plain edges (a Slice of everything, a Reshape adding a 1). */
-const through = (v: Value): Value => (v.node && isNoOp(v.node) ? through(v.node.inputs[0]!) : v);
-
 /** The code shown beside the graph. */
 export interface ViewerCode {
   /** The user's function as written; `firstLine` is the line number of its first line (in `file`). */
@@ -86,6 +83,12 @@ function frameLine(frame: string | undefined): string | undefined {
 
 export function buildModel(graph: Graph, title: string, code: ViewerCode, collapsed: readonly string[], opts: SourceOptions = {}): ViewerModel {
   const index = indexGraph(graph, opts);
+  /** `v` as pictures draw it: through no-op nodes (plain edges) and loop invariants (drawn once, outside). */
+  const through = (v: Value): Value => {
+    const outer = index.invariant(v);
+    if (outer) return through(outer);
+    return v.node && isNoOp(v.node) ? through(v.node.inputs[0]!) : v;
+  };
   const lists = pictureTypes(graph);
   const src = code.source;
   const srcLines = src?.text.split('\n');
@@ -128,11 +131,13 @@ export function buildModel(graph: Graph, title: string, code: ViewerCode, collap
 
   const visit = (g: Graph, clusters: readonly string[], top: boolean, retId: string): void => {
     g.params.forEach((p, i) => {
+      if (index.invariant(p)) return; // drawn once, outside the loop
       const name = p.name ? displayName(p.name) : `arg${i}`;
       push({ id: index.id(p), op: top ? 'input' : 'param', kind: 'param', title: name, details: [valueType(p, lists)], attrs: [], inputs: [], outputs: outputsOf([p]), clusters });
     });
     const boxed = (x: Node | Value): readonly string[] => (top && index.groupOf(x) ? [index.groupOf(x)!.id] : clusters);
     for (const c of g.captures) {
+      if (index.invariant(c.param)) continue;
       const named = c.source.kind === 'variable' ? index.variableName(c.source.variable.name) : undefined;
       const from = c.source.kind === 'variable' ? `variable '${c.source.variable.name}'` : c.source.kind === 'tensor' ? 'tensor' : 'outer value';
       const title = named && c.source.kind === 'variable' && named !== c.source.variable.name ? named : c.param.name ?? 'capture';
