@@ -117,6 +117,7 @@ export function startViewport(pane: HTMLElement, canvas: HTMLElement, minimap: H
     copy.setAttribute('class', 'agv-minimap-svg');
     copy.setAttribute('viewBox', `${full.x} ${full.y} ${full.w} ${full.h}`);
     copy.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    for (const el of Array.from(copy.querySelectorAll('.agv-hidden'))) el.remove(); // folded in place
     // A copy without ids and classes: selectors for the picture (`svg g.node`) find only the picture.
     for (const el of Array.from(copy.querySelectorAll('[id], [class]'))) (el.removeAttribute('id'), el.removeAttribute('class'));
     for (const t of Array.from(copy.querySelectorAll('text, title'))) t.remove();
