@@ -66,16 +66,17 @@ describe('edges and legend', () => {
 
   it('toSVG draws a legend of the kinds and line styles used; toDot only when asked', async () => {
     const g = stacked(0, 20);
-    expect(toDot(g)).not.toContain('cluster_legend');
+    expect(toDot(g)).not.toContain('legend');
     const dot = toDot(g, { legend: true });
-    expect(dot).toContain('subgraph cluster_legend');
-    for (const kind of ['param', 'op', 'while', 'return']) expect(dot).toContain(`legend_${kind} [`);
-    expect(dot).not.toContain('legend_effect'); // no effect in this graph
-    expect(dot).toContain('legend_dashed ->'); // values entering the loop
+    expect(dot).toContain('ret -> legend [style="invis"]'); // under the outputs
+    for (const row of ['oval: input, or a loop/branch variable', 'box: op', 'diamond: loop: where values enter / leave', 'pentagon: outputs', 'value (hover for its name and type)', 'value entering a loop or branch from outside']) {
+      expect(dot).toContain(row);
+    }
+    expect(dot).not.toContain('effect: print'); // no effect in this graph
+    expect(dot).not.toContain('order of effects');
     const svg = await toSVG(g);
-    expect(svg).toContain('id="cluster_legend"');
-    expect(svg).toContain('input, or a loop/branch variable');
-    expect(svg).toContain('value (hover for its name and type)');
-    expect(await toSVG(g, { legend: false })).not.toContain('cluster_legend');
+    expect(svg).toContain('id="legend"');
+    expect(svg).toContain('oval: input, or a loop/branch variable');
+    expect(await toSVG(g, { legend: false })).not.toContain('id="legend"');
   });
 });

@@ -106,7 +106,7 @@ export class DotWriter {
   }
 
   finish(): string {
-    const legend = this.opts.legend ? legendDot(legendEntries(this.kinds, this.styles)) : [];
+    const legend = this.opts.legend ? legendDot(legendEntries(this.kinds, this.styles), 'ret') : [];
     return [...this.lines, ...this.edges, ...legend, '}', ''].join('\n');
   }
 }

@@ -1,9 +1,9 @@
 // What the shapes and lines of a picture mean: one table of node kinds and one of edge styles, drawn
-// as a "legend" box in the SVG (toDot's `legend`, only the kinds and styles the picture uses) and
+// as a "legend" table under the SVG's outputs (toDot's `legend`, only the kinds and styles the picture uses) and
 // listed in the HTML viewer's legend (its model carries the same table). Needs dot-style.
 // Produces `NODE_LEGEND`, `EDGE_LEGEND`, `legendEntries`, `legendDot`, `EdgeStyle`, `LegendEntries`.
 
-import { attrList, EFFECT_MARK, NODE_STYLE, type NodeKind } from './dot-style.js';
+import { attrList, EFFECT_MARK, escapeHtml, HtmlLabel, NODE_STYLE, type NodeKind } from './dot-style.js';
 
 /** What each kind of node stands for, in the order the legend lists them. */
 export const NODE_LEGEND: Readonly<Record<NodeKind, string>> = {
@@ -45,39 +45,30 @@ export function legendEntries(kinds?: ReadonlySet<NodeKind>, styles?: ReadonlySe
   return { nodes, edges };
 }
 
-/** Entries per row of the legend box. */
-const PER_ROW = 3;
+/** How the SVG legend names each shape (its swatch shows the colours). */
+const SHAPE_WORD: Readonly<Record<string, string>> = {
+  ellipse: 'oval', box: 'box', cylinder: 'cylinder', octagon: 'octagon', diamond: 'diamond', Mdiamond: 'diamond', invhouse: 'pentagon',
+};
 
-/** DOT lines of the legend box: per node kind and per line style a small sample and its text, three to a row. */
-export function legendDot(entries: LegendEntries): string[] {
-  const lines = ['  subgraph cluster_legend {', `    graph${attrList({ label: 'legend', style: 'rounded', color: '#d1d5db', fontcolor: '#6b7280', fontsize: 10, id: 'cluster_legend', class: 'ag-legend' })};`];
-  const items: string[][] = [];
-  const text = (id: string, label: string): void =>
-    void lines.push(`    ${id}${attrList({ shape: 'plaintext', label, fontsize: 9, margin: '0.02,0', height: 0.2, id, class: 'ag-legend-item' })};`);
-  for (const n of entries.nodes) {
-    const id = `legend_${n.kind}`;
-    lines.push(`    ${id}${attrList({ ...NODE_STYLE[n.kind], label: ' ', width: 0.4, height: 0.22, fixedsize: 'true', id, class: 'ag-legend-item', tooltip: n.text })};`);
-    text(`${id}_text`, n.text);
-    items.push([id, `${id}_text`]);
-  }
-  for (const e of entries.edges) {
-    const a = `legend_${e.style}`;
-    lines.push(`    ${a}${attrList({ shape: 'point', width: 0.04, color: e.color, id: a, class: 'ag-legend-item' })};`);
-    text(`${a}_text`, e.text);
-    items.push([a, `${a}_text`]);
-  }
-  for (let r = 0; r * PER_ROW < items.length; r++) {
-    const row = items.slice(r * PER_ROW, (r + 1) * PER_ROW).flat();
-    lines.push(`    { rank=same; ${row.join('; ')}; }`);
-    for (let i = 1; i < row.length; i++) {
-      const style = EDGE_STYLES.has(row[i - 1]!.slice('legend_'.length)) ? row[i - 1]!.slice('legend_'.length) : 'invis';
-      const color = style === 'invis' ? undefined : EDGE_LEGEND[style as EdgeStyle].color;
-      lines.push(`    ${row[i - 1]} -> ${row[i]}${attrList({ style, color, arrowsize: 0.5, minlen: style === 'invis' ? 1 : 2, class: 'ag-legend-item' })};`);
-    }
-    if (r > 0) lines.push(`    ${items[(r - 1) * PER_ROW]![0]} -> ${items[r * PER_ROW]![0]}${attrList({ style: 'invis' })};`);
-  }
-  lines.push('  }');
-  return lines;
+/** Line samples, drawn with characters. */
+const LINE_TEXT: Readonly<Record<EdgeStyle, string>> = { solid: '────▸', dashed: '─ ─ ─▸', dotted: '·······▸' };
+
+/**
+ * DOT lines of the legend: one node (an HTML-like table) below node `below` (the outputs), a row per
+ * node kind (a swatch in its colours, its shape and meaning) and per line style.
+ */
+export function legendDot(entries: LegendEntries, below: string): string[] {
+  const rows = [
+    '<tr><td colspan="2" align="left"><font point-size="10" color="#6b7280"><b>legend</b></font></td></tr>',
+    ...entries.nodes.map((n) => {
+      const swatch = `<td width="22" height="12" fixedsize="true" bgcolor="${n.fill}" color="${n.stroke}" border="1"${n.double ? ' style="rounded"' : ''}> </td>`;
+      return `<tr>${swatch}<td align="left">${escapeHtml(`${SHAPE_WORD[n.shape] ?? n.shape}${n.double ? ', double border' : ''}: ${n.text}`)}</td></tr>`;
+    }),
+    ...entries.edges.map((e) => `<tr><td><font color="${e.color}">${LINE_TEXT[e.style]}</font></td><td align="left">${escapeHtml(e.text)}</td></tr>`),
+  ];
+  const table = new HtmlLabel(`<table border="0" cellborder="0" cellspacing="3" cellpadding="1">${rows.join('')}</table>`);
+  return [
+    `  legend${attrList({ shape: 'box', style: 'rounded', color: '#d1d5db', fontsize: 9, fontcolor: '#374151', margin: '0.06,0.04', label: table, id: 'legend', class: 'ag-legend' })};`,
+    `  ${below} -> legend${attrList({ style: 'invis' })};`,
+  ];
 }
-
-const EDGE_STYLES = new Set<string>(Object.keys(EDGE_LEGEND));
