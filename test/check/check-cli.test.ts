@@ -77,7 +77,7 @@ describe('autograph check on the examples and the docs', () => {
     const r = await autograph(['check', join(dir, 'tsconfig.json'), '--strict']);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trim().split('\n');
-    expect(lines).toHaveLength(1);
+    expect(lines, lines.slice(0, 12).join("\n")).toHaveLength(1);
     expect(lines[0]).toMatch(/mistake\.ts\(3,14\): error TS2322: Type 'Scalar' is not assignable to type 'number'\.$/);
     expect(r.code).toBe(2);
   }, 420_000);
