@@ -38,6 +38,10 @@ export const refs = {
   },
   /** The onnxruntime peer (float32 kernels, contenders.ts `onnx`), not a row shown beside it. */
   onnx: { name: 'onnxruntime', pick: (_row: Contender, all: readonly Contender[]) => all.find((c) => c.kind === 'onnxruntime' && c.judged !== false) } as Ref,
+  /** A peer library's row (onnxruntime-web, jax-js) by the start of its label. */
+  peer(labelStart: string, name = labelStart): Ref {
+    return { name, pick: (_row, all) => all.find((c) => c.kind === 'peer' && c.label.startsWith(labelStart) && c.judged !== false) };
+  },
   /** The compiled jit row of the same source form on the cpu backend. */
   compiledOnCpu: {
     name: 'jit compiled on cpu',

@@ -10,7 +10,7 @@ import { defaultJitOnCpu, judge, median, speedup } from './bars.js';
 export { defaultJit, defaultJitOnCpu, defaultJitOnWasm, median, refs, slowdown, speedup } from './bars.js';
 
 export type BackendName = 'cpu' | 'wasm';
-export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'trace' | 'convert' | 'import' | 'check';
+export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'peer' | 'trace' | 'convert' | 'import' | 'check';
 
 export interface Contender {
   /** Shown in the table, unique within a workload. */
@@ -40,16 +40,16 @@ export interface Contender {
    */
   readonly verify?: 'same-backend';
   /** Creates inputs and traces; runs with the contender's backend active. */
-  prepare?(): void;
+  prepare?(): void | Promise<void>;
   /** One batch of `callsPerBatch` calls; every output disposed. */
-  batch?(): void;
+  batch?(): void | Promise<void>;
   /**
    * Warm-up without running whole batches (for batches of many slow calls): calls until `ms`
    * have passed or the batch is done; returns the calls made and the time they took.
    */
   warm?(ms: number): { calls: number; ms: number };
   /** The values one batch computes, for verification (outputs disposed before returning). */
-  result?(): number[];
+  result?(): number[] | Promise<number[]>;
   dispose?(): void;
 }
 
@@ -199,11 +199,17 @@ function errorText(e: unknown): string {
   return s.split('\n')[0]!.slice(0, 160);
 }
 
-/** Runs `batches` batches; returns wall-clock ms and process CPU ms. */
-function timeBatches(c: Contender, batches: number): { ms: number; cpuMs: number } {
+/**
+ * Runs `batches` batches; returns wall-clock ms and process CPU ms. A peer whose API is
+ * asynchronous (onnxruntime-web, jax-js) returns a promise from `batch`, awaited before the next.
+ */
+async function timeBatches(c: Contender, batches: number): Promise<{ ms: number; cpuMs: number }> {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  for (let b = 0; b < batches; b++) c.batch!();
+  for (let b = 0; b < batches; b++) {
+    const p = c.batch!();
+    if (p) await p;
+  }
   const ms = performance.now() - t0;
   const cu = process.cpuUsage(c0);
   return { ms, cpuMs: (cu.user + cu.system) / 1000 };
@@ -252,7 +258,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
   for (const c of live()) {
     try {
       await use(c.backend);
-      c.prepare?.();
+      await c.prepare?.();
       rows.get(c)!.callsPerBatch = c.callsPerBatch;
     } catch (e) {
       fail(c, e, 'prepare');
@@ -265,7 +271,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
   if (ref && rows.get(ref)!.status === 'ok' && ref.result) {
     try {
       await use(ref.backend);
-      refValues = ref.result();
+      refValues = await ref.result();
       rows.get(ref)!.maxError = 0;
     } catch (e) {
       fail(ref, e, 'run');
@@ -280,7 +286,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
     let values: number[] | undefined;
     if (e?.result && rows.get(e)!.status === 'ok') {
       await use(backend);
-      values = e === ref ? refValues : e.result();
+      values = e === ref ? refValues : await e.result();
     }
     backendRefs.set(backend, values);
     return values;
@@ -291,7 +297,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
     try {
       const against = c.verify === 'same-backend' ? await backendRef(c.backend) : refValues;
       await use(c.backend);
-      const got = c.result();
+      const got = await c.result();
       if (!against) continue;
       const cmp = compare(got, against, tol);
       const r = rows.get(c)!;
@@ -319,7 +325,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
         last = (w.ms / w.calls) * c.callsPerBatch;
       } else {
         let spent = 0;
-        for (let n = 0; n < 1 || spent < cfg.warmMs; n++) spent += last = timeBatches(c, 1).ms;
+        for (let n = 0; n < 1 || spent < cfg.warmMs; n++) spent += last = (await timeBatches(c, 1)).ms;
       }
       const batches = Math.max(1, Math.ceil(cfg.sampleMs / Math.max(last, 1e-3)));
       const sampleMs = batches * last;
@@ -344,7 +350,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
         const r = rows.get(c)!;
         try {
           const before = tf.memory().numTensors;
-          const t = timeBatches(c, p.batches);
+          const t = await timeBatches(c, p.batches);
           r.leakedTensors = (r.leakedTensors ?? 0) + (tf.memory().numTensors - before);
           r.samples.push((t.ms * 1000) / (p.batches * c.callsPerBatch));
           r.cpuSamples.push((t.cpuMs * 1000) / (p.batches * c.callsPerBatch));

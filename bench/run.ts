@@ -7,13 +7,15 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { disposeInputs } from './contenders.js';
 import { wasmRelaxedSimdAvailable } from '../src/exec/compiled/wasm-encoder.js';
 import { runWorkload, type Workload, type WorkloadResult } from './harness.js';
 import { formatTable, misses } from './report.js';
+import { JAX_VERSION } from './peers/jax-js.js';
+import { ortWebVersion } from './peers/onnxruntime-web.js';
 import { b1, b1n27 } from './workloads/b1-collatz.js';
 import { b2 } from './workloads/b2-elementwise.js';
 import { b3 } from './workloads/b3-huber.js';
@@ -65,6 +67,21 @@ function selected(w: Workload, only: readonly string[] | undefined): boolean {
   return only.includes(w.id.toUpperCase()) || only.includes(w.id.split('.')[0]!.toUpperCase());
 }
 
+/** The widest SIMD the processor offers, from /proc/cpuinfo's flags (native code's width; WebAssembly's is 128 bits). */
+function simdWidth(): string {
+  let flags = '';
+  try {
+    flags = /^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '';
+  } catch {
+    return 'unknown';
+  }
+  const has = (f: string) => flags.split(/\s+/).includes(f);
+  if (has('avx512f')) return 'AVX-512 (512-bit)';
+  if (has('avx2')) return 'AVX2 (256-bit)';
+  if (has('sse2') || has('asimd')) return '128-bit';
+  return 'unknown';
+}
+
 function machine(args: Args): Record<string, unknown> {
   let commit: string | undefined;
   try {
@@ -78,11 +95,14 @@ function machine(args: Args): Record<string, unknown> {
     cpus: cpus.length,
     cpuModel: cpus[0]?.model,
     cpuMHz: cpus[0]?.speed,
+    /** The processor's widest SIMD (native peers use it; WebAssembly code is 128-bit). */
+    simd: simdWidth(),
     memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     node: process.version,
     v8: process.versions.v8,
     tfjs: tf.version.tfjs,
+    peers: { 'onnxruntime-web': ortWebVersion(), 'jax-js': JAX_VERSION },
     /** Whether the engine has WebAssembly relaxed SIMD (jit's matMul on wasm then fuses multiply-adds). */
     wasmRelaxedSimd: wasmRelaxedSimdAvailable(),
     commit,
@@ -102,7 +122,7 @@ async function main(): Promise<void> {
   const info = machine(args);
   const log = (line: string) => console.error(line);
   info.loadAverageBefore = os.loadavg();
-  log(`autograph-ts bench — ${info.cpus} × ${info.cpuModel}, node ${info.node}, tfjs ${info.tfjs}${args.quick ? ', --quick' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  log(`autograph-ts bench — ${info.cpus} × ${info.cpuModel} (SIMD ${info.simd}), node ${info.node}, tfjs ${info.tfjs}, onnxruntime-web ${ortWebVersion()}, jax-js ${JAX_VERSION}${args.quick ? ', --quick' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   const results: WorkloadResult[] = [];
   const t0 = performance.now();
   for (const w of workloads) {
@@ -116,7 +136,7 @@ async function main(): Promise<void> {
   info.loadAverageAfter = os.loadavg();
 
   const out: string[] = [];
-  out.push(`## autograph-ts benchmarks — ${String(info.date).slice(0, 10)}, ${info.cpus} × ${info.cpuModel}, node ${info.node}, tfjs ${info.tfjs}${args.quick ? ' (--quick: a smoke test, B1 on every 10th n)' : ''}`);
+  out.push(`## autograph-ts benchmarks — ${String(info.date).slice(0, 10)}, ${info.cpus} × ${info.cpuModel} (SIMD ${info.simd}), node ${info.node}, tfjs ${info.tfjs}, onnxruntime-web ${ortWebVersion()}, jax-js ${JAX_VERSION}${args.quick ? ' (--quick: a smoke test, B1 on every 10th n)' : ''}`);
   out.push('');
   out.push('µs per call, wall-clock median of the repetitions (each repetition a batch of calls; min–max across repetitions); "cpu µs/call" is the median process CPU time (user + system), steadier when the machine is loaded. "vs eager cpu" = tfjs eager cpu time / this time. Bars apply to `jit` with the default (compiled) executor on the cpu backend unless the bar says "same backend"; verdicts use wall-clock medians, the ratio from CPU time is shown beside them.');
   out.push('');

@@ -6,6 +6,9 @@
 // Needs harness, contenders. Produces `b10`.
 
 import * as tf from '@tensorflow/tfjs';
+import { jaxJs, type Jax, type JaxArray } from '../peers/jax-js.js';
+import { onnxWeb } from '../peers/onnxruntime-web.js';
+import { wasmPeerBars } from '../peers/bars.js';
 import { refs, type Contender, type Workload } from '../harness.js';
 import { eager, functional, jitted, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
 
@@ -14,6 +17,8 @@ export function matMul(a: tf.Tensor, b: tf.Tensor): tf.Tensor {
 }
 
 const variants: Variant[] = [functional(matMul)];
+
+const matMulJax = ({ numpy: np }: Jax) => (a: JaxArray, b: JaxArray): JaxArray => np.matmul(a, b);
 
 /** [id suffix, M, K, N, the bar's factor over tfjs eager wasm] */
 const SHAPES: readonly [string, number, number, number, number][] = [
@@ -30,8 +35,8 @@ function workload([suffix, m, k, n, factor]: (typeof SHAPES)[number]): Workload 
   return {
     id: `B10.${suffix}`,
     title: `matMul ${shape}, float32`,
-    barText: `jit on wasm ≥ ${factor}× tfjs eager wasm (${factor > 1 ? 'small shapes' : 'large shapes'}); onnxruntime shown beside`,
-    bars: [{ kind: 'faster', than: refs.eager('wasm'), factor, applies: (c) => c.kind === 'jit' && c.executor === 'compiled' && c.backend === 'wasm' }],
+    barText: `jit on wasm ≥ ${factor}× tfjs eager wasm (${factor > 1 ? 'small shapes' : 'large shapes'}) and ≥ 1× onnxruntime-web and jax-js; onnxruntime-node shown beside`,
+    bars: [{ kind: 'faster', than: refs.eager('wasm'), factor, applies: (c) => c.kind === 'jit' && c.executor === 'compiled' && c.backend === 'wasm' }, ...wasmPeerBars],
     // Summation orders differ between backends (tfjs-cpu: doubles in 48-wide blocks; XNNPACK and
     // the jit wasm kernel: float32 in k order), so values agree to float32 rounding, not bit for bit.
     tolerance: { rtol: 1e-4, atol: 1e-4 },
@@ -45,6 +50,8 @@ function workload([suffix, m, k, n, factor]: (typeof SHAPES)[number]): Workload 
         jitted('compiled', 'wasm', variants[0]!, calls),
         ...jitWithoutRelaxedSimd(variants, calls),
         onnx(variants, calls),
+        onnxWeb(variants, calls),
+        jaxJs({ make: matMulJax }, calls),
       ];
     },
   };

@@ -5,6 +5,9 @@
 // Needs harness, contenders. Produces `b3`.
 
 import * as tf from '@tensorflow/tfjs';
+import { jaxJs, type Jax, type JaxArray } from '../peers/jax-js.js';
+import { onnxWeb } from '../peers/onnxruntime-web.js';
+import { wasmPeerBars } from '../peers/bars.js';
 import { defaultJitOnWasm, refs, type Workload } from '../harness.js';
 import { eager, functional, jitContenders, onnx, perBackend, plain, sink, uniform, type Variant } from '../contenders.js';
 
@@ -20,6 +23,14 @@ export function huber(a: tf.Tensor): tf.Tensor {
 function huberSource(a: any) {
   return tf.mean(tf.where(tf.abs(a) <= delta, (a * a) / 2, delta * (tf.abs(a) - delta / 2)));
 }
+
+/** The same loss for jax-js (δ = 1; each use but the last takes a reference). */
+const huberJax = ({ numpy: np }: Jax) => (a: JaxArray): JaxArray => {
+  const m = np.abs(a.ref);
+  const quadratic = a.ref.mul(a).div(2);
+  const linear = m.ref.sub(delta / 2).mul(delta);
+  return np.where(np.lessEqual(m, delta), quadratic, linear).mean();
+};
 
 export const variants: Variant[] = [functional(huber), { name: 'converted', fn: huberSource, options: { scope: { tf, delta } } }];
 
@@ -50,12 +61,13 @@ function allocating(a: Float32Array): number {
 export const b3: Workload = {
   id: 'B3',
   title: 'Huber loss (where + mean) on 1e6 float32',
-  barText: '≥ 50× tfjs eager cpu; ≥ 1.2× tfjs eager wasm; ≤ 1.5× a hand-fused JS loop; on wasm no slower than on cpu',
+  barText: '≥ 50× tfjs eager cpu; ≥ 1.2× tfjs eager wasm; ≤ 1.5× a hand-fused JS loop; on wasm no slower than on cpu; on wasm ≥ 1× onnxruntime-web and jax-js',
   bars: [
     { kind: 'faster', than: refs.eager('cpu'), factor: 50 },
     { kind: 'faster', than: refs.eager('wasm'), factor: 1.2 },
     { kind: 'within', of: refs.label('plain JS, fused, running sum', 'hand-fused JS loop'), factor: 1.5 },
     { kind: 'within', of: refs.compiledOnCpu, factor: 1, applies: defaultJitOnWasm },
+    ...wasmPeerBars,
   ],
   // A mean of 1e6 float32 terms: the cpu kernel sums in doubles, wasm in float32 (≈2e-4 relative apart).
   tolerance: { rtol: 1e-3, atol: 1e-6 },
@@ -68,6 +80,8 @@ export const b3: Workload = {
       eager('wasm', huber, calls),
       ...jitContenders(variants, calls, ['cpu', 'wasm']),
       onnx(variants, calls),
+      onnxWeb(variants, calls),
+      jaxJs({ make: huberJax }, calls),
     ];
   },
 };
