@@ -7,9 +7,9 @@
 
 import * as tf from '@tensorflow/tfjs';
 import { jaxJs, type Jax, type JaxArray } from '../peers/jax-js.js';
-import { onnxWeb } from '../peers/onnxruntime-web.js';
+import { onnxWeb, ORT_WEB_LABEL } from '../peers/onnxruntime-web.js';
 import { wasmPeerBars } from '../peers/bars.js';
-import { refs, type Contender, type Workload } from '../harness.js';
+import { defaultJitOnWasm, refs, type Contender, type Workload } from '../harness.js';
 import { eager, functional, jitted, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
 
 export function matMul(a: tf.Tensor, b: tf.Tensor): tf.Tensor {
@@ -20,10 +20,14 @@ const variants: Variant[] = [functional(matMul)];
 
 const matMulJax = ({ numpy: np }: Jax) => (a: JaxArray, b: JaxArray): JaxArray => np.matmul(a, b);
 
-/** [id suffix, M, K, N, the bar's factor over tfjs eager wasm] */
+/**
+ * [id suffix, M, K, N, the bar's factor over tfjs eager wasm]. At the small shapes 2× tfjs-wasm is
+ * above WebAssembly's 128-bit peak once the call is counted; there the bar is 1.5× tfjs-wasm and
+ * 2× onnxruntime-web (smallShapeBars).
+ */
 const SHAPES: readonly [string, number, number, number, number][] = [
-  ['64', 64, 64, 64, 2],
-  ['32x128', 32, 128, 128, 2],
+  ['64', 64, 64, 64, 1.5],
+  ['32x128', 32, 128, 128, 1.5],
   ['256', 256, 256, 256, 1],
   ['512', 512, 512, 512, 1],
 ];
@@ -35,8 +39,11 @@ function workload([suffix, m, k, n, factor]: (typeof SHAPES)[number]): Workload 
   return {
     id: `B10.${suffix}`,
     title: `matMul ${shape}, float32`,
-    barText: `jit on wasm ≥ ${factor}× tfjs eager wasm (${factor > 1 ? 'small shapes' : 'large shapes'}) and ≥ 1× onnxruntime-web and jax-js; onnxruntime-node shown beside`,
-    bars: [{ kind: 'faster', than: refs.eager('wasm'), factor, applies: (c) => c.kind === 'jit' && c.executor === 'compiled' && c.backend === 'wasm' }, ...wasmPeerBars],
+    barText: `jit on wasm ≥ ${factor}× tfjs eager wasm (${factor > 1 ? 'small shapes' : 'large shapes'}) and ≥ ${factor > 1 ? 2 : 1}× onnxruntime-web, ≥ 1× jax-js; onnxruntime-node shown beside`,
+    bars: [
+      { kind: 'faster', than: refs.eager('wasm'), factor, applies: defaultJitOnWasm },
+      ...(factor > 1 ? [{ kind: 'faster' as const, than: refs.peer(ORT_WEB_LABEL, 'onnxruntime-web'), factor: 2, applies: defaultJitOnWasm }, wasmPeerBars[1]!] : wasmPeerBars),
+    ],
     // Summation orders differ between backends (tfjs-cpu: doubles in 48-wide blocks; XNNPACK and
     // the jit wasm kernel: float32 in k order), so values agree to float32 rounding, not bit for bit.
     tolerance: { rtol: 1e-4, atol: 1e-4 },
