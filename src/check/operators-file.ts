@@ -26,13 +26,16 @@ function here(): string {
 }
 
 /**
- * Where operator-types lives: its declaration file once the package is built (dist/check, found from
- * src/check, dist/check or a bundle in dist/), else its source beside this module (src/check).
+ * Where operator-types lives: the folder nearest this module that has it — its source beside this
+ * module when run from src/check, its declaration file in dist/check when run from the built
+ * package (dist/check or a bundle in dist/). Run from src/, a dist/ that `npm pack` is rebuilding at
+ * that moment (its .d.ts present, the ones it imports not yet) would leave the tensor type
+ * unresolved, and no operator would be seen as a tensor op.
  */
 function typesFolder(start: string): string {
   const dirs = [start, join(start, 'check'), join(start, '..', '..', 'dist', 'check')];
-  for (const file of ['operator-types.d.ts', 'operator-types.ts']) {
-    for (const dir of dirs) if (existsSync(join(dir, file))) return realpathSync(dir);
+  for (const dir of dirs) {
+    for (const file of ['operator-types.d.ts', 'operator-types.ts']) if (existsSync(join(dir, file))) return realpathSync(dir);
   }
   return start;
 }
