@@ -9,9 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { openViewer, viewerReady } from '../helpers/viewer-page.js';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium.js';
 
 const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
@@ -20,22 +21,8 @@ const EXAMPLE = fileURLToPath(new URL('../../examples/viewer-graphs.ts', import.
 const exampleLines = readFileSync(EXAMPLE, 'utf8').split('\n');
 const TANH_LINE = exampleLines.findIndex((l) => l.includes('h = tf.tanh(')) + 1;
 
-async function open(browser: BrowserContext, file: string): Promise<{ page: Page; problems: string[] }> {
-  const problems: string[] = [];
-  const page = await browser.newPage();
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`));
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  await page.goto(pathToFileURL(file).href);
-  await ready(page);
-  return { page, problems };
-}
-
-const ready = (page: Page) => page.waitForFunction(() => document.getElementById('ag-viewer')?.dataset.ready === 'true', null, { timeout: 20_000 });
+const open = openViewer;
+const ready = viewerReady;
 const readyIn = (page: Page, state: string) =>
   page.waitForFunction((s) => document.getElementById('ag-viewer')?.dataset.ready === 'true' && document.getElementById('ag-viewer')?.dataset.state === s, state, { timeout: 20_000 });
 

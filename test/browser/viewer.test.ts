@@ -9,9 +9,10 @@ import * as tf from '@tensorflow/tfjs';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { openViewer, viewerReady } from '../helpers/viewer-page.js';
 import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
 import * as ag from '../../src/index.js';
 import { collatz, count_up, seedScope } from '../../examples/seed-functions.js';
@@ -25,28 +26,8 @@ const COUNT_LINE = seedLines.findIndex((l) => l.includes('counter = counter + 1'
 const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
 const writeImages = process.env.AG_WRITE_IMAGES === '1';
 
-interface Opened {
-  readonly page: Page;
-  readonly problems: string[];
-}
-
-/** Opens a viewer file, recording CSP violations (reported from inside the page) and page errors. */
-async function open(browser: BrowserContext, file: string): Promise<Opened> {
-  const problems: string[] = [];
-  const page = await browser.newPage();
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`));
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  await page.goto(pathToFileURL(file).href);
-  await ready(page);
-  return { page, problems };
-}
-
-const ready = (page: Page) => page.waitForFunction(() => document.getElementById('ag-viewer')?.dataset.ready === 'true', null, { timeout: 20_000 });
+const open = openViewer;
+const ready = viewerReady;
 
 /** Ink of a region of the page (share of non-background pixels). */
 async function regionInk(page: Page, selector: string): Promise<number> {
