@@ -1,6 +1,6 @@
 // `npm run build` (also run by `npm pack` through prepack): dist/ for the package. The JS is bundled
 // with esbuild (one file per entry point plus shared chunks, every package left external), because
-// Node loads a few files much faster than the ~230 modules of src/ (import time is a budget); the
+// Node loads a few files much faster than the ~390 modules of src/ (import time is a budget); the
 // type declarations come from tsc, one .d.ts per module. Also copies the plain-JS module the CLI
 // registers as Node hooks, and marks the CLI executable; package.json's version goes into the bundles
 // as `ag.version`. Needs esbuild, typescript.
