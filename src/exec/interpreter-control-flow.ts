@@ -1,5 +1,5 @@
 // How the interpreter runs Cond and While: a Cond reads its predicate and walks one branch; a
-// counted While (interpreter-counted-loop.ts) reads its start and bound at most once and runs its
+// counted While (ir/counted-loop.ts) reads its start and bound at most once and runs its
 // body that many times; any other While reads its condition before every iteration. Reads are
 // yielded to the driver (interpreter-reads.ts), so the same code runs synchronously or awaits them.
 // Loop variables are freed as soon as the next iteration's replace them (also when a step throws).
@@ -11,7 +11,7 @@ import type { Graph, Node } from '../ir/graph.js';
 import type { SubgraphSteps } from '../ir/walk.js';
 import { RtList } from './rt-list.js';
 import type { HostRead, HostValues, Steps } from './interpreter-reads.js';
-import { countedLoop, tripCount } from './interpreter-counted-loop.js';
+import { countedLoop, tripCount } from '../ir/counted-loop.js';
 
 /** What a value holds at run time: a tensor, or a tensor list. */
 export type RtValue = tf.Tensor | RtList<tf.Tensor>;

@@ -12,7 +12,7 @@ import type * as tf from '@tensorflow/tfjs-core';
 import { resolvedSource, type Graph, type Node } from '../ir/graph.js';
 import { OP } from '../ir/ops.js';
 import { agError } from '../errors/catalogue.js';
-import { countedLoop } from './interpreter-counted-loop.js';
+import { countedLoop } from '../ir/counted-loop.js';
 
 /** A pause of the interpreter: `node` needs the host values of `tensors` to go on. */
 export interface HostRead {

@@ -7,7 +7,7 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import type { Node } from '../../src/ir/graph.js';
-import { countedLoop, tripCount, type CountedLoop } from '../../src/exec/interpreter-counted-loop.js';
+import { countedLoop, tripCount, type CountedLoop } from '../../src/ir/counted-loop.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 import { capturePrintedLines } from '../helpers/print-capture.js';
 

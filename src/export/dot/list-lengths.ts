@@ -3,10 +3,11 @@
 // constant: `for (const x of xs)` over a tensor of static length, `for (let i = 0; i < 20; i++)`),
 // so that `ListStack` after a 20-step loop reads `float32[20,8,1]`, not `float32[?,8,1]`. The graph
 // keeps its types (its outputs' types are part of the function's signature); only pictures use these.
-// Needs the IR. Produces `refinedShapes(graph) → Map<Value, Shape>`, `tripCount`.
+// The trip count is the interpreter's (ir/counted-loop.ts) where no read is needed. Needs the IR.
+// Produces `refinedShapes(graph) → Map<Value, Shape>`, `tripCount`.
 
 import type { Graph, Node, Value } from '../../ir/graph.js';
-import { numericConstValues } from '../../ir/const-values.js';
+import { countedLoop, tripCount as countedTrips } from '../../ir/counted-loop.js';
 import { LIST_DTYPE, type Shape } from '../../ir/types.js';
 import { OP } from '../../ir/ops.js';
 
@@ -17,43 +18,16 @@ function strip(v: Value): Value {
   return cur;
 }
 
-/** The value of a scalar constant, if `v` is one. */
-function scalar(v: Value | undefined): number | undefined {
-  if (!v) return undefined;
-  const vals = numericConstValues(strip(v));
-  return vals && vals.length === 1 ? Number(vals[0]) : undefined;
-}
-
-/** The constant that While `node`'s loop variable `k` (or the cond graph's value `v`) holds on every iteration. */
-function loopConstant(node: Node, v: Value): number | undefined {
-  const s = strip(v);
-  const direct = scalar(s);
-  if (direct !== undefined) return direct;
-  const { cond, body } = node.subgraphs!;
-  const k = cond!.params.indexOf(s);
-  if (k < 0 || k >= node.outputs.length || strip(body!.outputs[k]!) !== body!.params[k]) return undefined;
-  return scalar(node.inputs[k]);
-}
-
-/** How many times While `node` runs its body, when a constant counter decides it (else undefined). */
+/**
+ * How many times While `node` runs its body when constants decide it (a counted loop, as the
+ * interpreter runs it, whose start and bound need no read), else undefined.
+ */
 export function tripCount(node: Node): number | undefined {
-  const { cond, body } = node.subgraphs ?? {};
-  if (node.op !== OP.While || !cond || !body) return undefined;
-  const test = strip(cond.outputs[0]!).node;
-  if (!test || (test.op !== 'Less' && test.op !== 'LessEqual')) return undefined;
-  const k = cond.params.indexOf(strip(test.inputs[0]!));
-  if (k < 0 || k >= node.outputs.length) return undefined;
-  const start = scalar(node.inputs[k]);
-  const limit = loopConstant(node, test.inputs[1]!);
-  const next = strip(body.outputs[k]!).node;
-  if (start === undefined || limit === undefined || next?.op !== 'Add') return undefined;
-  const [a, b] = next.inputs.map(strip);
-  const step = a === body.params[k] ? scalar(b) : b === body.params[k] ? scalar(a) : undefined;
-  if (step === undefined || step <= 0 || !Number.isInteger(step)) return undefined;
-  const span = test.op === 'Less' ? limit - start : limit - start + 1;
-  const trips = Math.max(0, Math.ceil(span / step));
+  if (node.op !== OP.While || !node.subgraphs?.cond || !node.subgraphs.body) return undefined;
+  const loop = countedLoop(node);
+  if (!loop || loop.reads.length > 0) return undefined;
   const max = node.attrs.maximumIterations;
-  return typeof max === 'number' ? Math.min(trips, max) : trips;
+  return countedTrips(loop, [], typeof max === 'number' ? max : undefined);
 }
 
 /** Pushes (+1) and pops (−1) from body param `p` to `out` along one chain at the body's top level, if that is all there is. */

@@ -2,14 +2,15 @@
 // the body steps by a constant — what `for (const i of ag.range(n))`, `for…of` over a tensor and a
 // hand-written `while (i < n) { …; i += 1 }` become. Its trip count is known before the loop: from
 // constants (no read), or from one read of the start and bound per call, so the interpreter runs the
-// body that many times and never evaluates (nor reads) the condition. The count replays the
+// body that many times and never evaluates (nor reads) the condition, and a picture can tell the
+// length of a list a loop with a static count builds (export/dot/list-lengths.ts). The count replays the
 // condition's own arithmetic on the host (int32, float32 rounding), so it is the number of
 // iterations the loop as written makes; where the counter would wrap or stall, there is none and
 // the loop runs as written. Needs the IR. Produces `CountedLoop`, `countedLoop`, `tripCount`.
 
-import type { Graph, Node, Value } from '../ir/graph.js';
-import { OP } from '../ir/ops.js';
-import { numericConstValues } from '../ir/const-values.js';
+import type { Graph, Node, Value } from './graph.js';
+import { OP } from './ops.js';
+import { numericConstValues } from './const-values.js';
 
 type Compare = 'Less' | 'LessEqual' | 'Greater' | 'GreaterEqual';
 
