@@ -10,7 +10,7 @@ import { isDoNotConvert, originalOf } from './do-not-convert.js';
 import * as controlFlow from '../trace/control-flow.js';
 import * as effects from '../trace/effects.js';
 import * as tensorList from '../trace/tensor-list.js';
-import { range } from './loops.js';
+import { range } from './ranges.js';
 import { tracingAssign } from '../trace/variables.js';
 import { isBoundFunction, unbind } from './bound-functions.js';
 

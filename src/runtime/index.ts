@@ -5,7 +5,8 @@
 import * as operators from './operators.js';
 import { MathDispatch } from './math.js';
 import { ifExp, ifStmt } from './if-stmt.js';
-import { forStmt, range, rangeOf, whileStmt } from './loops.js';
+import { forStmt, whileStmt } from './loops.js';
+import { range, rangeOf } from './ranges.js';
 import { and, or } from './logical.js';
 import { callMethod, convertedCall, registerSpecialFunction } from './converted-call.js';
 import { assert, nodeAssertionError } from '../trace/effects.js';

@@ -2,7 +2,7 @@
 // (a While node carrying the modified symbols as loop variables) only when the condition/iterable
 // is a tensor while tracing; otherwise a JS loop at trace time (loops over JS arrays unroll).
 // for…of over a tensor iterates its first dimension. Needs trace/control-flow `whileLoop`,
-// state-checks, operators. Produces `whileStmt`, `forStmt`, `LoopOptions`.
+// state-checks, operators, ranges. Produces `whileStmt`, `forStmt`, `LoopOptions`.
 
 import { locatedError } from './located-error.js';
 import * as tf from '@tensorflow/tfjs-core';
@@ -15,6 +15,7 @@ import { add, gt, lt } from './operators.js';
 import { shapeToString } from '../ir/types.js';
 import { parseSite, type SourceSite } from '../ir/graph.js';
 import { newFields, openFieldFrame, RetryFields, withFields, type FieldSlot } from './field-writes.js';
+import { TensorRange } from './ranges.js';
 
 export interface LoopOptions {
   readonly maximumIterations?: number;
@@ -240,43 +241,6 @@ function jsExtraTest(extraTest: (() => unknown) | null, getState: GetState, name
     return locatedError('convert/js-loop-tensor-break', { jump: jump && isReturnFlag(jump) ? 'return' : 'break', loop: 'for…of loop' });
   }
   return truthy(e, 'a loop condition');
-}
-
-/** `range(start, stop, step)` with tensor bounds: iterated by a staged counter, not materialized. */
-export class TensorRange {
-  constructor(
-    readonly start: unknown,
-    readonly stop: unknown,
-    readonly step: unknown,
-    /** The elements' dtype (`tf.range`'s `dtype`); by default the counter's own. */
-    readonly dtype?: tf.DataType,
-  ) {}
-}
-
-/**
- * The iterable of `for (x of o.range(…))`: `tf.range` with a symbolic bound is a TensorRange (a
- * staged counted loop whose elements have tf.range's dtype, float32 by default); anything else is
- * called as written.
- */
-export function rangeOf(f: unknown, self: unknown, args: unknown[]): unknown {
-  if (f === tf.range && isTracing() && args.slice(0, 3).some(isSymbolic)) {
-    const [start, stop, step = 1, dtype = 'float32'] = args as [unknown, unknown, unknown, tf.DataType | undefined];
-    return new TensorRange(start, stop, step, dtype);
-  }
-  return (f as (...a: unknown[]) => unknown).apply(self, args);
-}
-
-/** `ag.range(stop)` / `ag.range(start, stop, step = 1)`: a JS array, or a TensorRange for tensor bounds. */
-export function range(a: unknown, b?: unknown, step: unknown = 1): unknown[] | TensorRange {
-  const [start, stop] = b === undefined ? [0, a] : [a, b];
-  if (isTensor(start) || isTensor(stop) || isTensor(step)) {
-    if (isTracing()) return new TensorRange(start, stop, step);
-    return range(...([start, stop, step].map((x) => (isTensor(x) ? x.dataSync()[0] : x)) as [number, number, number]));
-  }
-  const out: number[] = [];
-  const [x0, x1, dx] = [start, stop, step] as number[];
-  for (let x = x0!; dx! > 0 ? x < x1! : x > x1!; x += dx!) out.push(x);
-  return out;
 }
 
 interface Counter {
