@@ -5,6 +5,7 @@
 // generator that yields the host reads it needs (interpreter-reads.ts): `run` answers them with
 // `dataSync`, `runAsync` awaits `data()`; on webgpu, which has no sound synchronous read, `run`
 // refuses a graph that reads before it starts.
+// Fused nodes a device target compiled run as its programs.
 // Needs the IR, its walk and liveness. Produces `Interpreter` (one per concrete function: it caches constants).
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -21,6 +22,7 @@ import { isRandomNode } from '../ir/random.js';
 import { drawRandom } from './random-draw.js';
 import { checkSyncReads, driveAsync, driveSync, type HostRead, type HostValues, type Steps } from './interpreter-reads.js';
 import { cloneValue, runCond, runWhile, type RtValue } from './interpreter-control-flow.js';
+import type { DeviceKernel } from './targets/device-target.js';
 
 /** One top-level call: the tensors its lists hold, freed when it ends (each call its own, so calls may overlap). */
 class Call {
@@ -36,6 +38,9 @@ class Call {
 export class Interpreter {
   /** Const nodes materialized once as kept tensors. */
   private readonly constants = new Map<Node, tf.Tensor>();
+
+  /** `device`: Fused nodes a device target compiled (exec/targets/device-program.ts); the others run step by step. */
+  constructor(readonly device: ReadonlyMap<Node, DeviceKernel> = new Map()) {}
 
   /** Runs `graph` on `inputs` (params then captures); the caller owns the returned tensors. */
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[] {
@@ -84,14 +89,19 @@ export class Interpreter {
   }
 }
 
-/** Runs one graph or subgraph, freeing each intermediate right after its last use. */
-function* runGraph(graph: Graph, inputs: readonly RtValue[], call: Call): Steps<RtValue[]> {
+/**
+ * Runs one graph or subgraph, freeing each intermediate right after its last use. `preset` values
+ * (owned by the walk from here on) are bound first and the nodes making them are not run.
+ */
+function* runGraph(graph: Graph, inputs: readonly RtValue[], call: Call, preset?: ReadonlyMap<Value, RtValue>): Steps<RtValue[]> {
   const env = new Map<Value, RtValue>();
   graph.inputs.forEach((v, i) => env.set(v, inputs[i]!));
-  const owned = new Set<RtValue>();
+  const owned = new Set<RtValue>(preset?.values());
+  for (const [v, t] of preset ?? []) env.set(v, t);
   const dead = lastUses(graph);
   try {
     yield* walkSteps(graph, env, INTERPRETER, call, {
+      skip: preset ? (node) => node.outputs.length > 0 && node.outputs.every((v) => preset.has(v)) : undefined,
       after: (node, i, outs) => {
         if (node.op !== OP.Const) for (const t of outs) owned.add(t);
         for (const v of dead[i]!) {
@@ -133,8 +143,9 @@ const STRUCTURAL: Record<StructuralOp, Handler> = {
     node.options.variable!.assign(tensors(values)[0]!);
     return [];
   },
-  *Fused(node, values) {
-    return [conformDType(runFused(node, tensors(values)), node.outputs[0]!.dtype)];
+  *Fused(node, values, call) {
+    const compiled = call.interpreter.device.get(node);
+    return [conformDType(compiled ? compiled(tensors(values)) : runFused(node, tensors(values)), node.outputs[0]!.dtype)];
   },
   *Print(node, values) {
     const ts = tensors(values);

@@ -1,5 +1,6 @@
 // The compiled executor: generates (once per graph and tfjs backend) a JS function for the graph
-// and calls it; on backends other than cpu and wasm, or where `new Function` is forbidden (CSP),
+// and calls it; on webgpu (and any backend with a device target, exec/targets/device-targets.ts) it
+// walks the graph running the target's programs (device-program.ts); on other backends, or where `new Function` is forbidden (CSP),
 // it runs the interpreter instead (code-generation.ts asks once), also on the async path
 // (`runAsync`: the interpreter's, which awaits its reads). Needs codegen, helpers, the interpreter.
 // Produces `CompiledExecutor`.
@@ -11,11 +12,16 @@ import { generate } from './codegen.js';
 import { makeHelpers } from './helpers.js';
 import { codeGenerationAllowed } from './code-generation.js';
 import { log } from '../../platform/log.js';
+import { DeviceProgram } from '../targets/device-program.js';
+import type { DeviceTarget } from '../targets/device-target.js';
+import { deviceTargetFor } from '../targets/device-targets.js';
 
 type CompiledFn = (inputs: readonly tf.Tensor[]) => tf.Tensor[];
 
 interface Program {
   readonly fn: CompiledFn;
+  /** On a device backend (webgpu, webgl): the target's program, also run on the async path. */
+  readonly device?: DeviceProgram;
   readonly source: string;
   readonly constants: tf.Tensor[];
   /** The program's own kernels (some hold buffers in tfjs-wasm's heap). */
@@ -48,7 +54,9 @@ export class CompiledExecutor {
 
   /** Like `run`, at once, where code was generated; where the interpreter runs instead, its async path (reads awaited, as webgpu needs). */
   async runAsync(graph: Graph, inputs: readonly tf.Tensor[]): Promise<tf.Tensor[]> {
-    if (graph === this.graph && this.program(tf.getBackend())) return this.run(graph, inputs);
+    const program = graph === this.graph ? this.program(tf.getBackend()) : null;
+    if (program?.device) return program.device.runAsync(inputs);
+    if (program) return this.run(graph, inputs);
     return this.fallback.runAsync(graph, inputs);
   }
 
@@ -62,6 +70,7 @@ export class CompiledExecutor {
       if (!p) continue;
       tf.dispose(p.constants);
       for (const k of p.kernels) (k as { dispose?: () => void }).dispose?.();
+      p.device?.dispose();
     }
     this.programs.clear();
     this.lastBackend = undefined;
@@ -72,7 +81,9 @@ export class CompiledExecutor {
   private program(backend: string): Program | null {
     let p = this.programs.get(backend);
     if (p !== undefined) return p;
-    p = (backend === 'cpu' || backend === 'wasm') && codeGenerationAllowed() ? compile(this.graph, backend === 'cpu', this.options.relaxedSimd ?? false) : null;
+    const target = deviceTargetFor(backend);
+    if (target) p = onDevice(this.graph, target);
+    else p = (backend === 'cpu' || backend === 'wasm') && codeGenerationAllowed() ? compile(this.graph, backend === 'cpu', this.options.relaxedSimd ?? false) : null;
     this.programs.set(backend, p);
     if (p) log(3, () => `[autograph] compiled ${this.graph.name} for ${backend}:\n${p!.source}`);
     return p;
@@ -108,6 +119,12 @@ function compile(graph: Graph, loops: boolean, relaxedSimd: boolean): Program | 
     }
   };
   return { fn, source: gen.source, constants, kernels: gen.kernels };
+}
+
+/** The graph on a device target: the interpreter's walk with the target's programs (no generated JS). */
+function onDevice(graph: Graph, target: DeviceTarget): Program {
+  const device = new DeviceProgram(graph, target);
+  return { fn: (inputs) => device.run(inputs), device, source: device.source(), constants: [], kernels: [] };
 }
 
 function safeName(name: string): string {

@@ -1,0 +1,121 @@
+// A Fused node headed by a BatchMatMul (made for device targets by opt/fuse-matmul-epilogue.ts:
+// `tanh(h·W + x)`, a layer's bias and activation) as one WGSL program: a tiled matrix product —
+// each 16×16 workgroup stages 16×16 tiles of A and B in workgroup memory and each invocation sums
+// one output element in float32, k in order — followed by the elementwise steps on the sum in
+// registers, so the product is never written to memory and the epilogue costs no dispatch.
+// Operands of the epilogue are read at the output's coordinates (broadcast) with tfjs-webgpu's
+// accessors. Batches: equal, or one side 1. Needs the IR, steps.ts, elementwise.ts, program.ts.
+// Produces `matMulProgram`, `matMulProblem`.
+
+import type { Node } from '../../../ir/graph.js';
+import type { FusedStep } from '../../../ir/fused.js';
+import { isKnownShape } from '../../../ir/types.js';
+import { MAX_INPUTS } from './elementwise.js';
+import type { WebGPUProgramLike } from './program.js';
+import { programKey, stepsCode, stepsProblem } from './steps.js';
+
+const TILE = 16;
+
+interface Dims {
+  readonly m: number;
+  readonly n: number;
+  readonly k: number;
+  readonly batch: number;
+  readonly batchA: number;
+  readonly batchB: number;
+  readonly transposeA: boolean;
+  readonly transposeB: boolean;
+}
+
+function dims(node: Node): Dims | undefined {
+  const head = (node.attrs.steps as readonly FusedStep[])[0]!;
+  const [ia, ib] = [head.args[head.argNames.indexOf('a')]!, head.args[head.argNames.indexOf('b')]!];
+  const a = node.inputs[ia];
+  const b = node.inputs[ib];
+  if (!a || !b || ia !== 0 || ib !== 1) return undefined;
+  const transposeA = Boolean(head.attrs.transposeA);
+  const transposeB = Boolean(head.attrs.transposeB);
+  const ra = a.shape.length;
+  if (ra !== b.shape.length || (ra !== 2 && ra !== 3) || !isKnownShape(a.shape) || !isKnownShape(b.shape)) return undefined;
+  const [am, ak] = transposeA ? [a.shape[ra - 1]!, a.shape[ra - 2]!] : [a.shape[ra - 2]!, a.shape[ra - 1]!];
+  const [bk, bn] = transposeB ? [b.shape[ra - 1]!, b.shape[ra - 2]!] : [b.shape[ra - 2]!, b.shape[ra - 1]!];
+  const batchA = ra === 3 ? a.shape[0]! : 1;
+  const batchB = ra === 3 ? b.shape[0]! : 1;
+  if (ak !== bk || (batchA !== batchB && batchA !== 1 && batchB !== 1)) return undefined;
+  return { m: am, n: bn, k: ak, batch: Math.max(batchA, batchB), batchA, batchB, transposeA, transposeB };
+}
+
+/** Why `node` cannot be one WGSL matMul program, or undefined. */
+export function matMulProblem(node: Node): string | undefined {
+  const steps = node.attrs.steps as readonly FusedStep[];
+  if (steps[0]?.op !== 'BatchMatMul') return 'its first step is not a BatchMatMul';
+  if (node.inputs.length > MAX_INPUTS) return `${node.inputs.length} inputs (WebGPU binds at most ${MAX_INPUTS} with the output)`;
+  if (node.inputs.slice(0, 2).some((v) => v.dtype !== 'float32') || steps[0].dtype !== 'float32') return 'the product is not float32';
+  const d = dims(node);
+  if (!d) return 'operands of rank other than 2 or 3, unknown sizes, or batches that do not broadcast';
+  const out = node.outputs[0]!;
+  if (out.shape.length !== (d.batch > 1 || node.inputs[0]!.shape.length === 3 ? 3 : 2)) return 'the epilogue changes the rank';
+  if (node.inputs.some((v) => v.shape.length > out.shape.length)) return 'an epilogue operand of higher rank than the result';
+  return stepsProblem(steps, 1);
+}
+
+/** The program computing `node` (checked by `matMulProblem`). */
+export function matMulProgram(node: Node): WebGPUProgramLike {
+  const steps = node.attrs.steps as readonly FusedStep[];
+  const d = dims(node)!;
+  const outputShape = [...node.outputs[0]!.shape];
+  const rank = outputShape.length;
+  const nIn = node.inputs.length;
+  const variableNames = node.inputs.map((_, i) => `X${i}`);
+  const coords = rank === 3 ? 'vec3<i32>(batch, row, col)' : 'vec2<i32>(row, col)';
+  const code = stepsCode(steps, nIn, (i) => `get${variableNames[i]}ByOutputCoords(coords)`, 1, 'acc');
+  // Element (row, kk) of A and (kk, col) of B in their buffers, transposed or not.
+  const aIndex = d.transposeA ? `kk * ${d.m} + row` : `row * ${d.k} + kk`;
+  const bIndex = d.transposeB ? `col * ${d.k} + kk` : `kk * ${d.n} + col`;
+  const aBase = d.batchA === 1 ? '0' : `batch * ${d.m * d.k}`;
+  const bBase = d.batchB === 1 ? '0' : `batch * ${d.k * d.n}`;
+  const store = rank === 3 ? `setOutputAtCoords(batch, row, col, ${code.result})` : `setOutputAtCoords(row, col, ${code.result})`;
+  const key = `ag_matmul_${d.m}_${d.n}_${d.k}_${d.batchA}_${d.batchB}_${d.transposeA}_${d.transposeB}_${programKey(steps)}`;
+  return {
+    variableNames,
+    outputShape,
+    shaderKey: key,
+    dispatchLayout: rank === 3 ? { x: [2], y: [1], z: [0] } : { x: [1], y: [0] },
+    dispatch: [Math.ceil(d.n / TILE), Math.ceil(d.m / TILE), d.batch],
+    workgroupSize: [TILE, TILE, 1],
+    getUserCode: () => `
+var<workgroup> tileA : array<array<f32, ${TILE}>, ${TILE}>;
+var<workgroup> tileB : array<array<f32, ${TILE}>, ${TILE}>;
+${code.functions}
+fn readA(batch : i32, row : i32, kk : i32) -> f32 {
+  if (row >= ${d.m} || kk >= ${d.k}) { return 0.0; }
+  return f32(X0[${aBase} + ${aIndex}]);
+}
+fn readB(batch : i32, kk : i32, col : i32) -> f32 {
+  if (kk >= ${d.k} || col >= ${d.n}) { return 0.0; }
+  return f32(X1[${bBase} + ${bIndex}]);
+}
+fn main() {
+  let col = i32(globalId.x);
+  let row = i32(globalId.y);
+  let batch = i32(globalId.z);
+  let lc = i32(localId.x);
+  let lr = i32(localId.y);
+  var acc = 0.0;
+  for (var t = 0; t < ${d.k}; t = t + ${TILE}) {
+    tileA[lr][lc] = readA(batch, row, t + lc);
+    tileB[lr][lc] = readB(batch, t + lr, col);
+    workgroupBarrier();
+    for (var j = 0; j < ${TILE}; j = j + 1) {
+      acc = acc + tileA[lr][j] * tileB[j][lc];
+    }
+    workgroupBarrier();
+  }
+  if (row < ${d.m} && col < ${d.n}) {
+    let coords = ${coords};
+    ${code.body}
+    ${store};
+  }
+}`,
+  };
+}

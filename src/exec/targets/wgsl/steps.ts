@@ -1,0 +1,55 @@
+// WGSL code of a Fused node's elementwise steps (src/ir/fused.ts): one function per step (its
+// kernel's rule from rules.ts with the attrs baked in) and one `let` per step in the shader's main,
+// each operand a node input (read by an expression the caller gives) or an earlier step's result.
+// Values are f32 throughout; a step whose dtype is int32 is truncated as a store into an int32
+// buffer truncates. Needs the rules and the elementwise kernel table.
+// Produces `stepsCode`, `stepsProblem`, `programKey`.
+
+import type { FusedStep } from '../../../ir/fused.js';
+import { elementwiseKernel } from '../../../opt/elementwise-kernels.js';
+import { wgslRule } from './rules.js';
+
+/** Why these steps (from `first` on) cannot be WGSL, or undefined when they can. */
+export function stepsProblem(steps: readonly FusedStep[], first = 0): string | undefined {
+  for (const s of steps.slice(first)) {
+    if (!wgslRule(s.op) || !elementwiseKernel(s.op)) return `${s.op} has no WGSL rule`;
+    if (s.dtype !== 'float32' && s.dtype !== 'int32' && s.dtype !== 'bool') return `${s.op} makes ${s.dtype}`;
+  }
+  return undefined;
+}
+
+/** A key naming the program's arithmetic (ops, operands, attrs, dtypes) for tfjs's pipeline cache. */
+export function programKey(steps: readonly FusedStep[]): string {
+  return steps.map((s) => `${s.op}(${s.args.join(',')})${s.dtype}${JSON.stringify(s.attrs)}`).join(';');
+}
+
+export interface StepsCode {
+  /** The step functions, at module scope. */
+  readonly functions: string;
+  /** The `let` statements computing every step, in main. */
+  readonly body: string;
+  /** The expression of the last step's value. */
+  readonly result: string;
+}
+
+/**
+ * Code for `steps` from `first` on: operand `i` below `inputs` is `operand(i)`; operand
+ * `inputs + k` is step k's value (`head` for the steps before `first`, e.g. a matMul's sum).
+ */
+export function stepsCode(steps: readonly FusedStep[], inputs: number, operand: (i: number) => string, first = 0, head = ''): StepsCode {
+  const functions: string[] = [];
+  const body: string[] = [];
+  const value = (a: number): string => (a < inputs ? operand(a) : a - inputs < first ? head : `r${a - inputs}`);
+  for (let k = first; k < steps.length; k++) {
+    const s = steps[k]!;
+    const names = elementwiseKernel(s.op)!.inputs;
+    // the kernel's operands in its own order (a, b, c), found by the names the step passes them under
+    const ordered = names.map((name) => s.args[s.argNames.indexOf(name)]!);
+    const params = ordered.map((_, j) => `${'abc'[j]} : f32`).join(', ');
+    functions.push(`fn step${k}(${params}) -> f32 {\n  ${wgslRule(s.op)!(s.attrs)}\n}`);
+    const call = `step${k}(${ordered.map(value).join(', ')})`;
+    body.push(`let r${k} = ${s.dtype === 'int32' ? `f32(i32(${call}))` : call};`);
+  }
+  const result = steps.length > first ? `r${steps.length - 1}` : head;
+  return { functions: functions.join('\n'), body: body.join('\n    '), result };
+}
