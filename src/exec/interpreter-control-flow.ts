@@ -1,17 +1,17 @@
 // How the interpreter runs Cond and While: a Cond reads its predicate and walks one branch; a
 // counted While (ir/counted-loop.ts) reads its start and bound at most once and runs its
-// body that many times; any other While reads its condition before every iteration. Reads are
+// body that many times, its counter kept on the host (the body's increment is not run); any other While reads its condition before every iteration. Reads are
 // yielded to the driver (interpreter-reads.ts), so the same code runs synchronously or awaits them.
 // Loop variables are freed as soon as the next iteration's replace them (also when a step throws).
 // Needs tfjs, the IR, the reads and the counted-loop analysis. Produces `RtValue`, `cloneValue`,
 // `runCond`, `runWhile`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { Graph, Node } from '../ir/graph.js';
+import type { Graph, Node, Value } from '../ir/graph.js';
 import type { SubgraphSteps } from '../ir/walk.js';
 import { RtList } from './rt-list.js';
 import type { HostRead, HostValues, Steps } from './interpreter-reads.js';
-import { countedLoop, tripCount } from '../ir/counted-loop.js';
+import { countedLoop, tripCount, type CountedLoop } from '../ir/counted-loop.js';
 
 /** What a value holds at run time: a tensor, or a tensor list. */
 export type RtValue = tf.Tensor | RtList<tf.Tensor>;
@@ -40,12 +40,32 @@ function* holds<C>(node: Node, cond: Graph, inputs: RtValue[], c: C, subgraph: S
   }
 }
 
-/** How many iterations a counted loop makes (reading its start and bound where they are not static), or undefined. */
-function* tripsOf(node: Node, args: RtValue[], max: number | undefined): Steps<number | undefined> {
+/** A counted loop's trip count and its counter's start (reading them where they are not static), or undefined. */
+function* countOf(node: Node, args: RtValue[], max: number | undefined): Steps<{ loop: CountedLoop; trips: number; start: number } | undefined> {
   const loop = countedLoop(node);
   if (!loop) return undefined;
   const read = loop.reads.length > 0 ? yield { node, tensors: loop.reads.map((j) => args[j] as tf.Tensor) } : [];
-  return tripCount(loop, read, max);
+  const trips = tripCount(loop, read, max);
+  return trips === undefined ? undefined : { loop, trips, start: 'value' in loop.start ? loop.start.value : read[0]![0]! };
+}
+
+/**
+ * The counter of a counted loop on the host: the body's `counter + step` is not run; its value
+ * (the same float32 or int32 sum the kernel makes) is bound as a new scalar, one per iteration.
+ */
+class HostCounter {
+  private value: number;
+  private readonly step: Value;
+  constructor(private readonly loop: CountedLoop, body: Graph, start: number) {
+    this.value = start;
+    this.step = body.outputs[loop.counter]!;
+  }
+  /** The body's preset for the next iteration: the counter's next value. */
+  next(): ReadonlyMap<Value, RtValue> {
+    const sum = this.value + this.loop.step;
+    this.value = this.loop.dtype === 'int32' ? sum : Math.fround(sum);
+    return new Map([[this.step, tf.scalar(this.value, this.loop.dtype)]]);
+  }
 }
 
 export function* runWhile<C>(node: Node, args: RtValue[], c: C, subgraph: Subgraph<C>): Steps<RtValue[]> {
@@ -53,13 +73,14 @@ export function* runWhile<C>(node: Node, args: RtValue[], c: C, subgraph: Subgra
   const invariants = args.slice(n);
   const max = node.attrs.maximumIterations as number | undefined;
   const { cond, body } = node.subgraphs!;
-  const trips = yield* tripsOf(node, args, max);
+  const counted = yield* countOf(node, args, max);
+  const counter = counted && new HostCounter(counted.loop, body!, counted.start);
   let vars = args.slice(0, n);
   let ownsVars = false;
   try {
     for (let iter = 0; max === undefined || iter < max; iter++) {
-      if (trips !== undefined ? iter >= trips : !(yield* holds(node, cond!, [...vars, ...invariants], c, subgraph))) break;
-      const next = yield* subgraph(body!, [...vars, ...invariants], c);
+      if (counted ? iter >= counted.trips : !(yield* holds(node, cond!, [...vars, ...invariants], c, subgraph))) break;
+      const next = yield* subgraph(body!, [...vars, ...invariants], c, counter?.next());
       if (ownsVars) for (const t of vars) t.dispose();
       vars = next;
       ownsVars = true;

@@ -76,7 +76,8 @@ export function walk<V, C>(graph: Graph, env: ValueEnv<V>, table: WalkTable<V, C
 }
 
 /** Walks a subgraph as a generator that yields `Y` requests and resumes with `R` answers. */
-export type SubgraphSteps<V, C, Y, R> = (graph: Graph, inputs: readonly V[], c: C) => Generator<Y, V[], R>;
+/** `preset`: values bound before the walk; the nodes making them are passed over (the interpreter's host-counted loops). */
+export type SubgraphSteps<V, C, Y, R> = (graph: Graph, inputs: readonly V[], c: C, preset?: ReadonlyMap<Value, V>) => Generator<Y, V[], R>;
 
 /** A structural handler that may pause: it yields requests to the walk's driver and returns the node's outputs. */
 export type StepHandler<V, C, Y, R> = (node: Node, inputs: V[], c: C, subgraph: SubgraphSteps<V, C, Y, R>) => Generator<Y, readonly V[], R>;
