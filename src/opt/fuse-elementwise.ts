@@ -18,14 +18,23 @@ export function fuseElementwise(graph: Graph): Graph {
   return graph;
 }
 
-/** Whether `node` may be a step of a Fused node. */
-export function isFusable(node: Node): boolean {
+/**
+ * Whether `node` may be a step of a Fused node. `broadcast: 'any'` (device targets' epilogues) also
+ * takes operands of lower rank broadcast from the right (a bias [n] on [m, n]).
+ */
+export function isFusable(node: Node, broadcast: 'simple' | 'any' = 'simple'): boolean {
   const k = elementwiseKernel(node.op);
   if (!k || node.options.arrayInputs || node.options.multiOutput || isEffect(node) || node.outputs.length !== 1) return false;
   if (node.inputs.length !== k.inputs.length || !k.inputs.every((name) => node.inputNames.includes(name))) return false;
   const out = node.outputs[0]!;
   if (!FUSABLE_DTYPES.has(out.dtype) || sizeOf(out.shape) < 0) return false;
-  return node.inputs.every((v) => FUSABLE_DTYPES.has(v.dtype) && broadcastsSimply(v, out));
+  return node.inputs.every((v) => FUSABLE_DTYPES.has(v.dtype) && (broadcast === 'any' ? broadcastsFromRight(v, out) : broadcastsSimply(v, out)));
+}
+
+/** `v` broadcasts to `out` as numpy does: no higher rank, each trailing dimension equal or 1. */
+function broadcastsFromRight(v: Value, out: Value): boolean {
+  const r = out.shape.length - v.shape.length;
+  return r >= 0 && sizeOf(v.shape) >= 0 && v.shape.every((d, i) => d === out.shape[i + r] || d === 1);
 }
 
 /** `v` is scalar-sized, or has the rank of `out` with each dimension equal or 1. */

@@ -18,18 +18,24 @@ export function fuseMatMulEpilogues(graph: Graph): Graph {
   const users = new Map<Value, Node[]>();
   for (const node of graph.nodes) for (const v of node.inputs) users.set(v, [...(users.get(v) ?? []), node]);
   const outputs = new Set(graph.outputs);
-  const merged = new Map<Node, Node>(); // epilogue node → its replacement
+  /** The single elementwise user of `v` of v's shape, if `v` is used once and not returned. */
+  const epilogueOf = (v: Value): Node | undefined => {
+    const us = users.get(v) ?? [];
+    return us.length === 1 && !outputs.has(v) && isEpilogue(us[0]!, v) ? us[0] : undefined;
+  };
+  const replaced = new Map<Node, Node>(); // the chain's last node → the merged node
   const gone = new Set<Node>();
   for (const m of graph.nodes) {
-    if (!isProduct(m)) continue;
-    const p = m.outputs[0]!;
-    const us = users.get(p) ?? [];
-    const f = us[0];
-    if (us.length !== 1 || outputs.has(p) || !f || merged.has(f) || !isEpilogue(f, p)) continue;
-    merged.set(f, mergeInto(graph, m, f));
-    gone.add(m);
+    if (!isProduct(m) || gone.has(m)) continue;
+    const chain: Node[] = [];
+    for (let f = epilogueOf(m.outputs[0]!); f && !gone.has(f); f = epilogueOf(f.outputs[0]!)) chain.push(f);
+    if (chain.length === 0) continue;
+    const last = chain[chain.length - 1]!;
+    replaced.set(last, merge(graph, m, chain));
+    for (const n of [m, ...chain.slice(0, -1)]) gone.add(n);
+    gone.add(last);
   }
-  if (gone.size > 0) setNodes(graph, graph.nodes.filter((n) => !gone.has(n)).map((n) => merged.get(n) ?? n));
+  if (replaced.size > 0) setNodes(graph, graph.nodes.flatMap((n) => (replaced.has(n) ? [replaced.get(n)!] : gone.has(n) ? [] : [n])));
   return graph;
 }
 
@@ -38,10 +44,11 @@ function isProduct(node: Node): boolean {
   return node.op === 'BatchMatMul' && node.inputs.length === 2 && node.outputs.length === 1 && [...node.inputs, node.outputs[0]!].every((v) => v.dtype === 'float32');
 }
 
-/** An elementwise node reading the product `p` (and nothing made by another product's merge) with a result of p's shape. */
+/** An elementwise node (operands broadcast from the right) reading `p`, with a result of p's shape. */
 function isEpilogue(node: Node, p: Value): boolean {
-  if (node.op !== FUSED_OP && !isFusable(node)) return false;
-  if (node.op === FUSED_OP && (node.attrs.steps as readonly FusedStep[])[0]?.op === 'BatchMatMul') return false;
+  if (node.op === FUSED_OP) {
+    if ((node.attrs.steps as readonly FusedStep[])[0]?.op === 'BatchMatMul') return false;
+  } else if (!isFusable(node, 'any')) return false;
   const out = node.outputs[0]!;
   return out.shape.length === p.shape.length && out.shape.every((d, i) => d === p.shape[i]);
 }
@@ -53,37 +60,44 @@ function stepsOf(node: Node): readonly FusedStep[] {
   return [{ op: node.op as KernelName, args: node.inputs.map((_, i) => i), attrs: { ...node.attrs }, argNames: [...node.inputNames], dtype: out.dtype, shape: [...out.shape] }];
 }
 
-/** The Fused node computing `m` then `f`'s steps: inputs m's two operands, then f's other inputs. */
-function mergeInto(graph: Graph, m: Node, f: Node): Node {
+/**
+ * The Fused node computing product `m` then the steps of `chain` (each node reading the one
+ * before): its inputs are m's two operands, then the chain's other inputs in order.
+ */
+function merge(graph: Graph, m: Node, chain: readonly Node[]): Node {
   const p = m.outputs[0]!;
   const inputs: Value[] = [m.inputs[0]!, m.inputs[1]!];
-  const index = f.inputs.map((v) => {
-    if (v === p) return -1;
-    const at = inputs.indexOf(v, 2);
-    if (at >= 0) return at;
-    inputs.push(v);
-    return inputs.length - 1;
-  });
-  const old = f.inputs.length;
+  const steps: FusedStep[] = [{ op: 'BatchMatMul' as KernelName, args: [0, 1], attrs: { ...m.attrs }, argNames: [...m.inputNames], dtype: p.dtype, shape: [...p.shape] }];
+  // Where each value of the chain is: a node input (index) or a step (a placeholder resolved below).
+  const stepOf = new Map<Value, number>([[p, 0]]);
+  const pending: { step: FusedStep; args: (Value | number)[] }[] = [];
+  for (const f of chain) {
+    const own = stepsOf(f);
+    const base = pending.length + 1;
+    for (const s of own) {
+      const args = s.args.map((a): Value | number => {
+        if (a >= f.inputs.length) return base + (a - f.inputs.length); // a step of f's own program
+        const v = f.inputs[a]!;
+        const k = stepOf.get(v);
+        if (k !== undefined) return k;
+        if (!inputs.includes(v, 2)) inputs.push(v);
+        return v;
+      });
+      pending.push({ step: s, args });
+    }
+    stepOf.set(f.outputs[0]!, pending.length); // f's result: its last step
+  }
+  // Operand numbering of src/ir/fused.ts: inputs first, then steps.
   const n = inputs.length;
-  const head: FusedStep = {
-    op: 'BatchMatMul' as KernelName,
-    args: [0, 1],
-    attrs: { ...m.attrs },
-    argNames: [...m.inputNames],
-    dtype: p.dtype,
-    shape: [...p.shape],
-  };
-  // f's operand a: its input a (the product is step 0), or its step a - old (now step a - old + 1)
-  const remap = (a: number): number => (a < old ? (index[a]! < 0 ? n : index[a]!) : n + 1 + (a - old));
-  const steps = [head, ...stepsOf(f).map((s) => ({ ...s, args: s.args.map(remap) }))];
-  const fused = new Node(graph, FUSED_OP, inputs, inputs.map((_, i) => `x${i}`), { steps }, { source: f.options.source });
-  const out = fused.addOutput(f.outputs[0]!.dtype, f.outputs[0]!.shape);
-  out.name = f.outputs[0]!.name;
-  // the epilogue's result keeps its users: they now read the merged node's output
-  for (const node of graph.nodes) node.inputs = node.inputs.map((v) => (v === f.outputs[0] ? out : v));
-  graph.outputs = graph.outputs.map((v) => (v === f.outputs[0] ? out : v));
-  for (const node of graph.nodes) for (const sub of Object.values(node.subgraphs ?? {})) replaceCaptures(sub, f.outputs[0]!, out);
+  for (const { step, args } of pending) steps.push({ ...step, args: args.map((a) => (typeof a === 'number' ? n + a : inputs.indexOf(a, 2))) });
+  const last = chain[chain.length - 1]!;
+  const fused = new Node(graph, FUSED_OP, inputs, inputs.map((_, i) => `x${i}`), { steps }, { source: last.options.source });
+  const out = fused.addOutput(last.outputs[0]!.dtype, last.outputs[0]!.shape);
+  out.name = last.outputs[0]!.name;
+  // the chain's result keeps its users: they now read the merged node's output
+  for (const node of graph.nodes) node.inputs = node.inputs.map((v) => (v === last.outputs[0] ? out : v));
+  graph.outputs = graph.outputs.map((v) => (v === last.outputs[0] ? out : v));
+  for (const node of graph.nodes) for (const sub of Object.values(node.subgraphs ?? {})) replaceCaptures(sub, last.outputs[0]!, out);
   return fused;
 }
 

@@ -5,7 +5,7 @@
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node } from '../../ir/graph.js';
-import { FUSED_OP } from '../../ir/fused.js';
+import { FUSED_OP, type FusedStep } from '../../ir/fused.js';
 import { Interpreter } from '../interpreter.js';
 import { log } from '../../platform/log.js';
 import type { DeviceKernel, DeviceTarget } from './device-target.js';
@@ -52,12 +52,21 @@ export class DeviceProgram {
   private report(name: string, target: DeviceTarget): string {
     const head = `AutoGraph: ${name} on tfjs ${target.backend}: ${this.compiled} ${target.name.toUpperCase()} program${this.compiled === 1 ? '' : 's'} for its fused nodes`;
     if (this.uncompiled.length === 0) return head;
-    const lines = this.uncompiled.map(({ node, reason }) => {
-      const at = node.options.source ? ` at ${node.options.source.file ?? ''}:${node.options.source.line ?? ''}` : '';
-      return `  Fused#${node.id}${at} runs kernel by kernel: ${reason}`;
-    });
+    const lines = this.uncompiled.map(({ node, reason }) => `  ${describe(node)} runs kernel by kernel: ${reason}`);
     return [head, ...lines].join('\n');
   }
+}
+
+/** `the chain Add, Tanh at src/model.ts:12 (in step)`: the node as the user wrote it. */
+function describe(node: Node): string {
+  const ops = (node.attrs.steps as readonly FusedStep[]).map((s) => s.op);
+  const what = `the chain ${ops.length > 4 ? `${ops.slice(0, 4).join(', ')} … (${ops.length} kernels)` : ops.join(', ')}`;
+  const at = node.options.source;
+  if (!at?.file) return what;
+  const cwd = (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.();
+  const file = at.file.replace(/^file:\/\//, '');
+  const shown = cwd && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
+  return `${what} at ${shown}:${at.line}${at.functionName ? ` (in ${at.functionName})` : ''}`;
 }
 
 /** The Fused nodes of `g` and its subgraphs. */

@@ -5,7 +5,7 @@
 // from tfjs-webgpu's uniforms (`uniforms.NAN`, `uniforms.INFINITY`) and its `isnan`/`isinf`.
 // The formulas follow the tfjs kernels' definitions (the webgpu backend's where it has its own
 // numerics, e.g. the stable tanh and the Abramowitz–Stegun erf); the result of a step whose dtype
-// is int32 is truncated to an integer (as a store into an int32 buffer does) by the caller.
+// is int32 is wrapped to an int32 as JS's ToInt32 does (a store into an Int32Array) by the caller.
 // Needs the elementwise kernel table. Produces `WGSL_RULES`, `wgslRule`, `f32Literal`.
 
 import type { ElementwiseKernelName } from '../../../opt/elementwise-kernels.js';
@@ -36,12 +36,13 @@ const ERF = [0.3275911, 0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.
 /** The rule of every fusable kernel: the table is closed over ElementwiseKernelName. */
 export const WGSL_RULES: { readonly [K in ElementwiseKernelName]: WgslRule } = {
   Abs: ret('abs(a)'),
-  Acos: ret('acos(a)'),
-  Acosh: ret('acosh(a)'),
-  Asin: ret('asin(a)'),
-  Asinh: ret('asinh(a)'),
+  Acos: () => 'if (abs(a) > 1.0) { return uniforms.NAN; } return 2.0 * atan(sqrt((1.0 - a) / (1.0 + a)));', // atan is the more precise builtin
+  Acosh: () => 'if (a < 1.0) { return uniforms.NAN; } if (a > 1e18) { return log(a) + 0.6931471805599453; } return log(a + sqrt(a * a - 1.0));',
+  Asin: () => 'if (abs(a) > 1.0) { return uniforms.NAN; } return asin(a);',
+  // odd, and log(2|a|) where a² would overflow
+  Asinh: () => 'let x = abs(a); if (x > 1e18) { return sign(a) * (log(x) + 0.6931471805599453); } return sign(a) * log(x + sqrt(x * x + 1.0));',
   Atan: ret('atan(a)'),
-  Atanh: ret('atanh(a)'),
+  Atanh: () => 'if (abs(a) > 1.0) { return uniforms.NAN; } return 0.5 * log((1.0 + a) / (1.0 - a));',
   Ceil: ret('ceil(a)'),
   Cos: ret('cos(a)'),
   Cosh: () => 'let e = exp(a); return (e + 1.0 / e) / 2.0;',
@@ -52,12 +53,12 @@ export const WGSL_RULES: { readonly [K in ElementwiseKernelName]: WgslRule } = {
   Expm1: ret('exp(a) - 1.0'),
   Floor: ret('floor(a)'),
   Log: () => 'if (a < 0.0) { return uniforms.NAN; } return log(a);',
-  Log1p: () => 'if (isnan(a)) { return a; } return log(1.0 + a);',
+  Log1p: () => 'if (a < -1.0) { return uniforms.NAN; } return log(1.0 + a);',
   Neg: ret('-a'),
   Reciprocal: ret('1.0 / a'),
   Round: ret('round(a)'), // half to even, as tfjs rounds
   Rsqrt: ret('inverseSqrt(a)'),
-  Sign: () => 'if (isnan(a)) { return 0.0; } return sign(a);',
+  Sign: () => 'if (isnan(a)) { return 0.0; } return sign(a);', // tfjs: Sign(NaN) is 0
   Sin: ret('sin(a)'),
   Sinh: () => 'let e = exp(a); return (e - 1.0 / e) / 2.0;',
   Sqrt: ret('sqrt(a)'),
@@ -75,13 +76,13 @@ export const WGSL_RULES: { readonly [K in ElementwiseKernelName]: WgslRule } = {
     'let t = -13.942385; if (a > -t) { return a; } let e = exp(a); if (a < t) { return e; } return log(e + 1.0);',
   LeakyRelu: (at) => `return select(a, ${num(at, 'alpha', 0.2)} * a, a < 0.0);`,
   Step: (at) => `if (isnan(a)) { return a; } return select(${num(at, 'alpha', 0)}, 1.0, a > 0.0);`,
-  Prelu: ret('select(a, a * b, a < 0.0)'),
+  Prelu: () => 'if (isnan(a)) { return a; } return select(a, a * b, a < 0.0);',
   ClipByValue: (at) => `if (isnan(a)) { return a; } return clamp(a, ${num(at, 'clipValueMin', 0)}, ${num(at, 'clipValueMax', 0)});`,
   IsFinite: ret(bool('!(isnan(a) || isinf(a))')),
   IsInf: ret(bool('isinf(a)')),
   IsNan: ret(bool('isnan(a)')),
   LogicalNot: ret(bool('a == 0.0')),
-  Cast: (at) => (at.dtype === 'bool' ? `return ${bool('a != 0.0')};` : 'return a;'), // int32: truncated by the caller
+  Cast: (at) => (at.dtype === 'bool' ? `return ${bool('isnan(a) || a != 0.0')};` : 'return a;'), // int32: wrapped by the caller
   ZerosLike: ret('0.0'),
   OnesLike: ret('1.0'),
   Identity: ret('a'),
@@ -90,27 +91,40 @@ export const WGSL_RULES: { readonly [K in ElementwiseKernelName]: WgslRule } = {
   Multiply: ret('a * b'),
   RealDiv: ret('a / b'),
   FloorDiv: ret('floor(a / b)'),
-  Mod: () => 'let r = a - b * trunc(a / b); if (r != 0.0 && ((r < 0.0) != (b < 0.0))) { return r + b; } return r;',
+  // JS's % (the sign of a), then tfjs's turn to the sign of b: ((r + b) % b)
+  Mod: () =>
+    'if (isinf(a) || b == 0.0) { return uniforms.NAN; } if (isinf(b)) { if (a == 0.0 || (a < 0.0) == (b < 0.0)) { return a; } return b; }\n' +
+    '  let r = a - b * trunc(a / b); if (r == 0.0 || (r < 0.0) == (b < 0.0)) { return r; } let s = r + b; return s - b * trunc(s / b);',
   Maximum: () => 'if (isnan(a) || isnan(b)) { return uniforms.NAN; } return max(a, b);',
   Minimum: () => 'if (isnan(a) || isnan(b)) { return uniforms.NAN; } return min(a, b);',
   Pow: () =>
-    'if (b == 0.0) { return 1.0; }\n' +
+    'if (b == 0.0) { return 1.0; } if (isnan(a) || isnan(b)) { return uniforms.NAN; }\n' +
     '  if (a < 0.0 && floor(b) != b) { return uniforms.NAN; }\n' +
     '  let r = pow(abs(a), b);\n' +
     '  if (a < 0.0 && abs(b - 2.0 * floor(b / 2.0)) == 1.0) { return -r; }\n' +
     '  return r;',
   SquaredDifference: () => 'let d = a - b; return d * d;',
-  Atan2: ret('atan2(a, b)'),
-  Equal: ret(bool('a == b')),
-  NotEqual: ret(bool('a != b')),
-  Greater: ret(bool('a > b')),
-  GreaterEqual: ret(bool('a >= b')),
-  Less: ret(bool('a < b')),
-  LessEqual: ret(bool('a <= b')),
+  Atan2: () => 'if (a == 0.0 && b > 0.0) { return a; } return atan2(a, b);', // atan2(±0, b > 0) is ±0
+  Equal: ret(bool('a == b && !isnan(a) && !isnan(b)')),
+  NotEqual: ret(bool('a != b || isnan(a) || isnan(b)')),
+  Greater: ret(bool('a > b && !isnan(a) && !isnan(b)')),
+  GreaterEqual: ret(bool('a >= b && !isnan(a) && !isnan(b)')),
+  Less: ret(bool('a < b && !isnan(a) && !isnan(b)')),
+  LessEqual: ret(bool('a <= b && !isnan(a) && !isnan(b)')),
   LogicalAnd: ret(bool('a != 0.0 && b != 0.0')),
   LogicalOr: ret(bool('a != 0.0 || b != 0.0')),
   Select: ret('select(c, b, a != 0.0)'), // Select(condition a, t b, e c)
 };
+
+/**
+ * Kernels whose rule decides what a NaN operand gives (comparisons, predicates, Pow's x⁰ = 1 …);
+ * every other rule is guarded — a NaN operand gives NaN — because GPU compilers may assume
+ * arithmetic never meets NaN (SwiftShader's exp(NaN) is ∞).
+ */
+export const OWN_NAN: ReadonlySet<ElementwiseKernelName> = new Set<ElementwiseKernelName>([
+  'Sign', 'Step', 'Relu6', 'ClipByValue', 'IsFinite', 'IsInf', 'IsNan', 'LogicalNot', 'Cast', 'ZerosLike', 'OnesLike',
+  'Prelu', 'Maximum', 'Minimum', 'Pow', 'Equal', 'NotEqual', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'LogicalAnd', 'LogicalOr', 'Select',
+]);
 
 /** The rule of `op`, or undefined for a kernel WGSL does not compute here. */
 export function wgslRule(op: string): WgslRule | undefined {

@@ -1,13 +1,29 @@
 // WGSL code of a Fused node's elementwise steps (src/ir/fused.ts): one function per step (its
 // kernel's rule from rules.ts with the attrs baked in) and one `let` per step in the shader's main,
 // each operand a node input (read by an expression the caller gives) or an earlier step's result.
-// Values are f32 throughout; a step whose dtype is int32 is truncated as a store into an int32
-// buffer truncates. Needs the rules and the elementwise kernel table.
+// Values are f32 throughout; a step whose dtype is int32 is wrapped as a store into an Int32Array
+// wraps, and a NaN operand gives NaN unless the kernel's rule says otherwise (rules.ts OWN_NAN). Needs the rules and the elementwise kernel table.
 // Produces `stepsCode`, `stepsProblem`, `programKey`.
 
 import type { FusedStep } from '../../../ir/fused.js';
-import { elementwiseKernel } from '../../../opt/elementwise-kernels.js';
-import { wgslRule } from './rules.js';
+import { elementwiseKernel, type ElementwiseKernelName } from '../../../opt/elementwise-kernels.js';
+import { OWN_NAN, wgslRule } from './rules.js';
+
+/**
+ * JS's ToInt32 of an f32 (what an Int32Array store does): NaN and ±∞ give 0, larger values wrap
+ * modulo 2³² — from the float's bits, exactly — as an f32 again (exact up to 2²⁴, as in tfjs-webgpu).
+ */
+const TO_INT32 = `fn toInt32(x : f32) -> f32 {
+  if (isnan(x) || isinf(x)) { return 0.0; }
+  let t = trunc(x);
+  if (abs(t) < 2147483648.0) { return t; }
+  let bits = bitcast<u32>(t);
+  let e = i32((bits >> 23u) & 255u) - 150;
+  if (e >= 32) { return 0.0; }
+  var m = ((bits & 8388607u) | 8388608u) << u32(e);
+  if (t < 0.0) { m = ~m + 1u; }
+  return f32(bitcast<i32>(m));
+}`;
 
 /** Why these steps (from `first` on) cannot be WGSL, or undefined when they can. */
 export function stepsProblem(steps: readonly FusedStep[], first = 0): string | undefined {
@@ -46,10 +62,12 @@ export function stepsCode(steps: readonly FusedStep[], inputs: number, operand: 
     // the kernel's operands in its own order (a, b, c), found by the names the step passes them under
     const ordered = names.map((name) => s.args[s.argNames.indexOf(name)]!);
     const params = ordered.map((_, j) => `${'abc'[j]} : f32`).join(', ');
-    functions.push(`fn step${k}(${params}) -> f32 {\n  ${wgslRule(s.op)!(s.attrs)}\n}`);
+    const guard = OWN_NAN.has(s.op as ElementwiseKernelName) ? '' : `if (${ordered.map((_, j) => `isnan(${'abc'[j]})`).join(' || ')}) { return uniforms.NAN; }\n  `;
+    functions.push(`fn step${k}(${params}) -> f32 {\n  ${guard}${wgslRule(s.op)!(s.attrs)}\n}`);
     const call = `step${k}(${ordered.map(value).join(', ')})`;
-    body.push(`let r${k} = ${s.dtype === 'int32' ? `f32(i32(${call}))` : call};`);
+    body.push(`let r${k} = ${s.dtype === 'int32' ? `toInt32(${call})` : call};`);
   }
   const result = steps.length > first ? `r${steps.length - 1}` : head;
+  if (steps.slice(first).some((s) => s.dtype === 'int32')) functions.unshift(TO_INT32);
   return { functions: functions.join('\n'), body: body.join('\n    '), result };
 }
