@@ -107,7 +107,8 @@ export interface RowResult {
   readonly kind: Kind;
   readonly executor?: string;
   readonly variant?: string;
-  readonly backend: BackendName;
+  /** (GPU rows, B13/B14, are measured in their own process or page.) */
+  readonly backend: BackendName | 'webgpu' | 'webgl';
   callsPerBatch: number;
   status: 'ok' | 'pending' | 'error' | 'wrong';
   message?: string;

@@ -1,7 +1,7 @@
 // A Fused node headed by a BatchMatMul (made for device targets by opt/fuse-matmul-epilogue.ts:
 // `tanh(h·W + x)`, a layer's bias and activation) as one WGSL program: a tiled matrix product —
-// each 16×16 workgroup stages 16×16 tiles of A and B in workgroup memory and each invocation sums
-// one output element in float32, k in order — followed by the elementwise steps on the sum in
+// each 8×8 workgroup stages 32×32 tiles of A and B in workgroup memory and each invocation sums
+// a 4×4 block of outputs in float32, each sum k in order — followed by the elementwise steps on the sum in
 // registers, so the product is never written to memory and the epilogue costs no dispatch.
 // Operands of the epilogue are read at the output's coordinates (broadcast) with tfjs-webgpu's
 // accessors. Batches: equal, or one side 1. Needs the IR, steps.ts, elementwise.ts, program.ts.
@@ -14,7 +14,10 @@ import { MAX_INPUTS } from './elementwise.js';
 import type { WebGPUProgramLike } from './program.js';
 import { programKey, stepsCode, stepsProblem } from './steps.js';
 
-const TILE = 16;
+/** A workgroup of THREADS² invocations computes a TILE² block of the output, PER² elements each. */
+const THREADS = 8;
+const PER = 4;
+const TILE = THREADS * PER;
 
 interface Dims {
   readonly m: number;
@@ -43,6 +46,13 @@ function dims(node: Node): Dims | undefined {
   const batchB = ra === 3 ? b.shape[0]! : 1;
   if (ak !== bk || (batchA !== batchB && batchA !== 1 && batchB !== 1)) return undefined;
   return { m: am, n: bn, k: ak, batch: Math.max(batchA, batchB), batchA, batchB, transposeA, transposeB };
+}
+
+const range = (): number[] => Array.from({ length: PER }, (_, i) => i);
+
+/** One statement per output element of an invocation's block, straight-line (no indexed private arrays). */
+function unrolled(statement: (p: number, q: number) => string): string {
+  return range().flatMap((p) => range().map((q) => statement(p, q))).join('\n  ');
 }
 
 /** Why `node` cannot be one WGSL matMul program, or undefined. */
@@ -75,6 +85,7 @@ export function matMulProgram(node: Node): WebGPUProgramLike {
   const aBase = d.batchA === 1 ? '0' : `batch * ${d.m * d.k}`;
   const bBase = d.batchB === 1 ? '0' : `batch * ${d.k * d.n}`;
   const store = rank === 3 ? `setOutputAtCoords(batch, row, col, ${code.result})` : `setOutputAtCoords(row, col, ${code.result})`;
+  // (coords and batch may go unused in the epilogue; WGSL allows that)
   const key = `ag_matmul_${d.m}_${d.n}_${d.k}_${d.batchA}_${d.batchB}_${d.transposeA}_${d.transposeB}_${programKey(steps)}`;
   return {
     variableNames,
@@ -82,7 +93,7 @@ export function matMulProgram(node: Node): WebGPUProgramLike {
     shaderKey: key,
     dispatchLayout: rank === 3 ? { x: [2], y: [1], z: [0] } : { x: [1], y: [0] },
     dispatch: [Math.ceil(d.n / TILE), Math.ceil(d.m / TILE), d.batch],
-    workgroupSize: [TILE, TILE, 1],
+    workgroupSize: [THREADS, THREADS, 1],
     getUserCode: () => `
 var<workgroup> tileA : array<array<f32, ${TILE}>, ${TILE}>;
 var<workgroup> tileB : array<array<f32, ${TILE}>, ${TILE}>;
@@ -95,27 +106,37 @@ fn readB(batch : i32, kk : i32, col : i32) -> f32 {
   if (kk >= ${d.k} || col >= ${d.n}) { return 0.0; }
   return f32(X1[${bBase} + ${bIndex}]);
 }
-fn main() {
-  let col = i32(globalId.x);
-  let row = i32(globalId.y);
-  let batch = i32(globalId.z);
-  let lc = i32(localId.x);
-  let lr = i32(localId.y);
-  var acc = 0.0;
-  for (var t = 0; t < ${d.k}; t = t + ${TILE}) {
-    tileA[lr][lc] = readA(batch, row, t + lc);
-    tileB[lr][lc] = readB(batch, t + lr, col);
-    workgroupBarrier();
-    for (var j = 0; j < ${TILE}; j = j + 1) {
-      acc = acc + tileA[lr][j] * tileB[j][lc];
-    }
-    workgroupBarrier();
-  }
+fn store(batch : i32, row : i32, col : i32, acc : f32) {
   if (row < ${d.m} && col < ${d.n}) {
     let coords = ${coords};
     ${code.body}
     ${store};
   }
+}
+fn main() {
+  let batch = i32(globalId.z);
+  let tileRow = i32(workgroupId.y) * ${TILE};
+  let tileCol = i32(workgroupId.x) * ${TILE};
+  let lr = i32(localId.y);
+  let lc = i32(localId.x);
+  let flat = lr * ${THREADS} + lc;
+  ${unrolled((p, q) => `var acc${p}${q} = 0.0;`)}
+  for (var t = 0; t < ${d.k}; t = t + ${TILE}) {
+    for (var e = flat; e < ${TILE * TILE}; e = e + ${THREADS * THREADS}) {
+      let r = e / ${TILE};
+      let c = e % ${TILE};
+      tileA[r][c] = readA(batch, tileRow + r, t + c);
+      tileB[r][c] = readB(batch, t + r, tileCol + c);
+    }
+    workgroupBarrier();
+    for (var j = 0; j < ${TILE}; j = j + 1) {
+      ${range().map((q) => `let b${q} = tileB[j][lc * ${PER} + ${q}];`).join(' ')}
+      ${range().map((p) => `let a${p} = tileA[lr * ${PER} + ${p}][j];`).join(' ')}
+      ${unrolled((p, q) => `acc${p}${q} = acc${p}${q} + a${p} * b${q};`)}
+    }
+    workgroupBarrier();
+  }
+  ${unrolled((p, q) => `store(batch, tileRow + lr * ${PER} + ${p}, tileCol + lc * ${PER} + ${q}, acc${p}${q});`)}
 }`,
   };
 }
