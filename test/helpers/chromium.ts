@@ -1,6 +1,6 @@
 // Headless Chromium for the browser tests (Debian's chromium at /usr/bin/chromium; .ci/run installs
-// it): whether it is there, a launch with the flags the project uses and a fresh profile folder,
-// and the share of a screenshot's pixels that are not background. Needs playwright-core.
+// it): whether it is there, a launch with the flags the project uses (WebGPU's too, on request) and a
+// fresh profile folder, and the share of a screenshot's pixels that are not background. Needs playwright-core.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -8,13 +8,16 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
 
-/** A headless Chromium with a fresh profile in `dir` (playwright passes it as --user-data-dir). */
-export function launchChromium(dir: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
+/** Flags that bring up WebGPU in headless Chromium on SwiftShader's Vulkan (pages need a secure context: file: or localhost). */
+export const WEBGPU_FLAGS: readonly string[] = ['--enable-unsafe-webgpu', '--enable-features=Vulkan'];
+
+/** A headless Chromium with a fresh profile in `dir` (playwright passes it as --user-data-dir), with `extraArgs` added. */
+export function launchChromium(dir: string, viewport: { width: number; height: number }, extraArgs: readonly string[] = []): Promise<BrowserContext> {
   return chromium.launchPersistentContext(join(dir, 'profile'), {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
   });
 }
 

@@ -21,6 +21,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/export/corpus-onnx.test.ts': 19,
   'test/errors/api-docs.test.ts': 18,
   'test/check/check-watch.test.ts': 18,
+  'test/browser/gpu-targets.test.ts': 18,
   'test/fuzz/converter-robustness.test.ts': 17,
   'test/plugin/real-programs.test.ts': 17,
   'test/hardening/resources.test.ts': 17,
