@@ -41,6 +41,15 @@ const SOURCES = {
     for (const x of xs) h = tf.tanh(tf.add(tf.matMul(h, w), x));
     return h;
   }`,
+  // the same over a [steps, batch, units] tensor: a staged counted loop, a row gather per step
+  rnnStaged: `function rnnStaged(h, w, xs) {
+    for (const x of xs) h = tf.tanh(tf.add(tf.matMul(h, w), x));
+    return h;
+  }`,
+  rnnUnstacked: `function rnnUnstacked(h, w, xs) {
+    for (const x of tf.unstack(xs)) h = tf.tanh(tf.add(tf.matMul(h, w), x));
+    return h;
+  }`,
 };
 
 type Fn = (...xs: any[]) => tf.Tensor; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -53,6 +62,8 @@ const values = (n: number, k: number, scale = 1): Float32Array => Float32Array.f
 interface Case {
   readonly name: keyof typeof SOURCES;
   readonly make: () => Arg[];
+  /** What eager tfjs runs instead (a tensor is not iterable outside jit). */
+  readonly eager?: keyof typeof SOURCES;
 }
 
 const RNN_STEPS = 20;
@@ -67,6 +78,11 @@ const CASES: readonly Case[] = [
   {
     name: 'rnn',
     make: () => [tf.tensor(values(4 * 32, 0.5), [4, 32]), tf.tensor(values(32 * 32, 0.11, 0.3), [32, 32]), Array.from({ length: RNN_STEPS }, (_, t) => tf.tensor(values(4 * 32, 0.07 * (t + 1)), [4, 32]))],
+  },
+  {
+    name: 'rnnStaged',
+    eager: 'rnnUnstacked',
+    make: () => [tf.tensor(values(4 * 32, 0.5), [4, 32]), tf.tensor(values(32 * 32, 0.11, 0.3), [32, 32]), tf.tensor(values(RNN_STEPS * 4 * 32, 0.07), [RNN_STEPS, 4, 32])],
   },
 ];
 
@@ -117,8 +133,8 @@ async function onCpu(c: Case, fn: Fn, back: string): Promise<number[]> {
 }
 
 async function runCase(c: Case, backend: string): Promise<Record<string, unknown>> {
-  const fn = fnOf(c.name);
-  const f = ag.jit(fn, { scope: { tf, ag } }) as unknown as Fn;
+  const f = ag.jit(fnOf(c.name), { scope: { tf, ag } }) as unknown as Fn;
+  const fn = fnOf(c.eager ?? c.name);
   // Inputs of their own for eager tfjs: webgl keeps a tensor in the layout its first program read
   // (eager kernels: packed; the GLSL target's programs: unpacked), and a program reading the other
   // layout converts it first, one more program per input and call.
