@@ -26,7 +26,7 @@ const headedByProduct = (node: Node): boolean => (node.attrs.steps as readonly F
 /** Why `node` does not compile here: WebGL 1, or the program's own limits. */
 function problem(node: Node): string | undefined {
   const version = webglVersion();
-  if (version !== undefined && version < 2) return `WebGL ${version} (the GLSL target writes GLSL ES 3.0, for WebGL 2)`;
+  if (version === 1) return 'WebGL 1 (the GLSL target writes GLSL ES 3.0, for WebGL 2)';
   return headedByProduct(node) ? matMulProblem(node) : elementwiseProblem(node);
 }
 
