@@ -24,6 +24,8 @@ export interface GpuRow {
 
 export interface GpuRowOptions {
   readonly quick: boolean;
+  /** B2's chain as one hand-written program of this backend, a row beside jit's (the bar's yardstick). */
+  readonly handWritten?: (x: T) => T;
   /** Device programs run so far (dispatches on webgpu, programs on webgl). */
   readonly dispatches: () => number;
   readonly log?: (line: string) => void;
@@ -126,6 +128,7 @@ export async function gpuRows(tf: Tf, ag: Ag, opts: GpuRowOptions): Promise<GpuR
       ['jit', ag.jit(w.jitted, { autograph: false }) as unknown as (...xs: T[]) => T],
       ['jit, interpreter', ag.jit(w.jitted, { autograph: false, backend: 'interpreter' }) as unknown as (...xs: T[]) => T],
     ];
+    if (w.id === 'B2' && opts.handWritten) contenders.push(['hand-written kernel', opts.handWritten]);
     let reference: Float32Array | undefined;
     for (const [label, f] of contenders) {
       const t = await time(f, xs, opts.quick ? Math.max(1, w.calls / 5) : w.calls, samples, opts);

@@ -11,8 +11,8 @@ import type { Node } from '../../../ir/graph.js';
 import type { FusedStep } from '../../../ir/fused.js';
 import { isKnownShape } from '../../../ir/types.js';
 import { MAX_INPUTS } from './elementwise.js';
-import type { WebGPUProgramLike } from './program.js';
-import { programKey, stepsCode, stepsProblem } from './steps.js';
+import type { BoundProgram, WebGPUProgramLike } from './program.js';
+import { constantUniforms, operandsOf, programKey, stepsCode, stepsProblem } from './steps.js';
 
 /** A workgroup of THREADS² invocations computes a TILE² block of the output, PER² elements each. */
 const THREADS = 8;
@@ -59,7 +59,8 @@ function unrolled(statement: (p: number, q: number) => string): string {
 export function matMulProblem(node: Node): string | undefined {
   const steps = node.attrs.steps as readonly FusedStep[];
   if (steps[0]?.op !== 'BatchMatMul') return 'its first step is not a BatchMatMul';
-  if (node.inputs.length > MAX_INPUTS) return `${node.inputs.length} inputs (WebGPU binds at most ${MAX_INPUTS} with the output)`;
+  const { bound } = operandsOf(node, 2);
+  if (bound.length > MAX_INPUTS) return `${bound.length} inputs (WebGPU binds at most ${MAX_INPUTS} with the output)`;
   if (node.inputs.slice(0, 2).some((v) => v.dtype !== 'float32') || steps[0].dtype !== 'float32') return 'the product is not float32';
   const d = dims(node);
   if (!d) return 'operands of rank other than 2 or 3, unknown sizes, or batches that do not broadcast';
@@ -70,15 +71,17 @@ export function matMulProblem(node: Node): string | undefined {
 }
 
 /** The program computing `node` (checked by `matMulProblem`). */
-export function matMulProgram(node: Node): WebGPUProgramLike {
+export function matMulProgram(node: Node): BoundProgram {
   const steps = node.attrs.steps as readonly FusedStep[];
   const d = dims(node)!;
   const outputShape = [...node.outputs[0]!.shape];
   const rank = outputShape.length;
   const nIn = node.inputs.length;
-  const variableNames = node.inputs.map((_, i) => `X${i}`);
+  const { bound, constants } = operandsOf(node, 2);
+  const uniforms = constantUniforms(constants);
+  const variableNames = bound.map((i) => `X${i}`);
   const coords = rank === 3 ? 'vec3<i32>(batch, row, col)' : 'vec2<i32>(row, col)';
-  const code = stepsCode(steps, nIn, (i) => `get${variableNames[i]}ByOutputCoords(coords)`, 1, 'acc');
+  const code = stepsCode(steps, nIn, (i) => constants.has(i) ? `uniforms.c${i}` : `getX${i}ByOutputCoords(coords)`, 1, 'acc');
   // Element (row, kk) of A and (kk, col) of B in their buffers, transposed or not.
   const aIndex = d.transposeA ? `kk * ${d.m} + row` : `row * ${d.k} + kk`;
   const bIndex = d.transposeB ? `col * ${d.k} + kk` : `kk * ${d.n} + col`;
@@ -86,10 +89,11 @@ export function matMulProgram(node: Node): WebGPUProgramLike {
   const bBase = d.batchB === 1 ? '0' : `batch * ${d.k * d.n}`;
   const store = rank === 3 ? `setOutputAtCoords(batch, row, col, ${code.result})` : `setOutputAtCoords(row, col, ${code.result})`;
   // (coords and batch may go unused in the epilogue; WGSL allows that)
-  const key = `ag_matmul_${d.m}_${d.n}_${d.k}_${d.batchA}_${d.batchB}_${d.transposeA}_${d.transposeB}_${programKey(steps)}`;
-  return {
+  const key = `ag_matmul_${d.m}_${d.n}_${d.k}_${d.batchA}_${d.batchB}_${d.transposeA}_${d.transposeB}_${[...constants.keys()].join(',')}|${programKey(steps)}`;
+  const program: WebGPUProgramLike = {
     variableNames,
     outputShape,
+    ...(uniforms.declaration ? { uniforms: uniforms.declaration } : {}),
     shaderKey: key,
     dispatchLayout: rank === 3 ? { x: [2], y: [1], z: [0] } : { x: [1], y: [0] },
     dispatch: [Math.ceil(d.n / TILE), Math.ceil(d.m / TILE), d.batch],
@@ -139,4 +143,5 @@ fn main() {
   ${unrolled((p, q) => `store(batch, tileRow + lr * ${PER} + ${p}, tileCol + lc * ${PER} + ${q}, acc${p}${q});`)}
 }`,
   };
+  return { program, inputs: bound, uniforms: uniforms.values };
 }

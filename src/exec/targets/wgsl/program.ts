@@ -4,7 +4,7 @@
 // accessor functions (`getX0ByOutputIndex`, `getCoordsFromIndex`, `setOutputAtIndex` …), and keeps
 // one compiled pipeline per shader key (plus the input shapes' ranks and dtypes): a program is
 // compiled on first use and taken from that cache on every later call.
-// Needs tfjs-core's types. Produces `WebGPUProgramLike`, `WebGPUBackendLike`, `flatDispatch`.
+// Needs tfjs-core's types. Produces `WebGPUProgramLike`, `BoundProgram`, `WebGPUBackendLike`, `flatDispatch`.
 
 import type * as tf from '@tensorflow/tfjs-core';
 
@@ -18,6 +18,14 @@ export interface WebGPUProgramLike {
   readonly size?: boolean;
   readonly uniforms?: string;
   getUserCode(): string;
+}
+
+/** A program and the node inputs it binds, in the order of its `variableNames`. */
+export interface BoundProgram {
+  readonly program: WebGPUProgramLike;
+  readonly inputs: readonly number[];
+  /** Values of the program's own uniforms (`program.uniforms`), in order. */
+  readonly uniforms: { type: string; data: number[] }[];
 }
 
 export interface WebGPUBackendLike {

@@ -126,6 +126,15 @@ export const OWN_NAN: ReadonlySet<ElementwiseKernelName> = new Set<ElementwiseKe
   'Prelu', 'Maximum', 'Minimum', 'Pow', 'Equal', 'NotEqual', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'LogicalAnd', 'LogicalOr', 'Select',
 ]);
 
+/**
+ * Kernels whose rule is IEEE arithmetic that carries a NaN operand through by itself (+ − × ÷, abs,
+ * rounding): no guard, which is costly per element (a software driver runs it as a branch).
+ */
+export const IEEE_NAN: ReadonlySet<ElementwiseKernelName> = new Set<ElementwiseKernelName>([
+  'Abs', 'Neg', 'Floor', 'Ceil', 'Round', 'Square', 'Sqrt', 'Reciprocal', 'Identity', 'Relu',
+  'Add', 'Sub', 'Multiply', 'RealDiv', 'SquaredDifference',
+]);
+
 /** The rule of `op`, or undefined for a kernel WGSL does not compute here. */
 export function wgslRule(op: string): WgslRule | undefined {
   return Object.hasOwn(WGSL_RULES, op) ? WGSL_RULES[op as ElementwiseKernelName] : undefined;

@@ -2,12 +2,15 @@
 // kernel's rule from rules.ts with the attrs baked in) and one `let` per step in the shader's main,
 // each operand a node input (read by an expression the caller gives) or an earlier step's result.
 // Values are f32 throughout; a step whose dtype is int32 is wrapped as a store into an Int32Array
-// wraps, and a NaN operand gives NaN unless the kernel's rule says otherwise (rules.ts OWN_NAN). Needs the rules and the elementwise kernel table.
-// Produces `stepsCode`, `stepsProblem`, `programKey`.
+// wraps, and a NaN operand gives NaN (a select around the rule) unless IEEE arithmetic already
+// carries it or the kernel's rule decides (rules.ts IEEE_NAN, OWN_NAN). Needs the rules and the elementwise kernel table.
+// Produces `stepsCode`, `stepsProblem`, `programKey`, `operandsOf`, `constantUniforms`.
 
 import type { FusedStep } from '../../../ir/fused.js';
 import { elementwiseKernel, type ElementwiseKernelName } from '../../../opt/elementwise-kernels.js';
-import { OWN_NAN, wgslRule } from './rules.js';
+import type { Node } from '../../../ir/graph.js';
+import { OP } from '../../../ir/ops.js';
+import { IEEE_NAN, OWN_NAN, wgslRule } from './rules.js';
 
 /**
  * JS's ToInt32 of an f32 (what an Int32Array store does): NaN and ±∞ give 0, larger values wrap
@@ -32,6 +35,31 @@ export function stepsProblem(steps: readonly FusedStep[], first = 0): string | u
     if (s.dtype !== 'float32' && s.dtype !== 'int32' && s.dtype !== 'bool') return `${s.op} makes ${s.dtype}`;
   }
   return undefined;
+}
+
+/**
+ * The inputs a program binds as buffers, and the scalar constants it takes as uniforms instead (a
+ * Const node's single value: no buffer, one uniform load). Not literals: a compiler that sees the
+ * value may fold `x * 0` to 0 or reassociate an overflow away. `keep` inputs are always bound.
+ */
+export function operandsOf(node: Node, keep = 0): { readonly bound: readonly number[]; readonly constants: ReadonlyMap<number, number> } {
+  const bound: number[] = [];
+  const constants = new Map<number, number>();
+  node.inputs.forEach((v, i) => {
+    const values = v.node?.op === OP.Const && i >= keep ? v.node.options.values : undefined;
+    if (values && values.length === 1 && typeof values[0] === 'number') constants.set(i, values[0]);
+    else bound.push(i);
+  });
+  return { bound, constants };
+}
+
+/** The uniforms declaration and values for `constants` (`uniforms.c<i>` in the code). */
+export function constantUniforms(constants: ReadonlyMap<number, number>): { readonly declaration?: string; readonly values: { type: string; data: number[] }[] } {
+  if (constants.size === 0) return { values: [] };
+  return {
+    declaration: [...constants.keys()].map((i) => `c${i} : f32,`).join(' '),
+    values: [...constants.values()].map((v) => ({ type: 'float32', data: [v] })),
+  };
 }
 
 /** A key naming the program's arithmetic (ops, operands, attrs, dtypes) for tfjs's pipeline cache. */
@@ -62,8 +90,15 @@ export function stepsCode(steps: readonly FusedStep[], inputs: number, operand: 
     // the kernel's operands in its own order (a, b, c), found by the names the step passes them under
     const ordered = names.map((name) => s.args[s.argNames.indexOf(name)]!);
     const params = ordered.map((_, j) => `${'abc'[j]} : f32`).join(', ');
-    const guard = OWN_NAN.has(s.op as ElementwiseKernelName) ? '' : `if (${ordered.map((_, j) => `isnan(${'abc'[j]})`).join(' || ')}) { return uniforms.NAN; }\n  `;
-    functions.push(`fn step${k}(${params}) -> f32 {\n  ${guard}${wgslRule(s.op)!(s.attrs)}\n}`);
+    const op = s.op as ElementwiseKernelName;
+    const operands = ordered.map((_, j) => 'abc'[j]!);
+    if (OWN_NAN.has(op) || IEEE_NAN.has(op)) functions.push(`fn step${k}(${params}) -> f32 {\n  ${wgslRule(op)!(s.attrs)}\n}`);
+    else {
+      // a NaN operand gives NaN: a select, not a branch
+      functions.push(`fn rule${k}(${params}) -> f32 {\n  ${wgslRule(op)!(s.attrs)}\n}`);
+      const nan = operands.map((n) => `isnan(${n})`).join(' || ');
+      functions.push(`fn step${k}(${params}) -> f32 {\n  return select(rule${k}(${operands.join(', ')}), uniforms.NAN, ${nan});\n}`);
+    }
     const call = `step${k}(${ordered.map(value).join(', ')})`;
     body.push(`let r${k} = ${s.dtype === 'int32' ? `toInt32(${call})` : call};`);
   }
