@@ -1,4 +1,4 @@
-// `npm run bench` (tsx bench/run.ts): runs the workloads of bench/README.md (B1–B13) against every
+// `npm run bench` (tsx bench/run.ts): runs the workloads of bench/README.md (B1–B14) against every
 // contender in one process, prints a markdown table and the misses, writes bench/results.json.
 // Flags: --quick (fewer, shorter repetitions: a smoke test), --only B2,B3 (workload ids; B1 also
 // selects B1.27, B9 every B9.<program>, B10 every B10.<shape>), --filter 'jit compiled (cpu)',plain (only contenders whose `label (backend)`
@@ -29,8 +29,9 @@ import { b10 } from './workloads/b10-matmul.js';
 import { b11 } from './workloads/b11-import.js';
 import { b12 } from './workloads/b12-check.js';
 import { b13 } from './workloads/b13-webgpu.js';
+import { b14 } from './workloads/b14-webgl.js';
 
-const WORKLOADS: readonly Workload[] = [b1, b1n27, b2, b3, b4, b5, b6, b7, b8, ...b9, ...b10, b11, b12, b13];
+const WORKLOADS: readonly Workload[] = [b1, b1n27, b2, b3, b4, b5, b6, b7, b8, ...b9, ...b10, b11, b12, b13, b14];
 
 interface Args {
   quick: boolean;

@@ -24,17 +24,18 @@ const HARDWARE_BARS: Partial<Record<GpuRow['workload'], number>> = { B2: 4, B5: 
  */
 export function gpuWorkloadRows(id: string, backend: 'webgpu' | 'webgl', device: string, rows: readonly GpuRow[]): RowResult[] {
   const software = /swiftshader|llvmpipe|lavapipe/i.test(device);
+  const unit = backend === 'webgl' ? 'programs' : 'dispatches';
   return rows.map((r) => {
     const us = r.samplesMs.map((ms) => ms * 1000);
     const m = median(us);
     const of = (label: string) => rows.find((x) => x.workload === r.workload && x.label === label)!;
     const vsEager = median(of('tfjs eager').samplesMs) / median(r.samplesMs);
     const bars: RowResult['bars'] = [];
-    const notes = [`${r.dispatchesPerCall} dispatches/call`, `${vsEager.toFixed(2)}× eager ${backend}`];
+    const notes = [`${r.dispatchesPerCall} ${unit}/call`, `${vsEager.toFixed(2)}× eager ${backend}`];
     if (r.label === 'jit') {
       const eager = of('tfjs eager');
       const vsInterp = median(of('jit, interpreter').samplesMs) / median(r.samplesMs);
-      bars.push({ text: `dispatches < eager's ${eager.dispatchesPerCall}`, ok: r.dispatchesPerCall < eager.dispatchesPerCall, value: r.dispatchesPerCall });
+      bars.push({ text: `${unit} < eager's ${eager.dispatchesPerCall}`, ok: r.dispatchesPerCall < eager.dispatchesPerCall, value: r.dispatchesPerCall });
       const wanted = HARDWARE_BARS[r.workload];
       if (software) notes.push(`${vsInterp.toFixed(2)}× the interpreter (not judged on a software driver)`);
       else {
