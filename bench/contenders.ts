@@ -9,7 +9,7 @@
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 import type { JitOptions } from '../src/index.js';
-import { wasmRelaxedSimdAvailable } from '../src/exec/compiled/wasm-encoder.js';
+import { wasmRelaxedSimdAvailable } from '../src/exec/targets/wasm-simd/encoder.js';
 import { readAndDispose, type BackendName, type Contender } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -4,11 +4,11 @@
 
 import type { Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
-import type { WasmKernel } from './wasm-kernels.js';
-import type { MatMulSite } from './wasm-matmul.js';
-import type { TanhKernel } from './wasm-tanh.js';
-import type { HeapChainSite } from './heap-chain.js';
-import type { ColumnSumSite } from './column-sum.js';
+import type { WasmKernel } from '../targets/wasm-simd/kernels.js';
+import type { MatMulSite } from '../targets/wasm-simd/matmul.js';
+import type { TanhKernel } from '../targets/wasm-simd/tanh.js';
+import type { HeapChainSite } from '../targets/wasm-heap/heap-chain.js';
+import type { ColumnSumSite } from '../targets/wasm-heap/column-sum.js';
 
 /** A value held as a JS number (bools as 0/1), rather than as a tensor. */
 export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {

@@ -6,9 +6,9 @@
 import type { Node, Value } from '../../ir/graph.js';
 import { isKnownShape, sizeOf } from '../../ir/types.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
-import { WASM_MIN_ELEMENTS } from './wasm-loops.js';
-import { buildMatMulSite } from './wasm-matmul.js';
-import { buildTanhKernel } from './wasm-tanh.js';
+import { WASM_MIN_ELEMENTS } from '../targets/wasm-simd/loops.js';
+import { buildMatMulSite } from '../targets/wasm-simd/matmul.js';
+import { buildTanhKernel } from '../targets/wasm-simd/tanh.js';
 
 /**
  * Emits `node` with an own kernel where one applies (`loops`: the cpu backend's typed-array code is

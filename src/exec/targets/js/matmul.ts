@@ -5,7 +5,7 @@
 // a copy of A's rows. Needs tfjs. Produces `matMulCpu`, `matMulValues` (the same on arrays), `matMulDims`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { engineInternals } from '../../engine/tfjs-engine.js';
+import { engineInternals } from '../../../engine/tfjs-engine.js';
 
 const BLOCK = 48; // tfjs-backend-cpu's blockSize
 

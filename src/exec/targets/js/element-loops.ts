@@ -3,14 +3,14 @@
 // an elementwise producer whose only consumer they are). Needs the emitter and scalar-rules.
 // Produces `scalarProgram`, `loopable`, `loopProgram`, `reduction`, `programOf`, `isFullReduction`, `elementOk`.
 
-import type { Node, Value } from '../../ir/graph.js';
-import type { DType } from '../../ir/types.js';
-import { sizeOf } from '../../ir/types.js';
-import type { FusedStep } from '../../ir/fused.js';
-import { FUSED_OP } from '../../ir/fused.js';
-import { kernelOf, type KernelName } from '../../ir/kernels/index.js';
-import { elementRule, firstArgDTypes, isRelabel, stepStore, storeAs } from './scalar-rules.js';
-import { elementsOf, isNum, valueName, type Emitter, type Slot } from './emitter.js';
+import type { Node, Value } from '../../../ir/graph.js';
+import type { DType } from '../../../ir/types.js';
+import { sizeOf } from '../../../ir/types.js';
+import type { FusedStep } from '../../../ir/fused.js';
+import { FUSED_OP } from '../../../ir/fused.js';
+import { kernelOf, type KernelName } from '../../../ir/kernels/index.js';
+import { elementRule, firstArgDTypes, isRelabel, stepStore, storeAs } from '../../compiled/scalar-rules.js';
+import { elementsOf, isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
 
 /** An elementwise node emitted inside the loop of the reduction that consumes it. */
 export interface Deferred {

@@ -6,12 +6,12 @@
 // kernel does (Mean divides each element by the count first, as the cpu kernel does). An input
 // that is not float32 data (a float32 tensor made by tfjs's Cast from int32 holds an Int32Array,
 // which the cpu kernels compute with unrounded) runs the same program as a JS loop instead.
-// Needs the wasm encoder and rules, scalar-rules. Produces `wasmProgramOk`, `buildWasmKernel`, `WasmKernel`.
+// Needs the encoder and rules, compiled/scalar-rules. Produces `wasmProgramOk`, `buildWasmKernel`, `WasmKernel`.
 
-import type { FusedStep } from '../../ir/fused.js';
-import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable, type ValType } from './wasm-encoder.js';
-import { wasmRule, type Lane } from './wasm-rules.js';
-import { elementHelpers, elementRule, storeAs } from './scalar-rules.js';
+import type { FusedStep } from '../../../ir/fused.js';
+import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable, type ValType } from './encoder.js';
+import { wasmRule, type Lane } from './rules.js';
+import { elementHelpers, elementRule, storeAs } from '../../compiled/scalar-rules.js';
 
 /** Elements per chunk (each region 16 KiB). */
 const CHUNK = 4096;

@@ -8,15 +8,15 @@
 // inputs: no difference on Node 20). Two pairs of lanes are computed interleaved, statement by
 // statement, so the processor overlaps their dependency chains. On the wasm backend the kernel
 // imports tfjs-wasm's memory and works in place; elsewhere data moves through the kernel's own
-// memory a chunk at a time. Needs the wasm encoder, wasm-heap and tfjs. Produces `buildTanhKernel`,
+// memory a chunk at a time. Needs the encoder, heap-access and tfjs. Produces `buildTanhKernel`,
 // `TanhKernel`, and `TANH_RULE` (the same computation as a step of the in-place elementwise kernels).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './wasm-encoder.js';
-import type { WasmRule } from './wasm-rules.js';
-import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
-import { heapMemory, heapOffset } from './wasm-heap.js';
-import { engineInternals } from '../../engine/tfjs-engine.js';
+import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './encoder.js';
+import type { WasmRule } from './rules.js';
+import type { WasmBackend, WasmTensorInfo } from './backend-types.js';
+import { heapMemory, heapOffset } from './heap-access.js';
+import { engineInternals } from '../../../engine/tfjs-engine.js';
 
 const CHUNK = 4096;
 const IN = 0;
