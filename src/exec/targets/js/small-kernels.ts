@@ -12,7 +12,7 @@ import { isKnownShape, sizeOf } from '../../../ir/types.js';
 import { ruleOf, type KernelTable } from '../../../ir/kernels/index.js';
 import { elementsOf, isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
 import { stridesOf, type SlicePlan } from './array-kernels.js';
-import { matMulDims } from './matmul.js';
+import { matMulDims } from '../../compiled/matmul-dims.js';
 import { FUSED_OP, type FusedStep } from '../../../ir/fused.js';
 
 /** The largest value (elements) and matMul (multiply-adds) kept as arrays. */

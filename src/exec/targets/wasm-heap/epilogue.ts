@@ -22,7 +22,7 @@ import { buildHeapChain } from './heap-chain.js';
 import { heapMemory } from '../wasm-simd/heap-access.js';
 import { wasmSimdAvailable } from '../wasm-simd/encoder.js';
 import { WASM_MIN_ELEMENTS } from '../wasm-simd/loops.js';
-import { isFullReduction, programOf } from '../js/element-loops.js';
+import { isFullReduction, programOf } from '../../compiled/programs.js';
 
 /**
  * Kernels whose result tfjs-wasm computes as the instructions of HEAP_RULES (NaN bits

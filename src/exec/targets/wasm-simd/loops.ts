@@ -12,7 +12,7 @@ import { sizeOf } from '../../../ir/types.js';
 import { kernelOf } from '../../../ir/kernels/index.js';
 import { elementsOf, isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
 import { buildWasmKernel, wasmProgramOk, type InputKind, type KernelMode } from './kernels.js';
-import type { Deferred } from '../js/element-loops.js';
+import type { Deferred } from '../../compiled/programs.js';
 
 function envMin(): number | undefined {
   const s = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AG_WASM_MIN_ELEMENTS;

@@ -10,14 +10,14 @@
 //    within float32 rounding of tfjs-wasm instead of bit-identical. Packed operands live in buffers malloc'ed in that heap; the
 //    result is written straight into the output tensor. Without access to the heap's memory object
 //    the operands are copied through an own memory instead.
-// Needs gemm, heap-access, js/matmul (its sizes) and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
+// Needs gemm, heap-access, compiled/matmul-dims and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { GEMM_SCRATCH, gemmInstance, packedABytes, packedBBytes, type Gemm, type GemmLane } from './gemm.js';
 import { wasmRelaxedSimdAvailable } from './encoder.js';
 import type { WasmBackend, WasmTensorInfo } from './backend-types.js';
 import { heapMemory, heapOffset, HeapBuffer, dataVersion } from './heap-access.js';
-import { matMulDims, type MatMulDims } from '../js/matmul.js';
+import { matMulDims, type MatMulDims } from '../../compiled/matmul-dims.js';
 import { engineInternals, type EngineInternals } from '../../../engine/tfjs-engine.js';
 
 /** Byte strides of A's (row, k) and B's (k, column) elements. */
