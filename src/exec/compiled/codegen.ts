@@ -21,11 +21,8 @@ import { elementOk, isFullReduction, loopable, programOf, scalarProgram, type De
 import { loopProgram, reduction } from '../targets/js/element-loops.js';
 import { WASM_MIN_ELEMENTS, wasmMap, wasmReduction } from '../targets/wasm-simd/loops.js';
 import { ownKernel } from './kernel-choice.js';
-import type { TanhKernel } from '../targets/wasm-simd/tanh.js';
-import type { WasmKernel } from '../targets/wasm-simd/kernels.js';
-import type { MatMulSite } from '../targets/wasm-simd/matmul.js';
-import type { HeapChainSite } from '../targets/wasm-heap/heap-chain.js';
-import { columnSum, type ColumnSumSite } from '../targets/wasm-heap/column-sum.js';
+import { columnSum } from '../targets/wasm-heap/column-sum.js';
+import type { KernelSite } from './profile.js';
 import { HeapChains } from '../targets/wasm-heap/epilogue.js';
 import { isRandomNode } from '../../ir/random.js';
 import { isStructuralOp, unhandledOp } from '../../ir/ops.js';
@@ -39,8 +36,8 @@ export interface Generated {
   readonly variables: tf.Variable[];
   /** Kernel attrs (and other run-time constants, e.g. source positions) referenced as A[i]. */
   readonly attrs: unknown[];
-  /** WebAssembly SIMD kernels referenced as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite | TanhKernel | HeapChainSite | ColumnSumSite)[];
+  /** The targets' kernel sites, referenced as W[i]. */
+  readonly kernels: KernelSite[];
 }
 
 export interface GenerateOptions {

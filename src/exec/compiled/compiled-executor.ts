@@ -11,6 +11,7 @@ import { generate } from './codegen.js';
 import { makeHelpers } from './helpers.js';
 import { codeGenerationAllowed } from './code-generation.js';
 import { log } from '../../platform/log.js';
+import type { KernelSite } from './profile.js';
 
 type CompiledFn = (inputs: readonly tf.Tensor[]) => tf.Tensor[];
 
@@ -19,7 +20,7 @@ interface Program {
   readonly source: string;
   readonly constants: tf.Tensor[];
   /** The program's own kernels (some hold buffers in tfjs-wasm's heap). */
-  readonly kernels: readonly unknown[];
+  readonly kernels: readonly KernelSite[];
 }
 
 export class CompiledExecutor {
@@ -61,7 +62,7 @@ export class CompiledExecutor {
     for (const p of this.programs.values()) {
       if (!p) continue;
       tf.dispose(p.constants);
-      for (const k of p.kernels) (k as { dispose?: () => void }).dispose?.();
+      for (const k of p.kernels) k.dispose?.();
     }
     this.programs.clear();
     this.lastBackend = undefined;

@@ -12,8 +12,9 @@ import { buildColumnSum, type ColumnSum } from './heap-map.js';
 import { heapMemory, heapOffset } from '../wasm-simd/heap-access.js';
 import type { WasmBackend } from '../wasm-simd/backend-types.js';
 import { engineInternals } from '../../../engine/tfjs-engine.js';
+import type { KernelSite } from '../../compiled/profile.js';
 
-export interface ColumnSumSite {
+export interface ColumnSumSite extends KernelSite {
   /** Σ over the first `rows` of x viewed as [rows, cols], into a new tensor of `shape`. */
   run(x: tf.Tensor, rows: number, cols: number, shape: number[]): tf.Tensor;
 }
@@ -22,6 +23,7 @@ function site(): ColumnSumSite {
   let memory: WebAssembly.Memory | undefined;
   let fn: ReturnType<ColumnSum['on']> | undefined;
   return {
+    target: 'wasm-heap',
     run(x, rows, cols, shape) {
       const mem = heapMemory();
       if (!mem) throw new Error('internal: the wasm backend’s heap is no longer reachable');

@@ -12,12 +12,13 @@ import type { WasmBackend } from '../wasm-simd/backend-types.js';
 import { buildHeapMap, tiledScratchBytes, type HeapInputKind, type HeapMap, type HeapMapMode } from './heap-map.js';
 import { heapMemory, heapOffset, HeapBuffer, rewritten } from '../wasm-simd/heap-access.js';
 import { engineInternals } from '../../../engine/tfjs-engine.js';
+import type { KernelSite } from '../../compiled/profile.js';
 
 interface RefCounting {
   refCount(dataId: object): number;
 }
 
-export interface HeapChainSite {
+export interface HeapChainSite extends KernelSite {
   /**
    * The program over `tensors` (the array and tiled inputs, in input order) and `scalars` (numbers,
    * or one-element tensors), into `donor` where it may be overwritten, else into a new tensor of
@@ -64,6 +65,7 @@ export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly Heap
     }
   };
   return {
+    target: 'wasm-heap',
     run(donor, tensors, scalars, shape) {
       const mem = bind();
       const backend = tf.backend() as unknown as WasmBackend & RefCounting;

@@ -18,6 +18,7 @@ import { wasmRelaxedSimdAvailable } from './encoder.js';
 import type { WasmBackend, WasmTensorInfo } from './backend-types.js';
 import { heapMemory, heapOffset, HeapBuffer, dataVersion } from './heap-access.js';
 import { matMulDims, type MatMulDims } from '../../compiled/matmul-dims.js';
+import type { KernelSite } from '../../compiled/profile.js';
 import { engineInternals, type EngineInternals } from '../../../engine/tfjs-engine.js';
 
 /** Byte strides of A's (row, k) and B's (k, column) elements. */
@@ -32,7 +33,7 @@ function strides(d: MatMulDims, transposeA: boolean, transposeB: boolean): { aRo
 
 const align = (x: number) => (x + 15) & ~15;
 
-export interface MatMulSite {
+export interface MatMulSite extends KernelSite {
   /** a @ b with tfjs's transpose flags and batch broadcasting; inputs float32 tensors of the site's backend. */
   run(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[]): tf.Tensor;
   /** Frees what the site holds in tfjs-wasm's heap. */
@@ -75,6 +76,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
     if (bytes > have) memory.grow(Math.ceil((bytes - have) / 65536)); // keeps the contents (a packed B)
   };
   return {
+    target: 'wasm-simd',
     run(a, b, transposeA, transposeB, outShape) {
       const d = matMulDims(a, b, transposeA, transposeB);
       const wasm = backend === 'wasm' ? (tf.backend() as unknown as WasmBackend) : undefined;
@@ -141,6 +143,7 @@ function heapSite(fma: boolean): MatMulSite | undefined {
     packed = undefined;
   };
   return {
+    target: 'wasm-simd',
     run(a, b, transposeA, transposeB, outShape) {
       const mem = heapMemory();
       if (!mem) return fallback()!.run(a, b, transposeA, transposeB, outShape);

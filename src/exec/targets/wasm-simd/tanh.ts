@@ -16,6 +16,7 @@ import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './encoder.js
 import type { WasmRule } from './rules.js';
 import type { WasmBackend, WasmTensorInfo } from './backend-types.js';
 import { heapMemory, heapOffset } from './heap-access.js';
+import type { KernelSite } from '../../compiled/profile.js';
 import { engineInternals } from '../../../engine/tfjs-engine.js';
 
 const CHUNK = 4096;
@@ -197,7 +198,7 @@ function heapCode(): Code {
   return c;
 }
 
-export interface TanhKernel {
+export interface TanhKernel extends KernelSite {
   /** out[i] = tanh(x[i]) over arrays of equal length. */
   apply(x: Float32Array, out: Float32Array): void;
   /** Tanh of a float32 tensor of the wasm backend, into a new tensor of that backend. */
@@ -255,6 +256,7 @@ export function buildTanhKernel(): TanhKernel | undefined {
     }
   };
   return {
+    target: 'wasm-simd',
     apply,
     onWasmBackend(x) {
       const backend = tf.backend() as unknown as WasmBackend;
