@@ -1,7 +1,8 @@
 // The compiled executor: generates (once per graph and tfjs backend) a JS function for the graph
-// and calls it; on backends other than cpu and wasm, or where `new Function` is forbidden (CSP),
-// it runs the interpreter instead (code-generation.ts asks once), also on the async path
-// (`runAsync`: the interpreter's, which awaits its reads). Needs codegen, helpers, the interpreter.
+// and calls it; on backends without a profile (profile.ts: cpu and wasm), or where `new Function` is
+// forbidden (CSP), it runs the interpreter instead (code-generation.ts asks once), also on the async
+// path (`runAsync`: the interpreter's, which awaits its reads). Needs codegen, the profiles,
+// helpers, the interpreter.
 // Produces `CompiledExecutor`.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -11,7 +12,7 @@ import { generate } from './codegen.js';
 import { makeHelpers } from './helpers.js';
 import { codeGenerationAllowed } from './code-generation.js';
 import { log } from '../../platform/log.js';
-import type { KernelSite } from './profile.js';
+import { profileFor, type KernelSite, type Profile } from './profile.js';
 
 type CompiledFn = (inputs: readonly tf.Tensor[]) => tf.Tensor[];
 
@@ -73,15 +74,16 @@ export class CompiledExecutor {
   private program(backend: string): Program | null {
     let p = this.programs.get(backend);
     if (p !== undefined) return p;
-    p = (backend === 'cpu' || backend === 'wasm') && codeGenerationAllowed() ? compile(this.graph, backend === 'cpu', this.options.relaxedSimd ?? false) : null;
+    const profile = profileFor(backend, this.options.relaxedSimd ?? false);
+    p = profile && codeGenerationAllowed() ? compile(this.graph, profile) : null;
     this.programs.set(backend, p);
     if (p) log(3, () => `[autograph] compiled ${this.graph.name} for ${backend}:\n${p!.source}`);
     return p;
   }
 }
 
-function compile(graph: Graph, loops: boolean, relaxedSimd: boolean): Program | null {
-  const gen = generate(graph, { loops, backend: loops ? 'cpu' : 'wasm', relaxedSimd });
+function compile(graph: Graph, profile: Profile): Program | null {
+  const gen = generate(graph, profile);
   const constants = gen.constNodes.map((n) => {
     const v = n.outputs[0]!;
     return tf.keep(tf.tensor(n.options.values as never, [...v.shape], v.dtype));
@@ -96,7 +98,7 @@ function compile(graph: Graph, loops: boolean, relaxedSimd: boolean): Program | 
     }
     throw e;
   }
-  const H = makeHelpers(loops ? 'cpu' : 'wasm');
+  const H = makeHelpers(profile.backend);
   const body = factory(H, constants, gen.variables, gen.attrs, gen.kernels);
   // A run inside a run of the same program (a print sink calling the function again) must not
   // reuse the outer run's array buffers: the helpers count the depth.

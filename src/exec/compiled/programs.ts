@@ -3,7 +3,7 @@
 // apply, which inputs a loop over the output can take, full reductions and the producers deferred
 // into them, and scalar programs as straight-line JS on numbers (on every backend scalars are JS
 // numbers). Needs the IR, the emitter and scalar-rules. Produces `programOf`, `elementOk`,
-// `loopable`, `isFullReduction`, `Deferred`, `scalarProgram`, `stored`.
+// `elementProgram`, `loopable`, `isFullReduction`, `Deferred`, `scalarProgram`, `stored`.
 
 import type { Node, Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
@@ -11,7 +11,7 @@ import { sizeOf } from '../../ir/types.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { kernelOf, type KernelName } from '../../ir/kernels/index.js';
-import { elementRule, firstArgDTypes, isRelabel, stepStore, storeAs } from './scalar-rules.js';
+import { elementRule, firstArgDTypes, hasElementRule, isRelabel, stepStore, storeAs } from './scalar-rules.js';
 import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
 
 /** An elementwise node emitted inside the loop of the reduction that consumes it. */
@@ -89,4 +89,11 @@ export function elementOk(op: string, dtype: DType): boolean {
   if (!rule) return false;
   if (dtype !== 'float32' && dtype !== 'int32' && dtype !== 'bool') return false;
   return !rule.storesAs || rule.storesAs === dtype;
+}
+
+/** The node's elementwise program where every step has an exact element rule, else undefined. */
+export function elementProgram(node: Node): readonly FusedStep[] | undefined {
+  const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
+  const ok = steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype);
+  return ok ? (steps ?? programOf(node)) : undefined;
 }
