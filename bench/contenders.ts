@@ -9,7 +9,7 @@
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 import type { JitOptions } from '../src/index.js';
-import { wasmRelaxedSimdAvailable } from '../src/exec/compiled/wasm-encoder.js';
+import { wasmRelaxedSimdAvailable } from '../src/exec/targets/wasm-simd/encoder.js';
 import { readAndDispose, type BackendName, type Contender } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -131,7 +131,7 @@ export function jitted(executor: 'compiled' | 'interpreter' | 'onnxruntime', bac
     },
     prepare() {
       list = calls.get();
-      f = ag.jit(variant.fn, { ...variant.options, ...jitOptions, backend: executor });
+      f = ag.jit(variant.fn, { ...variant.options, ...jitOptions, executor });
       tf.dispose(f(...list[0]!) as tf.TensorContainer); // trace (and compile) outside the timing
     },
     batch() {
@@ -172,7 +172,7 @@ function benchWarning(message: string): void {
 }
 
 /**
- * The exported ONNX model in onnxruntime-node, through `jit(fn, { backend: 'onnxruntime' })` (the
+ * The exported ONNX model in onnxruntime-node, through `jit(fn, { executor: 'onnxruntime' })` (the
  * functional form), with `numerics: 'float32'`: onnxruntime's own float32 Exp, Tanh, Pow … (the
  * model a user deploys for speed). The peer the bars compare with.
  */

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { disposeInputs } from './contenders.js';
-import { wasmRelaxedSimdAvailable } from '../src/exec/compiled/wasm-encoder.js';
+import { wasmRelaxedSimdAvailable } from '../src/exec/targets/wasm-simd/encoder.js';
 import { runWorkload, type Workload, type WorkloadResult } from './harness.js';
 import { formatTable, misses } from './report.js';
 import { JAX_VERSION } from './peers/jax-js.js';

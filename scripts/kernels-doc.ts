@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { KERNEL_FAMILIES, KERNELS, kernelsOf, type Kernel, type KernelName } from '../src/ir/kernels/index.js';
 import { SHAPE_RULES } from '../src/trace/rules/index.js';
 import { ELEMENT_RULES } from '../src/exec/compiled/scalar-rules.js';
-import { WASM_RULES } from '../src/exec/compiled/wasm-rules.js';
+import { WASM_RULES } from '../src/exec/targets/wasm-simd/rules.js';
 import { ELEMENTWISE_KERNELS } from '../src/opt/elementwise-kernels.js';
 import { ONNX_RULES } from '../src/export/onnx/rules/index.js';
 import { GRAPH_MODEL_RULES } from '../src/export/graph-model/rules/index.js';
@@ -93,7 +93,7 @@ export function kernelsDoc(): string {
     '- **shape rule**: output shapes and dtypes while tracing (`src/trace/rules/`)',
     "- **gradient**: tfjs registers a gradient for it (the graph's gradients replay tfjs's)",
     '- **compiled scalar**: the compiled executor computes it element by element in JS (`src/exec/compiled/scalar-rules.ts`)',
-    '- **SIMD**: the compiled executor computes it in WebAssembly SIMD (`src/exec/compiled/wasm-rules.ts`)',
+    '- **SIMD**: the compiled executor computes it in WebAssembly SIMD (`src/exec/targets/wasm-simd/rules.ts`)',
     '- **fusable**: fusion may merge it into a Fused node (`src/opt/elementwise-kernels.ts`)',
     '- **ONNX** (`src/export/onnx/rules/`), **GraphModel** (`src/export/graph-model/rules/`): the exporters',
     '',

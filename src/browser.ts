@@ -2,7 +2,7 @@
 // "exports"): everything but the run-time converter, for pages whose functions the Vite or Babel
 // plugin converted at build time; `import 'autograph-ts/convert'` adds the converter (and Babel) to a
 // page that converts at run time, `import 'autograph-ts/export'` the exporters behind cf.toONNX,
-// cf.toGraphModel and the onnxruntime backend, and `import 'autograph-ts/viewer'` (or /export) the
+// cf.toGraphModel and the onnxruntime executor, and `import 'autograph-ts/viewer'` (or /export) the
 // pictures behind cf.toDot, toSVG, toHTML and mountViewer (export/registry.ts). The named functions
 // below (exportOnnx, toDot…) work without them. The Node entry, index.ts, is this plus all of those.
 // Needs every stage. Produces the public API.

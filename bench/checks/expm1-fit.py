@@ -1,4 +1,4 @@
-# The coefficients of src/exec/compiled/wasm-tanh.ts's expm1 polynomial: a Chebyshev fit (near
+# The coefficients of src/exec/targets/wasm-simd/tanh.ts's expm1 polynomial: a Chebyshev fit (near
 # minimax) of expm1(r)/r on |r| <= ln2/2 (widened by 0.05% for the reduction's rounding), degree 10,
 # in 50-digit arithmetic; then the worst relative error of r * p(r) against expm1(r) with the
 # coefficients rounded to doubles, over 4001 points. Needs python3-mpmath:

@@ -1,10 +1,10 @@
-// Exhaustive check of the compiled executor's SIMD Tanh (src/exec/compiled/wasm-tanh.ts): every one
+// Exhaustive check of the compiled executor's SIMD Tanh (src/exec/targets/wasm-simd/tanh.ts): every one
 // of the 2^32 float32 bit patterns, against the cpu backend's value Math.fround(Math.tanh(x)) (NaN
 // as NaN). About 1.5 minutes on one core: `npx tsx bench/checks/tanh-exhaustive.ts`. Prints the
 // number of mismatches (and the first) and exits 1 if there is any.
-// Needs wasm-tanh. Produces a line on stdout.
+// Needs wasm-simd/tanh. Produces a line on stdout.
 
-import { buildTanhKernel } from '../../src/exec/compiled/wasm-tanh.js';
+import { buildTanhKernel } from '../../src/exec/targets/wasm-simd/tanh.js';
 
 const kernel = buildTanhKernel();
 if (!kernel) throw new Error('WebAssembly SIMD is not available here');

@@ -126,7 +126,7 @@ export async function gpuRows(tf: Tf, ag: Ag, opts: GpuRowOptions): Promise<GpuR
       ['tfjs eager', w.eager],
       // (functional code: nothing for the converter to do)
       ['jit', ag.jit(w.jitted, { autograph: false }) as unknown as (...xs: T[]) => T],
-      ['jit, interpreter', ag.jit(w.jitted, { autograph: false, backend: 'interpreter' }) as unknown as (...xs: T[]) => T],
+      ['jit, interpreter', ag.jit(w.jitted, { autograph: false, executor: 'interpreter' }) as unknown as (...xs: T[]) => T],
     ];
     if (w.id === 'B2' && opts.handWritten) contenders.push(['hand-written kernel', opts.handWritten]);
     let reference: Float32Array | undefined;

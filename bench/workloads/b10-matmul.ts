@@ -1,6 +1,6 @@
 // B10: one float32 matMul alone, at 64³, 32×128·128×128, 256³ and 512³ (one workload per shape,
 // ids B10.64 … B10.512; `--only B10` selects them all), in GFLOP/s beside µs per call. The jit
-// rows run the compiled executor's own GEMM kernels (wasm-gemm.ts); onnxruntime (1 thread) is
+// rows run the compiled executor's own GEMM kernels (exec/targets/wasm-simd/gemm.ts); onnxruntime (1 thread) is
 // shown beside. A call gets the same two input tensors each time (as a layer's weights are), so a
 // kernel that keeps B packed while its tensor lives may do so.
 // Needs harness, contenders. Produces `b10`.

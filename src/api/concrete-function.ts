@@ -1,6 +1,6 @@
 // ConcreteFunction: one trace of a jit function for one input signature. Holds the graph, how to
 // rebuild the output structure, and its executor; `call` feeds tensors and captures and returns
-// tfjs tensors on the current backend; its exporters (toONNX, toDot…) and the onnxruntime backend are
+// tfjs tensors on the current backend; its exporters (toONNX, toDot…) and the onnxruntime executor are
 // reached through export/registry.ts. Needs the IR, the trace result, an executor.
 // Produces `ConcreteFunction`.
 
@@ -42,7 +42,7 @@ export type { ExecutorName } from '../exec/executor.js';
 
 // onnxruntime runs the ONNX export: reached through the exporter registry, so a bundle without
 // exporters is told which import installs it.
-registerExecutor('onnxruntime', (_, options) => exporter('onnx', "backend 'onnxruntime'").onnxRuntime(options.onnx ?? {}));
+registerExecutor('onnxruntime', (_, options) => exporter('onnx', "executor 'onnxruntime'").onnxRuntime(options.onnx ?? {}));
 
 
 /**
@@ -84,7 +84,8 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     readonly graph: Graph,
     readonly signature: Signature,
     private readonly output: OutputPlan,
-    readonly backend: ExecutorName = 'compiled',
+    /** The executor that runs the trace. */
+    readonly executorName: ExecutorName = 'compiled',
     private readonly onnxOptions: OnnxRuntimeOptions = {},
     optimized?: Graph,
     /** The user's source and the generated code, for the viewer (jit passes it). */
@@ -95,15 +96,20 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
     this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
     const g = this.optimizedGraph;
-    this.executor = makeExecutor(backend, g, { onnx: onnxOptions, relaxedSimd });
+    this.executor = makeExecutor(executorName, g, { onnx: onnxOptions, relaxedSimd });
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
     const items = output.leaves.map((l) => ('output' in l ? l.output : -1));
     this.arrayOutputs = /^\[(\*(,\*)*)?\]$/.test(output.flat.signature) && !items.includes(-1) ? items : undefined;
   }
 
+  /** @deprecated Renamed {@link ConcreteFunction.executorName}: it names the executor, not a tfjs backend. */
+  get backend(): ExecutorName {
+    return this.executorName;
+  }
+
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
-  withExecutor(backend: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
-    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, backend, onnxOptions, this.optimizedGraph, this.code, this.relaxedSimd);
+  withExecutor(executor: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
+    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, executor, onnxOptions, this.optimizedGraph, this.code, this.relaxedSimd);
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -142,7 +148,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
       graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
       const optimized = optimize(cloneGraph(graph));
       // The draws are read in this process: onnxruntime's run leaves them to the compiled executor.
-      const executor = makeExecutor(this.backend === 'interpreter' ? 'interpreter' : 'compiled', optimized, { relaxedSimd: this.relaxedSimd });
+      const executor = makeExecutor(this.executorName === 'interpreter' ? 'interpreter' : 'compiled', optimized, { relaxedSimd: this.relaxedSimd });
       this.drawsRun = { graph, optimized, executor };
     }
     const { graph, optimized, executor } = this.drawsRun;

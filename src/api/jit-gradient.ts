@@ -51,7 +51,8 @@ function backwardOf(cf: ConcreteFunction, fn: AnyFn, opts: JitOptions): Backward
   if (b) return b;
   const sig = cf.signature;
   const variables = trainableVariables(cf);
-  const backend = opts.backend === 'onnxruntime' ? 'compiled' : opts.backend;
+  const given = opts.executor ?? opts.backend; // (jit warned about a `backend` option already)
+  const executor = given === 'onnxruntime' ? 'compiled' : given;
   b = jit(
     (xs: tf.Tensor[], dys: tf.Tensor[], draws: tf.Tensor[]): tf.Tensor[] => {
       const leaves = [...sig.flat.leaves];
@@ -62,7 +63,7 @@ function backwardOf(cf: ConcreteFunction, fn: AnyFn, opts: JitOptions): Backward
       const grads = withDrawSubstitutes(draws.map((d) => symbolicValue(d)!), () => vjp(() => tensorsOf(fn(...args)), wrt, dys));
       return grads.map((g, i) => g ?? tf.zerosLike(wrt[i]!));
     },
-    { autograph: false, name: `${cf.name}_gradient`, backend, onnxruntime: opts.onnxruntime },
+    { autograph: false, name: `${cf.name}_gradient`, executor, onnxruntime: opts.onnxruntime },
   ) as unknown as Backward;
   backwards.set(cf, b);
   const made = b as unknown as { concreteFunctions(): ConcreteFunction[] };

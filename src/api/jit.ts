@@ -37,7 +37,12 @@ export interface JitOptions {
   readonly autograph?: boolean;
   /** Free variables of `fn` for run-time conversion. */
   readonly scope?: Record<string, unknown>;
-  /** The executor of the traced graphs. */
+  /** The executor of the traced graphs: 'compiled' (default), 'interpreter' or 'onnxruntime'. */
+  readonly executor?: ExecutorName;
+  /**
+   * @deprecated Renamed {@link JitOptions.executor} (it names the executor, not a tfjs backend);
+   * still accepted in this release, with a warning (`api/backend-option`) once per process.
+   */
   readonly backend?: ExecutorName;
   readonly name?: string;
   /** Options of the onnxruntime executor: session options (intraOpNumThreads defaults to 1), the model's numerics. */
@@ -65,6 +70,25 @@ export interface JitOptions {
    * the cpu backend's values either way). Nothing changes on the cpu backend or where the engine lacks it.
    */
   readonly relaxedSimd?: boolean;
+}
+
+let backendOptionWarned = false;
+
+/**
+ * The executor `opts` name (`executor`, or the deprecated `backend`, which is warned about once per
+ * process through `warnUser`); undefined: the default.
+ */
+function executorOption(opts: JitOptions, warnUser: (message: string) => void): ExecutorName | undefined {
+  if (opts.backend !== undefined && !backendOptionWarned) {
+    backendOptionWarned = true;
+    warnUser(agError('api/backend-option', { given: JSON.stringify(opts.backend) ?? String(opts.backend) }).message);
+  }
+  return opts.executor ?? opts.backend;
+}
+
+/** @internal For tests: the next `backend` option warns again. */
+export function resetBackendOptionWarning(): void {
+  backendOptionWarned = false;
 }
 
 /** Throws `api/bad-option` when an option is given (not undefined) with a value outside `allowed`. */
@@ -125,7 +149,7 @@ export function runFunctionsEagerly(on: boolean): boolean {
 /**
  * TF's `tf.function`: converts `fn` with AutoGraph (unless `opts.autograph === false`), traces it once
  * per input signature (tensors by dtype and shape, JS values by value, nesting by structure), caches
- * the traces and runs them with the compiled executor (or `opts.backend`). Tensors in, tensors out.
+ * the traces and runs them with the compiled executor (or `opts.executor`). Tensors in, tensors out.
  *
  * ```ts
  * const f = ag.jit(collatz);
@@ -154,6 +178,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   checkOption('onnxruntime.numerics', opts.onnxruntime?.numerics, ['exact', 'float32'], "'exact' or 'float32'");
   checkOption('relaxedSimd', opts.relaxedSimd, [true, false], 'true or false');
   const warnUser = opts.onWarning ?? warn;
+  const executor = executorOption(opts, warnUser) ?? 'compiled';
   if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
   // `cache` iterates least recently used first (a Map keeps insertion order; a use re-inserts).
   const pinned = new WeakSet<ConcreteFunction>();
@@ -184,8 +209,8 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     const started = performance.now();
     const { graph, output } = deepStacks(() => traceFunction(name, settled(bound(sig.thisArg)), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
     const traced = performance.now();
-    for (const m of traceWarnings(graph, tf.getBackend(), opts.backend ?? 'compiled')) warnUser(m);
-    const cf = new ConcreteFunction(name, graph, sig, output, opts.backend ?? 'compiled', opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), opts.relaxedSimd);
+    for (const m of traceWarnings(graph, tf.getBackend(), executor)) warnUser(m);
+    const cf = new ConcreteFunction(name, graph, sig, output, executor, opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), opts.relaxedSimd);
     log(2, () => traceReport(cf, signatureText(sig, names()), traceCount + 1, traced - started, performance.now() - traced));
     cache.set(sig.key, cf);
     newest = cf;

@@ -29,7 +29,7 @@ export function traceReport(cf: ConcreteFunction, signature: string, nth: number
   const nodes = (n: number): string => `${n} node${n === 1 ? '' : 's'}`;
   return (
     `AutoGraph: traced ${cf.name}(${signature}) [trace ${nth}, on tfjs ${tf.getBackend()}] in ${ms(traceMs)}: ` +
-    `${nodes(countNodes(cf.graph))}, ${countNodes(cf.optimizedGraph)} after the optimizer (${ms(optimizeMs)}), run by the ${cf.backend} executor`
+    `${nodes(countNodes(cf.graph))}, ${countNodes(cf.optimizedGraph)} after the optimizer (${ms(optimizeMs)}), run by the ${cf.executorName} executor`
   );
 }
 

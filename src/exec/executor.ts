@@ -1,5 +1,5 @@
 // What runs a graph: the `Executor` interface and the registry of executors by name (the
-// `backend` option of jit). The interpreter and the compiled executor are built in; onnxruntime's
+// `executor` option of jit). The interpreter and the compiled executor are built in; onnxruntime's
 // is registered by whoever can reach the ONNX exporter (api/concrete-function.ts, through the
 // exporter registry). Needs the two built-in executors. Produces `Executor`, `makeExecutor`, `registerExecutor`.
 
@@ -21,7 +21,7 @@ export interface Executor {
   dispose(): void;
 }
 
-/** The executors a trace can run on (`JitOptions.backend`). */
+/** The executors a trace can run on (`JitOptions.executor`). */
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
 
 export interface ExecutorOptions {

@@ -1,4 +1,4 @@
-// The options of the onnxruntime executor (`jit(f, { backend: 'onnxruntime', onnxruntime })`):
+// The options of the onnxruntime executor (`jit(f, { executor: 'onnxruntime', onnxruntime })`):
 // session options and the exported model's numerics (the export's `OnnxNumerics`, spelled out, as
 // exec/ does not import export/), declared on the exec/ floor so the executor registry can carry
 // them without importing the onnxruntime executor itself. Needs nothing (onnxruntime-node is an

@@ -1,5 +1,5 @@
 // `import 'autograph-ts/export'` in a browser bundle, and the package's Node entry: installs every
-// exporter into registry.ts — ONNX (cf.toONNX, and the onnxruntime backend that runs it), the TF.js
+// exporter into registry.ts — ONNX (cf.toONNX, and the onnxruntime executor that runs it), the TF.js
 // GraphModel (cf.toGraphModel) and the graph pictures (install-pictures.ts).
 // Needs onnx/, graph-model/, exec/onnxruntime. Produces nothing but that side effect.
 

@@ -39,9 +39,9 @@ beforeAll(async () => {
 
 const num = (t: unknown) => (t as tf.Tensor).dataSync()[0];
 
-describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (%s)', (backend) => {
+describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (%s)', (executor) => {
   it('square_if_positive: 9 → 81, -2 → 0', () => {
-    const f = ag.jit(square_if_positive, { backend });
+    const f = ag.jit(square_if_positive, { executor });
     expect(num(f(tf.scalar(9)))).toBe(81);
     expect(num(f(tf.scalar(-2)))).toBe(0);
     expect(square_if_positive(9)).toBe(81);
@@ -49,7 +49,7 @@ describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (
   });
 
   it('collatz(27) = 111 on int32, staying int32', () => {
-    const f = ag.jit(collatz, { backend });
+    const f = ag.jit(collatz, { executor });
     const r = f(tf.scalar(27, 'int32')) as unknown as tf.Tensor;
     expect(r.dtype).toBe('int32');
     expect(num(r)).toBe(111);
@@ -57,13 +57,13 @@ describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (
   });
 
   it('huber_loss with delta = 1: 0.5 → 0.125, 3 → 2.5 (free variables from scope)', () => {
-    const f = ag.jit(huber_loss, { backend, scope: { tf, delta } });
+    const f = ag.jit(huber_loss, { executor, scope: { tf, delta } });
     expect(num(f(tf.scalar(0.5)))).toBeCloseTo(0.125, 6);
     expect(num(f(tf.scalar(3)))).toBeCloseTo(2.5, 6);
   });
 
   it('nested while with print: 2 → 5, printing 3, 4, 5 on every call', () => {
-    const f = ag.jit(nested_print, { backend });
+    const f = ag.jit(nested_print, { executor });
     expect(num(f(tf.scalar(2, 'int32')))).toBe(5);
     expect(lines).toEqual(['3', '4', '5']);
     lines.length = 0;
@@ -72,23 +72,23 @@ describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (
   });
 
   it('list push/stack: 5 → [0, 1, 2, 3, 4]', () => {
-    const f = ag.jit(list_seed, { backend, scope: { ag } });
+    const f = ag.jit(list_seed, { executor, scope: { ag } });
     expect(Array.from((f(tf.scalar(5, 'int32')) as tf.Tensor).dataSync())).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('assert: 3 → 9; 0 → "Do not pass zero!"', () => {
-    const f = ag.jit(assert_seed, { backend, scope: { ag } });
+    const f = ag.jit(assert_seed, { executor, scope: { ag } });
     expect(num(f(tf.scalar(3)))).toBe(9);
     expect(() => f(tf.scalar(0))).toThrow(/Do not pass zero!/);
   });
 
   it('an unresolved free variable is a catalogued error listing it and both fixes', () => {
-    const f = ag.jit(huber_loss, { backend });
+    const f = ag.jit(huber_loss, { executor });
     expect(() => f(tf.scalar(1))).toThrow(/delta|tf/);
   });
 
   it('autograph: false traces the function as it is', () => {
-    const f = ag.jit((x: tf.Tensor) => tf.mul(x, 2), { backend, autograph: false });
+    const f = ag.jit((x: tf.Tensor) => tf.mul(x, 2), { executor, autograph: false });
     expect(num(f(tf.scalar(4)))).toBe(8);
   });
 });

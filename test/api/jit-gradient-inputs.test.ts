@@ -13,12 +13,12 @@ beforeAll(async () => {
   await tf.setBackend('cpu');
 });
 
-describe.each(EXECUTORS)('tf.grad of a jit call with short-lived arguments (%s)', (backend) => {
+describe.each(EXECUTORS)('tf.grad of a jit call with short-lived arguments (%s)', (executor) => {
   const product = (a: T, b: T): T => tf.mul(a, tf.add(b, tf.sin(a)));
   const eagerGrad = (a: T, b: number): number => tf.tidy(() => tf.grad((x: T) => product(x, tf.scalar(b)))(a).dataSync()[0]!);
 
   it('an argument made inside the differentiated function (tf.grad(a => jitted(a, tf.scalar(3))))', () => {
-    const jitted = jit(product, { backend, scope: { tf } });
+    const jitted = jit(product, { executor, scope: { tf } });
     const a = tf.scalar(2);
     const grad = tf.grad((x: T) => jitted(x, tf.scalar(3)));
     const first = tf.tidy(() => grad(a).dataSync()[0]!); // traces
@@ -32,7 +32,7 @@ describe.each(EXECUTORS)('tf.grad of a jit call with short-lived arguments (%s)'
   });
 
   it('an argument the function disposes right after the call', () => {
-    const jitted = jit(product, { backend, scope: { tf } });
+    const jitted = jit(product, { executor, scope: { tf } });
     const a = tf.scalar(-0.5);
     const grad = tf.grad((x: T) => {
       const b = tf.scalar(1.5);

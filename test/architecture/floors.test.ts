@@ -23,7 +23,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['grad/', 'convert/'],
   ['runtime/'],
   ['opt/'],
-  ['exec/'],
+  ['exec/', 'exec/targets/'],
   ['export/'],
   ['exec/onnxruntime/'],
   ['export/registry.ts', 'export/install.ts', 'export/install-pictures.ts'],
@@ -32,6 +32,31 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['check/', 'index.ts'],
   ['cli/'],
 ];
+
+/**
+ * The folders of exec/targets/ (one per code-generation target) import the shared generator
+ * (exec/compiled/) and not each other, except in these directions (docs/architecture.md, "exec"):
+ * wasm-heap's in-place kernels are built with wasm-simd's encoder, rules and Tanh step, and reach
+ * tfjs-wasm's heap through wasm-simd/heap-access.ts, which wasm-simd's GEMM and Tanh sites use too.
+ */
+export const TARGET_IMPORTS: readonly (readonly [from: string, to: string])[] = [['wasm-heap', 'wasm-simd']];
+
+/** The target folder of a src-relative path under exec/targets/, else undefined. */
+const targetOf = (file: string): string | undefined => /^exec\/targets\/([^/]+)\//.exec(file)?.[1];
+
+/** Imports from one target folder into another that TARGET_IMPORTS does not allow. */
+function crossTargetImports(all: Map<string, string[]>): string[] {
+  const wrong: string[] = [];
+  for (const [from, targets] of all) {
+    const a = targetOf(from);
+    if (a === undefined) continue;
+    for (const to of targets) {
+      const b = targetOf(to);
+      if (b !== undefined && b !== a && !TARGET_IMPORTS.some(([x, y]) => x === a && y === b)) wrong.push(`${from} (target ${a}) imports ${to} (target ${b})`);
+    }
+  }
+  return wrong;
+}
 
 /**
  * Import circles between files that are inherent (docs/architecture.md, "Circles"): each is one
@@ -189,6 +214,17 @@ describe('the floors of src/', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('has no import between the folders of exec/targets/ but the allowed directions', () => {
+    expect(crossTargetImports(all)).toEqual([]);
+    const targets = new Set([...all.keys()].map(targetOf).filter((t) => t !== undefined));
+    expect([...targets].sort()).toEqual(expect.arrayContaining(['js', 'wasm-heap', 'wasm-simd']));
+    expect(floorOf('exec/targets/js/element-loops.ts')).toEqual([floorOf('exec/compiled/codegen.ts')[0], 'exec/targets/']);
+    // the check is not vacuous: the other direction is refused
+    const bad = new Map(all);
+    bad.set('exec/targets/wasm-simd/loops.ts', [...(all.get('exec/targets/wasm-simd/loops.ts') ?? []), 'exec/targets/wasm-heap/epilogue.ts']);
+    expect(crossTargetImports(bad)).toEqual(['exec/targets/wasm-simd/loops.ts (target wasm-simd) imports exec/targets/wasm-heap/epilogue.ts (target wasm-heap)']);
   });
 
   it('has no import circle other than the inherent ones (imports that remain at run time)', () => {

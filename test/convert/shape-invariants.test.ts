@@ -33,8 +33,8 @@ function rows(n) {
 }
 
 describe('shape invariants', () => {
-  it.each(['compiled', 'interpreter', 'onnxruntime'] as const)('a loop variable grows along a null dimension (%s)', (backend) => {
-    const f = ag.jit(grow, { scope, backend });
+  it.each(['compiled', 'interpreter', 'onnxruntime'] as const)('a loop variable grows along a null dimension (%s)', (executor) => {
+    const f = ag.jit(grow, { scope, executor });
     expect(values(f(i32(3)))).toEqual(values(grow(3)));
     expect(values(f(i32(0)))).toEqual([1]);
     expect(values(f(i32(2)))).toEqual([1, 2, 2, 4]);

@@ -35,10 +35,10 @@ function squaresInPlace(n) {
 }
 
 describe('a staged list indexed by a tensor', () => {
-  it.each(['compiled', 'interpreter', 'onnxruntime'] as const)('reads and writes elements (%s)', (backend) => {
-    expect(values(ag.jit(readAt, { scope, backend })(i32(4), i32(2)))).toBe(20);
-    expect(values(ag.jit(writeAt, { scope, backend })(i32(4), i32(1)))).toEqual([0, 8, 20, 30]);
-    expect(values(ag.jit(squaresInPlace, { scope, backend })(i32(4)))).toEqual([[0, 1, 4, 9], 14]);
+  it.each(['compiled', 'interpreter', 'onnxruntime'] as const)('reads and writes elements (%s)', (executor) => {
+    expect(values(ag.jit(readAt, { scope, executor })(i32(4), i32(2)))).toBe(20);
+    expect(values(ag.jit(writeAt, { scope, executor })(i32(4), i32(1)))).toEqual([0, 8, 20, 30]);
+    expect(values(ag.jit(squaresInPlace, { scope, executor })(i32(4)))).toEqual([[0, 1, 4, 9], 14]);
   });
   it('the same programs on JS values give the same answers', () => {
     expect(readAt(4, 2)).toBe(20);
@@ -48,7 +48,7 @@ describe('a staged list indexed by a tensor', () => {
   });
   it('an index past the end fails at run time with the catalogued error', () => {
     expectAgError(() => ag.jit(readAt, { scope })(i32(2), i32(5)), 'exec/list-index');
-    expectAgError(() => ag.jit(writeAt, { scope, backend: 'interpreter' })(i32(2), i32(5)), 'exec/list-index');
+    expectAgError(() => ag.jit(writeAt, { scope, executor: 'interpreter' })(i32(2), i32(5)), 'exec/list-index');
   });
   it('exports to a GraphModel that tfjs-converter runs', async () => {
     const artifacts = ag.jit(writeAt, { scope }).getConcreteFunction(i32(4), i32(1)).toGraphModel();

@@ -27,7 +27,7 @@ describe('tfjs-backend-wasm in Node', () => {
 
   for (const executor of ['interpreter', 'compiled'] as const) {
     it(`${executor}: one trace runs on cpu and on wasm, results on the active backend`, async () => {
-      const f = jit((x: T, w: T) => tf.relu(tf.matMul(x, w)), { autograph: false, backend: executor });
+      const f = jit((x: T, w: T) => tf.relu(tf.matMul(x, w)), { autograph: false, executor });
       const w = tf.tensor2d([[1, -1], [2, 0.5]]);
       const results: number[][] = [];
       for (const b of ['cpu', 'wasm', 'cpu', 'wasm'] as const) {

@@ -21,7 +21,7 @@ describe.each(['compiled', 'interpreter'] as const)('jit on wasm follows the cpu
     const b = [2, 2, 4, 0.5];
     const reference = await on('cpu', () => (fn(tf.tensor1d(a), tf.tensor1d(b)) as tf.Tensor[]).map((t) => ({ dtype: t.dtype, values: Array.from(t.dataSync()) })));
     expect(reference[0]!.dtype).toBe('int32');
-    const f = ag.jit(fn, { autograph: false, backend: executor });
+    const f = ag.jit(fn, { autograph: false, executor });
     const got = await on('wasm', () => (f(tf.tensor1d(a), tf.tensor1d(b)) as tf.Tensor[]).map((t) => ({ dtype: t.dtype, values: Array.from(t.dataSync()) })));
     expect(got).toEqual(reference);
   });

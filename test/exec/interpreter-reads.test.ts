@@ -113,7 +113,7 @@ describe('counted loops', () => {
 
   it('counted loops give the values the loops as written give', () => {
     const run = (fn: (...a: never[]) => unknown, ...args: tf.Tensor[]) => {
-      const f = ag.jit(fn, { scope, backend: 'interpreter' });
+      const f = ag.jit(fn, { scope, executor: 'interpreter' });
       return [...(f(...(args as never[])) as tf.Tensor).dataSync()];
     };
     expect(run(rangeSum, tf.scalar(1), int(4))).toEqual([7]);
@@ -128,16 +128,16 @@ describe('callAsync on the interpreter', () => {
   const lines = capturePrintedLines();
 
   it('gives what a plain call gives, for data-dependent and counted loops', async () => {
-    for (const backend of ['interpreter', 'compiled'] as const) {
-      const c = ag.jit(collatz, { scope, backend });
+    for (const executor of ['interpreter', 'compiled'] as const) {
+      const c = ag.jit(collatz, { scope, executor });
       expect([...((await c.callAsync(int(27))) as tf.Tensor).dataSync()]).toEqual([111]);
-      const b = ag.jit(withBreak, { scope, backend });
+      const b = ag.jit(withBreak, { scope, executor });
       expect([...((await b.callAsync(int(9))) as tf.Tensor).dataSync()]).toEqual([...(b(int(9)) as tf.Tensor).dataSync()]);
     }
   });
 
   it('prints in program order and rejects with the failed assert', async () => {
-    const f = ag.jit(printed, { scope, backend: 'interpreter' });
+    const f = ag.jit(printed, { scope, executor: 'interpreter' });
     expect([...((await f.callAsync(int(2))) as tf.Tensor).dataSync()]).toEqual([2]);
     expect(lines).toEqual(['step 0', 'step 1']);
     const failure = await f.callAsync(int(6)).catch((e: unknown) => e);
@@ -146,7 +146,7 @@ describe('callAsync on the interpreter', () => {
   });
 
   it('holds its inputs from the call: a dispose right after it does not reach the run', async () => {
-    const f = ag.jit(collatz, { scope, backend: 'interpreter' });
+    const f = ag.jit(collatz, { scope, executor: 'interpreter' });
     const a = int(27);
     const pending = f.callAsync(a);
     a.dispose();
@@ -154,7 +154,7 @@ describe('callAsync on the interpreter', () => {
   });
 
   it('leaves no tensors behind', async () => {
-    const f = ag.jit(collatz, { scope, backend: 'interpreter' });
+    const f = ag.jit(collatz, { scope, executor: 'interpreter' });
     const a = int(27);
     tf.dispose((await f.callAsync(a)) as tf.Tensor);
     const before = tf.memory().numTensors;

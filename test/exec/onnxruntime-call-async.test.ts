@@ -31,7 +31,7 @@ const values = (t: unknown) => Array.from((t as tf.Tensor).dataSync());
 describe('callAsync snapshots its inputs and captured variables at the call', () => {
   it('a variable assigned right after the call does not change the result', async () => {
     const v = tf.variable(tf.tensor1d([1, 2]), true, 'scale_after');
-    const f = ag.jit((x: tf.Tensor) => tf.mul(x, v), { autograph: false, backend: 'onnxruntime' });
+    const f = ag.jit((x: tf.Tensor) => tf.mul(x, v), { autograph: false, executor: 'onnxruntime' });
     const x = tf.tensor1d([3, 4]);
     const cf = f.getConcreteFunction(x);
     const pending = cf.callAsync(x);
@@ -42,7 +42,7 @@ describe('callAsync snapshots its inputs and captured variables at the call', ()
   });
 
   it('an input disposed right after the call does not fail it', async () => {
-    const f = ag.jit((x: tf.Tensor) => tf.add(x, 1), { autograph: false, backend: 'onnxruntime' });
+    const f = ag.jit((x: tf.Tensor) => tf.add(x, 1), { autograph: false, executor: 'onnxruntime' });
     const cf = f.getConcreteFunction(tf.tensor1d([0, 0]));
     const x = tf.tensor1d([5, 6]);
     const pending = cf.callAsync(x);
@@ -52,7 +52,7 @@ describe('callAsync snapshots its inputs and captured variables at the call', ()
 
   it('inside tf.tidy: the inputs tidy frees when it returns were already read', async () => {
     const v = tf.variable(tf.scalar(2), true, 'scale_tidy');
-    const f = ag.jit((x: tf.Tensor) => tf.mul(x, v), { autograph: false, backend: 'onnxruntime' });
+    const f = ag.jit((x: tf.Tensor) => tf.mul(x, v), { autograph: false, executor: 'onnxruntime' });
     const cf = f.getConcreteFunction(tf.tensor1d([0, 0]));
     let pending: Promise<unknown> | undefined;
     tf.tidy(() => {
@@ -68,7 +68,7 @@ describe('callAsync snapshots its inputs and captured variables at the call', ()
     const f = ag.jit((x: tf.Tensor) => {
       total.assign(tf.add(total, x));
       return tf.mul(total, 2);
-    }, { autograph: false, backend: 'onnxruntime' });
+    }, { autograph: false, executor: 'onnxruntime' });
     const cf = f.getConcreteFunction(tf.scalar(0));
     const result = await cf.callAsync(tf.scalar(5));
     expect(values(result)).toEqual([30]);
@@ -77,7 +77,7 @@ describe('callAsync snapshots its inputs and captured variables at the call', ()
   });
 
   it('arguments of another signature are refused at the call, as call() refuses them', async () => {
-    const cf = ag.jit((x: tf.Tensor) => tf.add(x, 1), { autograph: false, backend: 'onnxruntime' }).getConcreteFunction(tf.tensor1d([0, 0]));
+    const cf = ag.jit((x: tf.Tensor) => tf.add(x, 1), { autograph: false, executor: 'onnxruntime' }).getConcreteFunction(tf.tensor1d([0, 0]));
     const e = await cf.callAsync(tf.tensor1d([1, 2, 3])).then(() => undefined, (err: unknown) => err);
     expect(e).toBeInstanceOf(AutographError);
     expect((e as AutographError).id).toBe('api/signature-mismatch');
@@ -85,7 +85,7 @@ describe('callAsync snapshots its inputs and captured variables at the call', ()
 
   it('a disposed captured variable is a catalogued rejection of the returned promise, not an unhandled one', async () => {
     const v = tf.variable(tf.scalar(2), true, 'gone');
-    const cf = ag.jit((x: tf.Tensor) => tf.mul(x, v), { autograph: false, backend: 'onnxruntime' }).getConcreteFunction(tf.scalar(1));
+    const cf = ag.jit((x: tf.Tensor) => tf.mul(x, v), { autograph: false, executor: 'onnxruntime' }).getConcreteFunction(tf.scalar(1));
     v.dispose();
     const e = await cf.callAsync(tf.scalar(1)).then(() => undefined, (err: unknown) => err);
     expect((e as AutographError).id).toBe('exec/capture-disposed');

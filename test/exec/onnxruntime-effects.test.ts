@@ -23,17 +23,17 @@ afterEach(() => {
 });
 void restore;
 
-type Backend = 'compiled' | 'onnxruntime';
+type Executor = 'compiled' | 'onnxruntime';
 interface Outcome {
   readonly lines: string[];
   readonly value?: number[];
   readonly error?: { id: string; summary: string; line?: number; column?: number; file?: string };
 }
 
-/** Runs `fn` through jit with `backend` on fresh inputs; what it printed, returned or threw. */
-function outcome(fn: (...a: never[]) => unknown, backend: Backend, args: () => unknown[], scope: Record<string, unknown> = {}): Outcome {
+/** Runs `fn` through jit with `executor` on fresh inputs; what it printed, returned or threw. */
+function outcome(fn: (...a: never[]) => unknown, executor: Executor, args: () => unknown[], scope: Record<string, unknown> = {}): Outcome {
   lines = [];
-  const f = ag.jit(fn, { backend, scope: { tf, ag, ...scope } });
+  const f = ag.jit(fn, { executor, scope: { tf, ag, ...scope } });
   try {
     const r = (f as unknown as (...a: unknown[]) => unknown)(...args());
     return { lines: [...lines], value: Array.from((r as tf.Tensor).dataSync()) };
@@ -128,11 +128,11 @@ describe('assertions under the onnxruntime executor', () => {
     // The variable holds after a failed call what it holds under the compiled executor (the trace
     // records a function's variable writes as one write per variable at its end).
     const after: number[] = [];
-    for (const backend of ['compiled', 'onnxruntime'] as const) {
+    for (const executor of ['compiled', 'onnxruntime'] as const) {
       v.assign(tf.scalar(-7));
-      const failed = outcome(ordered as never, backend, () => [tf.scalar(-1)], { v });
-      expect(failed.lines, backend).toEqual(['before -1']);
-      expect(failed.error?.id, backend).toBe('runtime/assert-failed');
+      const failed = outcome(ordered as never, executor, () => [tf.scalar(-1)], { v });
+      expect(failed.lines, executor).toEqual(['before -1']);
+      expect(failed.error?.id, executor).toBe('runtime/assert-failed');
       after.push(v.dataSync()[0]!);
     }
     expect(after[1]).toBe(after[0]);

@@ -1,4 +1,4 @@
-// Small values on the cpu backend stay typed arrays between kernels (src/exec/compiled/small-kernels.ts):
+// Small values on the cpu backend stay typed arrays between kernels (src/exec/targets/js/small-kernels.ts):
 // slices, concatenations, unpacks, reshapes, small matMuls, softmax, argMax and oneHot run as array
 // kernels, and an elementwise loop reads a broadcast row in place. These cases check them against
 // eager tfjs bit for bit — recurrent cells and a greedy decoder step, values tfjs holds outside

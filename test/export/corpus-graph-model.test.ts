@@ -24,7 +24,7 @@ const INEXPRESSIBLE: Readonly<Record<string, { readonly error: string; readonly 
 };
 
 function expectInexpressible(c: DiffCase, want: { error: string; op: string }): void {
-  const f = jit(c.fn, { autograph: false, backend: 'interpreter' });
+  const f = jit(c.fn, { autograph: false, executor: 'interpreter' });
   const args = freshArgs(c, 0);
   try {
     const cf = f.getConcreteFunction(...args);

@@ -24,7 +24,7 @@ corpusSuite('the differential corpus exported to ONNX, run by onnxruntime-node',
   });
   it('the named programs stage their control flow and lists (their traces hold While, Cond, List ops)', () => {
     for (const c of NAMED_CASES) {
-      const f = jit(c.fn, { autograph: false, backend: 'interpreter' });
+      const f = jit(c.fn, { autograph: false, executor: 'interpreter' });
       const args = freshArgs(c, 0);
       try {
         const ops = new Set<string>();

@@ -52,7 +52,7 @@ export async function exportedDifferential(c: DiffCase, label: string, run: Mode
   const backend = tf.getBackend() as BackendName;
   const before = tf.memory().numTensors;
   const name = c.name.replace(/\W+/g, '_');
-  const f = jit(c.fn, { autograph: false, backend: 'interpreter', name });
+  const f = jit(c.fn, { autograph: false, executor: 'interpreter', name });
   const problems: string[] = [];
   try {
     for (let call = 0; call < 2; call++) {

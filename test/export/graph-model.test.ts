@@ -69,7 +69,7 @@ async function check(fn: AnyFn, ...sets: tf.Tensor[][]): Promise<tf.io.ModelArti
 
 /** Like `check`, with the jit function itself (interpreter executor) as the reference (for staged-only features). */
 async function checkAgainstJit(fn: AnyFn, ...sets: tf.Tensor[][]): Promise<void> {
-  const f = ag.jit(fn, { autograph: false, backend: 'interpreter' });
+  const f = ag.jit(fn, { autograph: false, executor: 'interpreter' });
   const artifacts = exportGraphModel(f.getConcreteFunction(...sets[0]!).graph);
   for (const inputs of sets) expectSame(await runGraphModel(artifacts, inputs), flat(f(...inputs)));
 }

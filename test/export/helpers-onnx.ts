@@ -94,7 +94,7 @@ export async function checkOnnx(fn: AnyFn, args: readonly tf.Tensor[], opts: Che
   const model = exportOnnxModel(graph, { onWarning: () => undefined });
   const captures = graph.captures.map((c) => (c.source.kind === 'variable' ? c.source.variable : c.source.kind === 'tensor' ? c.source.tensor : undefined));
   const got = await runOrt(model, [...args, ...(captures as tf.Tensor[])]);
-  const want = flatTensors(opts.reference === 'interpreter' ? ag.jit(fn, { autograph: false, backend: 'interpreter' })(...args) : fn(...args));
+  const want = flatTensors(opts.reference === 'interpreter' ? ag.jit(fn, { autograph: false, executor: 'interpreter' })(...args) : fn(...args));
   expect(model.outputs.length, 'number of outputs').toBe(want.length);
   want.forEach((w, i) => expectClose(got[i]!, w, `${fn.name || 'fn'} output ${i}`, opts.rtol));
   tf.dispose(want.filter((t) => !args.includes(t)));

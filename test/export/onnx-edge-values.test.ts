@@ -92,7 +92,7 @@ async function runCase(c: EdgeCase): Promise<Row> {
     await session.release();
   }
   // The 'onnxruntime' executor (it runs the optimized graph).
-  const viaExecutor = flat(ag.jit(c.fn, { autograph: false, backend: 'onnxruntime', onnxruntime: { onWarning: () => undefined } })(...inputs));
+  const viaExecutor = flat(ag.jit(c.fn, { autograph: false, executor: 'onnxruntime', onnxruntime: { onWarning: () => undefined } })(...inputs));
   differences.push(...compare(c, 'executor', want, viaExecutor.map((t) => ({ dtype: t.dtype, dims: t.shape, data: t.dataSync() as ArrayLike<number> })), known));
   const compared = want.reduce((n, t) => n + t.size, 0);
   tf.dispose([...want, ...viaExecutor, ...inputs]);
@@ -135,7 +135,7 @@ const REPORTED: readonly [string, (...a: J[]) => J, () => tf.Tensor[]][] = [
 describe('the reported instances, through converted code: eager, the onnxruntime executor and toONNX agree', () => {
   it.each(REPORTED.map(([name, fn, args]) => [name, fn, args] as const))('%s', async (_name, fn, args) => {
     const want = flat(ag.toGraph(fn, { scope: { tf } })(...args()));
-    const viaExecutor = flat(ag.jit(fn, { scope: { tf }, backend: 'onnxruntime', onnxruntime: { onWarning: () => undefined } })(...args()));
+    const viaExecutor = flat(ag.jit(fn, { scope: { tf }, executor: 'onnxruntime', onnxruntime: { onWarning: () => undefined } })(...args()));
     const inputs = args();
     const graph = ag.jit(fn, { scope: { tf } }).getConcreteFunction(...inputs).graph;
     const model = exportOnnxModel(graph, { onWarning: () => undefined });

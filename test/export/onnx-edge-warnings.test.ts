@@ -46,7 +46,7 @@ describe('ONNX export warnings at edge values', () => {
     const fn = (i: N, j: N) => i ** j + i * j;
     expect(warningsOf(fn, int(2), int(32))).toEqual([]);
     const warnings: string[] = [];
-    const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, backend: 'onnxruntime', onnxruntime: { onWarning: (m) => warnings.push(m) } });
+    const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, executor: 'onnxruntime', onnxruntime: { onWarning: (m) => warnings.push(m) } });
     const pairs = [[2, 32], [3, 21], [7, 30], [16777215, 2147483647], [-2147483648, -2147483648], [65537, 65537], [-3, 31]];
     const i = tf.tensor1d(pairs.map((p) => p[0]!), 'int32');
     const j = tf.tensor1d(pairs.map((p) => p[1]!), 'int32');
@@ -90,7 +90,7 @@ describe('ONNX export warnings at edge values', () => {
     values.push(...[NaN, Infinity, -Infinity, 0, -0, 1e-45, -1e-45, 88.7, -103, 1e30].map(Math.fround));
     for (const [name, fn, js] of fns) {
       const warnings: string[] = [];
-      const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, backend: 'onnxruntime', onnxruntime: { onWarning: (m) => warnings.push(m) } });
+      const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, executor: 'onnxruntime', onnxruntime: { onWarning: (m) => warnings.push(m) } });
       const x = tf.tensor1d(values);
       const got = f(x) as tf.Tensor;
       const data = Array.from(got.dataSync());
@@ -193,7 +193,7 @@ describe("ONNX export with numerics: 'float32'", () => {
     ];
     for (const [name, fn, js, kernel] of cases) {
       const warnings: string[] = [];
-      const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, backend: 'onnxruntime', onnxruntime: { numerics: 'float32', onWarning: (m) => warnings.push(m) } });
+      const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, executor: 'onnxruntime', onnxruntime: { numerics: 'float32', onWarning: (m) => warnings.push(m) } });
       const x = tf.tensor1d(values);
       const got = f(x) as tf.Tensor;
       const data = got.dataSync();
@@ -210,6 +210,6 @@ describe("ONNX export with numerics: 'float32'", () => {
   });
 
   it('refuses another value of the jit option', () => {
-    expect(() => jit((x: tf.Tensor) => x, { backend: 'onnxruntime', onnxruntime: { numerics: 'float64' as never } })).toThrow(/onnxruntime\.numerics is "float64"; expected 'exact' or 'float32'/);
+    expect(() => jit((x: tf.Tensor) => x, { executor: 'onnxruntime', onnxruntime: { numerics: 'float64' as never } })).toThrow(/onnxruntime\.numerics is "float64"; expected 'exact' or 'float32'/);
   });
 });

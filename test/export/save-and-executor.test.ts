@@ -1,5 +1,5 @@
 // The public API of export: ConcreteFunction.toONNX/toGraphModel, ag.save to files, and
-// jit(fn, { backend: 'onnxruntime' }) agreeing with the default executor.
+// jit(fn, { executor: 'onnxruntime' }) agreeing with the default executor.
 import * as tf from '@tensorflow/tfjs';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -24,7 +24,7 @@ function collatz(a: any) {
 
 describe('export through the public API', () => {
   it('jit with backend onnxruntime gives the same results as the compiled executor (converted collatz)', () => {
-    const viaOrt = ag.jit(collatz, { backend: 'onnxruntime' });
+    const viaOrt = ag.jit(collatz, { executor: 'onnxruntime' });
     const compiled = ag.jit(collatz);
     for (const n of [1, 6, 27, 97]) {
       const x = tf.scalar(n, 'int32');

@@ -56,7 +56,7 @@ function check(c: FuzzCase): string[] {
   // (the trace warns where a staged push leaves `box.st`, gen-program.ts's second reference to `st`,
   // behind: that last element is then excused, as in run-case.ts)
   let aliasWarned = false;
-  const f = jit(converted, { autograph: false, backend: 'compiled', onWarning: (m) => void (aliasWarned ||= isAliasWarning(m)) });
+  const f = jit(converted, { autograph: false, executor: 'compiled', onWarning: (m) => void (aliasWarned ||= isAliasWarning(m)) });
   const problems: string[] = [];
   try {
     c.inputs.forEach((x, i) => {

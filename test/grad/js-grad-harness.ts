@@ -50,8 +50,8 @@ export function describeJsGradients(cases: readonly JsGradCase[]): void {
   describe.each(cases)('$name: the gradient of plain JS', ({ name, f, points, oracle }) => {
     const js = oracle ?? f;
     const converted = toGraph(f) as (...xs: T[]) => T;
-    const jitted = EXECUTORS.map((backend) => jit(f, { backend, name: name.replace(/\W+/g, '_') }));
-    const inside = EXECUTORS.map((backend) => jit((...xs: T[]) => tf.grads(converted)(xs), { autograph: false, backend }));
+    const jitted = EXECUTORS.map((executor) => jit(f, { executor, name: name.replace(/\W+/g, '_') }));
+    const inside = EXECUTORS.map((executor) => jit((...xs: T[]) => tf.grads(converted)(xs), { autograph: false, executor }));
     afterAll(() => {
       for (const j of [...jitted, ...inside]) for (const cf of j.concreteFunctions()) cf.dispose();
     });
@@ -69,14 +69,14 @@ export function describeJsGradients(cases: readonly JsGradCase[]): void {
             if (!(Object.is(g, want) || Math.abs(g - want) <= EAGER_TOL * (1 + Math.abs(want)))) problems.push(`${label}: d/dx${k} at ${show(point)} = ${g}, eager tfjs ${want}`);
           });
         };
-        EXECUTORS.forEach((backend, e) => {
-          check(read(tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys) as T)(xs))), `tf.grads(jit) ${backend}`);
+        EXECUTORS.forEach((executor, e) => {
+          check(read(tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys) as T)(xs))), `tf.grads(jit) ${executor}`);
           if (xs.length > 1) {
             const last = point[point.length - 1]!;
             const made = read(tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys, tf.scalar(last)) as T)(xs.slice(0, -1))));
-            check(made, `tf.grads(jit) ${backend}, the last argument made inside`);
+            check(made, `tf.grads(jit) ${executor}, the last argument made inside`);
           }
-          check(read(inside[e]!(...xs)), `jit(tf.grads) ${backend}`);
+          check(read(inside[e]!(...xs)), `jit(tf.grads) ${executor}`);
         });
       } finally {
         tf.dispose(xs);

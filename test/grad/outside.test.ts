@@ -37,14 +37,14 @@ function close(a: T, b: T): void {
   for (let i = 0; i < u.length; i++) expect(Math.abs(u[i]! - v[i]!)).toBeLessThanOrEqual(1e-6 + 1e-5 * Math.abs(v[i]!));
 }
 
-describe.each(EXECUTORS)('gradients of a jit function called from outside (%s)', (backend) => {
+describe.each(EXECUTORS)('gradients of a jit function called from outside (%s)', (executor) => {
   it('tf.valueAndGrad and tf.variableGrads equal those of the converted function run eagerly', () => {
     const { w, b } = init();
     const xs = x();
     const steps = tf.scalar(3, 'int32');
     const loss = makeLoss(w, b);
     const eager = ag.toGraph(loss, { scope: { tf, w, b } });
-    const jitted = ag.jit(loss, { scope: { tf, w, b }, backend });
+    const jitted = ag.jit(loss, { scope: { tf, w, b }, executor });
     const want = tf.valueAndGrad((a: T) => eager(a, steps))(xs);
     const got = tf.valueAndGrad((a: T) => jitted(a, steps))(xs);
     close(got.value, want.value);
@@ -66,7 +66,7 @@ describe.each(EXECUTORS)('gradients of a jit function called from outside (%s)',
     const xs = x();
     const steps = tf.scalar(2, 'int32');
     const eager = ag.toGraph(makeLoss(eagerVars.w, eagerVars.b), { scope: { tf, ...eagerVars } });
-    const jitted = ag.jit(makeLoss(jitVars.w, jitVars.b), { scope: { tf, ...jitVars }, backend });
+    const jitted = ag.jit(makeLoss(jitVars.w, jitVars.b), { scope: { tf, ...jitVars }, executor });
     const optE = tf.train.adam(0.05);
     const optJ = tf.train.adam(0.05);
     const lossesE: number[] = [];

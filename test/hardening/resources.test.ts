@@ -89,7 +89,7 @@ describe('trace-cache limit (maxTraces) with LRU eviction', () => {
 
   it('an evicted trace frees its constants; getConcreteFunction pins a trace', () => {
     const before = tf.memory().numTensors;
-    const f = ag.jit((x: T) => x.add(tf.tensor1d([1, 2, 3])), { scope, maxTraces: 1, onWarning: () => {}, backend: 'interpreter' });
+    const f = ag.jit((x: T) => x.add(tf.tensor1d([1, 2, 3])), { scope, maxTraces: 1, onWarning: () => {}, executor: 'interpreter' });
     const pinned = f.getConcreteFunction(ag.spec([3]));
     tf.tidy(() => {
       for (let i = 0; i < 5; i++) f(tf.ones([i + 10, 3]));

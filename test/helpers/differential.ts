@@ -112,7 +112,7 @@ export function runDifferential(c: DiffCase, opts: DiffOptions = {}): void {
   const backend = tf.getBackend();
   for (const executor of opts.executors ?? EXECUTORS) {
     const before = tf.memory().numTensors;
-    const f = jit(c.fn, { autograph: false, backend: executor, name: c.name.replace(/\W+/g, '_'), ...opts.jitOptions });
+    const f = jit(c.fn, { autograph: false, executor, name: c.name.replace(/\W+/g, '_'), ...opts.jitOptions });
     const problems: string[] = [];
     try {
       for (let call = 0; call < 2; call++) {

@@ -85,10 +85,10 @@ describe('a sampling loop (lstm-text-generation style) under jit', () => {
     expect(staged[0]).not.toEqual(staged[1]);
   });
 
-  for (const backend of ['compiled', 'onnxruntime'] as const) {
+  for (const executor of ['compiled', 'onnxruntime'] as const) {
     for (const temperature of [1, 0.5]) {
-      it(`token frequencies follow the table at temperature ${temperature} (${backend})`, () => {
-        const f = jit(generate, { backend });
+      it(`token frequencies follow the table at temperature ${temperature} (${executor})`, () => {
+        const f = jit(generate, { executor });
         expectBigrams(Array.from({ length: 60 }, () => tokens(f(start, length, temperature))), temperature);
       });
     }

@@ -20,7 +20,7 @@ import {
 import { isListOp, LIST_OPS } from '../../src/ir/ops.js';
 import { SHAPE_RULES } from '../../src/trace/rules/index.js';
 import { ELEMENT_RULES } from '../../src/exec/compiled/scalar-rules.js';
-import { WASM_RULES } from '../../src/exec/compiled/wasm-rules.js';
+import { WASM_RULES } from '../../src/exec/targets/wasm-simd/rules.js';
 import { ELEMENTWISE_KERNELS } from '../../src/opt/elementwise-kernels.js';
 import { ONNX_RULES } from '../../src/export/onnx/rules/index.js';
 import { GRAPH_MODEL_RULES } from '../../src/export/graph-model/rules/index.js';

@@ -120,10 +120,10 @@ const huber = (a) => {
 console.log(\`collatz(27) = \${ag.jit(collatz)(tf.scalar(27, 'int32')).dataSync()[0]}\`);
 console.log(\`squares(5) = \${ag.jit(squares, { scope: { ag } })(tf.scalar(5, 'int32')).dataSync().join(',')}\`);
 const compiled = ag.jit(huber, { scope: { tf } })(tf.scalar(3)).dataSync()[0];
-const interpreted = ag.jit(huber, { scope: { tf }, backend: 'interpreter' })(tf.scalar(3)).dataSync()[0];
+const interpreted = ag.jit(huber, { scope: { tf }, executor: 'interpreter' })(tf.scalar(3)).dataSync()[0];
 console.log(\`huber(3) = \${compiled} (interpreter \${interpreted})\`);
 try {
-  ag.jit(collatz, { backend: 'onnxruntime' })(tf.scalar(27, 'int32'));
+  ag.jit(collatz, { executor: 'onnxruntime' })(tf.scalar(27, 'int32'));
   console.log('onnxruntime: ran');
 } catch (e) {
   console.log(\`onnxruntime: \${e.id}\`);

@@ -87,9 +87,9 @@ function checkAll(samples: Float64Array[]): void {
 }
 
 describe('distributions of staged and exported draws', () => {
-  for (const backend of ['compiled', 'onnxruntime'] as const) {
-    it(`${backend}: means, variances, ranges, frequencies`, async () => {
-      const f = ag.jit(draws, { scope: { tf, N }, backend });
+  for (const executor of ['compiled', 'onnxruntime'] as const) {
+    it(`${executor}: means, variances, ranges, frequencies`, async () => {
+      const f = ag.jit(draws, { scope: { tf, N }, executor });
       checkAll(await collect(async (logits) => f(logits) as tf.Tensor[]));
     });
   }
@@ -150,13 +150,13 @@ describe('seeded draws in the exports', () => {
     } finally {
       model.dispose();
     }
-    const o = ag.jit(seeded, { scope: { tf }, backend: 'onnxruntime' });
+    const o = ag.jit(seeded, { scope: { tf }, executor: 'onnxruntime' });
     for (let i = 0; i < 2; i++) expect((o(logits) as tf.Tensor[]).map((t) => t.arraySync())).toEqual(want);
   });
 
   it('a seeded multinomial exports the samples of its seed (many seeds and logits)', () => {
     for (let seed = 1; seed <= 25; seed++) {
-      const f = ag.jit((l: tf.Tensor) => tf.multinomial(l as tf.Tensor2D, 20, seed), { scope: { tf, seed }, backend: 'onnxruntime' });
+      const f = ag.jit((l: tf.Tensor) => tf.multinomial(l as tf.Tensor2D, 20, seed), { scope: { tf, seed }, executor: 'onnxruntime' });
       const l = tf.randomNormal([3, 6], 0, 2, 'float32', 100 + seed);
       expect((f(l) as tf.Tensor).arraySync(), `seed ${seed}`).toEqual(tf.multinomial(l as tf.Tensor2D, 20, seed).arraySync());
     }

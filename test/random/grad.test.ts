@@ -31,9 +31,9 @@ function loss(x: tf.Tensor): tf.Tensor {
 }
 
 describe('a jit function differentiated from outside', () => {
-  for (const backend of ['compiled', 'interpreter', 'onnxruntime'] as const) {
-    it(`tf.valueAndGrad uses the call's mask (${backend})`, () => {
-      const f = ag.jit(loss, { scope, backend });
+  for (const executor of ['compiled', 'interpreter', 'onnxruntime'] as const) {
+    it(`tf.valueAndGrad uses the call's mask (${executor})`, () => {
+      const f = ag.jit(loss, { scope, executor });
       const grads: number[][] = [];
       for (let i = 0; i < 10; i++) {
         const { value, grad } = tf.valueAndGrad(f as (x: tf.Tensor) => tf.Scalar)(ones);

@@ -20,7 +20,7 @@ const scope = { tf, ag };
 // Operators on tensors are what conversion supports; TypeScript does not know them: `any` there.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyFn = (...args: any[]) => any;
-const jit = (f: AnyFn, backend: Executor = 'compiled', extra: object = {}) => ag.jit(f, { scope: { ...scope, ...extra }, backend });
+const jit = (f: AnyFn, executor: Executor = 'compiled', extra: object = {}) => ag.jit(f, { scope: { ...scope, ...extra }, executor });
 const values = (ts: unknown): unknown[] => (ts as tf.Tensor[]).map((t) => t.arraySync());
 
 /** Every unseeded random op tfjs has (randomGamma has no ONNX export: not for onnxruntime). */
@@ -48,10 +48,10 @@ describe('unseeded random ops draw anew on every call', () => {
     NAMES.forEach((name, k) => (eager[name] = distinct(calls.map((c) => c[k]))));
   });
 
-  for (const backend of EXECUTORS) {
-    it(`30 calls give as many distinct samples as eager tfjs (${backend})`, () => {
-      const withGamma = backend !== 'onnxruntime';
-      const f = jit((x: tf.Tensor) => sampler(x, withGamma), backend, { sampler, withGamma });
+  for (const executor of EXECUTORS) {
+    it(`30 calls give as many distinct samples as eager tfjs (${executor})`, () => {
+      const withGamma = executor !== 'onnxruntime';
+      const f = jit((x: tf.Tensor) => sampler(x, withGamma), executor, { sampler, withGamma });
       const calls = Array.from({ length: 30 }, () => values(f(logits)));
       expect(f.traceCount).toBe(1);
       NAMES.slice(0, withGamma ? 8 : 7).forEach((name, k) => {
@@ -90,10 +90,10 @@ describe('seeds follow tfjs', () => {
   ];
   const logits = tf.tensor1d([0.5, -1, 2, 0, 1, 0.25, -0.5, 1.5]);
 
-  for (const backend of EXECUTORS) {
-    it(`a seeded op gives eager's seeded values on every call (${backend})`, () => {
+  for (const executor of EXECUTORS) {
+    it(`a seeded op gives eager's seeded values on every call (${executor})`, () => {
       const want = values(tf.tidy(() => seeded(logits)));
-      const f = jit(seeded, backend, { seeded });
+      const f = jit(seeded, executor, { seeded });
       for (let i = 0; i < 3; i++) expect(values(f(logits))).toEqual(want);
     });
   }
@@ -151,8 +151,8 @@ describe('with Math.random seeded, staged calls reproduce eager tfjs draw for dr
   }
   const x = tf.tensor1d([0.5, 1, 1.5]);
 
-  for (const backend of ['compiled', 'interpreter'] as const) {
-    it(`the same values and the same use of the stream as eager (${backend})`, () => {
+  for (const executor of ['compiled', 'interpreter'] as const) {
+    it(`the same values and the same use of the stream as eager (${executor})`, () => {
       // Eager: a plain-JS loop and if on the same values (the JS oracle of the converted code).
       const eager = withSeededMathRandom(99, () =>
         Array.from({ length: 3 }, () =>
@@ -169,7 +169,7 @@ describe('with Math.random seeded, staged calls reproduce eager tfjs draw for dr
           }),
         ),
       );
-      const f = jit(program, backend);
+      const f = jit(program, executor);
       f.getConcreteFunction(x); // the trace itself draws nothing from the stream
       const staged = withSeededMathRandom(99, () => Array.from({ length: 3 }, () => values(f(x))));
       expect(staged).toEqual(eager);
@@ -210,12 +210,12 @@ describe('the optimizer keeps draws apart and in place', () => {
   });
 
   it('a scalar draw in scalar arithmetic (JS numbers in the compiled code) is drawn anew each call', () => {
-    for (const backend of EXECUTORS) {
-      const f = jit((x: tf.Tensor) => tf.randomUniform([]).mul(2).add(x), backend);
+    for (const executor of EXECUTORS) {
+      const f = jit((x: tf.Tensor) => tf.randomUniform([]).mul(2).add(x), executor);
       const x = tf.scalar(1);
       const got = Array.from({ length: 10 }, () => (f(x) as tf.Tensor).arraySync() as number);
-      expect(distinct(got), backend).toBe(10);
-      for (const v of got) expect(v >= 1 && v <= 3, `${backend}: ${v}`).toBe(true);
+      expect(distinct(got), executor).toBe(10);
+      for (const v of got) expect(v >= 1 && v <= 3, `${executor}: ${v}`).toBe(true);
     }
   });
 
@@ -291,10 +291,10 @@ describe('draws made where autograph-ts cannot see their arguments', () => {
 });
 
 describe('memory', () => {
-  for (const backend of EXECUTORS) {
-    it(`numTensors stays flat over 200 calls (${backend})`, () => {
-      const withGamma = backend !== 'onnxruntime';
-      const f = jit((x: tf.Tensor) => sampler(x, withGamma), backend, { sampler, withGamma });
+  for (const executor of EXECUTORS) {
+    it(`numTensors stays flat over 200 calls (${executor})`, () => {
+      const withGamma = executor !== 'onnxruntime';
+      const f = jit((x: tf.Tensor) => sampler(x, withGamma), executor, { sampler, withGamma });
       const logits = tf.zeros([8]);
       tf.dispose(f(logits));
       const before = tf.memory().numTensors;

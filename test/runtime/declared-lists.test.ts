@@ -33,8 +33,8 @@ describe('declared lists', () => {
   ])('pushed in staged branches give the eager result (%s input)', (_name, data) => {
     const x = tf.tensor1d(data);
     const eager = (ag.toGraph(pushesInBranches, { scope })(x) as tf.Tensor).arraySync();
-    for (const backend of ['interpreter', 'compiled'] as const) {
-      const f = ag.jit(pushesInBranches, { scope, backend });
+    for (const executor of ['interpreter', 'compiled'] as const) {
+      const f = ag.jit(pushesInBranches, { scope, executor });
       expect((f(x) as tf.Tensor).arraySync()).toEqual(eager);
     }
     expect(eager).toEqual(data[0]! > 0 ? [[11, 11], [1, 1]] : [[9, 9], [-2, -2], [-3, -3]]);

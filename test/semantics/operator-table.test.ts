@@ -133,7 +133,7 @@ describe('through onnxruntime, plain JS except the listed differences', () => {
   }
 });
 
-// The compiled executor computes small float32 values in JS on wasm too (src/exec/compiled/small-kernels.ts):
+// The compiled executor computes small float32 values in JS on wasm too (src/exec/targets/js/small-kernels.ts):
 // there it gives the cpu backend's values (the interpreter runs tfjs-wasm's kernels); larger values
 // and kernels without an element rule stay tfjs-wasm's. test/exec/small-values.test.ts checks that
 // path against eager cpu bit for bit.

@@ -60,7 +60,7 @@ function jitFor(fn: Fn, executor: ExecutorName, scope: Record<string, unknown>) 
   if (!f) {
     const warnings: string[] = [];
     if (executor === 'onnxruntime') onnxWarnings.set(fn, warnings);
-    m.set(executor, (f = jit(fn, { backend: executor, scope, onnxruntime: { onWarning: (w) => warnings.push(w) } }) as never));
+    m.set(executor, (f = jit(fn, { executor, scope, onnxruntime: { onWarning: (w) => warnings.push(w) } }) as never));
   }
   return f!;
 }

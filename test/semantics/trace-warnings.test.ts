@@ -85,7 +85,7 @@ describe('int32 on the wasm backend', () => {
     const compiled = run((i: N) => -i, tf.scalar(16777217, 'int32'));
     expect(compiled).toEqual({ warnings: [], values: [-16777217] });
     const warnings: string[] = [];
-    const f = jit((i: N) => -i, { scope: { tf }, backend: 'interpreter', onWarning: (m) => warnings.push(m) });
+    const f = jit((i: N) => -i, { scope: { tf }, executor: 'interpreter', onWarning: (m) => warnings.push(m) });
     const x = tf.scalar(16777217, 'int32');
     const out = f(x) as tf.Tensor;
     expect(Array.from(out.dataSync())).toEqual([-16777216]);

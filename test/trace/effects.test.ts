@@ -11,9 +11,9 @@ beforeAll(async () => {
   await tf.setBackend('cpu');
 });
 
-const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) => (['compiled', 'interpreter'] as const).map((backend) => ({ tfBackend, backend })));
+const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) => (['compiled', 'interpreter'] as const).map((executor) => ({ tfBackend, executor })));
 
-describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfBackend, backend }) => {
+describe.each(COMBOS)('effects on $tfBackend with the $executor executor', ({ tfBackend, executor }) => {
   beforeAll(async () => {
     await tf.setBackend(tfBackend);
   });
@@ -31,7 +31,7 @@ describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfB
       }, [n0]);
       ag.print('done', n);
       return n;
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     const x = tf.scalar(2, 'int32');
     tf.dispose(f(x));
     expect(lines).toEqual(['start', 'n = 3', 'n = 4', 'n = 5', 'done 5']);
@@ -45,7 +45,7 @@ describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfB
     const f = ag.jit((x: tf.Tensor) => {
       ag.print(x, tf.greater(x, 0), tf.mul(x, 0.1), tf.stack([x, x]));
       return x;
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     tf.dispose(f(tf.scalar(3)));
     expect(lines).toEqual(['3 true 0.3 [ 3, 3 ]']); // as console.log(3, true, 0.3, [3, 3])
   });
@@ -57,7 +57,7 @@ describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfB
     }, () => {
       ag.print('not positive', x);
       return tf.neg(x);
-    }), { autograph: false, backend });
+    }), { autograph: false, executor });
     tf.dispose(f(tf.scalar(2)));
     tf.dispose(f(tf.scalar(-1)));
     expect(lines).toEqual(['positive 2', 'not positive -1']);
@@ -68,7 +68,7 @@ describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfB
       ag.assert(tf.notEqual(x, 0), 'Do not pass zero!');
       ag.print('after', x);
       return tf.mul(x, x);
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     tf.dispose(f(tf.scalar(3)));
     expect(lines).toEqual(['after 3']);
     lines.length = 0;
@@ -93,7 +93,7 @@ describe.each(COMBOS)('effects on $tfBackend with the $backend executor', ({ tfB
     const f = ag.jit((x: tf.Tensor) => ag.cond(tf.greater(x, 0), () => ag.whileLoop((i) => tf.less(i, x), (i) => {
       ag.assert(tf.less(i, 3), 'i stays below 3');
       return [tf.add(i, 1)];
-    }, [tf.zerosLike(x)])[0]!, () => x), { autograph: false, backend });
+    }, [tf.zerosLike(x)])[0]!, () => x), { autograph: false, executor });
     expect((f(tf.scalar(3)) as tf.Tensor).dataSync()[0]).toBe(3);
     expect(() => f(tf.scalar(5))).toThrow(/assertion failed: i stays below 3/);
   });

@@ -11,9 +11,9 @@ beforeAll(async () => {
 
 const values = (t: unknown) => Array.from((t as tf.Tensor).dataSync());
 
-const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) => (['compiled', 'interpreter'] as const).map((backend) => ({ tfBackend, backend })));
+const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) => (['compiled', 'interpreter'] as const).map((executor) => ({ tfBackend, executor })));
 
-describe.each(COMBOS)('lists on $tfBackend with the $backend executor', ({ tfBackend, backend }) => {
+describe.each(COMBOS)('lists on $tfBackend with the $executor executor', ({ tfBackend, executor }) => {
   beforeAll(async () => {
     await tf.setBackend(tfBackend);
   });
@@ -27,7 +27,7 @@ describe.each(COMBOS)('lists on $tfBackend with the $backend executor', ({ tfBac
       const one = tf.scalar(1, 'int32');
       const [, list] = ag.whileLoop((i) => tf.less(i, n), (i, l) => [tf.add(i, one), (l as unknown as ag.TensorList).push(i)], [0, z]);
       return ag.stack(list);
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     const r = f(tf.scalar(5, 'int32')) as tf.Tensor;
     expect(r.shape).toEqual([5]);
     expect(r.dtype).toBe('int32');
@@ -44,7 +44,7 @@ describe.each(COMBOS)('lists on $tfBackend with the $backend executor', ({ tfBac
         return [tf.add(i, 1), r];
       }, [0, [] as unknown[]]);
       return ag.stack(rows);
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     const r = f(tf.tensor1d([1, 2]), tf.scalar(3, 'int32')) as tf.Tensor;
     expect(r.shape).toEqual([3, 2]);
     expect(values(r)).toEqual([0, 0, 1, 2, 2, 4]);
@@ -66,7 +66,7 @@ describe.each(COMBOS)('lists on $tfBackend with the $backend executor', ({ tfBac
         picked: tf.gather(s, tf.tensor1d([2, 0], 'int32')),
         scaled: tf.mul(s, tf.scalar(2)),
       };
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     const r = f(tf.tensor1d([1, 1]), tf.scalar(3, 'int32')) as unknown as Record<string, tf.Tensor>;
     expect(values(r.total)).toEqual([12]);
     expect(values(r.product)).toEqual([1, 2, 2, 4, 3, 6]);
@@ -90,7 +90,7 @@ describe.each(COMBOS)('lists on $tfBackend with the $backend executor', ({ tfBac
       expect(list.get(1).shape).toEqual(second.shape);
       const last = list.pop();
       return [len, second, last, ag.stack(list)];
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     const [len, second, last, rest] = f(tf.scalar(4, 'int32')) as tf.Tensor[];
     expect(values(len)).toEqual([4]);
     expect(values(second)).toEqual([1]);
@@ -108,7 +108,7 @@ describe.each(COMBOS)('lists on $tfBackend with the $backend executor', ({ tfBac
         return y;
       }, () => z);
       return ag.stack(out as unknown[]);
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     expect(values(f(tf.scalar(5)))).toEqual([1, 5]);
     expect(values(f(tf.scalar(-5)))).toEqual([1]);
   });
@@ -120,7 +120,7 @@ describe.each(COMBOS)('lists on $tfBackend with the $backend executor', ({ tfBac
         return [tf.add(i, 1), l];
       }, [0, [] as unknown[]]);
       return ag.stack(l);
-    }, { autograph: false, backend });
+    }, { autograph: false, executor });
     const n = tf.scalar(3, 'int32');
     tf.dispose(f(n) as tf.Tensor);
     const before = tf.memory().numTensors;

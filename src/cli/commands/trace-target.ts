@@ -58,5 +58,5 @@ function parameterCount(fn: (...args: never[]) => unknown): number | undefined {
 
 /** The jit function of a loaded target, with its scope and name. */
 export function makeJit(target: Target, executor?: ExecutorName): JitFunction {
-  return jit(target.fn, { scope: target.scope, name: target.name, backend: executor });
+  return jit(target.fn, { scope: target.scope, name: target.name, executor });
 }

@@ -110,6 +110,14 @@ export const apiMessages = defineMessages({
       'value a tensor (compare, select and loop on tensors) and read values outside the jit function',
     example: "ag.jit((p) => tf.argMax(p).dataSync()[0], { onSymbolicRead: 'eager' })(probs)",
   },
+  'api/backend-option': {
+    kind: 'usage',
+    text: (p: { given: string }) =>
+      `jit's option 'backend' is now 'executor': it names the executor that runs the traces, not a tfjs backend. ` +
+      `Write { executor: ${p.given} } ('backend' is still accepted in this release, where 'executor' wins if both are given)`,
+    hint: () => "the tfjs backend (cpu, wasm, webgl, webgpu) is chosen with tf.setBackend, as before; this warning shows once per process",
+    example: "ag.jit(f, { backend: 'interpreter' })",
+  },
   'api/bad-option': {
     kind: 'usage',
     text: (p: { option: string; got: string; expected: string }) => `jit option ${p.option} is ${p.got}; expected ${p.expected}`,

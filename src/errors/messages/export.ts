@@ -25,7 +25,7 @@ export const exportMessages = defineMessages({
   },
   'export/onnx-differs-at-edges': {
     kind: 'usage',
-    text: (p: { what: string; sites: string }) => `the ONNX model (and the 'onnxruntime' backend) can differ from JavaScript here: ${p.what} (at ${p.sites})`,
+    text: (p: { what: string; sites: string }) => `the ONNX model (and the 'onnxruntime' executor) can differ from JavaScript here: ${p.what} (at ${p.sites})`,
     hint: () => `keep such values in range, or run with backend 'compiled' or 'interpreter' (${docsLink('limitations.md', 'javascript-semantics')})`,
     example: 'i * 1.5 with i an int32 tensor, in a function exported with toONNX()',
   },
@@ -44,10 +44,10 @@ export const exportMessages = defineMessages({
   },
   'exec/onnxruntime-missing': {
     kind: 'usage',
-    text: (p: { reason: string }) => `the 'onnxruntime' backend needs the package onnxruntime-node (${p.reason})`,
+    text: (p: { reason: string }) => `the 'onnxruntime' executor needs the package onnxruntime-node (${p.reason})`,
     hint: () =>
       'npm install onnxruntime-node — an optional peer of autograph-ts; its install script downloads CUDA files, so set ONNXRUNTIME_NODE_INSTALL=skip when you only need the CPU (its binary ships in the package) or install offline',
-    example: "ag.jit(f, { backend: 'onnxruntime' }) where onnxruntime-node is not installed",
+    example: "ag.jit(f, { executor: 'onnxruntime' }) where onnxruntime-node is not installed",
   },
   'export/model-file-refused': {
     kind: 'usage',

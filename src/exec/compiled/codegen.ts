@@ -1,11 +1,12 @@
-// Generates one JS function per graph: scalars (rank-0 int32/float32/bool values) live in JS
-// numbers with exact tfjs semantics, so scalar Cond/While become real JS if/while; other nodes go
-// through an ordered table of strategies (Gen.STRATEGIES): elementwise chains in tfjs-wasm's heap,
-// loops over typed arrays on cpu (WebAssembly SIMD kernels where they apply) into reused buffers,
-// small values kept as arrays on both backends (small-kernels.ts) until a tensor is needed, own kernels, random
-// draws and kernel calls through the active tfjs backend. Tensors are freed after their last use.
-// Needs the IR, liveness, the emitter, element loops, wasm loops, epilogue, kernel-choice,
-// small-kernels, list-ops and kernel-calls. Produces `generate(graph, opts)` → source and tables.
+// Generates one JS function per graph for one profile (profile.ts: the targets a tfjs backend uses):
+// scalars (rank-0 int32/float32/bool values) live in JS numbers with exact tfjs semantics, so
+// scalar Cond/While become real JS if/while; other nodes go through the profile's strategies
+// (strategies.ts) in order: elementwise chains in tfjs-wasm's heap, loops over typed arrays (and
+// WebAssembly SIMD kernels) into reused buffers, small values kept as arrays until a tensor is
+// needed, own kernels, random draws and kernel calls through the active tfjs backend. Tensors are
+// freed after their last use. Needs the IR, liveness, the emitter, programs, strategies, the
+// profile, list-ops and kernel-calls (and the targets the profile names). Produces
+// `generate(graph, profile)` → source and tables.
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node, Value } from '../../ir/graph.js';
@@ -15,20 +16,15 @@ import { hasElementRule, literal } from './scalar-rules.js';
 import type { FusedStep } from '../../ir/fused.js';
 import { FUSED_OP } from '../../ir/fused.js';
 import { Emitter, isNum, valueName, type Slot } from './emitter.js';
-import { emitSmall, smallOnWasm } from './small-kernels.js';
 import { listOp } from './list-ops.js';
-import { elementOk, isFullReduction, loopable, loopProgram, programOf, reduction, scalarProgram, type Deferred } from './element-loops.js';
-import { WASM_MIN_ELEMENTS, wasmMap, wasmReduction } from './wasm-loops.js';
-import { ownKernel } from './kernel-choice.js';
-import type { TanhKernel } from './wasm-tanh.js';
-import type { WasmKernel } from './wasm-kernels.js';
-import type { MatMulSite } from './wasm-matmul.js';
-import type { HeapChainSite } from './heap-chain.js';
-import { columnSum, type ColumnSumSite } from './column-sum.js';
-import { HeapChains } from './epilogue.js';
-import { isRandomNode } from '../../ir/random.js';
+import { elementOk, elementProgram, isFullReduction, loopable, programOf, type Deferred } from './programs.js';
+import { STRATEGIES, type GenState } from './strategies.js';
+import type { KernelSite, Profile } from './profile.js';
+import { smallOnWasm } from '../targets/js/small-kernels.js';
+import { WASM_MIN_ELEMENTS } from '../targets/wasm-simd/loops.js';
+import { HeapChains } from '../targets/wasm-heap/epilogue.js';
 import { isStructuralOp, unhandledOp } from '../../ir/ops.js';
-import { asTensor, fusedByKernels, kernelCall, randomCall } from './kernel-calls.js';
+import { asTensor } from './kernel-calls.js';
 
 export interface Generated {
   readonly source: string;
@@ -38,60 +34,38 @@ export interface Generated {
   readonly variables: tf.Variable[];
   /** Kernel attrs (and other run-time constants, e.g. source positions) referenced as A[i]. */
   readonly attrs: unknown[];
-  /** WebAssembly SIMD kernels referenced as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite | TanhKernel | HeapChainSite | ColumnSumSite)[];
+  /** The targets' kernel sites, referenced as W[i]. */
+  readonly kernels: KernelSite[];
 }
 
-export interface GenerateOptions {
-  /** Elementwise kernels on tensors become typed-array loops (cpu backend only). */
-  readonly loops: boolean;
-  /** The tfjs backend the code runs on (default: cpu when `loops`, else wasm). */
-  readonly backend?: 'cpu' | 'wasm';
-  /** Own WebAssembly kernels may use relaxed SIMD where the engine has it (default false). */
-  readonly relaxedSimd?: boolean;
-}
-
-
-export { isNum } from './emitter.js';
-
-type Out = (v: Value, s: Slot) => void;
-
-/** Binds the node's output to `slot` when a strategy produced one; whether it did. */
-function bind(node: Node, out: Out, slot: Slot | undefined): boolean {
-  if (slot) out(node.outputs[0]!, slot);
-  return !!slot;
-}
-
-/** A strategy that always applies (it bound the outputs itself). */
-const done = (_: void): true => true;
-
-/** The node's elementwise program where every step has an exact element rule, else undefined. */
-function elementProgram(node: Node): readonly FusedStep[] | undefined {
-  const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
-  const ok = steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype);
-  return ok ? (steps ?? programOf(node)) : undefined;
-}
-
-class Gen extends Emitter {
+class Gen extends Emitter implements GenState {
   readonly constNodes: Node[] = [];
   readonly variables: tf.Variable[] = [];
+  /** Elementwise chains run in place in tfjs-wasm's heap (profiles with 'heap-chain'). */
+  readonly chains: HeapChains | undefined;
+  /** The values dying at the node being emitted. */
+  dying: ReadonlySet<Value> = new Set();
+  /** Elementwise nodes whose only consumer is a full reduction: emitted inside the reduction's loop. */
+  readonly deferred = new Map<Value, Deferred>();
+  /** Elementwise nodes are deferred into the full reduction that consumes them (profiles with 'reduction'). */
+  private readonly intoReductions: boolean;
 
-  constructor(private readonly opts: GenerateOptions) {
+  constructor(readonly profile: Profile) {
     super();
-    this.onWasm = (opts.backend ?? (opts.loops ? 'cpu' : 'wasm')) === 'wasm';
+    this.intoReductions = profile.strategies.includes('reduction');
     // (a node that runs as a JS loop is no link of a chain)
-    this.chains = this.onWasm && !opts.loops ? new HeapChains((node) => this.elementLoopOf(node) !== undefined) : undefined;
+    this.chains = profile.strategies.includes('heap-chain') ? new HeapChains((node) => this.elementLoopOf(node) !== undefined) : undefined;
   }
 
   /**
-   * The elementwise program of `node` where it runs as a loop over JS arrays: on cpu wherever it
-   * applies; on wasm for small nodes (arraysFit) under WASM_MIN_ELEMENTS, larger chains running in
-   * tfjs-wasm's heap.
+   * The elementwise program of `node` where it runs as a loop over JS arrays: wherever it applies
+   * where all values may be arrays (cpu); else for small nodes (arraysFit) under
+   * WASM_MIN_ELEMENTS, larger chains running in tfjs-wasm's heap.
    */
-  private elementLoopOf(node: Node): readonly FusedStep[] | undefined {
+  elementLoopOf(node: Node): readonly FusedStep[] | undefined {
     const o = node.outputs[0]!;
     if (isNum(o) || !loopable(node)) return undefined;
-    if (!this.opts.loops && !(this.arraysFit(node) && sizeOf(o.shape) < WASM_MIN_ELEMENTS)) return undefined;
+    if (this.profile.arrays !== 'all' && !(this.arraysFit(node) && sizeOf(o.shape) < WASM_MIN_ELEMENTS)) return undefined;
     return elementProgram(node);
   }
 
@@ -99,17 +73,9 @@ class Gen extends Emitter {
    * Whether `node` may run on JS arrays (the element loops and small kernels): everywhere on cpu;
    * on wasm, small float32 nodes and the kernels JS computes as tfjs-wasm does (see smallOnWasm).
    */
-  private arraysFit(node: Node): boolean {
-    return this.opts.loops || (this.onWasm && smallOnWasm(node));
+  arraysFit(node: Node): boolean {
+    return this.profile.arrays === 'all' || smallOnWasm(node);
   }
-
-  private readonly onWasm: boolean;
-  /** Elementwise chains run in place in tfjs-wasm's heap (wasm backend), and the values dying at the node being emitted. */
-  private readonly chains: HeapChains | undefined;
-  private dying: ReadonlySet<Value> = new Set();
-
-  /** Elementwise nodes whose only consumer is a full reduction: emitted inside the reduction's loop. */
-  private readonly deferred = new Map<Value, Deferred>();
 
   /** Emits the nodes of `g` with its params bound to `params`; returns the slots of its outputs. */
   graph(g: Graph, params: readonly Slot[]): Slot[] {
@@ -121,7 +87,7 @@ class Gen extends Emitter {
     const consumers = new Map<Value, number[]>();
     g.nodes.forEach((node, i) => node.inputs.forEach((v) => consumers.set(v, [...(consumers.get(v) ?? []), i])));
     g.nodes.forEach((node, i) => {
-      const target = this.opts.loops ? this.reductionConsumer(g, node, consumers) : this.chains?.consumer(g, node, consumers);
+      const target = this.intoReductions ? this.reductionConsumer(g, node, consumers) : this.chains?.consumer(g, node, consumers);
       if (target !== undefined) {
         // Emit later, inside the reduction's loop (or the chain's kernel); its inputs must stay alive until then.
         if (this.chains) this.chains.defer(node);
@@ -149,7 +115,7 @@ class Gen extends Emitter {
   }
 
   /** The slot of `v` as a tensor: a value held only as an array becomes one here (owned). */
-  private tensorSlot(v: Value, env: Map<Value, Slot>): Slot {
+  tensorSlot(v: Value, env: Map<Value, Slot>): Slot {
     const s = env.get(v)!;
     if (!s || s.expr || !s.array) return s; // (a value deferred into a heap chain has no slot yet)
     const name = this.name(v);
@@ -221,57 +187,14 @@ class Gen extends Emitter {
       default:
         unhandledOp(op, 'the compiled executor');
     }
-    // Strategies that read arrays come first; the others get tensors.
+    // The profile's strategies, in order: those that read arrays come first; the others get tensors.
     let tensors: Slot[] | undefined;
-    for (const [, strategy, reads] of Gen.STRATEGIES) {
+    for (const name of this.profile.strategies) {
+      const { emit, reads } = STRATEGIES[name];
       const slots = reads === 'arrays' ? ins : (tensors ??= this.tensorInputs(node, env));
-      if (strategy(this, node, slots, env, out)) return;
+      if (emit(this, node, slots, env, out)) return;
     }
-  }
-
-  /**
-   * How a node that is not a constant, control flow, a list op or an effect is emitted: the first of
-   * these strategies that applies, in order (it emits the node and binds its outputs; false: it
-   * does not apply).
-   */
-  private static readonly STRATEGIES: readonly (readonly [name: string, strategy: (gen: Gen, node: Node, ins: readonly Slot[], env: Map<Value, Slot>, out: Out) => boolean, reads: 'arrays' | 'tensors'])[] = [
-    // cpu: a full reduction as one loop over its input or its deferred elementwise producer
-    ['reduction', (gen, node, ins, _env, out) => gen.opts.loops && isFullReduction(node) && (gen.deferred.has(node.inputs[0]!) || !isNum(node.inputs[0]!)) && bind(node, out, gen.reduction(node, ins)), 'arrays'],
-    // elementwise programs on JS numbers: JS expressions with tfjs's semantics
-    ['scalar', (gen, node, ins, _env, out) => {
-      const program = elementProgram(node);
-      const o = node.outputs[0]!;
-      if (!program || !isNum(o) || !node.inputs.every(isNum)) return false;
-      return bind(node, out, { expr: scalarProgram(gen, program, ins.map((s) => s.expr), o, node.inputs.map((v) => v.dtype), !gen.onWasm), owned: false });
-    }, 'arrays'],
-    // elementwise programs as loops over typed arrays (on cpu SIMD kernels where they apply), kept as arrays
-    ['element-loop', (gen, node, ins, _env, out) => {
-      const program = gen.elementLoopOf(node);
-      if (!program) return false;
-      const array = gen.opts.loops ? (wasmMap(gen, program, node, ins) ?? loopProgram(gen, program, node, ins)) : loopProgram(gen, program, node, ins, node.outputs[0]!.dtype);
-      return bind(node, out, { expr: '', owned: false, array });
-    }, 'arrays'],
-    // small copies, matMuls, softmax… on arrays (small-kernels.ts)
-    ['small', (gen, node, ins, _env, out) => gen.arraysFit(node) && emitSmall(gen, node, ins, out), 'arrays'],
-    // wasm: elementwise chains (a GEMM's epilogue) and a full Sum/Mean over one, in tfjs-wasm's heap
-    ['heap-chain', (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying, (v) => gen.tensorSlot(v, env))), 'tensors'],
-    // wasm: a Sum over leading axes (a bias's gradient) as per-column sums in tfjs-wasm's heap
-    ['column-sum', (gen, node, ins, _env, out) => !!gen.chains && bind(node, out, columnSum(gen, node, ins)), 'tensors'],
-    ['random', (gen, node, ins, _env, out) => isRandomNode(node) && done(randomCall(gen, node, ins, out)), 'tensors'],
-    ['fused-by-kernels', (gen, node, ins, _env, out) => node.op === FUSED_OP && done(fusedByKernels(gen, node, node.attrs.steps as FusedStep[], ins, out)), 'tensors'],
-    // float32 matMul, Tanh on wasm, row gathers: the executor's own kernels
-    ['own-kernel', (gen, node, ins, _env, out) => {
-      const own = ownKernel(gen, node, ins, gen.onWasm ? 'wasm' : 'cpu', gen.opts.loops, gen.opts.relaxedSimd ?? false);
-      return bind(node, out, own === undefined ? undefined : { expr: own, owned: true });
-    }, 'tensors'],
-    ['kernel', (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out)), 'tensors'],
-  ];
-
-  /** A full reduction (cpu) over its deferred producer or its input: its value's expression. */
-  private reduction(node: Node, ins: readonly Slot[]): Slot {
-    const producer = this.deferred.get(node.inputs[0]!);
-    this.deferred.delete(node.inputs[0]!);
-    return { expr: wasmReduction(this, node, ins[0], producer) ?? reduction(this, node, ins[0], producer), owned: false };
+    throw new Error(`internal: no strategy of the ${this.profile.backend} profile emits ${node.op}`);
   }
 
   private constant(node: Node, out: (v: Value, s: Slot) => void): void {
@@ -285,9 +208,6 @@ class Gen extends Emitter {
     out(v, { expr: `K[${this.constNodes.length - 1}]`, owned: false });
   }
 
-
-
- 
   /** The index of the full reduction that is the only consumer of elementwise `node`, if any. */
   private reductionConsumer(g: Graph, node: Node, consumers: Map<Value, number[]>): number | undefined {
     if (node.outputs.length !== 1) return undefined;
@@ -301,8 +221,6 @@ class Gen extends Emitter {
     if (!program || !program.every((st) => elementOk(st.op, st.dtype)) || !loopable(node)) return undefined;
     return uses[0];
   }
-
-
 
   /** Converts a subgraph output slot into an owned value of the parent (num, or an owned tensor). */
   private own(v: Value, s: Slot): string {
@@ -372,8 +290,8 @@ class Gen extends Emitter {
   }
 }
 
-export function generate(graph: Graph, opts: GenerateOptions): Generated {
-  const gen = new Gen(opts);
+export function generate(graph: Graph, profile: Profile): Generated {
+  const gen = new Gen(profile);
   const params = graph.inputs.map((v, i) => {
     if (!isNum(v)) return { expr: `inputs[${i}]`, owned: false };
     gen.line(`const p${i} = H.read(inputs[${i}]);`);

@@ -1,8 +1,9 @@
 // The compiled executor: generates (once per graph and tfjs backend) a JS function for the graph
-// and calls it; on webgpu (and any backend with a device target, exec/targets/device-targets.ts) it
-// walks the graph running the target's programs (device-program.ts); on other backends, or where `new Function` is forbidden (CSP),
-// it runs the interpreter instead (code-generation.ts asks once), also on the async path
-// (`runAsync`: the interpreter's, which awaits its reads). Needs codegen, helpers, the interpreter.
+// and calls it; on a backend with a device target (exec/targets/device-targets.ts: webgpu, webgl)
+// it walks the graph running the target's programs (device-program.ts); on backends without either
+// (profile.ts: cpu and wasm), or where `new Function` is forbidden (CSP), it runs the interpreter
+// instead (code-generation.ts asks once), also on the async path (`runAsync`: the interpreter's,
+// which awaits its reads). Needs codegen, the profiles, the device targets, helpers, the interpreter.
 // Produces `CompiledExecutor`.
 
 import * as tf from '@tensorflow/tfjs-core';
@@ -12,6 +13,7 @@ import { generate } from './codegen.js';
 import { makeHelpers } from './helpers.js';
 import { codeGenerationAllowed } from './code-generation.js';
 import { log } from '../../platform/log.js';
+import { profileFor, type KernelSite, type Profile } from './profile.js';
 import { DeviceProgram } from '../targets/device-program.js';
 import type { DeviceTarget } from '../targets/device-target.js';
 import { deviceTargetFor } from '../targets/device-targets.js';
@@ -25,7 +27,7 @@ interface Program {
   readonly source: string;
   readonly constants: tf.Tensor[];
   /** The program's own kernels (some hold buffers in tfjs-wasm's heap). */
-  readonly kernels: readonly unknown[];
+  readonly kernels: readonly KernelSite[];
 }
 
 export class CompiledExecutor {
@@ -69,7 +71,7 @@ export class CompiledExecutor {
     for (const p of this.programs.values()) {
       if (!p) continue;
       tf.dispose(p.constants);
-      for (const k of p.kernels) (k as { dispose?: () => void }).dispose?.();
+      for (const k of p.kernels) k.dispose?.();
       p.device?.dispose();
     }
     this.programs.clear();
@@ -83,15 +85,18 @@ export class CompiledExecutor {
     if (p !== undefined) return p;
     const target = deviceTargetFor(backend);
     if (target) p = onDevice(this.graph, target);
-    else p = (backend === 'cpu' || backend === 'wasm') && codeGenerationAllowed() ? compile(this.graph, backend === 'cpu', this.options.relaxedSimd ?? false) : null;
+    else {
+      const profile = profileFor(backend, this.options.relaxedSimd ?? false);
+      p = profile && codeGenerationAllowed() ? compile(this.graph, profile) : null;
+    }
     this.programs.set(backend, p);
     if (p) log(3, () => `[autograph] compiled ${this.graph.name} for ${backend}:\n${p!.source}`);
     return p;
   }
 }
 
-function compile(graph: Graph, loops: boolean, relaxedSimd: boolean): Program | null {
-  const gen = generate(graph, { loops, backend: loops ? 'cpu' : 'wasm', relaxedSimd });
+function compile(graph: Graph, profile: Profile): Program | null {
+  const gen = generate(graph, profile);
   const constants = gen.constNodes.map((n) => {
     const v = n.outputs[0]!;
     return tf.keep(tf.tensor(n.options.values as never, [...v.shape], v.dtype));
@@ -106,7 +111,7 @@ function compile(graph: Graph, loops: boolean, relaxedSimd: boolean): Program | 
     }
     throw e;
   }
-  const H = makeHelpers(loops ? 'cpu' : 'wasm');
+  const H = makeHelpers(profile.backend);
   const body = factory(H, constants, gen.variables, gen.attrs, gen.kernels);
   // A run inside a run of the same program (a print sink calling the function again) must not
   // reuse the outer run's array buffers: the helpers count the depth.

@@ -1,14 +1,11 @@
 // The text emitter of generated code: indented lines, fresh local names, and the attrs table the
-// generated function reads as A[i] (and the WebAssembly kernels as W[i]); plus the value representation rule shared by the generators.
-// Needs the IR types. Produces `Emitter`, `Slot`, `elementsOf`, `isNum`, `valueName`.
+// generated function reads as A[i] (and the targets' kernel sites as W[i]); plus the value
+// representation rule shared by the generators. Needs the IR types, profile (KernelSite).
+// Produces `Emitter`, `Slot`, `elementsOf`, `isNum`, `valueName`.
 
 import type { Value } from '../../ir/graph.js';
 import type { DType } from '../../ir/types.js';
-import type { WasmKernel } from './wasm-kernels.js';
-import type { MatMulSite } from './wasm-matmul.js';
-import type { TanhKernel } from './wasm-tanh.js';
-import type { HeapChainSite } from './heap-chain.js';
-import type { ColumnSumSite } from './column-sum.js';
+import type { KernelSite } from './profile.js';
 
 /** A value held as a JS number (bools as 0/1), rather than as a tensor. */
 export function isNum(v: { shape: readonly number[]; dtype: DType }): boolean {
@@ -53,8 +50,8 @@ export class Emitter {
   /** Output-buffer sites (see helpers.ts `buffer`), one per typed-array loop. */
   sites = 0;
   readonly attrs: unknown[] = [];
-  /** WebAssembly kernels the generated function calls as W[i]. */
-  readonly kernels: (WasmKernel | MatMulSite | TanhKernel | HeapChainSite | ColumnSumSite)[] = [];
+  /** The targets' kernel sites the generated function calls as W[i]. */
+  readonly kernels: KernelSite[] = [];
 
   line(s: string): void {
     this.lines.push('  '.repeat(this.depth) + s);
@@ -77,7 +74,7 @@ export class Emitter {
   source(): string {
     return this.lines.join('\n');
   }
-  kernelRef(k: WasmKernel | MatMulSite | TanhKernel | HeapChainSite | ColumnSumSite): string {
+  kernelRef(k: KernelSite): string {
     this.kernels.push(k);
     return `W[${this.kernels.length - 1}]`;
   }

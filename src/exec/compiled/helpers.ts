@@ -13,13 +13,13 @@ import { runAssert, runPrint, type AssertError, type PrintPart } from '../../tra
 import type { NodeSource } from '../../ir/graph.js';
 import { RtList, stackList } from '../rt-list.js';
 import { conformDType } from '../interpreter.js';
-import { matMulCpu, matMulValues } from './matmul.js';
-import { argMaxInto, concatInto, oneHotInto, sliceInto, softmaxInto } from './array-kernels.js';
-import type { MatMulSite } from './wasm-matmul.js';
-import { gatherRow } from './row-gather.js';
-import type { TanhKernel } from './wasm-tanh.js';
+import { matMulCpu, matMulValues } from '../targets/js/matmul.js';
+import { argMaxInto, concatInto, oneHotInto, sliceInto, softmaxInto } from '../targets/js/array-kernels.js';
+import type { MatMulSite } from '../targets/wasm-simd/matmul.js';
+import { gatherRow } from '../targets/js/row-gather.js';
+import type { TanhKernel } from '../targets/wasm-simd/tanh.js';
 import { runKernelDirect } from './direct-kernel.js';
-import type { WasmBackend } from './wasm-backend-types.js';
+import type { WasmBackend } from '../targets/wasm-simd/backend-types.js';
 import { drawRandom } from '../random-draw.js';
 import { engineInternals } from '../../engine/tfjs-engine.js';
 

@@ -1,10 +1,10 @@
-// The GEMM micro-kernels (wasm-gemm.ts) alone, on a memory of their own: for every tile edge case
+// The GEMM micro-kernels (gemm.ts) alone, on a memory of their own: for every tile edge case
 // (rows mod 4, columns mod 8 / mod 4, one or several k blocks, strided and transposed operands) the
 // 'f32' kernel gives float32 sums in k order within blocks of kBlock, and the 'f64' kernel double
 // sums in 48-wide blocks added into a float32 result, bit for bit against a plain JS reference on
 // data with NaN/±Infinity/±0/denormals; nothing past the last output is written.
 import { describe, expect, it } from 'vitest';
-import { gemmInstance, GEMM_SCRATCH, packedABytes, packedBBytes, type GemmLane } from '../../src/exec/compiled/wasm-gemm.js';
+import { gemmInstance, GEMM_SCRATCH, packedABytes, packedBBytes, type GemmLane } from '../../../../src/exec/targets/wasm-simd/gemm.js';
 
 function data(n: number, seed: number, specials: boolean): Float32Array {
   const v = new Float32Array(n);

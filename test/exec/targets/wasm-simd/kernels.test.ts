@@ -4,10 +4,10 @@
 // over sizes that cross the kernel's chunk boundary and leave a tail shorter than four lanes.
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as ag from '../../src/index.js';
-import { buildWasmKernel, wasmProgramOk } from '../../src/exec/compiled/wasm-kernels.js';
-import type { FusedStep } from '../../src/ir/fused.js';
-import type { KernelName } from '../../src/ir/kernels/index.js';
+import * as ag from '../../../../src/index.js';
+import { buildWasmKernel, wasmProgramOk } from '../../../../src/exec/targets/wasm-simd/kernels.js';
+import type { FusedStep } from '../../../../src/ir/fused.js';
+import type { KernelName } from '../../../../src/ir/kernels/index.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');

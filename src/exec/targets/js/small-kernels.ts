@@ -2,18 +2,18 @@
 // kernel call (making its output tensor, the engine's bookkeeping) costs more than the arithmetic.
 // These rules emit the array kernels of array-kernels.ts (and matMulValues) for the kernels small
 // recurrent cells and decoders are made of; their outputs become tensors only where a tensor is
-// needed (see codegen.ts). On cpu every small value qualifies; on wasm the float32 ones and the
+// needed (see compiled/codegen.ts). On cpu every small value qualifies; on wasm the float32 ones and the
 // kernels JS computes as tfjs-wasm does (`smallOnWasm`). Needs the IR, the emitter. Produces
 // `SMALL_RULES`, `smallRule`, `emitSmall`, `smallOnWasm`.
 
-import type { Node, Value } from '../../ir/graph.js';
-import type { DType } from '../../ir/types.js';
-import { isKnownShape, sizeOf } from '../../ir/types.js';
-import { ruleOf, type KernelTable } from '../../ir/kernels/index.js';
-import { elementsOf, isNum, valueName, type Emitter, type Slot } from './emitter.js';
+import type { Node, Value } from '../../../ir/graph.js';
+import type { DType } from '../../../ir/types.js';
+import { isKnownShape, sizeOf } from '../../../ir/types.js';
+import { ruleOf, type KernelTable } from '../../../ir/kernels/index.js';
+import { elementsOf, isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
 import { stridesOf, type SlicePlan } from './array-kernels.js';
-import { matMulDims } from './matmul.js';
-import { FUSED_OP, type FusedStep } from '../../ir/fused.js';
+import { matMulDims } from '../../compiled/matmul-dims.js';
+import { FUSED_OP, type FusedStep } from '../../../ir/fused.js';
 
 /** The largest value (elements) and matMul (multiply-adds) kept as arrays. */
 export const SMALL_ELEMENTS = 1 << 14;
@@ -29,7 +29,7 @@ export interface SmallRule {
   readonly applies: (node: Node) => boolean;
   /** How each output's buffer is allocated (default: one fresh buffer per output). */
   readonly outs?: (node: Node) => readonly SmallOut[];
-  /** The outputs are registered under their dtype when made tensors (see emitter.ts ArraySlot). */
+  /** The outputs are registered under their dtype when made tensors (see compiled/emitter.ts ArraySlot). */
   readonly labelled?: boolean;
   /**
    * Only for an input already held as an array (tfjs's Reshape of a tensor is a new tensor on the
@@ -72,7 +72,7 @@ const EXACT_ON_WASM: Readonly<Record<string, (node: Node) => boolean>> = {
   Concat: () => true,
   OneHot: () => true,
   ArgMax: (node) => node.inputs[0]!.dtype === 'float32',
-  // int32 → float32: a Float32Array store rounds as tfjs-wasm's Cast does (an element loop, codegen.ts)
+  // int32 → float32: a Float32Array store rounds as tfjs-wasm's Cast does (an element loop, compiled/codegen.ts)
   Cast: (node) => node.inputs[0]!.dtype === 'int32' && node.outputs[0]!.dtype === 'float32',
 };
 

@@ -5,7 +5,7 @@
 //    (tfjs-wasm without transposes or batches), kBlock = 48 tfjs-wasm's other path.
 //  - 'f64' (the cpu backend): k blocks of 48 summed in doubles (the products of float32 values are
 //    exact), each block sum added to the float32 result in double and rounded (tfjs-cpu's order).
-// Operands are packed first (wasm-gemm-pack.ts): A in blocks of MR rows, k-major; B in panels of
+// Operands are packed first (gemm-pack.ts): A in blocks of MR rows, k-major; B in panels of
 // NR columns. A row-major float32 A may instead be read where it lies (`mmDirect`: the same loads
 // and sums, no packing pass). A tile of MR rows × NV vectors keeps its sums in MR·NV v128 locals; a k step loads NV
 // vectors of B and splats MR values of A (the loop is not unrolled: V8 then spills). With `fma`
@@ -13,8 +13,8 @@
 // The memory is imported (tfjs-wasm's heap, or a memory of the caller's). Needs the encoder.
 // Produces `gemmInstance`, `packedABytes`, `packedBBytes`, `Gemm`.
 
-import { Code, encodeModule, OP, SIMD, T, type FuncDef, type ValType } from './wasm-encoder.js';
-import { packACode, packBCode } from './wasm-gemm-pack.js';
+import { Code, encodeModule, OP, SIMD, T, type FuncDef, type ValType } from './encoder.js';
+import { packACode, packBCode } from './gemm-pack.js';
 
 export type GemmLane = 'f32' | 'f64';
 

@@ -1,19 +1,20 @@
 // Sum over the leading axes of a float32 tensor on the wasm backend (a bias's gradient: Σ over the
-// batch rows) with the column-sum kernel of wasm-heap-map.ts, reading and writing tfjs-wasm's heap:
+// batch rows) with the column-sum kernel of heap-map.ts, reading and writing tfjs-wasm's heap:
 // per column, the rows added in float32 in row order — tfjs-wasm's Sum, which moves the reduced
 // axes innermost and adds each run in order — so the values are tfjs-wasm's bit for bit.
-// Needs the IR, the emitter, wasm-heap-map, wasm-heap and tfjs. Produces `columnSum` (emits the call).
+// Needs the IR, the emitter, heap-map, wasm-simd/heap-access and tfjs. Produces `columnSum` (emits the call).
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { Node } from '../../ir/graph.js';
-import { sizeOf } from '../../ir/types.js';
-import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
-import { buildColumnSum, type ColumnSum } from './wasm-heap-map.js';
-import { heapMemory, heapOffset } from './wasm-heap.js';
-import type { WasmBackend } from './wasm-backend-types.js';
-import { engineInternals } from '../../engine/tfjs-engine.js';
+import type { Node } from '../../../ir/graph.js';
+import { sizeOf } from '../../../ir/types.js';
+import { isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
+import { buildColumnSum, type ColumnSum } from './heap-map.js';
+import { heapMemory, heapOffset } from '../wasm-simd/heap-access.js';
+import type { WasmBackend } from '../wasm-simd/backend-types.js';
+import { engineInternals } from '../../../engine/tfjs-engine.js';
+import type { KernelSite } from '../../compiled/profile.js';
 
-export interface ColumnSumSite {
+export interface ColumnSumSite extends KernelSite {
   /** Σ over the first `rows` of x viewed as [rows, cols], into a new tensor of `shape`. */
   run(x: tf.Tensor, rows: number, cols: number, shape: number[]): tf.Tensor;
 }
@@ -22,6 +23,7 @@ function site(): ColumnSumSite {
   let memory: WebAssembly.Memory | undefined;
   let fn: ReturnType<ColumnSum['on']> | undefined;
   return {
+    target: 'wasm-heap',
     run(x, rows, cols, shape) {
       const mem = heapMemory();
       if (!mem) throw new Error('internal: the wasm backend’s heap is no longer reachable');

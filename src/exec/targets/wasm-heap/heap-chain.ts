@@ -1,23 +1,24 @@
 // One call site of an elementwise float32 program (a GEMM's epilogue: bias, activation, adds) run
-// in tfjs-wasm's heap by the in-place kernels of wasm-heap-map.ts (tfjs-wasm's values): operands are read where they
+// in tfjs-wasm's heap by the in-place kernels of heap-map.ts (tfjs-wasm's values): operands are read where they
 // lie, and the result is written over the `donor` operand when nothing else holds its data (the
 // backend's reference count is 1: the generated code was its last user), else into a new output.
-// A donated tensor is marked rewritten (wasm-heap.ts) so a GEMM site's packed copy of it is not
+// A donated tensor is marked rewritten (wasm-simd/heap-access.ts) so a GEMM site's packed copy of it is not
 // reused. A site may instead sum the program over all elements in float32, in order (tfjs-wasm's
-// Sum). Needs wasm-heap-map, wasm-heap and tfjs. Produces `buildHeapChain`, `HeapChainSite`.
+// Sum). Needs heap-map, wasm-simd/heap-access and tfjs. Produces `buildHeapChain`, `HeapChainSite`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { FusedStep } from '../../ir/fused.js';
-import type { WasmBackend } from './wasm-backend-types.js';
-import { buildHeapMap, tiledScratchBytes, type HeapInputKind, type HeapMap, type HeapMapMode } from './wasm-heap-map.js';
-import { heapMemory, heapOffset, HeapBuffer, rewritten } from './wasm-heap.js';
-import { engineInternals } from '../../engine/tfjs-engine.js';
+import type { FusedStep } from '../../../ir/fused.js';
+import type { WasmBackend } from '../wasm-simd/backend-types.js';
+import { buildHeapMap, tiledScratchBytes, type HeapInputKind, type HeapMap, type HeapMapMode } from './heap-map.js';
+import { heapMemory, heapOffset, HeapBuffer, rewritten } from '../wasm-simd/heap-access.js';
+import { engineInternals } from '../../../engine/tfjs-engine.js';
+import type { KernelSite } from '../../compiled/profile.js';
 
 interface RefCounting {
   refCount(dataId: object): number;
 }
 
-export interface HeapChainSite {
+export interface HeapChainSite extends KernelSite {
   /**
    * The program over `tensors` (the array and tiled inputs, in input order) and `scalars` (numbers,
    * or one-element tensors), into `donor` where it may be overwritten, else into a new tensor of
@@ -64,6 +65,7 @@ export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly Heap
     }
   };
   return {
+    target: 'wasm-heap',
     run(donor, tensors, scalars, shape) {
       const mem = bind();
       const backend = tf.backend() as unknown as WasmBackend & RefCounting;

@@ -5,23 +5,24 @@
 // through kernel memory, no intermediate tensors. Operands: tensors of the result's shape, scalars,
 // and trailing-dimension operands (a bias, of any length). Every op is one IEEE float32 operation
 // on tfjs-wasm too (step: x > 0 ? 1 : alpha, NaN kept), so values are tfjs-wasm's, except relu of a
-// NaN with its sign bit set, which stays NaN as in JS (tfjs-wasm's makes it +0; see wasm-heap-map.ts);
+// NaN with its sign bit set, which stays NaN as in JS (tfjs-wasm's makes it +0; see heap-map.ts);
 // Tanh gives the cpu backend's correctly rounded values, as the compiled Tanh on wasm always has
 // (from WASM_MIN_ELEMENTS elements; a smaller one stays tfjs-wasm's kernel, with its values).
 // A full float32 Sum or Mean over such a chain (or over a tensor) sums in the same kernel, in
 // float32 in element order as tfjs-wasm's Sum does (Mean: that sum ÷ n, rounded to float32).
-// Needs the IR, the emitter, wasm-heap-map's rules, heap-chain. Produces `HeapChains`.
+// Needs the IR, the emitter, heap-map's rules, heap-chain, wasm-simd (whether SIMD compiles,
+// WASM_MIN_ELEMENTS). Produces `HeapChains`.
 
-import type { Graph, Node, Value } from '../../ir/graph.js';
-import type { FusedStep } from '../../ir/fused.js';
-import { isKnownShape, sizeOf } from '../../ir/types.js';
-import { isNum, valueName, type Emitter, type Slot } from './emitter.js';
-import { HEAP_RULES, type HeapInputKind } from './wasm-heap-map.js';
+import type { Graph, Node, Value } from '../../../ir/graph.js';
+import type { FusedStep } from '../../../ir/fused.js';
+import { isKnownShape, sizeOf } from '../../../ir/types.js';
+import { isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
+import { HEAP_RULES, type HeapInputKind } from './heap-map.js';
 import { buildHeapChain } from './heap-chain.js';
-import { heapMemory } from './wasm-heap.js';
-import { wasmSimdAvailable } from './wasm-encoder.js';
-import { WASM_MIN_ELEMENTS } from './wasm-loops.js';
-import { isFullReduction, programOf } from './element-loops.js';
+import { heapMemory } from '../wasm-simd/heap-access.js';
+import { wasmSimdAvailable } from '../wasm-simd/encoder.js';
+import { WASM_MIN_ELEMENTS } from '../wasm-simd/loops.js';
+import { isFullReduction, programOf } from '../../compiled/programs.js';
 
 /**
  * Kernels whose result tfjs-wasm computes as the instructions of HEAP_RULES (NaN bits
@@ -78,7 +79,7 @@ export class HeapChains {
   private readonly waiting = new Map<Value, Node>();
   private readonly on = wasmSimdAvailable() && heapMemory() !== undefined;
 
-  /** `inJs`: whether the generated code computes a node as a JS loop instead (codegen.ts). */
+  /** `inJs`: whether the generated code computes a node as a JS loop instead (compiled/codegen.ts). */
   constructor(private readonly inJs: (node: Node) => boolean = () => false) {}
 
   private chainable(node: Node): boolean {

@@ -2,8 +2,8 @@
 // 48-wide k blocks summed in doubles, same float32 accumulation, for every transpose and batch case.
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { matMulCpu } from '../../src/exec/compiled/matmul.js';
-import * as ag from '../../src/index.js';
+import { matMulCpu } from '../../../../src/exec/targets/js/matmul.js';
+import * as ag from '../../../../src/index.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');

@@ -4,7 +4,7 @@
 // reports it as tfjs does. Needs tfjs. Produces `gatherRow`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { engineInternals } from '../../engine/tfjs-engine.js';
+import { engineInternals } from '../../../engine/tfjs-engine.js';
 
 interface TensorInfo {
   dataId: object;

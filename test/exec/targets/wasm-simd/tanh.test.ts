@@ -5,9 +5,9 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ag from '../../src/index.js';
-import { buildTanhKernel } from '../../src/exec/compiled/wasm-tanh.js';
-import { heapAlloc, heapFree, heapMemory, heapOffset } from '../../src/exec/compiled/wasm-heap.js';
+import * as ag from '../../../../src/index.js';
+import { buildTanhKernel } from '../../../../src/exec/targets/wasm-simd/tanh.js';
+import { heapAlloc, heapFree, heapMemory, heapOffset } from '../../../../src/exec/targets/wasm-simd/heap-access.js';
 
 beforeAll(async () => {
   await tf.setBackend('wasm');
@@ -78,7 +78,7 @@ describe('SIMD tanh', () => {
     const x = tf.tensor2d(data, [32, 128]);
     const f = ag.jit((a: tf.Tensor) => tf.tanh(a), { autograph: false });
     const got = f(x) as tf.Tensor;
-    expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(/W\[\d+\]\.run\(/); // the in-place kernel (epilogue.ts)
+    expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(/W\[\d+\]\.run\(/); // the in-place kernel (wasm-heap/epilogue.ts)
     const g = got.dataSync();
     expect(Array.from(g).every((v, i) => Object.is(v, onCpu[i]) || (Number.isNaN(v) && Number.isNaN(onCpu[i]!)))).toBe(true);
     const eagerT = tf.tidy(() => tf.tanh(tf.mul(x, 1)));

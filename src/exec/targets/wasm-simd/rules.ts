@@ -5,8 +5,8 @@
 // the instructions that compute it. Bools are lane masks (all ones / zero) and never leave a kernel.
 // Needs the wasm encoder. Produces `WASM_RULES` (keyed by elementwise kernel name), `wasmRule`, `Lane`.
 
-import { ruleOf, type ElementwiseTable } from '../../ir/kernels/index.js';
-import { SIMD, type Code } from './wasm-encoder.js';
+import { ruleOf, type ElementwiseTable } from '../../../ir/kernels/index.js';
+import { SIMD, type Code } from './encoder.js';
 
 /** What a v128 holds: four float32 values, or four lane masks (a bool each). */
 export type Lane = 'f32' | 'mask';

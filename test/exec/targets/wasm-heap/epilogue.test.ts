@@ -8,9 +8,9 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ag from '../../src/index.js';
-import { buildMatMulSite } from '../../src/exec/compiled/wasm-matmul.js';
-import { buildHeapChain } from '../../src/exec/compiled/heap-chain.js';
+import * as ag from '../../../../src/index.js';
+import { buildMatMulSite } from '../../../../src/exec/targets/wasm-simd/matmul.js';
+import { buildHeapChain } from '../../../../src/exec/targets/wasm-heap/heap-chain.js';
 
 beforeAll(async () => {
   await tf.setBackend('wasm');

@@ -6,12 +6,13 @@
 // kernel does (Mean divides each element by the count first, as the cpu kernel does). An input
 // that is not float32 data (a float32 tensor made by tfjs's Cast from int32 holds an Int32Array,
 // which the cpu kernels compute with unrounded) runs the same program as a JS loop instead.
-// Needs the wasm encoder and rules, scalar-rules. Produces `wasmProgramOk`, `buildWasmKernel`, `WasmKernel`.
+// Needs the encoder and rules, compiled/scalar-rules. Produces `wasmProgramOk`, `buildWasmKernel`, `WasmKernel`.
 
-import type { FusedStep } from '../../ir/fused.js';
-import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable, type ValType } from './wasm-encoder.js';
-import { wasmRule, type Lane } from './wasm-rules.js';
-import { elementHelpers, elementRule, storeAs } from './scalar-rules.js';
+import type { FusedStep } from '../../../ir/fused.js';
+import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable, type ValType } from './encoder.js';
+import { wasmRule, type Lane } from './rules.js';
+import { elementHelpers, elementRule, storeAs } from '../../compiled/scalar-rules.js';
+import type { KernelSite } from '../../compiled/profile.js';
 
 /** Elements per chunk (each region 16 KiB). */
 const CHUNK = 4096;
@@ -45,7 +46,7 @@ export function wasmProgramOk(steps: readonly FusedStep[], inputs: number): bool
   return lanes[lanes.length - 1] === 'f32';
 }
 
-export interface WasmKernel {
+export interface WasmKernel extends KernelSite {
   /** out[i] = program(inputs[i]) for every i (arrays in `arrays`, values in `scalars`, by input order of kinds). */
   map(arrays: readonly ArrayLike<number>[], scalars: readonly number[], out: Float32Array): void;
   /** Sum (or Mean) over `n` elements of the program, as a double before the final float32 store. */
@@ -146,6 +147,7 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   const exact = (ins: readonly ArrayLike<number>[], vals: readonly number[]): boolean =>
     ins.every((a) => a instanceof Float32Array) && vals.every((v) => Math.fround(v) === v || v !== v);
   return {
+    target: 'wasm-simd',
     map(ins, vals, out) {
       if (exact(ins, vals)) chunks(ins, vals, out.length, out);
       else (js ??= jsProgram(steps, kinds, mode))(ins, vals, out.length, out);

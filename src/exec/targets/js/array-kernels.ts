@@ -2,7 +2,7 @@
 // small-kernels.ts): copies (Slice, Concat, Unpack, Reshape), Softmax, ArgMax and OneHot, each doing
 // what tfjs's cpu kernel does, element by element, rounding and storing as it stores. The arrays are
 // the values as the cpu backend holds them (a float32 value may sit in an Int32Array after tfjs's
-// Cast, see scalar-rules.ts): copying kernels that tfjs runs as views or reshapes keep that array
+// Cast, see compiled/scalar-rules.ts): copying kernels that tfjs runs as views or reshapes keep that array
 // type, those that allocate by dtype round into it. Needs nothing. Produces the kernel functions.
 
 export type TypedArray = Float32Array | Int32Array | Uint8Array;

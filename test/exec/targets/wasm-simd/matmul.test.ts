@@ -5,8 +5,8 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildMatMulSite } from '../../src/exec/compiled/wasm-matmul.js';
-import * as ag from '../../src/index.js';
+import { buildMatMulSite } from '../../../../src/exec/targets/wasm-simd/matmul.js';
+import * as ag from '../../../../src/index.js';
 
 beforeAll(async () => {
   await tf.setBackend('wasm');

@@ -1,10 +1,10 @@
-// The packing functions of the GEMM module (wasm-gemm.ts): A into blocks of MR rows stored k-major
+// The packing functions of the GEMM module (gemm.ts): A into blocks of MR rows stored k-major
 // (the MR values a k step splats are adjacent), B into panels of NR columns (the NV vectors a k step
 // loads are adjacent), as float32 (or as doubles for the 'f64' kernel), zero past the matrix edge.
 // Contiguous cases move a vector at a time (A by 4×4 transposes). Needs the encoder.
 // Produces `packACode`, `packBCode`, `count`.
 
-import { Code, OP, SIMD, T, type FuncDef, type ValType } from './wasm-encoder.js';
+import { Code, OP, SIMD, T, type FuncDef, type ValType } from './encoder.js';
 
 /** for (v = 0; v < limit; v++) body */
 export function count(c: Code, v: number, limit: () => void, body: () => void): void {

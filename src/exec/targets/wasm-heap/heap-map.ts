@@ -6,15 +6,15 @@
 // order: in float32 as tfjs-wasm sums, or in doubles as tfjs-cpu does, the Mean dividing each
 // element first as tfjs-cpu does) and column sums (Σ over the rows of an [R, C] array, per column
 // in row order; float32 or doubles). The last n mod 4 elements are read and written lane by lane.
-// Steps are WASM_RULES' kernels and Tanh (wasm-tanh.ts's computation).
-// Needs the encoder, rules and wasm-tanh. Produces `buildHeapMap`, `buildColumnSum`, `HEAP_RULES`,
+// Steps are WASM_RULES' kernels and Tanh (wasm-simd/tanh.ts's computation).
+// Needs wasm-simd's encoder, rules, tanh and gemm-pack. Produces `buildHeapMap`, `buildColumnSum`, `HEAP_RULES`,
 // `HeapMap`, `ColumnSum`.
 
-import type { FusedStep } from '../../ir/fused.js';
-import { Code, encodeModule, OP, SIMD, T, type ValType } from './wasm-encoder.js';
-import { WASM_RULES, type WasmRule } from './wasm-rules.js';
-import { TANH_RULE } from './wasm-tanh.js';
-import { count } from './wasm-gemm-pack.js';
+import type { FusedStep } from '../../../ir/fused.js';
+import { Code, encodeModule, OP, SIMD, T, type ValType } from '../wasm-simd/encoder.js';
+import { WASM_RULES, type WasmRule } from '../wasm-simd/rules.js';
+import { TANH_RULE } from '../wasm-simd/tanh.js';
+import { count } from '../wasm-simd/gemm-pack.js';
 
 /**
  * The rules of the steps these kernels compute: WASM_RULES (the cpu backend's values) and Tanh.

@@ -1,18 +1,18 @@
 // Generated-code sites of WebAssembly SIMD kernels: a float32 elementwise program over cpu tensors
 // (into a reused output buffer), and a full float32 Sum/Mean over such a program or a tensor. Used
-// in place of the JS loops of element-loops.ts where the program has SIMD rules and the tensors are
+// in place of the JS loops of js/element-loops.ts where the program has SIMD rules and the tensors are
 // large enough for the copies to pay off; where it does not (or WebAssembly is unavailable, e.g. a
-// CSP without wasm-unsafe-eval), the caller emits the JS loop. Needs the emitter, wasm-kernels.
-// (On the wasm backend, elementwise chains run in tfjs-wasm's heap instead: epilogue.ts.)
+// CSP without wasm-unsafe-eval), the caller emits the JS loop. Needs the emitter, kernels.
+// (On the wasm backend, elementwise chains run in tfjs-wasm's heap instead: wasm-heap/epilogue.ts.)
 // Produces `wasmMap`, `wasmReduction`, `WASM_MIN_ELEMENTS`.
 
-import type { Node, Value } from '../../ir/graph.js';
-import type { FusedStep } from '../../ir/fused.js';
-import { sizeOf } from '../../ir/types.js';
-import { kernelOf } from '../../ir/kernels/index.js';
-import { elementsOf, isNum, valueName, type Emitter, type Slot } from './emitter.js';
-import { buildWasmKernel, wasmProgramOk, type InputKind, type KernelMode } from './wasm-kernels.js';
-import type { Deferred } from './element-loops.js';
+import type { Node, Value } from '../../../ir/graph.js';
+import type { FusedStep } from '../../../ir/fused.js';
+import { sizeOf } from '../../../ir/types.js';
+import { kernelOf } from '../../../ir/kernels/index.js';
+import { elementsOf, isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
+import { buildWasmKernel, wasmProgramOk, type InputKind, type KernelMode } from './kernels.js';
+import type { Deferred } from '../../compiled/programs.js';
 
 function envMin(): number | undefined {
   const s = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AG_WASM_MIN_ELEMENTS;

@@ -2,34 +2,14 @@
 // the kernel sums each output element over k in blocks of 48 (in doubles) and adds each block's sum
 // into the float32 result; this does the same sums in the same order. B is read where it lies: a
 // row-major B row by row into per-column sums, a transposed one (k innermost) along its rows beside
-// a copy of A's rows. Needs tfjs. Produces `matMulCpu`, `matMulValues` (the same on arrays), `matMulDims`.
+// a copy of A's rows. Needs tfjs, compiled/matmul-dims. Produces `matMulCpu`, `matMulValues` (the same
+// on arrays).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { engineInternals } from '../../engine/tfjs-engine.js';
+import { engineInternals } from '../../../engine/tfjs-engine.js';
+import { matMulDims, type MatMulDims } from '../../compiled/matmul-dims.js';
 
 const BLOCK = 48; // tfjs-backend-cpu's blockSize
-
-/** The sizes of a (batched) a @ b: rows m, inner k, columns n, batches of each operand and of the result. */
-export interface MatMulDims {
-  readonly m: number;
-  readonly k: number;
-  readonly n: number;
-  readonly batchA: number;
-  readonly batchB: number;
-  readonly batch: number;
-}
-
-/** The sizes of a @ b under tfjs's transpose flags (the batch dimensions broadcast). */
-export function matMulDims(a: { readonly shape: readonly number[] }, b: { readonly shape: readonly number[] }, transposeA: boolean, transposeB: boolean): MatMulDims {
-  const ra = a.shape.length;
-  const rb = b.shape.length;
-  const m = transposeA ? a.shape[ra - 1]! : a.shape[ra - 2]!;
-  const k = transposeA ? a.shape[ra - 2]! : a.shape[ra - 1]!;
-  const n = transposeB ? b.shape[rb - 2]! : b.shape[rb - 1]!;
-  const batchA = a.shape.slice(0, -2).reduce((x, y) => x * y, 1);
-  const batchB = b.shape.slice(0, -2).reduce((x, y) => x * y, 1);
-  return { m, k, n, batchA, batchB, batch: Math.max(batchA, batchB) };
-}
 
 /** a @ b with tfjs's transpose flags and batch broadcasting; inputs float32 cpu tensors. */
 export function matMulCpu(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[]): tf.Tensor {

@@ -1,4 +1,4 @@
-// BatchMatMul of float32 tensors with the GEMM kernels of wasm-gemm.ts, bit-identical to the active
+// BatchMatMul of float32 tensors with the GEMM kernels of gemm.ts, bit-identical to the active
 // backend's own kernel:
 //  - cpu backend: the 'f64' kernel (tfjs-cpu's 48-wide k blocks summed in doubles). Operands are
 //    copied into the site's own memory; B's packed copy is kept while B's tensor lives (a loop's
@@ -10,15 +10,16 @@
 //    within float32 rounding of tfjs-wasm instead of bit-identical. Packed operands live in buffers malloc'ed in that heap; the
 //    result is written straight into the output tensor. Without access to the heap's memory object
 //    the operands are copied through an own memory instead.
-// Needs wasm-gemm, matmul (its sizes) and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
+// Needs gemm, heap-access, compiled/matmul-dims and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { GEMM_SCRATCH, gemmInstance, packedABytes, packedBBytes, type Gemm, type GemmLane } from './wasm-gemm.js';
-import { wasmRelaxedSimdAvailable } from './wasm-encoder.js';
-import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
-import { heapMemory, heapOffset, HeapBuffer, dataVersion } from './wasm-heap.js';
-import { matMulDims, type MatMulDims } from './matmul.js';
-import { engineInternals, type EngineInternals } from '../../engine/tfjs-engine.js';
+import { GEMM_SCRATCH, gemmInstance, packedABytes, packedBBytes, type Gemm, type GemmLane } from './gemm.js';
+import { wasmRelaxedSimdAvailable } from './encoder.js';
+import type { WasmBackend, WasmTensorInfo } from './backend-types.js';
+import { heapMemory, heapOffset, HeapBuffer, dataVersion } from './heap-access.js';
+import { matMulDims, type MatMulDims } from '../../compiled/matmul-dims.js';
+import type { KernelSite } from '../../compiled/profile.js';
+import { engineInternals, type EngineInternals } from '../../../engine/tfjs-engine.js';
 
 /** Byte strides of A's (row, k) and B's (k, column) elements. */
 function strides(d: MatMulDims, transposeA: boolean, transposeB: boolean): { aRow: number; aK: number; bK: number; bN: number } {
@@ -32,7 +33,7 @@ function strides(d: MatMulDims, transposeA: boolean, transposeB: boolean): { aRo
 
 const align = (x: number) => (x + 15) & ~15;
 
-export interface MatMulSite {
+export interface MatMulSite extends KernelSite {
   /** a @ b with tfjs's transpose flags and batch broadcasting; inputs float32 tensors of the site's backend. */
   run(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[]): tf.Tensor;
   /** Frees what the site holds in tfjs-wasm's heap. */
@@ -75,6 +76,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
     if (bytes > have) memory.grow(Math.ceil((bytes - have) / 65536)); // keeps the contents (a packed B)
   };
   return {
+    target: 'wasm-simd',
     run(a, b, transposeA, transposeB, outShape) {
       const d = matMulDims(a, b, transposeA, transposeB);
       const wasm = backend === 'wasm' ? (tf.backend() as unknown as WasmBackend) : undefined;
@@ -141,6 +143,7 @@ function heapSite(fma: boolean): MatMulSite | undefined {
     packed = undefined;
   };
   return {
+    target: 'wasm-simd',
     run(a, b, transposeA, transposeB, outShape) {
       const mem = heapMemory();
       if (!mem) return fallback()!.run(a, b, transposeA, transposeB, outShape);

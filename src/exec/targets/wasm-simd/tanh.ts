@@ -8,15 +8,16 @@
 // inputs: no difference on Node 20). Two pairs of lanes are computed interleaved, statement by
 // statement, so the processor overlaps their dependency chains. On the wasm backend the kernel
 // imports tfjs-wasm's memory and works in place; elsewhere data moves through the kernel's own
-// memory a chunk at a time. Needs the wasm encoder, wasm-heap and tfjs. Produces `buildTanhKernel`,
+// memory a chunk at a time. Needs the encoder, heap-access and tfjs. Produces `buildTanhKernel`,
 // `TanhKernel`, and `TANH_RULE` (the same computation as a step of the in-place elementwise kernels).
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './wasm-encoder.js';
-import type { WasmRule } from './wasm-rules.js';
-import type { WasmBackend, WasmTensorInfo } from './wasm-backend-types.js';
-import { heapMemory, heapOffset } from './wasm-heap.js';
-import { engineInternals } from '../../engine/tfjs-engine.js';
+import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './encoder.js';
+import type { WasmRule } from './rules.js';
+import type { WasmBackend, WasmTensorInfo } from './backend-types.js';
+import { heapMemory, heapOffset } from './heap-access.js';
+import type { KernelSite } from '../../compiled/profile.js';
+import { engineInternals } from '../../../engine/tfjs-engine.js';
 
 const CHUNK = 4096;
 const IN = 0;
@@ -197,7 +198,7 @@ function heapCode(): Code {
   return c;
 }
 
-export interface TanhKernel {
+export interface TanhKernel extends KernelSite {
   /** out[i] = tanh(x[i]) over arrays of equal length. */
   apply(x: Float32Array, out: Float32Array): void;
   /** Tanh of a float32 tensor of the wasm backend, into a new tensor of that backend. */
@@ -255,6 +256,7 @@ export function buildTanhKernel(): TanhKernel | undefined {
     }
   };
   return {
+    target: 'wasm-simd',
     apply,
     onWasmBackend(x) {
       const backend = tf.backend() as unknown as WasmBackend;
