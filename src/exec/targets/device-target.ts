@@ -4,7 +4,7 @@
 // runs the nodes the target compiles — Fused nodes, matMuls with their epilogue — as one device
 // program each, through the backend's own program runner and pipeline cache. `prepare` may rewrite
 // a private copy of the graph for the target first (opt/fuse-matmul-epilogue.ts).
-// Needs the IR and tfjs. Produces `DeviceTarget`, `DeviceKernel`.
+// Needs the IR and tfjs. Produces `DeviceTarget`, `DeviceTargetName`, `DeviceKernel`.
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node } from '../../ir/graph.js';
@@ -12,9 +12,12 @@ import type { Graph, Node } from '../../ir/graph.js';
 /** A node compiled for the device: runs it on its input tensors; the caller owns the result. */
 export type DeviceKernel = (inputs: readonly tf.Tensor[]) => tf.Tensor;
 
+/** The device targets' folders under src/exec/targets/ (the generated-code ones: compiled/profile.ts `TargetName`). */
+export type DeviceTargetName = 'wgsl' | 'glsl';
+
 export interface DeviceTarget {
   /** The target's folder under src/exec/targets/. */
-  readonly name: string;
+  readonly name: DeviceTargetName;
   /** The tfjs backend whose tensors it computes on. */
   readonly backend: string;
   /** A copy of `graph` rewritten for this target (the executor runs the copy; same inputs and outputs). */
