@@ -7,7 +7,7 @@ import { setPrintSink } from '../../src/trace/effects.js';
 import * as effects from '../../src/trace/effects.js';
 import { setElementType, stack } from '../../src/trace/tensor-list.js';
 import { expectAgError, i32, orSkip, staged, values } from './t-mode.js';
-import * as S from './scenario-fns.js';
+import * as S from '../corpus/index.js';
 import { range } from '../../src/runtime/ranges.js';
 
 const ag = { setElementType, stack, assert: effects.assert, print: effects.print };

@@ -1,6 +1,7 @@
-// Golden fixtures: each test/convert/fixtures/<name>.ts holds one function and its inputs; the
-// reviewed golden/<name>.js holds the generated code, the outputs (P mode: original and
-// converted on JS values; T mode: jit on tensors) and the printed graph of the first tensor case.
+// Golden fixtures: each test/convert/fixtures/<name>.ts holds one function (its own, or a program
+// of the shared corpus, test/corpus/) and its inputs; the reviewed golden/<name>.js holds the
+// generated code, the outputs (P mode: original and converted on JS values; T mode: jit on
+// tensors) and the printed graph of the first tensor case.
 // Regenerate with `npx vitest run test/convert/golden.test.ts -u`.
 import { describe, expect, it, vi } from 'vitest';
 import { readdirSync } from 'node:fs';

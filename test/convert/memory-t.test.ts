@@ -1,7 +1,7 @@
 // Memory: repeated calls of converted, traced functions (and failing traces) leave no tensors.
 import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
-import * as S from './scenario-fns.js';
+import * as S from '../corpus/index.js';
 import { i32, staged } from './t-mode.js';
 
 describe('no leaked tensors', () => {

@@ -1,9 +1,9 @@
-// The reference scenarios (scenario-fns.ts) in T mode: converted programs traced by jit on tensors give the P-mode results,
+// The reference scenarios (test/corpus/scenarios.ts) in T mode: converted programs traced by jit on tensors give the P-mode results,
 // and the illegal ones fail with the catalogued error naming the variable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import * as S from './scenario-fns.js';
+import * as S from '../corpus/index.js';
 import { hasStagedAssert } from '../../src/runtime/staged-assert.js';
 import { expectAgError, f32, i32, orSkip, staged, values } from './t-mode.js';
 

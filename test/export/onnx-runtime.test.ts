@@ -8,6 +8,7 @@ import { exportOnnxModel } from '../../src/export/onnx/index.js';
 import { OnnxRuntimeExecutor } from '../../src/exec/onnxruntime/index.js';
 import { optimize } from '../../src/opt/pipeline.js';
 import { checkOnnx, expectClose, runOrt, traceGraph } from './helpers-onnx.js';
+import { s7 } from '../corpus/index.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -154,18 +155,9 @@ describe('ONNX export of effects, optimized graphs and lists', () => {
 
 describe('ONNX export of converted control flow (toGraph: break and return in loops)', () => {
   const i32v = (n: number) => tf.scalar(n, 'int32');
-  it('break inside a while loop', async () => {
+  it('break inside a while loop (S7)', async () => {
     const { toGraph } = await import('../../src/api/to-graph.js');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const breaking = toGraph(function breaking(x: any) {
-      let s = 0;
-      while (x > 0) {
-        x -= 1;
-        if (x % 2 > 0) break;
-        s += x;
-      }
-      return s;
-    }, { scope: { tf } });
+    const breaking = toGraph(s7, { scope: { tf } });
     for (const n of [4, 5, 9]) await checkOnnx(breaking, [i32v(n)], { reference: 'interpreter' });
   });
 

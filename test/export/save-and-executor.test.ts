@@ -7,20 +7,11 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ort from 'onnxruntime-node';
 import * as ag from '../../src/index.js';
+import { collatz } from '../corpus/index.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
 });
-
-function collatz(a: any) {
-  let counter = 0;
-  while (a != 1) {
-    if (a % 2 == 0) a = Math.floor(a / 2);
-    else a = 3 * a + 1;
-    counter = counter + 1;
-  }
-  return counter;
-}
 
 describe('export through the public API', () => {
   it('jit with backend onnxruntime gives the same results as the compiled executor (converted collatz)', () => {

@@ -8,7 +8,7 @@ import { toGraph } from '../../src/api/to-graph.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 import { cloneGraph } from '../../src/ir/clone.js';
 import { optimize } from '../../src/opt/pipeline.js';
-import * as S from '../convert/scenario-fns.js';
+import * as S from '../corpus/index.js';
 import { expectSameBits, runGraph, type AnyFn } from './helpers.js';
 
 let lines: string[] = [];
