@@ -1,6 +1,7 @@
 // How the interpreter runs Cond and While: a Cond reads its predicate and walks one branch; a
 // counted While (ir/counted-loop.ts) reads its start and bound at most once and runs its
-// body that many times, its counter kept on the host (the body's increment is not run); any other While reads its condition before every iteration. Reads are
+// body that many times, its counter kept on the host (the body's increment is not run); on a GPU
+// backend a loop whose body may run past its end reads its conditions in batches; any other While reads its condition before every iteration. Reads are
 // yielded to the driver (interpreter-reads.ts), so the same code runs synchronously or awaits them.
 // Loop variables are freed as soon as the next iteration's replace them (also when a step throws).
 // Needs tfjs, the IR, the reads and the counted-loop analysis. Produces `RtValue`, `cloneValue`,
@@ -12,6 +13,7 @@ import type { SubgraphSteps } from '../ir/walk.js';
 import { RtList } from './rt-list.js';
 import type { HostRead, HostValues, Steps } from './interpreter-reads.js';
 import { countedLoop, tripCount, type CountedLoop } from '../ir/counted-loop.js';
+import { speculableLoop } from '../ir/speculable-loop.js';
 
 /** What a value holds at run time: a tensor, or a tensor list. */
 export type RtValue = tf.Tensor | RtList<tf.Tensor>;
@@ -68,12 +70,63 @@ class HostCounter {
   }
 }
 
+/** Backends where a read is a round trip to a GPU: there loops that allow it run ahead of their reads. */
+const DEVICE_BACKENDS: ReadonlySet<string> = new Set(['webgpu', 'webgl']);
+/** The largest batch of iterations run ahead of one read. */
+const MAX_AHEAD = 16;
+
+/**
+ * A loop whose iterations may run past its end (ir/speculable-loop.ts), in batches of 1, 2, 4 …
+ * MAX_AHEAD iterations: each batch evaluates the condition before every iteration and the body
+ * after it without reading, then reads the batch's conditions at once; the loop's result is the
+ * state before the first false one (later states are dropped). A loop of n iterations reads about
+ * log2(n) + n/16 times instead of n + 1.
+ */
+function* runAhead<C>(node: Node, start: RtValue[], invariants: RtValue[], c: C, subgraph: Subgraph<C>): Steps<RtValue[]> {
+  const { cond, body } = node.subgraphs!;
+  let vars = start;
+  let owned = false;
+  try {
+    for (let batch = 1; ; batch = Math.min(2 * batch, MAX_AHEAD)) {
+      const states: RtValue[][] = [vars];
+      const tests: tf.Tensor[] = [];
+      try {
+        for (let j = 0; j < batch; j++) {
+          tests.push(((yield* subgraph(cond!, [...states[j]!, ...invariants], c)) as tf.Tensor[])[0]!);
+          states.push(yield* subgraph(body!, [...states[j]!, ...invariants], c));
+        }
+        // one tensor, one read (a read per tensor would be a round trip each)
+        if (tests.length > 1) tests.push(tf.stack(tests.splice(0)));
+        const [read] = yield { node, tensors: [tests[0]!] };
+        const stop = Array.prototype.findIndex.call(read!, (v: number) => v === 0);
+        const end = stop < 0 ? batch : stop;
+        states.forEach((s, k) => {
+          if (k !== end && (k > 0 || owned)) for (const t of s) t.dispose();
+        });
+        vars = states[end]!;
+        owned ||= end > 0;
+        if (stop >= 0) break;
+      } finally {
+        tf.dispose(tests);
+      }
+    }
+    const result = owned ? vars : vars.map(cloneValue);
+    owned = false;
+    return result;
+  } finally {
+    if (owned) for (const t of vars) t.dispose();
+  }
+}
+
 export function* runWhile<C>(node: Node, args: RtValue[], c: C, subgraph: Subgraph<C>): Steps<RtValue[]> {
   const n = node.outputs.length;
   const invariants = args.slice(n);
   const max = node.attrs.maximumIterations as number | undefined;
   const { cond, body } = node.subgraphs!;
   const counted = yield* countOf(node, args, max);
+  if (!counted && DEVICE_BACKENDS.has(tf.getBackend()) && speculableLoop(node) && args.every((a) => a instanceof tf.Tensor)) {
+    return yield* runAhead(node, args.slice(0, n), invariants, c, subgraph);
+  }
   const counter = counted && new HostCounter(counted.loop, body!, counted.start);
   let vars = args.slice(0, n);
   let ownsVars = false;

@@ -40,6 +40,12 @@ function rnnRows(h: any, w: any, xs: any) {
   return h;
 }
 
+/** A data-dependent loop whose body only computes: its conditions may be read in batches. */
+function grow(x: any) {
+  while (x < 1000) x = x * 1.1 + 1;
+  return x;
+}
+
 function signFlip(x: any) {
   const sum: any = tf.sum(x);
   let y;
@@ -129,6 +135,27 @@ describe.skipIf(webgpuSkipReason !== undefined)(`staged loops on webgpu${webgpuS
     expect(e.message).toContain('await f.callAsync(...args)');
     expect(e.location?.line).toBe(lineOf('while (a != 1) {'));
     a.dispose();
+  });
+
+  it('a loop whose body only computes reads its conditions in batches of 1, 2, 4 … 16: 7 reads for 49 tests', async () => {
+    const f = ag.jit(grow, { scope });
+    const x = tf.scalar(1);
+    await read(await f.callAsync(x)); // traces, compiles
+    const before = gpuCounts();
+    const y = await f.callAsync(x);
+    const counts = countsSince(before);
+    // 48 iterations (49 tests): batches 1, 2, 4, 8, 16, 16, 16 cover 63 tests, one read each
+    expect(counts.mapAsync).toBe(7);
+    // each iteration run (63, the last 14 past the end and dropped): the test and the body, one program
+    // each; and per batch of more than one, tfjs's stack of its tests into one tensor to read (17 over
+    // the 6 batches: tfjs-webgpu concatenates at most a few inputs a dispatch)
+    expect(counts.dispatch).toBe(2 * 63 + 17);
+    const got = [...(await read(y))];
+    expect(got).toEqual(await onCpu(async () => [...(await read(f(tf.scalar(1))))]));
+    let js = Math.fround(1);
+    while (js < 1000) js = Math.fround(Math.fround(js * Math.fround(1.1)) + 1);
+    expect(got).toEqual([js]);
+    x.dispose();
   });
 
   it('an if on a tensor reads its predicate once through callAsync; a plain call names the if', async () => {
