@@ -1,6 +1,6 @@
 // docs/kernels.md, the kernel × capability matrix: one row per kernel record (src/ir/kernels/),
 // grouped by family, with its inputs (as tfjs names them), a column per rule table (shape rule, tfjs gradient, compiled scalar, SIMD,
-// fusable, ONNX, GraphModel) with its count, and the traced kernels each exporter lacks.
+// fusable, WGSL, GLSL, ONNX, GraphModel) with its count, and the traced kernels each exporter lacks.
 // Needs every rule table and tfjs's gradient registry. Produces `kernelMatrix()`, `kernelsDoc()`;
 // run as `npm run docs:kernels` (npx tsx scripts/kernels-doc.ts) it rewrites docs/kernels.md.
 
@@ -12,11 +12,13 @@ import { SHAPE_RULES } from '../src/trace/rules/index.js';
 import { ELEMENT_RULES } from '../src/exec/compiled/scalar-rules.js';
 import { WASM_RULES } from '../src/exec/targets/wasm-simd/rules.js';
 import { ELEMENTWISE_KERNELS } from '../src/opt/elementwise-kernels.js';
+import { WGSL_RULES } from '../src/exec/targets/wgsl/rules.js';
+import { GLSL_RULES } from '../src/exec/targets/glsl/rules.js';
 import { ONNX_RULES } from '../src/export/onnx/rules/index.js';
 import { GRAPH_MODEL_RULES } from '../src/export/graph-model/rules/index.js';
 
 /** The capability columns, in the matrix's order. */
-export const CAPABILITIES = ['shape rule', 'gradient', 'compiled scalar', 'SIMD', 'fusable', 'ONNX', 'GraphModel'] as const;
+export const CAPABILITIES = ['shape rule', 'gradient', 'compiled scalar', 'SIMD', 'fusable', 'WGSL', 'GLSL', 'ONNX', 'GraphModel'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 const has = (table: object, k: string): boolean => Object.hasOwn(table, k);
@@ -29,6 +31,8 @@ function capabilitiesOf(k: KernelName): Record<Capability, boolean> {
     'compiled scalar': has(ELEMENT_RULES, k),
     SIMD: has(WASM_RULES, k),
     fusable: has(ELEMENTWISE_KERNELS, k),
+    WGSL: has(WGSL_RULES, k),
+    GLSL: has(GLSL_RULES, k),
     ONNX: has(ONNX_RULES, k),
     GraphModel: has(GRAPH_MODEL_RULES, k),
   };
@@ -95,6 +99,7 @@ export function kernelsDoc(): string {
     '- **compiled scalar**: the compiled executor computes it element by element in JS (`src/exec/compiled/scalar-rules.ts`)',
     '- **SIMD**: the compiled executor computes it in WebAssembly SIMD (`src/exec/targets/wasm-simd/rules.ts`)',
     '- **fusable**: fusion may merge it into a Fused node (`src/opt/elementwise-kernels.ts`)',
+    '- **WGSL**, **GLSL**: a step of a fused chain in one webgpu / webgl program (`src/exec/targets/wgsl/rules.ts`, `src/exec/targets/glsl/rules.ts`)',
     '- **ONNX** (`src/export/onnx/rules/`), **GraphModel** (`src/export/graph-model/rules/`): the exporters',
     '',
     `${rows.length} kernels in ${KERNEL_FAMILIES.length} families.`,

@@ -33,7 +33,6 @@ const withFact = (fact: 'commutative' | 'nondeterministic' | 'multiOutput' | 'si
 
 describe('kernel records', () => {
   it('give every kernel one family, and every family some kernels', () => {
-    expect(KERNEL_NAMES.length).toBe(178);
     expect(new Set(KERNEL_NAMES).size).toBe(KERNEL_NAMES.length);
     for (const f of KERNEL_FAMILIES) expect(kernelsOf(f).length, f).toBeGreaterThan(0);
     expect(KERNEL_FAMILIES.flatMap((f) => kernelsOf(f)).length).toBe(KERNEL_NAMES.length);
