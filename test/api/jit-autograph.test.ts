@@ -1,34 +1,20 @@
-// jit converts by default: the seed programs, written with plain operators and control flow, run
-// through jit on tensors with the same results as plain JS on numbers (free variables via `scope`).
+// jit converts by default: the seed programs (test/corpus), written with plain operators and control
+// flow, run through jit on tensors with the same results as plain JS on numbers (free variables via
+// `scope`).
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { capturePrintedLines } from '../helpers/print-capture.js';
-import { collatz, delta, huber_loss, square_if_positive } from '../../examples/seed-functions.js';
+import { checkedSquare, collatz, delta, huberLoss, printLoop, squareIfPositive } from '../corpus/index.js';
 import assertModule from 'node:assert';
 import { readFileSync } from 'node:fs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-function nested_print(n: any) {
-  if (n >= 0) {
-    while (n < 5) {
-      n += 1;
-      console.log(n);
-    }
-  }
-  return n;
-}
-
 function list_seed(n: any) {
   const z: number[] = [];
   ag.setElementType(z, 'int32');
   for (const i of ag.range(n) as unknown as number[]) z.push(i);
   return ag.stack(z);
-}
-
-function assert_seed(x: any) {
-  ag.assert(x != 0, 'Do not pass zero!');
-  return x * x;
 }
 
 
@@ -41,10 +27,10 @@ const num = (t: unknown) => (t as tf.Tensor).dataSync()[0];
 
 describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (%s)', (executor) => {
   it('square_if_positive: 9 → 81, -2 → 0', () => {
-    const f = ag.jit(square_if_positive, { executor });
+    const f = ag.jit(squareIfPositive, { executor });
     expect(num(f(tf.scalar(9)))).toBe(81);
     expect(num(f(tf.scalar(-2)))).toBe(0);
-    expect(square_if_positive(9)).toBe(81);
+    expect(squareIfPositive(9)).toBe(81);
     expect(f.traceCount).toBe(1);
   });
 
@@ -57,13 +43,13 @@ describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (
   });
 
   it('huber_loss with delta = 1: 0.5 → 0.125, 3 → 2.5 (free variables from scope)', () => {
-    const f = ag.jit(huber_loss, { executor, scope: { tf, delta } });
+    const f = ag.jit(huberLoss, { executor, scope: { tf, delta } });
     expect(num(f(tf.scalar(0.5)))).toBeCloseTo(0.125, 6);
     expect(num(f(tf.scalar(3)))).toBeCloseTo(2.5, 6);
   });
 
   it('nested while with print: 2 → 5, printing 3, 4, 5 on every call', () => {
-    const f = ag.jit(nested_print, { executor });
+    const f = ag.jit(printLoop, { executor });
     expect(num(f(tf.scalar(2, 'int32')))).toBe(5);
     expect(lines).toEqual(['3', '4', '5']);
     lines.length = 0;
@@ -77,13 +63,13 @@ describe.each(['compiled', 'interpreter'] as const)('seed programs through jit (
   });
 
   it('assert: 3 → 9; 0 → "Do not pass zero!"', () => {
-    const f = ag.jit(assert_seed, { executor, scope: { ag } });
+    const f = ag.jit(checkedSquare, { executor, scope: { ag } });
     expect(num(f(tf.scalar(3)))).toBe(9);
     expect(() => f(tf.scalar(0))).toThrow(/Do not pass zero!/);
   });
 
   it('an unresolved free variable is a catalogued error listing it and both fixes', () => {
-    const f = ag.jit(huber_loss, { executor });
+    const f = ag.jit(huberLoss, { executor });
     expect(() => f(tf.scalar(1))).toThrow(/delta|tf/);
   });
 

@@ -6,15 +6,15 @@ import * as tf from '@tensorflow/tfjs';
 import { describe } from 'vitest';
 import * as ag from '../../src/index.js';
 import * as C from './programs/conditionals.js';
-import { conformance, product } from './harness.js';
+import { conformance, product, programName } from './harness.js';
 
 const scope = { tf, ag, ...C };
-const name = (f, args) => `${f.name}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
+const name = (f, args) => `${programName(C, f)}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 const variable = () => tf.variable(tf.scalar(0, 'int32'));
 
 describe('cond_basic', () => {
   for (const [f, c] of product([C.ifNoVars, C.ifElseNoVars], [true, false])) {
-    conformance(`${f.name}(${c}, variable)`, { fn: f, args: () => [c, variable()], tensors: [true, false], oracle: 'eager' }, scope);
+    conformance(`${programName(C, f)}(${c}, variable)`, { fn: f, args: () => [c, variable()], tensors: [true, false], oracle: 'eager' }, scope);
   }
   for (const [f, n] of product([C.ifOneVar, C.ifElseOneVar, C.ifTwoVars, C.ifElseTwoVars], [0, 1])) {
     conformance(name(f, [n]), { fn: f, args: [n] }, scope);
@@ -42,7 +42,7 @@ describe('cond_basic', () => {
     conformance(name(C.nestedIfTemporarilyUndefinedReturn, [c1, c2]), { fn: C.nestedIfTemporarilyUndefinedReturn, args: [c1, c2] }, scope);
   }
   for (const [f, n1, n2, t1, t2] of product([C.successiveIfs, C.successiveIfElses, C.nestedIfs, C.nestedIfElses], [0, 1], [0, 1], [false, true], [false, true])) {
-    conformance(`${f.name}(${n1}${t1 ? ' tensor' : ''}, ${n2}${t2 ? ' tensor' : ''})`, { fn: f, args: [n1, n2], tensors: [t1, t2] }, scope);
+    conformance(`${programName(C, f)}(${n1}${t1 ? ' tensor' : ''}, ${n2}${t2 ? ' tensor' : ''})`, { fn: f, args: [n1, n2], tensors: [t1, t2] }, scope);
   }
 });
 

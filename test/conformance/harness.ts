@@ -172,6 +172,14 @@ export function conformance(name: string, c: Case, scope: Record<string, unknown
   });
 }
 
+/**
+ * A program's name as its module exports it: the port's name (TF's test name) also where the program
+ * is a re-exported corpus program, whose function is named after its scenario (`s4`).
+ */
+export function programName(programs: object, f: AnyFn): string {
+  return Object.entries(programs).find(([, v]) => v === f)?.[0] ?? f.name;
+}
+
 /** Every combination of the given lists (TF's itertools.product). */
 export function product<T extends unknown[][]>(...lists: T): { [K in keyof T]: T[K][number] }[] {
   return lists.reduce<unknown[][]>((acc, l) => acc.flatMap((a) => l.map((x) => [...a, x])), [[]]) as never;

@@ -6,12 +6,12 @@ import * as tf from '@tensorflow/tfjs';
 import { describe } from 'vitest';
 import * as ag from '../../src/index.js';
 import * as L from './programs/loops.js';
-import { conformance, product } from './harness.js';
+import { conformance, product, programName } from './harness.js';
 
 const scope = { tf, ag, ...L };
 const fresh = (...a) => () => [...a.map((x) => (typeof x === 'function' ? x() : structuredClone(x)))];
 const variable = () => tf.variable(tf.scalar(0, 'int32'));
-const name = (f, args) => `${f.name}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
+const name = (f, args) => `${programName(L, f)}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
 describe('loop_basic', () => {
   for (const n of [0, 1, 2]) {
@@ -54,7 +54,7 @@ describe('loop_control_flow', () => {
   for (const [m, f] of product([[[], []], [[1], [2]], [[1, 2], [3, 4]], [[1, 2, 3], [4, 5, 6]]], [L.continueInInnerFor, L.breakInInnerFor, L.breakContinueInInnerFor])) {
     conformance(name(f, [m]), { fn: f, args: [m], dtypes: ['int32'] }, scope);
     // TF's _list_of_int_tensor: a JS array of int32 tensors (the outer loop unrolls).
-    conformance(`${f.name}(array of tensors ${JSON.stringify(m)})`, { fn: f, args: [m], tensors: [false], skip: { J: 'the same as P' } }, scope);
+    conformance(`${programName(L, f)}(array of tensors ${JSON.stringify(m)})`, { fn: f, args: [m], tensors: [false], skip: { J: 'the same as P' } }, scope);
   }
   for (const [x, y, f] of product([0, 1, 2, 3, 4], [0, 1, 2, 3, 4], [L.continueInInnerWhile, L.breakInInnerWhile, L.breakContinueInInnerWhile])) {
     conformance(name(f, [x, y]), { fn: f, args: [x, y] }, scope);

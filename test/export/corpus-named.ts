@@ -11,18 +11,9 @@ import * as ag from '../../src/index.js';
 import { toGraph } from '../../src/api/to-graph.js';
 import type { DiffCase } from '../helpers/differential.js';
 import { rand, randInt } from '../helpers/data.js';
+import { collatzInt32, delta, huberLoss } from '../corpus/index.js';
 
-// Plain functions: their source is what toGraph converts.
-function collatz(a: any) {
-  let counter = tf.scalar(0, 'int32');
-  while (a != 1) {
-    if (a % 2 == 0) a = Math.floor(a / 2);
-    else a = 3 * a + 1;
-    counter = counter + 1;
-  }
-  return counter;
-}
-
+// Plain functions: their source is what toGraph converts (collatz and the huber loss: test/corpus).
 function breakInWhile(x: any) {
   let s = tf.scalar(0, 'int32');
   while (x > 0) {
@@ -50,13 +41,6 @@ function pushAndStack(x: any, n: any) {
   return ag.stack(rows);
 }
 
-function huberLoss(a: any) {
-  let loss;
-  if (tf.abs(a) <= delta) loss = (a * a) / 2;
-  else loss = delta * (tf.abs(a) - delta / 2);
-  return loss;
-}
-
 const w1 = tf.variable(tf.randomNormal([4, 8], 0, 0.5, 'float32', 301), false, 'named_mlp_w1');
 const b1 = tf.tensor1d([0.1, -0.2, 0.3, 0, 0.05, -0.1, 0.2, 0.4]);
 const w2 = tf.variable(tf.randomNormal([8, 3], 0, 0.5, 'float32', 302), false, 'named_mlp_w2');
@@ -71,11 +55,11 @@ const convert = (fn: (...a: any[]) => any, scope: Record<string, unknown> = {}) 
 export type NamedCase = DiffCase & { readonly stages: readonly string[] };
 
 export const NAMED_CASES: NamedCase[] = [
-  { name: 'collatz (a cond nested in a while), int32 exact', fn: convert(collatz), args: () => [randInt([], 401, 2, 60)], stages: ['While', 'Cond'] },
+  { name: 'collatz (a cond nested in a while), int32 exact', fn: convert(collatzInt32), args: () => [randInt([], 401, 2, 60)], stages: ['While', 'Cond'] },
   { name: 'break in a while loop', fn: convert(breakInWhile), args: () => [randInt([], 402, 3, 12)], stages: ['While', 'Cond'] },
   { name: 'return in a while loop', fn: convert(returnInWhile), args: () => [randInt([], 403, 3, 12)], stages: ['While', 'Cond'] },
   { name: 'list push in a staged loop, then stack', fn: convert(pushAndStack), args: () => [rand([3], 404), randInt([], 405, 1, 6)], stages: ['While', 'ListPush', 'ListStack'] },
-  { name: 'seed huber loss', fn: convert(huberLoss, { delta: 1 }), args: () => [rand([], 406, -0.9, 0.9)], stages: ['Cond'] },
-  { name: 'seed huber loss, other branch', fn: convert(huberLoss, { delta: 1 }), args: () => [rand([], 407, 1.5, 4)], stages: ['Cond'] },
+  { name: 'seed huber loss', fn: convert(huberLoss, { delta }), args: () => [rand([], 406, -0.9, 0.9)], stages: ['Cond'] },
+  { name: 'seed huber loss, other branch', fn: convert(huberLoss, { delta }), args: () => [rand([], 407, 1.5, 4)], stages: ['Cond'] },
   { name: '2-layer MLP with captured weights (variables and a tensor)', fn: convert(mlp, { w1, b1, w2 }), args: () => [rand([5, 4], 408)], stages: ['BatchMatMul', 'Relu', 'Softmax'] },
 ];

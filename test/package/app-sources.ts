@@ -1,17 +1,15 @@
 // The source files of the packaging tests' apps, written as a user would write them against the
 // installed package (`autograph-ts`, `@tensorflow/tfjs`): the seed programs, the Node loader's .ts
 // module with closures, a CLI target, a CommonJS module, a tfjs-core-only app, a browser-build probe
-// and a small Vite page. Produces the texts.
+// and a small Vite page. The seeds' text is test/corpus's (sourceOf), as plain JS or with the types a
+// user gives them. Needs test/corpus. Produces the texts.
+import { collatz, huberLoss } from '../corpus/index.js';
+import { sourceOf } from '../corpus/source.js';
 
-const COLLATZ = `function collatz(a) {
-  let counter = 0;
-  while (a != 1) {
-    if (a % 2 == 0) a = Math.floor(a / 2);
-    else a = 3 * a + 1;
-    counter = counter + 1;
-  }
-  return counter;
-}`;
+const COLLATZ = sourceOf(collatz, { types: false });
+const HUBER = sourceOf(huberLoss, { types: false, name: 'huber' });
+const TYPED_COLLATZ = COLLATZ.replace('collatz(a)', 'collatz(a: tf.Tensor): tf.Tensor');
+const TYPED_HUBER = HUBER.replace('huber(a)', 'huber(a: tf.Tensor): tf.Tensor');
 
 /** ESM on the tfjs union: import without Babel, seeds, a tfjs closure called from converted code, memory. */
 export const SEEDS_MJS = `import * as tf from '@tensorflow/tfjs';
@@ -25,12 +23,7 @@ console.log(\`babel loaded at import: \${babelLoaded()}\`);
 
 ${COLLATZ}
 const delta = 1;
-function huber(a) {
-  let loss;
-  if (tf.abs(a) <= delta) loss = a * a / 2;
-  else loss = delta * (tf.abs(a) - delta / 2);
-  return loss;
-}
+${HUBER}
 function squares(n) {
   const z = [];
   ag.setElementType(z, 'int32');
@@ -70,13 +63,8 @@ import * as ag from 'autograph-ts';
 
 tf.enableProdMode();
 const delta = 1;
-function huber(a: tf.Tensor): tf.Tensor {
-  let loss;
-  if (tf.abs(a) <= delta) loss = a * a / 2;
-  else loss = delta * (tf.abs(a) - delta / 2);
-  return loss;
-}
-${COLLATZ.replace('collatz(a)', 'collatz(a: tf.Tensor): tf.Tensor')}
+${TYPED_HUBER}
+${TYPED_COLLATZ}
 console.log(\`huber(3) = \${ag.jit(huber)(tf.scalar(3)).dataSync()[0]}\`);
 console.log(\`collatz(27) = \${ag.jit(collatz)(tf.scalar(27, 'int32')).dataSync()[0]}\`);
 `;
@@ -85,7 +73,7 @@ console.log(\`collatz(27) = \${ag.jit(collatz)(tf.scalar(27, 'int32')).dataSync(
 export const LIB_TS = `import * as tf from '@tensorflow/tfjs';
 
 tf.enableProdMode();
-export ${COLLATZ.replace('collatz(a)', 'collatz(a: tf.Tensor): tf.Tensor')}
+export ${TYPED_COLLATZ}
 `;
 
 /** A CommonJS module under the Node loader (converted at run time instead). */
@@ -111,16 +99,12 @@ function squares(n) {
   for (const i of ag.range(n)) z.push(i * i);
   return ag.stack(z);
 }
-const huber = (a) => {
-  let loss;
-  if (tf.abs(a) <= 1) loss = a * a / 2;
-  else loss = 1 * (tf.abs(a) - 1 / 2);
-  return loss;
-};
+const delta = 1;
+${HUBER}
 console.log(\`collatz(27) = \${ag.jit(collatz)(tf.scalar(27, 'int32')).dataSync()[0]}\`);
 console.log(\`squares(5) = \${ag.jit(squares, { scope: { ag } })(tf.scalar(5, 'int32')).dataSync().join(',')}\`);
-const compiled = ag.jit(huber, { scope: { tf } })(tf.scalar(3)).dataSync()[0];
-const interpreted = ag.jit(huber, { scope: { tf }, executor: 'interpreter' })(tf.scalar(3)).dataSync()[0];
+const compiled = ag.jit(huber, { scope: { tf, delta } })(tf.scalar(3)).dataSync()[0];
+const interpreted = ag.jit(huber, { scope: { tf, delta }, executor: 'interpreter' })(tf.scalar(3)).dataSync()[0];
 console.log(\`huber(3) = \${compiled} (interpreter \${interpreted})\`);
 try {
   ag.jit(collatz, { executor: 'onnxruntime' })(tf.scalar(27, 'int32'));
@@ -173,13 +157,8 @@ export const WEB_MAIN_TS = `import * as tf from '@tensorflow/tfjs';
 import * as ag from 'autograph-ts';
 
 const delta = 1;
-function huber(a: tf.Tensor): tf.Tensor {
-  let loss;
-  if (tf.abs(a) <= delta) loss = a * a / 2;
-  else loss = delta * (tf.abs(a) - delta / 2);
-  return loss;
-}
-${COLLATZ.replace('collatz(a)', 'collatz(a: tf.Tensor): tf.Tensor')}
+${TYPED_HUBER}
+${TYPED_COLLATZ}
 const out = [ag.jit(huber)(tf.scalar(3)), ag.jit(collatz)(tf.scalar(27, 'int32'))];
 document.body.textContent = out.map((t) => t.dataSync()[0]).join(' ');
 `;

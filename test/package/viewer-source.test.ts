@@ -17,20 +17,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { App, makeApp, packTarball } from './apps.js';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium.js';
 import { serveStatic, type StaticServer } from '../../examples/web/serve.js';
+import { collatz } from '../corpus/index.js';
+import { sourceOf } from '../corpus/source.js';
 
 const DEV = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
 const TFJS = '@tensorflow/tfjs@4.22.0';
 
-/** collatz as a user writes it, at lines 4–12 of each module below (its loop at 6, its if at 7). */
-const COLLATZ = `function collatz(a: tf.Tensor | number) {
-  let counter = 0;
-  while (a != 1) {
-    if (a % 2 == 0) a = Math.floor(a / 2);
-    else a = 3 * a + 1;
-    counter = counter + 1;
-  }
-  return counter;
-}`;
+/** collatz as a user writes it (test/corpus's, typed), at lines 4–12 of each module below (its loop at 6, its if at 7). */
+const COLLATZ = sourceOf(collatz, { types: false }).replace('collatz(a)', 'collatz(a: tf.Tensor | number)');
 const FIRST = 4;
 const WHILE_LINE = 6;
 const IF_LINE = 7;

@@ -2,6 +2,7 @@
 // early_return_test.py, nested_control_flow_test.py, basic_ifexp_test.py,
 // composite_names_in_control_flow_test.py): plain JS with operators, written to run unchanged on JS
 // values and on tensors.
+// Programs that are reference scenarios too are test/corpus's, re-exported under the port's names.
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../../src/index.js';
 
@@ -22,12 +23,7 @@ export function ifOneVar(n) {
   if (i < n) i += 1;
   return i;
 }
-export function ifElseOneVar(n) {
-  let i = 0;
-  if (i < n) i += 1;
-  else i += 2;
-  return i;
-}
+export { s14 as ifElseOneVar } from '../../corpus/index.js'; // S14 of the reference scenarios
 export function ifTwoVars(n) {
   let i = 0;
   let j = 1;
@@ -49,11 +45,7 @@ export function ifElseTwoVars(n) {
   }
   return [i, j];
 }
-export function ifCreatesVar(c) {
-  let i;
-  if (c) i = 1;
-  return i;
-}
+export { s15 as ifCreatesVar } from '../../corpus/index.js'; // S15 of the reference scenarios
 export function ifElseCreatesVar(c) {
   let i;
   if (c) i = 1;
@@ -67,15 +59,7 @@ export function elseCreatesVar(c) {
   } else i = 2;
   return i;
 }
-export function ifReturnsNull(c) {
-  let i = 0;
-  let j = 1;
-  if (c) {
-    i = null;
-    j = 2;
-  }
-  return [i, j];
-}
+export { s17 as ifReturnsNull } from '../../corpus/index.js'; // S17 of the reference scenarios
 export function ifElseReturnsNull(c) {
   let i;
   let j;
@@ -99,14 +83,7 @@ export function elseReturnsNull(c) {
   }
   return [i, j];
 }
-export function ifLocalVar(c) {
-  let i = 0;
-  if (c) {
-    const j = 1;
-    i = j + 1;
-  }
-  return i;
-}
+export { s18 as ifLocalVar } from '../../corpus/index.js'; // S18 of the reference scenarios
 export function ifElseLocalVar(c) {
   let i = 0;
   if (c) {
@@ -175,12 +152,7 @@ export function nestedIfs(n1, n2) {
   }
   return l;
 }
-export function nestedIfTemporarilyUndefinedReturn(c1, c2) {
-  if (c1) {
-    if (c2) return 1;
-  }
-  return 2;
-}
+export { s19 as nestedIfTemporarilyUndefinedReturn } from '../../corpus/index.js'; // S19 of the reference scenarios
 export function nestedIfElses(n1, n2) {
   let i = 0;
   let l = 0;
@@ -474,23 +446,14 @@ export function condWithMultipleValues(x) {
 }
 
 // ---- composite_names_in_control_flow --------------------------------------------------------------
-export function ifBasicDict(a) {
-  const x = { a };
-  if (x.a > 0) x.b = 1;
-  else x.b = -1;
-  return x;
-}
+export { s23 as ifBasicDict } from '../../corpus/index.js'; // S23 of the reference scenarios
 export function ifBasicList(a) {
   const x = [a, 0];
   if (x[0] > 0) x[1] = 1;
   else x[1] = -1;
   return x;
 }
-export function ifImbalanced(a) {
-  const x = { a };
-  if (x.a > 0) x.b = 1;
-  return x;
-}
+export { s23NoElse as ifImbalanced } from '../../corpus/index.js'; // S23b of the reference scenarios
 export function elseImbalanced(a) {
   const x = { a };
   if (x.a > 0) {

@@ -1,6 +1,7 @@
 // @ts-nocheck -- JS ports of TensorFlow AutoGraph's reference programs (tests/loop_basic_test.py,
 // loop_control_flow_test.py, loop_scoping_test.py, loop_with_function_call_test.py): plain JS
 // with operators, written to run unchanged on JS values and on tensors.
+// Programs that are reference scenarios too are test/corpus's, re-exported under the port's names.
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../../../src/index.js';
 
@@ -15,11 +16,7 @@ export function forNoVars(l, v) {
   for (const _ of l) v.assign(v + 1);
   return v + 0;
 }
-export function whileOneVar(n) {
-  let i = 0;
-  while (i < n) i = i * 10 + 1;
-  return i;
-}
+export { s1 as whileOneVar } from '../../corpus/index.js'; // S1 of the reference scenarios
 export function forOneVar(l) {
   let i = 0;
   for (i of l) {
@@ -36,27 +33,9 @@ export function whileTwoVars(n) {
   }
   return s;
 }
-export function forTwoVars(l) {
-  let s = 0;
-  for (const i of l) s = s * 10 + i;
-  return s;
-}
-export function whileCreatesVar(n) {
-  let i = 0;
-  let j;
-  while (i < n) {
-    i = n + 1;
-    j = i + 1;
-  }
-  return [i, j];
-}
-export function forCreatesVar(l) {
-  let i;
-  for (i of l) {
-    // nothing
-  }
-  return i;
-}
+export { s2 as forTwoVars } from '../../corpus/index.js'; // S2 of the reference scenarios
+export { s4 as whileCreatesVar } from '../../corpus/index.js'; // S4 of the reference scenarios
+export { s3 as forCreatesVar } from '../../corpus/index.js'; // S3 of the reference scenarios
 export function successiveWhileLoops(n1, n2) {
   let s = 0;
   let i = 0;
@@ -105,14 +84,7 @@ export function nestedForLoops(m) {
 }
 
 // ---- loop_control_flow ----------------------------------------------------------------------------
-export function continueInSingleFor(l) {
-  let s = 0;
-  for (const c of l) {
-    if (c % 2 > 0) continue;
-    s += c;
-  }
-  return s;
-}
+export { s5 as continueInSingleFor } from '../../corpus/index.js'; // S5 of the reference scenarios
 export function continueInSingleWhile(x) {
   let s = 0;
   while (x > 0) {
@@ -144,22 +116,8 @@ export function continueInInnerWhile(x, y) {
   }
   return s;
 }
-export function breakInSingleFor(l) {
-  let s = 0;
-  for (const c of l) {
-    if (c % 2 > 0) break;
-    s += c;
-  }
-  return s;
-}
-export function unconditionalReturnInSingleFor(l) {
-  let s = 0;
-  for (const c of l) {
-    s += c;
-    return s;
-  }
-  return s;
-}
+export { s6 as breakInSingleFor } from '../../corpus/index.js'; // S6 of the reference scenarios
+export { s11 as unconditionalReturnInSingleFor } from '../../corpus/index.js'; // S11 of the reference scenarios
 export function effectivelyUnconditionalReturnInSingleFor(l) {
   let s = 0;
   for (const c of l) {
@@ -178,25 +136,8 @@ export function unconditionalReturnInSingleWhile(x) {
   }
   return s;
 }
-export function effectivelyUnconditionalReturnInSingleWhile(x) {
-  let s = 0;
-  while (x > 0) {
-    x -= 1;
-    s += x;
-    if (x % 2 > 0) return s;
-    else return -s;
-  }
-  return s;
-}
-export function breakInSingleWhile(x) {
-  let s = 0;
-  while (x > 0) {
-    x -= 1;
-    if (x % 2 > 0) break;
-    s += x;
-  }
-  return s;
-}
+export { s12 as effectivelyUnconditionalReturnInSingleWhile } from '../../corpus/index.js'; // S12 of the reference scenarios
+export { s7 as breakInSingleWhile } from '../../corpus/index.js'; // S7 of the reference scenarios
 export function breakInInnerFor(m) {
   let s = 0;
   for (const l of m) {
