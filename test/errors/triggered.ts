@@ -29,11 +29,14 @@ export interface Observed {
   readonly message: string;
 }
 
-/** `// @expect <id> <token>` markers of a fixture's text: the line, and the column of the token. */
+/**
+ * `// @expect <id> <token>` markers of a fixture's text: the line, and the column of the token. (In a
+ * .ts fixture, ` @mjs <token>` after it is the token of its generated .mjs twin: scripts/fixture-twins.ts.)
+ */
 export function markers(text: string): Map<string, Expected> {
   const out = new Map<string, Expected>();
   text.split('\n').forEach((line, i) => {
-    const m = /\/\/ @expect ([a-z]+\/[a-z0-9-]+) (.+)$/.exec(line);
+    const m = /\/\/ @expect ([a-z]+\/[a-z0-9-]+) (.+?)(?: @mjs .+)?$/.exec(line);
     if (!m) return;
     const code = line.slice(0, m.index);
     const col = code.indexOf(m[2]!.trim());
