@@ -180,10 +180,10 @@ export const EXEMPT: Readonly<Record<string, string>> = {
   Conv2DBackpropInput: 'a convolution: the same float32 sums as Conv2D (test/export/onnx-kernels.test.ts)',
   DepthwiseConv2dNativeBackpropFilter: 'a convolution: the same float32 sums as Conv2D (test/export/onnx-kernels.test.ts)',
   DepthwiseConv2dNativeBackpropInput: 'a convolution: the same float32 sums as Conv2D (test/export/onnx-kernels.test.ts)',
-  RandomNormal: "a draw from onnxruntime's generator: other values than tfjs's by design; its distribution is tested (test/random)",
-  RandomUniform: "a draw from onnxruntime's generator: other values than tfjs's by design; its distribution is tested (test/random)",
-  TruncatedNormal: "a draw from onnxruntime's generator: other values than tfjs's by design; its distribution is tested (test/random)",
-  Multinomial: "a draw from onnxruntime's generator: other values than tfjs's by design; its frequencies are tested (test/random)",
+  RandomNormal: "a draw from onnxruntime's generator: other values than tfjs's by design; its distribution is tested (test/trace/random)",
+  RandomUniform: "a draw from onnxruntime's generator: other values than tfjs's by design; its distribution is tested (test/trace/random)",
+  TruncatedNormal: "a draw from onnxruntime's generator: other values than tfjs's by design; its distribution is tested (test/trace/random)",
+  Multinomial: "a draw from onnxruntime's generator: other values than tfjs's by design; its frequencies are tested (test/trace/random)",
 };
 
 /**

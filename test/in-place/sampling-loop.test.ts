@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { jit, stack } from '../../src/index.js';
-import { chiSquare, chiSquareBound, distinct, withSeededMathRandom } from '../random/helpers.js';
+import { chiSquare, chiSquareBound, distinct, withSeededMathRandom } from '../trace/random/helpers.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -5,7 +5,7 @@
 // staged loop); draws the gradient would have to draw again are refused; memory stays flat.
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as ag from '../../src/index.js';
+import * as ag from '../../../src/index.js';
 import { distinct } from './helpers.js';
 
 // Operators on tensors are what conversion supports; TypeScript does not know them: `any` there.

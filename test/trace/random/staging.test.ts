@@ -5,10 +5,10 @@
 // apart and in place; unseeded draws autograph cannot stage are refused; memory stays flat.
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as ag from '../../src/index.js';
+import * as ag from '../../../src/index.js';
 import { distinct, withSeededMathRandom } from './helpers.js';
-import { RANDOM_OPS } from '../../src/convert/passes/call-trees.js';
-import { STAGED_RANDOM_OPS } from '../../src/trace/random-draws.js';
+import { RANDOM_OPS } from '../../../src/convert/passes/call-trees.js';
+import { STAGED_RANDOM_OPS } from '../../../src/trace/random-draws.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');

@@ -5,8 +5,8 @@
 // frequencies. Unseeded draws here are random: the bounds are far in the tails (p < 1e-6 each).
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as ag from '../../src/index.js';
-import { needsExecuteAsync } from '../../src/export/graph-model/index.js';
+import * as ag from '../../../src/index.js';
+import { needsExecuteAsync } from '../../../src/export/graph-model/index.js';
 import { chiSquare, chiSquareBound, counts, stats } from './helpers.js';
 
 beforeAll(async () => {
