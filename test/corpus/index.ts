@@ -33,7 +33,10 @@ export interface TensorRun extends Run {
 type AnyFn = (...args: any[]) => unknown;
 
 export interface Program {
-  /** The reference name: `S1` … `S34`, or the seed's name in the reference list (`square_if_positive`). */
+  /**
+   * The reference name: `S1` … `S34` (`S19b`, `S23b`: variants), or the seed's name in the reference
+   * list (`square_if_positive`; `collatz_trunc`, `collatz_int32`: variants of collatz).
+   */
   readonly name: string;
   readonly fn: AnyFn;
   /**

@@ -3,9 +3,9 @@
 // operators and control flow, written once. P mode runs one on JS values, unconverted and through
 // toGraph; T mode traces it with jit on tensors, where a legal program gives P's result and an
 // illegal one the catalogued error naming the variable (test/convert/scenarios-p.test.ts,
-// scenarios-t.test.ts). test/corpus/index.ts lists them with their plain-JS results. The numbers
-// left out are cases of the reference list that are tested inline: S37–S39 (print, assert, lists)
-// in test/convert/effects-lists-t.test.ts, S40 (unsupported constructs) in errors.test.ts.
+// scenarios-t.test.ts). test/corpus/index.ts lists them with their plain-JS results. S37–S39
+// (print, assert, lists) are tested inline in test/convert/effects-lists-t.test.ts and S40
+// (unsupported constructs) in errors.test.ts; the numbers missing from both are not used.
 // `tf` is a free variable, read from the conversion's scope (see seeds.ts). Needs nothing at run
 // time. Produces s1 … s34b.
 import type * as TF from '@tensorflow/tfjs';
