@@ -31,7 +31,7 @@ export { toDot, toSVG, toHTML, setGraphviz, type DotOptions, type GraphvizModule
 export type { GraphView, ViewOptions, PrintViewOptions } from './api/concrete-function.js';
 export { save, type SaveOptions } from './api/save.js';
 export { exportOnnx, type OnnxExportOptions, type OnnxNumerics } from './export/onnx/index.js';
-export type { OnnxRuntimeOptions } from './exec/onnxruntime/index.js';
+export type { OnnxRuntimeOptions } from './ort/index.js';
 // Types the API mentions (parameters, results, fields), so they can be named and documented.
 export type { DType, Shape, TensorType } from './ir/types.js';
 export type { ErrorKind, SourceLocation } from './errors/ag-error.js';

@@ -16,7 +16,7 @@ import { cloneGraph } from '../ir/clone.js';
 import { randomNodesIn } from '../ir/random.js';
 import type { GraphModelExportOptions } from '../export/graph-model/index.js';
 import type { OnnxExportOptions } from '../export/onnx/index.js';
-import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
+import type { OnnxRuntimeOptions } from '../ort/index.js';
 import type { DotOptions, ViewerApi, ViewerCode, ViewerOptions } from '../export/dot/index.js';
 import { exporter } from '../export/registry.js';
 import { formatSteps, optimizationSteps, type PassStep } from '../opt/pass-report.js';

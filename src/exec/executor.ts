@@ -1,11 +1,11 @@
 // What runs a graph: the `Executor` interface and the registry of executors by name (the
 // `executor` option of jit). The interpreter and the compiled executor are built in; onnxruntime's
-// is registered by whoever can reach the ONNX exporter (api/concrete-function.ts, through the
-// exporter registry). Needs the two built-in executors. Produces `Executor`, `makeExecutor`, `registerExecutor`.
+// (src/ort/, a higher floor: it runs the ONNX export) is registered from above (api/concrete-function.ts,
+// through the exporter registry) and declares its options by augmenting `ExecutorOptions`.
+// Needs the two built-in executors. Produces `Executor`, `makeExecutor`, `registerExecutor`.
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
-import type { OnnxRuntimeOptions } from './onnxruntime-options.js';
 import { Interpreter } from './interpreter.js';
 import { CompiledExecutor } from './compiled/compiled-executor.js';
 
@@ -24,9 +24,11 @@ export interface Executor {
 /** The executors a trace can run on (`JitOptions.executor`). */
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
 
+/**
+ * What a factory is given besides the graph. An executor registered from a higher floor adds its own
+ * options by augmenting this interface (`declare module`), as src/ort/options.ts adds `onnx`.
+ */
 export interface ExecutorOptions {
-  /** For onnxruntime: its session options. */
-  readonly onnx?: OnnxRuntimeOptions;
   /**
    * For the compiled executor: its WebAssembly kernels may use relaxed SIMD where the engine has it
    * (default true). float32 matMul on the wasm backend then adds each product with a fused

@@ -10,7 +10,7 @@ import type { toDot } from './dot/to-dot.js';
 import type { toSVG } from './dot/to-svg.js';
 import type { toHTML } from './viewer/to-html.js';
 import type { mountViewer } from './viewer/mount-viewer.js';
-import type { OnnxRuntimeOptions } from '../exec/onnxruntime/onnxruntime-executor.js';
+import type { OnnxRuntimeOptions } from '../ort/onnxruntime-executor.js';
 import type { Executor } from '../exec/executor.js';
 import { agError } from '../errors/catalogue.js';
 

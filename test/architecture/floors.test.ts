@@ -25,7 +25,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['opt/'],
   ['exec/', 'exec/targets/'],
   ['export/'],
-  ['exec/onnxruntime/'],
+  ['ort/'],
   ['export/registry.ts', 'export/install.ts', 'export/install-pictures.ts'],
   ['api/'],
   ['browser.ts', 'plugin/'],
