@@ -1,13 +1,13 @@
 // ConcreteFunction: one trace of a jit function for one input signature. Holds the graph, how to
 // rebuild the output structure, and its executor; `call` feeds tensors and captures and returns
-// tfjs tensors on the current backend; its exporters (toONNX, toDot…) and the onnxruntime executor are
-// reached through export/registry.ts. Needs the IR, the trace result, an executor.
-// Produces `ConcreteFunction`.
+// tfjs tensors on the current backend; its exporters (toONNX, toDot…) are reached through
+// export/registry.ts and the onnxruntime executor through the executor registry (both filled by
+// src/install/). Needs the IR, the trace result, an executor. Produces `ConcreteFunction`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
 import type { OutputPlan } from '../trace/trace-function.js';
-import { makeExecutor, registerExecutor, type Executor, type ExecutorName } from '../exec/executor.js';
+import { makeExecutor, type Executor, type ExecutorName } from '../exec/executor.js';
 import { feedsFor } from '../exec/capture-feeds.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
@@ -39,11 +39,6 @@ export interface PrintViewOptions extends ViewOptions {
 }
 
 export type { ExecutorName } from '../exec/executor.js';
-
-// onnxruntime runs the ONNX export: reached through the exporter registry, so a bundle without
-// exporters is told which import installs it.
-registerExecutor('onnxruntime', (_, options) => exporter('onnx', "executor 'onnxruntime'").onnxRuntime(options.onnx ?? {}));
-
 
 /**
  * What `getConcreteFunction` accepts where the function takes a `T`: what a call accepts, or a

@@ -1,7 +1,7 @@
-// Where ConcreteFunction finds the exporters (ONNX and the onnxruntime executor, TF.js GraphModel,
-// DOT/SVG/HTML pictures and the viewer): install.ts and install-pictures.ts put them here. The Node
-// entry installs them all; browser bundles only through `autograph-ts/export` or `autograph-ts/viewer`,
-// so a page that only runs its functions carries none of them. Needs no exporter itself (types only).
+// Where ConcreteFunction finds the exporters (ONNX, TF.js GraphModel, DOT/SVG/HTML pictures and the
+// viewer): the installers of src/install/ put them here. The Node entry installs them all; browser
+// bundles only through `autograph-ts/export` or `autograph-ts/viewer`, so a page that only runs its
+// functions carries none of them. Needs no exporter itself (types only).
 // Produces `installExporters`, `exporter`, `withoutExporters`.
 
 import type { exportOnnx } from './onnx/export-onnx.js';
@@ -10,15 +10,10 @@ import type { toDot } from './dot/to-dot.js';
 import type { toSVG } from './dot/to-svg.js';
 import type { toHTML } from './viewer/to-html.js';
 import type { mountViewer } from './viewer/mount-viewer.js';
-import type { OnnxRuntimeOptions } from '../ort/onnxruntime-executor.js';
-import type { Executor } from '../exec/executor.js';
 import { agError } from '../errors/catalogue.js';
 
-/** An executor made by an installed exporter (onnxruntime's, which runs the ONNX export). */
-export type InstalledExecutor = Executor;
-
 export interface Exporters {
-  readonly onnx: { readonly exportOnnx: typeof exportOnnx; readonly onnxRuntime: (opts: OnnxRuntimeOptions) => InstalledExecutor };
+  readonly onnx: { readonly exportOnnx: typeof exportOnnx };
   readonly graphModel: { readonly exportGraphModel: typeof exportGraphModel };
   readonly pictures: { readonly toDot: typeof toDot; readonly toSVG: typeof toSVG; readonly toHTML: typeof toHTML; readonly mountViewer: typeof mountViewer };
 }
@@ -34,7 +29,7 @@ const WHAT: Record<keyof Exporters, string> = { onnx: 'the ONNX exporter', graph
 
 let installed: Partial<Exporters> = {};
 
-/** Called by install.ts and install-pictures.ts. */
+/** Called by the installers (src/install/). */
 export function installExporters(e: Partial<Exporters>): void {
   installed = { ...installed, ...e };
 }

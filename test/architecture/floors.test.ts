@@ -26,9 +26,8 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['exec/', 'exec/targets/'],
   ['export/'],
   ['ort/'],
-  ['export/registry.ts', 'export/install.ts', 'export/install-pictures.ts'],
   ['api/'],
-  ['browser.ts', 'plugin/'],
+  ['browser.ts', 'plugin/', 'install/'],
   ['check/', 'index.ts'],
   ['cli/'],
 ];
