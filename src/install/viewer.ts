@@ -1,11 +1,12 @@
 // `import 'autograph-ts/viewer'` in a browser bundle (and, through export.ts, the Node entry):
-// installs the graph pictures — cf.toDot, toSVG, toHTML and mountViewer — into export/registry.ts.
+// registers the graph pictures — the formats dot, svg and html behind cf.toDot, toSVG, toHTML and
+// mountViewer — in export/exporter.ts.
 // Needs export/dot, export/viewer. Produces nothing but that side effect.
 
-import { toDot } from '../export/dot/to-dot.js';
-import { toSVG } from '../export/dot/to-svg.js';
-import { toHTML } from '../export/viewer/to-html.js';
-import { mountViewer } from '../export/viewer/mount-viewer.js';
-import { installExporters } from '../export/registry.js';
+import { registerExporter } from '../export/exporter.js';
+import { dotExporter, svgExporter } from '../export/dot/dot-exporters.js';
+import { htmlExporter } from '../export/viewer/html-exporter.js';
 
-installExporters({ pictures: { toDot, toSVG, toHTML, mountViewer } });
+registerExporter(dotExporter);
+registerExporter(svgExporter);
+registerExporter(htmlExporter);
