@@ -64,8 +64,6 @@ function crossTargetImports(all: Map<string, string[]>): string[] {
 export const INHERENT_CIRCLES: readonly (readonly string[])[] = [
   // A jit function's gradient is itself a jit function (jit-gradient jits the vjp of the call).
   ['api/jit-gradient.ts', 'api/jit.ts'],
-  // Lowering a graph to ONNX lowers the subgraphs of its If/Loop nodes with the same lowering.
-  ['export/onnx/lower-control-flow.ts', 'export/onnx/lower-graph.ts'],
 ];
 
 function sourceFiles(dir: string): string[] {
