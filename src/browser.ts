@@ -3,7 +3,7 @@
 // plugin converted at build time; `import 'autograph-ts/convert'` adds the converter (and Babel) to a
 // page that converts at run time, `import 'autograph-ts/export'` the exporters behind cf.toONNX,
 // cf.toGraphModel and the onnxruntime executor, and `import 'autograph-ts/viewer'` (or /export) the
-// pictures behind cf.toDot, toSVG, toHTML and mountViewer (export/registry.ts). The named functions
+// pictures behind cf.toDot, toSVG, toHTML and mountViewer (export/exporter.ts). The named functions
 // below (exportOnnx, toDot…) work without them. The Node entry, index.ts, is this plus all of those.
 // Needs every stage. Produces the public API.
 
@@ -28,10 +28,10 @@ export { range } from './runtime/ranges.js';
 export { exportGraphModel, graphModelKernels, needsExecuteAsync, type GraphModelExportOptions } from './export/graph-model/index.js';
 export { saveGraphModel, loadGraphModelArtifacts, type LoadLimits } from './export/graph-model/save-graph-model.js';
 export { toDot, toSVG, toHTML, setGraphviz, type DotOptions, type GraphvizModule, type ViewerOptions, type ViewerCode, type ViewerApi } from './export/dot/index.js';
-export type { GraphView, ViewOptions, PrintViewOptions } from './api/concrete-function.js';
+export type { GraphView, ViewOptions, PrintViewOptions, ExportFormat, ExportFormats } from './api/concrete-function.js';
 export { save, type SaveOptions } from './api/save.js';
 export { exportOnnx, type OnnxExportOptions, type OnnxNumerics } from './export/onnx/index.js';
-export type { OnnxRuntimeOptions } from './exec/onnxruntime/index.js';
+export type { OnnxRuntimeOptions } from './ort/index.js';
 // Types the API mentions (parameters, results, fields), so they can be named and documented.
 export type { DType, Shape, TensorType } from './ir/types.js';
 export type { ErrorKind, SourceLocation } from './errors/ag-error.js';

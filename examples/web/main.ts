@@ -16,7 +16,7 @@ import { jit, setGraphviz, spec, toCode } from '../../src/browser.js';
 import { setCodeGeneration } from '../../src/plugin/runtime-browser.js';
 // The graph pictures behind cf.mountViewer (in an app: `import 'autograph-ts/viewer'`; a page that
 // only runs its functions leaves them out).
-import '../../src/export/install-pictures.js';
+import '../../src/install/viewer.js';
 
 // This page's CSP forbids 'unsafe-eval': say so, and the compiled executor does not even try
 // `new Function` (each try would be a CSP violation); graphs run in the interpreter. `?codegen=probe`

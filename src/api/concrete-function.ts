@@ -1,13 +1,14 @@
 // ConcreteFunction: one trace of a jit function for one input signature. Holds the graph, how to
 // rebuild the output structure, and its executor; `call` feeds tensors and captures and returns
-// tfjs tensors on the current backend; its exporters (toONNX, toDot…) and the onnxruntime executor are
-// reached through export/registry.ts. Needs the IR, the trace result, an executor.
-// Produces `ConcreteFunction`.
+// tfjs tensors on the current backend; its exports (`export(format)`, and toONNX, toDot… as its
+// shorthands) go to the exporter plug-ins of export/exporter.ts, and the onnxruntime executor comes
+// from the executor registry (both filled by src/install/). Needs the IR, the trace result, an
+// executor. Produces `ConcreteFunction`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
 import type { OutputPlan } from '../trace/trace-function.js';
-import { makeExecutor, registerExecutor, type Executor, type ExecutorName } from '../exec/executor.js';
+import { makeExecutor, type Executor, type ExecutorName } from '../exec/executor.js';
 import { feedsFor } from '../exec/capture-feeds.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
@@ -16,22 +17,14 @@ import { cloneGraph } from '../ir/clone.js';
 import { randomNodesIn } from '../ir/random.js';
 import type { GraphModelExportOptions } from '../export/graph-model/index.js';
 import type { OnnxExportOptions } from '../export/onnx/index.js';
-import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
+import type { OnnxRuntimeOptions } from '../ort/index.js';
 import type { DotOptions, ViewerApi, ViewerCode, ViewerOptions } from '../export/dot/index.js';
-import { exporter } from '../export/registry.js';
+import { exporterFor, type ExportFormat, type ExportFormats, type ExportSource, type GraphView, type ViewOptions } from '../export/exporter.js';
 import { formatSteps, optimizationSteps, type PassStep } from '../opt/pass-report.js';
 import type { AnyFn, IsAny, JitArgs, Staged } from '../trace/staged-types.js';
 import type { TensorSpec } from './tensor-spec.js';
 
-/**
- * Which graph a view shows: the one the executor runs (default), the trace as recorded, or (for
- * text) the trace followed by what each optimizer pass changed.
- */
-export type GraphView = 'optimized' | 'trace' | 'passes';
-
-export interface ViewOptions {
-  readonly graph?: GraphView;
-}
+export type { GraphView, ViewOptions, ExportFormat, ExportFormats } from '../export/exporter.js';
 
 export interface PrintViewOptions extends ViewOptions {
   /** Append `// file:line` of the user source that created each node. */
@@ -39,11 +32,6 @@ export interface PrintViewOptions extends ViewOptions {
 }
 
 export type { ExecutorName } from '../exec/executor.js';
-
-// onnxruntime runs the ONNX export: reached through the exporter registry, so a bundle without
-// exporters is told which import installs it.
-registerExecutor('onnxruntime', (_, options) => exporter('onnx', "executor 'onnxruntime'").onnxRuntime(options.onnx ?? {}));
-
 
 /**
  * What `getConcreteFunction` accepts where the function takes a `T`: what a call accepts, or a
@@ -199,15 +187,34 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     return optimizationSteps(this.graph);
   }
 
-  /** The graph a picture shows. */
-  private viewed(opts: ViewOptions): Graph {
-    if (opts.graph === 'passes') throw agError('api/bad-graph-view', { view: 'passes', allowed: "'optimized' or 'trace'" });
-    return opts.graph === 'trace' ? this.graph : this.optimizedGraph;
+  private exportSourceMemo: ExportSource | undefined;
+
+  /** @internal What the exporter plug-ins read of this function (`ag.save` hands it to them too). */
+  exportSource(): ExportSource {
+    return (this.exportSourceMemo ??= {
+      name: this.name,
+      graph: this.graph,
+      view: (view) => {
+        if (view === 'passes') throw agError('api/bad-graph-view', { view: 'passes', allowed: "'optimized' or 'trace'" });
+        return { graph: view === 'trace' ? this.graph : this.optimizedGraph, title: this.title({ graph: view }) };
+      },
+      viewerCode: () => this.viewerCode(),
+    });
+  }
+
+  /**
+   * The graph in an installed export format — `'onnx'` (bytes), `'graph-model'` (artifacts), `'dot'`,
+   * `'svg'`, `'html'` (text; the last two as promises) — with that format's options: what toONNX,
+   * toGraphModel, toDot, toSVG and toHTML return. An unknown format is `export/unknown-format`; one a
+   * browser bundle did not install, `export/exporter-missing` naming the import that installs it.
+   */
+  export<K extends ExportFormat>(format: K, options?: ExportFormats[K]['options']): ExportFormats[K]['result'] {
+    return exporterFor(format, `export('${format}')`).export(this.exportSource(), options ?? {});
   }
 
   /** The graph as an ONNX model (opset 18, IR version 8) that onnxruntime runs. */
   toONNX(opts: OnnxExportOptions = {}): Uint8Array {
-    return exporter('onnx', 'toONNX').exportOnnx(this.graph, { name: this.name, ...opts });
+    return exporterFor('onnx', 'toONNX').export(this.exportSource(), opts);
   }
 
   /**
@@ -235,7 +242,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 
   /** A TF.js GraphModel (model.json topology + weights) that tf.loadGraphModel runs. */
   toGraphModel(opts: GraphModelExportOptions = {}): tf.io.ModelArtifacts {
-    return exporter('graphModel', 'toGraphModel').exportGraphModel(this.graph, opts);
+    return exporterFor('graph-model', 'toGraphModel').export(this.exportSource(), opts);
   }
 
   /**
@@ -243,12 +250,12 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
    * clusters named after the user's statements, captures and effects marked.
    */
   toDot(opts: DotOptions & ViewOptions = {}): string {
-    return exporter('pictures', 'toDot').toDot(this.viewed(opts), { title: this.title(opts), ...opts });
+    return exporterFor('dot', 'toDot').export(this.exportSource(), opts);
   }
 
   /** The optimized graph (or `{ graph: 'trace' }`) as an SVG picture (Graphviz in wasm). */
   toSVG(opts: DotOptions & ViewOptions = {}): Promise<string> {
-    return exporter('pictures', 'toSVG').toSVG(this.viewed(opts), { title: this.title(opts), ...opts });
+    return exporterFor('svg', 'toSVG').export(this.exportSource(), opts);
   }
 
   /**
@@ -257,9 +264,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
    * Cond/While, and the source and generated code linked to the graph.
    */
   async toHTML(opts: ViewerOptions & ViewOptions = {}): Promise<string> {
-    const { toHTML } = exporter('pictures', 'toHTML');
-    const graph = this.viewed(opts);
-    return toHTML(graph, { title: this.title(opts), ...opts, code: { ...(await this.viewerCode()), ...opts.code } });
+    return exporterFor('html', 'toHTML').export(this.exportSource(), opts);
   }
 
   /**
@@ -267,9 +272,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
    * without inline scripts or styles; pictures are drawn in the page by Graphviz in wasm).
    */
   async mountViewer(element: HTMLElement, opts: ViewerOptions & ViewOptions = {}): Promise<ViewerApi> {
-    const { mountViewer } = exporter('pictures', 'mountViewer');
-    const graph = this.viewed(opts);
-    return mountViewer(element, graph, { title: this.title(opts), ...opts, code: { ...(await this.viewerCode()), ...opts.code } });
+    return exporterFor('html', 'mountViewer').mount(element, this.exportSource(), opts);
   }
 
   private async viewerCode(): Promise<ViewerCode> {

@@ -27,7 +27,7 @@ import { syncReadsAllowed } from '../exec/interpreter-reads.js';
 import { containsTensor, isNaNResult, keepable, shortJson } from './jit-results.js';
 import '../grad/install.js'; // fills trace's gradient hooks
 import '../exec/evaluate-init.js'; // fills trace's graph evaluation (variable initializers)
-import type { OnnxRuntimeOptions } from '../exec/onnxruntime/index.js';
+import type { OnnxRuntimeOptions } from '../ort/index.js';
 import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
 
 export interface JitOptions {

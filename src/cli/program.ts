@@ -106,12 +106,14 @@ export function buildProgram(): Command {
   help(
     program
       .command('export')
-      .description('export the traced graph as an ONNX model and/or a TF.js GraphModel folder')
+      .description('export the traced graph as an ONNX model, a TF.js GraphModel folder, or another export format')
       .argument('<file[#export]>', 'the module and function')
       .option('--spec <specs>', SPEC_HELP)
       .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
       .option('--onnx <file>', 'write an ONNX model (opset 18) to this file')
       .option('--graph-model <dir>', 'write a TF.js GraphModel (model.json + weights) into this folder')
+      .option('--format <format>', "write this export format (onnx, graph-model, dot, svg, html: those of ag.save) to --output")
+      .option('-o, --output <path>', 'where --format writes: a file, or a folder for graph-model')
       .action(lazy(async () => (await import('./commands/export.js')).exportCommand)),
     'autograph export model.ts#huber --spec "[]" --onnx huber.onnx',
   );

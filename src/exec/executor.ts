@@ -1,13 +1,14 @@
 // What runs a graph: the `Executor` interface and the registry of executors by name (the
 // `executor` option of jit). The interpreter and the compiled executor are built in; onnxruntime's
-// is registered by whoever can reach the ONNX exporter (api/concrete-function.ts, through the
-// exporter registry). Needs the two built-in executors. Produces `Executor`, `makeExecutor`, `registerExecutor`.
+// (src/ort/, a higher floor: it runs the ONNX export) is registered by the installer of the exporters
+// (src/install/export.ts) and declares its options by augmenting `ExecutorOptions`.
+// Needs the two built-in executors. Produces `Executor`, `makeExecutor`, `registerExecutor`.
 
 import type * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
-import type { OnnxRuntimeOptions } from './onnxruntime-options.js';
 import { Interpreter } from './interpreter.js';
 import { CompiledExecutor } from './compiled/compiled-executor.js';
+import { agError } from '../errors/catalogue.js';
 
 export interface Executor {
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
@@ -24,9 +25,11 @@ export interface Executor {
 /** The executors a trace can run on (`JitOptions.executor`). */
 export type ExecutorName = 'interpreter' | 'compiled' | 'onnxruntime';
 
+/**
+ * What a factory is given besides the graph. An executor registered from a higher floor adds its own
+ * options by augmenting this interface (`declare module`), as src/ort/options.ts adds `onnx`.
+ */
 export interface ExecutorOptions {
-  /** For onnxruntime: its session options. */
-  readonly onnx?: OnnxRuntimeOptions;
   /**
    * For the compiled executor: its WebAssembly kernels may use relaxed SIMD where the engine has it
    * (default true). float32 matMul on the wasm backend then adds each product with a fused
@@ -44,12 +47,19 @@ const factories: { [K in ExecutorName]?: ExecutorFactory } = {
   compiled: (graph, options) => new CompiledExecutor(graph, { relaxedSimd: options.relaxedSimd ?? true }),
 };
 
+/** What a bundle imports to install each executor that is not built in (the error's hint says it). */
+const INSTALLED_BY: { readonly [K in ExecutorName]?: string } = { onnxruntime: "import 'autograph-ts/export'" };
+
 export function registerExecutor(name: ExecutorName, factory: ExecutorFactory): void {
   factories[name] = factory;
 }
 
 export function makeExecutor(name: ExecutorName, graph: Graph, options: ExecutorOptions = {}): Executor {
   const factory = factories[name];
-  if (!factory) throw new Error(`internal: no executor named '${name}' is registered`);
+  if (!factory) {
+    const imports = INSTALLED_BY[name];
+    if (imports) throw agError('export/exporter-missing', { method: `executor '${name}'`, what: `the ${name} executor`, imports });
+    throw new Error(`internal: no executor named '${name}' is registered`);
+  }
   return factory(graph, options);
 }

@@ -1,9 +1,11 @@
 // The dependency picture of docs/architecture.md, checked: every relative import in src/ (type-only
-// ones too) goes from a higher floor to a lower one or stays inside its own folder, and the only
-// import circles between files are the inherent ones the document lists. Also: only engine/ reaches
-// tfjs's engine internals. Reads the sources with TypeScript's `preProcessFile`; runs nothing.
+// ones too) goes from a higher floor to a lower one or stays inside its own folder, the floors are
+// folders (so the structure drawn by folders is the picture: no folder imports one above it, and no
+// two folders import each other), and the only import circles between files are the inherent ones
+// the document lists. Also: only engine/ reaches tfjs's engine internals. Reads the sources with
+// TypeScript's `preProcessFile`; runs nothing.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -12,8 +14,9 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
 /**
- * The floors, lowest first. A module belongs to the longest prefix that names it; it may import
- * modules of its own group and of lower floors only. Folders on one floor do not import each other.
+ * The floors, lowest first: folders of src/ (and its two entry files, index.ts and browser.ts). A
+ * module belongs to the longest folder that holds it; it may import modules of its own folder and
+ * of lower floors only. Folders on one floor do not import each other.
  */
 export const FLOORS: readonly (readonly string[])[] = [
   ['errors/', 'platform/'],
@@ -25,10 +28,9 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['opt/'],
   ['exec/', 'exec/targets/'],
   ['export/'],
-  ['exec/onnxruntime/'],
-  ['export/registry.ts', 'export/install.ts', 'export/install-pictures.ts'],
+  ['ort/'],
   ['api/'],
-  ['browser.ts', 'plugin/'],
+  ['browser.ts', 'plugin/', 'install/'],
   ['check/', 'index.ts'],
   ['cli/'],
 ];
@@ -65,8 +67,6 @@ function crossTargetImports(all: Map<string, string[]>): string[] {
 export const INHERENT_CIRCLES: readonly (readonly string[])[] = [
   // A jit function's gradient is itself a jit function (jit-gradient jits the vjp of the call).
   ['api/jit-gradient.ts', 'api/jit.ts'],
-  // Lowering a graph to ONNX lowers the subgraphs of its If/Loop nodes with the same lowering.
-  ['export/onnx/lower-control-flow.ts', 'export/onnx/lower-graph.ts'],
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -151,6 +151,20 @@ export function floorOf(file: string): [number, string] {
 /** The top folder of a src-relative path (or the file, at the top). */
 const top = (file: string) => file.split('/')[0]!;
 
+/** The imports between top-level folders (and entry files) of src/: folder → the folders it imports. */
+function folderGraph(all: Map<string, string[]>): Map<string, string[]> {
+  const edges = new Map<string, Set<string>>();
+  for (const [from, targets] of all) {
+    const a = top(from);
+    if (!edges.has(a)) edges.set(a, new Set());
+    for (const to of targets) if (top(to) !== a) edges.get(a)!.add(top(to));
+  }
+  return new Map([...edges].map(([a, bs]) => [a, [...bs].sort()]));
+}
+
+/** The floor of a top-level folder or entry file. */
+const folderFloor = (folder: string): number => floorOf(folder.endsWith('.ts') ? folder : `${folder}/`)[0];
+
 /** Strongly connected components with more than one file (Tarjan). */
 function circles(graph: Map<string, string[]>): string[][] {
   let index = 0;
@@ -229,6 +243,38 @@ describe('the floors of src/', () => {
 
   it('has no import circle other than the inherent ones (imports that remain at run time)', () => {
     expect(circles(values)).toEqual(INHERENT_CIRCLES.map((c) => [...c].sort()));
+  });
+
+  it('lists folders only (and the entry files at the top), each one that exists', () => {
+    const entries = readdirSync(SRC, { withFileTypes: true });
+    const folders = new Set(entries.filter((e) => e.isDirectory()).map((e) => `${e.name}/`));
+    const topFiles = new Set(entries.filter((e) => e.isFile() && /\.ts$/.test(e.name)).map((e) => e.name));
+    for (const prefix of FLOORS.flat()) {
+      if (prefix.endsWith('/')) expect(statSync(path.join(SRC, prefix)).isDirectory(), prefix).toBe(true);
+      else expect(topFiles.has(prefix), `${prefix}: a floor names a folder, or an entry file at the top of src/`).toBe(true);
+    }
+    // every top-level folder and file is on a floor of its own name
+    for (const name of [...folders, ...topFiles]) expect(floorOf(name.endsWith('/') ? `${name}x.ts` : name)[1], name).toBe(name);
+  });
+
+  it('draws, by folders, no import running back up and no two folders importing each other', () => {
+    const folders = folderGraph(all);
+    const up: string[] = [];
+    for (const [a, bs] of folders) for (const b of bs) if (folderFloor(b) >= folderFloor(a)) up.push(`${a}/ (floor ${folderFloor(a)}) imports ${b}/ (floor ${folderFloor(b)})`);
+    expect(up).toEqual([]);
+    expect(circles(folders)).toEqual([]);
+    // the inherent circles stay inside one folder: a picture by folders shows none of them
+    for (const c of INHERENT_CIRCLES) expect(new Set(c.map(top)).size, c.join(' ↔ ')).toBe(1);
+    // the picture is the one docs/architecture.md draws: ort/ runs the ONNX export, install/ wires both
+    expect(folders.get('ort')).toEqual(expect.arrayContaining(['exec', 'export']));
+    expect(folders.get('exec')).not.toContain('export');
+    expect(folders.get('export')).not.toContain('exec');
+    expect(folders.get('install')).toEqual(expect.arrayContaining(['exec', 'export', 'ort']));
+    // not vacuous: an import from exec/ into export/ is seen both ways
+    const bad = new Map(all);
+    bad.set('exec/executor.ts', [...(all.get('exec/executor.ts') ?? []), 'export/exporter.ts']);
+    bad.set('export/exporter.ts', [...(all.get('export/exporter.ts') ?? []), 'exec/executor.ts']);
+    expect(circles(folderGraph(bad))).toEqual([['exec', 'export']]);
   });
 
   it('sees a violation and a circle when there is one (the check is not vacuous)', () => {

@@ -66,6 +66,8 @@ const RUNS: Record<string, { args: string[]; bin?: boolean; env?: Record<string,
   badArgs: { args: ['run', `${S}/huber.ts#huber`, '--args', '[1,2'] },
   missingSpec: { args: ['graph', `${S}/huber.ts#huber`] },
   exportNoFormat: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]'] },
+  exportDot: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--format', 'dot', '-o', join(out, 'huber.dot')] },
+  exportUnknownFormat: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--format', 'zip', '-o', join(out, 'huber.zip')] },
   generator: { args: ['code', `${S}/broken.ts#generator`] },
   oneBranch: { args: ['graph', `${S}/broken.ts#oneBranch`, '--spec', '[]'] },
   unknownCommand: { args: ['frobnicate', `${S}/collatz.ts`] },
@@ -173,6 +175,12 @@ describe('commands', () => {
     expect(existsSync(join(out, 'gm'))).toBe(true);
   });
 
+  it('export --format writes any installed export format (the registry ag.save uses)', () => {
+    expect(r('exportDot')).toMatchObject({ code: 0, stderr: '' });
+    expect(r('exportDot').stdout).toContain('huber.dot');
+    expect(readFileSync(join(out, 'huber.dot'), 'utf8')).toMatch(/^digraph/);
+  });
+
   it('run prints outputs as values (through bin.js too), as JSON, and staged prints on each call', () => {
     expect(r('runCollatz')).toMatchObject({ code: 0, stdout: '111\n' });
     expect(r('runHuber').code).toBe(0);
@@ -256,7 +264,8 @@ describe('bad input', () => {
     ['badSpecDtype', 2, /unknown dtype 'float64'/],
     ['badArgs', 2, /bad --args '\[1,2'/],
     ['missingSpec', 2, /'graph' needs --spec/],
-    ['exportNoFormat', 2, /'export' needs --onnx <file> or --graph-model <dir>/],
+    ['exportNoFormat', 2, /'export' needs --onnx <file>, --graph-model <dir> or --format <format> -o <path>/],
+    ['exportUnknownFormat', 1, /autograph export --format: there is no export format 'zip'; the formats installed are 'dot', 'graph-model', 'html', 'onnx', 'svg' \[export\/unknown-format\]/],
     ['generator', 1, /conversion error: a generator function is not supported[\s\S]*\[convert\/unsupported-syntax\]/],
     ['oneBranch', 1, /'y' must also be initialized in the else branch/],
     ['unknownCommand', 2, /unknown command 'frobnicate'/],

@@ -4,7 +4,7 @@
 // when a new copy appears anywhere else in test/, examples/ or the docs.
 //
 // Left to their owners for now, not scanned: test/exec/ (interpreter-reads collatz,
-// onnxruntime-effects countUp and nonZero = checked_square, webgpu/staged-loops collatz and
+// webgpu/staged-loops collatz and
 // rnnRows = rnn) and test/browser/ (gpu-targets-page's rnn as page text, viewer.test reads
 // examples/seeds.ts); bench/ converts examples/seeds.ts.
 import { readFileSync, readdirSync } from 'node:fs';

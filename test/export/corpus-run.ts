@@ -13,7 +13,7 @@ import { jit, type ConcreteFunction } from '../../src/index.js';
 import { feedsFor } from '../../src/exec/capture-feeds.js';
 import { exportOnnxModel } from '../../src/export/onnx/index.js';
 import { needsExecuteAsync } from '../../src/export/graph-model/index.js';
-import { fromOrt, toOrt } from '../../src/exec/onnxruntime/tensor-convert.js';
+import { fromOrt, toOrt } from '../../src/ort/tensor-convert.js';
 import { signatureOf } from '../../src/api/signature.js';
 import { stagedResult } from '../../src/api/staged-result.js';
 import type { OutputPlan } from '../../src/trace/trace-function.js';

@@ -42,7 +42,7 @@ describe('export through the public API', () => {
     const written = await ag.save(cf, gmDir, { format: 'graph-model' });
     expect(written.every((p) => fs.existsSync(p))).toBe(true);
     expect(JSON.parse(fs.readFileSync(path.join(gmDir, 'model.json'), 'utf8')).format).toBe('graph-model');
-    await expect(ag.save(cf, dir, { format: 'pb' as never })).rejects.toThrow(/api\/bad-save-format/);
+    await expect(ag.save(cf, dir, { format: 'pb' as never })).rejects.toThrow(/export\/unknown-format/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

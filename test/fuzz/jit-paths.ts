@@ -7,7 +7,7 @@
 import { jit } from '../../src/api/jit.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 import type { ExecutorName } from '../../src/api/concrete-function.js';
-import type { OnnxRuntimeOptions } from '../../src/exec/onnxruntime-options.js';
+import type { OnnxRuntimeOptions } from '../../src/ort/options.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Fn = (...args: any[]) => unknown;

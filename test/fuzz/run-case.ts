@@ -8,7 +8,7 @@
 
 import * as tf from '@tensorflow/tfjs';
 import '../../src/convert/install.js'; // also run outside vitest, by run-long.ts
-import '../../src/export/install.js'; // the onnxruntime executor (src/index.ts installs it too)
+import '../../src/install/export.js'; // the onnxruntime executor (src/index.ts installs it too)
 import { toGraph } from '../../src/api/to-graph.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 import type { ExecutorName } from '../../src/api/concrete-function.js';

@@ -58,11 +58,6 @@ export const apiMessages = defineMessages({
       `${p.name} received a symbolic tensor of another trace; call it from inside that jit function or pass a concrete tensor`,
     example: "let kept; ag.jit(x => { kept = tf.keep(x.add(1)); return x })(t); jitted(kept)",
   },
-  'api/bad-save-format': {
-    kind: 'usage',
-    text: (p: { format: string }) => `unknown save format '${p.format}'; use 'onnx' or 'graph-model'`,
-    example: "ag.save(cf, 'model', { format: 'zip' })",
-  },
   'api/bad-graph-view': {
     kind: 'usage',
     text: (p: { view: string; allowed: string }) => `a picture cannot show the graph view '${p.view}'; use ${p.allowed}`,

@@ -68,4 +68,10 @@ export const exportMessages = defineMessages({
     hint: (p: { imports: string }) => `${p.imports} once in the app (the package's Node entry has every exporter)`,
     example: 'cf.toONNX() in a browser bundle that imports only autograph-ts',
   },
+  'export/unknown-format': {
+    kind: 'usage',
+    text: (p: { call: string; format: string; known: string }) => `${p.call}: there is no export format '${p.format}'; the formats installed are ${p.known}`,
+    hint: () => "cf.export, ag.save and the CLI's `export --format` take the same names: 'onnx', 'graph-model' (a TF.js GraphModel folder), 'dot', 'svg', 'html'",
+    example: "ag.save(cf, 'model', { format: 'zip' }), or cf.export('zip')",
+  },
 });

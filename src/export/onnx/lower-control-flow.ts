@@ -3,14 +3,19 @@
 // before the loop for the initial condition and again at the end of each body iteration; invariants
 // are read from the outer scope). Where a body prints or asserts (and effects are outputs), If and
 // Loop also carry the effect streams, and every loop stops once an assertion has failed.
-// Needs lower-graph, lower-context, lower-effects, the builder. Produces `lowerCond`, `lowerWhile`.
+// Bodies are lowered by the lowering of the graph around them, which lower-graph.ts passes in as a
+// callback (as the GraphModel lowering does), so this module does not import it.
+// Needs lower-context, lower-effects, the builder, a callback that lowers a body.
+// Produces `lowerCond`, `lowerWhile`, `LowerBody`.
 
 import type { Graph, Node } from '../../ir/graph.js';
 import type { OnnxGraphBuilder } from './onnx-builder.js';
-import { lowerBody } from './lower-graph.js';
 import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { ElemType } from './onnx-proto.js';
 import { effectScope, gateCondition, stateOf, streamNames, streamTypes, threadsEffects } from './lower-effects.js';
+
+/** Emits `g`'s nodes into `b` with its inputs bound to `inputNames`; returns its outputs' names. */
+export type LowerBody = (b: OnnxGraphBuilder, g: Graph, inputNames: readonly string[], ctx: LowerContext) => string[];
 
 function inner(ctx: LowerContext): LowerContext {
   return { ...ctx, depth: ctx.depth + 1 };
@@ -32,7 +37,7 @@ function setStreamOutputs(sub: OnnxGraphBuilder, inner: LowerContext): void {
   streamNames(inner.effects!.state).forEach((n, i) => sub.addOutput(sub.op('Identity', [n], {}, sub.fresh(`${sub.name}_effects`)), types[i]));
 }
 
-function branch(b: OnnxGraphBuilder, label: string, g: Graph, operands: readonly string[], node: Node, ctx: LowerContext, effects: boolean) {
+function branch(b: OnnxGraphBuilder, label: string, g: Graph, operands: readonly string[], node: Node, ctx: LowerContext, effects: boolean, lowerBody: LowerBody) {
   const sub = b.subgraph(label);
   const c = effects ? effectScope(inner(ctx), ctx.effects!.state) : inner(ctx);
   const outs = lowerBody(sub, g, operands, c);
@@ -42,7 +47,7 @@ function branch(b: OnnxGraphBuilder, label: string, g: Graph, operands: readonly
 }
 
 /** Emits an If for `node` (`ins`: the ONNX names of its inputs); returns the names of its outputs. */
-export function lowerCond(b: OnnxGraphBuilder, node: Node, ins: readonly string[], ctx: LowerContext): string[] {
+export function lowerCond(b: OnnxGraphBuilder, node: Node, ins: readonly string[], ctx: LowerContext, lowerBody: LowerBody): string[] {
   const [pred, ...operands] = ins;
   const { then: thenG, else: elseG } = node.subgraphs!;
   const effects = threadsEffects(node, ctx);
@@ -50,8 +55,8 @@ export function lowerCond(b: OnnxGraphBuilder, node: Node, ins: readonly string[
     if (node.options.effect) ctx.warn('ONNX export: dropped a staged if whose branches only print or assert');
     return [];
   }
-  const thenBranch = branch(b, 'then', thenG!, operands, node, ctx, effects);
-  const elseBranch = branch(b, 'else', elseG!, operands, node, ctx, effects);
+  const thenBranch = branch(b, 'then', thenG!, operands, node, ctx, effects, lowerBody);
+  const elseBranch = branch(b, 'else', elseG!, operands, node, ctx, effects, lowerBody);
   const outs = node.outputs.map((v) => b.fresh(v.name ?? 'if_out'));
   // Tensor-list outputs keep the element type of the then branch's result.
   thenBranch.outputs.forEach((o, i) => i < outs.length && ctx.lists.has(o.name) && ctx.lists.set(outs[i]!, ctx.lists.get(o.name)!));
@@ -62,7 +67,7 @@ export function lowerCond(b: OnnxGraphBuilder, node: Node, ins: readonly string[
 }
 
 /** Emits a Loop for `node` (`all`: the ONNX names of its inputs); returns the names of its outputs. */
-export function lowerWhile(b: OnnxGraphBuilder, node: Node, all: readonly string[], ctx: LowerContext): string[] {
+export function lowerWhile(b: OnnxGraphBuilder, node: Node, all: readonly string[], ctx: LowerContext, lowerBody: LowerBody): string[] {
   const n = node.outputs.length;
   const inits = all.slice(0, n);
   const invariants = all.slice(n);

@@ -1,9 +1,9 @@
 // Lowers the nodes of one IR graph into an ONNX graph builder through the IR walk (ir/walk.ts):
 // constants become initializers, kernels go through the rule table, Fused nodes are expanded step
-// by step, Cond/While and tensor lists are delegated, Print/Assert are dropped with a warning (or
-// become effect outputs, lower-effects.ts), AssignVariable becomes an extra output; a kernel call
-// with a difference from tfjs that the rules keep (rules/inexact.ts) warns `export/onnx-inexact`
-// once per kernel and user line of an export.
+// by step, Cond/While (handed `lowerBody` for their bodies) and tensor lists are delegated,
+// Print/Assert are dropped with a warning (or become effect outputs, lower-effects.ts),
+// AssignVariable becomes an extra output; a kernel call with a difference from tfjs that the rules
+// keep (rules/inexact.ts) warns `export/onnx-inexact` once per kernel and user line of an export.
 // Needs the IR walk, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
 
 import { resolvedSource, type Graph, type Node, type Value } from '../../ir/graph.js';
@@ -47,8 +47,8 @@ type Lower = NodeHandler<string, OnnxScope>;
 /** How each structural op (ir/ops.ts) becomes ONNX; kernels and draws go through the rule table. */
 const LOWER: Record<StructuralOp, Lower> = {
   Const: (node, _, { b }) => [lowerConst(b, node)],
-  Cond: (node, ins, { b, ctx }) => lowerCond(b, node, ins, ctx),
-  While: (node, ins, { b, ctx }) => lowerWhile(b, node, ins, ctx),
+  Cond: (node, ins, { b, ctx }) => lowerCond(b, node, ins, ctx, lowerBody),
+  While: (node, ins, { b, ctx }) => lowerWhile(b, node, ins, ctx, lowerBody),
   AssignVariable: (node, ins, { b, ctx }) => lowerAssign(b, node, ins[0]!, ctx),
   Print: (node, ins, { b, ctx }) => {
     if (ctx.effects) lowerPrintEffect(b, node, ins, ctx);

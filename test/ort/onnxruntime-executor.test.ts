@@ -5,9 +5,9 @@ import * as tf from '@tensorflow/tfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
 import { exportOnnxModel } from '../../src/export/onnx/index.js';
-import { OnnxRuntimeExecutor } from '../../src/exec/onnxruntime/index.js';
+import { OnnxRuntimeExecutor } from '../../src/ort/index.js';
 import { optimize } from '../../src/opt/pipeline.js';
-import { checkOnnx, expectClose, runOrt, traceGraph } from './helpers-onnx.js';
+import { checkOnnx, expectClose, runOrt, traceGraph } from '../export/helpers-onnx.js';
 import { s7 } from '../corpus/index.js';
 
 beforeAll(async () => {

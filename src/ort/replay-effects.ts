@@ -2,8 +2,8 @@
 // values, a failed assertion throws its catalogued error at the user's line, variable writes apply.
 // Needs the export's effect records, trace/effects. Produces `replayEffects`.
 
-import type { OnnxExport } from '../../export/onnx/export-onnx.js';
-import { runAssert, runPrintValues, type AssertError, type PrintPart } from '../../trace/effects.js';
+import type { OnnxExport } from '../export/onnx/export-onnx.js';
+import { runAssert, runPrintValues, type AssertError, type PrintPart } from '../trace/effects.js';
 import type { OrtTensor } from './ort-loader.js';
 
 export function replayEffects(model: OnnxExport, results: Record<string, OrtTensor>, assign: (index: number) => void): void {

@@ -6,6 +6,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
+import { checkedSquare, printLoop } from '../corpus/seeds.js';
 import { AutographError } from '../../src/errors/ag-error.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -65,12 +66,8 @@ describe('assertions under the onnxruntime executor', () => {
   });
 
   it('the seed: assert(x != 0) then x * x', () => {
-    function nonZero(x: T) {
-      ag.assert(x != 0, 'Do not pass zero!');
-      return x * x;
-    }
-    expect(sameOnBoth(nonZero as never, () => [tf.scalar(3)]).value).toEqual([9]);
-    expect(sameOnBoth(nonZero as never, () => [tf.scalar(0)]).error?.summary).toContain('Do not pass zero!');
+    expect(sameOnBoth(checkedSquare as never, () => [tf.scalar(3)], { ag }).value).toEqual([9]);
+    expect(sameOnBoth(checkedSquare as never, () => [tf.scalar(0)], { ag }).error?.summary).toContain('Do not pass zero!');
   });
 
   it('an assert inside a staged loop stops the loop (it would never end): collatz from 0', () => {
@@ -142,16 +139,7 @@ describe('assertions under the onnxruntime executor', () => {
 
 describe('prints under the onnxruntime executor', () => {
   it('the seed: a print inside a staged while loop prints on every iteration', () => {
-    function countUp(n: T) {
-      if (n >= 0) {
-        while (n < 5) {
-          n += 1;
-          console.log(n);
-        }
-      }
-      return n;
-    }
-    const r = sameOnBoth(countUp as never, () => [tf.scalar(2, 'int32')]);
+    const r = sameOnBoth(printLoop as never, () => [tf.scalar(2, 'int32')]);
     expect(r.lines).toEqual(['3', '4', '5']);
     expect(r.value).toEqual([5]);
   });

@@ -4,8 +4,8 @@
 // module stays harmless in browsers). Produces `loadOrt`, `loadSyncBinding`, the Ort types.
 
 import type * as OrtModule from 'onnxruntime-node';
-import type { AutographError } from '../../errors/ag-error.js';
-import { agError } from '../../errors/catalogue.js';
+import type { AutographError } from '../errors/ag-error.js';
+import { agError } from '../errors/catalogue.js';
 
 export type Ort = typeof OrtModule;
 export type OrtTensor = OrtModule.Tensor;

@@ -6,12 +6,12 @@
 // Needs the ONNX exporter, ort-loader, tensor-convert. Produces `OnnxRuntimeExecutor`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { Graph } from '../../ir/graph.js';
-import { exportOnnxModel, type OnnxExport } from '../../export/onnx/export-onnx.js';
+import type { Graph } from '../ir/graph.js';
+import { exportOnnxModel, type OnnxExport } from '../export/onnx/export-onnx.js';
 import { asOrtTensor, loadOrt, loadSyncBinding, type OrtTensor, type SessionOptions, type SyncSession } from './ort-loader.js';
 import { fromOrt, toOrt } from './tensor-convert.js';
 import { replayEffects } from './replay-effects.js';
-import type { OnnxRuntimeOptions } from '../onnxruntime-options.js';
+import type { OnnxRuntimeOptions } from './options.js';
 import type * as OrtModule from 'onnxruntime-node';
 
 export type { OnnxRuntimeOptions };

@@ -1,8 +1,11 @@
 // The options of the onnxruntime executor (`jit(f, { executor: 'onnxruntime', onnxruntime })`):
-// session options and the exported model's numerics (the export's `OnnxNumerics`, spelled out, as
-// exec/ does not import export/), declared on the exec/ floor so the executor registry can carry
-// them without importing the onnxruntime executor itself. Needs nothing (onnxruntime-node is an
-// optional peer: the published declarations must not name its types). Produces `OnnxRuntimeOptions`.
+// session options and the exported model's numerics. The executor registry of exec/ (a lower floor)
+// carries them as `ExecutorOptions.onnx`, which this module declares by augmenting that interface, so
+// exec/ names no type of ort/. Needs the ONNX export's `OnnxNumerics` (types only; onnxruntime-node
+// is an optional peer: the published declarations must not name its types). Produces
+// `OnnxRuntimeOptions`.
+
+import type { OnnxNumerics } from '../export/onnx/index.js';
 
 export interface OnnxRuntimeOptions {
   /** Threads inside one op (default 1: small graphs run fastest single-threaded on small machines). */
@@ -17,7 +20,14 @@ export interface OnnxRuntimeOptions {
    * with onnxruntime's own float32 kernels (faster; the last bits can differ from JS, and the export
    * warns `export/onnx-differs-at-edges` naming those kernels).
    */
-  readonly numerics?: 'exact' | 'float32';
+  readonly numerics?: OnnxNumerics;
   /** Receives export warnings; default: printed to stderr unless silenced (silenceWarnings). */
   readonly onWarning?: (message: string) => void;
+}
+
+declare module '../exec/executor.js' {
+  interface ExecutorOptions {
+    /** For onnxruntime: its session options and the exported model's numerics. */
+    readonly onnx?: OnnxRuntimeOptions;
+  }
 }
