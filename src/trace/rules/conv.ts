@@ -1,12 +1,12 @@
 // Shape/dtype rules of the convolution kernels: Conv2D, DepthwiseConv2dNative, FusedConv2D,
 // FusedDepthwiseConv2D, Conv3D, Dilation2D and their backprop kernels (whose output shape is an attr).
-// Needs shape-util and tfjs's backend_util.compute*Info (the very functions the cpu kernels call). Produces `CONV_RULES`.
+// Needs support/shape-util and tfjs's backend_util.compute*Info (the very functions the cpu kernels call). Produces `CONV_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Shape } from '../../ir/types.js';
-import type { RuleArgs, ShapeRule } from './rule-types.js';
+import type { RuleArgs, ShapeRule } from './support/rule-types.js';
 import type { KernelInputName, KernelTable } from '../../ir/kernels/index.js';
-import { arg, broadcastShapes, checkShape, fail, fmt, intList, out, unifyDim, withUnknowns } from './shape-util.js';
+import { arg, broadcastShapes, checkShape, fail, fmt, intList, out, unifyDim, withUnknowns } from './support/shape-util.js';
 
 const bu = tf.backend_util;
 type Attrs = RuleArgs['attrs'];

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { DATA_DEPENDENT_KERNELS, SHAPE_RULES, shapeRuleFor } from '../../../src/trace/rules/index.js';
-import type { ArgInfo } from '../../../src/trace/rules/rule-types.js';
+import type { ArgInfo } from '../../../src/trace/rules/support/rule-types.js';
 import { CORPUS } from './corpus.js';
 import { recordKernels, type Invocation } from './record.js';
 

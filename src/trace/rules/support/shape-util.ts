@@ -3,8 +3,8 @@
 // Convention: a dimension is a non-negative integer, or -1 when unknown at trace time; nothing else is valid.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { shapeToString, type DType, type Shape } from '../../ir/types.js';
-import { inputPosition, type KernelInputName } from '../../ir/kernels/index.js';
+import { shapeToString, type DType, type Shape } from '../../../ir/types.js';
+import { inputPosition, type KernelInputName } from '../../../ir/kernels/index.js';
 import type { ArgInfo, RuleArgs, ShapeRule } from './rule-types.js';
 
 export const UNKNOWN = -1;
