@@ -14,7 +14,7 @@ import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
 import type { DType } from '../../ir/types.js';
 import { onnxError } from './onnx-errors.js';
 import { kernelsWhere } from '../../ir/kernels/index.js';
-import type { OnnxNumerics } from './rules/rule-types.js';
+import type { OnnxNumerics } from './rules/support/rule-types.js';
 import { constWithin, numericConstValues } from '../../ir/const-values.js';
 
 type EdgeClass = 'int-to-float' | 'float-ulps';

@@ -17,7 +17,7 @@ import { lowerBody } from './lower-graph.js';
 import type { EffectRecord, LowerContext } from './lower-context.js';
 import { hasEffects, startEffects, streamNames, streamTypes } from './lower-effects.js';
 import { edgeValueWarnings } from './edge-warnings.js';
-import type { OnnxNumerics } from './rules/rule-types.js';
+import type { OnnxNumerics } from './rules/support/rule-types.js';
 import { warn } from '../../platform/log.js';
 
 export type { OnnxNumerics };

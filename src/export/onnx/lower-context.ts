@@ -7,7 +7,7 @@ import type { Variable } from '@tensorflow/tfjs-core';
 import type { Node, Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
 import type { TypeProto } from './onnx-proto.js';
-import type { OnnxNumerics } from './rules/rule-types.js';
+import type { OnnxNumerics } from './rules/support/rule-types.js';
 import { elemTypeOf, tensorTypeOf } from './onnx-dtypes.js';
 import { OnnxExportError } from './onnx-errors.js';
 

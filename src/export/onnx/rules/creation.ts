@@ -5,7 +5,7 @@
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const fill: OnnxRule = (b, k) => {
   const t = outType(k);

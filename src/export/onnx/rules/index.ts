@@ -3,17 +3,17 @@
 // error at load time. Needs the rule files. Produces `ONNX_RULES`, `onnxRuleFor`, `onnxKernels`.
 
 import { joinTables, kernelsIn, ruleOf } from '../../../ir/kernels/index.js';
-import type { OnnxRule, OnnxRuleTable } from './rule-types.js';
-import { UNARY_RULES } from './unary.js';
-import { BINARY_RULES } from './binary.js';
+import type { OnnxRule, OnnxRuleTable } from './support/rule-types.js';
+import { UNARY_RULES } from './elementwise-unary.js';
+import { BINARY_RULES } from './elementwise-binary.js';
 import { REDUCTION_RULES } from './reduction.js';
 import { MATMUL_RULES } from './matmul.js';
 import { SHAPE_OP_RULES } from './shape-ops.js';
-import { SLICING_RULES } from './slicing.js';
+import { SLICING_RULES } from './indexing.js';
 import { CREATION_RULES } from './creation.js';
 import { NN_RULES } from './nn.js';
-import { GRADIENT_RULES } from './gradients.js';
-import { IMAGE_SCATTER_RULES } from './image-scatter.js';
+import { GRADIENT_RULES } from './conv.js';
+import { IMAGE_SCATTER_RULES } from './image.js';
 import { RANDOM_RULES } from './random.js';
 
 const FILES: Readonly<Record<string, OnnxRuleTable>> = {

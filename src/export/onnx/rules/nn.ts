@@ -5,8 +5,8 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { OnnxExportError } from '../onnx-errors.js';
-import { applyActivation } from './activation.js';
-import { arg, axesOf, finish, knownShape, optionalArg, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { applyActivation } from './support/activation.js';
+import { arg, axesOf, finish, knownShape, optionalArg, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const TO_NCHW = [0, 3, 1, 2];
 const TO_NHWC = [0, 2, 3, 1];

@@ -12,7 +12,7 @@ import { ElemType, type TensorTypeProto } from '../onnx-proto.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
 import { multinomialUniforms } from '../../multinomial-uniforms.js';
-import { arg, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const attrsOf = (k: KernelCall): DrawAttrs => k.attrs as unknown as DrawAttrs;
 const f32 = (x: number) => ({ float: x });

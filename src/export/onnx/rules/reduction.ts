@@ -9,10 +9,10 @@
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, axesOf, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { doubleToFloat, doubleToInt32, toDouble } from './tfjs-numerics.js';
-import { int32Multiply } from './binary-edges.js';
-import { plusZero } from './unary.js';
+import { arg, axesOf, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { doubleToFloat, doubleToInt32, toDouble } from './support/tfjs-numerics.js';
+import { int32Multiply } from './support/binary-edges.js';
+import { plusZero } from './elementwise-unary.js';
 
 /** The reduced axes of a reduction kernel call. */
 function reducedAxes(k: KernelCall, x: Arg): number[] {

@@ -3,7 +3,7 @@
 // int64 initializers). Needs rule-types and the builder. Produces `SHAPE_OP_RULES`.
 
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, args, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, args, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const reshape: OnnxRule = (b, k) => {
   const x = arg(k, 'x');

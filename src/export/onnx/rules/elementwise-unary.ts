@@ -10,8 +10,8 @@
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { elemTypeOf } from '../onnx-dtypes.js';
-import { arg, finish, inFloat32Numerics, isFloat, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { doubleToFloat, toDouble } from './tfjs-numerics.js';
+import { arg, finish, inFloat32Numerics, isFloat, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { doubleToFloat, toDouble } from './support/tfjs-numerics.js';
 
 /** Same-named ONNX op; computed in float32 (with casts) unless `ints` says ONNX takes int32 too. */
 function simple(onnxOp: string, ints = false, attrs: (k: KernelCall) => Record<string, { float: number }> = () => ({})): OnnxRule {

@@ -6,7 +6,7 @@
 // rule-types, tfjs-numerics.
 // Produces `floatFloorDiv`, `floatMod`, `pow`, `atan2`, `extremum`, `int32Multiply`, `int32SquaredDifference`.
 
-import type { OnnxGraphBuilder } from '../onnx-builder.js';
+import type { OnnxGraphBuilder } from '../../onnx-builder.js';
 import { doubleToFloat, int32ViaDouble, isNegativeZero, select, toDouble } from './tfjs-numerics.js';
 import type { OnnxNumerics } from './rule-types.js';
 

@@ -6,9 +6,9 @@
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { checkedIndices } from './slicing.js';
-import { select } from './tfjs-numerics.js';
+import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { checkedIndices } from './indexing.js';
+import { select } from './support/tfjs-numerics.js';
 
 const flipLeftRight: OnnxRule = (b, k) => {
   const x = arg(k, 'image');

@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const INT64_MIN_SAFE = Number.MIN_SAFE_INTEGER;
 

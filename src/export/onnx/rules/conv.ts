@@ -7,7 +7,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, knownShape, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 type Shape4 = [number, number, number, number];
 type ConvInfo = ReturnType<typeof tf.backend_util.computeConv2DInfo>;

@@ -6,10 +6,10 @@
 
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { atan2, extremum, floatFloorDiv, floatMod, floatPow, int32Multiply, int32Pow, int32SquaredDifference } from './binary-edges.js';
-import { doubleToFloat, doubleToInt32, select as signedSelect, toDouble } from './tfjs-numerics.js';
-import { plusZero } from './unary.js';
+import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { atan2, extremum, floatFloorDiv, floatMod, floatPow, int32Multiply, int32Pow, int32SquaredDifference } from './support/binary-edges.js';
+import { doubleToFloat, doubleToInt32, select as signedSelect, toDouble } from './support/tfjs-numerics.js';
+import { plusZero } from './elementwise-unary.js';
 
 /** The (a, b) inputs, cast to `dtype`. */
 function pair(b: OnnxGraphBuilder, k: KernelCall, dtype: DType): [string, string] {
