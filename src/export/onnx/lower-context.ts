@@ -34,7 +34,7 @@ export type EffectRecord =
 
 export interface LowerContext {
   readonly warn: (message: string) => void;
-  /** How the float32 transcendental kernels compute (rules/rule-types.ts), passed to every rule call. */
+  /** How the float32 transcendental kernels compute (rules/support/rule-types.ts), passed to every rule call. */
   readonly numerics: OnnxNumerics;
   /** AssignVariable nodes of the top graph: the ONNX name of each new value. */
   readonly assignments: { readonly variable: Variable; readonly value: string; readonly type: TypeProto }[];

@@ -1,39 +1,55 @@
-// ONNX rules of the gradient kernels tf.grad records inside a trace: Conv2DBackpropInput and
+// ONNX rules of the convolution kernels: Conv2D / DepthwiseConv2dNative and their fused forms (Conv, then
+// bias and activation), and the backprops tf.grad records inside a trace: Conv2DBackpropInput and
 // DepthwiseConv2dNativeBackpropInput (ConvTranspose), Conv2DBackpropFilter and
-// DepthwiseConv2dNativeBackpropFilter (a Conv of x by dy),
-// MaxPoolGrad (MaxPool indices + ScatterElements), AvgPoolGrad (ConvTranspose by 1/(fh·fw), as tfjs's
-// cpu kernel divides), EluGrad. NHWC only. Needs tfjs's conv_util, rule-types. Produces `GRADIENT_RULES`.
+// DepthwiseConv2dNativeBackpropFilter (a Conv of x by dy). tfjs is NHWC, ONNX NCHW: inputs and filters
+// are transposed in, results out (onnxruntime folds constant filter transposes); the backprops are NHWC only.
+// Needs tfjs's conv_util (through backend_util), support/nchw, support/activation, support/rule-types.
+// Produces `CONV_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { applyActivation } from './support/activation.js';
+import { convTranspose, TO_NCHW, TO_NHWC, windowAttrs, type Shape4 } from './support/nchw.js';
+import { arg, knownShape, optionalArg, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
-type Shape4 = [number, number, number, number];
-type ConvInfo = ReturnType<typeof tf.backend_util.computeConv2DInfo>;
-const TO_NCHW = [0, 3, 1, 2];
-const TO_NHWC = [0, 2, 3, 1];
+function channelsLast(k: KernelCall): boolean {
+  const f = k.attrs.dataFormat ?? 'NHWC';
+  if (f !== 'NHWC' && f !== 'NCHW') throw new OnnxExportError(`dataFormat '${String(f)}' is not supported`);
+  return f === 'NHWC';
+}
+
+function conv2d(depthwise: boolean, fused: boolean): OnnxRule {
+  return (b, k) => {
+    const x = arg(k, 'x');
+    const filter = arg(k, 'filter');
+    const last = channelsLast(k);
+    const inShape = knownShape(x, 'conv2d');
+    const fShape = knownShape(filter, 'conv2d');
+    const info = tf.backend_util.computeConv2DInfo(inShape as [number, number, number, number], fShape as [number, number, number, number],
+      k.attrs.strides as number, (k.attrs.dilations ?? 1) as number, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor', depthwise,
+      last ? 'channelsLast' : 'channelsFirst');
+    const xs = last ? b.op('Transpose', [x.name], { perm: TO_NCHW }) : x.name;
+    let w: string;
+    if (depthwise) {
+      const [fh, fw, cin, mult] = fShape as [number, number, number, number];
+      w = b.op('Transpose', [b.op('Reshape', [filter.name, b.int64([fh, fw, 1, cin * mult])])], { perm: [3, 2, 0, 1] });
+    } else {
+      w = b.op('Transpose', [filter.name], { perm: [3, 2, 0, 1] });
+    }
+    const attrs = { ...windowAttrs(info), kernel_shape: [info.filterHeight, info.filterWidth], group: depthwise ? info.inChannels : 1 };
+    const y = b.op('Conv', [xs, w], attrs);
+    let r = last ? b.op('Transpose', [y], { perm: TO_NHWC }) : y;
+    if (fused) {
+      const bias = optionalArg(k, 'bias');
+      if (bias) r = b.op('Add', [r, last || bias.shape.length !== 1 ? bias.name : b.op('Reshape', [bias.name, b.int64([1, -1, 1, 1])])]);
+      r = applyActivation(b, r, k.attrs.activation, optionalArg(k, 'preluActivationWeights')?.name, k.attrs.leakyreluAlpha);
+    }
+    b.op('Identity', [r], {}, out(k));
+  };
+}
 
 function nhwcOnly(k: KernelCall): void {
   if ((k.attrs.dataFormat ?? 'NHWC') !== 'NHWC') throw new OnnxExportError('only the NHWC data format is supported for gradients');
-}
-
-/** ConvTranspose of NHWC `dy` by an ONNX weight [C_dy, C_out/group, fh, fw] back to `info.inShape`. */
-function convTranspose(b: OnnxGraphBuilder, dy: string, weight: string, info: ConvInfo, group: number, into: string): void {
-  const p = info.padInfo;
-  const full = (o: number, s: number, eff: number) => s * (o - 1) + eff;
-  const extraH = info.inHeight - (full(info.outHeight, info.strideHeight, info.effectiveFilterHeight) - p.top - p.bottom);
-  const extraW = info.inWidth - (full(info.outWidth, info.strideWidth, info.effectiveFilterWidth) - p.left - p.right);
-  if (extraH < 0 || extraW < 0) throw new OnnxExportError('the padding cannot be expressed as a ConvTranspose');
-  const y = b.op('ConvTranspose', [b.op('Transpose', [dy], { perm: TO_NCHW }), weight], {
-    kernel_shape: [info.filterHeight, info.filterWidth],
-    strides: [info.strideHeight, info.strideWidth],
-    dilations: [info.dilationHeight, info.dilationWidth],
-    pads: [p.top, p.left, p.bottom, p.right],
-    output_padding: [extraH, extraW],
-    group,
-  });
-  b.op('Transpose', [y], { perm: TO_NHWC }, into);
 }
 
 function backpropInput(depthwise: boolean): OnnxRule {
@@ -85,55 +101,13 @@ function backpropFilter(depthwise: boolean): OnnxRule {
   };
 }
 
-function poolInfo(k: KernelCall, input: string[] | number[]): ConvInfo {
-  return tf.backend_util.computePool2DInfo(input as unknown as Shape4, k.attrs.filterSize as number, k.attrs.strides as number, 1,
-    k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor');
-}
-
-/** The gradient flows to the first maximum of each window (tfjs and onnxruntime scan windows alike). */
-const maxPoolGrad: OnnxRule = (b, k) => {
-  const dy = arg(k, 'dy');
-  const input = arg(k, 'input');
-  const shape = knownShape(input, 'maxPool gradient');
-  const info = poolInfo(k, shape);
-  const p = info.padInfo;
-  const [, indices] = b.node('MaxPool', [b.op('Transpose', [input.name], { perm: TO_NCHW })], 2, {
-    kernel_shape: [info.filterHeight, info.filterWidth],
-    strides: [info.strideHeight, info.strideWidth],
-    pads: [p.top, p.left, p.bottom, p.right],
-  });
-  const [n, h, w, c] = shape as Shape4;
-  const flat = b.op('Reshape', [indices!, b.int64([-1])]);
-  const updates = b.op('Reshape', [b.op('Transpose', [dy.name], { perm: TO_NCHW }), b.int64([-1])]);
-  const zeros = b.op('ConstantOfShape', [b.int64([n * c * h * w])]);
-  const dx = b.op('ScatterElements', [zeros, flat, updates], { axis: 0, reduction: 'add' });
-  b.op('Transpose', [b.op('Reshape', [dx, b.int64([n, c, h, w])])], { perm: TO_NHWC }, out(k));
-};
-
-const avgPoolGrad: OnnxRule = (b, k) => {
-  const dy = arg(k, 'dy');
-  const input = arg(k, 'input');
-  const info = poolInfo(k, knownShape(input, 'avgPool gradient'));
-  const c = info.inChannels;
-  const size = info.filterHeight * info.filterWidth;
-  const weight = b.initializer('avgpool_grad_weight', 'float32', [c, 1, info.filterHeight, info.filterWidth], new Float32Array(c * size).fill(1 / size));
-  convTranspose(b, dy.name, weight, info, c, out(k));
-};
-
-/** tfjs: dy where y ≥ 0, dy·(y + 1) elsewhere. */
-const eluGrad: OnnxRule = (b, k) => {
-  const dy = arg(k, 'dy');
-  const y = arg(k, 'y');
-  const neg = b.op('Mul', [dy.name, b.op('Add', [y.name, b.scalar('float32', 1)])]);
-  b.op('Where', [b.op('GreaterOrEqual', [y.name, b.scalar('float32', 0)]), dy.name, neg], {}, out(k));
-};
-
-export const GRADIENT_RULES: OnnxRuleTable = {
+export const CONV_RULES: OnnxRuleTable = {
+  Conv2D: conv2d(false, false),
+  DepthwiseConv2dNative: conv2d(true, false),
+  FusedConv2D: conv2d(false, true),
+  FusedDepthwiseConv2D: conv2d(true, true),
   Conv2DBackpropInput: backpropInput(false),
   DepthwiseConv2dNativeBackpropInput: backpropInput(true),
   Conv2DBackpropFilter: backpropFilter(false),
   DepthwiseConv2dNativeBackpropFilter: backpropFilter(true),
-  MaxPoolGrad: maxPoolGrad,
-  AvgPoolGrad: avgPoolGrad,
-  EluGrad: eluGrad,
 };

@@ -1,7 +1,7 @@
 // ONNX rules of the contraction kernels: BatchMatMul and _FusedMatMul (transposeA/B as Transpose of
 // the last two axes, then MatMul; bias and activation after) and Einsum; int32 matMul in doubles
 // summed in tfjs's order and wrapped, as its cpu kernel computes it.
-// Needs rule-types, activation and the builder. Produces `MATMUL_RULES`.
+// Needs support/rule-types, support/activation and the builder. Produces `MATMUL_RULES`.
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { applyActivation } from './support/activation.js';

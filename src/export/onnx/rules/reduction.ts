@@ -4,7 +4,7 @@
 // the values of tfjs's cpu kernels: Sum, Prod and Mean accumulate in doubles (int32 results wrapped);
 // float Max/Min take the first extreme element (its signed zero) and are NaN if any element is;
 // ArgMax/ArgMin skip NaNs after the first element; empty reductions give tfjs's NaN, 0 or false.
-// Needs rule-types, tfjs-numerics and the builder. Produces `REDUCTION_RULES`.
+// Needs support/rule-types, support/tfjs-numerics and the builder. Produces `REDUCTION_RULES`.
 
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
