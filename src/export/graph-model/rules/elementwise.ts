@@ -6,7 +6,7 @@
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
 import { joinTables, mapTable, rulesFor, type KernelName, type KernelTable } from '../../../ir/kernels/index.js';
-import { numberAttr, same, scalarLike, tAttr, type GraphModelRule, type GraphModelTable } from './rule-types.js';
+import { numberAttr, same, scalarLike, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
 
 /** Kernels whose TF op has the same name and takes the inputs in the same order. */
 const SAME = [

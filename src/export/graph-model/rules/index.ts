@@ -2,13 +2,13 @@
 // place to see the coverage. Needs the rule files. Produces `GRAPH_MODEL_RULES`, `graphModelKernels()`.
 
 import { joinTables, kernelsIn, ruleOf } from '../../../ir/kernels/index.js';
-import type { GraphModelRule, GraphModelTable } from './rule-types.js';
+import type { GraphModelRule, GraphModelTable } from './support/rule-types.js';
 import { ELEMENTWISE_RULES } from './elementwise.js';
 import { REDUCTION_RULES } from './reduction.js';
 import { SHAPE_OP_RULES } from './shape-ops.js';
 import { CREATION_RULES } from './creation.js';
 import { NN_RULES } from './nn.js';
-import { GRADIENT_RULES } from './gradients.js';
+import { GRADIENT_RULES } from './conv.js';
 import { RANDOM_RULES } from './random.js';
 
 // Pure (no effect but the table), so a bundle that never exports leaves the rules out. A kernel with
@@ -33,4 +33,4 @@ export function graphModelKernels(): string[] {
   return kernelsIn(GRAPH_MODEL_RULES);
 }
 
-export type { GraphModelBuilder, GraphModelRule, GraphModelTable, KernelCall } from './rule-types.js';
+export type { GraphModelBuilder, GraphModelRule, GraphModelTable, KernelCall } from './support/rule-types.js';

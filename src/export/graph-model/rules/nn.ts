@@ -5,7 +5,7 @@
 // the window helpers `pair`, `windowAttrs` (gradients.ts uses them).
 
 import { attr, type Attrs } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, tAttr, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './rule-types.js';
+import { int, ints, numberAttr, numberList, tAttr, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
 
 export function pair(b: GraphModelBuilder, k: KernelCall, name: string, fallback = 1): [number, number] {
   const v = k.attrs[name] ?? fallback;

@@ -4,7 +4,7 @@
 
 import { attr } from '../graph-def.js';
 import { joinTables, mapTable, type KernelInputName, type KernelTable } from '../../../ir/kernels/index.js';
-import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './rule-types.js';
+import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
 
 /** tfjs kernel → [TF op, name of the tfjs axis attr]. */
 const REDUCE: KernelTable<readonly [string, string]> = {

@@ -6,7 +6,7 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
-import { axesOf, int, ints, numberAttr, numberList, scalarLike, tAttr, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './rule-types.js';
+import { axesOf, int, ints, numberAttr, numberList, scalarLike, tAttr, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
 
 const TIDX = { Tidx: attr.type('int32') };
 const TPADDINGS = { Tpaddings: attr.type('int32') };

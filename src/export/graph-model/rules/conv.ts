@@ -11,7 +11,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
 import type { KernelInputName } from '../../../ir/kernels/index.js';
-import { ints, numberList, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './rule-types.js';
+import { ints, numberList, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
 import { pair, windowAttrs } from './nn.js';
 
 type Shape4 = [number, number, number, number];

@@ -5,12 +5,12 @@
 // Needs the IR types, the kernel-call contract and graph-def. Produces `GraphModelBuilder`,
 // `GraphModelRule`, `GraphModelTable` and small rule builders.
 
-import type { KernelTable } from '../../../ir/kernels/index.js';
-import type { DType, Shape } from '../../../ir/types.js';
-import type { KernelCall } from '../../kernel-call.js';
-import { attr, type Attrs } from '../graph-def.js';
+import type { KernelTable } from '../../../../ir/kernels/index.js';
+import type { DType, Shape } from '../../../../ir/types.js';
+import type { KernelCall } from '../../../kernel-call.js';
+import { attr, type Attrs } from '../../graph-def.js';
 
-export type { KernelCall } from '../../kernel-call.js';
+export type { KernelCall } from '../../../kernel-call.js';
 
 /** Where a rule writes: the current graph or function, and the kernel's "cannot export" error. */
 export interface GraphModelBuilder {
