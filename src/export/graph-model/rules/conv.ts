@@ -1,35 +1,29 @@
-// GraphModel rules of the gradient kernels tf.grad records inside a trace. tfjs-converter runs none of
-// them, so each is written with ops it does run: EluGrad (SelectV2), Conv2DBackpropFilter (a Conv2D
-// of the padded input by dy with batch and channels swapped, dilated by the stride, cut to the
-// filter), DepthwiseConv2dNativeBackpropFilter (that, masked to each channel's own outputs and summed),
-// DepthwiseConv2dNativeBackpropInput (Conv2DBackpropInput by the block-diagonal full filter),
-// AvgPoolGrad (Conv2DBackpropInput by a diagonal 1/(fh·fw) filter, as tfjs's cpu kernel divides),
-// MaxPoolGrad (MaxPoolWithArgmax indices + ScatterNd, which sums at repeated indices),
-// UnsortedSegmentSum (ScatterNd). NHWC, float32. Needs tfjs's conv_util, rule-types, nn's window
-// helpers. Produces `GRADIENT_RULES`.
+// GraphModel rules of the convolution kernels: Conv2D, DepthwiseConv2dNative and their fused forms (the
+// plain op + bias + activation, as tfjs's cpu kernels compute them), Conv2DBackpropInput, and the
+// backprops tf.grad records inside a trace that tfjs-converter does not run, written with ops it does
+// run: Conv2DBackpropFilter (a Conv2D of the padded input by dy with batch and channels swapped,
+// dilated by the stride, cut to the filter), DepthwiseConv2dNativeBackpropFilter (that, masked to each
+// channel's own outputs and summed), DepthwiseConv2dNativeBackpropInput (Conv2DBackpropInput by the
+// block-diagonal full filter). NHWC; the backprops float32. Needs tfjs's conv_util, support/rule-types,
+// support/nhwc, support/activation. Produces `CONV_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
-import type { KernelInputName } from '../../../ir/kernels/index.js';
+import { biasAndActivation } from './support/activation.js';
+import { checkFormat, F, pair, reshape, shape4, windowAttrs, type Shape4 } from './support/nhwc.js';
 import { ints, numberList, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
-import { pair, windowAttrs } from './nn.js';
 
-type Shape4 = [number, number, number, number];
-const F = { T: attr.type('float32') };
+const conv = (tfOp: string, fused: boolean): GraphModelRule => (b, k) => {
+  const y = b.emit(tfOp, [k.input('x'), k.input('filter')], windowAttrs(b, k, true, true));
+  return [fused ? biasAndActivation(b, k, y) : y];
+};
+
+const conv2DBackpropInput: GraphModelRule = (b, k) => {
+  const sizes = ints(b, numberList(b, k, 'inputShape'));
+  return [b.emit('Conv2DBackpropInput', [sizes, k.input('filter'), k.input('dy')], windowAttrs(b, k, false, true))];
+};
 
 const transpose = (b: GraphModelBuilder, x: string, perm: number[]) => b.emit('Transpose', [x, ints(b, perm)], { ...F, Tperm: attr.type('int32') });
-const reshape = (b: GraphModelBuilder, x: string, shape: number[]) => b.emit('Reshape', [x, ints(b, shape)], { ...F, Tshape: attr.type('int32') });
-
-function shape4(b: GraphModelBuilder, k: KernelCall, name: KernelInputName | number, what: string): Shape4 {
-  const s = k.typeOf(name).shape;
-  if (s.length !== 4 || s.some((d) => d < 0)) b.fail(`${what} needs a rank-4 shape known at trace time, got [${s.join(',')}]`);
-  return [...s] as Shape4;
-}
-
-function checkFormat(b: GraphModelBuilder, k: KernelCall): void {
-  if (String(k.attrs.dataFormat ?? 'NHWC') !== 'NHWC') b.fail('only the NHWC data format is supported for gradients');
-  if (k.typeOf(0).dtype !== 'float32') b.fail(`gradients are exported for float32, got ${k.typeOf(0).dtype}`);
-}
 
 function unitDilations(b: GraphModelBuilder, k: KernelCall): void {
   const [dh, dw] = pair(b, k, 'dilations');
@@ -89,58 +83,13 @@ const depthwiseBackpropInput: GraphModelRule = (b, k) => {
   return [b.emit('Conv2DBackpropInput', [ints(b, numberList(b, k, 'inputShape')), full, k.input('dy')], windowAttrs(b, k, false, true))];
 };
 
-const avgPoolGrad: GraphModelRule = (b, k) => {
-  checkFormat(b, k);
-  const [fh, fw] = pair(b, k, 'filterSize');
-  const shape = shape4(b, k, 'input', 'an avgPool gradient');
-  const c = shape[3];
-  const values = new Float32Array(fh * fw * c * c);
-  for (let p = 0; p < fh * fw; p++) for (let i = 0; i < c; i++) values[p * c * c + i * c + i] = 1 / (fh * fw);
-  const filter = b.constant(values, 'float32', [fh, fw, c, c]);
-  return [b.emit('Conv2DBackpropInput', [ints(b, shape), filter, k.input('dy')], windowAttrs(b, k, false, false))];
-};
-
-const maxPoolGrad: GraphModelRule = (b, k) => {
-  checkFormat(b, k);
-  const [kh, kw] = pair(b, k, 'filterSize');
-  const shape = shape4(b, k, 'input', 'a maxPool gradient');
-  const pool = b.emit('MaxPoolWithArgmax', [k.input('input')], {
-    ...windowAttrs(b, k, false, false),
-    ksize: attr.ints([1, kh, kw, 1]),
-    include_batch_in_index: attr.bool(true),
-    Targmax: attr.type('int32'),
-  });
-  const size = shape.reduce((n, d) => n * d, 1);
-  const indices = b.emit('Reshape', [`${pool}:1`, ints(b, [-1, 1])], { T: attr.type('int32'), Tshape: attr.type('int32') });
-  const scattered = b.emit('ScatterNd', [indices, reshape(b, k.input('dy'), [-1]), ints(b, [size])], { ...F, Tindices: attr.type('int32') });
-  return [reshape(b, scattered, shape)];
-};
-
-const unsortedSegmentSum: GraphModelRule = (b, k) => {
-  const x = k.typeOf('x');
-  const ids = k.typeOf('segmentIds');
-  if (ids.shape.length !== 1) b.fail(`segment ids of rank ${ids.shape.length}: only rank 1 is exported`);
-  if (x.shape.slice(1).some((d) => d < 0)) b.fail('the data needs its inner dims known at trace time');
-  const n = k.attrs.numSegments as number;
-  const indices = b.emit('Reshape', [k.input('segmentIds'), ints(b, [-1, 1])], { T: attr.type('int32'), Tshape: attr.type('int32') });
-  return [b.emit('ScatterNd', [indices, k.input('x'), ints(b, [n, ...x.shape.slice(1)])], { T: attr.type(x.dtype), Tindices: attr.type('int32') })];
-};
-
-/** tfjs: dy where y ≥ 0, dy·(y + 1) elsewhere. */
-const eluGrad: GraphModelRule = (b, k) => {
-  const y = k.input('y');
-  const dy = k.input('dy');
-  const neg = b.emit('Mul', [dy, b.emit('AddV2', [y, b.constant([1], 'float32', [])], F)], F);
-  const keep = b.emit('GreaterEqual', [y, b.constant([0], 'float32', [])], F);
-  return [b.emit('SelectV2', [keep, dy, neg], F)];
-};
-
-export const GRADIENT_RULES: GraphModelTable = {
-  EluGrad: eluGrad,
+export const CONV_RULES: GraphModelTable = {
+  Conv2D: conv('Conv2D', false),
+  FusedConv2D: conv('Conv2D', true),
+  DepthwiseConv2dNative: conv('DepthwiseConv2dNative', false),
+  FusedDepthwiseConv2D: conv('DepthwiseConv2dNative', true),
+  Conv2DBackpropInput: conv2DBackpropInput,
   Conv2DBackpropFilter: conv2DBackpropFilter,
   DepthwiseConv2dNativeBackpropFilter: depthwiseBackpropFilter,
   DepthwiseConv2dNativeBackpropInput: depthwiseBackpropInput,
-  AvgPoolGrad: avgPoolGrad,
-  MaxPoolGrad: maxPoolGrad,
-  UnsortedSegmentSum: unsortedSegmentSum,
 };
