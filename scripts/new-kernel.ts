@@ -1,4 +1,4 @@
-// `npm run new:kernel <Name> [--family <family>]`: the files and tables to touch to add tfjs kernel
+// `npm run new:kernel <Name> [-- --family <family>]`: the files and tables to touch to add tfjs kernel
 // <Name>, in order, each marked done or not: its record in src/ir/kernels/<family>.ts (inputs and
 // attrs as tfjs-core declares them), its shape rule, its gradient, the compiled executor's and
 // fusion's tables if elementwise, the ONNX and GraphModel rules, docs/kernels.md, and the tests that
@@ -54,7 +54,7 @@ export interface KernelPlan {
 /** A command-line mistake: the message says what to pass instead. */
 export class UsageError extends Error {}
 
-const USAGE = `usage: npm run new:kernel <KernelName> [--family <${KERNEL_FAMILIES.join('|')}>]`;
+const USAGE = `usage: npm run new:kernel <KernelName> [-- --family <${KERNEL_FAMILIES.join('|')}>]`;
 
 const has = (table: object, k: string): boolean => Object.hasOwn(table, k);
 const exists = (file: string): boolean => existsSync(path.join(ROOT, file));
