@@ -3,10 +3,9 @@
 // Needs support/shape-util and tfjs's backend_util.compute*Info (the very functions the cpu kernels call). Produces `CONV_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { Shape } from '../../ir/types.js';
 import type { RuleArgs, ShapeRule } from './support/rule-types.js';
 import type { KernelInputName, KernelTable } from '../../ir/kernels/index.js';
-import { arg, broadcastShapes, checkShape, fail, fmt, intList, out, unifyDim, withUnknowns } from './support/shape-util.js';
+import { arg, broadcastShapes, checkShape, convOut, fail, fmt, intList, out, unifyDim } from './support/shape-util.js';
 
 const bu = tf.backend_util;
 type Attrs = RuleArgs['attrs'];
@@ -14,18 +13,6 @@ type ConvPad = Parameters<typeof bu.computeConv2DInfo>[4];
 type Rounding = Parameters<typeof bu.computeConv2DInfo>[5];
 type Pair = [number, number];
 type Triple = [number, number, number];
-
-/** Runs a tfjs conv-info computation, turning its assertion failures into rule errors; unknown dims → -1. */
-export function convOut(k: string, shapes: readonly Shape[], compute: (s: number[][]) => number[], what: string): number[] {
-  shapes.forEach((s) => checkShape(k, s));
-  try {
-    const [shape] = withUnknowns(k, shapes, (s) => [compute(s)]);
-    if (shape!.some((d) => d < -1 || !Number.isInteger(d))) throw new Error(`the output shape would be ${JSON.stringify(shape)}`);
-    return shape!;
-  } catch (e) {
-    return fail(k, `${what} of ${shapes.map(fmt).join(' and ')} is invalid: ${(e as Error).message}`);
-  }
-}
 
 const describe = (a: Attrs) => `strides=${JSON.stringify(a.strides)} pad=${JSON.stringify(a.pad)} dilations=${JSON.stringify(a.dilations ?? 1)}`;
 
