@@ -1,11 +1,12 @@
 // docs/kernels.md, the kernel × capability matrix: one row per kernel record (src/ir/kernels/),
 // grouped by family, with its inputs (as tfjs names them), a column per rule table (shape rule, tfjs gradient, compiled scalar, SIMD,
 // fusable, WGSL, GLSL, ONNX, GraphModel) with its count, and the traced kernels each exporter lacks.
-// Needs every rule table and tfjs's gradient registry. Produces `kernelMatrix()`, `kernelsDoc()`;
+// Needs every rule table and tfjs's gradient registry. Produces `kernelMatrix()`, `kernelsDoc()`,
+// `documentedGaps()` (the exporters' gap lists as the document writes them, for their tests);
 // run as `npm run docs:kernels` (npx tsx scripts/kernels-doc.ts) it rewrites docs/kernels.md.
 
 import * as tf from '@tensorflow/tfjs';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { KERNEL_FAMILIES, KERNELS, kernelsOf, type Kernel, type KernelName } from '../src/ir/kernels/index.js';
 import { SHAPE_RULES } from '../src/trace/rules/index.js';
@@ -56,6 +57,23 @@ export function capabilityCounts(rows: readonly MatrixRow[] = kernelMatrix()): R
 /** The traced kernels (those with a shape rule) that lack `capability`, sorted. */
 export function tracedWithout(capability: Capability, rows: readonly MatrixRow[] = kernelMatrix()): KernelName[] {
   return rows.filter((r) => r.has['shape rule'] && !r.has[capability]).map((r) => r.kernel.name).sort();
+}
+
+/** The heading of the section of docs/kernels.md that lists the traced kernels without a `target` rule. */
+function gapHeading(target: 'ONNX' | 'GraphModel', count: number): string {
+  return `## Traced kernels without ${target === 'ONNX' ? 'an' : 'a'} ${target} rule (${count})`;
+}
+
+/** Where `npm run docs:kernels` writes the matrix. */
+export const KERNELS_DOC = fileURLToPath(new URL('../docs/kernels.md', import.meta.url));
+
+/** The traced kernels docs/kernels.md (or its text `doc`) lists as lacking a `target` rule, as written there. */
+export function documentedGaps(target: 'ONNX' | 'GraphModel', doc = readFileSync(KERNELS_DOC, 'utf8')): string[] {
+  const lines = doc.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(gapHeading(target, 0).replace(/\(0\)$/, '(')));
+  if (at < 0) throw new Error(`docs/kernels.md has no section of traced kernels without a ${target} rule`);
+  const list = lines[at + 2] ?? '';
+  return list === 'none' ? [] : list.split(', ');
 }
 
 function facts(k: Kernel): string {
@@ -117,13 +135,12 @@ export function kernelsDoc(): string {
   }
   for (const target of ['ONNX', 'GraphModel'] as const) {
     const missing = tracedWithout(target, rows);
-    lines.push(`## Traced kernels without ${target === 'ONNX' ? 'an' : 'a'} ${target} rule (${missing.length})`, '', missing.length ? missing.join(', ') : 'none', '');
+    lines.push(gapHeading(target, missing.length), '', missing.length ? missing.join(', ') : 'none', '');
   }
   return lines.join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const path = fileURLToPath(new URL('../docs/kernels.md', import.meta.url));
-  writeFileSync(path, kernelsDoc());
-  console.log(`wrote ${path}`);
+  writeFileSync(KERNELS_DOC, kernelsDoc());
+  console.log(`wrote ${KERNELS_DOC}`);
 }

@@ -12,7 +12,7 @@ import { currentGraph, rootGraph, SymbolicId } from './context.js';
 import { valueIn } from './capture.js';
 import { SHAPE_RULES, shapeRuleFor } from './rules/index.js';
 import { kernelOf, type KernelName } from '../ir/kernels/index.js';
-import type { ArgInfo } from './rules/rule-types.js';
+import type { ArgInfo } from './rules/support/rule-types.js';
 import { userFrame, userLocation } from './user-frame.js';
 import { freshMultinomialSeed, markFrozen, substituteDraw, takeDraw } from './random-draws.js';
 import { OP } from '../ir/ops.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { inputNamesOf, inputPosition, KERNEL_NAMES, KERNELS, type KernelInputName, type KernelName } from '../../src/ir/kernels/index.js';
 import { ELEMENTWISE_KERNELS } from '../../src/opt/elementwise-kernels.js';
-import { readTfjsKernelDeclarations } from './tfjs-kernel-declarations.js';
+import { readTfjsKernelDeclarations } from '../../scripts/tfjs-kernel-declarations.js';
 
 /**
  * Kernels tfjs does not declare, and why: the draws the tracer records itself for unseeded tfjs

@@ -13,7 +13,7 @@ import { lowerCond, lowerWhile } from './lower-control-flow.js';
 import { lowerListOp } from './lower-lists.js';
 import { graphModelError } from './export-error.js';
 import { graphModelRuleFor } from './rules/index.js';
-import type { GraphModelBuilder } from './rules/rule-types.js';
+import type { GraphModelBuilder } from './rules/support/rule-types.js';
 import { kernelCall, type KernelCallParts } from '../kernel-call.js';
 
 export interface LowerContext {

@@ -14,7 +14,7 @@ import { FUSED_OP, type FusedProgram } from '../../ir/fused.js';
 import type { DType } from '../../ir/types.js';
 import { onnxError } from './onnx-errors.js';
 import { kernelsWhere } from '../../ir/kernels/index.js';
-import type { OnnxNumerics } from './rules/rule-types.js';
+import type { OnnxNumerics } from './rules/support/rule-types.js';
 import { constWithin, numericConstValues } from '../../ir/const-values.js';
 
 type EdgeClass = 'int-to-float' | 'float-ulps';
@@ -27,8 +27,8 @@ export const FLOAT_INEXACT_KERNELS: ReadonlySet<string> = /* @__PURE__ */ new Se
 
 /**
  * The kernels computed in float64 and rounded once by default, and with onnxruntime's own float32
- * kernels under `numerics: 'float32'` (records with `onnxFloat32: 'numerics-float32'`; rules/unary.ts,
- * rules/binary-edges.ts `floatPow`): then they differ from JS in the last bits as FLOAT_INEXACT_KERNELS do.
+ * kernels under `numerics: 'float32'` (records with `onnxFloat32: 'numerics-float32'`; rules/elementwise-unary.ts,
+ * rules/support/binary-edges.ts `floatPow`): then they differ from JS in the last bits as FLOAT_INEXACT_KERNELS do.
  */
 export const FLOAT32_NUMERICS_KERNELS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ kernelsWhere((k) => k.onnxFloat32 === 'numerics-float32'));
 

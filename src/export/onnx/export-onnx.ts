@@ -3,7 +3,7 @@
 // outputs are named after the function's outputs, variable writes become extra outputs `<variable>_new`;
 // warns at the user's lines where the model differs from JavaScript at edge values (edge-warnings.ts);
 // on request staged Print/Assert become effect outputs (lower-effects.ts) instead of being dropped;
-// `numerics` picks float64-exact or onnxruntime's float32 transcendental kernels (rules/rule-types.ts).
+// `numerics` picks float64-exact or onnxruntime's float32 transcendental kernels (rules/support/rule-types.ts).
 // Needs the lowering and the protobuf encoder. Produces `exportOnnx`, `exportOnnxModel`, `OnnxExport`.
 
 import type { Variable } from '@tensorflow/tfjs-core';
@@ -17,7 +17,7 @@ import { lowerBody } from './lower-graph.js';
 import type { EffectRecord, LowerContext } from './lower-context.js';
 import { hasEffects, startEffects, streamNames, streamTypes } from './lower-effects.js';
 import { edgeValueWarnings } from './edge-warnings.js';
-import type { OnnxNumerics } from './rules/rule-types.js';
+import type { OnnxNumerics } from './rules/support/rule-types.js';
 import { warn } from '../../platform/log.js';
 
 export type { OnnxNumerics };

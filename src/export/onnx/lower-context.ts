@@ -7,7 +7,7 @@ import type { Variable } from '@tensorflow/tfjs-core';
 import type { Node, Value } from '../../ir/graph.js';
 import { LIST_DTYPE, type DType, type Shape } from '../../ir/types.js';
 import type { TypeProto } from './onnx-proto.js';
-import type { OnnxNumerics } from './rules/rule-types.js';
+import type { OnnxNumerics } from './rules/support/rule-types.js';
 import { elemTypeOf, tensorTypeOf } from './onnx-dtypes.js';
 import { OnnxExportError } from './onnx-errors.js';
 
@@ -34,7 +34,7 @@ export type EffectRecord =
 
 export interface LowerContext {
   readonly warn: (message: string) => void;
-  /** How the float32 transcendental kernels compute (rules/rule-types.ts), passed to every rule call. */
+  /** How the float32 transcendental kernels compute (rules/support/rule-types.ts), passed to every rule call. */
   readonly numerics: OnnxNumerics;
   /** AssignVariable nodes of the top graph: the ONNX name of each new value. */
   readonly assignments: { readonly variable: Variable; readonly value: string; readonly type: TypeProto }[];

@@ -3,7 +3,7 @@
 // by step, Cond/While (handed `lowerBody` for their bodies) and tensor lists are delegated,
 // Print/Assert are dropped with a warning (or become effect outputs, lower-effects.ts),
 // AssignVariable becomes an extra output; a kernel call with a difference from tfjs that the rules
-// keep (rules/inexact.ts) warns `export/onnx-inexact` once per kernel and user line of an export.
+// keep (rules/support/inexact.ts) warns `export/onnx-inexact` once per kernel and user line of an export.
 // Needs the IR walk, the rule table, lower-control-flow, lower-lists. Produces `lowerBody`.
 
 import { resolvedSource, type Graph, type Node, type Value } from '../../ir/graph.js';
@@ -15,8 +15,8 @@ import { agError } from '../../errors/catalogue.js';
 import type { OnnxGraphBuilder } from './onnx-builder.js';
 import { onnxError, OnnxExportError } from './onnx-errors.js';
 import { onnxRuleFor } from './rules/index.js';
-import { inexactUse } from './rules/inexact.js';
-import type { KernelCall } from './rules/rule-types.js';
+import { inexactUse } from './rules/support/inexact.js';
+import type { KernelCall } from './rules/support/rule-types.js';
 import { kernelCall } from '../kernel-call.js';
 import { onnxTypeOf, type LowerContext } from './lower-context.js';
 import { lowerCond, lowerWhile } from './lower-control-flow.js';

@@ -1,12 +1,11 @@
 // Shape/dtype rules of the convolution kernels: Conv2D, DepthwiseConv2dNative, FusedConv2D,
 // FusedDepthwiseConv2D, Conv3D, Dilation2D and their backprop kernels (whose output shape is an attr).
-// Needs shape-util and tfjs's backend_util.compute*Info (the very functions the cpu kernels call). Produces `CONV_RULES`.
+// Needs support/shape-util and tfjs's backend_util.compute*Info (the very functions the cpu kernels call). Produces `CONV_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { Shape } from '../../ir/types.js';
-import type { RuleArgs, ShapeRule } from './rule-types.js';
+import type { RuleArgs, ShapeRule } from './support/rule-types.js';
 import type { KernelInputName, KernelTable } from '../../ir/kernels/index.js';
-import { arg, broadcastShapes, checkShape, fail, fmt, intList, out, unifyDim, withUnknowns } from './shape-util.js';
+import { arg, broadcastShapes, checkShape, convOut, fail, fmt, intList, out, unifyDim } from './support/shape-util.js';
 
 const bu = tf.backend_util;
 type Attrs = RuleArgs['attrs'];
@@ -14,18 +13,6 @@ type ConvPad = Parameters<typeof bu.computeConv2DInfo>[4];
 type Rounding = Parameters<typeof bu.computeConv2DInfo>[5];
 type Pair = [number, number];
 type Triple = [number, number, number];
-
-/** Runs a tfjs conv-info computation, turning its assertion failures into rule errors; unknown dims → -1. */
-export function convOut(k: string, shapes: readonly Shape[], compute: (s: number[][]) => number[], what: string): number[] {
-  shapes.forEach((s) => checkShape(k, s));
-  try {
-    const [shape] = withUnknowns(k, shapes, (s) => [compute(s)]);
-    if (shape!.some((d) => d < -1 || !Number.isInteger(d))) throw new Error(`the output shape would be ${JSON.stringify(shape)}`);
-    return shape!;
-  } catch (e) {
-    return fail(k, `${what} of ${shapes.map(fmt).join(' and ')} is invalid: ${(e as Error).message}`);
-  }
-}
 
 const describe = (a: Attrs) => `strides=${JSON.stringify(a.strides)} pad=${JSON.stringify(a.pad)} dilations=${JSON.stringify(a.dilations ?? 1)}`;
 

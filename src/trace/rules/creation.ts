@@ -1,12 +1,12 @@
 // Shape/dtype rules of the kernels that make new tensors from attrs or index inputs: Fill, Range, LinSpace,
-// OneHot, Diag, Multinomial, Bincount, DenseBincount, BroadcastArgs (tf.zeros/ones/eye lower to these or to
-// no kernel at all). Needs shape-util. Produces `CREATION_RULES`; Range's length follows the cpu kernel exactly.
+// OneHot, Diag, Bincount, DenseBincount, BroadcastArgs (tf.zeros/ones/eye lower to these or to
+// no kernel at all). Needs support/shape-util. Produces `CREATION_RULES`; Range's length follows the cpu kernel exactly.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
-import type { ShapeRule } from './rule-types.js';
+import type { ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { arg, checkShape, fail, fmt, intList, numAttr, out, UNKNOWN } from './shape-util.js';
+import { arg, checkShape, fail, fmt, intList, numAttr, out, UNKNOWN } from './support/shape-util.js';
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'complex64', 'string']);
 
@@ -64,15 +64,6 @@ const diag: ShapeRule = (args) => {
   return out([...x.shape, ...x.shape], x.dtype);
 };
 
-/** Multinomial(logits [batch, events]) → int32 [batch, numSamples]. */
-const multinomial: ShapeRule = (args) => {
-  const k = tf.Multinomial;
-  const logits = arg(k, args, 'logits');
-  if (logits.shape.length !== 2) fail(k, `logits must be rank 2 [batch, events], got ${fmt(logits.shape)}`);
-  const n = numAttr(k, args.attrs, 'numSamples');
-  return out([logits.shape[0]!, n], 'int32');
-};
-
 /** Bincount(x rank 1, weights) → [size] of the weights' dtype. */
 const bincount: ShapeRule = (args) => {
   const k = tf.Bincount;
@@ -110,7 +101,6 @@ export const CREATION_RULES = {
   [tf.LinSpace]: linSpace,
   [tf.OneHot]: oneHot,
   [tf.Diag]: diag,
-  [tf.Multinomial]: multinomial,
   [tf.Bincount]: bincount,
   [tf.DenseBincount]: denseBincount,
   [tf.BroadcastArgs]: broadcastArgs,

@@ -1,11 +1,11 @@
 // Shape/dtype rules of kernels whose output sizes depend on input values: NonMaxSuppressionV3/4/5, Unique,
 // the Sparse*, Ragged* and String* kernels. Such sizes are -1 (unknown at trace time); ranks and dtypes are exact.
-// Needs shape-util. Produces `DATA_DEPENDENT_RULES` and `DATA_DEPENDENT_KERNELS` (the names, for tests and tools).
+// Needs support/shape-util. Produces `DATA_DEPENDENT_RULES` and `DATA_DEPENDENT_KERNELS` (the names, for tests and tools).
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { ShapeRule } from './rule-types.js';
+import type { ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { arg, broadcastAll, fail, fmt, intList, normalizeAxis, out, sizeOf, UNKNOWN } from './shape-util.js';
+import { arg, broadcastAll, fail, fmt, intList, normalizeAxis, out, sizeOf, UNKNOWN } from './support/shape-util.js';
 
 const U = UNKNOWN;
 

@@ -1,19 +1,19 @@
-// Shape/dtype rules of the elementwise kernels: unary math and activations, casts, complex parts,
+// Shape/dtype rules of the elementwise kernels: unary math and activations, casts,
 // binary kernels with numpy broadcasting, comparisons and logic (bool), Select, AddN, EluGrad.
-// Needs shape-util. Produces `ELEMENTWISE_RULES`; dtypes follow what tfjs's cpu kernels return.
+// Needs support/shape-util. Produces `ELEMENTWISE_RULES`; dtypes follow what tfjs's cpu kernels return.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
 import { entriesOf, type KernelName, type KernelTable } from '../../ir/kernels/index.js';
-import type { ShapeRule } from './rule-types.js';
-import { arg, broadcastAll, broadcastShapes, checkShape, fail, fmt, out, sameAs, unifyDim, unifyShapes, upcast } from './shape-util.js';
+import type { ShapeRule } from './support/rule-types.js';
+import { arg, broadcastAll, broadcastShapes, checkShape, fail, fmt, out, sameAs, unifyDim, unifyShapes, upcast } from './support/shape-util.js';
 
 /** Unary kernels whose output keeps the input's shape and dtype. */
 const SAME_DTYPE = [
   tf.Abs, tf.Acos, tf.Acosh, tf.Asin, tf.Asinh, tf.Atan, tf.Atanh, tf.Ceil, tf.ClipByValue, tf.Cos, tf.Cosh, tf.Elu,
   tf.Erf, tf.Expm1, tf.Floor, tf.Log, tf.Log1p, tf.Neg, tf.Reciprocal, tf.Relu, tf.Relu6, tf.Round, tf.Rsqrt, tf.Selu,
   tf.Sigmoid, tf.Sign, tf.Sin, tf.Sinh, tf.Softplus, tf.Sqrt, tf.Square, tf.Step, tf.Tan, tf.Tanh, tf.Identity,
-  tf.ZerosLike, tf.OnesLike, tf.FFT, tf.IFFT,
+  tf.ZerosLike, tf.OnesLike,
 ] as const;
 
 /** Unary kernels with a fixed output dtype (the cpu kernels hard-code it). */
@@ -21,7 +21,6 @@ const FIXED_DTYPE = {
   [tf.Exp]: 'float32', // exp(int32) is float32
   [tf.LeakyRelu]: 'float32', // leakyRelu(int32) is float32
   [tf.IsNan]: 'bool', [tf.IsInf]: 'bool', [tf.IsFinite]: 'bool', [tf.LogicalNot]: 'bool',
-  [tf.Real]: 'float32', [tf.Imag]: 'float32', [tf.ComplexAbs]: 'float32',
 } satisfies KernelTable<DType>;
 
 /** Binary kernels: output dtype fixed, or undefined for "the first input's" (complex64 wins). */
@@ -53,12 +52,6 @@ const cast: ShapeRule = (args) => {
   const dtype = args.attrs.dtype;
   if (typeof dtype !== 'string' || !DTYPES.has(dtype)) fail(tf.Cast, `attr 'dtype' must be a tfjs dtype, got ${JSON.stringify(dtype)}`);
   return out(checkShape(tf.Cast, x.shape), dtype as DType);
-};
-
-const complex: ShapeRule = (args) => {
-  const re = arg(tf.Complex, args, 'real');
-  const im = arg(tf.Complex, args, 'imag');
-  return out(unifyShapes(tf.Complex, re.shape, im.shape, 'real and imag parts must have the same shape'), 'complex64');
 };
 
 /**
@@ -95,7 +88,7 @@ const eluGrad: ShapeRule = (args) => {
 };
 
 /** The kernels this file has a rule for (the shape-rule table checks that every traced kernel has one). */
-type Kernels = (typeof SAME_DTYPE)[number] | keyof typeof FIXED_DTYPE | keyof typeof BINARY | typeof tf.Cast | typeof tf.Complex | typeof tf.Select | typeof tf.AddN | typeof tf.EluGrad;
+type Kernels = (typeof SAME_DTYPE)[number] | keyof typeof FIXED_DTYPE | keyof typeof BINARY | typeof tf.Cast | typeof tf.Select | typeof tf.AddN | typeof tf.EluGrad;
 
 function build(): Readonly<Record<Kernels, ShapeRule>> {
   const rules: Partial<Record<KernelName, ShapeRule>> = {};
@@ -107,7 +100,6 @@ function build(): Readonly<Record<Kernels, ShapeRule>> {
   for (const [k, d] of entriesOf(FIXED_DTYPE)) put(k, sameAs(k, 0, d));
   for (const [k, d] of entriesOf(BINARY)) put(k, binary(k, d));
   put(tf.Cast, cast);
-  put(tf.Complex, complex);
   put(tf.Select, select);
   put(tf.AddN, addN);
   put(tf.EluGrad, eluGrad);

@@ -1,12 +1,12 @@
 // Shape/dtype rules of the image and space/batch kernels: ResizeBilinear, ResizeNearestNeighbor (+ grads),
 // CropAndResize, FlipLeftRight, RotateWithOffset, Transform, SpaceToBatchND, BatchToSpaceND, DepthToSpace.
-// Needs shape-util. Produces `IMAGE_RULES`; images are NHWC [batch, height, width, channels].
+// Needs support/shape-util. Produces `IMAGE_RULES`; images are NHWC [batch, height, width, channels].
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
-import type { ShapeRule } from './rule-types.js';
+import type { ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { addDim, arg, checkShape, fail, fmt, intList, mulDim, out, sizeOf, UNKNOWN } from './shape-util.js';
+import { addDim, arg, checkShape, fail, fmt, intList, mulDim, out, sizeOf, UNKNOWN } from './support/shape-util.js';
 
 function image4d(k: string, name: string, shape: readonly number[]): readonly number[] {
   if (shape.length !== 4) fail(k, `${name} must be rank 4 [batch, height, width, channels], got ${fmt(shape)}`);

@@ -2,27 +2,35 @@
 // Needs the rule files. Produces `SHAPE_RULES` (keyed by kernel name) and `shapeRuleFor`; a name defined twice is an
 // error at load time, so each kernel's rule lives in exactly one file, and a kernel record (ir/kernels) without a
 // rule, other than a draw op, does not compile. Every rule is guarded by the contract.
+// Files: one per ir/kernels family, named exactly like it (`elementwise.ts`, `data-dependent.ts` …; a family too big
+// for one file is split as `<family>-<part>.ts`), each holding the rules of that family's kernels only; helpers that
+// are not rules (the rule contract, shape-util) live in `support/`. test/ir/rule-files.test.ts checks it.
 
 import { entriesOf, joinTables, ruleOf, type KernelName, type KernelsWith, type KernelTable } from '../../ir/kernels/index.js';
-import type { ShapeRule, ShapeTable } from './rule-types.js';
-import { CONV_RULES } from './conv.js';
-import { CREATION_RULES } from './creation.js';
-import { DATA_DEPENDENT_RULES } from './data-dependent.js';
+import type { ShapeRule, ShapeTable } from './support/rule-types.js';
 import { ELEMENTWISE_RULES } from './elementwise.js';
-import { IMAGE_RULES } from './image.js';
-import { INDEXING_RULES } from './indexing.js';
-import { MATMUL_RULES } from './matmul.js';
-import { NN_RULES } from './nn.js';
+import { COMPLEX_RULES } from './complex.js';
 import { REDUCTION_RULES } from './reduction.js';
+import { MATMUL_RULES } from './matmul.js';
 import { SHAPE_OP_RULES } from './shape-ops.js';
+import { INDEXING_RULES } from './indexing.js';
+import { CREATION_RULES } from './creation.js';
+import { RANDOM_RULES } from './random.js';
+import { CONV_RULES } from './conv.js';
+import { NN_RULES } from './nn.js';
+import { IMAGE_RULES } from './image.js';
+import { DATA_DEPENDENT_RULES } from './data-dependent.js';
 
+/** The rule files by name, in KERNEL_FAMILIES order. */
 const FILES = {
   elementwise: ELEMENTWISE_RULES,
+  complex: COMPLEX_RULES,
   reduction: REDUCTION_RULES,
   matmul: MATMUL_RULES,
   'shape-ops': SHAPE_OP_RULES,
   indexing: INDEXING_RULES,
   creation: CREATION_RULES,
+  random: RANDOM_RULES,
   conv: CONV_RULES,
   nn: NN_RULES,
   image: IMAGE_RULES,

@@ -1,11 +1,11 @@
 // Shape/dtype rules of the kernels that select by position: Slice, StridedSlice (all masks, via tfjs's own
 // slice_util.sliceInfo, which understands unknown dims), GatherV2 (axis, batchDims), GatherNd, ScatterNd,
-// TensorScatterUpdate, UnsortedSegmentSum, TopK, SearchSorted. Needs shape-util. Produces `INDEXING_RULES`.
+// TensorScatterUpdate, UnsortedSegmentSum, TopK, SearchSorted. Needs support/shape-util. Produces `INDEXING_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { ShapeRule } from './rule-types.js';
+import type { ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { arg, checkShape, fail, fmt, intList, normalizeAxis, out, unifyDim, UNKNOWN } from './shape-util.js';
+import { arg, checkShape, fail, fmt, intList, normalizeAxis, out, unifyDim, UNKNOWN } from './support/shape-util.js';
 
 /** Slice: begin/size as numbers or (short) arrays, size -1 = to the end; as tfjs's parseSliceParams reads them. */
 const slice: ShapeRule = (args) => {

@@ -1,12 +1,12 @@
 // Shape/dtype rules of the contraction kernels: BatchMatMul and _FusedMatMul (transposeA/B, broadcast batch
 // dims, optional bias/prelu weights) and Einsum (explicit `->` equations, at most two operands, as tfjs supports).
-// Needs shape-util. Produces `MATMUL_RULES`; an inner-dimension mismatch is an error naming both shapes.
+// Needs support/shape-util. Produces `MATMUL_RULES`; an inner-dimension mismatch is an error naming both shapes.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Shape } from '../../ir/types.js';
-import type { RuleArgs, ShapeRule } from './rule-types.js';
+import type { RuleArgs, ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { arg, broadcastShapes, checkShape, fail, fmt, out, unifyDim, upcast } from './shape-util.js';
+import { arg, broadcastShapes, checkShape, fail, fmt, out, unifyDim, upcast } from './support/shape-util.js';
 
 function matmulShape(kernel: string, a: Shape, b: Shape, transposeA: boolean, transposeB: boolean): number[] {
   checkShape(kernel, a);

@@ -1,12 +1,11 @@
 // Shape/dtype rules of the pooling and normalization kernels: MaxPool, AvgPool (2D/3D), MaxPoolWithArgmax,
 // their gradients (shaped like the forward input), Softmax, LogSoftmax, FusedBatchNorm, LRN, LRNGrad.
-// Needs shape-util, conv.ts's convOut and tfjs's computePool*Info (what the cpu kernels call). Produces `NN_RULES`.
+// Needs support/shape-util (convOut) and tfjs's computePool*Info (what the cpu kernels call). Produces `NN_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { ShapeRule } from './rule-types.js';
+import type { ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { convOut } from './conv.js';
-import { arg, checkShape, fail, fmt, normalizeAxis, out, unifyShapes } from './shape-util.js';
+import { arg, checkShape, convOut, fail, fmt, normalizeAxis, out, unifyShapes } from './support/shape-util.js';
 
 const bu = tf.backend_util;
 type Pad = Parameters<typeof bu.computePool2DInfo>[4];

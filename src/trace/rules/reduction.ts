@@ -1,12 +1,12 @@
 // Shape/dtype rules of the reduction and scan kernels: Sum, Mean, Prod, Max, Min, All, Any, ArgMax, ArgMin,
 // Cumsum, Cumprod — axis as tfjs reads it (number, array, negative, null = all axes), keepDims.
-// Needs shape-util. Produces `REDUCTION_RULES`; dtypes as the cpu kernels return them (Sum of bool is int32).
+// Needs support/shape-util. Produces `REDUCTION_RULES`; dtypes as the cpu kernels return them (Sum of bool is int32).
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { DType } from '../../ir/types.js';
-import type { ShapeRule } from './rule-types.js';
+import type { ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { arg, checkShape, normalizeAxes, normalizeAxis, out, reducedShape, upcast } from './shape-util.js';
+import { arg, checkShape, normalizeAxes, normalizeAxis, out, reducedShape, upcast } from './support/shape-util.js';
 
 type DtypeOf = (x: DType) => DType;
 

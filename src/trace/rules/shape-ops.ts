@@ -1,11 +1,11 @@
 // Shape/dtype rules of the kernels that move data without arithmetic: Reshape (with -1), Transpose, Concat,
 // Pack, Unpack, SplitV, Tile, BroadcastTo, ExpandDims, Reverse, PadV2, MirrorPad.
-// Needs shape-util. Produces `SHAPE_OP_RULES`; Concat/Pack take their inputs as an array (`list`).
+// Needs support/shape-util. Produces `SHAPE_OP_RULES`; Concat/Pack take their inputs as an array (`list`).
 
 import * as tf from '@tensorflow/tfjs-core';
-import type { ShapeRule } from './rule-types.js';
+import type { ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { addDim, arg, checkShape, fail, fmt, intList, mulDim, normalizeAxis, out, sizeOf, UNKNOWN, unifyDim, unifyShapes } from './shape-util.js';
+import { addDim, arg, checkShape, fail, fmt, intList, mulDim, normalizeAxis, out, sizeOf, UNKNOWN, unifyDim, unifyShapes } from './support/shape-util.js';
 
 /** Reshape: at most one -1 in the target; it is inferred when the input size is known. */
 const reshape: ShapeRule = (args) => {

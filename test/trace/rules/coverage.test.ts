@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { DATA_DEPENDENT_KERNELS, SHAPE_RULES, shapeRuleFor } from '../../../src/trace/rules/index.js';
-import type { ArgInfo } from '../../../src/trace/rules/rule-types.js';
+import type { ArgInfo } from '../../../src/trace/rules/support/rule-types.js';
 import { CORPUS } from './corpus.js';
 import { recordKernels, type Invocation } from './record.js';
 
@@ -22,6 +22,13 @@ function matches(kernel: string, got: readonly ArgInfo[], want: readonly ArgInfo
 
 /** tfjs itself sometimes returns a malformed shape (e.g. Cumsum with a negative axis gives [undefined, 2]). */
 const malformed = (call: Invocation) => call.outputs.some((o) => o.shape.some((d) => !Number.isInteger(d) || d < 0));
+
+/** Kernels with a shape rule that no tfjs op runs on the cpu backend (tfjs-core's op composes others), so no case can reach them. */
+const NO_TFJS_OP_RUNS: Readonly<Record<string, string>> = {
+  BroadcastTo: 'tf.broadcastTo runs Tile',
+  LogSoftmax: 'tf.logSoftmax composes Max, Sub, Exp, Sum and Log',
+  LogicalXor: 'tf.logicalXor composes LogicalAnd, LogicalOr and LogicalNot',
+};
 
 /** Those tfjs bugs we know of; the rules answer what the kernel should have returned. */
 const KNOWN_TFJS_BUGS: Record<string, (call: Invocation) => boolean> = {
@@ -82,13 +89,14 @@ describe('shape rules, checked against recorded cpu kernel invocations', () => {
     expect([...failures.values()].slice(0, 40)).toEqual([]);
   });
 
-  it('reaches most kernels of the cpu backend', () => {
+  it('exercises every shape rule but those of kernels no tfjs op runs', () => {
     const reached = new Set(calls.map((c) => c.kernel));
     const cpu = tf.getKernelsForBackend('cpu').map((k) => k.kernelName);
     const unreached = cpu.filter((k) => !reached.has(k)).sort();
     const unexercised = Object.keys(SHAPE_RULES).filter((k) => !reached.has(k)).sort();
     console.info(`corpus: ${calls.length} invocations of ${reached.size} kernels; cpu kernels never reached: ${unreached.join(', ') || 'none'}; rules never exercised: ${unexercised.join(', ') || 'none'}`);
-    expect(reached.size).toBeGreaterThanOrEqual(150);
+    // A new kernel's shape rule needs a case in corpus.ts that runs it (docs/kernels.md has the counts).
+    expect(unexercised, 'shape rules no corpus case runs: add one to test/trace/rules/corpus.ts').toEqual(Object.keys(NO_TFJS_OP_RUNS).sort());
   });
 
   it('lists the cpu kernels that have no rule yet (information, not a failure)', () => {

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { shapeRuleFor } from '../../../src/trace/rules/index.js';
-import type { ArgInfo } from '../../../src/trace/rules/rule-types.js';
+import type { ArgInfo } from '../../../src/trace/rules/support/rule-types.js';
 
 const f = (...shape: number[]): ArgInfo => ({ shape, dtype: 'float32' });
 const i32 = (...shape: number[]): ArgInfo => ({ shape, dtype: 'int32' });

@@ -3,7 +3,7 @@
 // (in `Object.keys(inputs)` order, null inputs skipped, as the graph backend sees them), attrs and real outputs.
 
 import * as tf from '@tensorflow/tfjs';
-import type { ArgInfo } from '../../../src/trace/rules/rule-types.js';
+import type { ArgInfo } from '../../../src/trace/rules/support/rule-types.js';
 
 export interface Invocation {
   readonly kernel: string;

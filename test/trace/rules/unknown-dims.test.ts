@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { DATA_DEPENDENT_KERNELS, shapeRuleFor } from '../../../src/trace/rules/index.js';
-import type { ArgInfo } from '../../../src/trace/rules/rule-types.js';
-import { broadcastShapes } from '../../../src/trace/rules/shape-util.js';
+import type { ArgInfo } from '../../../src/trace/rules/support/rule-types.js';
+import { broadcastShapes } from '../../../src/trace/rules/support/shape-util.js';
 import type { DType } from '../../../src/ir/types.js';
 import { CORPUS } from './corpus.js';
 import { recordKernels, type Invocation } from './record.js';

@@ -1,10 +1,10 @@
 // GraphModel rules of the kernels that create tensors from attrs: Fill, Range, OneHot, LinSpace
-// (tfjs passes shape/start/stop/depth as attrs; TF takes them as scalar or 1-D Const inputs).
-// Needs rule-types. Produces `CREATION_RULES`.
+// (tfjs passes shape/start/stop/depth as attrs; TF takes them as scalar or 1-D Const inputs),
+// Bincount, DenseBincount (size as an int32 Const input). Needs support/rule-types. Produces `CREATION_RULES`.
 
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './rule-types.js';
+import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
 
 function dtypeAttr(k: KernelCall, fallback: DType): DType {
   const d = k.attrs.dtype;
@@ -45,9 +45,19 @@ const linSpace: GraphModelRule = (b, k) => [
   }),
 ];
 
+const bincount = (tfOp: string): GraphModelRule => (b, k) => [
+  b.emit(tfOp, [k.input('x'), int(b, numberAttr(b, k, 'size')), k.input('weights')], {
+    T: attr.type(k.typeOf('weights').dtype),
+    Tidx: attr.type('int32'),
+    ...(tfOp === 'DenseBincount' ? { binary_output: attr.bool(k.attrs.binaryOutput === true) } : {}),
+  }),
+];
+
 export const CREATION_RULES: GraphModelTable = {
   Fill: fill,
   Range: range,
   OneHot: oneHot,
   LinSpace: linSpace,
+  Bincount: bincount('Bincount'),
+  DenseBincount: bincount('DenseBincount'),
 };

@@ -1,12 +1,12 @@
 // GraphModel rules of the elementwise kernels: unary math and activations, binary arithmetic with
 // broadcasting (renamed where TF differs: Add→AddV2, Multiply→Mul, Mod→FloorMod), comparisons and
-// logic, Select→SelectV2, Cast, ClipByValue, LeakyRelu, Step, AddN, BitwiseAnd (from ops tfjs-converter runs). Needs rule-types.
-// Produces `ELEMENTWISE_RULES`.
+// logic, Select→SelectV2, Cast, ClipByValue, LeakyRelu, Step, AddN, BitwiseAnd and EluGrad (from ops
+// tfjs-converter runs). Needs support/rule-types. Produces `ELEMENTWISE_RULES`.
 
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
 import { joinTables, mapTable, rulesFor, type KernelName, type KernelTable } from '../../../ir/kernels/index.js';
-import { numberAttr, same, scalarLike, tAttr, type GraphModelRule, type GraphModelTable } from './rule-types.js';
+import { numberAttr, same, scalarLike, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
 
 /** Kernels whose TF op has the same name and takes the inputs in the same order. */
 const SAME = [
@@ -14,9 +14,9 @@ const SAME = [
   'Abs', 'Acos', 'Acosh', 'Asin', 'Asinh', 'Atan', 'Atanh', 'Ceil', 'Cos', 'Cosh', 'Elu', 'Erf', 'Exp', 'Expm1',
   'Floor', 'Log', 'Log1p', 'Neg', 'Reciprocal', 'Relu', 'Relu6', 'Round', 'Rsqrt', 'Selu', 'Sigmoid', 'Sign', 'Sin',
   'Sinh', 'Softplus', 'Sqrt', 'Square', 'Tan', 'Tanh', 'IsNan', 'IsInf', 'IsFinite', 'LogicalNot', 'ZerosLike',
-  'OnesLike', 'Identity', 'ComplexAbs', 'Real', 'Imag',
+  'OnesLike', 'Identity',
   // binary
-  'Sub', 'RealDiv', 'FloorDiv', 'Maximum', 'Minimum', 'Pow', 'SquaredDifference', 'Atan2', 'Prelu', 'Complex',
+  'Sub', 'RealDiv', 'FloorDiv', 'Maximum', 'Minimum', 'Pow', 'SquaredDifference', 'Atan2', 'Prelu',
   'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr',
 ] as const satisfies readonly KernelName[];
 
@@ -85,6 +85,18 @@ const bitwiseAnd: GraphModelRule = (b, k) => {
 
 const addN: GraphModelRule = (b, k) => [b.emit('AddN', k.inputs, { ...tAttr(k), N: attr.int(k.inputs.length) })];
 
+/** The `T` attr of a float32 op (EluGrad is exported for float32). */
+const F = { T: attr.type('float32') };
+
+/** tfjs: dy where y ≥ 0, dy·(y + 1) elsewhere. */
+const eluGrad: GraphModelRule = (b, k) => {
+  const y = k.input('y');
+  const dy = k.input('dy');
+  const neg = b.emit('Mul', [dy, b.emit('AddV2', [y, b.constant([1], 'float32', [])], F)], F);
+  const keep = b.emit('GreaterEqual', [y, b.constant([0], 'float32', [])], F);
+  return [b.emit('SelectV2', [keep, dy, neg], F)];
+};
+
 // Joined, so a kernel listed in two of the parts is an error at load time rather than a silent overwrite.
 export const ELEMENTWISE_RULES: GraphModelTable = joinTables('GraphModel', {
   'same name': rulesFor(SAME, () => same()),
@@ -96,5 +108,6 @@ export const ELEMENTWISE_RULES: GraphModelTable = joinTables('GraphModel', {
     Step: step,
     AddN: addN,
     BitwiseAnd: bitwiseAnd,
+    EluGrad: eluGrad,
   },
 });

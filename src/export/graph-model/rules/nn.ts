@@ -1,83 +1,14 @@
-// GraphModel rules of the neural-network kernels: BatchMatMul (MatMul for rank 2, else BatchMatMulV2),
-// fused matmul/conv (lowered to the plain op + bias + activation, as tfjs's cpu kernels compute them),
-// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, MaxPool, AvgPool, FusedBatchNorm→FusedBatchNormV3,
-// resize, TopK→TopKV2, SearchSorted, Einsum, LRN, Bincount. Needs rule-types. Produces `NN_RULES` and
-// the window helpers `pair`, `windowAttrs` (gradients.ts uses them).
+// GraphModel rules of the neural-network kernels: MaxPool, AvgPool, FusedBatchNorm→FusedBatchNormV3,
+// LRN, Softmax/LogSoftmax (last axis only, as in TF and tfjs-converter), and the pooling gradients
+// tf.grad records inside a trace, written with ops tfjs-converter runs: AvgPoolGrad
+// (Conv2DBackpropInput by a diagonal 1/(fh·fw) filter, as tfjs's cpu kernel divides), MaxPoolGrad
+// (MaxPoolWithArgmax indices + ScatterNd, which sums at repeated indices). NHWC; the gradients float32.
+// Needs support/rule-types, support/nhwc. Produces `NN_RULES`.
 
-import { attr, type Attrs } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, tAttr, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './rule-types.js';
-
-export function pair(b: GraphModelBuilder, k: KernelCall, name: string, fallback = 1): [number, number] {
-  const v = k.attrs[name] ?? fallback;
-  const xs = typeof v === 'number' ? [v, v] : numberList(b, k, name);
-  return [xs[0]!, xs[1] ?? xs[0]!];
-}
-
-/** TF window attrs (strides/dilations as [1, h, w, 1], padding) from tfjs conv/pool attrs. */
-export function windowAttrs(b: GraphModelBuilder, k: KernelCall, withDilations: boolean, explicitAllowed: boolean, padding: unknown = k.attrs.pad): Attrs {
-  if (k.attrs.dimRoundingMode != null) b.fail(`dimRoundingMode '${String(k.attrs.dimRoundingMode)}' has no TF equivalent`);
-  const format = String(k.attrs.dataFormat ?? 'NHWC');
-  if (format !== 'NHWC') b.fail(`data format ${format}: tfjs-converter reads strides in NHWC order only`);
-  const [sh, sw] = pair(b, k, 'strides');
-  const out: Attrs = { ...tAttr(k), strides: attr.ints([1, sh, sw, 1]), data_format: attr.str('NHWC') };
-  if (withDilations) {
-    const [dh, dw] = pair(b, k, 'dilations');
-    out.dilations = attr.ints([1, dh, dw, 1]);
-  }
-  const pad = zeroPad(padding) ? 'valid' : padding;
-  if (pad === 'same' || pad === 'valid') return { ...out, padding: attr.str(pad.toUpperCase()) };
-  if (!explicitAllowed) b.fail(`padding ${JSON.stringify(pad)}: TF pooling takes 'same' or 'valid' only`);
-  const explicit = typeof pad === 'number' ? [0, 0, pad, pad, pad, pad, 0, 0] : Array.isArray(pad) ? (pad as number[][]).flat() : undefined;
-  if (!explicit || explicit.length !== 8) b.fail(`padding ${JSON.stringify(pad)} is not supported`);
-  return { ...out, padding: attr.str('EXPLICIT'), explicit_paddings: attr.ints(explicit) };
-}
-
-function matMul(b: GraphModelBuilder, k: KernelCall, x: string, y: string): string {
-  const ta = k.attrs.transposeA === true;
-  const tb = k.attrs.transposeB === true;
-  const rank2 = k.typeOf(0).shape.length === 2 && k.typeOf(1).shape.length === 2;
-  return rank2
-    ? b.emit('MatMul', [x, y], { ...tAttr(k), transpose_a: attr.bool(ta), transpose_b: attr.bool(tb) })
-    : b.emit('BatchMatMulV2', [x, y], { ...tAttr(k), adj_x: attr.bool(ta), adj_y: attr.bool(tb) });
-}
-
-/** bias add + activation of the tfjs fused kernels, in the order their cpu kernels apply them. */
-function biasAndActivation(b: GraphModelBuilder, k: KernelCall, y: string): string {
-  const T = tAttr(k);
-  const bias = k.optionalInput('bias');
-  if (bias) y = b.emit('AddV2', [y, bias], T);
-  const act = String(k.attrs.activation ?? 'linear');
-  switch (act) {
-    case 'linear':
-      return y;
-    case 'relu':
-      return b.emit('Relu', [y], T);
-    case 'relu6':
-      return b.emit('Relu6', [y], T);
-    case 'elu':
-      return b.emit('Elu', [y], T);
-    case 'sigmoid':
-      return b.emit('Sigmoid', [y], T);
-    case 'leakyrelu': {
-      const alpha = typeof k.attrs.leakyreluAlpha === 'number' ? k.attrs.leakyreluAlpha : 0.2;
-      return b.emit('LeakyRelu', [y], { ...T, alpha: attr.float(alpha) });
-    }
-    case 'prelu':
-      return b.emit('Prelu', [y, k.input('preluActivationWeights')], T);
-    default:
-      return b.fail(`activation '${act}' is not supported`);
-  }
-}
-
-const conv = (tfOp: string, fused: boolean): GraphModelRule => (b, k) => {
-  const y = b.emit(tfOp, [k.input('x'), k.input('filter')], windowAttrs(b, k, true, true));
-  return [fused ? biasAndActivation(b, k, y) : y];
-};
-
-/** A numeric or explicit padding of zeros: what TF calls 'VALID'. */
-function zeroPad(pad: unknown): boolean {
-  return pad === 0 || (Array.isArray(pad) && (pad as unknown[]).flat().every((p) => p === 0));
-}
+import { attr } from '../graph-def.js';
+import type { KernelInputName } from '../../../ir/kernels/index.js';
+import { checkFormat, F, pair, reshape, shape4, windowAttrs, zeroPad } from './support/nhwc.js';
+import { ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
 
 /** [[top, bottom], [left, right]] of a numeric or explicit (NHWC) tfjs padding; undefined otherwise. */
 function explicitPads(pad: unknown): [[number, number], [number, number]] | undefined {
@@ -113,11 +44,6 @@ const pool = (tfOp: string): GraphModelRule => (b, k) => {
   return [b.emit(tfOp, [padded], { ...windowAttrs(b, k, false, false, 'valid'), ...ksize })];
 };
 
-const conv2DBackpropInput: GraphModelRule = (b, k) => {
-  const sizes = ints(b, numberList(b, k, 'inputShape'));
-  return [b.emit('Conv2DBackpropInput', [sizes, k.input('filter'), k.input('dy')], windowAttrs(b, k, false, true))];
-};
-
 const fusedBatchNorm: GraphModelRule = (b, k) => {
   const mean = k.typeOf('mean');
   const n = mean.shape.reduce((p, d) => p * d, 1);
@@ -136,32 +62,6 @@ const fusedBatchNorm: GraphModelRule = (b, k) => {
   ];
 };
 
-const resize = (tfOp: string): GraphModelRule => (b, k) => [
-  b.emit(tfOp, [k.input('images'), ints(b, numberList(b, k, 'size'))], {
-    ...tAttr(k),
-    align_corners: attr.bool(k.attrs.alignCorners === true),
-    half_pixel_centers: attr.bool(k.attrs.halfPixelCenters === true),
-  }),
-];
-
-const topK: GraphModelRule = (b, k) => {
-  const name = b.emit('TopKV2', [k.input('x'), int(b, numberAttr(b, k, 'k'))], { ...tAttr(k), sorted: attr.bool(k.attrs.sorted !== false) });
-  return [name, `${name}:1`];
-};
-
-const searchSorted: GraphModelRule = (b, k) => {
-  const op = k.attrs.side === 'right' ? 'UpperBound' : 'LowerBound';
-  return [b.emit(op, [k.input('sortedSequence'), k.input('values')], { ...tAttr(k), out_type: attr.type('int32') })];
-};
-
-const einsum: GraphModelRule = (b, k) => {
-  const eq = String(k.attrs.equation);
-  const letters = (s: string) => new Set(s.replace(/[^A-Za-z]/g, '')).size;
-  // tfjs-converter lower-cases string attrs, so 'aA' would become 'aa'.
-  if (letters(eq) !== letters(eq.toLowerCase())) b.fail(`equation '${eq}' mixes upper and lower case of one letter (tfjs-converter lower-cases it)`);
-  return [b.emit('Einsum', k.inputs, { ...tAttr(k), N: attr.int(k.inputs.length), equation: attr.str(eq.toLowerCase()) })];
-};
-
 const lrn: GraphModelRule = (b, k) => [
   b.emit('LRN', [k.input('x')], {
     ...tAttr(k),
@@ -172,31 +72,50 @@ const lrn: GraphModelRule = (b, k) => [
   }),
 ];
 
-const bincount = (tfOp: string): GraphModelRule => (b, k) => [
-  b.emit(tfOp, [k.input('x'), int(b, numberAttr(b, k, 'size')), k.input('weights')], {
-    T: attr.type(k.typeOf('weights').dtype),
-    Tidx: attr.type('int32'),
-    ...(tfOp === 'DenseBincount' ? { binary_output: attr.bool(k.attrs.binaryOutput === true) } : {}),
-  }),
-];
+function lastAxisOnly(tfOp: string, inputName: KernelInputName, axisAttr: string): GraphModelRule {
+  return (b, k) => {
+    const rank = k.typeOf(inputName).shape.length;
+    const a = k.attrs[axisAttr];
+    const axis = typeof a === 'number' ? (a < 0 ? a + rank : a) : rank - 1;
+    if (axis !== rank - 1) b.fail(`${tfOp} over axis ${String(a)} of a rank-${rank} tensor: TF ${tfOp} works on the last axis only`);
+    return [b.emit(tfOp, [k.input(inputName)], tAttr(k))];
+  };
+}
+
+const avgPoolGrad: GraphModelRule = (b, k) => {
+  checkFormat(b, k);
+  const [fh, fw] = pair(b, k, 'filterSize');
+  const shape = shape4(b, k, 'input', 'an avgPool gradient');
+  const c = shape[3];
+  const values = new Float32Array(fh * fw * c * c);
+  for (let p = 0; p < fh * fw; p++) for (let i = 0; i < c; i++) values[p * c * c + i * c + i] = 1 / (fh * fw);
+  const filter = b.constant(values, 'float32', [fh, fw, c, c]);
+  return [b.emit('Conv2DBackpropInput', [ints(b, shape), filter, k.input('dy')], windowAttrs(b, k, false, false))];
+};
+
+const maxPoolGrad: GraphModelRule = (b, k) => {
+  checkFormat(b, k);
+  const [kh, kw] = pair(b, k, 'filterSize');
+  const shape = shape4(b, k, 'input', 'a maxPool gradient');
+  const pool = b.emit('MaxPoolWithArgmax', [k.input('input')], {
+    ...windowAttrs(b, k, false, false),
+    ksize: attr.ints([1, kh, kw, 1]),
+    include_batch_in_index: attr.bool(true),
+    Targmax: attr.type('int32'),
+  });
+  const size = shape.reduce((n, d) => n * d, 1);
+  const indices = b.emit('Reshape', [`${pool}:1`, ints(b, [-1, 1])], { T: attr.type('int32'), Tshape: attr.type('int32') });
+  const scattered = b.emit('ScatterNd', [indices, reshape(b, k.input('dy'), [-1]), ints(b, [size])], { ...F, Tindices: attr.type('int32') });
+  return [reshape(b, scattered, shape)];
+};
 
 export const NN_RULES: GraphModelTable = {
-  BatchMatMul: (b, k) => [matMul(b, k, k.input('a'), k.input('b'))],
-  _FusedMatMul: (b, k) => [biasAndActivation(b, k, matMul(b, k, k.input('a'), k.input('b')))],
-  Conv2D: conv('Conv2D', false),
-  FusedConv2D: conv('Conv2D', true),
-  DepthwiseConv2dNative: conv('DepthwiseConv2dNative', false),
-  FusedDepthwiseConv2D: conv('DepthwiseConv2dNative', true),
-  Conv2DBackpropInput: conv2DBackpropInput,
   MaxPool: pool('MaxPool'),
   AvgPool: pool('AvgPool'),
   FusedBatchNorm: fusedBatchNorm,
-  ResizeBilinear: resize('ResizeBilinear'),
-  ResizeNearestNeighbor: resize('ResizeNearestNeighbor'),
-  TopK: topK,
-  SearchSorted: searchSorted,
-  Einsum: einsum,
   LRN: lrn,
-  Bincount: bincount('Bincount'),
-  DenseBincount: bincount('DenseBincount'),
+  Softmax: lastAxisOnly('Softmax', 'logits', 'dim'),
+  LogSoftmax: lastAxisOnly('LogSoftmax', 'logits', 'axis'),
+  AvgPoolGrad: avgPoolGrad,
+  MaxPoolGrad: maxPoolGrad,
 };

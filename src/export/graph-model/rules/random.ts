@@ -10,7 +10,7 @@ import type { DrawAttrs } from '../../../ir/random.js';
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
 import { multinomialUniforms } from '../../multinomial-uniforms.js';
-import { int, ints, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './rule-types.js';
+import { int, ints, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
 
 const F = { T: attr.type('float32') };
 const attrsOf = (k: KernelCall): DrawAttrs => k.attrs as unknown as DrawAttrs;

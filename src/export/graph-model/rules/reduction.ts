@@ -1,10 +1,9 @@
 // GraphModel rules of reductions and scans: Sum/Mean/Min/Max/Prod/All/Any with an axis Const input
-// (null axis = all axes), ArgMax/ArgMin, Cumsum/Cumprod, Softmax/LogSoftmax (last axis only, as in
-// TF and tfjs-converter). Needs rule-types. Produces `REDUCTION_RULES`.
+// (null axis = all axes), ArgMax/ArgMin, Cumsum/Cumprod. Needs support/rule-types. Produces `REDUCTION_RULES`.
 
 import { attr } from '../graph-def.js';
-import { joinTables, mapTable, type KernelInputName, type KernelTable } from '../../../ir/kernels/index.js';
-import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './rule-types.js';
+import { joinTables, mapTable, type KernelTable } from '../../../ir/kernels/index.js';
+import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
 
 /** tfjs kernel → [TF op, name of the tfjs axis attr]. */
 const REDUCE: KernelTable<readonly [string, string]> = {
@@ -49,16 +48,6 @@ function scan(tfOp: string): GraphModelRule {
   };
 }
 
-function lastAxisOnly(tfOp: string, inputName: KernelInputName, axisAttr: string): GraphModelRule {
-  return (b, k) => {
-    const rank = k.typeOf(inputName).shape.length;
-    const a = k.attrs[axisAttr];
-    const axis = typeof a === 'number' ? (a < 0 ? a + rank : a) : rank - 1;
-    if (axis !== rank - 1) b.fail(`${tfOp} over axis ${String(a)} of a rank-${rank} tensor: TF ${tfOp} works on the last axis only`);
-    return [b.emit(tfOp, [k.input(inputName)], tAttr(k))];
-  };
-}
-
 // Joined, so a kernel listed in both parts is an error at load time rather than a silent overwrite.
 export const REDUCTION_RULES: GraphModelTable = joinTables('GraphModel', {
   reduce: mapTable(REDUCE, ([op, axisAttr]) => reduce(op, axisAttr)),
@@ -67,7 +56,5 @@ export const REDUCTION_RULES: GraphModelTable = joinTables('GraphModel', {
     ArgMin: argReduce('ArgMin'),
     Cumsum: scan('Cumsum'),
     Cumprod: scan('Cumprod'),
-    Softmax: lastAxisOnly('Softmax', 'logits', 'dim'),
-    LogSoftmax: lastAxisOnly('LogSoftmax', 'logits', 'axis'),
   },
 });

@@ -1,11 +1,13 @@
 // ONNX rules of the creation kernels: Fill (ConstantOfShape), Range and LinSpace (values computed at
 // export time exactly as tfjs's cpu kernels do, stored as initializers), OneHot (tfjs semantics:
-// out-of-range and negative indices give all-off rows). Needs rule-types and the builder. Produces `CREATION_RULES`.
+// out-of-range and negative indices give all-off rows), Diag (an identity mask selecting the values).
+// Needs support/rule-types, support/tfjs-numerics and the builder. Produces `CREATION_RULES`.
 
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { select } from './support/tfjs-numerics.js';
 
 const fill: OnnxRule = (b, k) => {
   const t = outType(k);
@@ -58,9 +60,20 @@ const oneHot: OnnxRule = (b, k) => {
   b.op('Where', [hit, on, off], {}, out(k));
 };
 
+const diag: OnnxRule = (b, k) => {
+  const x = arg(k, 'x');
+  const shape = knownShape(x, 'diag');
+  const n = shape.reduce((p, d) => p * d, 1);
+  const eye = b.op('Cast', [b.op('EyeLike', [b.op('ConstantOfShape', [b.int64([n, n])])])], { to: 9 });
+  const column = b.op('Reshape', [x.name, b.int64([n, 1])]);
+  const d = select(b, eye, column, b.scalar(x.dtype, 0), x.dtype);
+  b.op('Reshape', [d, b.int64([...shape, ...shape])], {}, out(k));
+};
+
 export const CREATION_RULES: OnnxRuleTable = {
   Fill: fill,
   Range: range,
   LinSpace: linSpace,
   OneHot: oneHot,
+  Diag: diag,
 };

@@ -1,12 +1,12 @@
 // ONNX rules of the contraction kernels: BatchMatMul and _FusedMatMul (transposeA/B as Transpose of
 // the last two axes, then MatMul; bias and activation after) and Einsum; int32 matMul in doubles
 // summed in tfjs's order and wrapped, as its cpu kernel computes it.
-// Needs rule-types, activation and the builder. Produces `MATMUL_RULES`.
+// Needs support/rule-types, support/activation and the builder. Produces `MATMUL_RULES`.
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { applyActivation } from './activation.js';
-import { arg, args, finish, optionalArg, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { doubleToInt32, toDouble } from './tfjs-numerics.js';
+import { applyActivation } from './support/activation.js';
+import { arg, args, finish, optionalArg, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { doubleToInt32, toDouble } from './support/tfjs-numerics.js';
 
 /** `x` with its last two axes swapped when `transpose`. */
 function maybeTranspose(b: OnnxGraphBuilder, x: Arg, transpose: unknown): string {

@@ -1,64 +1,12 @@
-// ONNX rules of the neural-network kernels: Softmax, LogSoftmax, Prelu, TopK, FusedBatchNorm, LRN,
-// Conv2D / DepthwiseConv2dNative and their fused forms, MaxPool, AvgPool. tfjs is NHWC, ONNX NCHW:
-// inputs and filters are transposed in, results out (onnxruntime folds constant filter transposes).
-// Needs tfjs's conv_util (through backend_util), activation, rule-types. Produces `NN_RULES`.
+// ONNX rules of the neural-network kernels: MaxPool, AvgPool, Softmax, LogSoftmax, FusedBatchNorm, LRN,
+// and the pooling gradients tf.grad records inside a trace: MaxPoolGrad (MaxPool indices +
+// ScatterElements) and AvgPoolGrad (ConvTranspose by 1/(fh·fw), as tfjs's cpu kernel divides). tfjs is
+// NHWC, ONNX NCHW: inputs are transposed in, results out.
+// Needs tfjs's conv_util (through backend_util), support/nchw, support/rule-types. Produces `NN_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { OnnxExportError } from '../onnx-errors.js';
-import { applyActivation } from './activation.js';
-import { arg, axesOf, finish, knownShape, optionalArg, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-
-const TO_NCHW = [0, 3, 1, 2];
-const TO_NHWC = [0, 2, 3, 1];
-
-type ConvInfo = ReturnType<typeof tf.backend_util.computeConv2DInfo>;
-
-/** ONNX Conv/Pool attributes for a tfjs conv info; checks ONNX's floor rule gives tfjs's out shape. */
-function windowAttrs(info: ConvInfo): { strides: number[]; pads: number[]; dilations: number[] } {
-  const p = info.padInfo;
-  const outH = Math.floor((info.inHeight + p.top + p.bottom - info.effectiveFilterHeight) / info.strideHeight) + 1;
-  const outW = Math.floor((info.inWidth + p.left + p.right - info.effectiveFilterWidth) / info.strideWidth) + 1;
-  if (outH !== info.outHeight || outW !== info.outWidth) {
-    throw new OnnxExportError(`the padding/rounding mode gives an output ${info.outHeight}x${info.outWidth} that ONNX's floor rule (${outH}x${outW}) cannot express`);
-  }
-  return { strides: [info.strideHeight, info.strideWidth], pads: [p.top, p.left, p.bottom, p.right], dilations: [info.dilationHeight, info.dilationWidth] };
-}
-
-function channelsLast(k: KernelCall): boolean {
-  const f = k.attrs.dataFormat ?? 'NHWC';
-  if (f !== 'NHWC' && f !== 'NCHW') throw new OnnxExportError(`dataFormat '${String(f)}' is not supported`);
-  return f === 'NHWC';
-}
-
-function conv2d(depthwise: boolean, fused: boolean): OnnxRule {
-  return (b, k) => {
-    const x = arg(k, 'x');
-    const filter = arg(k, 'filter');
-    const last = channelsLast(k);
-    const inShape = knownShape(x, 'conv2d');
-    const fShape = knownShape(filter, 'conv2d');
-    const info = tf.backend_util.computeConv2DInfo(inShape as [number, number, number, number], fShape as [number, number, number, number],
-      k.attrs.strides as number, (k.attrs.dilations ?? 1) as number, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor', depthwise,
-      last ? 'channelsLast' : 'channelsFirst');
-    const xs = last ? b.op('Transpose', [x.name], { perm: TO_NCHW }) : x.name;
-    let w: string;
-    if (depthwise) {
-      const [fh, fw, cin, mult] = fShape as [number, number, number, number];
-      w = b.op('Transpose', [b.op('Reshape', [filter.name, b.int64([fh, fw, 1, cin * mult])])], { perm: [3, 2, 0, 1] });
-    } else {
-      w = b.op('Transpose', [filter.name], { perm: [3, 2, 0, 1] });
-    }
-    const attrs = { ...windowAttrs(info), kernel_shape: [info.filterHeight, info.filterWidth], group: depthwise ? info.inChannels : 1 };
-    const y = b.op('Conv', [xs, w], attrs);
-    let r = last ? b.op('Transpose', [y], { perm: TO_NHWC }) : y;
-    if (fused) {
-      const bias = optionalArg(k, 'bias');
-      if (bias) r = b.op('Add', [r, last || bias.shape.length !== 1 ? bias.name : b.op('Reshape', [bias.name, b.int64([1, -1, 1, 1])])]);
-      r = applyActivation(b, r, k.attrs.activation, optionalArg(k, 'preluActivationWeights')?.name, k.attrs.leakyreluAlpha);
-    }
-    b.op('Identity', [r], {}, out(k));
-  };
-}
+import { convTranspose, TO_NCHW, TO_NHWC, windowAttrs, type ConvInfo, type Shape4 } from './support/nchw.js';
+import { arg, axesOf, finish, knownShape, optionalArg, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 function pool(onnxOp: 'MaxPool' | 'AveragePool'): OnnxRule {
   return (b, k) => {
@@ -81,13 +29,6 @@ const softmax: OnnxRule = (b, k) => {
 const logSoftmax: OnnxRule = (b, k) => {
   const x = arg(k, 'logits');
   b.op('LogSoftmax', [x.name], { axis: axesOf(k.attrs.axis ?? -1, x.shape.length)[0]! }, out(k));
-};
-
-const topK: OnnxRule = (b, k) => {
-  const x = arg(k, 'x');
-  const [values, indices] = b.node('TopK', [x.name, b.int64([Number(k.attrs.k)])], [out(k, 0), b.fresh('topk_indices')], { axis: -1, largest: 1, sorted: 1 });
-  b.op('Cast', [indices!], { to: 6 }, out(k, 1));
-  void values;
 };
 
 /** tfjs cpu: offset + (x − mean) · scale / sqrt(variance + ε), statistics broadcast against x. */
@@ -122,23 +63,48 @@ const lrn: OnnxRule = (b, k) => {
   b.op('Cast', [y], { to: 1 }, out(k));
 };
 
-const prelu: OnnxRule = (b, k) => {
-  const x = arg(k, 'x');
-  const alpha = arg(k, 'alpha');
-  b.op('PRelu', [x.name, alpha.name], {}, out(k));
+function poolInfo(k: KernelCall, input: string[] | number[]): ConvInfo {
+  return tf.backend_util.computePool2DInfo(input as unknown as Shape4, k.attrs.filterSize as number, k.attrs.strides as number, 1,
+    k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor');
+}
+
+/** The gradient flows to the first maximum of each window (tfjs and onnxruntime scan windows alike). */
+const maxPoolGrad: OnnxRule = (b, k) => {
+  const dy = arg(k, 'dy');
+  const input = arg(k, 'input');
+  const shape = knownShape(input, 'maxPool gradient');
+  const info = poolInfo(k, shape);
+  const p = info.padInfo;
+  const [, indices] = b.node('MaxPool', [b.op('Transpose', [input.name], { perm: TO_NCHW })], 2, {
+    kernel_shape: [info.filterHeight, info.filterWidth],
+    strides: [info.strideHeight, info.strideWidth],
+    pads: [p.top, p.left, p.bottom, p.right],
+  });
+  const [n, h, w, c] = shape as Shape4;
+  const flat = b.op('Reshape', [indices!, b.int64([-1])]);
+  const updates = b.op('Reshape', [b.op('Transpose', [dy.name], { perm: TO_NCHW }), b.int64([-1])]);
+  const zeros = b.op('ConstantOfShape', [b.int64([n * c * h * w])]);
+  const dx = b.op('ScatterElements', [zeros, flat, updates], { axis: 0, reduction: 'add' });
+  b.op('Transpose', [b.op('Reshape', [dx, b.int64([n, c, h, w])])], { perm: TO_NHWC }, out(k));
+};
+
+const avgPoolGrad: OnnxRule = (b, k) => {
+  const dy = arg(k, 'dy');
+  const input = arg(k, 'input');
+  const info = poolInfo(k, knownShape(input, 'avgPool gradient'));
+  const c = info.inChannels;
+  const size = info.filterHeight * info.filterWidth;
+  const weight = b.initializer('avgpool_grad_weight', 'float32', [c, 1, info.filterHeight, info.filterWidth], new Float32Array(c * size).fill(1 / size));
+  convTranspose(b, dy.name, weight, info, c, out(k));
 };
 
 export const NN_RULES: OnnxRuleTable = {
   Softmax: softmax,
   LogSoftmax: logSoftmax,
-  Prelu: prelu,
-  TopK: topK,
   FusedBatchNorm: batchNorm,
   LRN: lrn,
-  Conv2D: conv2d(false, false),
-  DepthwiseConv2dNative: conv2d(true, false),
-  FusedConv2D: conv2d(false, true),
-  FusedDepthwiseConv2D: conv2d(true, true),
   MaxPool: pool('MaxPool'),
   AvgPool: pool('AveragePool'),
+  MaxPoolGrad: maxPoolGrad,
+  AvgPoolGrad: avgPoolGrad,
 };

@@ -5,14 +5,14 @@
 // (uniform) as tfjs stores them. Multinomial compares the cdf of each row with uniforms shared by
 // all rows, as tfjs's cpu kernel does: a seeded one with the seed's own uniforms (the same samples as
 // tfjs), an unseeded one with a RandomUniform. RandomGamma has no ONNX op: no rule.
-// Needs rule-types, the builder, export/multinomial-uniforms. Produces `RANDOM_RULES`.
+// Needs support/rule-types, the builder, export/multinomial-uniforms. Produces `RANDOM_RULES`.
 
 import type { DrawAttrs } from '../../../ir/random.js';
 import { ElemType, type TensorTypeProto } from '../onnx-proto.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
 import { multinomialUniforms } from '../../multinomial-uniforms.js';
-import { arg, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const attrsOf = (k: KernelCall): DrawAttrs => k.attrs as unknown as DrawAttrs;
 const f32 = (x: number) => ({ float: x });

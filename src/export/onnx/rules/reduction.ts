@@ -4,15 +4,15 @@
 // the values of tfjs's cpu kernels: Sum, Prod and Mean accumulate in doubles (int32 results wrapped);
 // float Max/Min take the first extreme element (its signed zero) and are NaN if any element is;
 // ArgMax/ArgMin skip NaNs after the first element; empty reductions give tfjs's NaN, 0 or false.
-// Needs rule-types, tfjs-numerics and the builder. Produces `REDUCTION_RULES`.
+// Needs support/rule-types, support/tfjs-numerics and the builder. Produces `REDUCTION_RULES`.
 
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, axesOf, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { doubleToFloat, doubleToInt32, toDouble } from './tfjs-numerics.js';
-import { int32Multiply } from './binary-edges.js';
-import { plusZero } from './unary.js';
+import { arg, axesOf, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { doubleToFloat, doubleToInt32, toDouble } from './support/tfjs-numerics.js';
+import { int32Multiply } from './support/binary-edges.js';
+import { plusZero } from './elementwise-unary.js';
 
 /** The reduced axes of a reduction kernel call. */
 function reducedAxes(k: KernelCall, x: Arg): number[] {

@@ -1,9 +1,9 @@
 // ONNX rules of the kernels that move data without arithmetic: Reshape, Transpose, Concat, Pack,
 // Unpack, SplitV, Tile, ExpandDims, BroadcastTo, Reverse, PadV2, MirrorPad (shapes, axes and pads as
-// int64 initializers). Needs rule-types and the builder. Produces `SHAPE_OP_RULES`.
+// int64 initializers). Needs support/rule-types and the builder. Produces `SHAPE_OP_RULES`.
 
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, args, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, args, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const reshape: OnnxRule = (b, k) => {
   const x = arg(k, 'x');

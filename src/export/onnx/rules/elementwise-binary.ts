@@ -1,15 +1,18 @@
-// ONNX rules of tfjs's elementwise binary kernels with the values of tfjs's cpu kernels: FloorDiv
-// floors (exact on int32), Mod is floored (sign of the divisor), comparisons give bool, NotEqual =
-// Not(Equal), AddN adds in order into zeros, Select = Where keeping signed zeros; the edge cases of
-// float FloorDiv/Mod/Pow/Atan2/Maximum/Minimum and int32 Multiply/Pow/SquaredDifference are in
-// binary-edges.ts. Needs rule-types, binary-edges, tfjs-numerics and the builder. Produces `BINARY_RULES`.
+// ONNX rules of tfjs's elementwise kernels of two or more inputs, with the values of tfjs's cpu kernels:
+// FloorDiv floors (exact on int32), Mod is floored (sign of the divisor), comparisons give bool,
+// NotEqual = Not(Equal), AddN adds in order into zeros, Select = Where keeping signed zeros, Prelu,
+// EluGrad (the gradient tf.grad records); the edge cases of float FloorDiv/Mod/Pow/Atan2/Maximum/Minimum
+// and int32 Multiply/Pow/SquaredDifference are in support/binary-edges.ts. The elementwise family's
+// second file (elementwise-unary.ts has the one-input kernels). Needs support/rule-types,
+// support/binary-edges, support/tfjs-numerics, elementwise-unary and the builder.
+// Produces `ELEMENTWISE_BINARY_RULES`.
 
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { atan2, extremum, floatFloorDiv, floatMod, floatPow, int32Multiply, int32Pow, int32SquaredDifference } from './binary-edges.js';
-import { doubleToFloat, doubleToInt32, select as signedSelect, toDouble } from './tfjs-numerics.js';
-import { plusZero } from './unary.js';
+import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { atan2, extremum, floatFloorDiv, floatMod, floatPow, int32Multiply, int32Pow, int32SquaredDifference } from './support/binary-edges.js';
+import { doubleToFloat, doubleToInt32, select as signedSelect, toDouble } from './support/tfjs-numerics.js';
+import { plusZero } from './elementwise-unary.js';
 
 /** The (a, b) inputs, cast to `dtype`. */
 function pair(b: OnnxGraphBuilder, k: KernelCall, dtype: DType): [string, string] {
@@ -151,7 +154,21 @@ const addN: OnnxRule = (b, k) => {
   plusZero(b, cast.length === 1 ? cast[0]! : b.op('Sum', cast), out(k));
 };
 
-export const BINARY_RULES: OnnxRuleTable = {
+const prelu: OnnxRule = (b, k) => {
+  const x = arg(k, 'x');
+  const alpha = arg(k, 'alpha');
+  b.op('PRelu', [x.name, alpha.name], {}, out(k));
+};
+
+/** tfjs: dy where y ≥ 0, dy·(y + 1) elsewhere. */
+const eluGrad: OnnxRule = (b, k) => {
+  const dy = arg(k, 'dy');
+  const y = arg(k, 'y');
+  const neg = b.op('Mul', [dy.name, b.op('Add', [y.name, b.scalar('float32', 1)])]);
+  b.op('Where', [b.op('GreaterOrEqual', [y.name, b.scalar('float32', 0)]), dy.name, neg], {}, out(k));
+};
+
+export const ELEMENTWISE_BINARY_RULES: OnnxRuleTable = {
   Add: arithmetic('Add'),
   Sub: arithmetic('Sub'),
   Multiply: byType(int32Times, (b, x, y) => b.op('Mul', [x, y])),
@@ -178,4 +195,6 @@ export const BINARY_RULES: OnnxRuleTable = {
   LogicalOr: logical('Or'),
   LogicalXor: logical('Xor'),
   BitwiseAnd: (b, k) => void b.op('BitwiseAnd', pair(b, k, 'int32'), {}, out(k)),
+  Prelu: prelu,
+  EluGrad: eluGrad,
 };

@@ -1,10 +1,10 @@
 // The activations of tfjs's fused kernels (_FusedMatMul, FusedConv2D, FusedDepthwiseConv2D):
 // linear, relu, relu6, elu, prelu, leakyrelu, sigmoid, applied to a float32 ONNX value with the values
-// of tfjs's kernels (unary.ts). Needs the builder, unary. Produces `applyActivation`.
+// of tfjs's kernels (elementwise-unary.ts). Needs the builder, elementwise-unary. Produces `applyActivation`.
 
-import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { OnnxExportError } from '../onnx-errors.js';
-import { elu, plusZero, sigmoid } from './unary.js';
+import type { OnnxGraphBuilder } from '../../onnx-builder.js';
+import { OnnxExportError } from '../../onnx-errors.js';
+import { elu, plusZero, sigmoid } from '../elementwise-unary.js';
 
 export function applyActivation(b: OnnxGraphBuilder, x: string, activation: unknown, prelu: string | undefined, leakyAlpha: unknown): string {
   switch (activation ?? 'linear') {

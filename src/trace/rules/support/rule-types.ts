@@ -1,8 +1,8 @@
 // The contract of a per-kernel shape/dtype rule, used by the graph backend while tracing.
 // Needs the IR types. Produces `ShapeRule` and `ShapeTable` (keyed by kernel name: a misspelled one does not compile).
 
-import type { KernelTable } from '../../ir/kernels/index.js';
-import type { DType, Shape } from '../../ir/types.js';
+import type { KernelTable } from '../../../ir/kernels/index.js';
+import type { DType, Shape } from '../../../ir/types.js';
 
 /** What a rule knows about one kernel input. Dimensions of -1 are unknown at trace time. */
 export interface ArgInfo {

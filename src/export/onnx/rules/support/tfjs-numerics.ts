@@ -3,9 +3,9 @@
 // Float32Array (round to nearest); and a select that keeps the sign of a zero (onnxruntime's Where
 // turns a -0 taken from its second input into +0). Needs the builder. Produces the helpers.
 
-import type { DType } from '../../../ir/types.js';
-import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { ElemType } from '../onnx-proto.js';
+import type { DType } from '../../../../ir/types.js';
+import type { OnnxGraphBuilder } from '../../onnx-builder.js';
+import { ElemType } from '../../onnx-proto.js';
 
 /** `x` as float64 (exact for float32 and int32 values). */
 export function toDouble(b: OnnxGraphBuilder, x: string): string {

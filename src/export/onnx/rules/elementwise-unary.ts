@@ -5,13 +5,15 @@
 // Tanh, Elu, Selu stay accurate near zero and keep -0 and denormals, Sigmoid keeps tiny results, Erf
 // is tfjs's own approximation (in doubles), Relu gives +0 for -0, Round(-0.5) is +0, int32 Abs and
 // Square round through float32 as tfjs's kernels store them.
-// Needs rule-types, tfjs-numerics and the builder. Produces `UNARY_RULES`.
+// The elementwise family's first file (elementwise-binary.ts has the kernels of two or more inputs).
+// Needs support/rule-types, support/tfjs-numerics and the builder. Produces `ELEMENTWISE_UNARY_RULES`
+// and the value builders other rules reuse (`plusZero`, `sigmoid`, `elu`, `expm1`).
 
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { elemTypeOf } from '../onnx-dtypes.js';
-import { arg, finish, inFloat32Numerics, isFloat, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { doubleToFloat, toDouble } from './tfjs-numerics.js';
+import { arg, finish, inFloat32Numerics, isFloat, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import { doubleToFloat, toDouble } from './support/tfjs-numerics.js';
 
 /** Same-named ONNX op; computed in float32 (with casts) unless `ints` says ONNX takes int32 too. */
 function simple(onnxOp: string, ints = false, attrs: (k: KernelCall) => Record<string, { float: number }> = () => ({})): OnnxRule {
@@ -224,7 +226,7 @@ function rawOne(dtype: DType, value: number): Uint8Array {
 
 const isFinite = inFloat((b, x) => b.op('Not', [b.op('Or', [b.op('IsNaN', [x]), b.op('IsInf', [x])])]), 'bool');
 
-export const UNARY_RULES: OnnxRuleTable = {
+export const ELEMENTWISE_UNARY_RULES: OnnxRuleTable = {
   // int32 |x| goes through float32, as tfjs's kernel stores it (|16777217| is 16777216, |2^31−1| wraps).
   Abs: simple('Abs'),
   Neg: simple('Neg', true),

@@ -1,4 +1,4 @@
-// ONNX rules of the binary kernels whose tfjs values at the edges take more than one ONNX op:
+// Helpers of the binary elementwise rules for kernels whose tfjs values at the edges take more than one ONNX op:
 // float FloorDiv and Mod computed in doubles as tfjs's kernels compute them, Pow with JS's NaN rules
 // (pow(1, NaN) and pow(±1, ±Infinity) are NaN; in float64 unless numerics 'float32'), Atan2 with
 // every signed zero and infinity of Math.atan2, Maximum/Minimum with JS's signed zeros, and int32
@@ -6,7 +6,7 @@
 // rule-types, tfjs-numerics.
 // Produces `floatFloorDiv`, `floatMod`, `pow`, `atan2`, `extremum`, `int32Multiply`, `int32SquaredDifference`.
 
-import type { OnnxGraphBuilder } from '../onnx-builder.js';
+import type { OnnxGraphBuilder } from '../../onnx-builder.js';
 import { doubleToFloat, int32ViaDouble, isNegativeZero, select, toDouble } from './tfjs-numerics.js';
 import type { OnnxNumerics } from './rule-types.js';
 

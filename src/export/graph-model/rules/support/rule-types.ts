@@ -5,12 +5,12 @@
 // Needs the IR types, the kernel-call contract and graph-def. Produces `GraphModelBuilder`,
 // `GraphModelRule`, `GraphModelTable` and small rule builders.
 
-import type { KernelTable } from '../../../ir/kernels/index.js';
-import type { DType, Shape } from '../../../ir/types.js';
-import type { KernelCall } from '../../kernel-call.js';
-import { attr, type Attrs } from '../graph-def.js';
+import type { KernelTable } from '../../../../ir/kernels/index.js';
+import type { DType, Shape } from '../../../../ir/types.js';
+import type { KernelCall } from '../../../kernel-call.js';
+import { attr, type Attrs } from '../../graph-def.js';
 
-export type { KernelCall } from '../../kernel-call.js';
+export type { KernelCall } from '../../../kernel-call.js';
 
 /** Where a rule writes: the current graph or function, and the kernel's "cannot export" error. */
 export interface GraphModelBuilder {
@@ -74,4 +74,11 @@ export function axesOf(b: GraphModelBuilder, k: KernelCall, name: string, rank: 
   const v = k.attrs[name];
   if (v == null) return [...Array(rank).keys()];
   return numberList(b, k, name).map((a) => (a < 0 ? a + rank : a));
+}
+
+/** An attr given as a list of [before, after] pairs (paddings, crops), flattened. */
+export function pairs(b: GraphModelBuilder, k: KernelCall, name: string): number[] {
+  const v = k.attrs[name];
+  if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2)) b.fail(`attr '${name}' must be a list of pairs, got ${JSON.stringify(v)}`);
+  return (v as number[][]).flat();
 }

@@ -1,5 +1,6 @@
 // Reads tfjs-core's own kernel declarations (dist/kernel_names.d.ts: `const X = "X"`, `XInputs`,
-// `XAttrs`) with the TypeScript compiler API, for the test that holds the kernel records to them.
+// `XAttrs`) with the TypeScript compiler API, for the test that holds the kernel records to them
+// (test/ir/kernel-declarations.test.ts) and for `npm run new:kernel`, which prints a new record.
 // Needs typescript and @tensorflow/tfjs-core in node_modules. Produces `readTfjsKernelDeclarations()`.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

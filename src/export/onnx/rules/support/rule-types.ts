@@ -4,11 +4,11 @@
 // GraphModel rule returns the refs it made). Needs the IR types, the kernel-call contract and the
 // builder. Produces `KernelCall`, `OnnxRule`, `OnnxRuleTable`, `OnnxNumerics` and helpers.
 
-import type { KernelInputName, KernelTable } from '../../../ir/kernels/index.js';
-import type { KernelCall as SharedKernelCall } from '../../kernel-call.js';
-import type { DType, TensorType } from '../../../ir/types.js';
-import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { OnnxExportError } from '../onnx-errors.js';
+import type { KernelInputName, KernelTable } from '../../../../ir/kernels/index.js';
+import type { KernelCall as SharedKernelCall } from '../../../kernel-call.js';
+import type { DType, TensorType } from '../../../../ir/types.js';
+import type { OnnxGraphBuilder } from '../../onnx-builder.js';
+import { OnnxExportError } from '../../onnx-errors.js';
 
 /**
  * How the model computes float32 Exp, Log, Sin, Cos, Tanh, Pow and Rsqrt. `'exact'`: in float64,

@@ -1,14 +1,9 @@
-// ONNX rules of image and scatter kernels: FlipLeftRight, DepthToSpace (DCR, as TF orders depth),
-// ResizeBilinear / ResizeNearestNeighbor (gathers at tfjs's source indices, tfjs's lerp in doubles),
-// ScatterNd (sums duplicates), TensorScatterUpdate (negative indices fail, as in tfjs),
-// UnsortedSegmentSum (ids out of range dropped, as in tfjs), Diag.
-// Needs rule-types and the builder. Produces `IMAGE_SCATTER_RULES`.
+// ONNX rules of the image kernels: FlipLeftRight, DepthToSpace (DCR, as TF orders depth),
+// ResizeBilinear / ResizeNearestNeighbor (gathers at tfjs's source indices, tfjs's lerp in doubles).
+// Needs support/rule-types and the builder. Produces `IMAGE_RULES`.
 
-import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
-import { checkedIndices } from './slicing.js';
-import { select } from './tfjs-numerics.js';
+import { arg, knownShape, out, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const flipLeftRight: OnnxRule = (b, k) => {
   const x = arg(k, 'image');
@@ -71,59 +66,9 @@ function resize(mode: 'linear' | 'nearest'): OnnxRule {
   };
 }
 
-function zerosOf(b: OnnxGraphBuilder, shape: number[], dtype: string): string {
-  const dataType = dtype === 'int32' ? 6 : 1;
-  return b.op('ConstantOfShape', [b.int64(shape)], { value: { tensor: { name: 'value', dataType, dims: [1], rawData: new Uint8Array(4) } } });
-}
-
-const scatterNd: OnnxRule = (b, k) => {
-  const indices = arg(k, 'indices');
-  const updates = arg(k, 'updates');
-  const zeros = zerosOf(b, knownShape(outType(k), 'scatterND'), updates.dtype);
-  b.op('ScatterND', [zeros, checkedIndices(b, indices.name), updates.name], { reduction: 'add' }, out(k));
-};
-
-const tensorScatterUpdate: OnnxRule = (b, k) => {
-  const t = arg(k, 'tensor');
-  const indices = arg(k, 'indices');
-  const updates = arg(k, 'updates');
-  b.op('ScatterND', [t.name, checkedIndices(b, indices.name), updates.name], {}, out(k));
-};
-
-/**
- * Segment ids index rows of a zero tensor with one spare row, where ids out of [0, n) go (tfjs drops
- * them); the spare row is cut off after.
- */
-const unsortedSegmentSum: OnnxRule = (b, k) => {
-  const x = arg(k, 'x');
-  const ids = arg(k, 'segmentIds');
-  const shape = knownShape(outType(k), 'unsortedSegmentSum');
-  const n = shape[0]!;
-  const zeros = zerosOf(b, [n + 1, ...shape.slice(1)], x.dtype);
-  const i64 = b.op('Cast', [ids.name], { to: 7 });
-  const inRange = b.op('And', [b.op('GreaterOrEqual', [i64, b.int64([0], true)]), b.op('Less', [i64, b.int64([n], true)])]);
-  const index = b.op('Unsqueeze', [b.op('Where', [inRange, i64, b.int64([n], true)]), b.int64([-1])]);
-  const sums = b.op('ScatterND', [zeros, index, x.name], { reduction: 'add' });
-  b.op('Slice', [sums, b.int64([0]), b.int64([n]), b.int64([0])], {}, out(k));
-};
-
-const diag: OnnxRule = (b, k) => {
-  const x = arg(k, 'x');
-  const shape = knownShape(x, 'diag');
-  const n = shape.reduce((p, d) => p * d, 1);
-  const eye = b.op('Cast', [b.op('EyeLike', [b.op('ConstantOfShape', [b.int64([n, n])])])], { to: 9 });
-  const column = b.op('Reshape', [x.name, b.int64([n, 1])]);
-  const d = select(b, eye, column, b.scalar(x.dtype, 0), x.dtype);
-  b.op('Reshape', [d, b.int64([...shape, ...shape])], {}, out(k));
-};
-
-export const IMAGE_SCATTER_RULES: OnnxRuleTable = {
+export const IMAGE_RULES: OnnxRuleTable = {
   FlipLeftRight: flipLeftRight,
   DepthToSpace: depthToSpace,
   ResizeBilinear: resize('linear'),
   ResizeNearestNeighbor: resize('nearest'),
-  ScatterNd: scatterNd,
-  TensorScatterUpdate: tensorScatterUpdate,
-  UnsortedSegmentSum: unsortedSegmentSum,
-  Diag: diag,
 };

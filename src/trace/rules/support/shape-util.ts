@@ -1,10 +1,11 @@
-// Helpers shared by the shape/dtype rule families: broadcasting, axes, unknown (-1) dims, dtype upcast, errors.
+// Helpers shared by the shape/dtype rule families: broadcasting, axes, unknown (-1) dims, dtype upcast, errors,
+// and `convOut` (tfjs conv/pool info shapes, for the conv and nn rules). Not rules.
 // Needs the rule contract and the IR types. Produces small pure functions; none computes tensor values.
 // Convention: a dimension is a non-negative integer, or -1 when unknown at trace time; nothing else is valid.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { shapeToString, type DType, type Shape } from '../../ir/types.js';
-import { inputPosition, type KernelInputName } from '../../ir/kernels/index.js';
+import { shapeToString, type DType, type Shape } from '../../../ir/types.js';
+import { inputPosition, type KernelInputName } from '../../../ir/kernels/index.js';
 import type { ArgInfo, RuleArgs, ShapeRule } from './rule-types.js';
 
 export const UNKNOWN = -1;
@@ -150,6 +151,18 @@ export function withUnknowns(kernel: string, shapes: readonly Shape[], compute: 
     if (others.some((o) => o.length !== s.length)) fail(kernel, `output rank depends on unknown input dims ${shapes.map(fmt).join(', ')}`);
     return s.map((d, j) => (others.every((o) => o[j] === d) ? d : UNKNOWN));
   });
+}
+
+/** Runs a tfjs conv-info computation, turning its assertion failures into rule errors; unknown dims → -1. */
+export function convOut(k: string, shapes: readonly Shape[], compute: (s: number[][]) => number[], what: string): number[] {
+  shapes.forEach((s) => checkShape(k, s));
+  try {
+    const [shape] = withUnknowns(k, shapes, (s) => [compute(s)]);
+    if (shape!.some((d) => d < -1 || !Number.isInteger(d))) throw new Error(`the output shape would be ${JSON.stringify(shape)}`);
+    return shape!;
+  } catch (e) {
+    return fail(k, `${what} of ${shapes.map(fmt).join(' and ')} is invalid: ${(e as Error).message}`);
+  }
 }
 
 /** Rule for a kernel whose single output has the shape and dtype of input `index` (or a fixed dtype). */

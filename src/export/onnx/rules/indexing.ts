@@ -1,12 +1,13 @@
 // ONNX rules of the indexing kernels: Slice (tfjs begin/size), StridedSlice (all masks, resolved by
 // tfjs's own slice_util.sliceInfo on the static input shape, then one Slice + Reshape), GatherV2, GatherNd
-// (negative indices fail, as in tfjs, instead of counting from the end).
-// Needs tfjs's slice_util, rule-types and the builder. Produces `SLICING_RULES`.
+// (negative indices fail, as in tfjs, instead of counting from the end), ScatterNd (sums duplicates),
+// TensorScatterUpdate (negative indices fail, as in tfjs), UnsortedSegmentSum (ids out of range
+// dropped, as in tfjs), TopK. Needs tfjs's slice_util, support/rule-types and the builder. Produces `INDEXING_RULES`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './rule-types.js';
+import { arg, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
 
 const INT64_MIN_SAFE = Number.MIN_SAFE_INTEGER;
 
@@ -74,9 +75,56 @@ const gatherNd: OnnxRule = (b, k) => {
   b.op('GatherND', [x.name, checkedIndices(b, indices.name)], {}, out(k));
 };
 
-export const SLICING_RULES: OnnxRuleTable = {
+const topK: OnnxRule = (b, k) => {
+  const x = arg(k, 'x');
+  const [values, indices] = b.node('TopK', [x.name, b.int64([Number(k.attrs.k)])], [out(k, 0), b.fresh('topk_indices')], { axis: -1, largest: 1, sorted: 1 });
+  b.op('Cast', [indices!], { to: 6 }, out(k, 1));
+  void values;
+};
+
+function zerosOf(b: OnnxGraphBuilder, shape: number[], dtype: string): string {
+  const dataType = dtype === 'int32' ? 6 : 1;
+  return b.op('ConstantOfShape', [b.int64(shape)], { value: { tensor: { name: 'value', dataType, dims: [1], rawData: new Uint8Array(4) } } });
+}
+
+const scatterNd: OnnxRule = (b, k) => {
+  const indices = arg(k, 'indices');
+  const updates = arg(k, 'updates');
+  const zeros = zerosOf(b, knownShape(outType(k), 'scatterND'), updates.dtype);
+  b.op('ScatterND', [zeros, checkedIndices(b, indices.name), updates.name], { reduction: 'add' }, out(k));
+};
+
+const tensorScatterUpdate: OnnxRule = (b, k) => {
+  const t = arg(k, 'tensor');
+  const indices = arg(k, 'indices');
+  const updates = arg(k, 'updates');
+  b.op('ScatterND', [t.name, checkedIndices(b, indices.name), updates.name], {}, out(k));
+};
+
+/**
+ * Segment ids index rows of a zero tensor with one spare row, where ids out of [0, n) go (tfjs drops
+ * them); the spare row is cut off after.
+ */
+const unsortedSegmentSum: OnnxRule = (b, k) => {
+  const x = arg(k, 'x');
+  const ids = arg(k, 'segmentIds');
+  const shape = knownShape(outType(k), 'unsortedSegmentSum');
+  const n = shape[0]!;
+  const zeros = zerosOf(b, [n + 1, ...shape.slice(1)], x.dtype);
+  const i64 = b.op('Cast', [ids.name], { to: 7 });
+  const inRange = b.op('And', [b.op('GreaterOrEqual', [i64, b.int64([0], true)]), b.op('Less', [i64, b.int64([n], true)])]);
+  const index = b.op('Unsqueeze', [b.op('Where', [inRange, i64, b.int64([n], true)]), b.int64([-1])]);
+  const sums = b.op('ScatterND', [zeros, index, x.name], { reduction: 'add' });
+  b.op('Slice', [sums, b.int64([0]), b.int64([n]), b.int64([0])], {}, out(k));
+};
+
+export const INDEXING_RULES: OnnxRuleTable = {
   Slice: slice,
   StridedSlice: stridedSlice,
   GatherV2: gatherV2,
   GatherNd: gatherNd,
+  ScatterNd: scatterNd,
+  TensorScatterUpdate: tensorScatterUpdate,
+  UnsortedSegmentSum: unsortedSegmentSum,
+  TopK: topK,
 };
