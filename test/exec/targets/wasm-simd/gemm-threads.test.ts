@@ -5,6 +5,8 @@
 // function that used them is disposed; where threads cannot run (one thread asked for, no
 // SharedArrayBuffer, Atomics.wait refused) no worker starts, the values are the same, and verbosity 1
 // says so once.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -211,4 +213,15 @@ describe('the pool', () => {
     expect(ag.threads()).toBeGreaterThanOrEqual(1);
     expect(ag.threads()).toBeLessThanOrEqual(4);
   });
+
+  it('lets Node exit with its workers waiting, and threads the fused (relaxed SIMD) kernels to the same bytes', () => {
+    const child = fileURLToPath(new URL('../../fixtures/threads-child.ts', import.meta.url));
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, ['--experimental-wasm-relaxed-simd', '--import', 'tsx', child], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { relaxed: boolean; ready: boolean; started: boolean; differing: number; workerChunks: number };
+    expect(report).toMatchObject({ relaxed: true, ready: true, started: true, differing: 0 });
+    expect(report.workerChunks).toBeGreaterThan(0);
+    expect(Date.now() - t0).toBeLessThan(120_000);
+  }, 150_000);
 });
