@@ -9,7 +9,7 @@
 // cross-origin isolated; Atomics.wait refused: a browser's main thread; no workers; no shared
 // WebAssembly memory) products run on one thread, said once at verbosity 1. Also a first-fit
 // allocator over the shared memory (operands are copied in, results out). Needs gemm,
-// gemm-worker-source, platform. Produces `setThreadCount`, `threadCount`, `gemmPool`, `GemmPool`,
+// gemm-worker-source, platform. Produces `setThreadCount`, `threadCount`, `gemmPool`, `startedPool`, `GemmPool`,
 // `poolState`, `poolReady`, `resetThreads`, `KERNEL_IDS`, `THREAD_MIN_MACS`.
 
 import { GEMM_SCRATCH, gemmInstance, gemmModules, type Gemm, type GemmLane, type GemmModules } from './gemm.js';
@@ -41,10 +41,16 @@ export function threadCount(): number {
   return requested ?? Math.min(4, hardwareThreads());
 }
 
+let cores: number | undefined;
+
+/** The processor's cores as the host reports them (asked once). */
 function hardwareThreads(): number {
-  const nav = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator;
-  const n = nav?.hardwareConcurrency ?? nodeBuiltin<{ availableParallelism(): number }>('node:os')?.availableParallelism();
-  return Math.max(1, n ?? 1);
+  if (cores === undefined) {
+    const nav = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator;
+    const n = nav?.hardwareConcurrency ?? nodeBuiltin<{ availableParallelism(): number }>('node:os')?.availableParallelism();
+    cores = Math.max(1, n ?? 1);
+  }
+  return cores;
 }
 
 // ── the kernels workers run ───────────────────────────────────────────────────────────────────
@@ -291,6 +297,11 @@ export function gemmPool(macs: number): GemmPool | undefined {
     }
   }
   return pool.ready() && !pool.failed ? pool : undefined;
+}
+
+/** The pool, ready or still starting (a site holds it from its first product that wants it). */
+export function startedPool(): GemmPool | undefined {
+  return pool;
 }
 
 /** Whether a pool exists, and its threads (the caller's included); for tests. */

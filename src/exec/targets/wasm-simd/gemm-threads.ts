@@ -7,7 +7,7 @@
 // `planChunks`, `Strides`.
 
 import { GEMM_MR, GEMM_NR, packedABytes, packedBBytes, type GemmLane } from './gemm.js';
-import { gemmPool, KERNEL_IDS, threadCount, type GemmPool } from './gemm-pool.js';
+import { gemmPool, KERNEL_IDS, startedPool, THREAD_MIN_MACS, threadCount, type GemmPool } from './gemm-pool.js';
 import { CTL, MAX_CHUNKS, SPLIT_COLS, SPLIT_ROWS } from './gemm-worker-source.js';
 import type { MatMulDims } from '../../compiled/matmul-dims.js';
 
@@ -71,14 +71,20 @@ export class ThreadedGemm {
     private readonly fma: boolean,
   ) {}
 
-  /** The pool if this product should use it (and is ready to), else undefined. */
+  /**
+   * The pool if this product should use it (and is ready to), else undefined. The site holds the
+   * pool from the product that started it, ready or not, so disposing the site before the workers
+   * were ready still ends them.
+   */
   poolFor(d: MatMulDims): GemmPool | undefined {
-    const p = gemmPool(d.batch * d.m * d.n * d.k);
-    if (p && p !== this.pool) {
+    const macs = d.batch * d.m * d.n * d.k;
+    const p = gemmPool(macs);
+    const started = p ?? (macs >= THREAD_MIN_MACS && threadCount() > 1 ? startedPool() : undefined);
+    if (started && started !== this.pool) {
       this.pool?.release(this);
       this.packedB = undefined;
-      this.pool = p;
-      p.hold(this);
+      this.pool = started;
+      started.hold(this);
     }
     return p;
   }

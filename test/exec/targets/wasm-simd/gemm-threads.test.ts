@@ -146,6 +146,18 @@ describe('the pool', () => {
     }
   });
 
+  it('ends workers that were still starting when the function that started them is disposed', async () => {
+    await tf.setBackend('wasm');
+    const a = rand([200, 160], 5);
+    const f = ag.jit((x: tf.Tensor) => tf.matMul(x, x, false, true), { autograph: false });
+    ag.setThreads(2);
+    tf.dispose(f(a) as tf.Tensor); // starts the pool; not ready yet
+    expect(poolState().started).toBe(true);
+    for (const cf of f.concreteFunctions()) cf.dispose();
+    expect(poolState().started).toBe(false);
+    a.dispose();
+  });
+
   it('starts no worker for small products or one thread', async () => {
     await tf.setBackend('wasm');
     const site = buildMatMulSite('wasm', false)!;
