@@ -1,7 +1,7 @@
 // What a bar compares and its verdict: medians and ratios, the references a bar names (eager on a
 // backend, the onnxruntime peer, a labelled row), which rows bars apply to by default, and the
 // judgement of one bar on one row. Needs the harness's types. Produces `median`, `speedup`,
-// `slowdown`, `refs`, `defaultJit*`, `judge`.
+// `slowdown`, `refs`, `defaultJit*`, `threadedJit*`, `judge`.
 
 import type { BackendName, Bar, BarResult, Contender, Ref, RowResult } from './harness.js';
 
@@ -42,6 +42,12 @@ export const refs = {
   peer(labelStart: string, name = labelStart): Ref {
     return { name, pick: (_row, all) => all.find((c) => c.kind === 'peer' && c.label.startsWith(labelStart) && c.judged !== false) };
   },
+  /** The same jit row on one thread (executor, backend and source form; not a row shown beside). */
+  oneThread: {
+    name: 'jit on 1 thread',
+    pick: (row: Contender, all: readonly Contender[]) =>
+      all.find((c) => c.kind === 'jit' && c.executor === row.executor && c.backend === row.backend && c.variant === row.variant && (c.threads ?? 1) === 1 && c.judged !== false),
+  } as Ref,
   /** The compiled jit row of the same source form on the cpu backend. */
   compiledOnCpu: {
     name: 'jit compiled on cpu',
@@ -49,10 +55,16 @@ export const refs = {
   } as Ref,
 };
 
-/** Bars apply, unless told otherwise, to `jit` with the default executor on the cpu backend. */
-export const defaultJitOnCpu = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled' && c.backend === 'cpu';
-export const defaultJit = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled';
+/**
+ * Bars apply, unless told otherwise, to `jit` with the default executor on the cpu backend, on one
+ * thread (the rows with threads have bars of their own: `threadedJit`).
+ */
+export const defaultJit = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled' && (c.threads ?? 1) === 1;
+export const defaultJitOnCpu = (c: Contender): boolean => defaultJit(c) && c.backend === 'cpu';
 export const defaultJitOnWasm = (c: Contender): boolean => defaultJit(c) && c.backend === 'wasm';
+/** jit with the default executor and threads (B10's 2-thread rows). */
+export const threadedJit = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled' && (c.threads ?? 1) > 1;
+export const threadedJitOnWasm = (c: Contender): boolean => threadedJit(c) && c.backend === 'wasm';
 
 
 export function judge(bar: Bar, c: Contender, r: RowResult, all: readonly Contender[], rows: Map<Contender, RowResult>): BarResult {

@@ -10,6 +10,7 @@ import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
 import type { JitOptions } from '../src/index.js';
 import { wasmRelaxedSimdAvailable } from '../src/exec/targets/wasm-simd/encoder.js';
+import { poolReady } from '../src/exec/targets/wasm-simd/gemm-pool.js';
 import { readAndDispose, type BackendName, type Contender } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -114,32 +115,63 @@ export interface JitExtra extends Partial<Omit<Contender, 'label' | 'callsPerBat
   readonly suffix?: string;
   /** Added to the variant's jit options (e.g. the onnxruntime executor's options). */
   readonly jitOptions?: JitOptions;
+  /**
+   * Threads: for jit, what ag.setThreads is while the row prepares, runs and is checked (the bench
+   * keeps 1 otherwise); for onnxruntime, its intraOpNumThreads. Labelled ', N threads' (jit) or
+   * 'onnxruntime (N threads)'.
+   */
+  readonly threads?: number;
+}
+
+/** Runs `f` with ag.setThreads(n), then back to the bench's one thread. */
+function onThreads<T>(n: number, f: () => T): T {
+  if (n === 1) return f();
+  ag.setThreads(n);
+  try {
+    const r = f();
+    if (r instanceof Promise) return r.finally(() => ag.setThreads(1)) as T;
+    ag.setThreads(1);
+    return r;
+  } catch (e) {
+    ag.setThreads(1);
+    throw e;
+  }
 }
 
 export function jitted(executor: 'compiled' | 'interpreter' | 'onnxruntime', backend: BackendName, variant: Variant, calls: Calls, extra: JitExtra = {}): Contender {
   let list: unknown[][] = [];
   let f: ag.JitFunction | undefined;
-  const { suffix = '', jitOptions = {}, ...rest } = extra;
+  const { suffix = '', jitOptions = {}, threads = 1, ...rest } = extra;
+  const ort = executor === 'onnxruntime';
+  // jit's threads are ag.setThreads while the row runs; onnxruntime's its session's intraOpNumThreads
+  const t = ort ? 1 : threads;
+  const options: JitOptions = ort && threads > 1 ? { ...jitOptions, onnxruntime: { ...jitOptions.onnxruntime, intraOpNumThreads: threads } } : jitOptions;
+  const threadText = threads === 1 ? '' : `, ${threads} threads`;
   return {
-    label: `${executor === 'onnxruntime' ? 'onnxruntime (1 thread)' : `jit ${executor}`}${variant.name === 'functional' ? '' : ` [${variant.name}]`}${suffix}`,
-    kind: executor === 'onnxruntime' ? 'onnxruntime' : 'jit',
+    label: `${ort ? `onnxruntime (${threads} thread${threads === 1 ? '' : 's'})` : `jit ${executor}`}${variant.name === 'functional' ? '' : ` [${variant.name}]`}${ort ? '' : threadText}${suffix}`,
+    kind: ort ? 'onnxruntime' : 'jit',
     executor,
     variant: variant.name,
     backend,
+    threads,
     get callsPerBatch() {
       return list.length || 1;
     },
-    prepare() {
+    async prepare() {
       list = calls.get();
-      f = ag.jit(variant.fn, { ...variant.options, ...jitOptions, executor });
-      tf.dispose(f(...list[0]!) as tf.TensorContainer); // trace (and compile) outside the timing
+      f = ag.jit(variant.fn, { ...variant.options, ...options, executor });
+      // trace (and compile) outside the timing; with threads, the pool this call starts is ready before timing
+      onThreads(t, () => tf.dispose(f!(...list[0]!) as tf.TensorContainer));
+      if (t > 1) await poolReady();
     },
     batch() {
-      for (const args of list) tf.dispose(f!(...args) as tf.TensorContainer);
+      onThreads(t, () => {
+        for (const args of list) tf.dispose(f!(...args) as tf.TensorContainer);
+      });
     },
-    warm: (ms) => warmOn(list.length, (i) => tf.dispose(f!(...list[i]!) as tf.TensorContainer), ms),
+    warm: (ms) => onThreads(t, () => warmOn(list.length, (i) => tf.dispose(f!(...list[i]!) as tf.TensorContainer), ms)),
     result() {
-      return list.flatMap((args) => readAndDispose(f!(...args)));
+      return onThreads(t, () => list.flatMap((args) => readAndDispose(f!(...args))));
     },
     dispose() {
       for (const cf of f?.concreteFunctions() ?? []) cf.dispose();
@@ -176,8 +208,9 @@ function benchWarning(message: string): void {
  * functional form), with `numerics: 'float32'`: onnxruntime's own float32 Exp, Tanh, Pow … (the
  * model a user deploys for speed). The peer the bars compare with.
  */
-export function onnx(variants: readonly Variant[], calls: Calls): Contender {
-  return jitted('onnxruntime', 'cpu', variants[0]!, calls, { jitOptions: { onnxruntime: { numerics: 'float32', onWarning: benchWarning } } });
+export function onnx(variants: readonly Variant[], calls: Calls, threads = 1): Contender {
+  // a row with threads is shown beside the peer, never the reference of a bar
+  return jitted('onnxruntime', 'cpu', variants[0]!, calls, { jitOptions: { onnxruntime: { numerics: 'float32', onWarning: benchWarning } }, threads, ...(threads > 1 ? { judged: false } : {}) });
 }
 
 /**

@@ -7,7 +7,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { defaultJitOnCpu, judge, median, speedup } from './bars.js';
 
-export { defaultJit, defaultJitOnCpu, defaultJitOnWasm, median, refs, slowdown, speedup } from './bars.js';
+export { defaultJit, defaultJitOnCpu, defaultJitOnWasm, median, refs, slowdown, speedup, threadedJit, threadedJitOnWasm } from './bars.js';
 
 export type BackendName = 'cpu' | 'wasm';
 export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'peer' | 'trace' | 'convert' | 'import' | 'check';
@@ -50,6 +50,14 @@ export interface Contender {
   warm?(ms: number): { calls: number; ms: number };
   /** The values one batch computes, for verification (outputs disposed before returning). */
   result?(): number[] | Promise<number[]>;
+  /**
+   * Times `batches` batches itself (wall-clock and CPU ms), instead of the harness timing `batch`:
+   * a contender that runs in a process of its own (onnxruntime-web with threads, whose thread count
+   * is fixed per process) measures there, without the messages to it.
+   */
+  timeBatches?(batches: number): Promise<{ ms: number; cpuMs: number }>;
+  /** jit contenders: the threads its large matMuls use (ag.setThreads while it runs; the bench runs everything else on 1). */
+  readonly threads?: number;
   dispose?(): void;
 }
 
@@ -205,6 +213,7 @@ function errorText(e: unknown): string {
  * asynchronous (onnxruntime-web, jax-js) returns a promise from `batch`, awaited before the next.
  */
 async function timeBatches(c: Contender, batches: number): Promise<{ ms: number; cpuMs: number }> {
+  if (c.timeBatches) return c.timeBatches(batches);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (let b = 0; b < batches; b++) {

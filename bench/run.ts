@@ -10,6 +10,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import * as ag from '../src/index.js';
 import { disposeInputs } from './contenders.js';
 import { wasmRelaxedSimdAvailable } from '../src/exec/targets/wasm-simd/encoder.js';
 import { runWorkload, type Workload, type WorkloadResult } from './harness.js';
@@ -121,6 +122,8 @@ async function main(): Promise<void> {
   // Initialize both backends once; contenders switch between them (synchronous once initialized).
   await tf.setBackend('wasm');
   await tf.setBackend('cpu');
+  // Every row on one thread, as the single-thread peers, except the rows that say how many they use.
+  ag.setThreads(1);
   const info = machine(args);
   const log = (line: string) => console.error(line);
   info.loadAverageBefore = os.loadavg();

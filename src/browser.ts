@@ -22,6 +22,7 @@ export { toGraph, type ToGraphOptions, type ConvertedFunction } from './api/to-g
 export { toCode, type ToCodeOptions } from './api/to-code.js';
 export { doNotConvert } from './runtime/do-not-convert.js';
 export { setVerbosity, verbosity, type Verbosity } from './platform/log.js';
+export { setThreads, threads } from './api/threads.js';
 export { silenceWarnings } from './api/silence-warnings.js';
 export { version } from './platform/version.js';
 export { range } from './runtime/ranges.js';

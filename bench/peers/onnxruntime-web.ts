@@ -2,7 +2,7 @@
 // as deployed: `numerics: 'float32'`, like the onnxruntime-node row) in onnxruntime-web's WebAssembly
 // build, one thread, in this Node process. Its `run` is asynchronous, so the batch is awaited; inputs
 // become ort tensors once in `prepare` (as the jit rows take tfjs tensors made before the timing).
-// Needs harness, contenders, autograph-ts, onnxruntime-web. Produces `onnxWeb`.
+// Needs harness, contenders, autograph-ts, onnxruntime-web. Produces `onnxWeb`, `exportModel`, `ORT_WEB_LABEL`.
 
 import * as tf from '@tensorflow/tfjs';
 import * as ort from 'onnxruntime-web';
@@ -18,7 +18,7 @@ export function ortWebVersion(): string {
 }
 
 /** The model of `variant` traced on `args` (a jit call, then its one concrete function's export). */
-function exportModel(variant: Variant, args: readonly unknown[]): Uint8Array {
+export function exportModel(variant: Variant, args: readonly unknown[]): Uint8Array {
   const f = ag.jit(variant.fn, { ...variant.options });
   tf.dispose(f(...args) as tf.TensorContainer);
   const [cf] = f.concreteFunctions();
@@ -34,7 +34,11 @@ function ortTensor(t: tf.Tensor): ort.Tensor {
   return new ort.Tensor('float32', Float32Array.from(data), t.shape);
 }
 
-/** One row: the first variant's model in onnxruntime-web, `threads` WebAssembly threads (1 by default). */
+/**
+ * One row: the first variant's model in onnxruntime-web, `threads` WebAssembly threads (1 by default;
+ * onnxruntime-web fixes its thread count when it first starts, so rows with threads run in a process
+ * of their own: onnxruntime-web-threads.ts).
+ */
 export function onnxWeb(variants: readonly Variant[], calls: Calls, threads = 1): Contender {
   let session: ort.InferenceSession | undefined;
   let feeds: Record<string, ort.Tensor>[] = [];

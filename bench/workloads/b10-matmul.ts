@@ -2,14 +2,18 @@
 // ids B10.64 … B10.512; `--only B10` selects them all), in GFLOP/s beside µs per call. The jit
 // rows run the compiled executor's own GEMM kernels (exec/targets/wasm-simd/gemm.ts); onnxruntime (1 thread) is
 // shown beside. A call gets the same two input tensors each time (as a layer's weights are), so a
-// kernel that keeps B packed while its tensor lives may do so.
-// Needs harness, contenders. Produces `b10`.
+// kernel that keeps B packed while its tensor lives may do so. At 256³ and 512³ jit also runs on 2
+// threads (the GEMM thread pool, ag.setThreads(2)) on both backends, judged against its own
+// one-thread row and against onnxruntime-web with 2 threads (in a process of its own);
+// onnxruntime-node with intraOpNumThreads 2 is shown beside.
+// Needs harness, contenders, the peers. Produces `b10`.
 
 import * as tf from '@tensorflow/tfjs';
 import { jaxJs, type Jax, type JaxArray } from '../peers/jax-js.js';
 import { onnxWeb, ORT_WEB_LABEL } from '../peers/onnxruntime-web.js';
+import { onnxWebThreads } from '../peers/onnxruntime-web-threads.js';
 import { wasmPeerBars } from '../peers/bars.js';
-import { defaultJitOnWasm, refs, type Contender, type Workload } from '../harness.js';
+import { defaultJitOnWasm, refs, threadedJit, threadedJitOnWasm, type Bar, type Contender, type Workload } from '../harness.js';
 import { eager, functional, jitted, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
 
 export function matMul(a: tf.Tensor, b: tf.Tensor): tf.Tensor {
@@ -21,28 +25,43 @@ const variants: Variant[] = [functional(matMul)];
 const matMulJax = ({ numpy: np }: Jax) => (a: JaxArray, b: JaxArray): JaxArray => np.matmul(a, b);
 
 /**
- * [id suffix, M, K, N, the bar's factor over tfjs eager wasm]. At the small shapes 2× tfjs-wasm is
- * above WebAssembly's 128-bit peak once the call is counted; there the bar is 1.5× tfjs-wasm and
- * 2× onnxruntime-web (smallShapeBars).
+ * [id suffix, M, K, N, the bar's factor over tfjs eager wasm, jit on 2 threads over jit on 1 (0: no
+ * rows with threads)]. At the small shapes 2× tfjs-wasm is above WebAssembly's 128-bit peak once the
+ * call is counted; there the bar is 1.5× tfjs-wasm and 2× onnxruntime-web (smallShapeBars). They are
+ * below the size from which matMuls use threads (gemm-pool.ts THREAD_MIN_MACS).
  */
-const SHAPES: readonly [string, number, number, number, number][] = [
-  ['64', 64, 64, 64, 1.5],
-  ['32x128', 32, 128, 128, 1.5],
-  ['256', 256, 256, 256, 1],
-  ['512', 512, 512, 512, 1],
+const SHAPES: readonly [string, number, number, number, number, number][] = [
+  ['64', 64, 64, 64, 1.5, 0],
+  ['32x128', 32, 128, 128, 1.5, 0],
+  ['256', 256, 256, 256, 1, 1.5],
+  ['512', 512, 512, 512, 1, 1.7],
 ];
 
-function workload([suffix, m, k, n, factor]: (typeof SHAPES)[number]): Workload {
+const ORT_WEB_2_LABEL = 'onnxruntime-web (wasm, 2 threads)';
+
+/** The bars of the rows with 2 threads: over jit's own one-thread row, and against onnxruntime-web on 2 threads. */
+function threadBars(scaling: number): Bar[] {
+  if (!scaling) return [];
+  return [
+    { kind: 'faster', than: refs.oneThread, factor: scaling, applies: threadedJit },
+    { kind: 'faster', than: refs.peer(ORT_WEB_2_LABEL, 'onnxruntime-web (2 threads)'), factor: 1, applies: threadedJitOnWasm },
+  ];
+}
+
+function workload([suffix, m, k, n, factor, scaling]: (typeof SHAPES)[number]): Workload {
   const a = uniform(m * k, -1, 1, 101 + m);
   const b = uniform(k * n, -1, 1, 202 + n);
   const shape = m === k && k === n ? `${m}³` : `${m}×${k}·${k}×${n}`;
   return {
     id: `B10.${suffix}`,
     title: `matMul ${shape}, float32`,
-    barText: `jit on wasm ≥ ${factor}× tfjs eager wasm (${factor > 1 ? 'small shapes' : 'large shapes'}) and ≥ ${factor > 1 ? 2 : 1}× onnxruntime-web, ≥ 1× jax-js; onnxruntime-node shown beside`,
+    barText:
+      `jit on wasm ≥ ${factor}× tfjs eager wasm (${factor > 1 ? 'small shapes' : 'large shapes'}) and ≥ ${factor > 1 ? 2 : 1}× onnxruntime-web, ≥ 1× jax-js; onnxruntime-node shown beside` +
+      (scaling ? `; jit on 2 threads ≥ ${scaling}× jit on 1 (cpu and wasm), and on wasm ≥ 1× onnxruntime-web on 2 threads; onnxruntime-node on 2 threads shown beside` : ''),
     bars: [
       { kind: 'faster', than: refs.eager('wasm'), factor, applies: defaultJitOnWasm },
       ...(factor > 1 ? [{ kind: 'faster' as const, than: refs.peer(ORT_WEB_LABEL, 'onnxruntime-web'), factor: 2, applies: defaultJitOnWasm }, wasmPeerBars[1]!] : wasmPeerBars),
+      ...threadBars(scaling),
     ],
     // Summation orders differ between backends (tfjs-cpu: doubles in 48-wide blocks; XNNPACK and
     // the jit wasm kernel: float32 in k order), so values agree to float32 rounding, not bit for bit.
@@ -59,6 +78,14 @@ function workload([suffix, m, k, n, factor]: (typeof SHAPES)[number]): Workload 
         onnx(variants, calls),
         onnxWeb(variants, calls),
         jaxJs({ make: matMulJax }, calls),
+        ...(scaling
+          ? [
+              jitted('compiled', 'cpu', variants[0]!, calls, { threads: 2 }),
+              jitted('compiled', 'wasm', variants[0]!, calls, { threads: 2 }),
+              onnx(variants, calls, 2),
+              onnxWebThreads(variants, calls, 2),
+            ]
+          : []),
       ];
     },
   };

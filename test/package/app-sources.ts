@@ -168,3 +168,27 @@ export const WEB_PLAIN_TS = `import * as tf from '@tensorflow/tfjs';
 const out = [tf.abs(tf.scalar(3)), tf.scalar(27, 'int32')];
 document.body.textContent = out.map((t) => t.dataSync()[0]).join(' ');
 `;
+
+/** Threads from the built package (the pool's workers from its bundle): one worker starts, the values are one thread's, Node exits. */
+export const THREADS_MJS = `import * as tf from '@tensorflow/tfjs';
+import * as ag from 'autograph-ts';
+
+tf.enableProdMode();
+let workers = 0;
+process.on('worker', () => workers++);
+const a = tf.randomUniform([256, 256], -1, 1, 'float32', 1);
+const b = tf.randomUniform([256, 256], -1, 1, 'float32', 2);
+const f = ag.jit((x, y) => tf.matMul(x, y), { autograph: false });
+ag.setThreads(1);
+const one = f(a, b).dataSync();
+ag.setThreads(2);
+f(a, b).dispose(); // starts the workers; this call runs on one thread
+await new Promise((r) => setTimeout(r, 500));
+let same = true;
+for (let i = 0; i < 5; i++) {
+  const t = f(a, b);
+  same &&= t.dataSync().every((x, j) => Object.is(x, one[j]));
+  t.dispose();
+}
+console.log(\`threads: \${ag.threads()}, workers started: \${workers}, same values: \${same}\`);
+`;

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { build, createLogger } from 'vite';
 import { App, makeApp, packTarball } from './apps.js';
 import {
-  SEEDS_MJS, SEEDS_CJS, APP_TS, LIB_TS, CJS_LOADER_APP, CORE_MJS, BROWSER_BUILD_MJS, WEB_INDEX, WEB_MAIN_TS, WEB_PLAIN_TS,
+  SEEDS_MJS, SEEDS_CJS, APP_TS, LIB_TS, CJS_LOADER_APP, CORE_MJS, BROWSER_BUILD_MJS, WEB_INDEX, WEB_MAIN_TS, WEB_PLAIN_TS, THREADS_MJS,
 } from './app-sources.js';
 import { DEFECTS_TS, expectedDefects } from './real-program-sources.js';
 import { CASES, LOADER_PROGRAM, assertAt } from './loader-program-sources.js';
@@ -40,7 +40,7 @@ beforeAll(async () => {
     makeApp('tfjs421', 'commonjs', ['@tensorflow/tfjs@4.21.0', tarball]),
     makeApp('core', 'module', ['@tensorflow/tfjs-core@4.22.0', '@tensorflow/tfjs-backend-cpu@4.22.0', tarball]),
   ]);
-  a.write({ 'seeds.mjs': SEEDS_MJS, 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'lib.ts': LIB_TS, 'defects.ts': DEFECTS_TS('autograph-ts') });
+  a.write({ 'seeds.mjs': SEEDS_MJS, 'threads.mjs': THREADS_MJS, 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'lib.ts': LIB_TS, 'defects.ts': DEFECTS_TS('autograph-ts') });
   a.write(Object.fromEntries(Object.entries(LOADER_PROGRAM('autograph-ts')).map(([name, text]) => [`loaded/${name}`, text])));
   b.write({ 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'app.js': CJS_LOADER_APP });
   c.write({ 'core.mjs': CORE_MJS, 'browser-build.mjs': BROWSER_BUILD_MJS });
@@ -90,6 +90,13 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
       'babel loaded after a conversion: true',
       'tensors after 200 calls: +0',
     ]);
+  });
+
+  it('runs large matMuls on worker threads from its bundle, with one thread\'s values, and lets Node exit', async () => {
+    const r = await a.node(['threads.mjs']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe('threads: 2, workers started: 1, same values: true');
   });
 
   it('loads with require()', async () => {

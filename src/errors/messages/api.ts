@@ -126,6 +126,12 @@ export const apiMessages = defineMessages({
     hint: () => 'pass tensors: tf.tensor([1, 2, 3]) rather than [1, 2, 3]; JS values are constants of the trace, part of its cache key',
     example: 'ag.jit((x) => x * 2)([1, 2, 3])',
   },
+  'api/bad-threads': {
+    kind: 'usage',
+    text: (p: { got: string }) => `setThreads expects a whole number of threads from 1 to 16, got ${p.got}`,
+    hint: () => 'setThreads(1) runs every matMul on the calling thread; setThreads() restores the default, min(4, the processor cores)',
+    example: 'ag.setThreads(0)',
+  },
   'api/unknown-warning': {
     kind: 'usage',
     text: (p: { id: string }) => `silenceWarnings was given '${p.id}', which is no message id of autograph-ts`,

@@ -11,7 +11,7 @@
 // vectors of B and splats MR values of A (the loop is not unrolled: V8 then spills). With `fma`
 // (relaxed SIMD) the f32 multiply-add may be fused: one rounding instead of two.
 // The memory is imported (tfjs-wasm's heap, or a memory of the caller's). Needs the encoder.
-// Produces `gemmInstance`, `packedABytes`, `packedBBytes`, `Gemm`.
+// Produces `gemmInstance`, `gemmModules`, `packedABytes`, `packedBBytes`, `Gemm`, `GEMM_NR`.
 
 import { Code, encodeModule, OP, SIMD, T, type FuncDef, type ValType } from './encoder.js';
 import { packACode, packBCode } from './gemm-pack.js';
@@ -302,15 +302,36 @@ export interface Gemm {
   mmDirect?(M: number, N: number, K: number, a: number, b: number, out: number, oRow: number, kBlock: number, scratch: number, lda: number): void;
 }
 
+/** Columns per packed B panel of the `lane` kernel (a column split of the output is in whole panels). */
+export const GEMM_NR: Readonly<Record<GemmLane, number>> = { f32: GEMM.f32.NV * GEMM.f32.lanes, f64: GEMM.f64.NV * GEMM.f64.lanes };
+/** Rows per packed A block (a row split of the output is in whole blocks). */
+export const GEMM_MR: number = GEMM.f32.MR;
+
 /** Scratch bytes `mm` needs. */
 export const GEMM_SCRATCH = 128;
+
+/** The compiled modules of one kernel: packed A (with packA, packB), and A read where it lies (float32 only). */
+export interface GemmModules {
+  readonly mm: WebAssembly.Module;
+  readonly direct: WebAssembly.Module | null;
+}
+
+/**
+ * The modules of the `lane` kernel importing a memory (`shared`: a shared one, for worker threads,
+ * gemm-pool.ts), or undefined where WebAssembly SIMD (or relaxed SIMD, for fma) is missing.
+ */
+export function gemmModules(lane: GemmLane, fma: boolean, shared: boolean): GemmModules | undefined {
+  const m = gemmModule({ lane, fma: fma && lane === 'f32' }, shared);
+  if (!m) return undefined;
+  return { mm: m, direct: lane === 'f32' ? gemmModule({ lane, fma, direct: true }, shared) : null };
+}
 
 /** The kernels over `memory`, or undefined where WebAssembly SIMD (or relaxed SIMD, for fma) is missing. */
 export function gemmInstance(lane: GemmLane, memory: WebAssembly.Memory, fma = false): Gemm | undefined {
   const shared = typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
-  const m = gemmModule({ lane, fma: fma && lane === 'f32' }, shared);
-  if (!m) return undefined;
-  const d = lane === 'f32' ? gemmModule({ lane, fma, direct: true }, shared) : null;
+  const mods = gemmModules(lane, fma, shared);
+  if (!mods) return undefined;
+  const { mm: m, direct: d } = mods;
   try {
     const e = new WebAssembly.Instance(m, { env: { memory } }).exports;
     const mmDirect = d ? (new WebAssembly.Instance(d, { env: { memory } }).exports.mm as Gemm['mmDirect']) : undefined;

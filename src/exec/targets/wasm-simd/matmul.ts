@@ -10,7 +10,10 @@
 //    within float32 rounding of tfjs-wasm instead of bit-identical. Packed operands live in buffers malloc'ed in that heap; the
 //    result is written straight into the output tensor. Without access to the heap's memory object
 //    the operands are copied through an own memory instead.
-// Needs gemm, heap-access, compiled/matmul-dims and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
+// Products of at least THREAD_MIN_MACS multiply-adds run on the GEMM thread pool where threads can
+// run (gemm-threads.ts, gemm-pool.ts: the operands copied into its shared memory, the output split
+// by rows or columns, so the same bytes as here on one thread).
+// Needs gemm, gemm-threads, heap-access, compiled/matmul-dims and tfjs. Produces `buildMatMulSite`, `MatMulSite`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { GEMM_SCRATCH, gemmInstance, packedABytes, packedBBytes, type Gemm, type GemmLane } from './gemm.js';
@@ -20,9 +23,10 @@ import { heapMemory, heapOffset, HeapBuffer, dataVersion } from './heap-access.j
 import { matMulDims, type MatMulDims } from '../../compiled/matmul-dims.js';
 import type { KernelSite } from '../../compiled/profile.js';
 import { engineInternals, type EngineInternals } from '../../../engine/tfjs-engine.js';
+import { ThreadedGemm, type Strides, type ThreadedCall } from './gemm-threads.js';
 
 /** Byte strides of A's (row, k) and B's (k, column) elements. */
-function strides(d: MatMulDims, transposeA: boolean, transposeB: boolean): { aRow: number; aK: number; bK: number; bN: number } {
+function strides(d: MatMulDims, transposeA: boolean, transposeB: boolean): Strides {
   return {
     aRow: transposeA ? 4 : d.k * 4,
     aK: transposeA ? d.m * 4 : 4,
@@ -56,6 +60,25 @@ function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: Mat
   return !!p && p.dataId === id && p.transposeB === transposeB && p.k === d.k && p.n === d.n && p.batches === d.batchB && p.version === dataVersion(id) && engine.state.tensorInfo.has(id);
 }
 
+function packedKey(b: tf.Tensor, transposeB: boolean, d: MatMulDims): PackedB {
+  return { dataId: b.dataId as object, transposeB, k: d.k, n: d.n, batches: d.batchB, version: dataVersion(b.dataId as object) };
+}
+
+/** One product's operands as the thread pool's site (gemm-threads.ts) takes them; `out`: where the result goes. */
+function threadedCall(a: tf.Tensor, b: tf.Tensor, transposeB: boolean, d: MatMulDims, st: Strides, kBlock: number, wasm: WasmBackend | undefined, out: () => Float32Array): ThreadedCall {
+  const engine = engineInternals();
+  return {
+    d,
+    st,
+    kBlock,
+    a: () => operandValues(a, wasm),
+    b: () => operandValues(b, wasm),
+    sameB: (key) => sameB(key as PackedB, b, transposeB, d, engine),
+    bKey: () => packedKey(b, transposeB, d),
+    out,
+  };
+}
+
 /**
  * Products in an own memory: the operands' float32 values are copied in, the result copied out.
  * Layout: scratch | packed B (all batches) | raw operand | packed A | out.
@@ -70,6 +93,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
   const g = gemmInstance(lane, memory, fma);
   if (!g) return undefined;
   const engine = engineInternals();
+  const threaded = new ThreadedGemm(lane, fma);
   let packed: PackedB | undefined;
   const ensure = (bytes: number) => {
     const have = memory.buffer.byteLength;
@@ -88,6 +112,11 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
       }
       const { m, k, n } = d;
       const st = strides(d, transposeA, transposeB);
+      const kBlock = lane === 'f64' ? 48 : wasmBlock(d, transposeA, transposeB);
+      const pool = threaded.poolFor(d);
+      if (pool && threaded.run(pool, threadedCall(a, b, transposeB, d, st, kBlock, wasm, () => (info ? wasm!.typedArrayFromHeap(info) : out)))) {
+        return info ? engine.makeTensorFromTensorInfo(info) : engine.makeTensor(out, [...outShape], 'float32');
+      }
       const pb = packedBBytes(lane, k, n);
       const PB = GEMM_SCRATCH;
       const RAW = align(PB + d.batchB * pb);
@@ -101,10 +130,9 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
           f32.set(bv.subarray(bi * k * n, (bi + 1) * k * n), RAW / 4);
           g.packB(RAW, st.bK, st.bN, k, n, PB + bi * pb);
         }
-        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB, version: dataVersion(b.dataId as object) };
+        packed = packedKey(b, transposeB, d);
       }
       const av = operandValues(a, wasm);
-      const kBlock = lane === 'f64' ? 48 : wasmBlock(d, transposeA, transposeB);
       // Views of the heap again: the output's allocation may have grown it.
       const res = info ? wasm!.typedArrayFromHeap(info) : out;
       for (let bi = 0; bi < d.batch; bi++) {
@@ -118,6 +146,7 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
     },
     dispose() {
       packed = undefined;
+      threaded.dispose();
     },
   };
 }
@@ -138,6 +167,7 @@ function heapSite(fma: boolean): MatMulSite | undefined {
   let packed: PackedB | undefined;
   const fallback = () => (fallbackSite ??= ownMemorySite('f32', 'wasm', fma));
   let fallbackSite: MatMulSite | undefined;
+  const threaded = new ThreadedGemm('f32', fma);
   const reset = () => {
     for (const h of [scratch, packedA, packedB]) h.free();
     packed = undefined;
@@ -163,13 +193,17 @@ function heapSite(fma: boolean): MatMulSite | undefined {
         return engine.makeTensorFromTensorInfo(info);
       }
       const st = strides(d, transposeA, transposeB);
+      const kBlock = wasmBlock(d, transposeA, transposeB);
+      const pool = threaded.poolFor(d);
+      const wasm = tf.backend() as unknown as WasmBackend;
+      if (pool && threaded.run(pool, threadedCall(a, b, transposeB, d, st, kBlock, wasm, () => wasm.typedArrayFromHeap(info)))) return engine.makeTensorFromTensorInfo(info);
       const pb = packedBBytes('f32', k, n);
       const S = scratch.need(GEMM_SCRATCH);
       if (!sameB(packed, b, transposeB, d, engine)) {
         const PB = packedB.need(d.batchB * pb);
         const src = heapOffset(b);
         for (let bi = 0; bi < d.batchB; bi++) g.packB(src + bi * k * n * 4, st.bK, st.bN, k, n, PB + bi * pb);
-        packed = { dataId: b.dataId as object, transposeB, k, n, batches: d.batchB, version: dataVersion(b.dataId as object) };
+        packed = packedKey(b, transposeB, d);
       }
       // Row-major A is read where it lies (the same sums); a transposed one is packed first.
       const direct = transposeA ? undefined : g.mmDirect;
@@ -177,7 +211,6 @@ function heapSite(fma: boolean): MatMulSite | undefined {
       const PB = packedB.ptr;
       const aSrc = heapOffset(a);
       const out = heapOffset(info);
-      const kBlock = wasmBlock(d, transposeA, transposeB);
       for (let bi = 0; bi < d.batch; bi++) {
         const a0 = aSrc + (bi % d.batchA) * m * k * 4;
         if (direct) direct(m, n, k, a0, PB + (bi % d.batchB) * pb, out + bi * m * n * 4, n * 4, kBlock, S, st.aRow);
@@ -191,6 +224,7 @@ function heapSite(fma: boolean): MatMulSite | undefined {
     dispose() {
       if (memory && memory === heapMemory()) reset();
       fallbackSite?.dispose();
+      threaded.dispose();
     },
   };
 }
