@@ -165,7 +165,11 @@ async function main(): Promise<void> {
   log(`wrote ${args.out}`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+// Exit once the report is flushed: a peer's worker (jax-js) would otherwise keep the process alive.
+main().then(
+  () => process.stdout.write('', () => process.exit(0)),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
