@@ -77,9 +77,9 @@ export interface JitOptions {
    * float32); `'fast'` runs them in its WebAssembly SIMD kernels as float32 polynomial
    * approximations (like XLA's fast-math), within 1 ulp of those values for exp and log and 2 ulp
    * for tanh and sigmoid, with exact NaN, ±∞ and zeros, and fused multiply-adds where relaxed SIMD
-   * is on. Values computed in
-   * JS (tensors under 256 elements, scalars) stay exact. Other executors and backends ignore it
-   * (webgl and webgpu use the GPU's own functions either way). See the guide, "Executors and export".
+   * is on. Values computed in JS (tensors under 256 elements, scalars) stay exact. Other executors
+   * and backends ignore it (webgl and webgpu use the GPU's own functions either way). See the
+   * guide, "Executors and export".
    */
   readonly numerics?: 'exact' | 'fast';
 }

@@ -4,6 +4,7 @@
 // multiply-adds unfused and, in a child Node with relaxed SIMD, as relaxed_madd; their special
 // values are exact. (bench/checks/fast-math-exhaustive.ts measures every float32.)
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FAST_BOUNDS, FAST_OPS, type FastOp } from '../../../../src/exec/targets/wasm-simd/fast-math.js';
@@ -44,4 +45,9 @@ describe('fast float32 kernels', () => {
     expect(r.available).toBe(true);
     for (const op of OPS) within(op, r.measured[op]);
   }, 150_000);
+
+  it('has the bounds docs/guide.md states', () => {
+    const guide = readFileSync(fileURLToPath(new URL('../../../../docs/guide.md', import.meta.url)), 'utf8');
+    for (const op of OPS) expect(guide, op).toMatch(new RegExp(`\\| \`tf\\.${op.toLowerCase()}\` \\| ${FAST_BOUNDS[op]} \\|`));
+  });
 });
