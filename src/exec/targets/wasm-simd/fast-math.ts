@@ -1,9 +1,11 @@
 // Fast float32 tanh, sigmoid, exp and log as WebAssembly SIMD lane rules (f32x4, four values at a
 // time, all in float32): the kernels of `jit(f, { numerics: 'fast' })`, used by the SIMD map and
-// reduction kernels (kernels.ts) and the in-place heap kernels (wasm-heap/heap-map.ts) only when the
-// profile's numerics is 'fast' (rules.ts `simdRules`). The method is the classic one of Cephes'
-// single-precision functions (and Eigen's packet math after it), with Cephes' coefficients:
-//  - exp: x clamped to [-104, 89] (beyond, the float32 result is 0 or ∞ anyway), n = round(x·log2 e),
+// reduction kernels (kernels.ts) and the in-place heap kernels (wasm-heap/heap-map.ts) only when
+// the profile's numerics is 'fast' (rules.ts `simdMathOf`, `wasmRule`). The method is the classic
+// one of Cephes' single-precision functions (and Eigen's packet math after it), with Cephes'
+// coefficients:
+//  - exp: x clamped to [-104, 89] (beyond, the float32 result is 0 or ∞ anyway), n = round(x·log2 e)
+//    (from the low bits of x·log2 e + 1.5·2^23: no conversion instructions),
 //    r = x − n·ln2 in two parts (Cody–Waite: the high part has 9 significant bits, so n·C1 is
 //    exact), exp(r) ≈ 1 + r + r²·P(r) with a degree-5 P, and 2^n applied as two factors 2^⌊n/2⌋ and
 //    2^(n−⌊n/2⌋) built from the exponent bits (each a normal float32, so results down into the
@@ -20,8 +22,9 @@
 // the processor has FMA, so both forms must meet the bound, and both are tested. Special values
 // are exact: NaN → NaN, exp(−∞) = 0, exp(∞) = ∞, log(±0) = −∞, log(x < 0) = NaN, log(∞) = ∞,
 // tanh(±∞) = ±1, tanh(±0) = ±0, sigmoid(−∞) = 0, sigmoid(∞) = 1. The measured bounds against JS's
-// Math (then rounded to float32) are in `FAST_BOUNDS` and docs/guide.md; test/exec/fast-math.test.ts
-// sweeps the float32 range to check them, bench/checks/fast-math-exhaustive.ts every float32.
+// Math (then rounded to float32) are in `FAST_BOUNDS` and docs/guide.md;
+// test/exec/targets/wasm-simd/fast-math.test.ts sweeps the float32 range to check them,
+// bench/checks/fast-math-exhaustive.ts every float32.
 // Needs the encoder. Produces `fastRules`, `FAST_OPS`, `FAST_BOUNDS`, `FastOp`.
 
 import { Code, SIMD } from './encoder.js';
