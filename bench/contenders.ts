@@ -1,10 +1,11 @@
 // Builders of the contenders every workload shares: tfjs eager (in tf.tidy), `jit` with each
 // executor (call + output tensor + dispose, per call), plain JS and onnxruntime (the exported model
 // with onnxruntime's float32 kernels, `numerics: 'float32'`, as deployed; `onnxExact` the default
-// float64-exact form beside it; `jitWithoutRelaxedSimd` jit on wasm without fused multiply-add).
+// float64-exact form beside it; `jitWithoutRelaxedSimd` jit on wasm without fused multiply-add;
+// `jitFastNumerics` jit with `numerics: 'fast'` on cpu and wasm).
 // Inputs are made once per tfjs backend so that no contender pays for moving tensors between backends.
 // Needs harness, tfjs, autograph-ts. Produces `perBackend`, `eager`, `jitted`, `plain`, `onnx`,
-// `onnxExact`, `jitWithoutRelaxedSimd`, `Variant`.
+// `onnxExact`, `jitWithoutRelaxedSimd`, `jitFastNumerics`, `Variant`.
 
 import * as tf from '@tensorflow/tfjs';
 import * as ag from '../src/index.js';
@@ -214,10 +215,6 @@ export function onnx(variants: readonly Variant[], calls: Calls, threads = 1): C
 }
 
 /**
- * The same with the export's default `numerics: 'exact'` (those kernels in float64, rounded once,
- * equal to JS bit for bit): shown beside the peer, never a bar's reference.
- */
-/**
  * jit compiled on wasm with `relaxedSimd: false`: matMul bit-identical to eager tfjs-wasm (no fused
  * multiply-add), shown beside the default where the engine has relaxed SIMD; no bar judges it.
  */
@@ -226,6 +223,20 @@ export function jitWithoutRelaxedSimd(variants: readonly Variant[], calls: Calls
   return [jitted('compiled', 'wasm', variants[0]!, calls, { suffix: ', relaxedSimd: false', judged: false, jitOptions: { relaxedSimd: false } })];
 }
 
+/**
+ * jit compiled with `numerics: 'fast'` on cpu and on wasm (the functional form): float32 tanh,
+ * sigmoid, exp and log in the fast SIMD kernels, within their documented bounds of the cpu
+ * backend's values; shown beside the default, no bar judges it. `tolerance`: its check against the
+ * reference, from those bounds (default: the workload's).
+ */
+export function jitFastNumerics(variants: readonly Variant[], calls: Calls, tolerance?: { rtol: number; atol: number }): Contender[] {
+  return (['cpu', 'wasm'] as const).map((backend) => jitted('compiled', backend, variants[0]!, calls, { suffix: ", numerics: 'fast'", judged: false, jitOptions: { numerics: 'fast' }, tolerance }));
+}
+
+/**
+ * The same with the export's default `numerics: 'exact'` (those kernels in float64, rounded once,
+ * equal to JS bit for bit): shown beside the peer, never a bar's reference.
+ */
 export function onnxExact(variants: readonly Variant[], calls: Calls): Contender {
   return jitted('onnxruntime', 'cpu', variants[0]!, calls, { suffix: ', exact numerics', judged: false });
 }

@@ -39,6 +39,8 @@ export interface Contender {
    * that eager row, marked so too, is then the reference of its backend and is not checked itself.
    */
   readonly verify?: 'same-backend';
+  /** Its own verification tolerance (default: the workload's), e.g. a row within documented bounds of the reference. */
+  readonly tolerance?: { readonly rtol: number; readonly atol: number };
   /** Creates inputs and traces; runs with the contender's backend active. */
   prepare?(): void | Promise<void>;
   /** One batch of `callsPerBatch` calls; every output disposed. */
@@ -309,7 +311,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
       await use(c.backend);
       const got = await c.result();
       if (!against) continue;
-      const cmp = compare(got, against, tol);
+      const cmp = compare(got, against, c.tolerance ?? tol);
       const r = rows.get(c)!;
       r.maxError = cmp.maxError;
       if (!cmp.ok) {

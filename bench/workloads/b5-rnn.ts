@@ -2,8 +2,9 @@
 // staged loop over the step index (x_t = gather(x, t) of a [50, 32, 64] input). Kernel-bound
 // (two small matmuls a step), so the bar compares with eager on the same backend's kernels.
 // jit rows: the functional form and the same program in plain source, converted; onnxruntime with
-// its float32 Tanh (the peer) and, beside it, the export's exact (float64) Tanh.
-// Needs harness, contenders. Produces `b5`.
+// its float32 Tanh (the peer) and, beside it, the export's exact (float64) Tanh; jit compiled with
+// `numerics: 'fast'` (the fast SIMD tanh) on cpu and wasm beside the default.
+// Needs harness, contenders, fast-math's bounds. Produces `b5`.
 
 import * as tf from '@tensorflow/tfjs';
 import { jaxJs, type Jax, type JaxArray } from '../peers/jax-js.js';
@@ -11,7 +12,8 @@ import { onnxWeb } from '../peers/onnxruntime-web.js';
 import { wasmPeerBars } from '../peers/bars.js';
 import * as ag from '../../src/index.js';
 import { defaultJit, refs, type Workload } from '../harness.js';
-import { eager, functional, jitContenders, jitWithoutRelaxedSimd, onnx, onnxExact, perBackend, uniform, type Variant } from '../contenders.js';
+import { eager, functional, jitContenders, jitFastNumerics, jitWithoutRelaxedSimd, onnx, onnxExact, perBackend, uniform, type Variant } from '../contenders.js';
+import { FAST_BOUNDS } from '../../src/exec/targets/wasm-simd/fast-math.js';
 
 const T = 50;
 const B = 32;
@@ -60,6 +62,12 @@ const data = {
   b: uniform(H, -0.1, 0.1, 54),
 };
 
+/**
+ * The fast rows' check: each step's tanh (of a value in (−1, 1)) is within FAST_BOUNDS.Tanh ulp,
+ * at most that many times 2^-24 absolute; the T steps' errors, added (what B5 measures is far below).
+ */
+const fastTolerance = { rtol: 0, atol: T * FAST_BOUNDS.Tanh * 2 ** -24 };
+
 export const b5: Workload = {
   id: 'B5',
   title: `RNN forward, tanh cell, ${T} steps, batch ${B}, input ${IN}, hidden ${H}, staged loop`,
@@ -73,6 +81,6 @@ export const b5: Workload = {
     const calls = perBackend(() => [
       [tf.tensor3d(data.x, [T, B, IN]), tf.zeros([B, H]), tf.tensor2d(data.wx, [IN, H]), tf.tensor2d(data.wh, [H, H]), tf.tensor1d(data.b)],
     ]);
-    return [eager('cpu', rnn, calls), eager('wasm', rnn, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), ...jitWithoutRelaxedSimd(variants, calls), onnx(variants, calls), onnxExact(variants, calls), onnxWeb(variants, calls), jaxJs({ make: rnnJax, unrolled: true }, calls)];
+    return [eager('cpu', rnn, calls), eager('wasm', rnn, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), ...jitWithoutRelaxedSimd(variants, calls), ...jitFastNumerics(variants, calls, fastTolerance), onnx(variants, calls), onnxExact(variants, calls), onnxWeb(variants, calls), jaxJs({ make: rnnJax, unrolled: true }, calls)];
   },
 };

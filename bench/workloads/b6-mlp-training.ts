@@ -1,7 +1,9 @@
 // B6: a training loop in one call: 2-layer MLP (32 → 64 relu → 10, MSE), 100 SGD steps on one
 // batch of 64, weights as loop variables of ag.whileLoop, gradients by tf.grads of the loss as a
 // function of the weights, w ← w − lr·g. Eager runs the same function op by op.
-// jit rows: the functional form and the same program in plain source, converted.
+// jit rows: the functional form and the same program in plain source, converted; jit compiled with
+// `numerics: 'fast'` on cpu and wasm beside the default (the program has no tanh, sigmoid, exp or
+// log: the row shows that it changes nothing else).
 // Needs harness, contenders. Produces `b6`.
 
 import * as tf from '@tensorflow/tfjs';
@@ -10,7 +12,7 @@ import { onnxWeb } from '../peers/onnxruntime-web.js';
 import { wasmPeerBars } from '../peers/bars.js';
 import * as ag from '../../src/index.js';
 import { defaultJit, refs, type Workload } from '../harness.js';
-import { eager, functional, jitContenders, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
+import { eager, functional, jitContenders, jitFastNumerics, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
 
 const STEPS = 100;
 const BATCH = 64;
@@ -103,6 +105,6 @@ export const b6: Workload = {
         tf.zeros([OUT]),
       ],
     ]);
-    return [eager('cpu', train, calls), eager('wasm', train, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), ...jitWithoutRelaxedSimd(variants, calls), onnx(variants, calls), onnxWeb(variants, calls), jaxJs({ make: trainJax, unrolled: true }, calls)];
+    return [eager('cpu', train, calls), eager('wasm', train, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), ...jitWithoutRelaxedSimd(variants, calls), ...jitFastNumerics(variants, calls), onnx(variants, calls), onnxWeb(variants, calls), jaxJs({ make: trainJax, unrolled: true }, calls)];
   },
 };

@@ -8,7 +8,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
 import type { OutputPlan } from '../trace/trace-function.js';
-import { makeExecutor, type Executor, type ExecutorName } from '../exec/executor.js';
+import { makeExecutor, type Executor, type ExecutorName, type ExecutorOptions } from '../exec/executor.js';
 import { feedsFor } from '../exec/capture-feeds.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
@@ -78,13 +78,13 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     optimized?: Graph,
     /** The user's source and the generated code, for the viewer (jit passes it). */
     private readonly code?: () => Promise<ViewerCode>,
-    /** The compiled executor's relaxed SIMD (JitOptions.relaxedSimd; default true). */
-    private readonly relaxedSimd?: boolean,
+    /** The compiled executor's options (JitOptions.relaxedSimd, default true; JitOptions.numerics, default 'exact'). */
+    private readonly compiledOptions: Pick<ExecutorOptions, 'relaxedSimd' | 'numerics'> = {},
   ) {
     // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
     this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
     const g = this.optimizedGraph;
-    this.executor = makeExecutor(executorName, g, { onnx: onnxOptions, relaxedSimd });
+    this.executor = makeExecutor(executorName, g, { ...compiledOptions, onnx: onnxOptions });
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
     const items = output.leaves.map((l) => ('output' in l ? l.output : -1));
     this.arrayOutputs = /^\[(\*(,\*)*)?\]$/.test(output.flat.signature) && !items.includes(-1) ? items : undefined;
@@ -97,7 +97,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
   withExecutor(executor: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
-    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, executor, onnxOptions, this.optimizedGraph, this.code, this.relaxedSimd);
+    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, executor, onnxOptions, this.optimizedGraph, this.code, this.compiledOptions);
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -136,7 +136,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
       graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
       const optimized = optimize(cloneGraph(graph));
       // The draws are read in this process: onnxruntime's run leaves them to the compiled executor.
-      const executor = makeExecutor(this.executorName === 'interpreter' ? 'interpreter' : 'compiled', optimized, { relaxedSimd: this.relaxedSimd });
+      const executor = makeExecutor(this.executorName === 'interpreter' ? 'interpreter' : 'compiled', optimized, this.compiledOptions);
       this.drawsRun = { graph, optimized, executor };
     }
     const { graph, optimized, executor } = this.drawsRun;

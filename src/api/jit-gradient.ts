@@ -63,7 +63,7 @@ function backwardOf(cf: ConcreteFunction, fn: AnyFn, opts: JitOptions): Backward
       const grads = withDrawSubstitutes(draws.map((d) => symbolicValue(d)!), () => vjp(() => tensorsOf(fn(...args)), wrt, dys));
       return grads.map((g, i) => g ?? tf.zerosLike(wrt[i]!));
     },
-    { autograph: false, name: `${cf.name}_gradient`, executor, onnxruntime: opts.onnxruntime },
+    { autograph: false, name: `${cf.name}_gradient`, executor, onnxruntime: opts.onnxruntime, relaxedSimd: opts.relaxedSimd, numerics: opts.numerics },
   ) as unknown as Backward;
   backwards.set(cf, b);
   const made = b as unknown as { concreteFunctions(): ConcreteFunction[] };

@@ -67,9 +67,21 @@ export interface JitOptions {
    * float32 matMul on the wasm backend then adds each product with a fused multiply-add, one rounding
    * instead of two: within float32 rounding of eager tfjs-wasm, not bit-identical to it. `false`
    * keeps eager tfjs-wasm's bits there (a small matMul, up to 32,768 multiply-adds, runs in JS with
-   * the cpu backend's values either way). Nothing changes on the cpu backend or where the engine lacks it.
+   * the cpu backend's values either way). With `numerics: 'fast'` the fast kernels' multiply-adds
+   * are fused too (both backends). Nothing else changes on the cpu backend or where the engine lacks it.
    */
   readonly relaxedSimd?: boolean;
+  /**
+   * How the compiled executor computes float32 `tanh`, `sigmoid`, `exp` and `log` on the cpu and
+   * wasm backends: `'exact'` (default) gives the cpu backend's values (JS's `Math`, rounded to
+   * float32); `'fast'` runs them in its WebAssembly SIMD kernels as float32 polynomial
+   * approximations (like XLA's fast-math), within 1 ulp of those values for exp and log and 2 ulp
+   * for tanh and sigmoid, with exact NaN, ±∞ and zeros, and fused multiply-adds where relaxed SIMD
+   * is on. Values computed in JS (tensors under 256 elements, scalars) stay exact. Other executors
+   * and backends ignore it (webgl and webgpu use the GPU's own functions either way). See the
+   * guide, "Executors and export".
+   */
+  readonly numerics?: 'exact' | 'fast';
 }
 
 let backendOptionWarned = false;
@@ -177,6 +189,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   checkOption('onSymbolicRead', opts.onSymbolicRead, ['error', 'eager'], "'error' or 'eager'");
   checkOption('onnxruntime.numerics', opts.onnxruntime?.numerics, ['exact', 'float32'], "'exact' or 'float32'");
   checkOption('relaxedSimd', opts.relaxedSimd, [true, false], 'true or false');
+  checkOption('numerics', opts.numerics, ['exact', 'fast'], "'exact' or 'fast'");
   const warnUser = opts.onWarning ?? warn;
   const executor = executorOption(opts, warnUser) ?? 'compiled';
   if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
@@ -210,7 +223,7 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     const { graph, output } = deepStacks(() => traceFunction(name, settled(bound(sig.thisArg)), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
     const traced = performance.now();
     for (const m of traceWarnings(graph, tf.getBackend(), executor)) warnUser(m);
-    const cf = new ConcreteFunction(name, graph, sig, output, executor, opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), opts.relaxedSimd);
+    const cf = new ConcreteFunction(name, graph, sig, output, executor, opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), { relaxedSimd: opts.relaxedSimd, numerics: opts.numerics });
     log(2, () => traceReport(cf, signatureText(sig, names()), traceCount + 1, traced - started, performance.now() - traced));
     cache.set(sig.key, cf);
     newest = cf;

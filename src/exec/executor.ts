@@ -9,6 +9,7 @@ import type { Graph } from '../ir/graph.js';
 import { Interpreter } from './interpreter.js';
 import { CompiledExecutor } from './compiled/compiled-executor.js';
 import { agError } from '../errors/catalogue.js';
+import type { Numerics } from './compiled/profile.js';
 
 export interface Executor {
   run(graph: Graph, inputs: readonly tf.Tensor[]): tf.Tensor[];
@@ -37,6 +38,12 @@ export interface ExecutorOptions {
    * rather than bit-identical; false keeps tfjs-wasm's bits.
    */
   readonly relaxedSimd?: boolean;
+  /**
+   * For the compiled executor on cpu and wasm: 'fast' computes float32 Tanh, Sigmoid, Exp and Log in
+   * its SIMD kernels with polynomial approximations within documented bounds (default 'exact').
+   * The other executors ignore it.
+   */
+  readonly numerics?: Numerics;
 }
 
 /** Makes an executor for `graph` (the optimized graph it will run). */
@@ -44,7 +51,7 @@ export type ExecutorFactory = (graph: Graph, options: ExecutorOptions) => Execut
 
 const factories: { [K in ExecutorName]?: ExecutorFactory } = {
   interpreter: () => new Interpreter(),
-  compiled: (graph, options) => new CompiledExecutor(graph, { relaxedSimd: options.relaxedSimd ?? true }),
+  compiled: (graph, options) => new CompiledExecutor(graph, { relaxedSimd: options.relaxedSimd ?? true, numerics: options.numerics ?? 'exact' }),
 };
 
 /** What a bundle imports to install each executor that is not built in (the error's hint says it). */

@@ -23,6 +23,7 @@ import type { KernelSite, Profile } from './profile.js';
 import { smallOnWasm } from '../targets/js/small-kernels.js';
 import { WASM_MIN_ELEMENTS } from '../targets/wasm-simd/loops.js';
 import { HeapChains } from '../targets/wasm-heap/epilogue.js';
+import { simdMathOf } from '../targets/wasm-simd/rules.js';
 import { isStructuralOp, unhandledOp } from '../../ir/ops.js';
 import { asTensor } from './kernel-calls.js';
 
@@ -54,7 +55,7 @@ class Gen extends Emitter implements GenState {
     super();
     this.intoReductions = profile.strategies.includes('reduction');
     // (a node that runs as a JS loop is no link of a chain)
-    this.chains = profile.strategies.includes('heap-chain') ? new HeapChains((node) => this.elementLoopOf(node) !== undefined) : undefined;
+    this.chains = profile.strategies.includes('heap-chain') ? new HeapChains((node) => this.elementLoopOf(node) !== undefined, simdMathOf(profile)) : undefined;
   }
 
   /**

@@ -13,7 +13,7 @@ import { generate } from './codegen.js';
 import { makeHelpers } from './helpers.js';
 import { codeGenerationAllowed } from './code-generation.js';
 import { log } from '../../platform/log.js';
-import { profileFor, type KernelSite, type Profile } from './profile.js';
+import { profileFor, type KernelSite, type Numerics, type Profile } from './profile.js';
 import { DeviceProgram } from '../targets/device-program.js';
 import type { DeviceTarget } from '../targets/device-target.js';
 import { deviceTargetFor } from '../targets/device-targets.js';
@@ -36,8 +36,12 @@ export class CompiledExecutor {
 
   constructor(
     private readonly graph: Graph,
-    /** `relaxedSimd`: its WebAssembly kernels may use relaxed SIMD (fused multiply-add in matMul on wasm). */
-    private readonly options: { readonly relaxedSimd?: boolean } = {},
+    /**
+     * `relaxedSimd`: its WebAssembly kernels may use relaxed SIMD (fused multiply-add in matMul on
+     * wasm, and in the fast kernels); `numerics`: 'fast' computes Tanh, Sigmoid, Exp and Log in its
+     * SIMD kernels with fast-math.ts's approximations (cpu and wasm; default 'exact').
+     */
+    private readonly options: { readonly relaxedSimd?: boolean; readonly numerics?: Numerics } = {},
   ) {}
 
   private lastBackend: string | undefined;
@@ -86,7 +90,7 @@ export class CompiledExecutor {
     const target = deviceTargetFor(backend);
     if (target) p = onDevice(this.graph, target);
     else {
-      const profile = profileFor(backend, this.options.relaxedSimd ?? false);
+      const profile = profileFor(backend, this.options.relaxedSimd ?? false, this.options.numerics ?? 'exact');
       p = profile && codeGenerationAllowed() ? compile(this.graph, profile) : null;
     }
     this.programs.set(backend, p);

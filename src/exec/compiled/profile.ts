@@ -5,8 +5,8 @@
 // profile says, for one tfjs backend, which targets the generator uses and how: which strategies
 // (strategies.ts) run in which order, which values live in JS arrays, how the backend stores
 // values. Adding a target is a folder of exec/targets/, its strategies, and its name in a profile.
-// Needs nothing. Produces `TargetName`, `KernelSite`, `StrategyName`, `Profile`, `PROFILES`,
-// `profileFor`.
+// Needs nothing. Produces `TargetName`, `KernelSite`, `StrategyName`, `Profile`, `Numerics`,
+// `PROFILES`, `profileFor`.
 
 /** A folder of exec/targets/ whose code generated functions use. */
 export type TargetName = 'js' | 'wasm-simd' | 'wasm-heap';
@@ -61,7 +61,16 @@ export interface Profile {
   readonly strategies: readonly StrategyName[];
   /** Own WebAssembly kernels may use relaxed SIMD (the executor's option: false here, see `profileFor`). */
   readonly relaxedSimd: boolean;
+  /**
+   * 'exact': the cpu backend's values (tfjs-wasm's where the wasm profile says so); 'fast' (the
+   * executor's option): Tanh, Sigmoid, Exp and Log in the SIMD kernels are wasm-simd/fast-math.ts's
+   * approximations, within its documented bounds.
+   */
+  readonly numerics: Numerics;
 }
+
+/** How exactly generated code computes transcendental kernels (JitOptions.numerics). */
+export type Numerics = 'exact' | 'fast';
 
 /** The profiles of the tfjs backends that generated code runs on. */
 export const PROFILES: Readonly<Record<'cpu' | 'wasm', Profile>> = {
@@ -73,6 +82,7 @@ export const PROFILES: Readonly<Record<'cpu' | 'wasm', Profile>> = {
     // (SIMD first, the JS loop where the program or its inputs do not fit a SIMD kernel)
     strategies: ['simd-reduction', 'reduction', 'scalar', 'simd-map', 'element-loop', 'small', 'random', 'fused-by-kernels', 'simd-matmul', 'js-matmul', 'row-gather', 'kernel'],
     relaxedSimd: false,
+    numerics: 'exact',
   },
   wasm: {
     backend: 'wasm',
@@ -82,11 +92,15 @@ export const PROFILES: Readonly<Record<'cpu' | 'wasm', Profile>> = {
     // (a matMul without a SIMD site runs tfjs-wasm's kernel: the JS one sums as tfjs-cpu does)
     strategies: ['scalar', 'element-loop', 'small', 'heap-chain', 'column-sum', 'random', 'fused-by-kernels', 'simd-matmul', 'tanh', 'row-gather', 'kernel'],
     relaxedSimd: false,
+    numerics: 'exact',
   },
 };
 
-/** The profile of tfjs backend `backend`, or undefined where no code is generated (webgl, webgpu…). */
-export function profileFor(backend: string, relaxedSimd: boolean): Profile | undefined {
+/**
+ * The profile of tfjs backend `backend` with the executor's options, or undefined where no code is
+ * generated (webgl, webgpu…).
+ */
+export function profileFor(backend: string, relaxedSimd: boolean, numerics: Numerics = 'exact'): Profile | undefined {
   const p = backend === 'cpu' || backend === 'wasm' ? PROFILES[backend] : undefined;
-  return p && { ...p, relaxedSimd };
+  return p && { ...p, relaxedSimd, numerics };
 }

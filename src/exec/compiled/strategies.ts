@@ -22,6 +22,7 @@ import { emitSmall } from '../targets/js/small-kernels.js';
 import { WASM_MIN_ELEMENTS, wasmMap, wasmReduction } from '../targets/wasm-simd/loops.js';
 import { buildMatMulSite } from '../targets/wasm-simd/matmul.js';
 import { buildTanhKernel } from '../targets/wasm-simd/tanh.js';
+import { simdMathOf } from '../targets/wasm-simd/rules.js';
 import { columnSum } from '../targets/wasm-heap/column-sum.js';
 import type { HeapChains } from '../targets/wasm-heap/epilogue.js';
 
@@ -87,7 +88,7 @@ function matMulCall(em: Emitter, node: Node, ins: readonly Slot[], w: string | u
 /** The strategies by name; each profile orders the ones it uses. */
 export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
   // a full Sum/Mean of float32 as a SIMD kernel over its input or its deferred producer
-  'simd-reduction': { target: 'wasm-simd', reads: 'arrays', emit: (gen, node, ins, _env, out) => fullReduction(gen, node, out, (p) => wasmReduction(gen, node, ins[0], p)) },
+  'simd-reduction': { target: 'wasm-simd', reads: 'arrays', emit: (gen, node, ins, _env, out) => fullReduction(gen, node, out, (p) => wasmReduction(gen, node, ins[0], p, simdMathOf(gen.profile))) },
   // a full reduction as one JS loop over its input or its deferred elementwise producer
   reduction: { target: 'js', reads: 'arrays', emit: (gen, node, ins, _env, out) => fullReduction(gen, node, out, (p) => reduction(gen, node, ins[0], p)) },
   // elementwise programs on JS numbers: JS expressions with tfjs's semantics
@@ -108,7 +109,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
     reads: 'arrays',
     emit: (gen, node, ins, _env, out) => {
       const program = gen.elementLoopOf(node);
-      const array = program && wasmMap(gen, program, node, ins);
+      const array = program && wasmMap(gen, program, node, ins, simdMathOf(gen.profile));
       return bind(node, out, array ? { expr: '', owned: false, array } : undefined);
     },
   },

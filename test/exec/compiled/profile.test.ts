@@ -30,12 +30,15 @@ describe('the profiles of generated code', () => {
     for (const t of p.targets) expect(existsSync(`${TARGETS}${t}`), t).toBe(true);
   });
 
-  it('has a profile for cpu and wasm only; the executor sets relaxed SIMD', () => {
+  it('has a profile for cpu and wasm only; the executor sets relaxed SIMD and numerics', () => {
     expect(profileFor('webgl', true)).toBeUndefined();
     expect(profileFor('webgpu', false)).toBeUndefined();
     expect(profileFor('wasm', true)).toEqual({ ...PROFILES.wasm, relaxedSimd: true });
     expect(profileFor('cpu', false)).toEqual(PROFILES.cpu);
     expect(PROFILES.wasm.relaxedSimd).toBe(false);
+    // numerics: 'exact' unless the executor says 'fast'
+    expect(profileFor('cpu', false, 'fast')).toEqual({ ...PROFILES.cpu, numerics: 'fast' });
+    expect(PROFILES.cpu.numerics).toBe('exact');
   });
 
   it.each(['cpu', 'wasm'] as const)('on %s, the kernel sites of a generated function are of the profile’s targets', async (backend) => {

@@ -8,6 +8,8 @@
 // NaN with its sign bit set, which stays NaN as in JS (tfjs-wasm's makes it +0; see heap-map.ts);
 // Tanh gives the cpu backend's correctly rounded values, as the compiled Tanh on wasm always has
 // (from WASM_MIN_ELEMENTS elements; a smaller one stays tfjs-wasm's kernel, with its values).
+// Under numerics 'fast' (the chains' `SimdMath`) Sigmoid, Exp and Log join the chains too, and
+// these four are wasm-simd/fast-math.ts's approximations.
 // A full float32 Sum or Mean over such a chain (or over a tensor) sums in the same kernel, in
 // float32 in element order as tfjs-wasm's Sum does (Mean: that sum ÷ n, rounded to float32).
 // Needs the IR, the emitter, heap-map's rules, heap-chain, wasm-simd (whether SIMD compiles,
@@ -17,7 +19,8 @@ import type { Graph, Node, Value } from '../../../ir/graph.js';
 import type { FusedStep } from '../../../ir/fused.js';
 import { isKnownShape, sizeOf } from '../../../ir/types.js';
 import { isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
-import { HEAP_RULES, type HeapInputKind } from './heap-map.js';
+import { heapRules, type HeapInputKind } from './heap-map.js';
+import { EXACT_MATH, isFastStep, type SimdMath } from '../wasm-simd/rules.js';
 import { buildHeapChain } from './heap-chain.js';
 import { heapMemory } from '../wasm-simd/heap-access.js';
 import { wasmSimdAvailable } from '../wasm-simd/encoder.js';
@@ -31,12 +34,16 @@ import { isFullReduction, programOf } from '../../compiled/programs.js';
  */
 const CHAIN_OPS = new Set(['Add', 'Sub', 'Multiply', 'RealDiv', 'Neg', 'Abs', 'Square', 'Relu', 'Step', 'Tanh', 'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr', 'LogicalNot', 'Select']);
 
-/** Whether every step has a rule, its operands are of the lanes the rule takes, and the result is float32. */
-function lanesFit(steps: readonly FusedStep[], inputs: number): boolean {
+/**
+ * Whether every step has a rule under `math`, its operands are of the lanes the rule takes, and the
+ * result is float32.
+ */
+function lanesFit(steps: readonly FusedStep[], inputs: number, math: SimdMath): boolean {
   const lanes: string[] = new Array<string>(inputs).fill('f32');
+  const rules = heapRules(math);
   for (const s of steps) {
-    const rule = HEAP_RULES[s.op];
-    if (!CHAIN_OPS.has(s.op) || !rule || rule.args.length !== s.args.length || (rule.out === 'f32' ? 'float32' : 'bool') !== s.dtype) return false;
+    const rule = rules[s.op];
+    if (!(CHAIN_OPS.has(s.op) || isFastStep(s.op, math)) || !rule || rule.args.length !== s.args.length || (rule.out === 'f32' ? 'float32' : 'bool') !== s.dtype) return false;
     if (!s.args.every((a, k) => lanes[a] === rule.args[k])) return false;
     lanes.push(rule.out);
   }
@@ -55,14 +62,15 @@ function heapKind(v: Value, o: Value): HeapInputKind | undefined {
   return sizeOf(t) === sizeOf(o.shape) ? 'array' : 'tiled';
 }
 
-/** A float32 node whose whole program the in-place kernels compute. */
-function chainable(node: Node): boolean {
+/** A float32 node whose whole program the in-place kernels compute with `math`'s rules. */
+function chainable(node: Node, math: SimdMath): boolean {
   if (node.outputs.length !== 1 || node.options.arrayInputs || node.options.multiOutput) return false;
   const o = node.outputs[0]!;
   if (o.dtype !== 'float32' || isNum(o) || !isKnownShape(o.shape) || sizeOf(o.shape) < 1) return false;
   const steps = programOf(node);
-  if (!steps.length || !lanesFit(steps, node.inputs.length)) return false;
-  if (sizeOf(o.shape) < WASM_MIN_ELEMENTS && steps.some((s) => s.op === 'Tanh')) return false;
+  if (!steps.length || !lanesFit(steps, node.inputs.length, math)) return false;
+  // (a small Tanh, or a small fast step, stays tfjs-wasm's kernel or the JS loop)
+  if (sizeOf(o.shape) < WASM_MIN_ELEMENTS && steps.some((s) => s.op === 'Tanh' || isFastStep(s.op, math))) return false;
   return node.inputs.every((v) => heapKind(v, o) !== undefined);
 }
 
@@ -79,11 +87,17 @@ export class HeapChains {
   private readonly waiting = new Map<Value, Node>();
   private readonly on = wasmSimdAvailable() && heapMemory() !== undefined;
 
-  /** `inJs`: whether the generated code computes a node as a JS loop instead (compiled/codegen.ts). */
-  constructor(private readonly inJs: (node: Node) => boolean = () => false) {}
+  /**
+   * `inJs`: whether the generated code computes a node as a JS loop instead (compiled/codegen.ts);
+   * `math`: the kernels' rules (the profile's numerics).
+   */
+  constructor(
+    private readonly inJs: (node: Node) => boolean = () => false,
+    private readonly math: SimdMath = EXACT_MATH,
+  ) {}
 
   private chainable(node: Node): boolean {
-    return chainable(node) && !this.inJs(node);
+    return chainable(node, this.math) && !this.inJs(node);
   }
 
   /**
@@ -143,7 +157,7 @@ export class HeapChains {
     const program: FusedStep[] = steps.map(({ step, args }) => ({ ...step, args: args.map((r) => ('v' in r ? inputs.indexOf(r.v) : inputs.length + r.s)) }));
     const kinds = inputs.map((v) => heapKind(v, shapeOf)!);
     const tiledLengths = inputs.filter((_, i) => kinds[i] === 'tiled').map((v) => sizeOf(v.shape));
-    const site = buildHeapChain(program, kinds, tiledLengths, sum);
+    const site = buildHeapChain(program, kinds, tiledLengths, sum, this.math);
     if (!site) throw new Error('internal: an in-place elementwise kernel could not be built');
     const tensors = inputs.filter((_, i) => kinds[i] !== 'scalar').map((v) => slot(v).expr);
     const scalars = inputs.filter((_, i) => kinds[i] === 'scalar').map((v) => slot(v).expr);

@@ -10,6 +10,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { FusedStep } from '../../../ir/fused.js';
 import type { WasmBackend } from '../wasm-simd/backend-types.js';
 import { buildHeapMap, tiledScratchBytes, type HeapInputKind, type HeapMap, type HeapMapMode } from './heap-map.js';
+import { EXACT_MATH, type SimdMath } from '../wasm-simd/rules.js';
 import { heapMemory, heapOffset, HeapBuffer, rewritten } from '../wasm-simd/heap-access.js';
 import { engineInternals } from '../../../engine/tfjs-engine.js';
 import type { KernelSite } from '../../compiled/profile.js';
@@ -30,11 +31,11 @@ export interface HeapChainSite extends KernelSite {
   dispose(): void;
 }
 
-/** The site, or undefined where the kernel cannot be built for the active heap. */
-export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], tiledLengths: readonly number[], sum = false): HeapChainSite | undefined {
+/** The site (with `math`'s rules), or undefined where the kernel cannot be built for the active heap. */
+export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], tiledLengths: readonly number[], sum = false, math: SimdMath = EXACT_MATH): HeapChainSite | undefined {
   const mode: HeapMapMode = sum ? { kind: 'sum', order: 'f32', mean: false } : { kind: 'map' };
   const first = heapMemory();
-  if (!first || !buildHeapMap(steps, kinds, mode, first)) return undefined;
+  if (!first || !buildHeapMap(steps, kinds, mode, first, math)) return undefined;
   const engine = engineInternals();
   const scratch = new HeapBuffer();
   const scratchBytes = Math.max(16, tiledScratchBytes(tiledLengths));
@@ -48,7 +49,7 @@ export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly Heap
     if (!mem) throw new Error('internal: the wasm backend’s heap is no longer reachable');
     if (mem !== memory) {
       scratch.forget(); // a new heap: the old buffer went with the old one
-      map = buildHeapMap(steps, kinds, mode, mem);
+      map = buildHeapMap(steps, kinds, mode, mem, math);
       if (!map) throw new Error('internal: an elementwise kernel could not be built for the wasm heap');
       fn = map.on(mem);
       memory = mem;

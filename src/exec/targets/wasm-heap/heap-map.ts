@@ -6,14 +6,16 @@
 // order: in float32 as tfjs-wasm sums, or in doubles as tfjs-cpu does, the Mean dividing each
 // element first as tfjs-cpu does) and column sums (Σ over the rows of an [R, C] array, per column
 // in row order; float32 or doubles). The last n mod 4 elements are read and written lane by lane.
-// Steps are WASM_RULES' kernels and Tanh (wasm-simd/tanh.ts's computation).
-// Needs wasm-simd's encoder, rules, tanh and gemm-pack. Produces `buildHeapMap`, `buildColumnSum`, `HEAP_RULES`,
-// `HeapMap`, `ColumnSum`.
+// Steps are WASM_RULES' kernels and Tanh (wasm-simd/tanh.ts's computation); under numerics 'fast'
+// (a `SimdMath`), Tanh, Sigmoid, Exp and Log are wasm-simd/fast-math.ts's.
+// Needs wasm-simd's encoder, rules, tanh, fast-math and gemm-pack. Produces `buildHeapMap`,
+// `buildColumnSum`, `HEAP_RULES`, `heapRules`, `HeapMap`, `ColumnSum`.
 
 import type { FusedStep } from '../../../ir/fused.js';
 import { Code, encodeModule, OP, SIMD, T, type ValType } from '../wasm-simd/encoder.js';
-import { WASM_RULES, type WasmRule } from '../wasm-simd/rules.js';
+import { EXACT_MATH, WASM_RULES, type SimdMath, type WasmRule } from '../wasm-simd/rules.js';
 import { TANH_RULE } from '../wasm-simd/tanh.js';
+import { fastRules } from '../wasm-simd/fast-math.js';
 import { count } from '../wasm-simd/gemm-pack.js';
 
 /**
@@ -25,6 +27,16 @@ import { count } from '../wasm-simd/gemm-pack.js';
  * compiled executor's own GEMM would otherwise give 0 where eager tfjs-wasm gives NaN.
  */
 export const HEAP_RULES: Readonly<Record<string, WasmRule>> = { ...WASM_RULES, Tanh: TANH_RULE };
+
+const FAST_HEAP_RULES = new Map<boolean, Readonly<Record<string, WasmRule>>>();
+
+/** The rules of these kernels under `math`: HEAP_RULES, or with fast-math.ts's Tanh, Sigmoid, Exp and Log. */
+export function heapRules(math: SimdMath): Readonly<Record<string, WasmRule>> {
+  if (math.numerics !== 'fast') return HEAP_RULES;
+  let r = FAST_HEAP_RULES.get(math.fma);
+  if (!r) FAST_HEAP_RULES.set(math.fma, (r = { ...HEAP_RULES, ...fastRules(math.fma) }));
+  return r;
+}
 
 export type HeapInputKind = 'array' | 'scalar' | 'tiled';
 export type SumOrder = 'f32' | 'f64';
@@ -114,11 +126,14 @@ function storeLanes(c: Code, addr: () => void, lanes: number, v: number): void {
   }
 }
 
-/** A kernel for `steps` over inputs of `kinds` (an empty program: the value of input 0), for memories like `memory`. */
-export function buildHeapMap(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, memory: WebAssembly.Memory): HeapMap | undefined {
+/**
+ * A kernel for `steps` over inputs of `kinds` (an empty program: the value of input 0), for
+ * memories like `memory`, with `math`'s rules.
+ */
+export function buildHeapMap(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, memory: WebAssembly.Memory, math: SimdMath = EXACT_MATH): HeapMap | undefined {
   const shared = isShared(memory);
-  const key = JSON.stringify([steps.map((s) => [s.op, s.args, s.attrs]), kinds, mode, shared]);
-  const m = compile(key, () => mapModule(steps, kinds, mode, shared, HEAP_RULES));
+  const key = JSON.stringify([steps.map((s) => [s.op, s.args, s.attrs]), kinds, mode, shared, math.numerics, math.fma]);
+  const m = compile(key, () => mapModule(steps, kinds, mode, shared, heapRules(math)));
   return m ? binder(m) : undefined;
 }
 

@@ -70,6 +70,7 @@ export const SIMD = {
   load64Zero: 0x5d,
   store32Lane: 0x5a,
   store64Lane: 0x5b,
+  i32x4Splat: 0x11,
   f32x4Splat: 0x13,
   f64x2Splat: 0x14,
   f32x4ExtractLane: 0x1f,
@@ -101,7 +102,18 @@ export const SIMD = {
   f32x4Div: 0xe7,
   f32x4Min: 0xe8,
   f32x4Max: 0xe9,
+  /** b < a ? b : a (one instruction: a NaN in a stays). */
+  f32x4Pmin: 0xea,
+  /** a < b ? b : a (one instruction: a NaN in a stays). */
+  f32x4Pmax: 0xeb,
+  i32x4Shl: 0xab,
+  i32x4ShrS: 0xac,
+  i32x4Add: 0xae,
+  i32x4Sub: 0xb1,
   i32x4MaxS: 0xb8,
+  /** f32 → i32 lanes, truncating (NaN → 0, out of range → the nearest i32). */
+  i32x4TruncSatF32x4S: 0xf8,
+  f32x4ConvertI32x4S: 0xfa,
   i64x2Shl: 0xcb,
   i64x2Add: 0xce,
   i64x2Sub: 0xd1,
@@ -233,6 +245,13 @@ export class Code {
     scratch.setBigUint64(0, BigInt.asUintN(64, x), true);
     const lane = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => scratch.getUint8(i));
     return this.op(...lane, ...lane);
+  }
+  /** A v128 of four equal 32-bit integer lanes. */
+  i32x4(x: number): this {
+    this.simd(SIMD.const);
+    scratch.setInt32(0, x | 0, true);
+    const lane = [0, 1, 2, 3].map((i) => scratch.getUint8(i));
+    return this.op(...lane, ...lane, ...lane, ...lane);
   }
   /** A v128 of four equal f32 lanes. */
   f32x4(x: number): this {

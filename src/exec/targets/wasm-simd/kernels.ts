@@ -5,12 +5,14 @@
 // reduction sums the chunk's float32 values in doubles, in element order, exactly as the cpu
 // kernel does (Mean divides each element by the count first, as the cpu kernel does). An input
 // that is not float32 data (a float32 tensor made by tfjs's Cast from int32 holds an Int32Array,
-// which the cpu kernels compute with unrounded) runs the same program as a JS loop instead.
+// which the cpu kernels compute with unrounded) runs the same program as a JS loop instead (with
+// the exact element rules, also under numerics 'fast'). A kernel is built with the rules of a
+// `SimdMath` (rules.ts): the exact ones, or also fast-math.ts's Tanh, Sigmoid, Exp and Log.
 // Needs the encoder and rules, compiled/scalar-rules. Produces `wasmProgramOk`, `buildWasmKernel`, `WasmKernel`.
 
 import type { FusedStep } from '../../../ir/fused.js';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable, type ValType } from './encoder.js';
-import { wasmRule, type Lane } from './rules.js';
+import { EXACT_MATH, wasmRule, type Lane, type SimdMath } from './rules.js';
 import { elementHelpers, elementRule, storeAs } from '../../compiled/scalar-rules.js';
 import type { KernelSite } from '../../compiled/profile.js';
 
@@ -32,12 +34,12 @@ export const WASM_CHUNK = CHUNK;
 
 export type KernelMode = { readonly kind: 'map' } | { readonly kind: 'reduce'; readonly op: 'Sum' | 'Mean'; readonly count: number };
 
-/** Whether `steps` over float32 inputs can be a SIMD kernel (the output float32). */
-export function wasmProgramOk(steps: readonly FusedStep[], inputs: number): boolean {
+/** Whether `steps` over float32 inputs can be a SIMD kernel with `math`'s rules (the output float32). */
+export function wasmProgramOk(steps: readonly FusedStep[], inputs: number, math: SimdMath = EXACT_MATH): boolean {
   if (!wasmSimdAvailable()) return false;
   const lanes: Lane[] = new Array<Lane>(inputs).fill('f32');
   for (const s of steps) {
-    const rule = wasmRule(s.op);
+    const rule = wasmRule(s.op, math);
     if (!rule || rule.args.length !== s.args.length) return false;
     if ((rule.out === 'f32' ? 'float32' : 'bool') !== s.dtype) return false;
     if (!s.args.every((a, k) => lanes[a] === rule.args[k])) return false;
@@ -57,17 +59,21 @@ export interface WasmKernel extends KernelSite {
  * Compiles `steps` (an empty program: the value of input 0) for inputs of `kinds`. The kernel
  * `run(bytes, acc) → acc` processes one chunk: `bytes` = 16 × the number of 4-lane groups.
  */
-export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly InputKind[], mode: KernelMode): WasmKernel | undefined {
+export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly InputKind[], mode: KernelMode, math: SimdMath = EXACT_MATH): WasmKernel | undefined {
   const arrays = kinds.filter((k) => k !== 'scalar').length;
   const scalars = kinds.length - arrays;
   if (scalars > MAX_SCALARS || (steps.length === 0 && kinds[0] !== 'array')) return undefined;
   const region = (k: number) => SCALAR_BYTES + k * CHUNK * 4;
   const outRegion = region(arrays);
-  // Locals: 0 bytes (i32), 1 acc (f64) are params; then i, j (i32), one v128 per input and step.
-  const locals: ValType[] = [T.i32, T.i32, ...kinds.map(() => T.v128), ...steps.map(() => T.v128)];
+  const rules = steps.map((s) => wasmRule(s.op, math)!);
+  // Locals: 0 bytes (i32), 1 acc (f64) are params; then i, j (i32), one v128 per input and step,
+  // then the rules' own (shared: each step's are dead after it).
+  const scratchLocals = Math.max(0, ...rules.map((r) => r.scratch ?? 0));
+  const locals: ValType[] = [T.i32, T.i32, ...kinds.map(() => T.v128), ...steps.map(() => T.v128), ...new Array<ValType>(scratchLocals).fill(T.v128)];
   const I = 2;
   const J = 3;
   const valueLocal = (k: number) => 4 + k;
+  const scratch = valueLocal(kinds.length + steps.length);
   const c = new Code();
   // Scalars: splatted once per chunk from the scalar region.
   let si = 0;
@@ -83,7 +89,7 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   });
   const base = kinds.length;
   steps.forEach((s, k) => {
-    wasmRule(s.op)!.emit(c, (m) => c.get(valueLocal(s.args[m]!)), s.attrs, 0);
+    rules[k]!.emit(c, (m) => c.get(valueLocal(s.args[m]!)), s.attrs, scratch);
     c.set(valueLocal(base + k));
   });
   const last = valueLocal(steps.length ? base + steps.length - 1 : 0);

@@ -3,10 +3,16 @@
 // from float32 operands and stores into a Float32Array; for + - * / sqrt that double-then-round
 // equals the float32 operation, and abs/neg/min/max/floor/ceil/round/compare/select are exact),
 // the instructions that compute it. Bools are lane masks (all ones / zero) and never leave a kernel.
-// Needs the wasm encoder. Produces `WASM_RULES` (keyed by elementwise kernel name), `wasmRule`, `Lane`.
+// Under `numerics: 'fast'` (a profile's `numerics`, carried to the kernels as a `SimdMath`) Tanh,
+// Sigmoid, Exp and Log have rules too: fast-math.ts's float32 approximations, within its documented
+// bounds rather than the cpu backend's values, used only where the SimdMath says 'fast'.
+// Needs the wasm encoder, fast-math. Produces `WASM_RULES` (keyed by elementwise kernel name),
+// `wasmRule`, `Lane`, `SimdMath`, `EXACT_MATH`, `simdMathOf`.
 
 import { ruleOf, type ElementwiseTable } from '../../../ir/kernels/index.js';
-import { SIMD, type Code } from './encoder.js';
+import { SIMD, wasmRelaxedSimdAvailable, type Code } from './encoder.js';
+import { FAST_OPS, fastRules, type FastOp } from './fast-math.js';
+import type { Numerics, Profile } from '../../compiled/profile.js';
 
 /** What a v128 holds: four float32 values, or four lane masks (a bool each). */
 export type Lane = 'f32' | 'mask';
@@ -139,7 +145,28 @@ export const WASM_RULES: ElementwiseTable<WasmRule> = {
   },
 };
 
-/** The SIMD rule of kernel `op` (a fused step's op), or undefined. */
-export function wasmRule(op: string): WasmRule | undefined {
-  return ruleOf(WASM_RULES, op);
+/**
+ * Which rules a kernel is built with: the exact ones, or also the fast rules of Tanh, Sigmoid, Exp
+ * and Log (`fma`: their multiply-adds as relaxed_madd). Part of a kernel's identity (cache keys).
+ */
+export interface SimdMath {
+  readonly numerics: Numerics;
+  readonly fma: boolean;
+}
+
+export const EXACT_MATH: SimdMath = { numerics: 'exact', fma: false };
+
+/** The rules a profile's kernels use: fast ones under numerics 'fast', fused where relaxed SIMD is allowed and present. */
+export function simdMathOf(profile: Pick<Profile, 'numerics' | 'relaxedSimd'>): SimdMath {
+  return profile.numerics === 'fast' ? { numerics: 'fast', fma: profile.relaxedSimd && wasmRelaxedSimdAvailable() } : EXACT_MATH;
+}
+
+/** Whether `math` computes kernel `op` with a fast rule (not the cpu backend's values). */
+export function isFastStep(op: string, math: SimdMath): boolean {
+  return math.numerics === 'fast' && FAST_OPS.has(op);
+}
+
+/** The SIMD rule of kernel `op` (a fused step's op) under `math`, or undefined. */
+export function wasmRule(op: string, math: SimdMath = EXACT_MATH): WasmRule | undefined {
+  return isFastStep(op, math) ? fastRules(math.fma)[op as FastOp] : ruleOf(WASM_RULES, op);
 }
