@@ -29,7 +29,7 @@ export function describeError(e: unknown): string {
 export function onEveryExecutor(converted: Fn, executors: readonly ExecutorName[], problems: string[],
   run: (backend: ExecutorName, call: (args: unknown[]) => unknown) => void, onnxOptions?: OnnxRuntimeOptions): void {
   const [first, ...others] = executors;
-  const f = jit(converted, { autograph: false, backend: first, name: 'prog' });
+  const f = jit(converted, { autograph: false, executor: first, name: 'prog' });
   try {
     run(first!, (args) => f(...args));
     if (f.traceCount > 1) problems.push(`jit ${first}: traceCount ${f.traceCount} after two calls of one signature`);

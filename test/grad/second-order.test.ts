@@ -19,7 +19,7 @@ describe('second-order gradients through a staged cond', () => {
       it(`${label} branch, ${ex}`, () => {
         const x = tf.tensor1d([...values]);
         const expected = tf.tidy(() => h(x).dataSync());
-        const g = jit(h, { autograph: false, backend: ex });
+        const g = jit(h, { autograph: false, executor: ex });
         const got = g(x);
         const v = got.dataSync();
         expected.forEach((e, i) => expect(Math.abs(v[i]! - e)).toBeLessThanOrEqual(1e-6 + 1e-5 * Math.abs(e)));
@@ -58,7 +58,7 @@ describe('second-order gradients through a cond whose operands depend on each ot
     const second = (x: T, y: T) => tf.grad((z: T) => tf.grads(fn)([z, y])[0]!)(x);
     for (const ex of EXECUTORS) {
       it(`${name}, ${ex}`, () => {
-        const g = jit(second, { autograph: false, backend: ex });
+        const g = jit(second, { autograph: false, executor: ex });
         for (const [xv, yv] of [[0.5, 0.3], [1.5, 0.4]]) {
           const [x, y] = [tf.scalar(xv), tf.scalar(yv)];
           const expected = tf.tidy(() => second(x, y).dataSync()[0]!);
@@ -77,7 +77,7 @@ describe('tf.grad of tf.grad of a jit function called from outside', () => {
   for (const [name, fn] of Object.entries(computedOutside)) {
     for (const ex of EXECUTORS) {
       it(`${name}, ${ex}: equal to eager, nothing left over`, () => {
-        const jitted = jit(fn, { autograph: false, backend: ex });
+        const jitted = jit(fn, { autograph: false, executor: ex });
         const y = tf.scalar(0.3);
         const second = (f: (x: T, y: T) => T, x: T): number => tf.tidy(() => tf.grad((z: T) => tf.grad((w: T) => f(w, y))(z))(x).dataSync()[0]!);
         const points = [0.5, 1.5].map((v) => tf.scalar(v));

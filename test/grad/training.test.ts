@@ -54,7 +54,7 @@ function runLinear(kind: string, mode: 'eager' | (typeof EXECUTORS)[number]): { 
   const wv = tf.variable(tf.zeros([3, 1]), true);
   const o = OPTIMIZERS[kind]!();
   const scope = { tf, whileLoop, X, Y, w: wv, opt: o };
-  const f = mode === 'eager' ? (toGraph(trainLinear, { scope }) as typeof trainLinear) : jit(trainLinear, { scope, backend: mode });
+  const f = mode === 'eager' ? (toGraph(trainLinear, { scope }) as typeof trainLinear) : jit(trainLinear, { scope, executor: mode });
   const losses: number[] = [];
   for (let k = 0; k < 3; k++) {
     const n = mode === 'eager' ? 5 : tf.scalar(5, 'int32');
@@ -119,7 +119,7 @@ describe('tfjs-layers models applied and trained inside jit', () => {
         const m = buildModel(kind);
         const o = tf.train.sgd(0.1);
         const scope = { tf, opt: o, model: m };
-        const f = mode === 'eager' ? (toGraph(trainModel, { scope }) as typeof trainModel) : jit(trainModel, { scope, backend: mode });
+        const f = mode === 'eager' ? (toGraph(trainModel, { scope }) as typeof trainModel) : jit(trainModel, { scope, executor: mode });
         const losses: number[] = [];
         for (let k = 0; k < 3; k++) {
           const n = mode === 'eager' ? 3 : tf.scalar(3, 'int32');
@@ -128,7 +128,7 @@ describe('tfjs-layers models applied and trained inside jit', () => {
           out.dispose();
           if (n instanceof tf.Tensor) n.dispose();
         }
-        const pred = jit((t: T) => m.predict(t) as T, { autograph: false, backend: mode === 'eager' ? 'compiled' : mode })(x);
+        const pred = jit((t: T) => m.predict(t) as T, { autograph: false, executor: mode === 'eager' ? 'compiled' : mode })(x);
         results[mode] = [...losses, ...pred.dataSync()];
         pred.dispose();
         m.dispose();
@@ -157,7 +157,7 @@ describe('valueAndGrad and variableGrads through staged control flow inside jit'
     it(`value, input gradient and variable gradient equal eager tfjs (${ex})`, () => {
       const x = tf.tensor1d([0.1, 0.5, -0.4]);
       const eager = tf.tidy(() => program(x).map((t) => t.dataSync()));
-      const f = jit(program, { autograph: false, backend: ex });
+      const f = jit(program, { autograph: false, executor: ex });
       const got = f(x);
       got.forEach((t, k) => expectClose(t.dataSync(), eager[k]!, `${ex} output ${k}`));
       tf.dispose(got);
@@ -172,7 +172,7 @@ describe('no tensor leaks', () => {
     it(`100 calls of a jit training loop with adam keep numTensors flat (${ex})`, () => {
       const wv = tf.variable(tf.zeros([3, 1]), true);
       const o = tf.train.adam(0.01);
-      const f = jit(trainLinear, { scope: { tf, whileLoop, X, Y, w: wv, opt: o }, backend: ex });
+      const f = jit(trainLinear, { scope: { tf, whileLoop, X, Y, w: wv, opt: o }, executor: ex });
       const n = tf.scalar(2, 'int32');
       f(n).dispose();
       const before = tf.memory().numTensors;
