@@ -53,6 +53,28 @@ export type SpecArg<T> =
 /** The parameters of `getConcreteFunction` for a function with parameters `P`. */
 export type SpecArgs<P extends readonly unknown[]> = { [K in keyof P]: SpecArg<P[K]> };
 
+/** @internal What a ConcreteFunction is made of (jit makes them). */
+export interface ConcreteFunctionOptions {
+  /** The jit function's name. */
+  readonly name: string;
+  /** The trace. */
+  readonly graph: Graph;
+  /** The input signature it was traced for. */
+  readonly signature: Signature;
+  /** How to rebuild the output structure from the graph's outputs. */
+  readonly output: OutputPlan;
+  /** The executor that runs the trace (default 'compiled'). */
+  readonly executor?: ExecutorName;
+  /** Options of the onnxruntime executor. */
+  readonly onnx?: OnnxRuntimeOptions;
+  /** The trace already optimized (default: optimized here, on a copy). */
+  readonly optimized?: Graph;
+  /** The user's source and the generated code, for the viewer (jit passes it). */
+  readonly code?: () => Promise<ViewerCode>;
+  /** The compiled executor's relaxed SIMD (JitOptions.relaxedSimd; default true). */
+  readonly relaxedSimd?: boolean;
+}
+
 /**
  * One trace of a jit function (TF's ConcreteFunction), typed by the function `F` it traced: `call`
  * takes and returns what the jit function does.
@@ -66,25 +88,30 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
   /** Where it returned a flat array of tensors (`[a, b]`): the graph output of each item. */
   private readonly arrayOutputs: readonly number[] | undefined;
 
+  readonly name: string;
+  readonly graph: Graph;
+  readonly signature: Signature;
+  /** The executor that runs the trace. */
+  readonly executorName: ExecutorName;
+  private readonly output: OutputPlan;
+  private readonly onnxOptions: OnnxRuntimeOptions;
+  private readonly code: (() => Promise<ViewerCode>) | undefined;
+  private readonly relaxedSimd: boolean | undefined;
+
   /** @internal Made by jit (`getConcreteFunction`), not by users. */
-  constructor(
-    readonly name: string,
-    readonly graph: Graph,
-    readonly signature: Signature,
-    private readonly output: OutputPlan,
-    /** The executor that runs the trace. */
-    readonly executorName: ExecutorName = 'compiled',
-    private readonly onnxOptions: OnnxRuntimeOptions = {},
-    optimized?: Graph,
-    /** The user's source and the generated code, for the viewer (jit passes it). */
-    private readonly code?: () => Promise<ViewerCode>,
-    /** The compiled executor's relaxed SIMD (JitOptions.relaxedSimd; default true). */
-    private readonly relaxedSimd?: boolean,
-  ) {
+  constructor(opts: ConcreteFunctionOptions) {
+    this.name = opts.name;
+    this.graph = opts.graph;
+    this.signature = opts.signature;
+    this.output = opts.output;
+    this.executorName = opts.executor ?? 'compiled';
+    this.onnxOptions = opts.onnx ?? {};
+    this.code = opts.code;
+    this.relaxedSimd = opts.relaxedSimd;
+    const { graph, output } = opts;
     // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
-    this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
-    const g = this.optimizedGraph;
-    this.executor = makeExecutor(executorName, g, { onnx: onnxOptions, relaxedSimd });
+    this.optimizedGraph = opts.optimized ?? optimize(cloneGraph(graph));
+    this.executor = makeExecutor(this.executorName, this.optimizedGraph, { onnx: this.onnxOptions, relaxedSimd: this.relaxedSimd });
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
     const items = output.leaves.map((l) => ('output' in l ? l.output : -1));
     this.arrayOutputs = /^\[(\*(,\*)*)?\]$/.test(output.flat.signature) && !items.includes(-1) ? items : undefined;
@@ -97,7 +124,8 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
   withExecutor(executor: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
-    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, executor, onnxOptions, this.optimizedGraph, this.code, this.relaxedSimd);
+    const { name, graph, signature, output, code, relaxedSimd } = this;
+    return new ConcreteFunction<F>({ name, graph, signature, output, executor, onnx: onnxOptions, optimized: this.optimizedGraph, code, relaxedSimd });
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */

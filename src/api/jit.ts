@@ -208,7 +208,8 @@ function tracer(fn: AnyFn, name: string, opts: JitOptions, executor: ExecutorNam
     const { graph, output } = deepStacks(() => traceFunction(name, settled(source.bound(sig.thisArg)), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: source.names() }));
     const traced = performance.now();
     for (const m of traceWarnings(graph, tf.getBackend(), executor)) warnUser(m);
-    const cf = new ConcreteFunction(name, graph, sig, output, executor, opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), opts.relaxedSimd);
+    const code = async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false);
+    const cf = new ConcreteFunction({ name, graph, signature: sig, output, executor, onnx: opts.onnxruntime, code, relaxedSimd: opts.relaxedSimd });
     log(2, () => traceReport(cf, signatureText(sig, source.names()), traceCount + 1, traced - started, performance.now() - traced));
     return cf;
   };
