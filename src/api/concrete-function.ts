@@ -8,7 +8,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
 import type { OutputPlan } from '../trace/trace-function.js';
-import { makeExecutor, type Executor, type ExecutorName, type ExecutorOptions } from '../exec/executor.js';
+import { makeExecutor, type Executor, type ExecutorName } from '../exec/executor.js';
 import { feedsFor } from '../exec/capture-feeds.js';
 import { agError } from '../errors/catalogue.js';
 import { signatureOf, type Signature } from './signature.js';
@@ -53,6 +53,30 @@ export type SpecArg<T> =
 /** The parameters of `getConcreteFunction` for a function with parameters `P`. */
 export type SpecArgs<P extends readonly unknown[]> = { [K in keyof P]: SpecArg<P[K]> };
 
+/** @internal What a ConcreteFunction is made of (jit makes them). */
+export interface ConcreteFunctionOptions {
+  /** The jit function's name. */
+  readonly name: string;
+  /** The trace. */
+  readonly graph: Graph;
+  /** The input signature it was traced for. */
+  readonly signature: Signature;
+  /** How to rebuild the output structure from the graph's outputs. */
+  readonly output: OutputPlan;
+  /** The executor that runs the trace (default 'compiled'). */
+  readonly executor?: ExecutorName;
+  /** Options of the onnxruntime executor. */
+  readonly onnx?: OnnxRuntimeOptions;
+  /** The trace already optimized (default: optimized here, on a copy). */
+  readonly optimized?: Graph;
+  /** The user's source and the generated code, for the viewer (jit passes it). */
+  readonly code?: () => Promise<ViewerCode>;
+  /** The compiled executor's relaxed SIMD (JitOptions.relaxedSimd; default true). */
+  readonly relaxedSimd?: boolean;
+  /** The compiled executor's numerics (JitOptions.numerics; default 'exact'). */
+  readonly numerics?: 'exact' | 'fast';
+}
+
 /**
  * One trace of a jit function (TF's ConcreteFunction), typed by the function `F` it traced: `call`
  * takes and returns what the jit function does.
@@ -66,25 +90,32 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
   /** Where it returned a flat array of tensors (`[a, b]`): the graph output of each item. */
   private readonly arrayOutputs: readonly number[] | undefined;
 
+  readonly name: string;
+  readonly graph: Graph;
+  readonly signature: Signature;
+  /** The executor that runs the trace. */
+  readonly executorName: ExecutorName;
+  private readonly output: OutputPlan;
+  private readonly onnxOptions: OnnxRuntimeOptions;
+  private readonly code: (() => Promise<ViewerCode>) | undefined;
+  private readonly relaxedSimd: boolean | undefined;
+  private readonly numerics: 'exact' | 'fast' | undefined;
+
   /** @internal Made by jit (`getConcreteFunction`), not by users. */
-  constructor(
-    readonly name: string,
-    readonly graph: Graph,
-    readonly signature: Signature,
-    private readonly output: OutputPlan,
-    /** The executor that runs the trace. */
-    readonly executorName: ExecutorName = 'compiled',
-    private readonly onnxOptions: OnnxRuntimeOptions = {},
-    optimized?: Graph,
-    /** The user's source and the generated code, for the viewer (jit passes it). */
-    private readonly code?: () => Promise<ViewerCode>,
-    /** The compiled executor's options (JitOptions.relaxedSimd, default true; JitOptions.numerics, default 'exact'). */
-    private readonly compiledOptions: Pick<ExecutorOptions, 'relaxedSimd' | 'numerics'> = {},
-  ) {
+  constructor(opts: ConcreteFunctionOptions) {
+    this.name = opts.name;
+    this.graph = opts.graph;
+    this.signature = opts.signature;
+    this.output = opts.output;
+    this.executorName = opts.executor ?? 'compiled';
+    this.onnxOptions = opts.onnx ?? {};
+    this.code = opts.code;
+    this.relaxedSimd = opts.relaxedSimd;
+    this.numerics = opts.numerics;
+    const { graph, output } = opts;
     // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
-    this.optimizedGraph = optimized ?? optimize(cloneGraph(graph));
-    const g = this.optimizedGraph;
-    this.executor = makeExecutor(executorName, g, { ...compiledOptions, onnx: onnxOptions });
+    this.optimizedGraph = opts.optimized ?? optimize(cloneGraph(graph));
+    this.executor = makeExecutor(this.executorName, this.optimizedGraph, { onnx: this.onnxOptions, relaxedSimd: this.relaxedSimd, numerics: this.numerics });
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
     const items = output.leaves.map((l) => ('output' in l ? l.output : -1));
     this.arrayOutputs = /^\[(\*(,\*)*)?\]$/.test(output.flat.signature) && !items.includes(-1) ? items : undefined;
@@ -97,7 +128,8 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
   withExecutor(executor: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
-    return new ConcreteFunction<F>(this.name, this.graph, this.signature, this.output, executor, onnxOptions, this.optimizedGraph, this.code, this.compiledOptions);
+    const { name, graph, signature, output, code, relaxedSimd, numerics } = this;
+    return new ConcreteFunction<F>({ name, graph, signature, output, executor, onnx: onnxOptions, optimized: this.optimizedGraph, code, relaxedSimd, numerics });
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -136,7 +168,7 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
       graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
       const optimized = optimize(cloneGraph(graph));
       // The draws are read in this process: onnxruntime's run leaves them to the compiled executor.
-      const executor = makeExecutor(this.executorName === 'interpreter' ? 'interpreter' : 'compiled', optimized, this.compiledOptions);
+      const executor = makeExecutor(this.executorName === 'interpreter' ? 'interpreter' : 'compiled', optimized, { relaxedSimd: this.relaxedSimd, numerics: this.numerics });
       this.drawsRun = { graph, optimized, executor };
     }
     const { graph, optimized, executor } = this.drawsRun;

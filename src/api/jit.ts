@@ -1,30 +1,26 @@
-// `jit(fn, opts)`, the analogue of tf.function: traces `fn` once per input signature, caches the
-// traces (ConcreteFunction), runs the graph, warns on retracing. Called inside another trace, a jit
-// function is inlined into it. Needs trace-function, signature, concrete-function.
-// Produces `jit`, `JitFunction`, `JitOptions`.
+// `jit(fn, opts)`, the analogue of tf.function: checks the options, and wires the function's trace
+// cache (TraceCache: traces by signature, LRU bound, retracing warnings) to its call dispatcher
+// (JitCall: call keys, inlining inside another trace, the eager fallback, callAsync); the tracing
+// of one signature (traceFunction into a ConcreteFunction) is here. Needs trace-function,
+// signature, concrete-function, trace-cache, jit-call, jit-gradient. Produces `jit`,
+// `JitFunction`, `JitOptions`, `runFunctionsEagerly`.
 
 import * as tf from '@tensorflow/tfjs-core';
 import { agError } from '../errors/catalogue.js';
-import { AutographError } from '../errors/ag-error.js';
 import { log, warn } from '../platform/log.js';
-import { describeSignature, leftAsWritten, signatureText, traceReport } from './trace-report.js';
-import { isTracing } from '../trace/context.js';
+import { leftAsWritten, signatureText, traceReport } from './trace-report.js';
 import { traceFunction } from '../trace/trace-function.js';
 import { ConcreteFunction, type ExecutorName, type SpecArgs } from './concrete-function.js';
-import { RetraceMonitor } from './retrace-monitor.js';
-import { signatureOf, withThis, type Signature } from './signature.js';
-import { callKey, LastCall, type KeyedTrace } from './call-key.js';
+import { signatureOf, type Signature } from './signature.js';
 import type { TensorSpec } from './tensor-spec.js';
-import { shapeToString } from '../ir/types.js';
 import { toGraph } from './to-graph.js';
 import { paramNames } from './param-names.js';
 import { traceWarnings } from './trace-warnings.js';
 import { originalOf } from '../runtime/do-not-convert.js';
-import { deepStacks, withUserStack } from './user-stack.js';
+import { deepStacks } from './user-stack.js';
 import { differentiableCall, tapeRecording } from './jit-gradient.js';
-import { stagedResult } from './staged-result.js';
-import { syncReadsAllowed } from '../exec/interpreter-reads.js';
-import { containsTensor, isNaNResult, keepable, shortJson } from './jit-results.js';
+import { DEFAULT_MAX_TRACES, TraceCache } from './trace-cache.js';
+import { JitCall } from './jit-call.js';
 import '../grad/install.js'; // fills trace's gradient hooks
 import '../exec/evaluate-init.js'; // fills trace's graph evaluation (variable initializers)
 import type { OnnxRuntimeOptions } from '../ort/index.js';
@@ -108,11 +104,8 @@ function checkOption(option: string, value: unknown, allowed: readonly unknown[]
   if (value !== undefined && !allowed.includes(value)) throw agError('api/bad-option', { option, got: JSON.stringify(value) ?? String(value), expected });
 }
 
-/** Traces a jit function keeps unless `maxTraces` says otherwise. */
-export const DEFAULT_MAX_TRACES = 64;
-/** How deep jit functions may inline into each other while tracing (recursion must end at trace time). */
-export const MAX_INLINE_DEPTH = 64;
-let inlineDepth = 0;
+export { DEFAULT_MAX_TRACES } from './trace-cache.js';
+export { MAX_INLINE_DEPTH, runFunctionsEagerly } from './jit-call.js';
 
 /**
  * A function made by `jit(fn)`. It takes what `fn` takes, with a tensor allowed in place of any JS
@@ -146,18 +139,6 @@ export interface JitFunction<F extends AnyFn = AnyFn, R = Staged<ReturnType<F>>>
   readonly pythonFunction: F;
 }
 
-let eagerly = false;
-
-/**
- * TF's tf.config.run_functions_eagerly: while on, jit functions run their (converted) code eagerly on
- * concrete tensors instead of tracing, so a debugger can step through them. Returns the previous setting.
- */
-export function runFunctionsEagerly(on: boolean): boolean {
-  const before = eagerly;
-  eagerly = on;
-  return before;
-}
-
 /**
  * TF's `tf.function`: converts `fn` with AutoGraph (unless `opts.autograph === false`), traces it once
  * per input signature (tensors by dtype and shape, JS values by value, nesting by structure), caches
@@ -173,232 +154,78 @@ export function jit<F extends AnyFn>(fn: F, opts?: JitOptions): JitFunction<F>;
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<F> {
   if (typeof fn !== 'function') throw agError('api/not-a-function', { what: 'jit', got: typeof fn });
   const name = opts.name ?? (fn.name || 'fn');
-  const cache = new Map<string, ConcreteFunction>();
-  const monitor = new RetraceMonitor(name, opts.onWarning);
-  let traceCount = 0;
-  // Converted on first use (so a jit function can be made before its free variables exist).
-  let converted: AnyFn | undefined;
-  const convert = (): AnyFn => (converted ??= opts.autograph === false ? leftAsWritten(fn, name) : (toGraph(fn, { scope: opts.scope }) as AnyFn));
-  let params: (string | undefined)[] | undefined;
-  // The parameters of the user's function (through toGraph's wrapper, the original's).
-  const names = (): (string | undefined)[] => (params ??= paramNames((originalOf(fn) as F | undefined) ?? fn));
-  // The converted function called on the receiver of the call (`m.j(x)` with `m.j = jit(m.f)`).
-  const bound = (self: unknown): AnyFn => (self === undefined ? convert() : (...a: unknown[]) => convert().apply(self, a));
-  const fixed = opts.inputSignature ? signatureOf(name, [...opts.inputSignature]) : undefined;
-  const maxTraces = opts.maxTraces ?? DEFAULT_MAX_TRACES;
+  const source = sourceOf(fn, name, opts);
+  const fixed = opts.inputSignature ? { specs: opts.inputSignature, sig: signatureOf(name, [...opts.inputSignature]) } : undefined;
   checkOption('onSymbolicRead', opts.onSymbolicRead, ['error', 'eager'], "'error' or 'eager'");
   checkOption('onnxruntime.numerics', opts.onnxruntime?.numerics, ['exact', 'float32'], "'exact' or 'float32'");
   checkOption('relaxedSimd', opts.relaxedSimd, [true, false], 'true or false');
   checkOption('numerics', opts.numerics, ['exact', 'fast'], "'exact' or 'fast'");
   const warnUser = opts.onWarning ?? warn;
   const executor = executorOption(opts, warnUser) ?? 'compiled';
-  if (!(maxTraces === Infinity || (Number.isInteger(maxTraces) && maxTraces > 0))) throw agError('api/bad-max-traces', { value: String(maxTraces) });
-  // `cache` iterates least recently used first (a Map keeps insertion order; a use re-inserts).
-  const pinned = new WeakSet<ConcreteFunction>();
-  let newest: ConcreteFunction | undefined;
-  const touch = (cf: ConcreteFunction): void => {
-    if (cf === newest || cache.get(cf.signature.key) !== cf) return;
-    cache.delete(cf.signature.key);
-    cache.set(cf.signature.key, cf);
-    newest = cf;
-  };
-  const evict = (): void => {
-    for (const [k, cf] of cache) {
-      if (cache.size <= maxTraces) return;
-      if (pinned.has(cf) || cf === newest) continue;
-      cache.delete(k);
-      for (const [tk, v] of byCallKey) if (v.cf === cf) byCallKey.delete(tk);
-      if (last !== 'eager' && last?.cf === cf) last = undefined;
-      cf.dispose(); // its constants; captured tensors belong to the user
-    }
-  };
-
-  const concrete = (sig: Signature): { cf: ConcreteFunction; traced: boolean } => {
-    const known = cache.get(sig.key);
-    if (known) {
-      touch(known);
-      return { cf: known, traced: false };
-    }
-    const started = performance.now();
-    const { graph, output } = deepStacks(() => traceFunction(name, settled(bound(sig.thisArg)), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: names() }));
-    const traced = performance.now();
-    for (const m of traceWarnings(graph, tf.getBackend(), executor)) warnUser(m);
-    const cf = new ConcreteFunction(name, graph, sig, output, executor, opts.onnxruntime, undefined, async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false), { relaxedSimd: opts.relaxedSimd, numerics: opts.numerics });
-    log(2, () => traceReport(cf, signatureText(sig, names()), traceCount + 1, traced - started, performance.now() - traced));
-    cache.set(sig.key, cf);
-    newest = cf;
-    traceCount++;
-    if (cache.size > maxTraces) evict();
-    return { cf, traced: true };
-  };
-
-  // Hot path: calls whose arguments are all tensors or JS primitives are looked up by a short key,
-  // without flattening; `tensorArgs` says which arguments are the tensors (undefined: all are).
-  const byCallKey = new Map<string, KeyedTrace>();
-  // The entry the last keyed call used (a trace, or 'eager' for a signature known to run eagerly) and
-  // what its arguments were, so a call that repeats them (a loop calling one step function) is
-  // matched without building its key.
-  let last: KeyedTrace | 'eager' | undefined;
-  const lastCall = new LastCall();
-  const required = fn.length;
-
-  // Under tf.grad & co. a call is recorded on the gradient tape (its gradient is another jit function).
-  const callRecorded = (cf: ConcreteFunction, tensors: readonly tf.Tensor[]): unknown =>
-    tapeRecording() ? differentiableCall(cf, tensors, bound(cf.signature.thisArg), opts) : cf.callFlat(tensors);
-
-  // onSymbolicRead: 'eager': the signatures whose trace read a tensor's value run the converted code
-  // eagerly, in a tidy that keeps what it returns (as a graph would, nothing else survives the call).
-  const eagerKeys = new Set<string>();
-  const eagerCallKeys = new Set<string>();
-  const warnedReads = new Set<string>();
-  // (tf.tidy's own scope calls, without a closure per call: a signature known to run eagerly costs
-  // about what the plain function does.)
-  const runEagerly = (thisArg: unknown, args: unknown[]): unknown => {
-    const engine = tf.engine();
-    engine.startScope();
-    let out: unknown;
-    try {
-      out = convert().apply(thisArg, args); // as the function returns it (the type says so too)
-    } catch (e) {
-      engine.endScope();
-      throw e;
-    }
-    engine.endScope(keepable(out) as never);
-    return out;
-  };
-  const fellBack = (e: unknown, sig: Signature, key: string | undefined): boolean => {
-    if (opts.onSymbolicRead !== 'eager' || !(e instanceof AutographError) || e.id !== 'trace/symbolic-read') return false;
-    eagerKeys.add(sig.key);
-    if (key !== undefined) eagerCallKeys.add(key);
-    const at = e.location;
-    const where = at ? `${at.file ?? ''}:${at.line}:${at.column}` : '';
-    if (!warnedReads.has(where)) {
-      warnedReads.add(where);
-      const what = /\(([^)]*\(\))\)/.exec(e.summary)?.[1] ?? 'reading a value';
-      warnUser(agError('api/runs-eagerly', { name, signature: describeSignature(sig), what }, at).message);
-    }
-    return true;
-  };
-  let warnedNaN = false;
-  /** One warning when a trace made of JS arithmetic on a JS array or string gave NaN. */
-  const checkNaN = (args: readonly unknown[], out: unknown): void => {
-    if (warnedNaN || !isNaNResult(out)) return;
-    const i = args.findIndex((a) => typeof a === 'string' || (Array.isArray(a) && !containsTensor(a)));
-    if (i < 0) return;
-    warnedNaN = true;
-    const a = args[i];
-    const got = typeof a === 'string' ? `the string ${JSON.stringify(a)}` : `the JS array ${shortJson(a)}`;
-    warnUser(agError('api/js-arithmetic-nan', { name, path: `argument ${i}`, got }).message);
-  };
-
-  // `finish` runs a trace on the call's tensors: callRecorded, or the async path's callFlatAsync.
-  const run = (receiver: unknown, args: unknown[], finish = callRecorded): unknown => {
-    if (isTracing()) {
-      // Inlined into the trace that called it: recursion has to end at trace time.
-      if (inlineDepth >= MAX_INLINE_DEPTH) throw agError('api/recursion-depth', { name, depth: inlineDepth });
-      inlineDepth++;
-      try {
-        return stagedResult(convert().apply(receiver, args));
-      } finally {
-        inlineDepth--;
-      }
-    }
-    if (eagerly) return stagedResult(convert().apply(receiver, args));
-    // A function called as a method traces per receiver (its fields may be read); a plain call has none.
-    const self = receiver === globalThis ? undefined : receiver;
-    let hit = last !== undefined && lastCall.repeats(args, self) ? last : undefined;
-    if (hit === 'eager') return runEagerly(receiver, args);
-    const key = fixed || hit ? undefined : callKey(args, self);
-    if (key !== undefined && eagerCallKeys.size > 0 && eagerCallKeys.has(key)) {
-      last = 'eager';
-      lastCall.remember(args, self);
-      return runEagerly(receiver, args);
-    }
-    if (key !== undefined && (hit = byCallKey.get(key)) !== undefined) {
-      last = hit;
-      lastCall.remember(args, self);
-    }
-    if (hit) {
-      monitor.hit();
-      if (hit.cf !== newest) touch(hit.cf);
-      const picks = hit.tensorArgs;
-      return finish(hit.cf, picks === undefined ? (args as tf.Tensor[]) : picks.map((i) => args[i] as tf.Tensor));
-    }
-    if (!fixed && args.length < required) throw agError('api/missing-argument', { name, expected: required, got: args.length });
-    let sig: Signature;
-    let tensors: tf.Tensor[];
-    if (fixed) {
-      tensors = checkAgainst(name, opts.inputSignature!, args);
-      sig = withThis(fixed, self);
-    } else {
-      sig = withThis(signatureOf(name, args), self);
-      tensors = sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
-    }
-    if (eagerKeys.size > 0 && eagerKeys.has(sig.key)) return runEagerly(receiver, args);
-    let found: { cf: ConcreteFunction; traced: boolean };
-    try {
-      found = concrete(sig);
-    } catch (e) {
-      if (fellBack(e, sig, key)) return runEagerly(receiver, args);
-      throw e;
-    }
-    const { cf, traced } = found;
-    monitor.note(traced ? sig : undefined);
-    // A call key's arguments are each one leaf of the signature, so its tensor leaves are its tensor arguments.
-    if (key !== undefined) byCallKey.set(key, { cf, tensorArgs: tensors.length === args.length ? undefined : sig.tensorLeaves });
-    const out = finish(cf, tensors);
-    if (traced && cf.graph.params.length === 0 && syncReadsAllowed(tf.getBackend())) checkNaN(args, out);
-    return out;
-  };
-  // Errors leave with a stack in the user's terms (original positions, no internals).
+  const trace = tracer(fn, name, opts, executor, warnUser, source);
+  const cache = new TraceCache({ name, maxTraces: opts.maxTraces ?? DEFAULT_MAX_TRACES, onWarning: opts.onWarning, trace });
+  const calls = new JitCall({
+    name,
+    cache,
+    convert: source.convert,
+    required: fn.length,
+    inputSignature: fixed,
+    onSymbolicRead: opts.onSymbolicRead,
+    warnUser,
+    // Under tf.grad & co. a call is recorded on the gradient tape (its gradient is another jit function).
+    runTrace: (cf, tensors) => (tapeRecording() ? differentiableCall(cf, tensors, source.bound(cf.signature.thisArg), opts) : cf.callFlat(tensors)),
+  });
   const call = function (this: unknown, ...args: unknown[]): unknown {
-    try {
-      return run(this, args);
-    } catch (e) {
-      throw withUserStack(e);
-    }
+    return calls.call(this, args);
   };
-
   Object.defineProperties(call, {
-    traceCount: { get: () => traceCount },
-    warnings: { get: () => monitor.warnings },
+    traceCount: { get: () => cache.traceCount },
+    warnings: { get: () => cache.warnings },
     jsFunction: { value: fn },
     pythonFunction: { value: fn },
     name: { value: name },
   });
   return Object.assign(call, {
-    getConcreteFunction: (...argsOrSpecs: unknown[]) => {
-      const { cf } = concrete(fixed && argsOrSpecs.length === 0 ? fixed : signatureOf(name, argsOrSpecs));
-      pinned.add(cf); // the caller holds it: never dropped from the cache
-      return cf;
-    },
-    concreteFunctions: () => [...cache.values()],
+    getConcreteFunction: (...argsOrSpecs: unknown[]) => cache.pin(fixed && argsOrSpecs.length === 0 ? fixed.sig : signatureOf(name, argsOrSpecs)),
+    concreteFunctions: () => cache.all(),
     // A plain call (no receiver): `f.callAsync(x)` would otherwise pass `f` as `this`.
-    callAsync: (...args: unknown[]): Promise<unknown> => {
-      const failed = (e: unknown) => Promise.reject(withUserStack(e));
-      try {
-        return Promise.resolve(run(undefined, args, (cf, tensors) => cf.callFlatAsync(tensors))).catch(failed);
-      } catch (e) {
-        return failed(e);
-      }
-    },
+    callAsync: (...args: unknown[]): Promise<unknown> => calls.callAsync(args),
   }) as unknown as JitFunction<F>;
 }
 
-/** Checks a call against a declared inputSignature; returns the tensors to feed. */
-function checkAgainst(name: string, specs: readonly TensorSpec[], args: readonly unknown[]): tf.Tensor[] {
-  if (args.length !== specs.length) throw agError('api/signature-arity', { name, expected: specs.length, got: args.length });
-  return specs.map((s, i) => {
-    const a = args[i];
-    if (!(a instanceof tf.Tensor)) {
-      throw agError('api/signature-mismatch', { name, index: i, expected: s.toString(), got: a === null ? 'null' : typeof a });
-    }
-    if (a.isDisposed) throw agError('api/disposed-input', { name, path: `argument ${i}` });
-    if (!s.accepts(a.dtype, a.shape)) {
-      throw agError('api/signature-mismatch', { name, index: i, expected: s.toString(), got: `${a.dtype}${shapeToString(a.shape)}` });
-    }
-    return a;
-  });
+/** The function a jit function traces, converted on first use, and its parameter names. */
+interface Source {
+  /** The converted function (so a jit function can be made before its free variables exist). */
+  readonly convert: () => AnyFn;
+  /** The converted function called on the receiver of the call (`m.j(x)` with `m.j = jit(m.f)`). */
+  readonly bound: (self: unknown) => AnyFn;
+  /** The parameters of the user's function (through toGraph's wrapper, the original's). */
+  readonly names: () => (string | undefined)[];
+}
+
+function sourceOf(fn: AnyFn, name: string, opts: JitOptions): Source {
+  let converted: AnyFn | undefined;
+  const convert = (): AnyFn => (converted ??= opts.autograph === false ? leftAsWritten(fn, name) : (toGraph(fn, { scope: opts.scope }) as AnyFn));
+  let params: (string | undefined)[] | undefined;
+  return {
+    convert,
+    bound: (self) => (self === undefined ? convert() : (...a: unknown[]) => convert().apply(self, a)),
+    names: () => (params ??= paramNames((originalOf(fn) as AnyFn | undefined) ?? fn)),
+  };
+}
+
+/** Makes one trace of `fn` for a signature (the trace cache's `trace`): the graph, its warnings, its ConcreteFunction. */
+function tracer(fn: AnyFn, name: string, opts: JitOptions, executor: ExecutorName, warnUser: (m: string) => void, source: Source) {
+  return (sig: Signature, traceCount: number): ConcreteFunction => {
+    const started = performance.now();
+    const { graph, output } = deepStacks(() => traceFunction(name, settled(source.bound(sig.thisArg)), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: source.names() }));
+    const traced = performance.now();
+    for (const m of traceWarnings(graph, tf.getBackend(), executor)) warnUser(m);
+    const code = async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false);
+    const cf = new ConcreteFunction({ name, graph, signature: sig, output, executor, onnx: opts.onnxruntime, code, relaxedSimd: opts.relaxedSimd, numerics: opts.numerics });
+    log(2, () => traceReport(cf, signatureText(sig, source.names()), traceCount + 1, traced - started, performance.now() - traced));
+    return cf;
+  };
 }
 
 /**

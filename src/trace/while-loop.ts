@@ -6,7 +6,7 @@
 // fills). Needs subgraph, capture, nest, leaf, cond, tape-hooks. Produces `whileLoop`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph, type SourceSite } from '../ir/graph.js';
+import { Node, type Graph, type SourceSite, type Value } from '../ir/graph.js';
 import { fitsShape, LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor, isTracing } from './context.js';
@@ -82,6 +82,9 @@ interface Slot extends ParamSpec {
   readonly list?: ElementType;
 }
 
+// Retracing: a trace attempt of cond and body returns (does not throw) one of these when what the
+// body did changes the loop's slots; stagedLoop then traces again.
+
 /** Trace the loop again with slot `index` replaced (a weak number became float32, a list learned its shape). */
 class Retry {
   constructor(
@@ -101,13 +104,13 @@ function stagedLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Var
     const invariants = leafInvariants(loopVars, opts);
     const slots: Slot[] = flat.leaves.map((x, i) => slotOf(x, flat.paths[i]!, invariants[i]));
     for (;;) {
-      try {
-        return attempt(parent, condFn, bodyFn, loopVars, flat, slots, written, opts);
-      } catch (e) {
-        if (e instanceof RetryDeclared) break;
-        if (!(e instanceof Retry)) throw e;
-        slots[e.index] = e.slot;
+      const traced = traceAttempt(parent, condFn, bodyFn, loopVars, flat, slots, written, opts);
+      if (traced instanceof RetryDeclared) break; // the loop variables' structure changed: flatten again
+      if (traced instanceof Retry) {
+        slots[traced.index] = traced.slot;
+        continue;
       }
+      return emitWhile(parent, traced, loopVars, flat, written, opts);
     }
   }
 }
@@ -213,7 +216,20 @@ function wrapArgs(args: tf.Tensor[], slots: readonly Slot[]): unknown[] {
   });
 }
 
-function attempt(
+/** One trace of cond and body: their graphs, the slots they take (loop variable leaves, then written variables). */
+interface Traced {
+  readonly cond: ReturnType<typeof traceInto<unknown>>;
+  readonly body: ReturnType<typeof traceInto<Vars>>;
+  readonly slots: readonly Slot[];
+  /** Under a gradient tape: the tensors cond and body take from outside, for the loop's tape entry. */
+  readonly observed: Set<tf.Tensor> | undefined;
+}
+
+/**
+ * Traces cond and body for the slots `leafSlots` (and the variables in `written`): the traces, or
+ * why the loop must be traced again (a Retry; `written` may have grown).
+ */
+function traceAttempt(
   parent: Graph,
   condFn: (...v: Vars) => unknown,
   bodyFn: (...v: Vars) => Vars,
@@ -222,7 +238,7 @@ function attempt(
   leafSlots: Slot[],
   written: tf.Variable[],
   opts: WhileOptions,
-): Vars {
+): Traced | Retry | RetryDeclared {
   // Variables written by the body are loop variables too, after the leaves; inside the traced
   // functions each reads its loop-carried param.
   const slots: Slot[] = [...leafSlots, ...written.map((v) => ({ dtype: v.dtype as DType, shape: v.shape, name: sanitize(v.name), weak: false }))];
@@ -234,30 +250,34 @@ function attempt(
   let bodyLists: unknown[] = [];
   // The loop variables the body received (a JS array appended to in place stays the same object).
   let bodyVars: Vars = [];
-  // Under a gradient tape: the tensors cond and body take from outside, for the loop's tape entry.
   const observed = tapeActive() ? new Set<tf.Tensor>() : undefined;
   const observer = (t: tf.Tensor) => observed!.add(t);
   if (observed) captureObservers.push(observer);
-  let condTrace: ReturnType<typeof traceInto<unknown>>;
-  let bodyTrace: ReturnType<typeof traceInto<Vars>>;
   try {
-    condTrace = traceInto('cond', parent, slots, (args) => condFn(...asVars(args)));
-    const c = condTrace.result;
-    const condOut = isTensor(c) ? c : constIn(condTrace.graph, Boolean(c), 'bool');
-    condTrace.graph.outputs = [predicateIn(condTrace.graph, condOut, 'while')];
+    const cond = traceInto('cond', parent, slots, (args) => condFn(...asVars(args)));
+    const c = cond.result;
+    const condOut = isTensor(c) ? c : constIn(cond.graph, Boolean(c), 'bool');
+    cond.graph.outputs = [predicateIn(cond.graph, condOut, 'while')];
 
-    bodyTrace = traceInto('body', parent, slots, (args) => {
+    const body = traceInto('body', parent, slots, (args) => {
       const vars = asVars(args);
       bodyVars = [...vars];
       bodyLists = flatten(vars).leaves;
       return bodyFn(...vars);
     });
     // Inside the observed span: a body output taken from outside (`s = w`) is captured here.
-    setBodyOutputs(bodyTrace, condTrace, { loopVars, bodyVars, bodyLists, written, slots, flat, opts });
+    const retry = setBodyOutputs(body, cond, { loopVars, bodyVars, bodyLists, written, slots, flat, opts });
+    return retry ?? { cond, body, slots, observed };
   } finally {
     if (observed) captureObservers.splice(captureObservers.indexOf(observer), 1);
   }
-  const operands = finalizeOperands([condTrace.graph, bodyTrace.graph]);
+}
+
+/** Adds the While node of a traced loop to `parent`: the loop variables after the loop. */
+function emitWhile(parent: Graph, traced: Traced, loopVars: Vars, flat: ReturnType<typeof flatten>, written: tf.Variable[], opts: WhileOptions): Vars {
+  const { cond, body, slots, observed } = traced;
+  const n = slots.length - written.length;
+  const operands = finalizeOperands([cond.graph, body.graph]);
   const initTensors: tf.Tensor[] = flat.leaves.map((x, i) => {
     const slot = slots[i]!;
     if (slot.list) return isTensorList(x) ? x.handle : listFromArray(parent, x as unknown[], slot.list);
@@ -270,8 +290,8 @@ function attempt(
   const inputs = [...inits, ...operands];
   const node = parent.addNode(
     new Node(parent, OP.While, inputs, inputs.map((_, i) => (i < inits.length ? `var${i}` : `input${i - inits.length}`)), attrs, {
-      subgraphs: { cond: condTrace.graph, body: bodyTrace.graph },
-      effect: hasEffects(condTrace.graph) || hasEffects(bodyTrace.graph),
+      subgraphs: { cond: cond.graph, body: body.graph },
+      effect: hasEffects(cond.graph) || hasEffects(body.graph),
       source: userFrame(),
       site: opts.site,
     }),
@@ -305,52 +325,66 @@ interface BodyContext {
   readonly opts: WhileOptions;
 }
 
-/** Checks the body's result against the loop variables and sets it as the body graph's outputs (or throws a retry). */
-function setBodyOutputs(bodyTrace: ReturnType<typeof traceInto<Vars>>, condTrace: ReturnType<typeof traceInto<unknown>>, ctx: BodyContext): void {
+/** Checks the body's result against the loop variables and sets it as the body graph's outputs; or returns why to trace again. */
+function setBodyOutputs(bodyTrace: ReturnType<typeof traceInto<Vars>>, condTrace: ReturnType<typeof traceInto<unknown>>, ctx: BodyContext): Retry | RetryDeclared | undefined {
   const { loopVars, bodyVars, bodyLists, written, slots, flat, opts } = ctx;
   const out = flatten(bodyTrace.result, opts.names);
   if (out.signature !== flat.signature) {
-    if (declareGrownArrays(loopVars, bodyTrace.result, bodyVars, opts.names)) throw new RetryDeclared();
+    if (declareGrownArrays(loopVars, bodyTrace.result, bodyVars, opts.names)) return new RetryDeclared();
     throw structureChanged(loopVars, bodyTrace.result, opts.names);
   }
   const fresh = [...condTrace.variables.keys(), ...bodyTrace.variables.keys()].filter((v) => !written.includes(v));
   if (fresh.length) {
     written.push(...new Set(fresh));
-    throw new RetryVariables();
+    return new RetryVariables();
   }
-  bodyTrace.graph.outputs = out.leaves.map((y, i) => {
+  const outputs: Value[] = [];
+  for (let i = 0; i < out.leaves.length; i++) {
+    const y = out.leaves[i];
     const slot = slots[i]!;
     const name = flat.paths[i]!;
-    if (slot.list) return valueIn(bodyTrace.graph, listOutput(bodyTrace, y, slot, name, i, bodyLists[i]));
-    const t = bodyOutput(bodyTrace.graph, y, slot, name, i);
-    if (t.dtype !== slot.dtype) {
-      if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') throw new Retry(i, { ...slot, dtype: 'float32', weak: false });
-      throw agError('while/dtype-changed', { name, before: slot.dtype, after: t.dtype });
+    const t = slot.list ? listOutput(bodyTrace, y, slot, name, i, bodyLists[i]) : bodyOutput(bodyTrace.graph, y, slot, name, i);
+    if (t instanceof Retry) return t;
+    if (!slot.list) {
+      const retry = checkBodyOutput(t, slot, name, i);
+      if (retry) return retry;
     }
-    if (slot.invariant ? !fitsShape(t.shape, slot.shape) : !sameShape(t.shape, slot.shape)) {
-      if (slot.invariant) throw agError('while/shape-invariant', { name, invariant: shapeToString(slot.shape).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} after one iteration` });
-      throw agError('while/shape-changed', { name, before: shapeToString(slot.shape), after: shapeToString(t.shape) });
-    }
-    return valueIn(bodyTrace.graph, t);
-  });
+    outputs.push(valueIn(bodyTrace.graph, t));
+  }
+  bodyTrace.graph.outputs = outputs;
   for (const v of written) bodyTrace.graph.outputs.push(valueIn(bodyTrace.graph, bodyTrace.variables.get(v)!));
   bodyTrace.graph.outputNames = [...flat.paths, ...written.map((v) => v.name)];
+  return undefined;
 }
 
-/** The handle of list loop variable `index` at the end of the body; learns an unknown element shape. */
-function listOutput(trace: { graph: Graph; finals: Map<ListLike, tf.Tensor> }, y: unknown, slot: Slot, name: string, index: number, param: unknown): tf.Tensor {
+/** Checks body output `t` of loop variable leaf `index` against its slot: a retry, or an error for a change of dtype or shape. */
+function checkBodyOutput(t: tf.Tensor, slot: Slot, name: string, index: number): Retry | undefined {
+  if (t.dtype !== slot.dtype) {
+    if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') return new Retry(index, { ...slot, dtype: 'float32', weak: false });
+    throw agError('while/dtype-changed', { name, before: slot.dtype, after: t.dtype });
+  }
+  if (slot.invariant ? !fitsShape(t.shape, slot.shape) : !sameShape(t.shape, slot.shape)) {
+    if (slot.invariant) throw agError('while/shape-invariant', { name, invariant: shapeToString(slot.shape).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} after one iteration` });
+    throw agError('while/shape-changed', { name, before: shapeToString(slot.shape), after: shapeToString(t.shape) });
+  }
+  return undefined;
+}
+
+/** The handle of list loop variable `index` at the end of the body; learns an unknown element shape (a Retry). */
+function listOutput(trace: { graph: Graph; finals: Map<ListLike, tf.Tensor> }, y: unknown, slot: Slot, name: string, index: number, param: unknown): tf.Tensor | Retry {
   if (leafKind(y) !== 'list') throw agError('while/bad-loop-var', { name, type: describeLeaf(y) });
   const type = sameListType(name, slot.list!, listTypeOf(y, name));
   const learned = !slot.list!.shape && param instanceof TensorList && param.elementShape ? param.elementShape : undefined;
-  if (learned || (!slot.list!.shape && type.shape)) throw new Retry(index, { ...slot, list: { dtype: type.dtype, shape: learned ?? type.shape } });
+  if (learned || (!slot.list!.shape && type.shape)) return new Retry(index, { ...slot, list: { dtype: type.dtype, shape: learned ?? type.shape } });
   return listHandle(trace.graph, y, trace.finals);
 }
 
-function bodyOutput(g: Graph, y: unknown, slot: Slot, name: string, index: number): tf.Tensor {
+/** The tensor body output `y` of loop variable leaf `index` (a JS value staged); a Retry where a weak int became a float. */
+function bodyOutput(g: Graph, y: unknown, slot: Slot, name: string, index: number): tf.Tensor | Retry {
   const kind = leafKind(y);
   if (kind === 'tensor') return y as tf.Tensor;
   if (kind === 'number' || kind === 'boolean') {
-    if (slot.weak && slot.dtype === 'int32' && weakDType(y as number) === 'float32') throw new Retry(index, { ...slot, dtype: 'float32', weak: false });
+    if (slot.weak && slot.dtype === 'int32' && weakDType(y as number) === 'float32') return new Retry(index, { ...slot, dtype: 'float32', weak: false });
     const dtype = kind === 'boolean' ? 'bool' : slot.dtype === 'bool' ? weakDType(y as number) : slot.dtype;
     return constIn(g, y as number, dtype);
   }
