@@ -107,8 +107,8 @@ type Compare = (label: string, i: number, got: number[], want: readonly number[]
 
 /** tf.grads inside jit, and tf.grads of jit, on `backend`: two calls each, one trace. */
 function runJitPaths(c: GradCase, conv: Prog, backend: ExecutorName, eagerOf: number[][], compare: Compare, problems: string[]): void {
-  const inside = jit((x: tf.Tensor, y: tf.Tensor, n: tf.Tensor | number) => tf.grads((a: tf.Tensor, b: tf.Tensor) => conv(a, b, n) as tf.Tensor)([x, y]), { autograph: false, backend, name: 'grad_inside' });
-  const outer = jit(conv, { autograph: false, backend, name: 'prog' });
+  const inside = jit((x: tf.Tensor, y: tf.Tensor, n: tf.Tensor | number) => tf.grads((a: tf.Tensor, b: tf.Tensor) => conv(a, b, n) as tf.Tensor)([x, y]), { autograph: false, executor: backend, name: 'grad_inside' });
+  const outer = jit(conv, { autograph: false, executor: backend, name: 'prog' });
   try {
     c.inputs.forEach((x, i) => {
       const args = tensors(c, x);

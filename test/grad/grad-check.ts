@@ -70,7 +70,7 @@ export function checkGradient(c: GradCase): void {
     });
     for (const backend of EXECUTORS) {
       const before = tf.memory().numTensors;
-      const g = jit((...xs: T[]) => tf.grads(f)(xs), { autograph: false, backend, name: c.name.replace(/\W+/g, '_') });
+      const g = jit((...xs: T[]) => tf.grads(f)(xs), { autograph: false, executor: backend, name: c.name.replace(/\W+/g, '_') });
       for (let call = 0; call < 2; call++) {
         const got = g(...args) as T[];
         got.forEach((t, k) => {
@@ -93,7 +93,7 @@ export function checkGradient(c: GradCase): void {
     // gradient is a second traced function.
     for (const backend of EXECUTORS) {
       const before = tf.memory().numTensors;
-      const jf = jit(f, { autograph: false, backend, name: c.name.replace(/\W+/g, '_') });
+      const jf = jit(f, { autograph: false, executor: backend, name: c.name.replace(/\W+/g, '_') });
       for (let call = 0; call < 2; call++) {
         const got = tf.tidy(() => tf.grads((...xs: T[]) => jf(...xs) as T)(args));
         got.forEach((t, k) => {

@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 describe.each(EXECUTORS)('bad inputs, %s executor', (backend) => {
-  const J = <F extends (...a: never[]) => unknown>(f: F, opts: ag.JitOptions = {}) => ag.jit(f, { scope, backend, ...opts });
+  const J = <F extends (...a: never[]) => unknown>(f: F, opts: ag.JitOptions = {}) => ag.jit(f, { scope, executor: backend, ...opts });
   const addIfPositive = (x: T, y: T): T => {
     let s = x;
     if (tf.sum(x) > 0) s = x.add(y);
