@@ -8,42 +8,11 @@
 
 import type { Node } from '../../../ir/graph.js';
 import type { FusedStep } from '../../../ir/fused.js';
-import { isKnownShape, sameShape } from '../../../ir/types.js';
+import { productDims } from '../fused-parts.js';
+import { sameShape } from '../../../ir/types.js';
 import { GLSL_PRELUDE, MAX_INPUTS, type GpgpuProgramLike } from './program.js';
 import { stepsCode, stepsProblem } from './steps.js';
 
-interface Dims {
-  readonly m: number;
-  readonly n: number;
-  readonly k: number;
-  readonly batch: number;
-  readonly batchA: number;
-  readonly batchB: number;
-  readonly rank: number;
-  readonly transposeA: boolean;
-  readonly transposeB: boolean;
-}
-
-/** The product's sizes, when its operands are node inputs 0 and 1 of known rank-2 or rank-3 shapes. */
-function dims(node: Node): Dims | undefined {
-  const head = (node.attrs.steps as readonly FusedStep[])[0]!;
-  const ia = head.args[head.argNames.indexOf('a')];
-  const ib = head.args[head.argNames.indexOf('b')];
-  const a = node.inputs[0];
-  const b = node.inputs[1];
-  if (ia !== 0 || ib !== 1 || !a || !b) return undefined;
-  const rank = a.shape.length;
-  if (rank !== b.shape.length || (rank !== 2 && rank !== 3) || !isKnownShape(a.shape) || !isKnownShape(b.shape)) return undefined;
-  const transposeA = Boolean(head.attrs.transposeA);
-  const transposeB = Boolean(head.attrs.transposeB);
-  const [r, c] = [rank - 2, rank - 1];
-  const [m, ka] = transposeA ? [a.shape[c]!, a.shape[r]!] : [a.shape[r]!, a.shape[c]!];
-  const [kb, n] = transposeB ? [b.shape[c]!, b.shape[r]!] : [b.shape[r]!, b.shape[c]!];
-  const batchA = rank === 3 ? a.shape[0]! : 1;
-  const batchB = rank === 3 ? b.shape[0]! : 1;
-  if (ka !== kb || (batchA !== batchB && batchA !== 1 && batchB !== 1)) return undefined;
-  return { m, n, k: ka, batch: Math.max(batchA, batchB), batchA, batchB, rank, transposeA, transposeB };
-}
 
 /** Why `node` cannot be one GLSL matMul program, or undefined. */
 export function matMulProblem(node: Node): string | undefined {
@@ -51,7 +20,7 @@ export function matMulProblem(node: Node): string | undefined {
   if (steps[0]?.op !== 'BatchMatMul') return 'its first step is not a BatchMatMul';
   if (node.inputs.length > MAX_INPUTS) return `${node.inputs.length} inputs (a WebGL program here samples at most ${MAX_INPUTS} textures)`;
   if (node.inputs.slice(0, 2).some((v) => v.dtype !== 'float32') || steps[0].dtype !== 'float32') return 'the product is not float32';
-  const d = dims(node);
+  const d = productDims(node);
   if (!d) return 'operands of rank other than 2 or 3, unknown sizes, or batches that do not broadcast';
   const out = node.outputs[0]!;
   const product = d.rank === 3 ? [d.batch, d.m, d.n] : [d.m, d.n];
@@ -63,7 +32,7 @@ export function matMulProblem(node: Node): string | undefined {
 /** The user code of `node`'s program (checked by `matMulProblem`). */
 export function matMulUserCode(node: Node): string {
   const steps = node.attrs.steps as readonly FusedStep[];
-  const d = dims(node)!;
+  const d = productDims(node)!;
   const code = stepsCode(steps, node.inputs.length, (i) => `getX${i}AtOutCoords()`, 1, 'acc');
   const at = (batch: number, ...rc: string[]): string => (d.rank === 3 ? [batch === 1 ? '0' : 'batch', ...rc] : rc).join(', ');
   const a = `getX0(${at(d.batchA, ...(d.transposeA ? ['kk', 'row'] : ['row', 'kk']))})`;

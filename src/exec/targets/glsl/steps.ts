@@ -7,6 +7,7 @@
 
 import type { FusedStep } from '../../../ir/fused.js';
 import { elementwiseKernel } from '../../../opt/elementwise-kernels.js';
+import { stepOperands } from '../fused-parts.js';
 import { glslRule } from './rules.js';
 
 /** Why these steps (from `first` on) cannot be GLSL, or undefined when they can. */
@@ -34,15 +35,12 @@ export interface StepsCode {
 export function stepsCode(steps: readonly FusedStep[], inputs: number, operand: (i: number) => string, first = 0, head = ''): StepsCode {
   const functions: string[] = [];
   const body: string[] = [];
-  const value = (a: number): string => (a < inputs ? operand(a) : a - inputs < first ? head : `r${a - inputs}`);
   for (let k = first; k < steps.length; k++) {
     const s = steps[k]!;
-    const names = elementwiseKernel(s.op)!.inputs;
-    // the kernel's operands in its own order (a, b, c), found by the names the step passes them under
-    const ordered = names.map((name) => s.args[s.argNames.indexOf(name)]!);
-    const params = ordered.map((_, j) => `float ${'abc'[j]}`).join(', ');
+    const operands = stepOperands(s, inputs, operand, first, head);
+    const params = operands.map((_, j) => `float ${'abc'[j]}`).join(', ');
     functions.push(`float agStep${k}(${params}) {\n  ${glslRule(s.op)!(s.attrs)}\n}`);
-    const call = `agStep${k}(${ordered.map(value).join(', ')})`;
+    const call = `agStep${k}(${operands.join(', ')})`;
     body.push(`float r${k} = ${s.dtype === 'int32' ? `trunc(${call})` : call};`);
   }
   const result = steps.length > first ? `r${steps.length - 1}` : head;

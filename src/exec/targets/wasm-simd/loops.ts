@@ -12,7 +12,6 @@
 import type { Node, Value } from '../../../ir/graph.js';
 import type { FusedStep } from '../../../ir/fused.js';
 import { sizeOf } from '../../../ir/types.js';
-import { kernelOf } from '../../../ir/kernels/index.js';
 import { elementsOf, isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
 import { buildWasmKernel, WASM_CHUNK, wasmProgramOk, type InputKind, type KernelMode } from './kernels.js';
 import { isFastStep, type SimdMath } from './rules.js';

@@ -14,7 +14,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { Code, encodeModule, OP, SIMD, T, wasmSimdAvailable } from './encoder.js';
 import type { WasmRule } from './rules.js';
-import type { WasmBackend, WasmTensorInfo } from './backend-types.js';
+import type { WasmBackend } from './backend-types.js';
 import { heapMemory, heapOffset } from './heap-access.js';
 import type { KernelSite } from '../../compiled/profile.js';
 import { engineInternals } from '../../../engine/tfjs-engine.js';

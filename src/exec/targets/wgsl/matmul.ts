@@ -9,7 +9,7 @@
 
 import type { Node } from '../../../ir/graph.js';
 import type { FusedStep } from '../../../ir/fused.js';
-import { isKnownShape } from '../../../ir/types.js';
+import { productDims } from '../fused-parts.js';
 import { MAX_INPUTS } from './elementwise.js';
 import type { BoundProgram, WebGPUProgramLike } from './program.js';
 import { constantUniforms, operandsOf, programKey, stepsCode, stepsProblem } from './steps.js';
@@ -19,34 +19,6 @@ const THREADS = 8;
 const PER = 4;
 const TILE = THREADS * PER;
 
-interface Dims {
-  readonly m: number;
-  readonly n: number;
-  readonly k: number;
-  readonly batch: number;
-  readonly batchA: number;
-  readonly batchB: number;
-  readonly transposeA: boolean;
-  readonly transposeB: boolean;
-}
-
-function dims(node: Node): Dims | undefined {
-  const head = (node.attrs.steps as readonly FusedStep[])[0]!;
-  const [ia, ib] = [head.args[head.argNames.indexOf('a')]!, head.args[head.argNames.indexOf('b')]!];
-  const a = node.inputs[ia];
-  const b = node.inputs[ib];
-  if (!a || !b || ia !== 0 || ib !== 1) return undefined;
-  const transposeA = Boolean(head.attrs.transposeA);
-  const transposeB = Boolean(head.attrs.transposeB);
-  const ra = a.shape.length;
-  if (ra !== b.shape.length || (ra !== 2 && ra !== 3) || !isKnownShape(a.shape) || !isKnownShape(b.shape)) return undefined;
-  const [am, ak] = transposeA ? [a.shape[ra - 1]!, a.shape[ra - 2]!] : [a.shape[ra - 2]!, a.shape[ra - 1]!];
-  const [bk, bn] = transposeB ? [b.shape[ra - 1]!, b.shape[ra - 2]!] : [b.shape[ra - 2]!, b.shape[ra - 1]!];
-  const batchA = ra === 3 ? a.shape[0]! : 1;
-  const batchB = ra === 3 ? b.shape[0]! : 1;
-  if (ak !== bk || (batchA !== batchB && batchA !== 1 && batchB !== 1)) return undefined;
-  return { m: am, n: bn, k: ak, batch: Math.max(batchA, batchB), batchA, batchB, transposeA, transposeB };
-}
 
 const range = (): number[] => Array.from({ length: PER }, (_, i) => i);
 
@@ -62,7 +34,7 @@ export function matMulProblem(node: Node): string | undefined {
   const { bound } = operandsOf(node, 2);
   if (bound.length > MAX_INPUTS) return `${bound.length} inputs (WebGPU binds at most ${MAX_INPUTS} with the output)`;
   if (node.inputs.slice(0, 2).some((v) => v.dtype !== 'float32') || steps[0].dtype !== 'float32') return 'the product is not float32';
-  const d = dims(node);
+  const d = productDims(node);
   if (!d) return 'operands of rank other than 2 or 3, unknown sizes, or batches that do not broadcast';
   const out = node.outputs[0]!;
   if (out.shape.length !== (d.batch > 1 || node.inputs[0]!.shape.length === 3 ? 3 : 2)) return 'the epilogue changes the rank';
@@ -73,7 +45,7 @@ export function matMulProblem(node: Node): string | undefined {
 /** The program computing `node` (checked by `matMulProblem`). */
 export function matMulProgram(node: Node): BoundProgram {
   const steps = node.attrs.steps as readonly FusedStep[];
-  const d = dims(node)!;
+  const d = productDims(node)!;
   const outputShape = [...node.outputs[0]!.shape];
   const rank = outputShape.length;
   const nIn = node.inputs.length;

@@ -10,6 +10,7 @@ import type { FusedStep } from '../../../ir/fused.js';
 import { elementwiseKernel, type ElementwiseKernelName } from '../../../opt/elementwise-kernels.js';
 import type { Node } from '../../../ir/graph.js';
 import { OP } from '../../../ir/ops.js';
+import { stepOperands } from '../fused-parts.js';
 import { IEEE_NAN, OWN_NAN, wgslRule } from './rules.js';
 
 /**
@@ -83,23 +84,20 @@ export interface StepsCode {
 export function stepsCode(steps: readonly FusedStep[], inputs: number, operand: (i: number) => string, first = 0, head = ''): StepsCode {
   const functions: string[] = [];
   const body: string[] = [];
-  const value = (a: number): string => (a < inputs ? operand(a) : a - inputs < first ? head : `r${a - inputs}`);
   for (let k = first; k < steps.length; k++) {
     const s = steps[k]!;
-    const names = elementwiseKernel(s.op)!.inputs;
-    // the kernel's operands in its own order (a, b, c), found by the names the step passes them under
-    const ordered = names.map((name) => s.args[s.argNames.indexOf(name)]!);
-    const params = ordered.map((_, j) => `${'abc'[j]} : f32`).join(', ');
+    const args = stepOperands(s, inputs, operand, first, head);
+    const names = args.map((_, j) => 'abc'[j]!);
+    const params = names.map((n) => `${n} : f32`).join(', ');
     const op = s.op as ElementwiseKernelName;
-    const operands = ordered.map((_, j) => 'abc'[j]!);
     if (OWN_NAN.has(op) || IEEE_NAN.has(op)) functions.push(`fn step${k}(${params}) -> f32 {\n  ${wgslRule(op)!(s.attrs)}\n}`);
     else {
       // a NaN operand gives NaN: a select, not a branch
       functions.push(`fn rule${k}(${params}) -> f32 {\n  ${wgslRule(op)!(s.attrs)}\n}`);
-      const nan = operands.map((n) => `isnan(${n})`).join(' || ');
-      functions.push(`fn step${k}(${params}) -> f32 {\n  return select(rule${k}(${operands.join(', ')}), uniforms.NAN, ${nan});\n}`);
+      const nan = names.map((n) => `isnan(${n})`).join(' || ');
+      functions.push(`fn step${k}(${params}) -> f32 {\n  return select(rule${k}(${names.join(', ')}), uniforms.NAN, ${nan});\n}`);
     }
-    const call = `step${k}(${ordered.map(value).join(', ')})`;
+    const call = `step${k}(${args.join(', ')})`;
     body.push(`let r${k} = ${s.dtype === 'int32' ? `toInt32(${call})` : call};`);
   }
   const result = steps.length > first ? `r${steps.length - 1}` : head;
