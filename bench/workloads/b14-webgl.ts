@@ -1,15 +1,15 @@
 // B14: the webgl backend — the GPU rows of bench/gpu/workloads.ts (B2's chain, B3's Huber loss,
 // B5's staged RNN; eager vs jit's GLSL target vs jit's interpreter, programs per call) in a page
 // of headless Chromium (Debian's; WebGL2 on SwiftShader where no GPU is present), bundled by
-// esbuild from bench/gpu/webgl-page.ts. Judged as B13 (gpuWorkloadRows): counts everywhere, time
+// esbuild from bench/gpu/webgl-page.ts (test/helpers/page-bundle.ts). Judged as B13 (gpuWorkloadRows): counts everywhere, time
 // ratios only on a real GPU. Skipped, said, without Chromium. Needs esbuild, playwright-core. Produces `b14`.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 import { chromiumAvailable, launchChromium } from '../../test/helpers/chromium.js';
+import { buildPage } from '../../test/helpers/page-bundle.js';
 import type { Workload } from '../harness.js';
 import type { GpuRow } from '../gpu/workloads.js';
 import { gpuWorkloadRows } from './b13-webgpu.js';
@@ -30,21 +30,11 @@ export const b14: Workload = {
     const dir = mkdtempSync(join(tmpdir(), 'ag-b14-'));
     const browser = await launchChromium(dir, { width: 400, height: 300 });
     try {
-      await build({
-        entryPoints: [PAGE],
-        bundle: true,
-        format: 'iife',
-        platform: 'browser',
-        target: 'es2022',
-        outfile: join(dir, 'page.js'),
-        logLevel: 'error',
-        define: { 'process.env': '{"NODE_ENV":"production"}', 'import.meta.url': JSON.stringify(pathToFileURL(PAGE).href) },
-      });
-      writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>B14</title><script src="page.js"></script>\n');
+      const url = await buildPage(PAGE, dir, 'B14');
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+      await page.goto(url);
       const result = (await page.evaluate((q) => (globalThis as unknown as { agBench: { run(q: boolean): Promise<unknown> } }).agBench.run(q), quick)) as { skipped?: string; device?: string; rows?: GpuRow[] };
       if (errors.length) throw new Error(`B14 page errors: ${errors.join('; ')}`);
       if (result.skipped) {

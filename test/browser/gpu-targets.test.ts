@@ -12,14 +12,14 @@
 // gradient; no call leaves a tensor; no page error, no console error.
 // Needs esbuild, playwright-core, chromium.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium, WEBGPU_FLAGS } from '../helpers/chromium.js';
+import { buildPage } from '../helpers/page-bundle.js';
 
 const PAGE = fileURLToPath(new URL('./gpu-targets-page.ts', import.meta.url));
 const RNN_STEPS = 20;
@@ -80,25 +80,14 @@ describe.skipIf(!chromiumAvailable)('device targets in headless Chromium: GLSL o
   const problems: string[] = [];
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ag-gpu-'));
-    await build({
-      entryPoints: [PAGE],
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-      outfile: join(dir, 'page.js'),
-      logLevel: 'error',
-      // Babel reads process.env; the Node-only paths that read import.meta.url are not taken in a page.
-      define: { 'process.env': '{"NODE_ENV":"production"}', 'import.meta.url': JSON.stringify(pathToFileURL(PAGE).href) },
-    });
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>device targets</title><script src="page.js"></script>\n');
+    const url = await buildPage(PAGE, dir, 'device targets');
     browser = await launchChromium(dir, { width: 800, height: 600 }, WEBGPU_FLAGS);
     page = await browser.newPage();
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
     });
-    await page.goto(pathToFileURL(join(dir, 'index.html')).href); // file: is a secure context, as WebGPU needs
+    await page.goto(url); // file: is a secure context, as WebGPU needs
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
