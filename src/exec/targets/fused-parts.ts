@@ -1,8 +1,10 @@
 // What the device targets (wgsl/, glsl/) read off a Fused node the same way, whatever language they
 // write: the sizes of a product-headed program (opt/fuse-matmul-epilogue.ts puts the BatchMatMul
 // first, on inputs 0 and 1), and each elementwise step's operands in its kernel's own order (a,
-// b, c) as the expressions of node inputs, earlier steps or the head's value.
-// Needs the IR and the elementwise kernel table. Produces `ProductDims`, `productDims`, `stepOperands`.
+// b, c) as the expressions of node inputs, earlier steps or the head's value; and a float32's
+// decimal as both languages write a float literal.
+// Needs the IR and the elementwise kernel table. Produces `ProductDims`, `productDims`, `stepOperands`,
+// `float32Digits`.
 
 import type { Node } from '../../ir/graph.js';
 import type { FusedStep } from '../../ir/fused.js';
@@ -40,6 +42,12 @@ export function productDims(node: Node): ProductDims | undefined {
   const batchB = rank === 3 ? b.shape[0]! : 1;
   if (ka !== kb || (batchA !== batchB && batchA !== 1 && batchB !== 1)) return undefined;
   return { m, n, k: ka, batch: Math.max(batchA, batchB), batchA, batchB, rank, transposeA, transposeB };
+}
+
+/** The shortest decimal of `v` rounded to float32, with a `.` or an exponent (a float literal in WGSL and GLSL alike); `v` finite. */
+export function float32Digits(v: number): string {
+  const s = String(Math.fround(v));
+  return /[.e]/.test(s) ? s : `${s}.0`;
 }
 
 /**

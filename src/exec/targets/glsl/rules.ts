@@ -12,6 +12,7 @@
 // (`agIsNan`, `agIsInf`, `agInf`). Produces `GLSL_RULES`, `glslRule`, `floatLiteral`.
 
 import type { ElementwiseKernelName } from '../../../opt/elementwise-kernels.js';
+import { float32Digits } from '../fused-parts.js';
 
 type Attrs = Readonly<Record<string, unknown>>;
 
@@ -22,8 +23,7 @@ export type GlslRule = (attrs: Attrs) => string;
 export function floatLiteral(v: number): string {
   if (Number.isNaN(v)) return 'NAN';
   if (!Number.isFinite(v)) return v > 0 ? 'agInf()' : '(-agInf())';
-  const s = String(Math.fround(v));
-  const lit = /[.e]/.test(s) ? s : `${s}.0`;
+  const lit = float32Digits(v);
   return v < 0 || Object.is(v, -0) ? `(${Object.is(v, -0) ? '-0.0' : lit})` : lit;
 }
 

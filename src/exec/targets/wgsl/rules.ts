@@ -9,6 +9,7 @@
 // Needs the elementwise kernel table. Produces `WGSL_RULES`, `wgslRule`, `f32Literal`.
 
 import type { ElementwiseKernelName } from '../../../opt/elementwise-kernels.js';
+import { float32Digits } from '../fused-parts.js';
 
 type Attrs = Readonly<Record<string, unknown>>;
 
@@ -19,8 +20,7 @@ export type WgslRule = (attrs: Attrs) => string;
 export function f32Literal(v: number): string {
   if (Number.isNaN(v)) return 'uniforms.NAN';
   if (!Number.isFinite(v)) return v > 0 ? 'uniforms.INFINITY' : '-uniforms.INFINITY';
-  const s = String(Math.fround(v));
-  return /[.e]/.test(s) ? `f32(${s})` : `f32(${s}.0)`;
+  return `f32(${float32Digits(v)})`;
 }
 
 const ret = (e: string): WgslRule => () => `return ${e};`;
