@@ -42,11 +42,11 @@ export const refs = {
   peer(labelStart: string, name = labelStart): Ref {
     return { name, pick: (_row, all) => all.find((c) => c.kind === 'peer' && c.label.startsWith(labelStart) && c.judged !== false) };
   },
-  /** The same jit row on one thread (executor, backend and source form; not a row shown beside). */
+  /** The same jit row on one thread (executor, backend, source form and process; not a row shown beside). */
   oneThread: {
     name: 'jit on 1 thread',
     pick: (row: Contender, all: readonly Contender[]) =>
-      all.find((c) => c.kind === 'jit' && c.executor === row.executor && c.backend === row.backend && c.variant === row.variant && (c.threads ?? 1) === 1 && c.judged !== false),
+      all.find((c) => c.kind === 'jit' && c.executor === row.executor && c.backend === row.backend && c.variant === row.variant && (c.threads ?? 1) === 1 && c.host === row.host && c.judged !== false),
   } as Ref,
   /** The compiled jit row of the same source form on the cpu backend. */
   compiledOnCpu: {
@@ -57,9 +57,10 @@ export const refs = {
 
 /**
  * Bars apply, unless told otherwise, to `jit` with the default executor on the cpu backend, on one
- * thread (the rows with threads have bars of their own: `threadedJit`).
+ * thread, in the bench process (the rows with threads, and their one-thread reference in the same
+ * child process, have bars of their own: `threadedJit`).
  */
-export const defaultJit = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled' && (c.threads ?? 1) === 1;
+export const defaultJit = (c: Contender): boolean => c.kind === 'jit' && c.executor === 'compiled' && (c.threads ?? 1) === 1 && c.host === undefined;
 export const defaultJitOnCpu = (c: Contender): boolean => defaultJit(c) && c.backend === 'cpu';
 export const defaultJitOnWasm = (c: Contender): boolean => defaultJit(c) && c.backend === 'wasm';
 /** jit with the default executor and threads (B10's 2-thread rows). */

@@ -209,9 +209,17 @@ function benchWarning(message: string): void {
  * functional form), with `numerics: 'float32'`: onnxruntime's own float32 Exp, Tanh, Pow … (the
  * model a user deploys for speed). The peer the bars compare with.
  */
+/** How long onnxruntime's intra-op threads (native and wasm) stay busy after a run, measured: ~40 ms; with a margin. */
+export const ORT_SPIN_MS = 60;
+
 export function onnx(variants: readonly Variant[], calls: Calls, threads = 1): Contender {
   // a row with threads is shown beside the peer, never the reference of a bar
-  return jitted('onnxruntime', 'cpu', variants[0]!, calls, { jitOptions: { onnxruntime: { numerics: 'float32', onWarning: benchWarning } }, threads, ...(threads > 1 ? { judged: false } : {}) });
+  // with threads, onnxruntime's intra-op pool spins ~40 ms after a run: the next row waits for it
+  return jitted('onnxruntime', 'cpu', variants[0]!, calls, {
+    jitOptions: { onnxruntime: { numerics: 'float32', onWarning: benchWarning } },
+    threads,
+    ...(threads > 1 ? { judged: false, settleMs: ORT_SPIN_MS } : {}),
+  });
 }
 
 /**

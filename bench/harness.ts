@@ -60,6 +60,17 @@ export interface Contender {
   timeBatches?(batches: number): Promise<{ ms: number; cpuMs: number }>;
   /** jit contenders: the threads its large matMuls use (ag.setThreads while it runs; the bench runs everything else on 1). */
   readonly threads?: number;
+  /**
+   * A row run in a process of its own with others of the same host (threads/thread-rows.ts): a
+   * bar against "the same row on one thread" takes the one-thread row of that process.
+   */
+  readonly host?: string;
+  /**
+   * Milliseconds its threads stay busy after a run (onnxruntime's intra-op pool spins ~40 ms
+   * waiting for more work): the harness waits that long after each of its samples, so that the
+   * next row does not share the machine with them.
+   */
+  readonly settleMs?: number;
   dispose?(): void;
 }
 
@@ -363,6 +374,7 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
         try {
           const before = tf.memory().numTensors;
           const t = await timeBatches(c, p.batches);
+          if (c.settleMs) await new Promise((res) => setTimeout(res, c.settleMs));
           r.leakedTensors = (r.leakedTensors ?? 0) + (tf.memory().numTensors - before);
           r.samples.push((t.ms * 1000) / (p.batches * c.callsPerBatch));
           r.cpuSamples.push((t.cpuMs * 1000) / (p.batches * c.callsPerBatch));

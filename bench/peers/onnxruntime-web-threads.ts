@@ -9,7 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import type { Contender } from '../harness.js';
-import type { Calls, Variant } from '../contenders.js';
+import { ORT_SPIN_MS, type Calls, type Variant } from '../contenders.js';
 import { exportModel } from './onnxruntime-web.js';
 
 const CHILD = fileURLToPath(new URL('./onnxruntime-web-child.ts', import.meta.url));
@@ -45,6 +45,8 @@ export function onnxWebThreads(variants: readonly Variant[], calls: Calls, threa
     label: `onnxruntime-web (wasm, ${threads} threads)`,
     kind: 'peer',
     backend: 'cpu',
+    // its intra-op threads spin after a run as onnxruntime-node's do
+    settleMs: ORT_SPIN_MS,
     get callsPerBatch() {
       return count;
     },

@@ -4,11 +4,14 @@
 // shown beside. A call gets the same two input tensors each time (as a layer's weights are), so a
 // kernel that keeps B packed while its tensor lives may do so. At 256³ and 512³ jit also runs on 2
 // threads (the GEMM thread pool, ag.setThreads(2)) on both backends, judged against its own
-// one-thread row and against onnxruntime-web with 2 threads (in a process of its own);
-// onnxruntime-node with intraOpNumThreads 2 is shown beside.
+// one-thread row run beside it in a child process that runs nothing else (threads/thread-rows.ts)
+// and against onnxruntime-web with 2 threads (in a process of its own); onnxruntime-node with
+// intraOpNumThreads 2 is shown beside.
 // Needs harness, contenders, the peers. Produces `b10`.
 
 import * as tf from '@tensorflow/tfjs';
+import { matMul } from '../threads/programs.js';
+import { jitThreadRows } from '../threads/thread-rows.js';
 import { jaxJs, type Jax, type JaxArray } from '../peers/jax-js.js';
 import { onnxWeb, ORT_WEB_LABEL } from '../peers/onnxruntime-web.js';
 import { onnxWebThreads } from '../peers/onnxruntime-web-threads.js';
@@ -16,9 +19,6 @@ import { wasmPeerBars } from '../peers/bars.js';
 import { defaultJitOnWasm, refs, threadedJitOnWasm, type Bar, type Contender, type Workload } from '../harness.js';
 import { eager, functional, jitted, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
 
-export function matMul(a: tf.Tensor, b: tf.Tensor): tf.Tensor {
-  return tf.matMul(a, b);
-}
 
 const variants: Variant[] = [functional(matMul)];
 
@@ -81,8 +81,7 @@ function workload([suffix, m, k, n, factor, scaling]: (typeof SHAPES)[number]): 
         jaxJs({ make: matMulJax }, calls),
         ...(scaling
           ? [
-              jitted('compiled', 'cpu', variants[0]!, calls, { threads: 2 }),
-              jitted('compiled', 'wasm', variants[0]!, calls, { threads: 2 }),
+              ...jitThreadRows('matMul', calls, ['cpu', 'wasm'], [1, 2]),
               onnx(variants, calls, 2),
               onnxWebThreads(variants, calls, 2),
             ]

@@ -26,6 +26,8 @@ import { nodeBuiltin } from '../../../platform/node.js';
 export const THREAD_MIN_MACS = 1 << 21;
 /** The shared memory's maximum (1 GiB): products whose operands do not fit run on one thread. */
 const MAX_PAGES = 16384;
+/** How long the calling thread spins for a job's last chunks before it sleeps (ms). */
+const WAIT_SPIN_MS = 5;
 
 // ── the setting ───────────────────────────────────────────────────────────────────────────────
 
@@ -222,10 +224,13 @@ export class GemmPool {
     Atomics.add(c, CTL.SEQ, 1);
     Atomics.notify(c, CTL.SEQ);
     this.runner();
+    // The caller has nothing else to do until the job ends: it spins (a sleeping thread wakes tens
+    // of µs late, a large part of a 256³ product), and sleeps only past WAIT_SPIN_MS.
+    const start = performance.now();
     for (let spins = 0; ; spins++) {
       const done = Atomics.load(c, CTL.DONE);
       if (done >= total) break;
-      if (spins > 2000) Atomics.wait(c, CTL.DONE, done, 20);
+      if ((spins & 1023) === 1023 && performance.now() - start > WAIT_SPIN_MS) Atomics.wait(c, CTL.DONE, done, 20);
     }
     return Atomics.load(c, CTL.ERROR) === 0;
   }
