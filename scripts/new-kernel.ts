@@ -13,14 +13,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isKernelName, KERNEL_FAMILIES, KERNELS, type KernelFamily } from '../src/ir/kernels/index.js';
 import { isDrawOp } from '../src/ir/random.js';
-import { SHAPE_RULES } from '../src/trace/rules/index.js';
 import { ELEMENT_RULES } from '../src/exec/compiled/scalar-rules.js';
 import { WASM_RULES } from '../src/exec/targets/wasm-simd/rules.js';
 import { ELEMENTWISE_KERNELS } from '../src/opt/elementwise-kernels.js';
 import { WGSL_RULES } from '../src/exec/targets/wgsl/rules.js';
 import { GLSL_RULES } from '../src/exec/targets/glsl/rules.js';
-import { ONNX_RULES } from '../src/export/onnx/rules/index.js';
-import { GRAPH_MODEL_RULES } from '../src/export/graph-model/rules/index.js';
 import { loadRuleFiles, newRuleFile, ROOT, RULE_STAGES, ruleFilesOf, type RuleStage } from './rule-files.js';
 import { readTfjsKernelDeclarations, type TfjsKernelDeclaration } from './tfjs-kernel-declarations.js';
 

@@ -4,7 +4,6 @@
 // median). Needs harness, npm run build. Produces `b11`.
 
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './ensure-built.js';
 import { median, type RowResult, type Workload } from '../harness.js';

@@ -9,7 +9,7 @@ import { jaxJs, type Jax, type JaxArray } from '../peers/jax-js.js';
 import { onnxWeb } from '../peers/onnxruntime-web.js';
 import { wasmPeerBars } from '../peers/bars.js';
 import { defaultJitOnWasm, refs, type Workload } from '../harness.js';
-import { eager, functional, jitContenders, onnx, perBackend, plain, sink, uniform, type Variant } from '../contenders.js';
+import { eager, functional, jitContenders, onnx, perBackend, plain, uniform, type Variant } from '../contenders.js';
 
 const N = 1_000_000;
 const delta = 1;

@@ -19,7 +19,7 @@ import type { GraphModelExportOptions } from '../export/graph-model/index.js';
 import type { OnnxExportOptions } from '../export/onnx/index.js';
 import type { OnnxRuntimeOptions } from '../ort/index.js';
 import type { DotOptions, ViewerApi, ViewerCode, ViewerOptions } from '../export/dot/index.js';
-import { exporterFor, type ExportFormat, type ExportFormats, type ExportSource, type GraphView, type ViewOptions } from '../export/exporter.js';
+import { exporterFor, type ExportFormat, type ExportFormats, type ExportSource, type ViewOptions } from '../export/exporter.js';
 import { formatSteps, optimizationSteps, type PassStep } from '../opt/pass-report.js';
 import type { AnyFn, IsAny, JitArgs, Staged } from '../trace/staged-types.js';
 import type { TensorSpec } from './tensor-spec.js';

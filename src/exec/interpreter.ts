@@ -133,6 +133,7 @@ function* indexOf(node: Node, values: RtValue[]): Steps<number> {
 }
 
 /** How the interpreter runs each structural op (ir/ops.ts); those that read yield the read. */
+/* eslint-disable require-yield -- every handler is a generator (Handler); only those that read yield */
 const STRUCTURAL: Record<StructuralOp, Handler> = {
   *Const(node, _, call) {
     return [call.interpreter.constant(node)];
@@ -183,6 +184,7 @@ const STRUCTURAL: Record<StructuralOp, Handler> = {
     return [stackList(listOf(values), node.outputs[0]!.dtype, node.attrs.elementShape as number[] | null)];
   },
 };
+/* eslint-enable require-yield */
 
 /** The interpreter's handlers for the walk (ir/walk.ts): leaf ops go to the engine (draws to tfjs's ops), a subgraph runs through `runGraph`. */
 const INTERPRETER: StepTable<RtValue, Call, HostRead, HostValues> = {

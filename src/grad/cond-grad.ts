@@ -5,7 +5,7 @@
 // cond, clone. Produces `recordCondTape`, `emitCond`, `shareOut`, `zeroAdjoint`.
 
 import * as tf from '@tensorflow/tfjs-core';
-import { Node, type Graph, type Value } from '../ir/graph.js';
+import { Node, type Graph } from '../ir/graph.js';
 import { cloneGraph } from '../ir/clone.js';
 import { currentGraph, symbolicValue } from '../trace/context.js';
 import { valueIn } from '../trace/capture.js';

@@ -136,6 +136,7 @@ export class Graph {
 
   /** True when `g` is this graph or one of its ancestors. */
   isWithin(g: Graph): boolean {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- walks the chain of graphs from this one
     for (let cur: Graph | undefined = this; cur; cur = cur.parent) if (cur === g) return true;
     return false;
   }

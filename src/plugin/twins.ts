@@ -124,7 +124,9 @@ function visit(w: Walk, n: t.Node, stack: t.Node[]): void {
   const rec = n as unknown as Record<string, unknown>;
   for (const k of t.VISITOR_KEYS[n.type] ?? []) {
     const child = rec[k];
-    if (Array.isArray(child)) for (const c of child) c && typeof c === 'object' && visit(w, c as t.Node, stack);
+    if (Array.isArray(child)) {
+      for (const c of child) if (c && typeof c === 'object') visit(w, c as t.Node, stack);
+    }
     else if (child && typeof child === 'object') visit(w, child as t.Node, stack);
   }
   stack.pop();

@@ -16,7 +16,7 @@ import { isBoundFunction, unbind } from './bound-functions.js';
 
 let known: WeakSet<object> | undefined;
 /** Function.prototype.toString as it was at load (a test may replace the global Function). */
-const sourceOf = Function.prototype.toString; // eslint-disable-line @typescript-eslint/unbound-method
+const sourceOf = Function.prototype.toString;
 
 function addPrototype(set: WeakSet<object>, ctor: unknown): void {
   for (let p = (ctor as { prototype?: object }).prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {

@@ -118,8 +118,8 @@ function listFrom(list: ArrayLike<unknown>, start: number): unknown[] {
   return out;
 }
 
-const callOf = Function.prototype.call; // eslint-disable-line @typescript-eslint/unbound-method
-const applyOf = Function.prototype.apply; // eslint-disable-line @typescript-eslint/unbound-method
+const callOf = Function.prototype.call;
+const applyOf = Function.prototype.apply;
 
 let callDepth = 0;
 let overflowing: string | undefined;

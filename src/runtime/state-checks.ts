@@ -6,7 +6,6 @@
 
 import { locatedError } from './located-error.js';
 import * as tf from '@tensorflow/tfjs-core';
-import { agError } from '../errors/catalogue.js';
 import { AutographError } from '../errors/ag-error.js';
 import { currentGraph } from '../trace/context.js';
 import { traceInto } from '../trace/subgraph.js';

@@ -5,7 +5,6 @@
 import { locatedError } from './located-error.js';
 import * as tf from '@tensorflow/tfjs-core';
 import { isSymbolic, isTensor, isTracing } from '../trace/control-flow.js';
-import { agError } from '../errors/catalogue.js';
 import { truthTensor } from '../trace/truth.js';
 
 export { isSymbolic, isTensor, isTracing };

@@ -12,7 +12,6 @@
 // Needs tfjs, the IR, the context. Produces `withRandomStaging`, `stagedRandomCall`, `takeDraw`,
 // `markFrozen`, `freshMultinomialSeed`, `withDrawSubstitutes`, `substituteDraw`, `checkFrozenDraws`.
 
-import * as tf from '@tensorflow/tfjs-core';
 import type { Graph, Node, NodeSource, Value } from '../ir/graph.js';
 import type { DType } from '../ir/types.js';
 import type { DrawAttrs, DrawOp } from '../ir/random.js';

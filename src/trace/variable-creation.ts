@@ -11,7 +11,7 @@ import { cloneNodesInto } from '../ir/clone.js';
 import { agError } from '../errors/catalogue.js';
 import { symbolicValue } from './context.js';
 import { withOuterBackend } from '../engine/backend-switch.js';
-import { engineInternals, type MakeVariable } from '../engine/tfjs-engine.js';
+import { engineInternals } from '../engine/tfjs-engine.js';
 import { userLocation } from './user-frame.js';
 
 /**

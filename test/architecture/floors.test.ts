@@ -10,41 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+// The floor table is shared with the ESLint rule `autograph/floors` (eslint.config.js).
+import { FLOORS, floorOf, importRefusal, TARGET_IMPORTS, targetOf, topOf } from '../../scripts/lint/floors.mjs';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-
-/**
- * The floors, lowest first: folders of src/ (and its two entry files, index.ts and browser.ts). A
- * module belongs to the longest folder that holds it; it may import modules of its own folder and
- * of lower floors only. Folders on one floor do not import each other.
- */
-export const FLOORS: readonly (readonly string[])[] = [
-  ['errors/', 'platform/'],
-  ['ir/'],
-  ['engine/'],
-  ['trace/'],
-  ['grad/', 'convert/'],
-  ['runtime/'],
-  ['opt/'],
-  ['exec/', 'exec/targets/'],
-  ['export/'],
-  ['ort/'],
-  ['api/'],
-  ['browser.ts', 'plugin/', 'install/'],
-  ['check/', 'index.ts'],
-  ['cli/'],
-];
-
-/**
- * The folders of exec/targets/ (one per code-generation target) import the shared generator
- * (exec/compiled/) and not each other, except in these directions (docs/architecture.md, "exec"):
- * wasm-heap's in-place kernels are built with wasm-simd's encoder, rules and Tanh step, and reach
- * tfjs-wasm's heap through wasm-simd/heap-access.ts, which wasm-simd's GEMM and Tanh sites use too.
- */
-export const TARGET_IMPORTS: readonly (readonly [from: string, to: string])[] = [['wasm-heap', 'wasm-simd']];
-
-/** The target folder of a src-relative path under exec/targets/, else undefined. */
-const targetOf = (file: string): string | undefined => /^exec\/targets\/([^/]+)\//.exec(file)?.[1];
 
 /** Imports from one target folder into another that TARGET_IMPORTS does not allow. */
 function crossTargetImports(all: Map<string, string[]>): string[] {
@@ -136,20 +105,8 @@ function importGraph(): Map<string, Imports> {
   return graph;
 }
 
-/** The floor group of a src-relative path: [floor index, the prefix]. */
-export function floorOf(file: string): [number, string] {
-  let best: [number, string] | undefined;
-  FLOORS.forEach((group, i) => {
-    for (const prefix of group) {
-      if ((file === prefix || file.startsWith(prefix)) && (!best || prefix.length > best[1].length)) best = [i, prefix];
-    }
-  });
-  if (!best) throw new Error(`${file} is on no floor: add its folder to FLOORS and to docs/architecture.md`);
-  return best;
-}
 
-/** The top folder of a src-relative path (or the file, at the top). */
-const top = (file: string) => file.split('/')[0]!;
+const top = topOf;
 
 /** The imports between top-level folders (and entry files) of src/: folder → the folders it imports. */
 function folderGraph(all: Map<string, string[]>): Map<string, string[]> {
@@ -239,6 +196,12 @@ describe('the floors of src/', () => {
     const bad = new Map(all);
     bad.set('exec/targets/wasm-simd/loops.ts', [...(all.get('exec/targets/wasm-simd/loops.ts') ?? []), 'exec/targets/wasm-heap/epilogue.ts']);
     expect(crossTargetImports(bad)).toEqual(['exec/targets/wasm-simd/loops.ts (target wasm-simd) imports exec/targets/wasm-heap/epilogue.ts (target wasm-heap)']);
+  });
+
+  it('agrees with the ESLint rule: importRefusal (what autograph/floors reports) refuses no import of the tree', () => {
+    const refused = [...all].flatMap(([from, targets]) => targets.map((to) => importRefusal(from, to)).filter((r) => r !== undefined));
+    expect(refused).toEqual([]);
+    expect(importRefusal('ir/graph.ts', 'opt/pipeline.ts')).toMatch(/^ir\/graph\.ts \(floor 1, ir\/\) imports opt\/pipeline\.ts \(floor 6, opt\/\): a higher floor$/);
   });
 
   it('has no import circle other than the inherent ones (imports that remain at run time)', () => {

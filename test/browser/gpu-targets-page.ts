@@ -211,8 +211,22 @@ function grid(arity: number, bools: boolean): number[][] {
   const vs = bools ? [0, 1] : PAIR;
   if (arity === 1) return [bools ? vs : SPECIAL];
   const cols: number[][] = Array.from({ length: arity }, () => []);
-  if (arity === 2) for (const a of vs) for (const b of vs) cols[0]!.push(a), cols[1]!.push(b);
-  else for (const c of [0, 1]) for (const t of PAIR) cols[0]!.push(c), cols[1]!.push(t), cols[2]!.push(2.5);
+  if (arity === 2) {
+    for (const a of vs) {
+      for (const b of vs) {
+        cols[0]!.push(a);
+        cols[1]!.push(b);
+      }
+    }
+  } else {
+    for (const c of [0, 1]) {
+      for (const t of PAIR) {
+        cols[0]!.push(c);
+        cols[1]!.push(t);
+        cols[2]!.push(2.5);
+      }
+    }
+  }
   return cols;
 }
 

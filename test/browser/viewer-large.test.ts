@@ -23,8 +23,6 @@ const TANH_LINE = exampleLines.findIndex((l) => l.includes('h = tf.tanh(')) + 1;
 
 const open = openViewer;
 const ready = viewerReady;
-const readyIn = (page: Page, state: string) =>
-  page.waitForFunction((s) => document.getElementById('ag-viewer')?.dataset.ready === 'true' && document.getElementById('ag-viewer')?.dataset.state === s, state, { timeout: 20_000 });
 
 /** On-screen pixels per picture unit (1 = Graphviz's natural size: 10 pt labels). */
 const scale = (page: Page) =>

@@ -3,7 +3,7 @@
 // real mistakes reported at their place), hovers give the tensor types, and edits are seen.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../../src/check/ts-plugin.js';

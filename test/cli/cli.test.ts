@@ -225,7 +225,7 @@ describe("a module with top-level code: the README's app.ts", () => {
 
   it('names the functions it has when the one asked for is missing', () => {
     expect(r('appMissing').code).toBe(1);
-    expect(r('appMissing').stderr).toMatch(/has no export or top-level function named 'nope' \[cli\/missing-export\]\n  hint: its functions are: huber_loss, collatz, f\n/);
+    expect(r('appMissing').stderr).toMatch(/has no export or top-level function named 'nope' \[cli\/missing-export\]\n {2}hint: its functions are: huber_loss, collatz, f\n/);
   });
 });
 
@@ -257,7 +257,7 @@ describe('help and version', () => {
 describe('bad input', () => {
   const cases: [string, number, RegExp][] = [
     ['missingFile', 1, /cannot find the file '.*no-such-file\.ts' \[cli\/missing-file\]/],
-    ['missingExport', 1, /has no export or top-level function named 'nope' \[cli\/missing-export\]\n  hint: its functions are: huber, squaredError\n/],
+    ['missingExport', 1, /has no export or top-level function named 'nope' \[cli\/missing-export\]\n {2}hint: its functions are: huber, squaredError\n/],
     ['ambiguous', 1, /exports several functions: huber, squaredError[\s\S]*#huber/],
     ['notAFunction', 1, /export 'notAFunction' .* is number, not a function/],
     ['badSpecShape', 2, /bad --spec '\[3:float32'.*in brackets/],

@@ -5,7 +5,7 @@
 // eager tfjs (float32 exactly where the case asks).
 // A case a GraphModel cannot express is listed in INEXPRESSIBLE with its reason, and its test checks
 // that the export fails with that catalogued error.
-import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs';
 import { beforeAll, expect, it } from 'vitest';
 import { jit } from '../../src/index.js';
 import { AutographError } from '../../src/errors/ag-error.js';

@@ -5,7 +5,7 @@
 // loaded by onnxruntime's public API. Both sessions use graphOptimizationLevel 'all'. int32 and bool
 // compare exactly; float32 within the case's tolerance even where the case asks for bit equality on
 // cpu (onnxruntime's own float kernels, e.g. Sigmoid, round differently from tfjs's in the last ulp).
-import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs';
 import { beforeAll, expect, it } from 'vitest';
 import { jit } from '../../src/index.js';
 import type { Graph } from '../../src/ir/graph.js';

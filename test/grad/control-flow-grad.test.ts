@@ -179,7 +179,7 @@ const cases: GradCase[] = [
     name: 'break: a loop stopped by a flag set in the body',
     f: (x) => {
       const [, a] = whileLoop(
-        (go: A, a: A) => go,
+        (go: A, _a: A) => go,
         (_go: A, a: A) => {
           const next = tf.mul(a, 1.3);
           return [tf.less(tf.sum(next), 5), next];

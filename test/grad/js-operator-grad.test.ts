@@ -25,7 +25,7 @@ describeJsGradients([
   { name: '(a % b) * a', f: (a, b) => (a % b) * a, points: [[7.5, 3], [-7.5, 3], [6, -3], [0.25, 0.5]] },
   // Comparisons carry no gradient: (a < b) * a + (a >= b) * b is min(a, b).
   { name: '(a < b) * a + (a >= b) * b', f: (a, b) => ((a < b) as never as number) * a + ((a >= b) as never as number) * b, points: [[1, 2], [2, 1], [-3, 0.5], [0.5, -3]] },
-  { name: '(a == b) + (a != b) * a', f: (a, b) => ((a == b) as never as number) + ((a != b) as never as number) * a, points: [[1, 2], [2, 1]] }, // eslint-disable-line eqeqeq
+  { name: '(a == b) + (a != b) * a', f: (a, b) => ((a == b) as never as number) + ((a != b) as never as number) * a, points: [[1, 2], [2, 1]] },
   { name: 'a * (a | 0) + (b >> 1)', f: (a, b) => a * (a | 0) + (b >> 1), points: [[5.5, 3.5], [-2.25, -7.5]] },
 ] satisfies readonly JsGradCase[]);
 

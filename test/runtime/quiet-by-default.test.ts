@@ -97,7 +97,7 @@ describe('quiet by default', () => {
     const real = sourceConverter();
     let attempts = 0;
     installConverter({ ...real, convertSource: (...a) => (attempts++, real.convertSource(...a)) });
-    // eslint-disable-next-line no-new-func -- a helper whose source cannot be converted (a generator inside)
+
     const helper = new Function('x', 'function* g() { yield x } return g().next().value') as (x: unknown) => unknown;
     const out = captureConsole();
     try {

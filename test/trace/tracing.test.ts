@@ -119,7 +119,7 @@ describe('functional control flow', () => {
   });
 
   it('whileLoop with JS numbers as weakly typed loop variables', () => {
-    const f = ag.jit((n: tf.Tensor) => ag.whileLoop((i, s) => tf.less(i as tf.Tensor, n), (i, s) => [tf.add(i as tf.Tensor, tf.scalar(1, 'int32')), tf.add(s as tf.Tensor, i as tf.Tensor)], [0, 0]), { autograph: false });
+    const f = ag.jit((n: tf.Tensor) => ag.whileLoop((i, _s) => tf.less(i as tf.Tensor, n), (i, s) => [tf.add(i as tf.Tensor, tf.scalar(1, 'int32')), tf.add(s as tf.Tensor, i as tf.Tensor)], [0, 0]), { autograph: false });
     const [i, s] = f(tf.scalar(5, 'int32')) as tf.Tensor[];
     expect(i!.dtype).toBe('int32');
     expect(values(i)).toEqual([5]);

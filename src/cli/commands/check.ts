@@ -3,7 +3,6 @@
 // compiler only here. Exit codes are tsc's: 0 clean, 1 bad command line or project, 2 diagnostics.
 // Needs typescript and src/check. Produces `checkCommand`.
 
-import type ts from 'typescript';
 import { CommanderError } from 'commander';
 import { runCheck, CHECK_EXIT } from '../../check/run-check.js';
 import { cliError } from '../messages.js';

@@ -27,6 +27,7 @@ export class Scope {
     readonly fn: t.Node,
   ) {}
   lookup(name: string): Binding | null {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- walks the chain of scopes from this one
     for (let s: Scope | null = this; s; s = s.parent) {
       const b = s.bindings.get(name);
       if (b) return b;

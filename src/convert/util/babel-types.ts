@@ -8,7 +8,6 @@ import type * as B from '@babel/types';
 
 export type * from '@babel/types';
 
-/* eslint-disable prefer-const */
 export let
   VISITOR_KEYS: typeof B.VISITOR_KEYS,
   isSwitchCase: typeof B.isSwitchCase,

@@ -44,6 +44,7 @@ export function safeUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(url);
   if (scheme && !/^(https?|file)$/i.test(scheme[1]!)) return undefined;
+  // eslint-disable-next-line no-control-regex -- a URL with a control character is refused
   return /[\u0000-\u001f]/.test(url) ? undefined : url;
 }
 

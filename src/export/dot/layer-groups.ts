@@ -28,7 +28,10 @@ export function findLayerGroups(g: Graph, taken: ReadonlySet<Node | Value> = new
   const weights = new Set<Node | Value>();
   for (const c of g.captures) {
     const layer = c.source.kind === 'variable' ? layerOfVariable(c.source.variable.name) : undefined;
-    if (layer && !taken.has(c.param)) (layerOf.set(c.param, layer), weights.add(c.param));
+    if (layer && !taken.has(c.param)) {
+      layerOf.set(c.param, layer);
+      weights.add(c.param);
+    }
   }
   if (!layerOf.size) return [];
   const users = new Map<Value, number>();

@@ -12,7 +12,6 @@ import type { ViewerApi, ViewerLayouts, ViewerParts } from './viewer-page.js';
 
 export type { ViewerApi, ViewerLayouts } from './viewer-page.js';
 
-/* eslint-disable max-lines-per-function */
 export function startViewer(root: HTMLElement, model: ViewerModel, layouts: ViewerLayouts, parts: ViewerParts): ViewerApi {
   const doc = root.ownerDocument;
   const byId = new Map(model.nodes.map((n) => [n.id, n]));

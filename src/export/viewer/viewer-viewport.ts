@@ -18,7 +18,6 @@ export interface Viewport {
   scale(): number;
 }
 
-/* eslint-disable max-lines-per-function */
 /** Makes the viewport of `pane` (the picture goes in `canvas`); `minimap` is the corner box it draws the overview in. */
 export function startViewport(pane: HTMLElement, canvas: HTMLElement, minimap: HTMLElement): Viewport {
   /** Smallest share of natural size the page opens at (Graphviz's 10 pt labels stay ≥ 9 px). */
@@ -119,7 +118,10 @@ export function startViewport(pane: HTMLElement, canvas: HTMLElement, minimap: H
     copy.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     for (const el of Array.from(copy.querySelectorAll('.agv-hidden'))) el.remove(); // folded in place
     // A copy without ids and classes: selectors for the picture (`svg g.node`) find only the picture.
-    for (const el of Array.from(copy.querySelectorAll('[id], [class]'))) (el.removeAttribute('id'), el.removeAttribute('class'));
+    for (const el of Array.from(copy.querySelectorAll('[id], [class]'))) {
+      el.removeAttribute('id');
+      el.removeAttribute('class');
+    }
     for (const t of Array.from(copy.querySelectorAll('text, title'))) t.remove();
     const frame = doc.createElementNS('http://www.w3.org/2000/svg', 'rect');
     frame.setAttribute('class', 'agv-minimap-frame');

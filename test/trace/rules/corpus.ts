@@ -9,11 +9,13 @@ type Case = readonly [name: string, run: () => unknown];
 let seed = 1;
 const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
 // Tensor<any> so one helper serves ops typed for Tensor1D … Tensor5D.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/* eslint-disable @typescript-eslint/no-explicit-any -- the corpus calls every op with tensors of the rank its
+   signature names (Tensor1D, Tensor4D …): these makers return a tensor of any rank, typed as each call site needs */
 const r = (shape: number[]): tf.Tensor<any> => tf.tensor(Array.from({ length: shape.reduce((a, b) => a * b, 1) }, rnd), shape);
 const pos = (shape: number[]): tf.Tensor<any> => r(shape).abs().add(0.5);
 const ri = (shape: number[], lo = -5, hi = 6): tf.Tensor<any> =>
   tf.tensor(Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () => lo + Math.floor(((rnd() + 1) / 2) * (hi - lo))), shape, 'int32');
+/* eslint-enable @typescript-eslint/no-explicit-any */
 const rb = (shape: number[]) => r(shape).greater(0);
 
 type Reduce = (x: tf.Tensor, axis?: number | number[] | null, keepDims?: boolean) => tf.Tensor;

@@ -35,8 +35,8 @@ const nanOut = 'if (agIsNan(a) || agIsNan(b)) { return NAN; }\n  ';
 const INTS = 'floor(a) == a && floor(b) == b && abs(a) < 16777216.0 && abs(b) < 16777216.0';
 
 // SELU's constants (Klambauer et al.), as tfjs's backend_util defines them.
-const SELU_SCALE = 1.0507009873554804934193349852946;
-const SELU_SCALE_ALPHA = 1.7580993408473768599402175208123;
+const SELU_SCALE = 1.0507009873554805;
+const SELU_SCALE_ALPHA = 1.7580993408473768;
 // Abramowitz and Stegun 7.1.26, the erf approximation tfjs's backends use.
 const ERF = [0.3275911, 0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429].map(floatLiteral);
 // log(float32 epsilon) + 2: below it softplus(a) is exp(a), above its negation a (as tfjs computes).

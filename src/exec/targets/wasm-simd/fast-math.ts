@@ -45,14 +45,14 @@ export const FAST_BOUNDS: Readonly<Record<FastOp, number>> = { Exp: 1, Log: 1, T
 // exp: the clamp, log2 e, ln 2 in two parts (Cephes: C1 has 9 significant bits), and P(r).
 const EXP_MIN = -104;
 const EXP_MAX = 89;
-const LOG2E = 1.44269504088896341;
+const LOG2E = 1.4426950408889634;
 const ROUND = 1.5 * 2 ** 23;
 const ROUND_BITS = 0x4b400000;
 const LN2_C1 = 0.693359375;
 const LN2_C2 = -2.12194440e-4;
 const EXP_P = [1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1];
 // log: √½, P(f), and the smallest normal float32.
-const SQRTHF = 0.707106781186547524;
+const SQRTHF = 0.7071067811865476;
 const LOG_P = [7.0376836292e-2, -1.151461031e-1, 1.167699874e-1, -1.2420140846e-1, 1.4249322787e-1, -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1];
 const MIN_NORMAL = 2 ** -126;
 // tanh: |x| past which the float32 tanh is ±1.

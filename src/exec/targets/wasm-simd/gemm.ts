@@ -263,7 +263,7 @@ function gemmModule(s: Shape, shared: boolean): WebAssembly.Module | null {
   const key = `${s.lane}/${s.fma}/${s.direct === true}/${shared}`;
   const have = modules.get(key);
   if (have !== undefined) return have;
-  let m: WebAssembly.Module | null = null;
+  let m: WebAssembly.Module | null;
   try {
     const { MR, NV, lanes, elem } = GEMM[s.lane];
     const nvs = NV > 1 ? [1, NV] : [NV];

@@ -28,8 +28,8 @@ const num = (attrs: Attrs, name: string, fallback: number): string => f32Literal
 const bool = (e: string): string => `select(0.0, 1.0, ${e})`;
 
 // SELU's constants (Klambauer et al.), as tfjs's backend_util defines them.
-const SELU_SCALE = 1.0507009873554804934193349852946;
-const SELU_SCALE_ALPHA = 1.7580993408473768599402175208123;
+const SELU_SCALE = 1.0507009873554805;
+const SELU_SCALE_ALPHA = 1.7580993408473768;
 // Abramowitz and Stegun 7.1.26, as tfjs's erf.
 const ERF = [0.3275911, 0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429].map(f32Literal);
 

@@ -4,7 +4,7 @@
 
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
+import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type GraphModelTable, type KernelCall } from './support/rule-types.js';
 
 function dtypeAttr(k: KernelCall, fallback: DType): DType {
   const d = k.attrs.dtype;

@@ -126,8 +126,8 @@ export function elu(b: OnnxGraphBuilder, x: string): string {
 }
 
 function selu(b: OnnxGraphBuilder, x: string): string {
-  const negative = expMinusOne(b, x, 1.7580993408473768599402175208123);
-  const positive = doubleToFloat(b, b.op('Mul', [b.f64(1.0507009873554804934193349852946), toDouble(b, x)]));
+  const negative = expMinusOne(b, x, 1.7580993408473768);
+  const positive = doubleToFloat(b, b.op('Mul', [b.f64(1.0507009873554805), toDouble(b, x)]));
   return b.op('Where', [b.op('Less', [x, b.scalar('float32', 0)]), negative, positive]);
 }
 

@@ -63,7 +63,8 @@ function accumulate(onnxOp: 'ReduceSum' | 'ReduceProd', mean = false): OnnxRule 
     const xd = toDouble(b, xs);
     const r = axes.length === 0 ? xd : b.op(onnxOp, [xd, b.int64(axes)], { keepdims: k.attrs.keepDims ? 1 : 0 });
     // A float sum starts from +0 in tfjs (a sum of −0s is +0); a product from 1.
-    if (to === 'float32') onnxOp === 'ReduceSum' ? plusZero(b, doubleToFloat(b, r), out(k)) : b.op('Identity', [doubleToFloat(b, r)], {}, out(k));
+    if (to === 'float32' && onnxOp === 'ReduceSum') plusZero(b, doubleToFloat(b, r), out(k));
+    else if (to === 'float32') b.op('Identity', [doubleToFloat(b, r)], {}, out(k));
     else finish(b, k, doubleToInt32(b, r, true), 'int32');
   };
 }
