@@ -15,6 +15,7 @@ import { conversionFailure, isDoNotConvert, markConverted, originalOf, twinOf } 
 import { isBoundFunction, unbind, type Unbound } from '../runtime/bound-functions.js';
 import { isGenerated } from '../runtime/allowlist.js';
 import type { AnyFn, JitArgs, Staged } from '../trace/staged-types.js';
+import type { UserFunction } from '../platform/functions.js';
 
 export interface ToGraphOptions {
   /** Free variables of `fn` (toString() loses the closure). */
@@ -29,7 +30,7 @@ export interface ToGraphOptions {
 export type ConvertedFunction<F extends AnyFn> = (...args: JitArgs<Parameters<F>>) => ReturnType<F> | Staged<ReturnType<F>>;
 interface Entry {
   readonly scope: Record<string, unknown> | undefined;
-  readonly fn: Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  readonly fn: UserFunction;
 }
 const cache = new WeakMap<object, Entry[]>();
 /** Functions whose source the converter refused: the error, raised again without converting again. */
@@ -114,7 +115,7 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
  * (no control flow, operator or call to stage: e.g. a closure `() => c` made by converted code), so
  * that it means what `fn` means, with its closure.
  */
-function instantiateOrKeep(conv: ConvertedSource, fn: Function, scope: Record<string, unknown> | undefined): (...a: unknown[]) => unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+function instantiateOrKeep(conv: ConvertedSource, fn: UserFunction, scope: Record<string, unknown> | undefined): (...a: unknown[]) => unknown {
   // An arrow with nothing to stage runs as written: it keeps the `this` and `arguments` it closed
   // over, which a function made from its text would not have. (Other functions run the generated
   // code, whose stack frames map to the user's lines.)
@@ -133,14 +134,14 @@ function isArrowSource(src: string): boolean {
 }
 
 /** `fn` run as converted code runs it, its run-time converted callees with `scope`. */
-function asConverted(fn: Function, scope: Record<string, unknown> | undefined): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+function asConverted(fn: UserFunction, scope: Record<string, unknown> | undefined): UserFunction {
   return function (this: unknown, ...args: unknown[]): unknown {
     return withCalleeScope(scope, () => asConvertedCode(() => fn.apply(this, args)));
   };
 }
 
 /** Records `converted` as the conversion of `fn` (with `opts.scope`). */
-function cacheConverted(fn: Function, opts: ToGraphOptions, converted: Function): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+function cacheConverted(fn: UserFunction, opts: ToGraphOptions, converted: UserFunction): UserFunction {
   markConverted(converted, fn);
   Object.defineProperty(converted, 'name', { value: fn.name });
   Object.defineProperty(converted, 'length', { value: fn.length });
@@ -151,7 +152,7 @@ function cacheConverted(fn: Function, opts: ToGraphOptions, converted: Function)
 }
 
 /** `f.bind(obj, a)`: the conversion of `f`, called with the bound `this` and leading arguments. */
-function convertBound(bound: Unbound, opts: ToGraphOptions): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+function convertBound(bound: Unbound, opts: ToGraphOptions): UserFunction {
   const target = toGraph(bound.target as AnyFn, opts) as unknown as (...a: unknown[]) => unknown;
   return function (this: unknown, ...args: unknown[]): unknown {
     return target.apply(bound.thisArg, [...bound.args, ...args]);

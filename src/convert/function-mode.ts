@@ -8,6 +8,7 @@
 import * as t from './util/babel-types.js';
 import { babel } from './util/babel-load.js';
 import { scriptOf } from './function-origin.js';
+import type { UserFunction } from '../platform/functions.js';
 
 const parsedScripts = new Map<string, t.File | null>();
 
@@ -93,7 +94,7 @@ export function modeSensitive(root: t.Function): ModeHint {
  * True when `fn` is strict code (or its mode cannot be told: strict is what modules, classes and
  * TypeScript output are).
  */
-export function isStrictFunction(fn: Function, source: string, sensitive: ModeHint): boolean { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+export function isStrictFunction(fn: UserFunction, source: string, sensitive: ModeHint): boolean {
   // An ordinary function (not arrow, method or class member) shows its mode directly.
   if (Object.prototype.hasOwnProperty.call(fn, 'caller')) return false;
   if (sensitive === 'strict' || ('prototype' in fn && !/^class\b/.test(source))) return true;

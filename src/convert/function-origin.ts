@@ -16,7 +16,8 @@ import { codeFrame } from './util/babel.js';
 interface Session {
   connect(): void;
   disconnect(): void;
-  post(method: string, params: object, cb: (err: Error | null, res: any) => void): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  post(method: string, params: object, cb: (err: Error | null, res: any) => void): void;
   on(event: string, cb: (m: any) => void): void; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -59,7 +60,8 @@ const fileURLToPath = (url: string): string => nodeBuiltin<typeof Url>('node:url
 let lookups = 0;
 
 /** Synchronous inspector calls (a same-thread session answers before post returns). */
-function call(s: Session, method: string, params: object): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function call(s: Session, method: string, params: object): any {
   let out: unknown;
   let error: Error | null = null;
   s.post(method, params, (e, r) => {

@@ -11,6 +11,7 @@ import { registerGenerated, scriptUrl } from './generated-sources.js';
 import { importAliases, isDefaultImport, originalLocation } from './function-origin.js';
 import { locationOf } from './source-location.js';
 import { isStrictFunction } from './function-mode.js';
+import type { UserFunction } from '../platform/functions.js';
 
 /** Set on globalThis by the runtime of code converted in place (src/plugin/runtime-browser.ts). */
 const IN_PLACE_RUNTIME = Symbol.for('autograph-ts.inPlaceRuntime');
@@ -67,8 +68,8 @@ export function instantiate(
   conv: ConvertedSource,
   runtime: object,
   scope: Record<string, unknown> | undefined,
-  self: Function, // eslint-disable-line @typescript-eslint/no-unsafe-function-type
-): Function { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  self: UserFunction,
+): UserFunction {
   const names: string[] = [];
   const values: unknown[] = [];
   const missing: string[] = [];
@@ -107,7 +108,7 @@ export function instantiate(
   // statement for sloppy code); then `return (` before the code.
   const mode = isStrictFunction(self, conv.source, conv.mode) ? '"use strict";' : ';';
   const body = `${mode}\nreturn (${conv.code});\n//# sourceURL=${url}`;
-  const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => UserFunction;
   const generated = factory(runtime, ...values);
   registerGenerated(url, { name: conv.name, source: conv.source, mappings: mappingsOf(conv), lineOffset: 3, columnOffset: 'return ('.length, fn: self }, generated);
   return generated;

@@ -13,6 +13,7 @@ import * as tensorList from '../trace/tensor-list.js';
 import { range } from './ranges.js';
 import { tracingAssign } from '../trace/variables.js';
 import { isBoundFunction, unbind } from './bound-functions.js';
+import type { UserFunction } from '../platform/functions.js';
 
 let known: WeakSet<object> | undefined;
 /** Function.prototype.toString as it was at load (a test may replace the global Function). */
@@ -64,7 +65,7 @@ function tfFunctions(): WeakSet<object> {
 }
 
 /** True when `fn` must be called unconverted. */
-export function isLeftAlone(fn: Function): boolean { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+export function isLeftAlone(fn: UserFunction): boolean {
   if (isDoNotConvert(fn) || originalOf(fn)) return true;
   if (tfFunctions().has(fn)) return true;
   if ('getConcreteFunction' in fn) return true; // a jit function

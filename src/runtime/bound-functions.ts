@@ -4,8 +4,10 @@
 // internal properties), synchronously. Elsewhere (browsers) a bound function stays opaque.
 // Needs nothing but Node's inspector, loaded lazily. Produces `unbind`, `isBoundFunction`.
 
+import type { UserFunction } from '../platform/functions.js';
+
 export interface Unbound {
-  readonly target: Function; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  readonly target: UserFunction;
   readonly thisArg: unknown;
   readonly args: readonly unknown[];
 }
@@ -22,11 +24,11 @@ interface InspectorSession {
 
 const PROBE = Symbol.for('autograph-ts.bound-function-probe');
 const GROUP = 'autograph-ts';
-const cache = new WeakMap<Function, Unbound | null>(); // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+const cache = new WeakMap<UserFunction, Unbound | null>();
 let session: InspectorSession | null | undefined;
 
 /** True for a function made by Function.prototype.bind. */
-export function isBoundFunction(fn: Function): boolean { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+export function isBoundFunction(fn: UserFunction): boolean {
   return fn.name.startsWith('bound ') && !('prototype' in fn) && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(fn));
 }
 
@@ -71,7 +73,7 @@ function valueOf(s: InspectorSession, r: RemoteObject): unknown {
 }
 
 /** The target, `this` and arguments of a bound function; undefined where they cannot be read. */
-export function unbind(fn: Function): Unbound | undefined { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+export function unbind(fn: UserFunction): Unbound | undefined {
   if (!isBoundFunction(fn)) return undefined;
   const known = cache.get(fn);
   if (known !== undefined) return known ?? undefined;
@@ -91,7 +93,7 @@ export function unbind(fn: Function): Unbound | undefined { // eslint-disable-li
       if (target && self && args) {
         // A primitive `this` comes back boxed by callFunctionOn; it is read as a value instead.
         const thisArg = self.objectId ? valueOf(s, self) : self.type === 'undefined' ? undefined : self.value;
-        found = { target: valueOf(s, target) as Function, thisArg, args: [...(valueOf(s, args) as unknown[])] }; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+        found = { target: valueOf(s, target) as UserFunction, thisArg, args: [...(valueOf(s, args) as unknown[])] };
         if (typeof found.target !== 'function') found = null;
       }
       

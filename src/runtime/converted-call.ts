@@ -19,6 +19,7 @@ import { AutographError } from '../errors/ag-error.js';
 import { warn } from '../platform/log.js';
 import { isTracing } from '../trace/control-flow.js';
 import { locatedError } from './located-error.js';
+import type { UserFunction } from '../platform/functions.js';
 
 type AnyFn = (...args: unknown[]) => unknown;
 type Converter = (fn: AnyFn, scope: Record<string, unknown> | undefined) => AnyFn;
@@ -124,7 +125,7 @@ const applyOf = Function.prototype.apply;
 let callDepth = 0;
 let overflowing: string | undefined;
 
-function callConverted(f: Function, thisArg: unknown, args: unknown[], scope: Record<string, unknown> | undefined): unknown { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+function callConverted(f: UserFunction, thisArg: unknown, args: unknown[], scope: Record<string, unknown> | undefined): unknown {
   // Converted in place beside the function as written (a method, a helper of a loaded module).
   const twin = twinOf(f);
   if (twin) {

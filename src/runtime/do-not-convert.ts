@@ -5,6 +5,7 @@
 // `registerTwin`, `twinOf`, `markConversionFailed`, `conversionFailure`.
 
 import { AutographError, type ErrorKind, type SourceLocation } from '../errors/ag-error.js';
+import type { UserFunction } from '../platform/functions.js';
 
 const DO_NOT_CONVERT = Symbol.for('autograph-ts.doNotConvert');
 const ORIGINAL = Symbol.for('autograph-ts.original');
@@ -29,16 +30,16 @@ export function originalOf(fn: unknown): object | undefined {
   return typeof fn === 'function' ? ((fn as unknown as Record<symbol, unknown>)[ORIGINAL] as object | undefined) : undefined;
 }
 
-const twins = new WeakMap<object, Function>(); // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+const twins = new WeakMap<object, UserFunction>();
 
 /** Records `twin` as the converted version of `original` (made by in-place conversion, where `original` stands). */
-export function registerTwin(original: Function, twin: Function): void { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+export function registerTwin(original: UserFunction, twin: UserFunction): void {
   twins.set(original, twin);
   if (!originalOf(twin)) markConverted(twin, original);
 }
 
 /** The converted twin of `fn`, if its module registered one. */
-export function twinOf(fn: unknown): Function | undefined { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+export function twinOf(fn: unknown): UserFunction | undefined {
   return typeof fn === 'function' ? twins.get(fn) : undefined;
 }
 

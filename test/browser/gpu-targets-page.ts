@@ -259,7 +259,8 @@ async function rules(): Promise<Record<string, unknown>> {
       const step: FusedStep = { op: op as KernelName, args: names.map((_, i) => i), attrs, argNames: names, dtype: want.dtype, shape: [cols[0]!.length] };
       const program = { variableNames: names.map((_, i) => `X${i}`), outputShape: [cols[0]!.length], userCode: chainUserCode([step], names.length) };
       const ins = names.map((_, i) => tf.tensor(cols[i]!, undefined, dtypes[i]));
-      const info = (tf.backend() as any).compileAndRun(program, ins, want.dtype); // eslint-disable-line @typescript-eslint/no-explicit-any
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const info = (tf.backend() as any).compileAndRun(program, ins, want.dtype);
       programs++;
       const got = await read(tf.engine().makeTensorFromTensorInfo(info));
       tf.dispose(ins);

@@ -95,20 +95,23 @@ describe.skipIf(!chromiumAvailable)('device targets in headless Chromium: GLSL o
   });
 
   it('webgl: chains, products with their epilogue and the RNN run as GLSL programs, compiled once, with eager and cpu values', async () => {
-    const r = (await page.evaluate(() => (globalThis as any).agGpuTargets.run('webgl'))) as RunReport; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const r = (await page.evaluate(() => (globalThis as any).agGpuTargets.run('webgl'))) as RunReport;
     expect(r.skipped).toBeUndefined();
     expect(r.env).toEqual({ webglVersion: 2, float32: true });
     checkRun(r);
   }, 30_000);
 
   it('webgl: every rule of the GLSL table compiles and agrees with the cpu kernel on special values', async () => {
-    const r = (await page.evaluate(() => (globalThis as any).agGpuTargets.rules())) as { programs: number; bad: Record<string, string[]> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const r = (await page.evaluate(() => (globalThis as any).agGpuTargets.rules())) as { programs: number; bad: Record<string, string[]> };
     expect(r.bad).toEqual({});
     expect(r.programs).toBeGreaterThanOrEqual(63);
   }, 30_000);
 
   it('webgpu: the same cases as WGSL programs (where SwiftShader brings WebGPU up)', async (ctx) => {
-    const r = (await page.evaluate(() => (globalThis as any).agGpuTargets.run('webgpu'))) as RunReport; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const r = (await page.evaluate(() => (globalThis as any).agGpuTargets.run('webgpu'))) as RunReport;
     if (r.skipped) {
       console.log(`webgpu part skipped: ${r.skipped}`);
       ctx.skip(r.skipped);

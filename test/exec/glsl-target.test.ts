@@ -39,7 +39,8 @@ const t = (shape: number[], dtype: tf.DataType = 'float32'): tf.Tensor => {
 afterAll(() => tf.dispose(made));
 
 /** The Fused nodes of `fn`'s graph as the GLSL target sees it (optimized, epilogues merged). */
-function fusedNodes(fn: (...xs: any[]) => unknown, ...xs: tf.Tensor[]): Node[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function fusedNodes(fn: (...xs: any[]) => unknown, ...xs: tf.Tensor[]): Node[] {
   const f = ag.jit(fn as (...a: tf.Tensor[]) => tf.Tensor, { autograph: false }) as unknown as { getConcreteFunction(...a: tf.Tensor[]): { graph: Graph } };
   const cf = f.getConcreteFunction(...xs);
   const g: Graph = GLSL_TARGET.prepare(optimize(cloneGraph(cf.graph)));

@@ -163,13 +163,14 @@ describe('ONNX export of converted control flow (toGraph: break and return in lo
 
   it('return inside a for loop over a tensor', async () => {
     const { toGraph } = await import('../../src/api/to-graph.js');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    /* eslint-disable @typescript-eslint/no-explicit-any -- JS operators on tensors, as users of the converter write */
     const firstBig = toGraph(function firstBig(xs: any, limit: any) {
       for (const x of xs) {
         if (x > limit) return x;
       }
       return limit;
     }, { scope: { tf } });
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     await checkOnnx(firstBig, [tf.tensor1d([1, 5, 9, 2]), tf.scalar(4)], { reference: 'interpreter' });
     await checkOnnx(firstBig, [tf.tensor1d([1, 2]), tf.scalar(4)], { reference: 'interpreter' });
   });

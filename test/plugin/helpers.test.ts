@@ -48,7 +48,8 @@ describe('helpers called from targets', () => {
     writeFileSync(file, out!.code);
     const tf = await import('@tensorflow/tfjs');
     const { isConvertedInPlace } = await import('../../src/plugin/runtime.js');
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, any>;
     expect(mod.f(tf.tensor([1, 5])).arraySync()).toEqual([4, 9]); // [3, 15] → clipped to [3, 8], + 1
     expect(mod.f(tf.tensor([1, 2])).arraySync()).toEqual([4, 7]);
     expect(mod.f.traceCount).toBe(1); // clip's if was staged inside f's trace
