@@ -40,7 +40,10 @@ export default defineConfig(
       // A file of programs that apply JS operators to tensors is `@ts-nocheck`, saying why.
       '@typescript-eslint/ban-ts-comment': ['error', { 'ts-nocheck': 'allow-with-description' }],
       // `_`-named parameters and rest siblings are deliberate: the name says "unused".
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -48,7 +51,15 @@ export default defineConfig(
     // (dead stores, fall-through, `return` in `finally`, empty blocks, expressions for their effect
     // or their throw), compared with plain JS on the same values; many are `@ts-nocheck` because
     // they apply operators to tensors, which the checker (test/check), not tsc, types.
-    files: ['test/conformance/**', 'test/convert/**', 'test/semantics/**', 'test/corpus/**', 'test/hardening/**', 'test/fuzz/**', 'test/trace/random/**'],
+    files: [
+      'test/conformance/**',
+      'test/convert/**',
+      'test/semantics/**',
+      'test/corpus/**',
+      'test/hardening/**',
+      'test/fuzz/**',
+      'test/trace/random/**',
+    ],
     // their disable comments speak to readers with other linters' rules on
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     rules: {

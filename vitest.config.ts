@@ -24,7 +24,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/in-place/**', 'test/exec/webgpu/**'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/in-place/**', 'test/exec/webgpu/**'],
+        },
       },
       {
         extends: true,

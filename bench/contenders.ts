@@ -139,14 +139,23 @@ function onThreads<T>(n: number, f: () => T): T {
   }
 }
 
-export function jitted(executor: 'compiled' | 'interpreter' | 'onnxruntime', backend: BackendName, variant: Variant, calls: Calls, extra: JitExtra = {}): Contender {
+export function jitted(
+  executor: 'compiled' | 'interpreter' | 'onnxruntime',
+  backend: BackendName,
+  variant: Variant,
+  calls: Calls,
+  extra: JitExtra = {},
+): Contender {
   let list: unknown[][] = [];
   let f: ag.JitFunction | undefined;
   const { suffix = '', jitOptions = {}, threads = 1, ...rest } = extra;
   const ort = executor === 'onnxruntime';
   // jit's threads are ag.setThreads while the row runs; onnxruntime's its session's intraOpNumThreads
   const t = ort ? 1 : threads;
-  const options: JitOptions = ort && threads > 1 ? { ...jitOptions, onnxruntime: { ...jitOptions.onnxruntime, intraOpNumThreads: threads } } : jitOptions;
+  const options: JitOptions =
+    ort && threads > 1
+      ? { ...jitOptions, onnxruntime: { ...jitOptions.onnxruntime, intraOpNumThreads: threads } }
+      : jitOptions;
   const threadText = threads === 1 ? '' : `, ${threads} threads`;
   return {
     label: `${ort ? `onnxruntime (${threads} thread${threads === 1 ? '' : 's'})` : `jit ${executor}`}${variant.name === 'functional' ? '' : ` [${variant.name}]`}${ort ? '' : threadText}${suffix}`,
@@ -182,7 +191,12 @@ export function jitted(executor: 'compiled' | 'interpreter' | 'onnxruntime', bac
 }
 
 /** Every jit contender of a workload: each variant × executor × backend. */
-export function jitContenders(variants: readonly Variant[], calls: Calls, backends: readonly BackendName[] = ['cpu'], extra: JitExtra = {}): Contender[] {
+export function jitContenders(
+  variants: readonly Variant[],
+  calls: Calls,
+  backends: readonly BackendName[] = ['cpu'],
+  extra: JitExtra = {},
+): Contender[] {
   const out: Contender[] = [];
   for (const backend of backends) {
     for (const v of variants) {
@@ -192,7 +206,10 @@ export function jitContenders(variants: readonly Variant[], calls: Calls, backen
   return out;
 }
 
-export function plain(label: string, body: { prepare?(): void; batch(): void; result(): number[]; callsPerBatch?: number; note?: string }): Contender {
+export function plain(
+  label: string,
+  body: { prepare?(): void; batch(): void; result(): number[]; callsPerBatch?: number; note?: string },
+): Contender {
   return { label, kind: 'plain', backend: 'cpu', callsPerBatch: body.callsPerBatch ?? 1, ...body };
 }
 
@@ -228,7 +245,13 @@ export function onnx(variants: readonly Variant[], calls: Calls, threads = 1): C
  */
 export function jitWithoutRelaxedSimd(variants: readonly Variant[], calls: Calls): Contender[] {
   if (!wasmRelaxedSimdAvailable()) return [];
-  return [jitted('compiled', 'wasm', variants[0]!, calls, { suffix: ', relaxedSimd: false', judged: false, jitOptions: { relaxedSimd: false } })];
+  return [
+    jitted('compiled', 'wasm', variants[0]!, calls, {
+      suffix: ', relaxedSimd: false',
+      judged: false,
+      jitOptions: { relaxedSimd: false },
+    }),
+  ];
 }
 
 /**
@@ -237,8 +260,19 @@ export function jitWithoutRelaxedSimd(variants: readonly Variant[], calls: Calls
  * backend's values; shown beside the default, no bar judges it. `tolerance`: its check against the
  * reference, from those bounds (default: the workload's).
  */
-export function jitFastNumerics(variants: readonly Variant[], calls: Calls, tolerance?: { rtol: number; atol: number }): Contender[] {
-  return (['cpu', 'wasm'] as const).map((backend) => jitted('compiled', backend, variants[0]!, calls, { suffix: ", numerics: 'fast'", judged: false, jitOptions: { numerics: 'fast' }, tolerance }));
+export function jitFastNumerics(
+  variants: readonly Variant[],
+  calls: Calls,
+  tolerance?: { rtol: number; atol: number },
+): Contender[] {
+  return (['cpu', 'wasm'] as const).map((backend) =>
+    jitted('compiled', backend, variants[0]!, calls, {
+      suffix: ", numerics: 'fast'",
+      judged: false,
+      jitOptions: { numerics: 'fast' },
+      tolerance,
+    }),
+  );
 }
 
 /**
@@ -258,7 +292,7 @@ export function uniform(n: number, lo: number, hi: number, seed = 1): Float32Arr
     let t = s;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = lo + ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (hi - lo));
+    out[i] = lo + (((t ^ (t >>> 14)) >>> 0) / 4294967296) * (hi - lo);
   }
   return out;
 }

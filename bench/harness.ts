@@ -7,7 +7,17 @@
 import * as tf from '@tensorflow/tfjs';
 import { defaultJitOnCpu, judge, median, speedup } from './bars.js';
 
-export { defaultJit, defaultJitOnCpu, defaultJitOnWasm, median, refs, slowdown, speedup, threadedJit, threadedJitOnWasm } from './bars.js';
+export {
+  defaultJit,
+  defaultJitOnCpu,
+  defaultJitOnWasm,
+  median,
+  refs,
+  slowdown,
+  speedup,
+  threadedJit,
+  threadedJitOnWasm,
+} from './bars.js';
 
 export type BackendName = 'cpu' | 'wasm';
 export type Kind = 'plain' | 'eager' | 'jit' | 'onnxruntime' | 'peer' | 'trace' | 'convert' | 'import' | 'check';
@@ -81,7 +91,12 @@ export interface Ref {
 }
 
 export type Bar =
-  | { readonly kind: 'faster'; readonly than: Ref; readonly factor: number; readonly applies?: (c: Contender) => boolean }
+  | {
+      readonly kind: 'faster';
+      readonly than: Ref;
+      readonly factor: number;
+      readonly applies?: (c: Contender) => boolean;
+    }
   | { readonly kind: 'within'; readonly of: Ref; readonly factor: number; readonly applies?: (c: Contender) => boolean }
   | { readonly kind: 'under'; readonly us: number; readonly applies?: (c: Contender) => boolean };
 
@@ -195,8 +210,13 @@ export function readAndDispose(x: unknown): number[] {
   return v;
 }
 
-function compare(got: readonly number[], ref: readonly number[], tol: { rtol: number; atol: number }): { ok: boolean; maxError: number; why?: string } {
-  if (got.length !== ref.length) return { ok: false, maxError: Infinity, why: `${got.length} values, reference has ${ref.length}` };
+function compare(
+  got: readonly number[],
+  ref: readonly number[],
+  tol: { rtol: number; atol: number },
+): { ok: boolean; maxError: number; why?: string } {
+  if (got.length !== ref.length)
+    return { ok: false, maxError: Infinity, why: `${got.length} values, reference has ${ref.length}` };
   let maxError = 0;
   let worst = -1;
   let ok = true;
@@ -242,14 +262,23 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
   const started = performance.now();
   if (w.measure) {
     const rows = await w.measure(opts);
-    return { id: w.id, title: w.title, barText: w.barText, rows, notes: w.notes ?? [], seconds: (performance.now() - started) / 1000 };
+    return {
+      id: w.id,
+      title: w.title,
+      barText: w.barText,
+      rows,
+      notes: w.notes ?? [],
+      seconds: (performance.now() - started) / 1000,
+    };
   }
   const cfg = opts.quick
     ? { warmMs: 50, sampleMs: 10, reps: 2, minReps: 1, budgetMs: 500 }
     : { warmMs: 300, sampleMs: 25, reps: 7, minReps: 3, budgetMs: 4000 };
   const all = w.contenders({ quick: opts.quick });
   const isRef = (c: Contender) => c.kind === 'eager' && c.backend === 'cpu';
-  const selected = all.filter((c) => isRef(c) || !opts.filter?.length || opts.filter.some((f) => `${c.label} (${c.backend})`.includes(f)));
+  const selected = all.filter(
+    (c) => isRef(c) || !opts.filter?.length || opts.filter.some((f) => `${c.label} (${c.backend})`.includes(f)),
+  );
   const rows = new Map<Contender, RowResult>();
   for (const c of selected) {
     rows.set(c, {
@@ -424,5 +453,12 @@ export async function runWorkload(w: Workload, opts: RunOptions): Promise<Worklo
     const rated = [...rows.values()].filter((r) => r.gflops !== undefined);
     notes.push(`${w.id} GFLOP/s: ${rated.map((r) => `${r.label} (${r.backend}) ${r.gflops!.toFixed(1)}`).join(', ')}`);
   }
-  return { id: w.id, title: w.title, barText: w.barText, rows: [...rows.values()], notes, seconds: (performance.now() - started) / 1000 };
+  return {
+    id: w.id,
+    title: w.title,
+    barText: w.barText,
+    rows: [...rows.values()],
+    notes,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

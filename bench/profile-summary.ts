@@ -48,7 +48,8 @@ function summarize(file: string, top: number, match?: string, under?: string): v
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   // Self time per node from samples × time deltas.
   const inside = (id: number): boolean => {
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) if (byId.get(cur)!.callFrame.functionName === under) return true;
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur))
+      if (byId.get(cur)!.callFrame.functionName === under) return true;
     return false;
   };
   const selfUs = new Map<number, number>();

@@ -44,7 +44,9 @@ export function formatTable(results: readonly WorkloadResult[]): string {
       if (r.note) flags.push(r.note);
       const bar = [barCell(r), ...flags.map((f) => `*${f}*`)].filter(Boolean).join(' ');
       const ratio = r.kind === 'eager' && r.backend === 'cpu' ? '1×' : fmtRatio(r.vsEagerCpu);
-      lines.push(`| ${w.id} | ${r.label} | ${r.kind === 'plain' || r.kind === 'import' || r.kind === 'check' ? '–' : r.backend} | ${time} | ${range} | ${fmtUs(r.cpuMedian)} | ${ratio} | ${bar.replace(/\|/g, '\\|')} |`);
+      lines.push(
+        `| ${w.id} | ${r.label} | ${r.kind === 'plain' || r.kind === 'import' || r.kind === 'check' ? '–' : r.backend} | ${time} | ${range} | ${fmtUs(r.cpuMedian)} | ${ratio} | ${bar.replace(/\|/g, '\\|')} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -57,9 +59,12 @@ export function misses(results: readonly WorkloadResult[]): string[] {
       for (const b of r.bars) if (b.ok === false) out.push(`${w.id} ${r.label}: bar ${b.text} (${w.barText})`);
       if (r.status === 'wrong') out.push(`${w.id} ${r.label}: ${r.message}`);
       if (r.status === 'error') out.push(`${w.id} ${r.label}: ${r.message}`);
-      if (r.leakedTensors) out.push(`${w.id} ${r.label}: tensor count grew by ${r.leakedTensors} over the timed samples`);
+      if (r.leakedTensors)
+        out.push(`${w.id} ${r.label}: tensor count grew by ${r.leakedTensors} over the timed samples`);
     }
-    const pendingBars = w.rows.flatMap((r) => r.bars.filter((b) => b.ok === undefined).map((b) => `${b.text} [${r.label}]`));
+    const pendingBars = w.rows.flatMap((r) =>
+      r.bars.filter((b) => b.ok === undefined).map((b) => `${b.text} [${r.label}]`),
+    );
     if (pendingBars.length) out.push(`${w.id}: not judged yet — ${pendingBars.join('; ')}`);
   }
   return out;

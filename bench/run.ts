@@ -52,7 +52,11 @@ function parseArgs(argv: readonly string[]): Args {
       if (v === undefined) throw new Error(`${a} needs a value`);
       return v;
     };
-    const list = () => value().split(',').map((s) => s.trim()).filter(Boolean);
+    const list = () =>
+      value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (a === '--quick') args.quick = true;
     else if (a.startsWith('--only')) args.only = list().map((s) => s.toUpperCase());
     else if (a.startsWith('--filter')) args.filter = list();
@@ -88,7 +92,9 @@ function simdWidth(): string {
 function machine(args: Args): Record<string, unknown> {
   let commit: string | undefined;
   try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     commit = undefined;
   }
@@ -118,7 +124,10 @@ function machine(args: Args): Record<string, unknown> {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const workloads = WORKLOADS.filter((w) => selected(w, args.only));
-  if (!workloads.length) throw new Error(`--only ${args.only?.join(',')} selects no workload (ids: ${WORKLOADS.map((w) => w.id).join(', ')})`);
+  if (!workloads.length)
+    throw new Error(
+      `--only ${args.only?.join(',')} selects no workload (ids: ${WORKLOADS.map((w) => w.id).join(', ')})`,
+    );
   // Initialize both backends once; contenders switch between them (synchronous once initialized).
   await tf.setBackend('wasm');
   await tf.setBackend('cpu');
@@ -127,7 +136,12 @@ async function main(): Promise<void> {
   const info = machine(args);
   const log = (line: string) => console.error(line);
   info.loadAverageBefore = os.loadavg();
-  log(`autograph-ts bench — ${info.cpus} × ${info.cpuModel} (SIMD ${info.simd}), node ${info.node}, tfjs ${info.tfjs}, onnxruntime-web ${ortWebVersion()}, jax-js ${JAX_VERSION}${args.quick ? ', --quick' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  log(
+    `autograph-ts bench — ${info.cpus} × ${info.cpuModel} (SIMD ${info.simd}), node ${info.node}, tfjs ${info.tfjs}, onnxruntime-web ${ortWebVersion()}, jax-js ${JAX_VERSION}${args.quick ? ', --quick' : ''}, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   const results: WorkloadResult[] = [];
   const t0 = performance.now();
   for (const w of workloads) {
@@ -141,9 +155,13 @@ async function main(): Promise<void> {
   info.loadAverageAfter = os.loadavg();
 
   const out: string[] = [];
-  out.push(`## autograph-ts benchmarks — ${String(info.date).slice(0, 10)}, ${info.cpus} × ${info.cpuModel} (SIMD ${info.simd}), node ${info.node}, tfjs ${info.tfjs}, onnxruntime-web ${ortWebVersion()}, jax-js ${JAX_VERSION}${args.quick ? ' (--quick: a smoke test, B1 on every 10th n)' : ''}`);
+  out.push(
+    `## autograph-ts benchmarks — ${String(info.date).slice(0, 10)}, ${info.cpus} × ${info.cpuModel} (SIMD ${info.simd}), node ${info.node}, tfjs ${info.tfjs}, onnxruntime-web ${ortWebVersion()}, jax-js ${JAX_VERSION}${args.quick ? ' (--quick: a smoke test, B1 on every 10th n)' : ''}`,
+  );
   out.push('');
-  out.push('µs per call, wall-clock median of the repetitions (each repetition a batch of calls; min–max across repetitions); "cpu µs/call" is the median process CPU time (user + system), steadier when the machine is loaded. "vs eager cpu" = tfjs eager cpu time / this time. Bars apply to `jit` with the default (compiled) executor on the cpu backend unless the bar says "same backend"; verdicts use wall-clock medians, the ratio from CPU time is shown beside them.');
+  out.push(
+    'µs per call, wall-clock median of the repetitions (each repetition a batch of calls; min–max across repetitions); "cpu µs/call" is the median process CPU time (user + system), steadier when the machine is loaded. "vs eager cpu" = tfjs eager cpu time / this time. Bars apply to `jit` with the default (compiled) executor on the cpu backend unless the bar says "same backend"; verdicts use wall-clock medians, the ratio from CPU time is shown beside them.',
+  );
   out.push('');
   for (const w of results) out.push(`- **${w.id}** ${w.title} — bar: ${w.barText}`);
   out.push('');
@@ -158,7 +176,9 @@ async function main(): Promise<void> {
   for (const n of notes) out.push(`- ${n}`);
   out.push('');
   const load = (xs: unknown) => (xs as number[]).map((x) => x.toFixed(1)).join(' ');
-  out.push(`Total ${seconds.toFixed(0)} s. Load average (1, 5, 15 min) before ${load(info.loadAverageBefore)}, after ${load(info.loadAverageAfter)} on ${info.cpus} cpus. WebAssembly relaxed SIMD: ${info.wasmRelaxedSimd ? 'on (jit matMul on wasm fuses multiply-adds)' : 'off'}.`);
+  out.push(
+    `Total ${seconds.toFixed(0)} s. Load average (1, 5, 15 min) before ${load(info.loadAverageBefore)}, after ${load(info.loadAverageAfter)} on ${info.cpus} cpus. WebAssembly relaxed SIMD: ${info.wasmRelaxedSimd ? 'on (jit matMul on wasm fuses multiply-adds)' : 'off'}.`,
+  );
   console.log(out.join('\n'));
 
   writeFileSync(args.out, JSON.stringify({ machine: info, seconds, workloads: results }, null, 2) + '\n');

@@ -63,7 +63,8 @@ interface Model {
 
 /** Fresh variables holding the same initial weights every time (fixed seed). */
 function makeModel(tag: string): Model {
-  const init = (shape: number[], seed: number, scale: number) => tf.tidy(() => tf.mul(tf.randomNormal(shape, 0, 1, 'float32', seed), scale));
+  const init = (shape: number[], seed: number, scale: number) =>
+    tf.tidy(() => tf.mul(tf.randomNormal(shape, 0, 1, 'float32', seed), scale));
   const wx = tf.variable(init([1, HIDDEN], SEED + 1, 0.5), true, `rnn_wx_${tag}`);
   const wh = tf.variable(init([HIDDEN, HIDDEN], SEED + 2, 0.2), true, `rnn_wh_${tag}`);
   const b = tf.variable(tf.zeros([HIDDEN]), true, `rnn_b_${tag}`);
@@ -113,19 +114,27 @@ async function main(): Promise<void> {
   const eager = run('eager', data);
   const jitted = run('jit', data);
   const show = (xs: number[]) => xs.map((x) => x.toFixed(5)).join(' ');
-  console.log(`RNN (tanh cell, hidden ${HIDDEN}) learning running sums of ${STEPS}-step sequences: ${EPOCHS} epochs × ${BATCHES} batches of ${BATCH}, adam`);
+  console.log(
+    `RNN (tanh cell, hidden ${HIDDEN}) learning running sums of ${STEPS}-step sequences: ${EPOCHS} epochs × ${BATCHES} batches of ${BATCH}, adam`,
+  );
   console.log('loss per epoch');
   for (let e = 0; e < EPOCHS; e += Math.max(1, Math.floor(EPOCHS / 10))) {
-    console.log(`  epoch ${String(e + 1).padStart(3)}  eager ${eager.losses[e]!.toFixed(6)}  jit ${jitted.losses[e]!.toFixed(6)}`);
+    console.log(
+      `  epoch ${String(e + 1).padStart(3)}  eager ${eager.losses[e]!.toFixed(6)}  jit ${jitted.losses[e]!.toFixed(6)}`,
+    );
   }
   console.log(`  last       eager ${eager.losses.at(-1)!.toFixed(6)}  jit ${jitted.losses.at(-1)!.toFixed(6)}`);
   let maxRel = 0;
-  eager.losses.forEach((l, i) => (maxRel = Math.max(maxRel, Math.abs(l - jitted.losses[i]!) / Math.max(Math.abs(l), 1e-6))));
+  eager.losses.forEach(
+    (l, i) => (maxRel = Math.max(maxRel, Math.abs(l - jitted.losses[i]!) / Math.max(Math.abs(l), 1e-6))),
+  );
   const agree = eager.losses.length === jitted.losses.length && maxRel < 1e-3;
   console.log(`eager curve: ${show(eager.losses)}`);
   console.log(`jit curve:   ${show(jitted.losses)}`);
   console.log(`largest relative difference: ${maxRel.toExponential(2)} → ${agree ? 'agree' : 'DISAGREE'}`);
-  console.log(`time for the whole training: eager ${eager.second.toFixed(0)} ms, jit ${jitted.second.toFixed(0)} ms (first call with tracing ${jitted.first.toFixed(0)} ms)`);
+  console.log(
+    `time for the whole training: eager ${eager.second.toFixed(0)} ms, jit ${jitted.second.toFixed(0)} ms (first call with tracing ${jitted.first.toFixed(0)} ms)`,
+  );
   console.log(`speed ratio eager/jit: ${(eager.second / jitted.second).toFixed(2)}×`);
   const traces = (jitted.fn as ag.JitFunction<typeof trainRnn>).traceCount;
   console.log(`traces: ${traces}`);

@@ -52,7 +52,10 @@ function originalSource(name: string): string {
   const start = lines.findIndex((l) => l.startsWith(`export function ${name}(`));
   if (start < 0) return String(seeds.find((s) => s.fn.name === name)?.fn);
   const end = lines.findIndex((l, i) => i > start && l === '}');
-  return lines.slice(start, end + 1).join('\n').replace(/^export /, '');
+  return lines
+    .slice(start, end + 1)
+    .join('\n')
+    .replace(/^export /, '');
 }
 
 async function main(): Promise<void> {
@@ -70,11 +73,15 @@ async function main(): Promise<void> {
     const args = seed.args();
     const cf = f.getConcreteFunction(...args);
     const steps = cf.optimizationSteps();
-    console.log(`\n── graph (optimized: ${steps[steps.length - 1]!.nodesAfter} nodes; the trace had ${steps[0]!.nodesBefore}) ──`);
+    console.log(
+      `\n── graph (optimized: ${steps[steps.length - 1]!.nodesAfter} nodes; the trace had ${steps[0]!.nodesBefore}) ──`,
+    );
     console.log(cf.toString());
     writeFileSync(`${OUT}/${name}.svg`, await cf.toSVG());
     writeFileSync(`${OUT}/${name}.html`, await cf.toHTML());
-    console.log(`(picture: ${OUT}/${name}.svg; viewer: ${OUT}/${name}.html; each pass: cf.toString({ graph: 'passes' }))`);
+    console.log(
+      `(picture: ${OUT}/${name}.svg; viewer: ${OUT}/${name}.html; each pass: cf.toString({ graph: 'passes' }))`,
+    );
     const call = `${name}(${args.map(show).join(', ')})`;
     // Staged prints say which call printed them.
     const printsOf = (who: string) => ag.setPrintSink((line) => console.log(`  [${who} printed] ${line}`));
@@ -84,12 +91,16 @@ async function main(): Promise<void> {
     printsOf(`jit ${call}`);
     const staged = f(...args);
     ag.setPrintSink(restorePrint);
-    console.log(`${call} → ${show(staged)}   (eager: converted code on tensors → ${show(eager)}${seed.plain ? `; plain JS → ${show(seed.plain())}` : ''})`);
+    console.log(
+      `${call} → ${show(staged)}   (eager: converted code on tensors → ${show(eager)}${seed.plain ? `; plain JS → ${show(seed.plain())}` : ''})`,
+    );
     const restore = quiet();
     const tEager = timeIt(() => ag.toGraph(seed.fn, { scope: seed.scope })(...args));
     const tJit = timeIt(() => f(...args));
     ag.setPrintSink(restore);
-    console.log(`time per call (median): eager ${tEager.toFixed(1)} µs, jit ${tJit.toFixed(1)} µs → ×${(tEager / tJit).toFixed(1)}\n`);
+    console.log(
+      `time per call (median): eager ${tEager.toFixed(1)} µs, jit ${tJit.toFixed(1)} µs → ×${(tEager / tJit).toFixed(1)}\n`,
+    );
     tf.dispose([eager, staged, ...args].filter((x): x is tf.Tensor => x instanceof tf.Tensor));
   }
 
@@ -99,7 +110,9 @@ async function main(): Promise<void> {
   await ag.save(cf, onnxPath, { format: 'onnx' });
   const session = await ort.InferenceSession.create(onnxPath, { intraOpNumThreads: 1, graphOptimizationLevel: 'all' });
   const result = await session.run({ [session.inputNames[0]!]: new ort.Tensor('int32', Int32Array.from([27]), []) });
-  console.log(`collatz exported to ${onnxPath}; onnxruntime-node runs it: collatz(27) → ${result[session.outputNames[0]!]!.data[0]}`);
+  console.log(
+    `collatz exported to ${onnxPath}; onnxruntime-node runs it: collatz(27) → ${result[session.outputNames[0]!]!.data[0]}`,
+  );
 }
 
 main().catch((e) => {

@@ -49,13 +49,19 @@ export function viewerGraphs() {
   const Wo = tf.variable(tf.randomNormal([HIDDEN, 1], 0, 0.3, 'float32', 3), true, 'Wo');
   const opt = tf.train.adam(0.02);
   const scope = { tf, ag, opt, Wx, Wh, bias, Wo, HIDDEN };
-  const train = ag.jit(trainStep, { scope, name: 'trainStep' }).getConcreteFunction(ag.spec([6, 4, 1]), ag.spec([6, 4, 1]));
+  const train = ag
+    .jit(trainStep, { scope, name: 'trainStep' })
+    .getConcreteFunction(ag.spec([6, 4, 1]), ag.spec([6, 4, 1]));
   const model = tf.sequential();
   const init = (seed: number) => tf.initializers.glorotUniform({ seed });
-  model.add(tf.layers.dense({ units: 16, activation: 'relu', inputShape: [10], kernelInitializer: init(1), name: 'hidden1' }));
+  model.add(
+    tf.layers.dense({ units: 16, activation: 'relu', inputShape: [10], kernelInitializer: init(1), name: 'hidden1' }),
+  );
   model.add(tf.layers.dense({ units: 8, activation: 'relu', kernelInitializer: init(2), name: 'hidden2' }));
   model.add(tf.layers.dense({ units: 1, kernelInitializer: init(3), name: 'output' }));
-  const predict = ag.jit((t: T) => model.predict(t) as T, { autograph: false, name: 'predict' }).getConcreteFunction(ag.spec([4, 10]));
+  const predict = ag
+    .jit((t: T) => model.predict(t) as T, { autograph: false, name: 'predict' })
+    .getConcreteFunction(ag.spec([4, 10]));
   return { steps, train, predict };
 }
 

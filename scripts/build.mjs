@@ -13,7 +13,9 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
 /** `ag.version` (src/platform/version.ts): package.json's version, written into the bundles. */
-const define = { __AUTOGRAPH_VERSION__: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version) };
+const define = {
+  __AUTOGRAPH_VERSION__: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version),
+};
 
 /** The package's entry points (package.json "exports" and "bin"), and the loader's hooks module. */
 const ENTRIES = [

@@ -15,7 +15,8 @@ import ts from 'typescript';
 export const TWINS = [
   {
     from: 'test/errors/fixtures/triggers.ts',
-    about: 'One way to cause each catalogued error from plain JavaScript, run under vitest and, by the test, under plain node.',
+    about:
+      'One way to cause each catalogued error from plain JavaScript, run under vitest and, by the test, under plain node.',
   },
   {
     from: 'test/errors/fixtures/throwing.ts',
@@ -38,11 +39,23 @@ export function twinText(from: string): string {
   const body = source.replace(/^(\/\/.*\n)+/, '');
   const js = ts.transpileModule(body, {
     fileName: from,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false, verbatimModuleSyntax: false },
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      removeComments: false,
+      verbatimModuleSyntax: false,
+    },
   }).outputText;
   const about = TWINS.find((t) => t.from === from)?.about ?? '';
-  const header = [`// ${about}`, `// Generated from ${from.split('/').pop()} by \`npm run fixtures:twins\` (scripts/fixture-twins.ts): edit that, not this.`];
-  const lines = js.split('\n').map((line) => line.replace(MARKER, (_m, head: string, tsToken: string, mjsToken?: string) => `${head}${mjsToken ?? tsToken}`));
+  const header = [
+    `// ${about}`,
+    `// Generated from ${from.split('/').pop()} by \`npm run fixtures:twins\` (scripts/fixture-twins.ts): edit that, not this.`,
+  ];
+  const lines = js
+    .split('\n')
+    .map((line) =>
+      line.replace(MARKER, (_m, head: string, tsToken: string, mjsToken?: string) => `${head}${mjsToken ?? tsToken}`),
+    );
   return `${[...header, ...lines].join('\n').trimEnd()}\n`;
 }
 

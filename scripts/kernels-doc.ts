@@ -19,7 +19,17 @@ import { ONNX_RULES } from '../src/export/onnx/rules/index.js';
 import { GRAPH_MODEL_RULES } from '../src/export/graph-model/rules/index.js';
 
 /** The capability columns, in the matrix's order. */
-export const CAPABILITIES = ['shape rule', 'gradient', 'compiled scalar', 'SIMD', 'fusable', 'WGSL', 'GLSL', 'ONNX', 'GraphModel'] as const;
+export const CAPABILITIES = [
+  'shape rule',
+  'gradient',
+  'compiled scalar',
+  'SIMD',
+  'fusable',
+  'WGSL',
+  'GLSL',
+  'ONNX',
+  'GraphModel',
+] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 const has = (table: object, k: string): boolean => Object.hasOwn(table, k);
@@ -51,12 +61,18 @@ export function kernelMatrix(): MatrixRow[] {
 
 /** The number of kernels with each capability. */
 export function capabilityCounts(rows: readonly MatrixRow[] = kernelMatrix()): Record<Capability, number> {
-  return Object.fromEntries(CAPABILITIES.map((c) => [c, rows.filter((r) => r.has[c]).length])) as Record<Capability, number>;
+  return Object.fromEntries(CAPABILITIES.map((c) => [c, rows.filter((r) => r.has[c]).length])) as Record<
+    Capability,
+    number
+  >;
 }
 
 /** The traced kernels (those with a shape rule) that lack `capability`, sorted. */
 export function tracedWithout(capability: Capability, rows: readonly MatrixRow[] = kernelMatrix()): KernelName[] {
-  return rows.filter((r) => r.has['shape rule'] && !r.has[capability]).map((r) => r.kernel.name).sort();
+  return rows
+    .filter((r) => r.has['shape rule'] && !r.has[capability])
+    .map((r) => r.kernel.name)
+    .sort();
 }
 
 /** The heading of the section of docs/kernels.md that lists the traced kernels without a `target` rule. */
@@ -130,7 +146,10 @@ export function kernelsDoc(): string {
   for (const family of KERNEL_FAMILIES) {
     const of = rows.filter((r) => r.kernel.family === family);
     lines.push(`## ${family} (${of.length})`, '', header, rule);
-    for (const r of of) lines.push(`| ${r.kernel.name} | ${inputsText(r.kernel)} | ${CAPABILITIES.map((c) => (r.has[c] ? '✓' : '')).join(' | ')} | ${facts(r.kernel)} |`);
+    for (const r of of)
+      lines.push(
+        `| ${r.kernel.name} | ${inputsText(r.kernel)} | ${CAPABILITIES.map((c) => (r.has[c] ? '✓' : '')).join(' | ')} | ${facts(r.kernel)} |`,
+      );
     lines.push('');
   }
   for (const target of ['ONNX', 'GraphModel'] as const) {

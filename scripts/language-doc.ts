@@ -5,7 +5,15 @@
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FAMILIES, LANGUAGE, languageCounts, type Family, type LanguageEntry, type NodeType, type Status } from '../src/convert/language.js';
+import {
+  FAMILIES,
+  LANGUAGE,
+  languageCounts,
+  type Family,
+  type LanguageEntry,
+  type NodeType,
+  type Status,
+} from '../src/convert/language.js';
 
 const STATUSES: readonly Status[] = ['rewritten', 'passed', 'refused', 'erased', 'not-met'];
 
@@ -18,19 +26,30 @@ const STATUS_TEXT: Readonly<Record<Status, string>> = {
 };
 
 const TITLES: Readonly<Record<Family, string>> = {
-  statement: 'Statements', expression: 'Expressions', function: 'Functions', class: 'Classes', pattern: 'Patterns',
-  literal: 'Literals', module: 'Modules and programs', typescript: 'TypeScript', jsx: 'JSX', flow: 'Flow',
-  proposal: 'Proposals and V8 syntax', babel: 'Babel internals and deprecated names',
+  statement: 'Statements',
+  expression: 'Expressions',
+  function: 'Functions',
+  class: 'Classes',
+  pattern: 'Patterns',
+  literal: 'Literals',
+  module: 'Modules and programs',
+  typescript: 'TypeScript',
+  jsx: 'JSX',
+  flow: 'Flow',
+  proposal: 'Proposals and V8 syntax',
+  babel: 'Babel internals and deprecated names',
 };
 
 /** What each section adds to its rows, where the family has something in common. */
 const NOTES: Partial<Readonly<Record<Family, string>>> = {
-  class: 'Class bodies are not converted where they stand: converted code calls a method through `ag__.convertedCall`, which converts it from its own text then.',
+  class:
+    'Class bodies are not converted where they stand: converted code calls a method through `ag__.convertedCall`, which converts it from its own text then.',
   typescript:
     'At run time the converter reads compiled JS (`fn.toString()`), and the Node loader and the Vite plugin convert after tsx/esbuild have compiled TypeScript, so these nodes reach the converter only through the Babel plugin, which runs before the TypeScript preset: types stay in place for the preset, expressions inside them are converted.',
   jsx: 'As for TypeScript, only the Babel plugin meets JSX (tsx and Vite compile it into calls first). The examples use a local element factory `h`.',
   flow: 'Only the Babel plugin meets Flow (the Node loader and Vite do not read it); it leaves Flow types in place for the Flow preset. Flow enums are run-time objects, compiled by babel-plugin-transform-flow-enums.',
-  proposal: 'Syntax that only a Babel parser plugin reads and V8 does not run: no function reaches the run-time converter with it. (A Babel config enabling such a plugin ahead of autograph-ts/babel would show it to the converter, untested.)',
+  proposal:
+    'Syntax that only a Babel parser plugin reads and V8 does not run: no function reaches the run-time converter with it. (A Babel config enabling such a plugin ahead of autograph-ts/babel would show it to the converter, untested.)',
 };
 
 /** Text for a table cell: pipes escaped, so that code like `a || b` stays in its cell. */
@@ -57,12 +76,18 @@ function row(type: NodeType, e: LanguageEntry): string {
 function section(family: Family, rows: [NodeType, LanguageEntry][]): string[] {
   const out = [`## ${TITLES[family]} (${rows.length})`, ''];
   if (NOTES[family]) out.push(NOTES[family]!, '');
-  out.push('| Node type | Status | Passes, helpers | Becomes (or error) | Why | Example |', '|---|---|---|---|---|---|');
+  out.push(
+    '| Node type | Status | Passes, helpers | Becomes (or error) | Why | Example |',
+    '|---|---|---|---|---|---|',
+  );
   for (const [type, e] of rows) out.push(row(type, e));
-  const forms = rows.flatMap(([type, e]) => ('refusedForms' in e && e.refusedForms ? e.refusedForms.map((f) => ({ type, f })) : []));
+  const forms = rows.flatMap(([type, e]) =>
+    'refusedForms' in e && e.refusedForms ? e.refusedForms.map((f) => ({ type, f })) : [],
+  );
   if (forms.length) {
     out.push('', 'Refused forms of these node types:', '');
-    for (const { type, f } of forms) out.push(`- \`${type}\`: ${f.construct} (\`${f.error}\`, pass ${f.pass}): ${code(f.example)}`);
+    for (const { type, f } of forms)
+      out.push(`- \`${type}\`: ${f.construct} (\`${f.error}\`, pass ${f.pass}): ${code(f.example)}`);
   }
   out.push('');
   return out;
@@ -92,10 +117,18 @@ export function languageDoc(): string {
   const of = (f: Family) => entries.filter(([, e]) => e.family === f);
   for (const f of FAMILIES) {
     const rows = of(f);
-    lines.push(`| ${TITLES[f]} | ${STATUSES.map((s) => rows.filter(([, e]) => e.status === s).length || '').join(' | ')} | ${rows.length} |`);
+    lines.push(
+      `| ${TITLES[f]} | ${STATUSES.map((s) => rows.filter(([, e]) => e.status === s).length || '').join(' | ')} | ${rows.length} |`,
+    );
   }
   lines.push('');
-  for (const f of FAMILIES) lines.push(...section(f, of(f).sort(([a], [b]) => a.localeCompare(b))));
+  for (const f of FAMILIES)
+    lines.push(
+      ...section(
+        f,
+        of(f).sort(([a], [b]) => a.localeCompare(b)),
+      ),
+    );
   return lines.join('\n');
 }
 

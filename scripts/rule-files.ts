@@ -41,7 +41,8 @@ export function familyOfRuleFile(file: string): KernelFamily | undefined {
   const base = path.basename(file).replace(/\.ts$/, '');
   let best: KernelFamily | undefined;
   for (const f of KERNEL_FAMILIES) {
-    if ((base === f || (base.startsWith(`${f}-`) && base.length > f.length + 1)) && (!best || f.length > best.length)) best = f;
+    if ((base === f || (base.startsWith(`${f}-`) && base.length > f.length + 1)) && (!best || f.length > best.length))
+      best = f;
   }
   return best;
 }
@@ -78,7 +79,8 @@ export async function loadRuleFiles(stage: RuleStage): Promise<LoadedRuleFile[]>
   const files = ruleFileNames(stage).map((f) => `${stage.dir}/${f}`);
   const support = path.join(ROOT, stage.dir, SUPPORT_FOLDER);
   if (existsSync(support)) {
-    for (const f of readdirSync(support).sort()) if (f.endsWith('.ts')) files.push(`${stage.dir}/${SUPPORT_FOLDER}/${f}`);
+    for (const f of readdirSync(support).sort())
+      if (f.endsWith('.ts')) files.push(`${stage.dir}/${SUPPORT_FOLDER}/${f}`);
   }
   const out: LoadedRuleFile[] = [];
   for (const file of files) {

@@ -18,7 +18,11 @@ function node(bin, args, stdio) {
   return { child, done: new Promise((res) => child.on('close', (code, signal) => res(code ?? (signal ? 1 : 0)))) };
 }
 
-const tsc = node(resolve('typescript/bin/tsc'), ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], ['ignore', 'pipe', 'pipe']);
+const tsc = node(
+  resolve('typescript/bin/tsc'),
+  ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'],
+  ['ignore', 'pipe', 'pipe'],
+);
 let report = '';
 tsc.child.stdout.on('data', (d) => (report += d));
 tsc.child.stderr.on('data', (d) => (report += d));

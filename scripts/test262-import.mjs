@@ -8,9 +8,71 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@babel/parser';
 
-const STATEMENTS = ['for', 'for-in', 'for-of', 'while', 'do-while', 'switch', 'labeled', 'break', 'continue', 'try', 'if', 'block', 'let', 'const', 'variable', 'function', 'return', 'class'];
-const OPERATORS = ['addition', 'subtraction', 'multiplication', 'division', 'modulus', 'exponentiation', 'unary-minus', 'unary-plus', 'bitwise-and', 'bitwise-or', 'bitwise-xor', 'bitwise-not', 'left-shift', 'right-shift', 'unsigned-right-shift', 'equals', 'does-not-equals', 'strict-equals', 'strict-does-not-equals', 'greater-than', 'less-than', 'greater-than-or-equal', 'less-than-or-equal'];
-const EXPRESSIONS = ['assignment', 'compound-assignment', 'logical-assignment', 'conditional', 'comma', 'postfix-increment', 'postfix-decrement', 'prefix-increment', 'prefix-decrement', 'arrow-function', 'object', 'array', 'logical-and', 'logical-or', 'logical-not', 'coalesce', 'typeof', ...OPERATORS];
+const STATEMENTS = [
+  'for',
+  'for-in',
+  'for-of',
+  'while',
+  'do-while',
+  'switch',
+  'labeled',
+  'break',
+  'continue',
+  'try',
+  'if',
+  'block',
+  'let',
+  'const',
+  'variable',
+  'function',
+  'return',
+  'class',
+];
+const OPERATORS = [
+  'addition',
+  'subtraction',
+  'multiplication',
+  'division',
+  'modulus',
+  'exponentiation',
+  'unary-minus',
+  'unary-plus',
+  'bitwise-and',
+  'bitwise-or',
+  'bitwise-xor',
+  'bitwise-not',
+  'left-shift',
+  'right-shift',
+  'unsigned-right-shift',
+  'equals',
+  'does-not-equals',
+  'strict-equals',
+  'strict-does-not-equals',
+  'greater-than',
+  'less-than',
+  'greater-than-or-equal',
+  'less-than-or-equal',
+];
+const EXPRESSIONS = [
+  'assignment',
+  'compound-assignment',
+  'logical-assignment',
+  'conditional',
+  'comma',
+  'postfix-increment',
+  'postfix-decrement',
+  'prefix-increment',
+  'prefix-decrement',
+  'arrow-function',
+  'object',
+  'array',
+  'logical-and',
+  'logical-or',
+  'logical-not',
+  'coalesce',
+  'typeof',
+  ...OPERATORS,
+];
 export const DIRECTORIES = [...STATEMENTS.map((d) => `statements/${d}`), ...EXPRESSIONS.map((d) => `expressions/${d}`)];
 
 /** Harness files the runner implements (test/conformance/test262/harness.ts); assert.js and sta.js always. */
@@ -18,13 +80,21 @@ const INCLUDES = new Set(['propertyHelper.js', 'compareArray.js']);
 const SKIP_FLAGS = ['module', 'async', 'noStrict', 'raw', 'CanBlockIsTrue', 'CanBlockIsFalse'];
 /** Features outside the scope (generators, async, realms, BigInt, private names) or that V8 lacks. */
 const SKIP_FEATURES = {
-  generators: 'feature: generators', 'async-functions': 'feature: async functions', 'async-iteration': 'feature: async iteration',
-  'Symbol.asyncIterator': 'feature: async iteration', 'top-level-await': 'feature: async functions', Proxy: 'feature: Proxy',
-  'cross-realm': 'feature: cross-realm', BigInt: 'feature: BigInt',
-  'class-fields-private': 'feature: class private names', 'class-methods-private': 'feature: class private names',
-  'class-static-fields-private': 'feature: class private names', 'class-static-methods-private': 'feature: class private names',
+  generators: 'feature: generators',
+  'async-functions': 'feature: async functions',
+  'async-iteration': 'feature: async iteration',
+  'Symbol.asyncIterator': 'feature: async iteration',
+  'top-level-await': 'feature: async functions',
+  Proxy: 'feature: Proxy',
+  'cross-realm': 'feature: cross-realm',
+  BigInt: 'feature: BigInt',
+  'class-fields-private': 'feature: class private names',
+  'class-methods-private': 'feature: class private names',
+  'class-static-fields-private': 'feature: class private names',
+  'class-static-methods-private': 'feature: class private names',
   'class-fields-private-in': 'feature: class private names',
-  'tail-call-optimization': 'feature: tail calls (not in V8)', decorators: 'feature: decorators (not in V8)',
+  'tail-call-optimization': 'feature: tail calls (not in V8)',
+  decorators: 'feature: decorators (not in V8)',
   'explicit-resource-management': 'feature: using declarations (not in Node 20)',
 };
 
@@ -34,14 +104,36 @@ export function frontmatter(text) {
   const yaml = m ? m[1] : '';
   const list = (key) => {
     const inline = new RegExp(`^${key}:\\s*\\[([^\\]]*)\\]`, 'm').exec(yaml);
-    if (inline) return inline[1].split(',').map((s) => s.trim()).filter(Boolean);
+    if (inline)
+      return inline[1]
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     const block = new RegExp(`^${key}:\\s*\\n((?:\\s+-.*\\n?)+)`, 'm').exec(yaml);
-    return block ? block[1].split('\n').map((s) => s.replace(/^\s*-\s*/, '').replace(/#.*$/, '').trim()).filter(Boolean) : [];
+    return block
+      ? block[1]
+          .split('\n')
+          .map((s) =>
+            s
+              .replace(/^\s*-\s*/, '')
+              .replace(/#.*$/, '')
+              .trim(),
+          )
+          .filter(Boolean)
+      : [];
   };
-  const negative = /^negative:\s*\n\s+phase:\s*(\w+)\s*\n\s+type:\s*(\w+)/m.exec(yaml) ?? /^negative:\s*\n\s+type:\s*(\w+)\s*\n\s+phase:\s*(\w+)/m.exec(yaml);
-  const phase = negative ? (negative[0].includes('phase:') && /phase:\s*(\w+)/.exec(negative[0])[1]) : undefined;
+  const negative =
+    /^negative:\s*\n\s+phase:\s*(\w+)\s*\n\s+type:\s*(\w+)/m.exec(yaml) ??
+    /^negative:\s*\n\s+type:\s*(\w+)\s*\n\s+phase:\s*(\w+)/m.exec(yaml);
+  const phase = negative ? negative[0].includes('phase:') && /phase:\s*(\w+)/.exec(negative[0])[1] : undefined;
   const type = negative ? /type:\s*(\w+)/.exec(negative[0])[1] : undefined;
-  return { includes: list('includes'), flags: list('flags'), features: list('features'), negative: negative ? { phase, type } : undefined, end: m ? m.index + m[0].length : 0 };
+  return {
+    includes: list('includes'),
+    flags: list('flags'),
+    features: list('features'),
+    negative: negative ? { phase, type } : undefined,
+    end: m ? m.index + m[0].length : 0,
+  };
 }
 
 /** The test's text after its frontmatter (the licence comment comes before it), trimmed. */
@@ -71,7 +163,8 @@ export function sourceSkip(src) {
   if (/\$262\b/.test(src)) return 'source: $262 host hooks';
   if (/(^|[^.\w$])Function\s*\(/.test(src)) return 'source: Function constructor';
   // Non-configurable properties of the global object outlive the test (the realm is shared).
-  if (/Object\.definePropert(y|ies)\(\s*(this|globalThis)\b/.test(src)) return 'source: defines properties of the global object';
+  if (/Object\.definePropert(y|ies)\(\s*(this|globalThis)\b/.test(src))
+    return 'source: defines properties of the global object';
   let ast;
   try {
     ast = parse(`function test262() {\n"use strict";\n${src}\n}`, { sourceType: 'script', errorRecovery: false });
@@ -82,10 +175,19 @@ export function sourceSkip(src) {
   walk(ast.program.body[0].body, (n, inFunction) => {
     if (why) return;
     if (n.type === 'WithStatement') why = 'source: with';
-    else if ((n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ObjectMethod' || n.type === 'ClassMethod' || n.type === 'ArrowFunctionExpression') && (n.generator || n.async)) why = 'source: generator or async function';
+    else if (
+      (n.type === 'FunctionDeclaration' ||
+        n.type === 'FunctionExpression' ||
+        n.type === 'ObjectMethod' ||
+        n.type === 'ClassMethod' ||
+        n.type === 'ArrowFunctionExpression') &&
+      (n.generator || n.async)
+    )
+      why = 'source: generator or async function';
     else if (n.type === 'PrivateName') why = 'source: class private names';
     else if (n.type === 'BigIntLiteral') why = 'source: BigInt';
-    else if (n.type === 'Identifier' && n.name === 'arguments' && !inFunction) why = 'source: arguments of the top level';
+    else if (n.type === 'Identifier' && n.name === 'arguments' && !inFunction)
+      why = 'source: arguments of the top level';
   });
   return why;
 }
@@ -116,7 +218,11 @@ export function skipReason(meta, src) {
 }
 
 function git(gitDir, args, input) {
-  const r = spawnSync('git', ['--git-dir', gitDir, ...args], input === undefined ? { maxBuffer: 1 << 30, encoding: 'utf8' } : { input, maxBuffer: 1 << 30 });
+  const r = spawnSync(
+    'git',
+    ['--git-dir', gitDir, ...args],
+    input === undefined ? { maxBuffer: 1 << 30, encoding: 'utf8' } : { input, maxBuffer: 1 << 30 },
+  );
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
@@ -124,10 +230,14 @@ function git(gitDir, args, input) {
 /** Every test file (path, blob) under test/language/<dir>, _FIXTURE files left out. */
 function listTests(gitDir, commit, dir) {
   const out = git(gitDir, ['ls-tree', '-r', commit, `test/language/${dir}/`]);
-  return out.split('\n').filter(Boolean).map((l) => {
-    const [meta, path] = l.split('\t');
-    return { path, blob: meta.split(' ')[2] };
-  }).filter((t) => t.path.endsWith('.js') && !t.path.includes('_FIXTURE'));
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const [meta, path] = l.split('\t');
+      return { path, blob: meta.split(' ')[2] };
+    })
+    .filter((t) => t.path.endsWith('.js') && !t.path.includes('_FIXTURE'));
 }
 
 /** The texts of `blobs`, read in one `git cat-file --batch`. */
@@ -146,7 +256,10 @@ function readBlobs(gitDir, blobs) {
 
 function importDirectory(gitDir, commit, dir) {
   const files = listTests(gitDir, commit, dir);
-  const texts = readBlobs(gitDir, files.map((f) => f.blob));
+  const texts = readBlobs(
+    gitDir,
+    files.map((f) => f.blob),
+  );
   const tests = [];
   const skipped = {};
   const notices = new Set();
@@ -156,9 +269,13 @@ function importDirectory(gitDir, commit, dir) {
     const why = skipReason(meta, source);
     if (why) (skipped[why] ??= []).push(f.path.slice('test/language/'.length));
     else {
-      const extra = { ...(meta.negative ? { throws: meta.negative.type } : {}), ...(isModuleCode(source) ? {} : { script: true }) };
+      const extra = {
+        ...(meta.negative ? { throws: meta.negative.type } : {}),
+        ...(isModuleCode(source) ? {} : { script: true }),
+      };
       tests.push({ path: f.path.slice('test/language/'.length), includes: meta.includes, ...extra, source });
-      for (const m of texts[i].slice(0, Math.max(meta.end, 1)).matchAll(/^\W*(Copyright\b.*?)\s*(\*\/)?$/gm)) notices.add(m[1]);
+      for (const m of texts[i].slice(0, Math.max(meta.end, 1)).matchAll(/^\W*(Copyright\b.*?)\s*(\*\/)?$/gm))
+        notices.add(m[1]);
     }
   });
   return { tests, skipped, notices };
@@ -177,7 +294,10 @@ function main() {
     const { tests, skipped, notices: own } = importDirectory(gitDir, commit, dir);
     for (const n of own) notices.add(n);
     const file = `${dir.replace('/', '-')}.json`;
-    writeFileSync(join(out, file), JSON.stringify({ commit, directory: `test/language/${dir}`, tests }, null, 0) + '\n');
+    writeFileSync(
+      join(out, file),
+      JSON.stringify({ commit, directory: `test/language/${dir}`, tests }, null, 0) + '\n',
+    );
     skips[dir] = skipped;
     const n = Object.values(skipped).reduce((s, l) => s + l.length, 0);
     process.stdout.write(`${dir}: ${tests.length} kept, ${n} skipped\n`);
@@ -188,7 +308,9 @@ function main() {
 
 /** test262's LICENSE, the commit, and the copyright lines of the imported files (their headers are cut). */
 function writeLicence(gitDir, commit, out, notices) {
-  const licence = git(gitDir, ['show', `${commit}:LICENSE`]).replace(/[ \t]+$/gm, '').trimEnd();
+  const licence = git(gitDir, ['show', `${commit}:LICENSE`])
+    .replace(/[ \t]+$/gm, '')
+    .trimEnd();
   const text = [
     licence,
     '',

@@ -25,8 +25,10 @@ export function readTfjsKernelDeclarations(path = kernelNamesDeclarationPath()):
   for (const st of source.statements) {
     if (ts.isVariableStatement(st)) {
       for (const d of st.declarationList.declarations) {
-        if (ts.isIdentifier(d.name) && d.type && ts.isLiteralTypeNode(d.type) && ts.isStringLiteral(d.type.literal)) kernels.set(d.name.text, d.type.literal.text);
-        else if (ts.isIdentifier(d.name) && d.initializer && ts.isStringLiteral(d.initializer)) kernels.set(d.name.text, d.initializer.text);
+        if (ts.isIdentifier(d.name) && d.type && ts.isLiteralTypeNode(d.type) && ts.isStringLiteral(d.type.literal))
+          kernels.set(d.name.text, d.type.literal.text);
+        else if (ts.isIdentifier(d.name) && d.initializer && ts.isStringLiteral(d.initializer))
+          kernels.set(d.name.text, d.initializer.text);
       }
     } else if (ts.isTypeAliasDeclaration(st)) types.set(st.name.text, st.type);
     else if (ts.isInterfaceDeclaration(st)) types.set(st.name.text, st);
@@ -36,7 +38,9 @@ export function readTfjsKernelDeclarations(path = kernelNamesDeclarationPath()):
     throw new Error(`kernel_names.d.ts: cannot read ${what}: ${node.getText(source)}`);
   };
   const isTensorInfoArray = (t: ts.TypeNode): boolean =>
-    ts.isArrayTypeNode(t) && ts.isTypeReferenceNode(t.elementType) && t.elementType.typeName.getText(source) === 'TensorInfo';
+    ts.isArrayTypeNode(t) &&
+    ts.isTypeReferenceNode(t.elementType) &&
+    t.elementType.typeName.getText(source) === 'TensorInfo';
   const members = (list: ts.NodeArray<ts.TypeElement>, what: string, inputs: boolean): string[] =>
     list.map((m) => {
       if (!ts.isPropertySignature(m) || !m.name || !ts.isIdentifier(m.name)) return fail(what, m);
@@ -60,7 +64,9 @@ export function readTfjsKernelDeclarations(path = kernelNamesDeclarationPath()):
       if (ref === 'Pick' && t.typeArguments?.length === 2) {
         const keys = t.typeArguments[1]!;
         const literals = ts.isUnionTypeNode(keys) ? keys.types : [keys];
-        return literals.map((l) => (ts.isLiteralTypeNode(l) && ts.isStringLiteral(l.literal) ? l.literal.text : fail(what, l)));
+        return literals.map((l) =>
+          ts.isLiteralTypeNode(l) && ts.isStringLiteral(l.literal) ? l.literal.text : fail(what, l),
+        );
       }
       const aliased = types.get(ref);
       if (aliased) return inputsOf(aliased, what);

@@ -10,7 +10,15 @@
 export { jit, runFunctionsEagerly, type JitFunction, type JitOptions } from './api/jit.js';
 export { ConcreteFunction, type ExecutorName, type SpecArg, type SpecArgs } from './api/concrete-function.js';
 export { spec, TensorSpec } from './api/tensor-spec.js';
-export { cond, whileLoop, isTracing, isSymbolic, type CondOptions, type WhileOptions, type LoopResult } from './trace/control-flow.js';
+export {
+  cond,
+  whileLoop,
+  isTracing,
+  isSymbolic,
+  type CondOptions,
+  type WhileOptions,
+  type LoopResult,
+} from './trace/control-flow.js';
 export type { Staged, JitArg, JitArgs, AnyFn, IsAny } from './trace/staged-types.js';
 export { print, assert, setPrintSink } from './trace/effects.js';
 export { setElementType, stack, TensorList } from './trace/tensor-list.js';
@@ -26,9 +34,24 @@ export { setThreads, threads } from './api/threads.js';
 export { silenceWarnings } from './api/silence-warnings.js';
 export { version } from './platform/version.js';
 export { range } from './runtime/ranges.js';
-export { exportGraphModel, graphModelKernels, needsExecuteAsync, type GraphModelExportOptions } from './export/graph-model/index.js';
+export {
+  exportGraphModel,
+  graphModelKernels,
+  needsExecuteAsync,
+  type GraphModelExportOptions,
+} from './export/graph-model/index.js';
 export { saveGraphModel, loadGraphModelArtifacts, type LoadLimits } from './export/graph-model/save-graph-model.js';
-export { toDot, toSVG, toHTML, setGraphviz, type DotOptions, type GraphvizModule, type ViewerOptions, type ViewerCode, type ViewerApi } from './export/dot/index.js';
+export {
+  toDot,
+  toSVG,
+  toHTML,
+  setGraphviz,
+  type DotOptions,
+  type GraphvizModule,
+  type ViewerOptions,
+  type ViewerCode,
+  type ViewerApi,
+} from './export/dot/index.js';
 export type { GraphView, ViewOptions, PrintViewOptions, ExportFormat, ExportFormats } from './api/concrete-function.js';
 export { save, type SaveOptions } from './api/save.js';
 export { exportOnnx, type OnnxExportOptions, type OnnxNumerics } from './export/onnx/index.js';

@@ -28,7 +28,8 @@ const add = (label: string, f: () => void): void => void rows.push({ label, f, n
 const probs = tf.softmax(tf.tensor1d([0.1, 0.5, 0.2, 0.9, 0.3, 0.05, 0.4, 0.7, 0.6]));
 const sample = ag.jit(lstm.sample, { autograph: false, onSymbolicRead: 'eager', onWarning: () => {} });
 const sampleConverted = ag.jit(lstm.sample, { onSymbolicRead: 'eager', scope: { tf }, onWarning: () => {} });
-if (sample(probs, 0.6) !== lstm.sample(probs, 0.6) || sampleConverted(probs, 0.6) !== lstm.sample(probs, 0.6)) throw new Error('sample: jit and plain differ');
+if (sample(probs, 0.6) !== lstm.sample(probs, 0.6) || sampleConverted(probs, 0.6) !== lstm.sample(probs, 0.6))
+  throw new Error('sample: jit and plain differ');
 add('lstm.sample(probs, 0.6) plain', () => lstm.sample(probs, 0.6));
 add('jit(sample, { autograph: false, eager })', () => sample(probs, 0.6));
 add('jit(sample, { eager }) converted', () => sampleConverted(probs, 0.6));
@@ -42,7 +43,11 @@ add('jit((p, k) => p.dataSync()[0] * k, { eager })', () => firstTimesJit(probs, 
 
 // 2. translation's decoder step: compiled, 1×13 tensors.
 const t = new translation.Translator();
-const step = ag.jit((token: tf.Tensor, state: tf.Tensor) => t.decodeStep(token, state), { autograph: false, name: 'decodeStep', onWarning: () => {} });
+const step = ag.jit((token: tf.Tensor, state: tf.Tensor) => t.decodeStep(token, state), {
+  autograph: false,
+  name: 'decodeStep',
+  onWarning: () => {},
+});
 const encode = ag.jit((x: tf.Tensor) => t.encode(x), { autograph: false, name: 'encode', onWarning: () => {} });
 const x = translation.inputSequence(t, [1, 4, 2, 0]);
 const state = encode(x);
@@ -83,6 +88,17 @@ for (let k = 0; k < ROUNDS; k++) {
 }
 const after = tf.memory().numTensors;
 const med = (a: number[]): number => [...a].sort((p, q) => p - q)[a.length >> 1]!;
-console.log(`backend ${tf.getBackend()}, ${ROUNDS} rounds, load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}, tensors ${before} → ${after}`);
+console.log(
+  `backend ${tf.getBackend()}, ${ROUNDS} rounds, load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}, tensors ${before} → ${after}`,
+);
 console.log(`${'µs per call'.padEnd(44)}  wall(med)  cpu(med)  wall(min)`);
-for (const r of rows) console.log(`${r.label.padEnd(44)} ${med(r.wall).toFixed(2).padStart(9)} ${med(r.cpu).toFixed(2).padStart(9)} ${Math.min(...r.wall).toFixed(2).padStart(10)}`);
+for (const r of rows)
+  console.log(
+    `${r.label.padEnd(44)} ${med(r.wall).toFixed(2).padStart(9)} ${med(r.cpu).toFixed(2).padStart(9)} ${Math.min(
+      ...r.wall,
+    )
+      .toFixed(2)
+      .padStart(10)}`,
+  );

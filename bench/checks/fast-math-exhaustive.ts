@@ -33,7 +33,12 @@ const ULP = Float64Array.from({ length: 256 }, (_, e) => 2 ** (Math.max(e, 1) - 
 
 let failed = false;
 for (const op of ops) {
-  const kernel = buildWasmKernel([{ op, args: [0], attrs: {}, argNames: ['x'], dtype: 'float32', shape: [] }] as never, ['array'], { kind: 'map' }, { numerics: 'fast', fma });
+  const kernel = buildWasmKernel(
+    [{ op, args: [0], attrs: {}, argNames: ['x'], dtype: 'float32', shape: [] }] as never,
+    ['array'],
+    { kind: 'map' },
+    { numerics: 'fast', fma },
+  );
   if (!kernel) throw new Error('WebAssembly SIMD is not available here');
   const f = REFERENCE[op];
   let worst = 0;
@@ -51,7 +56,13 @@ for (const op of ops) {
       const want = ref[0]!;
       if (Object.is(got, want)) continue;
       // NaN, ±∞ and the sign of a zero result are exact by design (a NaN pair is Object.is)
-      if (want !== want || got !== got || !Number.isFinite(want) || !Number.isFinite(got) || (want === 0 && got === 0)) {
+      if (
+        want !== want ||
+        got !== got ||
+        !Number.isFinite(want) ||
+        !Number.isFinite(got) ||
+        (want === 0 && got === 0)
+      ) {
         if (special++ === 0) firstSpecial = ` (first: ${op}(${v}) = ${got}, want ${want})`;
         continue;
       }

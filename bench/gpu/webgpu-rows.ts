@@ -32,7 +32,9 @@ fn main(index : i32) {
   }
 }`,
     };
-    const backend = tf.backend() as unknown as { runWebGPUProgram(p: unknown, i: tfType.TensorInfo[], d: string): tfType.TensorInfo };
+    const backend = tf.backend() as unknown as {
+      runWebGPUProgram(p: unknown, i: tfType.TensorInfo[], d: string): tfType.TensorInfo;
+    };
     return tf.engine().makeTensorFromTensorInfo(backend.runWebGPUProgram(program, [x], 'float32'));
   };
 }
@@ -44,10 +46,20 @@ async function main(): Promise<void> {
   }
   const tf = await setUpWebGPU();
   const ag = await import('../../src/index.js');
-  const adapter = await (navigator as unknown as { gpu: { requestAdapter(): Promise<{ info?: { description?: string; architecture?: string } } | null> } }).gpu.requestAdapter();
-  const device = [adapter?.info?.architecture, adapter?.info?.description].filter(Boolean).join(', ') || 'unknown adapter';
+  const adapter = await (
+    navigator as unknown as {
+      gpu: { requestAdapter(): Promise<{ info?: { description?: string; architecture?: string } } | null> };
+    }
+  ).gpu.requestAdapter();
+  const device =
+    [adapter?.info?.architecture, adapter?.info?.description].filter(Boolean).join(', ') || 'unknown adapter';
   const quick = process.argv.includes('--quick');
-  const rows = await gpuRows(tf, ag, { quick, dispatches: () => gpuCounts().dispatch, handWritten: handWritten(tf), log: (l) => console.error(l) });
+  const rows = await gpuRows(tf, ag, {
+    quick,
+    dispatches: () => gpuCounts().dispatch,
+    handWritten: handWritten(tf),
+    log: (l) => console.error(l),
+  });
   console.log(JSON.stringify({ device, rows }));
 }
 

@@ -53,7 +53,8 @@ interface Workload {
 
 function workloads(tf: Tf, ag: Ag): Workload[] {
   const chain = (x: T): T => tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1);
-  const huber = (a: T): T => tf.mean(tf.where(tf.lessEqual(tf.abs(a), 1), tf.div(tf.mul(a, a), 2), tf.sub(tf.abs(a), 0.5)));
+  const huber = (a: T): T =>
+    tf.mean(tf.where(tf.lessEqual(tf.abs(a), 1), tf.div(tf.mul(a, a), 2), tf.sub(tf.abs(a), 0.5)));
   const rnnEager = (x: T, h0: T, wx: T, wh: T, b: T): T =>
     tf.tidy(() => {
       let h = h0;
@@ -63,7 +64,10 @@ function workloads(tf: Tf, ag: Ag): Workload[] {
   const rnnStaged = (x: T, h0: T, wx: T, wh: T, b: T): T =>
     ag.whileLoop(
       (t) => tf.less(t as T, tf.scalar(STEPS, 'int32')),
-      (t, h) => [tf.add(t as T, tf.scalar(1, 'int32')), tf.tanh(tf.add(tf.add(tf.matMul(tf.gather(x, t as T), wx), tf.matMul(h as T, wh)), b))],
+      (t, h) => [
+        tf.add(t as T, tf.scalar(1, 'int32')),
+        tf.tanh(tf.add(tf.add(tf.matMul(tf.gather(x, t as T), wx), tf.matMul(h as T, wh)), b)),
+      ],
       [tf.scalar(0, 'int32'), h0],
     )[1] as T;
   return [
@@ -86,12 +90,18 @@ function workloads(tf: Tf, ag: Ag): Workload[] {
 }
 
 /** Times one contender: warm-up, then samples of `calls` calls each, the last result read to finish the device's work. */
-async function time(f: (...xs: T[]) => T, xs: T[], calls: number, samples: number, opts: GpuRowOptions): Promise<{ samplesMs: number[]; dispatchesPerCall: number; result: Float32Array }> {
+async function time(
+  f: (...xs: T[]) => T,
+  xs: T[],
+  calls: number,
+  samples: number,
+  opts: GpuRowOptions,
+): Promise<{ samplesMs: number[]; dispatchesPerCall: number; result: Float32Array }> {
   const warm = f(...xs);
   const result = (await warm.data()) as Float32Array;
   warm.dispose();
   const before = opts.dispatches();
-  (f(...xs)).dispose();
+  f(...xs).dispose();
   const dispatchesPerCall = opts.dispatches() - before;
   const samplesMs: number[] = [];
   for (let s = 0; s < samples; s++) {
@@ -126,15 +136,26 @@ export async function gpuRows(tf: Tf, ag: Ag, opts: GpuRowOptions): Promise<GpuR
       ['tfjs eager', w.eager],
       // (functional code: nothing for the converter to do)
       ['jit', ag.jit(w.jitted, { autograph: false }) as unknown as (...xs: T[]) => T],
-      ['jit, interpreter', ag.jit(w.jitted, { autograph: false, executor: 'interpreter' }) as unknown as (...xs: T[]) => T],
+      [
+        'jit, interpreter',
+        ag.jit(w.jitted, { autograph: false, executor: 'interpreter' }) as unknown as (...xs: T[]) => T,
+      ],
     ];
     if (w.id === 'B2' && opts.handWritten) contenders.push(['hand-written kernel', opts.handWritten]);
     let reference: Float32Array | undefined;
     for (const [label, f] of contenders) {
       const t = await time(f, xs, opts.quick ? Math.max(1, w.calls / 5) : w.calls, samples, opts);
       reference ??= t.result;
-      rows.push({ workload: w.id, label, samplesMs: t.samplesMs, dispatchesPerCall: t.dispatchesPerCall, maxError: maxError(t.result, reference) });
-      opts.log?.(`  ${w.id} ${label}: ${Math.min(...t.samplesMs).toFixed(2)} ms/call (best), ${t.dispatchesPerCall} dispatches/call`);
+      rows.push({
+        workload: w.id,
+        label,
+        samplesMs: t.samplesMs,
+        dispatchesPerCall: t.dispatchesPerCall,
+        maxError: maxError(t.result, reference),
+      });
+      opts.log?.(
+        `  ${w.id} ${label}: ${Math.min(...t.samplesMs).toFixed(2)} ms/call (best), ${t.dispatchesPerCall} dispatches/call`,
+      );
     }
     tf.dispose(xs);
   }

@@ -56,7 +56,11 @@ class BrowserWorker {
 export async function withBrowserWorkers<T>(threads: number, body: () => Promise<T>): Promise<T> {
   const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
   Object.defineProperty(globalThis, 'Worker', { value: BrowserWorker, configurable: true, writable: true });
-  Object.defineProperty(globalThis, 'navigator', { value: { hardwareConcurrency: threads }, configurable: true, writable: true });
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { hardwareConcurrency: threads },
+    configurable: true,
+    writable: true,
+  });
   try {
     return await body();
   } finally {

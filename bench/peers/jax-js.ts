@@ -29,7 +29,11 @@ export interface JaxProgram {
 export const JAX_LABEL = 'jax-js jit (wasm, 1 thread)';
 
 /** The installed jax-js's version (its package exports no package.json), for the bench header. */
-export const JAX_VERSION: string = (JSON.parse(readFileSync(new URL('../../node_modules/@jax-js/jax/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const JAX_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../node_modules/@jax-js/jax/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 let loaded: Promise<Jax> | undefined;
 
@@ -83,7 +87,8 @@ export function jaxJs(program: JaxProgram, calls: Calls): Contender {
     },
     async result() {
       const values: number[] = [];
-      for (const args of inputs) for (const leaf of leavesOf(call(args))) for (const v of await leaf.data()) values.push(Number(v));
+      for (const args of inputs)
+        for (const leaf of leavesOf(call(args))) for (const v of await leaf.data()) values.push(Number(v));
       return values;
     },
     dispose() {

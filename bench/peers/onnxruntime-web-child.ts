@@ -32,9 +32,14 @@ async function handle(m: Message): Promise<void> {
     case 'init': {
       ort.env.wasm.numThreads = m.threads;
       ort.env.logLevel = 'error';
-      session = await ort.InferenceSession.create(m.model, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+      session = await ort.InferenceSession.create(m.model, {
+        executionProviders: ['wasm'],
+        graphOptimizationLevel: 'all',
+      });
       const names = session.inputNames;
-      feeds = m.calls.map((call) => Object.fromEntries(names.map((n, i) => [n, new ort.Tensor(call[i]!.type, call[i]!.data, call[i]!.dims)])));
+      feeds = m.calls.map((call) =>
+        Object.fromEntries(names.map((n, i) => [n, new ort.Tensor(call[i]!.type, call[i]!.data, call[i]!.dims)])),
+      );
       return reply({ kind: 'ready', threads: ort.env.wasm.numThreads });
     }
     case 'time': {
@@ -47,7 +52,12 @@ async function handle(m: Message): Promise<void> {
     }
     case 'result': {
       const outs = await runBatch();
-      return reply({ kind: 'result', values: outs.flatMap((o) => session!.outputNames.flatMap((n) => Array.from(o[n]!.data as ArrayLike<number>, Number))) });
+      return reply({
+        kind: 'result',
+        values: outs.flatMap((o) =>
+          session!.outputNames.flatMap((n) => Array.from(o[n]!.data as ArrayLike<number>, Number)),
+        ),
+      });
     }
     case 'exit':
       await session?.release();

@@ -54,7 +54,11 @@ export function onnxWebThreads(variants: readonly Variant[], calls: Calls, threa
       const list = calls.get();
       count = list.length;
       const model = exportModel(variants[0]!, list[0]!);
-      child = fork(CHILD, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      child = fork(CHILD, [], {
+        execArgv: ['--import', 'tsx'],
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       // the model's inputs are the call's leading tensors (the child names them with the session's input names)
       const feeds = list.map((args) => (args as tf.Tensor[]).map(feed));
       const r = await ask<{ threads: number }>({ kind: 'init', model, calls: feeds, threads });

@@ -58,7 +58,10 @@ export function onnxWeb(variants: readonly Variant[], calls: Calls, threads = 1)
       const list = calls.get();
       ort.env.wasm.numThreads = threads;
       ort.env.logLevel = 'error';
-      session = await ort.InferenceSession.create(exportModel(variants[0]!, list[0]!), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+      session = await ort.InferenceSession.create(exportModel(variants[0]!, list[0]!), {
+        executionProviders: ['wasm'],
+        graphOptimizationLevel: 'all',
+      });
       const names = session.inputNames;
       feeds = list.map((args) => {
         const tensors = (args as tf.Tensor[]).slice(0, names.length);
@@ -70,7 +73,9 @@ export function onnxWeb(variants: readonly Variant[], calls: Calls, threads = 1)
     },
     async result() {
       const outs = await run();
-      return outs.flatMap((o) => session!.outputNames.flatMap((n) => Array.from(o[n]!.data as ArrayLike<number>, Number)));
+      return outs.flatMap((o) =>
+        session!.outputNames.flatMap((n) => Array.from(o[n]!.data as ArrayLike<number>, Number)),
+      );
     },
     dispose() {
       void session?.release();

@@ -16,7 +16,14 @@ export interface ThreadInput {
   readonly shape: number[];
 }
 export type ThreadMessage =
-  | { kind: 'init'; row: number; program: ThreadProgram; backend: 'cpu' | 'wasm'; threads: number; calls: ThreadInput[][] }
+  | {
+      kind: 'init';
+      row: number;
+      program: ThreadProgram;
+      backend: 'cpu' | 'wasm';
+      threads: number;
+      calls: ThreadInput[][];
+    }
   | { kind: 'time'; row: number; batches: number }
   | { kind: 'result'; row: number }
   | { kind: 'exit' };

@@ -26,7 +26,11 @@ class Child {
   ask<T>(message: ThreadMessage): Promise<T> {
     if (!this.proc) {
       // the bench's own flags (relaxed SIMD, tsx) for the child too
-      this.proc = fork(CHILD, [], { execArgv: process.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      this.proc = fork(CHILD, [], {
+        execArgv: process.execArgv,
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
     }
     const c = this.proc;
     return new Promise<T>((resolve, reject) => {
@@ -63,7 +67,12 @@ const inputOf = (t: tf.Tensor): ThreadInput => ({ data: Float32Array.from(t.data
  * thread count (a count of 1 is the reference of the others). The calls' float32 values are sent to
  * the child once.
  */
-export function jitThreadRows(program: ThreadProgram, calls: Calls, backends: readonly BackendName[], threads: readonly number[]): Contender[] {
+export function jitThreadRows(
+  program: ThreadProgram,
+  calls: Calls,
+  backends: readonly BackendName[],
+  threads: readonly number[],
+): Contender[] {
   const child = new Child();
   let id = 0;
   const rows: Contender[] = [];
@@ -86,7 +95,14 @@ export function jitThreadRows(program: ThreadProgram, calls: Calls, backends: re
           const list = calls.get() as tf.Tensor[][];
           count = list.length;
           child.hold();
-          await child.ask({ kind: 'init', row, program, backend, threads: n, calls: list.map((args) => args.map(inputOf)) });
+          await child.ask({
+            kind: 'init',
+            row,
+            program,
+            backend,
+            threads: n,
+            calls: list.map((args) => args.map(inputOf)),
+          });
         },
         async batch() {
           await child.ask({ kind: 'time', row, batches: 1 });

@@ -27,7 +27,10 @@ export function collatz(a: tf.Tensor): tf.Tensor {
 }
 
 /** The same program as ordinary `while`/`if` source (examples/seeds.ts), converted by `jit`. */
-export const variants: Variant[] = [functional(collatz), { name: 'converted', fn: collatzSource, options: { scope: seedScope } }];
+export const variants: Variant[] = [
+  functional(collatz),
+  { name: 'converted', fn: collatzSource, options: { scope: seedScope } },
+];
 
 /** Hand-written JS on numbers: the physical limit. */
 export function collatzJs(n: number): number {
@@ -75,7 +78,9 @@ function workload(id: string, title: string, all: readonly number[], bars: boole
   return {
     id,
     title,
-    barText: bars ? '≥ 300× tfjs eager cpu; ≤ 2× plain JS; ≥ 100× onnxruntime' : 'calibration only (measured before any code existed, n=27: plain JS 1.5, tfjs cpu ~1,760, wasm ~2,730, onnxruntime ~500 µs)',
+    barText: bars
+      ? '≥ 300× tfjs eager cpu; ≤ 2× plain JS; ≥ 100× onnxruntime'
+      : 'calibration only (measured before any code existed, n=27: plain JS 1.5, tfjs cpu ~1,760, wasm ~2,730, onnxruntime ~500 µs)',
     bars: bars
       ? [
           { kind: 'faster', than: refs.eager('cpu'), factor: 300, applies: defaultJitOnCpu },
@@ -93,5 +98,15 @@ function workload(id: string, title: string, all: readonly number[], bars: boole
 }
 
 const sweep = Array.from({ length: 1000 }, (_, i) => i + 1);
-export const b1 = workload('B1', 'Collatz step count, int32 scalars, n = 1..1000 (µs per call, averaged over the sweep)', sweep, true);
-export const b1n27 = workload('B1.27', 'Collatz n = 27 only (111 steps), calibration against the measurements taken before any code existed', Array(20).fill(27), false);
+export const b1 = workload(
+  'B1',
+  'Collatz step count, int32 scalars, n = 1..1000 (µs per call, averaged over the sweep)',
+  sweep,
+  true,
+);
+export const b1n27 = workload(
+  'B1.27',
+  'Collatz n = 27 only (111 steps), calibration against the measurements taken before any code existed',
+  Array(20).fill(27),
+  false,
+);

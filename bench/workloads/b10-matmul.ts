@@ -17,12 +17,23 @@ import { onnxWeb, ORT_WEB_LABEL } from '../peers/onnxruntime-web.js';
 import { onnxWebThreads } from '../peers/onnxruntime-web-threads.js';
 import { wasmPeerBars } from '../peers/bars.js';
 import { defaultJitOnWasm, refs, threadedJitOnWasm, type Bar, type Contender, type Workload } from '../harness.js';
-import { eager, functional, jitted, jitWithoutRelaxedSimd, onnx, perBackend, uniform, type Variant } from '../contenders.js';
-
+import {
+  eager,
+  functional,
+  jitted,
+  jitWithoutRelaxedSimd,
+  onnx,
+  perBackend,
+  uniform,
+  type Variant,
+} from '../contenders.js';
 
 const variants: Variant[] = [functional(matMul)];
 
-const matMulJax = ({ numpy: np }: Jax) => (a: JaxArray, b: JaxArray): JaxArray => np.matmul(a, b);
+const matMulJax =
+  ({ numpy: np }: Jax) =>
+  (a: JaxArray, b: JaxArray): JaxArray =>
+    np.matmul(a, b);
 
 /**
  * [id suffix, M, K, N, the bar's factor over tfjs eager wasm, jit on 2 threads over jit on 1 (0: no
@@ -45,7 +56,12 @@ function threadBars(scaling: number): Bar[] {
   return [
     // the bar is the wasm row's (the table's headline row); the cpu row's ratio is shown beside
     { kind: 'faster', than: refs.oneThread, factor: scaling, applies: threadedJitOnWasm },
-    { kind: 'faster', than: refs.peer(ORT_WEB_2_LABEL, 'onnxruntime-web (2 threads)'), factor: 1, applies: threadedJitOnWasm },
+    {
+      kind: 'faster',
+      than: refs.peer(ORT_WEB_2_LABEL, 'onnxruntime-web (2 threads)'),
+      factor: 1,
+      applies: threadedJitOnWasm,
+    },
   ];
 }
 
@@ -58,10 +74,22 @@ function workload([suffix, m, k, n, factor, scaling]: (typeof SHAPES)[number]): 
     title: `matMul ${shape}, float32`,
     barText:
       `jit on wasm ≥ ${factor}× tfjs eager wasm (${factor > 1 ? 'small shapes' : 'large shapes'}) and ≥ ${factor > 1 ? 2 : 1}× onnxruntime-web, ≥ 1× jax-js; onnxruntime-node shown beside` +
-      (scaling ? `; jit on wasm on 2 threads ≥ ${scaling}× jit on 1 and ≥ 1× onnxruntime-web on 2 threads (cpu on 2 threads and onnxruntime-node on 2 threads shown beside)` : ''),
+      (scaling
+        ? `; jit on wasm on 2 threads ≥ ${scaling}× jit on 1 and ≥ 1× onnxruntime-web on 2 threads (cpu on 2 threads and onnxruntime-node on 2 threads shown beside)`
+        : ''),
     bars: [
       { kind: 'faster', than: refs.eager('wasm'), factor, applies: defaultJitOnWasm },
-      ...(factor > 1 ? [{ kind: 'faster' as const, than: refs.peer(ORT_WEB_LABEL, 'onnxruntime-web'), factor: 2, applies: defaultJitOnWasm }, wasmPeerBars[1]!] : wasmPeerBars),
+      ...(factor > 1
+        ? [
+            {
+              kind: 'faster' as const,
+              than: refs.peer(ORT_WEB_LABEL, 'onnxruntime-web'),
+              factor: 2,
+              applies: defaultJitOnWasm,
+            },
+            wasmPeerBars[1]!,
+          ]
+        : wasmPeerBars),
       ...threadBars(scaling),
     ],
     // Summation orders differ between backends (tfjs-cpu: doubles in 48-wide blocks; XNNPACK and

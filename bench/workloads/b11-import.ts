@@ -19,7 +19,10 @@ interface Probe {
 }
 
 function probe(tfjsOnly: boolean): Probe {
-  const out = execFileSync(process.execPath, [PROBE, ...(tfjsOnly ? ['--tfjs-only'] : [])], { cwd: ROOT, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [PROBE, ...(tfjsOnly ? ['--tfjs-only'] : [])], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').pop()!) as Probe;
 }
 

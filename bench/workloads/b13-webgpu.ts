@@ -22,7 +22,12 @@ const HARDWARE_BARS: Partial<Record<GpuRow['workload'], number>> = { B2: 4, B5: 
  * eager. On a real GPU also: jit no slower than the interpreter, and B2 ≥ 4×, B5 ≥ 2× eager. On a
  * software driver (SwiftShader) times mean little, so those ratios are shown, not judged.
  */
-export function gpuWorkloadRows(id: string, backend: 'webgpu' | 'webgl', device: string, rows: readonly GpuRow[]): RowResult[] {
+export function gpuWorkloadRows(
+  id: string,
+  backend: 'webgpu' | 'webgl',
+  device: string,
+  rows: readonly GpuRow[],
+): RowResult[] {
   const software = /swiftshader|llvmpipe|lavapipe/i.test(device);
   const unit = backend === 'webgl' ? 'programs' : 'dispatches';
   return rows.map((r) => {
@@ -35,7 +40,11 @@ export function gpuWorkloadRows(id: string, backend: 'webgpu' | 'webgl', device:
     if (r.label === 'jit') {
       const eager = of('tfjs eager');
       const vsInterp = median(of('jit, interpreter').samplesMs) / median(r.samplesMs);
-      bars.push({ text: `${unit} < eager's ${eager.dispatchesPerCall}`, ok: r.dispatchesPerCall < eager.dispatchesPerCall, value: r.dispatchesPerCall });
+      bars.push({
+        text: `${unit} < eager's ${eager.dispatchesPerCall}`,
+        ok: r.dispatchesPerCall < eager.dispatchesPerCall,
+        value: r.dispatchesPerCall,
+      });
       const wanted = HARDWARE_BARS[r.workload];
       if (software) notes.push(`${vsInterp.toFixed(2)}× the interpreter (not judged on a software driver)`);
       else {
@@ -44,7 +53,11 @@ export function gpuWorkloadRows(id: string, backend: 'webgpu' | 'webgl', device:
         const hand = rows.find((x) => x.workload === r.workload && x.label === 'hand-written kernel');
         if (hand) {
           const vsHand = median(r.samplesMs) / median(hand.samplesMs);
-          bars.push({ text: `within 1.5× a hand-written kernel (${vsHand.toFixed(2)}×)`, ok: vsHand <= 1.5, value: vsHand });
+          bars.push({
+            text: `within 1.5× a hand-written kernel (${vsHand.toFixed(2)}×)`,
+            ok: vsHand <= 1.5,
+            value: vsHand,
+          });
         }
       }
     }
@@ -72,11 +85,17 @@ export function gpuWorkloadRows(id: string, backend: 'webgpu' | 'webgl', device:
 export const b13: Workload = {
   id: 'B13',
   title: 'webgpu backend (Dawn in Node; SwiftShader where no GPU): B2, B3, B5 eager vs jit vs interpreter',
-  barText: 'jit dispatches fewer programs than eager; on a real GPU also no jit row slower than the interpreter, B2 ≥ 4× and B5 ≥ 2× eager',
+  barText:
+    'jit dispatches fewer programs than eager; on a real GPU also no jit row slower than the interpreter, B2 ≥ 4× and B5 ≥ 2× eager',
   bars: [],
   contenders: () => [],
   async measure({ quick, log }) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', PROBE, ...(quick ? ['--quick'] : [])], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 600_000 });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', PROBE, ...(quick ? ['--quick'] : [])], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: 600_000,
+    });
     const result = JSON.parse(out.trim().split('\n').pop()!) as { skipped?: string; device?: string; rows?: GpuRow[] };
     if (result.skipped) {
       log(`  B13 skipped: ${result.skipped}`);

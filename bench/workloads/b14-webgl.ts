@@ -19,12 +19,13 @@ const PAGE = fileURLToPath(new URL('../gpu/webgl-page.ts', import.meta.url));
 export const b14: Workload = {
   id: 'B14',
   title: 'webgl backend (headless Chromium; SwiftShader where no GPU): B2, B3, B5 eager vs jit vs interpreter',
-  barText: 'jit runs fewer programs than eager; on a real GPU also no jit row slower than the interpreter, B2 ≥ 4× and B5 ≥ 2× eager',
+  barText:
+    'jit runs fewer programs than eager; on a real GPU also no jit row slower than the interpreter, B2 ≥ 4× and B5 ≥ 2× eager',
   bars: [],
   contenders: () => [],
   async measure({ quick, log }) {
     if (!chromiumAvailable) {
-      log('  B14 skipped: no Chromium (Debian\'s chromium package; .ci/run installs it)');
+      log("  B14 skipped: no Chromium (Debian's chromium package; .ci/run installs it)");
       return [];
     }
     const dir = mkdtempSync(join(tmpdir(), 'ag-b14-'));
@@ -35,7 +36,10 @@ export const b14: Workload = {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(url);
-      const result = (await page.evaluate((q) => (globalThis as unknown as { agBench: { run(q: boolean): Promise<unknown> } }).agBench.run(q), quick)) as { skipped?: string; device?: string; rows?: GpuRow[] };
+      const result = (await page.evaluate(
+        (q) => (globalThis as unknown as { agBench: { run(q: boolean): Promise<unknown> } }).agBench.run(q),
+        quick,
+      )) as { skipped?: string; device?: string; rows?: GpuRow[] };
       if (errors.length) throw new Error(`B14 page errors: ${errors.join('; ')}`);
       if (result.skipped) {
         log(`  B14 skipped: ${result.skipped}`);

@@ -23,9 +23,15 @@ function polySource(x: any) {
 }
 
 /** The same expression for jax-js (each use but the last takes a reference). */
-const polyJax = ({ numpy: np }: Jax) => (x: JaxArray): JaxArray => x.ref.mul(x.ref).div(2).add(np.abs(x)).sub(1);
+const polyJax =
+  ({ numpy: np }: Jax) =>
+  (x: JaxArray): JaxArray =>
+    x.ref.mul(x.ref).div(2).add(np.abs(x)).sub(1);
 
-export const variants: Variant[] = [functional(poly), { name: 'converted', fn: polySource, options: { scope: { tf } } }];
+export const variants: Variant[] = [
+  functional(poly),
+  { name: 'converted', fn: polySource, options: { scope: { tf } } },
+];
 
 const data = uniform(N, -3, 3, 2);
 
@@ -40,7 +46,8 @@ function fused(x: Float32Array, out: Float32Array): Float32Array {
 export const b2: Workload = {
   id: 'B2',
   title: '`y = x*x/2 + abs(x) - 1` on 1e6 float32',
-  barText: '≥ 50× tfjs eager cpu; ≥ 1.2× tfjs eager wasm; ≤ 1.5× a hand-fused JS loop; on wasm no slower than on cpu; on wasm ≥ 1× onnxruntime-web and jax-js',
+  barText:
+    '≥ 50× tfjs eager cpu; ≥ 1.2× tfjs eager wasm; ≤ 1.5× a hand-fused JS loop; on wasm no slower than on cpu; on wasm ≥ 1× onnxruntime-web and jax-js',
   bars: [
     { kind: 'faster', than: refs.eager('cpu'), factor: 50 },
     { kind: 'faster', than: refs.eager('wasm'), factor: 1.2 },
@@ -53,8 +60,14 @@ export const b2: Workload = {
     const calls = perBackend(() => [[tf.tensor1d(data)]]);
     const out = new Float32Array(N);
     return [
-      plain('plain JS, fused, preallocated', { batch: () => void fused(data, out), result: () => Array.from(fused(data, out)) }),
-      plain('plain JS, fused, allocating', { batch: () => void fused(data, new Float32Array(N)), result: () => Array.from(fused(data, new Float32Array(N))) }),
+      plain('plain JS, fused, preallocated', {
+        batch: () => void fused(data, out),
+        result: () => Array.from(fused(data, out)),
+      }),
+      plain('plain JS, fused, allocating', {
+        batch: () => void fused(data, new Float32Array(N)),
+        result: () => Array.from(fused(data, new Float32Array(N))),
+      }),
       eager('cpu', poly, calls),
       eager('wasm', poly, calls),
       ...jitContenders(variants, calls, ['cpu', 'wasm']),

@@ -15,7 +15,9 @@ const N = 1_000_000;
 const delta = 1;
 
 export function huber(a: tf.Tensor): tf.Tensor {
-  return tf.mean(tf.where(tf.lessEqual(tf.abs(a), delta), tf.div(tf.mul(a, a), 2), tf.mul(delta, tf.sub(tf.abs(a), delta / 2))));
+  return tf.mean(
+    tf.where(tf.lessEqual(tf.abs(a), delta), tf.div(tf.mul(a, a), 2), tf.mul(delta, tf.sub(tf.abs(a), delta / 2))),
+  );
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -25,14 +27,19 @@ function huberSource(a: any) {
 }
 
 /** The same loss for jax-js (δ = 1; each use but the last takes a reference). */
-const huberJax = ({ numpy: np }: Jax) => (a: JaxArray): JaxArray => {
-  const m = np.abs(a.ref);
-  const quadratic = a.ref.mul(a).div(2);
-  const linear = m.ref.sub(delta / 2).mul(delta);
-  return np.where(np.lessEqual(m, delta), quadratic, linear).mean();
-};
+const huberJax =
+  ({ numpy: np }: Jax) =>
+  (a: JaxArray): JaxArray => {
+    const m = np.abs(a.ref);
+    const quadratic = a.ref.mul(a).div(2);
+    const linear = m.ref.sub(delta / 2).mul(delta);
+    return np.where(np.lessEqual(m, delta), quadratic, linear).mean();
+  };
 
-export const variants: Variant[] = [functional(huber), { name: 'converted', fn: huberSource, options: { scope: { tf, delta } } }];
+export const variants: Variant[] = [
+  functional(huber),
+  { name: 'converted', fn: huberSource, options: { scope: { tf, delta } } },
+];
 
 const data = uniform(N, -3, 3, 3);
 
@@ -61,7 +68,8 @@ function allocating(a: Float32Array): number {
 export const b3: Workload = {
   id: 'B3',
   title: 'Huber loss (where + mean) on 1e6 float32',
-  barText: '≥ 50× tfjs eager cpu; ≥ 1.2× tfjs eager wasm; ≤ 1.5× a hand-fused JS loop; on wasm no slower than on cpu; on wasm ≥ 1× onnxruntime-web and jax-js',
+  barText:
+    '≥ 50× tfjs eager cpu; ≥ 1.2× tfjs eager wasm; ≤ 1.5× a hand-fused JS loop; on wasm no slower than on cpu; on wasm ≥ 1× onnxruntime-web and jax-js',
   bars: [
     { kind: 'faster', than: refs.eager('cpu'), factor: 50 },
     { kind: 'faster', than: refs.eager('wasm'), factor: 1.2 },
@@ -75,7 +83,10 @@ export const b3: Workload = {
     const calls = perBackend(() => [[tf.tensor1d(data)]]);
     return [
       plain('plain JS, fused, running sum', { batch: () => void fused(data), result: () => [fused(data)] }),
-      plain('plain JS, allocating loss array', { batch: () => void allocating(data), result: () => [allocating(data)] }),
+      plain('plain JS, allocating loss array', {
+        batch: () => void allocating(data),
+        result: () => [allocating(data)],
+      }),
       eager('cpu', huber, calls),
       eager('wasm', huber, calls),
       ...jitContenders(variants, calls, ['cpu', 'wasm']),

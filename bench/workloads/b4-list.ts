@@ -29,7 +29,10 @@ export function squares(n: tf.Tensor): tf.Tensor {
 }
 
 /** The seed's ordinary `for` loop with `z.push` (examples/seeds.ts), converted by `jit`. */
-export const variants: Variant[] = [functional(squares), { name: 'converted', fn: squaresSource, options: { scope: seedScope } }];
+export const variants: Variant[] = [
+  functional(squares),
+  { name: 'converted', fn: squaresSource, options: { scope: seedScope } },
+];
 
 function listJs(n: number): Int32Array {
   const z: number[] = [];
@@ -45,7 +48,10 @@ export const b4: Workload = {
   contenders() {
     const calls = perBackend(() => [[tf.scalar(N, 'int32')]]);
     return [
-      plain('plain JS (array push)', { batch: () => void (sink.value += listJs(N)[N - 1]!), result: () => Array.from(listJs(N)) }),
+      plain('plain JS (array push)', {
+        batch: () => void (sink.value += listJs(N)[N - 1]!),
+        result: () => Array.from(listJs(N)),
+      }),
       eager('cpu', squares, calls),
       eager('wasm', squares, calls),
       ...jitContenders(variants, calls),

@@ -12,7 +12,18 @@ import { onnxWeb } from '../peers/onnxruntime-web.js';
 import { wasmPeerBars } from '../peers/bars.js';
 import * as ag from '../../src/index.js';
 import { defaultJit, refs, type Workload } from '../harness.js';
-import { eager, functional, jitContenders, jitFastNumerics, jitWithoutRelaxedSimd, onnx, onnxExact, perBackend, uniform, type Variant } from '../contenders.js';
+import {
+  eager,
+  functional,
+  jitContenders,
+  jitFastNumerics,
+  jitWithoutRelaxedSimd,
+  onnx,
+  onnxExact,
+  perBackend,
+  uniform,
+  type Variant,
+} from '../contenders.js';
 import { FAST_BOUNDS } from '../../src/exec/targets/wasm-simd/fast-math.js';
 
 const T = 50;
@@ -46,14 +57,19 @@ function rnnSource(x: any, h0: any, wx: any, wh: any, b: any) {
 }
 
 /** The same RNN for jax-js, its 50 steps unrolled (jax-js has no loop primitive). */
-const rnnJax = ({ numpy: np }: Jax) => (x: JaxArray, h0: JaxArray, wx: JaxArray, wh: JaxArray, b: JaxArray): JaxArray => {
-  let h = h0;
-  for (let t = 0; t < T; t++) h = np.tanh(np.matmul(x.ref.slice(t), wx.ref).add(np.matmul(h, wh.ref)).add(b.ref));
-  for (const a of [x, wx, wh, b]) a.dispose();
-  return h;
-};
+const rnnJax =
+  ({ numpy: np }: Jax) =>
+  (x: JaxArray, h0: JaxArray, wx: JaxArray, wh: JaxArray, b: JaxArray): JaxArray => {
+    let h = h0;
+    for (let t = 0; t < T; t++) h = np.tanh(np.matmul(x.ref.slice(t), wx.ref).add(np.matmul(h, wh.ref)).add(b.ref));
+    for (const a of [x, wx, wh, b]) a.dispose();
+    return h;
+  };
 
-export const variants: Variant[] = [functional(rnn), { name: 'converted', fn: rnnSource, options: { scope: { tf, T } } }];
+export const variants: Variant[] = [
+  functional(rnn),
+  { name: 'converted', fn: rnnSource, options: { scope: { tf, T } } },
+];
 
 const data = {
   x: uniform(T * B * IN, -1, 1, 51),
@@ -71,16 +87,30 @@ const fastTolerance = { rtol: 0, atol: T * FAST_BOUNDS.Tanh * 2 ** -24 };
 export const b5: Workload = {
   id: 'B5',
   title: `RNN forward, tanh cell, ${T} steps, batch ${B}, input ${IN}, hidden ${H}, staged loop`,
-  barText: '≥ 2× tfjs eager (same backend’s kernels); on wasm ≥ 1× onnxruntime-web and jax-js (1 thread each); onnxruntime-node shown beside',
-  bars: [
-    { kind: 'faster', than: refs.eagerSameBackend, factor: 2, applies: defaultJit },
-    ...wasmPeerBars,
-  ],
+  barText:
+    '≥ 2× tfjs eager (same backend’s kernels); on wasm ≥ 1× onnxruntime-web and jax-js (1 thread each); onnxruntime-node shown beside',
+  bars: [{ kind: 'faster', than: refs.eagerSameBackend, factor: 2, applies: defaultJit }, ...wasmPeerBars],
   tolerance: { rtol: 1e-4, atol: 1e-5 },
   contenders() {
     const calls = perBackend(() => [
-      [tf.tensor3d(data.x, [T, B, IN]), tf.zeros([B, H]), tf.tensor2d(data.wx, [IN, H]), tf.tensor2d(data.wh, [H, H]), tf.tensor1d(data.b)],
+      [
+        tf.tensor3d(data.x, [T, B, IN]),
+        tf.zeros([B, H]),
+        tf.tensor2d(data.wx, [IN, H]),
+        tf.tensor2d(data.wh, [H, H]),
+        tf.tensor1d(data.b),
+      ],
     ]);
-    return [eager('cpu', rnn, calls), eager('wasm', rnn, calls), ...jitContenders(variants, calls, ['cpu', 'wasm']), ...jitWithoutRelaxedSimd(variants, calls), ...jitFastNumerics(variants, calls, fastTolerance), onnx(variants, calls), onnxExact(variants, calls), onnxWeb(variants, calls), jaxJs({ make: rnnJax, unrolled: true }, calls)];
+    return [
+      eager('cpu', rnn, calls),
+      eager('wasm', rnn, calls),
+      ...jitContenders(variants, calls, ['cpu', 'wasm']),
+      ...jitWithoutRelaxedSimd(variants, calls),
+      ...jitFastNumerics(variants, calls, fastTolerance),
+      onnx(variants, calls),
+      onnxExact(variants, calls),
+      onnxWeb(variants, calls),
+      jaxJs({ make: rnnJax, unrolled: true }, calls),
+    ];
   },
 };

@@ -21,6 +21,9 @@ export const b7: Workload = {
       const x = tf.scalar(1.5);
       return Array.from({ length: CALLS }, () => [x]);
     });
-    return [eager('cpu', (x: tf.Tensor) => tf.clone(x), calls, 'tfjs eager tf.clone(x)'), ...jitContenders(variants, calls)];
+    return [
+      eager('cpu', (x: tf.Tensor) => tf.clone(x), calls, 'tfjs eager tf.clone(x)'),
+      ...jitContenders(variants, calls),
+    ];
   },
 };

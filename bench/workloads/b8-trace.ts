@@ -32,7 +32,12 @@ interface Seed {
 const seeds: Seed[] = [
   {
     name: 'square_if_positive',
-    fn: (x: tf.Tensor) => ag.cond(tf.greater(x, 0), () => tf.mul(x, x), () => tf.zerosLike(x)),
+    fn: (x: tf.Tensor) =>
+      ag.cond(
+        tf.greater(x, 0),
+        () => tf.mul(x, x),
+        () => tf.zerosLike(x),
+      ),
     specs: () => [ag.spec([])],
     args: () => [tf.scalar(9)],
   },
@@ -103,13 +108,33 @@ const seeds: Seed[] = [
     name: 'rnn_forward (B5)',
     fn: rnn,
     specs: () => [ag.spec([50, 32, 64]), ag.spec([32, 128]), ag.spec([64, 128]), ag.spec([128, 128]), ag.spec([128])],
-    args: () => [tf.zeros([50, 32, 64]), tf.zeros([32, 128]), tf.zeros([64, 128]), tf.zeros([128, 128]), tf.zeros([128])],
+    args: () => [
+      tf.zeros([50, 32, 64]),
+      tf.zeros([32, 128]),
+      tf.zeros([64, 128]),
+      tf.zeros([128, 128]),
+      tf.zeros([128]),
+    ],
   },
   {
     name: 'mlp_training (B6)',
     fn: train,
-    specs: () => [ag.spec([64, 32]), ag.spec([64, 10]), ag.spec([32, 64]), ag.spec([64]), ag.spec([64, 10]), ag.spec([10])],
-    args: () => [tf.zeros([64, 32]), tf.zeros([64, 10]), tf.zeros([32, 64]), tf.zeros([64]), tf.zeros([64, 10]), tf.zeros([10])],
+    specs: () => [
+      ag.spec([64, 32]),
+      ag.spec([64, 10]),
+      ag.spec([32, 64]),
+      ag.spec([64]),
+      ag.spec([64, 10]),
+      ag.spec([10]),
+    ],
+    args: () => [
+      tf.zeros([64, 32]),
+      tf.zeros([64, 10]),
+      tf.zeros([32, 64]),
+      tf.zeros([64]),
+      tf.zeros([64, 10]),
+      tf.zeros([10]),
+    ],
   },
 ];
 
@@ -180,7 +205,11 @@ export const b8: Workload = {
     { kind: 'under', us: 1000, applies: (c) => c.kind === 'convert' },
     { kind: 'under', us: 5000, applies: (c) => c.kind === 'trace' && c.label.startsWith('trace') },
   ],
-  contenders: () => [...Object.entries(SEEDS).map(([name, fn]) => convertRow(name, fn)), ...seeds.map(traceRow), ...seeds.map(firstCallRow)],
+  contenders: () => [
+    ...Object.entries(SEEDS).map(([name, fn]) => convertRow(name, fn)),
+    ...seeds.map(traceRow),
+    ...seeds.map(firstCallRow),
+  ],
   notes: [
     'B8 converts the seed programs of examples/seeds.ts (ordinary if/while/for source) and traces the seed programs in their functional forms (square_if_positive, huber_loss, collatz, print_loop, list_range, assert_nonzero) plus the B5 and B6 functions.',
   ],

@@ -95,7 +95,10 @@ function lstmWorkload(): Workload {
     barText,
     bars,
     contenders() {
-      const models = perBackend(() => lstm.makeModel(), (m) => m.dispose());
+      const models = perBackend(
+        () => lstm.makeModel(),
+        (m) => m.dispose(),
+      );
       const seeds = perBackend(() => [0, 40, 80].map((at) => corpus.slice(at, at + lstm.SAMPLE_LEN)));
       // tfjs-wasm's Multinomial draws other indices than the cpu kernel for the same seed.
       const verify = (backend: BackendName) => (backend === 'wasm' ? ('same-backend' as const) : undefined);
@@ -105,10 +108,16 @@ function lstmWorkload(): Workload {
           kind: 'eager',
           backend,
           verify: verify(backend),
-          note: backend === 'wasm' ? "its draws differ from eager cpu's (the backend's own Multinomial): the wasm rows are checked against it" : undefined,
+          note:
+            backend === 'wasm'
+              ? "its draws differ from eager cpu's (the backend's own Multinomial): the wasm rows are checked against it"
+              : undefined,
           state: models,
           inputs: seeds,
-          make: (m) => ({ run: (seed) => charIndices(tf.tidy(() => lstm.generateText(m.predict, lstm.sample, seed, GENERATED, TEMPERATURE))) }),
+          make: (m) => ({
+            run: (seed) =>
+              charIndices(tf.tidy(() => lstm.generateText(m.predict, lstm.sample, seed, GENERATED, TEMPERATURE))),
+          }),
         }),
         row({
           label: 'jit compiled',
@@ -121,7 +130,8 @@ function lstmWorkload(): Workload {
             const predict = ag.jit(m.predict, { autograph: false, name: 'predict' });
             const sample = ag.jit(lstm.sample, { autograph: false, onSymbolicRead: 'eager', onWarning: quiet });
             return {
-              run: (seed) => charIndices(lstm.generateText(predict, (p, t) => sample(p, t) as number, seed, GENERATED, TEMPERATURE)),
+              run: (seed) =>
+                charIndices(lstm.generateText(predict, (p, t) => sample(p, t) as number, seed, GENERATED, TEMPERATURE)),
               dispose: () => disposeTraces([predict, sample]),
             };
           },
@@ -137,7 +147,10 @@ function lstmWorkload(): Workload {
           make: (m) => {
             const j = lstm.jitted(m, quiet);
             return {
-              run: (seed) => charIndices(lstm.generateText(j.predict, (p, t) => j.sample(p, t) as number, seed, GENERATED, TEMPERATURE)),
+              run: (seed) =>
+                charIndices(
+                  lstm.generateText(j.predict, (p, t) => j.sample(p, t) as number, seed, GENERATED, TEMPERATURE),
+                ),
               dispose: () => disposeTraces([j.predict, j.trainStep, j.sample]),
             };
           },
@@ -152,12 +165,21 @@ function lstmWorkload(): Workload {
 
 // ── translation: the seq2seq greedy decode ─────────────────────────────────────────────────────
 
-const SENTENCES = [[1, 4, 2, 0], [3, 3, 5, 1, 2], [0, 1, 2, 3, 4, 5], [5, 4, 3]];
+const SENTENCES = [
+  [1, 4, 2, 0],
+  [3, 3, 5, 1, 2],
+  [0, 1, 2, 3, 4, 5],
+  [5, 4, 3],
+];
 const charCodes = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 
 function translationWorkload(): Workload {
-  const translators = perBackend(() => new translation.Translator(), (t) => t.dispose());
-  const inputs = (): PerBackend<tf.Tensor[]> => perBackend(() => SENTENCES.map((tokens) => translation.inputSequence(translators.get(), tokens)));
+  const translators = perBackend(
+    () => new translation.Translator(),
+    (t) => t.dispose(),
+  );
+  const inputs = (): PerBackend<tf.Tensor[]> =>
+    perBackend(() => SENTENCES.map((tokens) => translation.inputSequence(translators.get(), tokens)));
   return {
     id: 'B9.translation',
     title: `translation (seq2seq): greedy decode, one sentence a call (${SENTENCES.length} sentences), tanh RNN cells, at most 13 characters`,
@@ -182,8 +204,14 @@ function translationWorkload(): Workload {
           inputs: xs,
           make: (t) => {
             const encode = ag.jit((x: tf.Tensor) => t.encode(x), { autograph: false, name: 'encode' });
-            const step = ag.jit((token: tf.Tensor, state: tf.Tensor) => t.decodeStep(token, state), { autograph: false, name: 'decodeStep' });
-            return { run: (x) => charCodes(translation.decodeWithSteps(t, encode, step, x)), dispose: () => disposeTraces([encode, step]) };
+            const step = ag.jit((token: tf.Tensor, state: tf.Tensor) => t.decodeStep(token, state), {
+              autograph: false,
+              name: 'decodeStep',
+            });
+            return {
+              run: (x) => charCodes(translation.decodeWithSteps(t, encode, step, x)),
+              dispose: () => disposeTraces([encode, step]),
+            };
           },
         }),
         row({
@@ -195,7 +223,10 @@ function translationWorkload(): Workload {
           inputs: xs,
           make: (t) => {
             const j = translation.jitted(t, quiet);
-            return { run: (x) => charCodes(translation.decodeWithSteps(t, j.encode, j.decodeStep, x)), dispose: () => disposeTraces([j.encode, j.decodeStep]) };
+            return {
+              run: (x) => charCodes(translation.decodeWithSteps(t, j.encode, j.decodeStep, x)),
+              dispose: () => disposeTraces([j.encode, j.decodeStep]),
+            };
           },
         }),
         row({
@@ -209,7 +240,10 @@ function translationWorkload(): Workload {
           inputs: xs,
           make: (t) => {
             const j = translation.jitted(t, quiet);
-            return { run: (x) => charCodes(j.decodeSequence(x) as string), dispose: () => disposeTraces([j.decodeSequence]) };
+            return {
+              run: (x) => charCodes(j.decodeSequence(x) as string),
+              dispose: () => disposeTraces([j.decodeSequence]),
+            };
           },
         }),
       ]);
@@ -224,7 +258,10 @@ function translationWorkload(): Workload {
 
 /** Three seeded episodes (their actions drawn once, with tfjs ready). */
 const episodes = (): { state: number[]; actions: number[] }[] =>
-  [1, 2, 3].map((seed) => ({ state: [0.01 * seed, 0, -0.02 * seed, 0.01], actions: cartPole.randomActions(200, seed) }));
+  [1, 2, 3].map((seed) => ({
+    state: [0.01 * seed, 0, -0.02 * seed, 0.01],
+    actions: cartPole.randomActions(200, seed),
+  }));
 
 function cartPoleWorkload(): Workload {
   return {

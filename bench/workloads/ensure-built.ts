@@ -9,11 +9,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function newest(dir: string): number {
-  return Math.max(...readdirSync(dir).map((f) => {
-    const p = join(dir, f);
-    const s = statSync(p);
-    return s.isDirectory() ? newest(p) : s.mtimeMs;
-  }));
+  return Math.max(
+    ...readdirSync(dir).map((f) => {
+      const p = join(dir, f);
+      const s = statSync(p);
+      return s.isDirectory() ? newest(p) : s.mtimeMs;
+    }),
+  );
 }
 
 /** Runs `npm run build` when `entry` (relative to the checkout) is missing or older than src/. */

@@ -8,6 +8,11 @@ import { autograph } from '../../src/plugin/vite-plugin.js';
 
 export default defineConfig({
   // Inside this repo autograph-ts is imported by path; users import 'autograph-ts' and need no options.
-  plugins: [autograph({ importSources: [/(^|\/)src\/index(\.[jt]s)?$/], runtimeModule: fileURLToPath(new URL('../../src/plugin/runtime.ts', import.meta.url)) })],
+  plugins: [
+    autograph({
+      importSources: [/(^|\/)src\/index(\.[jt]s)?$/],
+      runtimeModule: fileURLToPath(new URL('../../src/plugin/runtime.ts', import.meta.url)),
+    }),
+  ],
   test: { include: ['examples/plugin/**/*.spec.ts'], testTimeout: 60_000, pool: 'forks' },
 });

@@ -24,13 +24,19 @@ export const THETA_THRESHOLD = (12 / 360) * 2 * Math.PI;
 
 /** The original's CartPole.update and isDone, on JS numbers: the oracle. */
 export class CartPole {
-  constructor(public x: number, public xDot: number, public theta: number, public thetaDot: number) {}
+  constructor(
+    public x: number,
+    public xDot: number,
+    public theta: number,
+    public thetaDot: number,
+  ) {}
   update(action: number): boolean {
     const force = action > 0 ? FORCE_MAG : -FORCE_MAG;
     const cosTheta = Math.cos(this.theta);
     const sinTheta = Math.sin(this.theta);
     const temp = (force + POLE_MOMENT * this.thetaDot * this.thetaDot * sinTheta) / TOTAL_MASS;
-    const thetaAcc = (GRAVITY * sinTheta - cosTheta * temp) / (LENGTH * (4 / 3 - (MASS_POLE * cosTheta * cosTheta) / TOTAL_MASS));
+    const thetaAcc =
+      (GRAVITY * sinTheta - cosTheta * temp) / (LENGTH * (4 / 3 - (MASS_POLE * cosTheta * cosTheta) / TOTAL_MASS));
     const xAcc = temp - (POLE_MOMENT * thetaAcc * cosTheta) / TOTAL_MASS;
     this.x += TAU * this.xDot;
     this.xDot += TAU * xAcc;
@@ -39,7 +45,9 @@ export class CartPole {
     return this.isDone();
   }
   isDone(): boolean {
-    return this.x < -X_THRESHOLD || this.x > X_THRESHOLD || this.theta < -THETA_THRESHOLD || this.theta > THETA_THRESHOLD;
+    return (
+      this.x < -X_THRESHOLD || this.x > X_THRESHOLD || this.theta < -THETA_THRESHOLD || this.theta > THETA_THRESHOLD
+    );
   }
 }
 
@@ -68,11 +76,16 @@ export function simulate(state: T, actions: T): { steps: T; state: T } {
   let done = tf.scalar(false) as unknown as boolean;
   while (!done && steps < n) {
     const action = tf.gather(actions, steps) as unknown as number;
-    const force = tf.where(tf.greater(action as unknown as T, 0), tf.scalar(FORCE_MAG), tf.scalar(-FORCE_MAG)) as unknown as number;
+    const force = tf.where(
+      tf.greater(action as unknown as T, 0),
+      tf.scalar(FORCE_MAG),
+      tf.scalar(-FORCE_MAG),
+    ) as unknown as number;
     const cosTheta = tf.cos(theta as unknown as T) as unknown as number;
     const sinTheta = tf.sin(theta as unknown as T) as unknown as number;
     const temp = (force + POLE_MOMENT * thetaDot! * thetaDot! * sinTheta) / TOTAL_MASS;
-    const thetaAcc = (GRAVITY * sinTheta - cosTheta * temp) / (LENGTH * (4 / 3 - (MASS_POLE * cosTheta * cosTheta) / TOTAL_MASS));
+    const thetaAcc =
+      (GRAVITY * sinTheta - cosTheta * temp) / (LENGTH * (4 / 3 - (MASS_POLE * cosTheta * cosTheta) / TOTAL_MASS));
     const xAcc = temp - (POLE_MOMENT * thetaAcc * cosTheta) / TOTAL_MASS;
     x = x! + TAU * xDot!;
     xDot = xDot! + TAU * xAcc;
@@ -84,7 +97,18 @@ export function simulate(state: T, actions: T): { steps: T; state: T } {
   return { steps: steps as unknown as T, state: tf.stack([x, xDot, theta, thetaDot] as unknown as T[]) };
 }
 
-export const SCOPE = { tf, GRAVITY, MASS_POLE, TOTAL_MASS, LENGTH, POLE_MOMENT, FORCE_MAG, TAU, X_THRESHOLD, THETA_THRESHOLD };
+export const SCOPE = {
+  tf,
+  GRAVITY,
+  MASS_POLE,
+  TOTAL_MASS,
+  LENGTH,
+  POLE_MOMENT,
+  FORCE_MAG,
+  TAU,
+  X_THRESHOLD,
+  THETA_THRESHOLD,
+};
 
 export const jitSimulate = () => ag.jit(simulate, { scope: SCOPE });
 
@@ -101,7 +125,9 @@ async function main(): Promise<void> {
     const actions = randomActions(200, seed);
     const js = simulateJs(start, actions);
     const out = f(tf.tensor1d(start), tf.tensor1d(actions));
-    console.log(`seed ${seed}: JS ${js.steps} steps, jit ${out.steps.dataSync()[0]} steps; theta JS ${js.state[2]!.toFixed(5)} jit ${out.state.dataSync()[2]!.toFixed(5)}`);
+    console.log(
+      `seed ${seed}: JS ${js.steps} steps, jit ${out.steps.dataSync()[0]} steps; theta JS ${js.state[2]!.toFixed(5)} jit ${out.state.dataSync()[2]!.toFixed(5)}`,
+    );
   }
   console.log(`traces: ${f.traceCount}`);
 }

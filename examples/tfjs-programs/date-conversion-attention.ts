@@ -68,7 +68,11 @@ export function makeModel(seed = 8) {
   /** The port: the same steps on tensors; position i of the decoder input written with tf.where. */
   function inference(encoderInput: T): T {
     const positions = tf.range(0, OUTPUT_LENGTH, 1, 'int32').reshape([1, OUTPUT_LENGTH]);
-    let decoderInput = tf.where(tf.equal(positions, 0), tf.fill([1, OUTPUT_LENGTH], START_CODE, 'int32'), tf.zeros([1, OUTPUT_LENGTH], 'int32'));
+    let decoderInput = tf.where(
+      tf.equal(positions, 0),
+      tf.fill([1, OUTPUT_LENGTH], START_CODE, 'int32'),
+      tf.zeros([1, OUTPUT_LENGTH], 'int32'),
+    );
     for (let i = 1; i < OUTPUT_LENGTH; ++i) {
       const output = tf.slice(model(encoderInput, decoderInput).argMax(2), [0, i - 1], [1, 1]);
       decoderInput = tf.where(tf.equal(positions, i), tf.tile(output, [1, OUTPUT_LENGTH]), decoderInput);
@@ -83,7 +87,9 @@ export type Model = ReturnType<typeof makeModel>;
 
 /** Encoded input dates (the original's encodeInputDateStrings of random dates), seeded. */
 export function encoderInputs(count: number, seed = 4): T[] {
-  return Array.from({ length: count }, (_, i) => tf.randomUniform([1, INPUT_LENGTH], 0, INPUT_VOCAB, 'int32', seed + i));
+  return Array.from({ length: count }, (_, i) =>
+    tf.randomUniform([1, INPUT_LENGTH], 0, INPUT_VOCAB, 'int32', seed + i),
+  );
 }
 
 export const jitInference = (m: Model) => ag.jit(m.inference, { name: 'inference', scope: m.scope });

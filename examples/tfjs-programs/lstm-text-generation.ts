@@ -42,7 +42,10 @@ export function makeModel(seed = 5) {
   }
   /** One step of model.fit: categorical cross-entropy of the next character. */
   function trainStep(windows: tf.Tensor, next: tf.Tensor): tf.Scalar {
-    return optimizer.minimize(() => tf.losses.softmaxCrossEntropy(next, tf.log(predict(windows))) as tf.Scalar, true) as tf.Scalar;
+    return optimizer.minimize(
+      () => tf.losses.softmaxCrossEntropy(next, tf.log(predict(windows))) as tf.Scalar,
+      true,
+    ) as tf.Scalar;
   }
   const scope = { tf, kernel, bias, dense, forgetBias, optimizer, predict, LSTM_UNITS };
   return { predict, trainStep, scope, dispose: () => tf.dispose([kernel, bias, dense, forgetBias]) };
@@ -61,13 +64,27 @@ export function text(length: number, seed = 3): string {
 }
 
 export function oneHotWindow(chars: string): tf.Tensor3D {
-  return tf.tidy(() => tf.oneHot(tf.tensor1d([...chars].map((ch) => CHARSET.indexOf(ch)), 'int32'), CHARSET.length).toFloat().expandDims(0) as tf.Tensor3D);
+  return tf.tidy(
+    () =>
+      tf
+        .oneHot(
+          tf.tensor1d(
+            [...chars].map((ch) => CHARSET.indexOf(ch)),
+            'int32',
+          ),
+          CHARSET.length,
+        )
+        .toFloat()
+        .expandDims(0) as tf.Tensor3D,
+  );
 }
 
 /** Training batches: windows [n, SAMPLE_LEN, vocab] and their next characters [n, vocab]. */
 export function batch(corpus: string, start: number, n: number): { windows: tf.Tensor3D; next: tf.Tensor2D } {
   return tf.tidy(() => {
-    const windows = tf.concat(Array.from({ length: n }, (_, i) => oneHotWindow(corpus.slice(start + i, start + i + SAMPLE_LEN)))) as tf.Tensor3D;
+    const windows = tf.concat(
+      Array.from({ length: n }, (_, i) => oneHotWindow(corpus.slice(start + i, start + i + SAMPLE_LEN))),
+    ) as tf.Tensor3D;
     const idx = Array.from({ length: n }, (_, i) => CHARSET.indexOf(corpus[start + i + SAMPLE_LEN]!));
     return { windows, next: tf.oneHot(tf.tensor1d(idx, 'int32'), CHARSET.length).toFloat() as tf.Tensor2D };
   });
@@ -120,7 +137,9 @@ async function main(): Promise<void> {
   }
   const seedText = corpus.slice(0, SAMPLE_LEN);
   console.log(`eager: ${JSON.stringify(generateText(eager.predict, sample, seedText, 20, 0.6))}`);
-  console.log(`jit:   ${JSON.stringify(generateText(j.predict, (p, t) => j.sample(p, t) as number, seedText, 20, 0.6))}`);
+  console.log(
+    `jit:   ${JSON.stringify(generateText(j.predict, (p, t) => j.sample(p, t) as number, seedText, 20, 0.6))}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -18,9 +18,17 @@ export function makeModel(seed = 1) {
   const conv1Weights = tf.variable(tf.randomNormal([5, 5, 1, conv1OutputDepth], 0, 0.1, 'float32', seed));
   const conv2InputDepth = conv1OutputDepth;
   const conv2OutputDepth = 16;
-  const conv2Weights = tf.variable(tf.randomNormal([5, 5, conv2InputDepth, conv2OutputDepth], 0, 0.1, 'float32', seed + 1));
+  const conv2Weights = tf.variable(
+    tf.randomNormal([5, 5, conv2InputDepth, conv2OutputDepth], 0, 0.1, 'float32', seed + 1),
+  );
   const fullyConnectedWeights = tf.variable(
-    tf.randomNormal([7 * 7 * conv2OutputDepth, LABELS_SIZE], 0, 1 / Math.sqrt(7 * 7 * conv2OutputDepth), 'float32', seed + 2),
+    tf.randomNormal(
+      [7 * 7 * conv2OutputDepth, LABELS_SIZE],
+      0,
+      1 / Math.sqrt(7 * 7 * conv2OutputDepth),
+      'float32',
+      seed + 2,
+    ),
   );
   const fullyConnectedBias = tf.variable(tf.zeros([LABELS_SIZE]));
   const optimizer = tf.train.sgd(0.1);
@@ -33,13 +41,33 @@ export function makeModel(seed = 1) {
     const xs = inputXs.as4D(-1, IMAGE_SIZE, IMAGE_SIZE, 1);
     const strides = 2;
     const pad = 0;
-    const layer1 = tf.tidy(() => xs.conv2d(conv1Weights as tf.Tensor4D, 1, 'same').relu().maxPool([2, 2], strides, pad));
-    const layer2 = tf.tidy(() => layer1.conv2d(conv2Weights as tf.Tensor4D, 1, 'same').relu().maxPool([2, 2], strides, pad));
+    const layer1 = tf.tidy(() =>
+      xs
+        .conv2d(conv1Weights as tf.Tensor4D, 1, 'same')
+        .relu()
+        .maxPool([2, 2], strides, pad),
+    );
+    const layer2 = tf.tidy(() =>
+      layer1
+        .conv2d(conv2Weights as tf.Tensor4D, 1, 'same')
+        .relu()
+        .maxPool([2, 2], strides, pad),
+    );
     return layer2.as2D(-1, fullyConnectedWeights.shape[0]!).matMul(fullyConnectedWeights).add(fullyConnectedBias);
   }
 
   const variables = [conv1Weights, conv2Weights, fullyConnectedWeights, fullyConnectedBias];
-  const scope = { tf, conv1Weights, conv2Weights, fullyConnectedWeights, fullyConnectedBias, optimizer, loss, model, IMAGE_SIZE };
+  const scope = {
+    tf,
+    conv1Weights,
+    conv2Weights,
+    fullyConnectedWeights,
+    fullyConnectedBias,
+    optimizer,
+    loss,
+    model,
+    IMAGE_SIZE,
+  };
   return { optimizer, loss, model, variables, scope, dispose: () => tf.dispose(variables) };
 }
 export type Model = ReturnType<typeof makeModel>;
@@ -49,7 +77,9 @@ export function batches(count: number, n = BATCH_SIZE, seed = 11): { xs: tf.Tens
   return Array.from({ length: count }, (_, i) =>
     tf.tidy(() => ({
       xs: tf.randomUniform([n, IMAGE_SIZE * IMAGE_SIZE], 0, 1, 'float32', seed + i) as tf.Tensor2D,
-      labels: tf.oneHot(tf.randomUniform([n], 0, LABELS_SIZE, 'int32', seed + 100 + i) as tf.Tensor1D, LABELS_SIZE).toFloat() as tf.Tensor2D,
+      labels: tf
+        .oneHot(tf.randomUniform([n], 0, LABELS_SIZE, 'int32', seed + 100 + i) as tf.Tensor1D, LABELS_SIZE)
+        .toFloat() as tf.Tensor2D,
     })),
   );
 }
@@ -57,7 +87,8 @@ export function batches(count: number, n = BATCH_SIZE, seed = 11): { xs: tf.Tens
 /** One training step of the original, with the batch passed in: returns the cost. */
 export function trainStepOf(m: Model) {
   const { optimizer, loss, model } = m;
-  return (xs: tf.Tensor, labels: tf.Tensor): tf.Scalar => optimizer.minimize(() => loss(labels, model(xs)), true) as tf.Scalar;
+  return (xs: tf.Tensor, labels: tf.Tensor): tf.Scalar =>
+    optimizer.minimize(() => loss(labels, model(xs)), true) as tf.Scalar;
 }
 
 /** The digits predicted for a batch (the original reads them with dataSync inside `predict`). */
@@ -93,7 +124,9 @@ async function main(): Promise<void> {
   });
   const tJit = performance.now() - t0;
   console.log(`eager costs ${eagerCosts.map((c) => c.toFixed(5)).join(' ')}  ${tEager.toFixed(0)} ms`);
-  console.log(`jit costs   ${jitCosts.map((c) => c.toFixed(5)).join(' ')}  ${tJit.toFixed(0)} ms (the first call traces)`);
+  console.log(
+    `jit costs   ${jitCosts.map((c) => c.toFixed(5)).join(' ')}  ${tJit.toFixed(0)} ms (the first call traces)`,
+  );
   const p = j.predict(data[0]!.xs);
   console.log(`predicted digits of the first 10 images: ${Array.from(p.dataSync()).slice(0, 10).join(' ')}`);
   p.dispose();

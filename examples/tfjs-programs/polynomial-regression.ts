@@ -16,7 +16,13 @@ export function generateData(numPoints = 100, seed = 7): { xs: tf.Tensor1D; ys: 
   return tf.tidy(() => {
     const { a, b, c, d } = TRUE_COEFFICIENTS;
     const xs = tf.randomUniform([numPoints], -1, 1, 'float32', seed) as tf.Tensor1D;
-    const ys = xs.pow(tf.scalar(3, 'int32')).mul(a).add(xs.square().mul(b)).add(xs.mul(c)).add(d).add(tf.randomNormal([numPoints], 0, 0.04, 'float32', seed + 1));
+    const ys = xs
+      .pow(tf.scalar(3, 'int32'))
+      .mul(a)
+      .add(xs.square().mul(b))
+      .add(xs.mul(c))
+      .add(d)
+      .add(tf.randomNormal([numPoints], 0, 0.04, 'float32', seed + 1));
     // Normalize the y values to the range 0 to 1, as the original does.
     const min = ys.min();
     const max = ys.max();
@@ -28,7 +34,12 @@ export function generateData(numPoints = 100, seed = 7): { xs: tf.Tensor1D; ys: 
 export function makeModel(initial = [0.3, 0.6, 0.1, 0.9]) {
   const [a, b, c, d] = initial.map((v) => tf.variable(tf.scalar(v)));
   const optimizer = tf.train.sgd(0.5);
-  const predict = (x: tf.Tensor): tf.Tensor => a!.mul(x.pow(tf.scalar(3, 'int32'))).add(b!.mul(x.square())).add(c!.mul(x)).add(d!);
+  const predict = (x: tf.Tensor): tf.Tensor =>
+    a!
+      .mul(x.pow(tf.scalar(3, 'int32')))
+      .add(b!.mul(x.square()))
+      .add(c!.mul(x))
+      .add(d!);
   const loss = (prediction: tf.Tensor, labels: tf.Tensor): tf.Scalar => prediction.sub(labels).square().mean();
   const coefficients = (): number[] => [a!, b!, c!, d!].map((v) => v.dataSync()[0]!);
   const dispose = (): void => tf.dispose([a!, b!, c!, d!]);
@@ -41,7 +52,8 @@ export type Model = ReturnType<typeof makeModel>;
 
 /** The original's training, step by step (the await dropped: see the guide). */
 export function trainEagerly(m: Model, xs: tf.Tensor, ys: tf.Tensor, iterations: number): void {
-  for (let iter = 0; iter < iterations; iter++) tf.dispose(m.optimizer.minimize(() => m.loss(m.predict(xs), ys), true) as tf.Scalar);
+  for (let iter = 0; iter < iterations; iter++)
+    tf.dispose(m.optimizer.minimize(() => m.loss(m.predict(xs), ys), true) as tf.Scalar);
 }
 
 /** The port: one jit function per step, the async loop around it. */
@@ -53,7 +65,12 @@ export function jitStep(m: Model) {
   });
 }
 
-export async function trainWithJitStep(step: ReturnType<typeof jitStep>, xs: tf.Tensor, ys: tf.Tensor, iterations: number): Promise<void> {
+export async function trainWithJitStep(
+  step: ReturnType<typeof jitStep>,
+  xs: tf.Tensor,
+  ys: tf.Tensor,
+  iterations: number,
+): Promise<void> {
   for (let iter = 0; iter < iterations; iter++) {
     tf.dispose(step(xs, ys));
     await tf.nextFrame(); // the original's await, now outside the traced code
@@ -67,7 +84,8 @@ export function jitLoop(m: Model) {
     (xs: tf.Tensor, ys: tf.Tensor, iterations: tf.Tensor) => {
       let last = tf.scalar(0);
       // `iter < iterations` compares with a tensor: converted, it is staged (TypeScript sees a number).
-      for (let iter = 0; iter < (iterations as unknown as number); iter++) last = optimizer.minimize(() => loss(predict(xs), ys), true) as tf.Scalar;
+      for (let iter = 0; iter < (iterations as unknown as number); iter++)
+        last = optimizer.minimize(() => loss(predict(xs), ys), true) as tf.Scalar;
       return last;
     },
     { name: 'trainLoop', scope: m.scope },

@@ -25,8 +25,16 @@ export function makeAgent(seed = 21) {
   // The target network: a copy of the online one, updated every few hundred steps in the original.
   const target = [w1, b1, w2, b2].map((v) => tf.clone(v));
   const optimizer = tf.train.adam(1e-3);
-  const online = (s: T): T => tf.relu(s.reshape([-1, INPUTS]).matMul(w1).add(b1)).matMul(w2).add(b2);
-  const targetNetwork = (s: T): T => tf.relu(s.reshape([-1, INPUTS]).matMul(target[0]!).add(target[1]!)).matMul(target[2]!).add(target[3]!);
+  const online = (s: T): T =>
+    tf
+      .relu(s.reshape([-1, INPUTS]).matMul(w1).add(b1))
+      .matMul(w2)
+      .add(b2);
+  const targetNetwork = (s: T): T =>
+    tf
+      .relu(s.reshape([-1, INPUTS]).matMul(target[0]!).add(target[1]!))
+      .matMul(target[2]!)
+      .add(target[3]!);
 
   /** trainOnReplayBatch, the batch passed in: states [n, 9, 9, 2], actions int32 [n], rewards, next states, dones (0/1). */
   function trainStep(states: T, actions: T, rewards: T, nextStates: T, dones: T, gamma: number): T {
@@ -50,7 +58,13 @@ export function makeAgent(seed = 21) {
   }
 
   const scope = { tf, online, targetNetwork, optimizer, NUM_ACTIONS, INPUTS, w1, b1, w2, b2, target };
-  return { trainStep, greedyAction, scope, weights: () => [w1, b1, w2, b2], dispose: () => tf.dispose([w1, b1, w2, b2, ...target]) };
+  return {
+    trainStep,
+    greedyAction,
+    scope,
+    weights: () => [w1, b1, w2, b2],
+    dispose: () => tf.dispose([w1, b1, w2, b2, ...target]),
+  };
 }
 export type Agent = ReturnType<typeof makeAgent>;
 
@@ -79,7 +93,9 @@ async function main(): Promise<void> {
   const j = jitted(compiled);
   for (let i = 0; i < 5; i++) {
     const b = replayBatch(64, 100 + i);
-    const le = tf.tidy(() => eager.trainStep(b.states, b.actions, b.rewards, b.nextStates, b.dones, 0.99).dataSync()[0]!);
+    const le = tf.tidy(
+      () => eager.trainStep(b.states, b.actions, b.rewards, b.nextStates, b.dones, 0.99).dataSync()[0]!,
+    );
     const lj = j.trainStep(b.states, b.actions, b.rewards, b.nextStates, b.dones, 0.99);
     console.log(`step ${i}: loss eager ${le.toFixed(5)}  jit ${lj.dataSync()[0]!.toFixed(5)}`);
     tf.dispose([lj, ...Object.values(b)]);

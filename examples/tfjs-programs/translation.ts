@@ -80,7 +80,12 @@ export function inputSequence(t: Translator, tokens: number[]): T {
 }
 
 /** decodeSequence with a jitted encoder and decoder step; the loop, the reads and the string in JS. */
-export function decodeWithSteps(t: Translator, encode: (x: T) => T, step: (token: T, state: T) => [T, T], inputSeq: T): string {
+export function decodeWithSteps(
+  t: Translator,
+  encode: (x: T) => T,
+  step: (token: T, state: T) => [T, T],
+  inputSeq: T,
+): string {
   let state = encode(inputSeq);
   let token: T = tf.scalar(t.targetTokenIndex['\t']!, 'int32');
   let decoded = '';
@@ -99,7 +104,12 @@ export function decodeWithSteps(t: Translator, encode: (x: T) => T, step: (token
 export function jitted(t: Translator, onWarning?: (message: string) => void) {
   const scope = { tf, t };
   return {
-    decodeSequence: ag.jit((x: T) => t.decodeSequence(x), { name: 'decodeSequence', onSymbolicRead: 'eager', scope, onWarning }),
+    decodeSequence: ag.jit((x: T) => t.decodeSequence(x), {
+      name: 'decodeSequence',
+      onSymbolicRead: 'eager',
+      scope,
+      onWarning,
+    }),
     encode: ag.jit((x: T) => t.encode(x), { name: 'encode', scope }),
     decodeStep: ag.jit((token: T, state: T) => t.decodeStep(token, state), { name: 'decodeStep', scope }),
   };
@@ -109,10 +119,15 @@ async function main(): Promise<void> {
   await tf.setBackend('cpu');
   const t = new Translator();
   const j = jitted(t);
-  for (const tokens of [[1, 4, 2, 0], [3, 3, 5, 1, 2]]) {
+  for (const tokens of [
+    [1, 4, 2, 0],
+    [3, 3, 5, 1, 2],
+  ]) {
     const x = inputSequence(t, tokens);
     const eager = tf.tidy(() => t.decodeSequence(x));
-    console.log(`${JSON.stringify(tokens)}: eager ${JSON.stringify(eager)}  jit (eager mode) ${JSON.stringify(j.decodeSequence(x))}  jit steps ${JSON.stringify(decodeWithSteps(t, j.encode, j.decodeStep, x))}`);
+    console.log(
+      `${JSON.stringify(tokens)}: eager ${JSON.stringify(eager)}  jit (eager mode) ${JSON.stringify(j.decodeSequence(x))}  jit steps ${JSON.stringify(decodeWithSteps(t, j.encode, j.decodeStep, x))}`,
+    );
     x.dispose();
   }
 }

@@ -16,7 +16,10 @@ export interface WebBuild {
 }
 
 /** Builds the page into `outDir` (emptied first); resolves when the files are written. */
-export async function buildWebExample(outDir?: string, logLevel: 'info' | 'warn' | 'error' | 'silent' = 'warn'): Promise<WebBuild> {
+export async function buildWebExample(
+  outDir?: string,
+  logLevel: 'info' | 'warn' | 'error' | 'silent' = 'warn',
+): Promise<WebBuild> {
   const warnings: string[] = [];
   const logger = createLogger(logLevel);
   const customLogger = {
@@ -24,9 +27,16 @@ export async function buildWebExample(outDir?: string, logLevel: 'info' | 'warn'
     warn: (msg: string, o?: Parameters<typeof logger.warn>[1]) => (warnings.push(msg), logger.warn(msg, o)),
     warnOnce: (msg: string, o?: Parameters<typeof logger.warnOnce>[1]) => (warnings.push(msg), logger.warnOnce(msg, o)),
   };
-  const out = await build({ configFile: CONFIG, logLevel, customLogger, ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}) });
+  const out = await build({
+    configFile: CONFIG,
+    logLevel,
+    customLogger,
+    ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}),
+  });
   const chunks = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : []));
-  const modules = chunks.flatMap((c) => (c.type === 'chunk' ? c.moduleIds.map((id) => ({ id, lazy: c.isDynamicEntry && !c.isEntry })) : []));
+  const modules = chunks.flatMap((c) =>
+    c.type === 'chunk' ? c.moduleIds.map((id) => ({ id, lazy: c.isDynamicEntry && !c.isEntry })) : [],
+  );
   return { warnings, modules };
 }
 

@@ -52,7 +52,9 @@ function huberEager(v: number): number {
   return tf.tidy(() => {
     const a = tf.scalar(v);
     const abs = tf.abs(a);
-    return tf.where(tf.lessEqual(abs, delta), tf.div(tf.mul(a, a), 2), tf.mul(delta, tf.sub(abs, delta / 2))).arraySync() as number;
+    return tf
+      .where(tf.lessEqual(abs, delta), tf.div(tf.mul(a, a), 2), tf.mul(delta, tf.sub(abs, delta / 2)))
+      .arraySync() as number;
   });
 }
 

@@ -41,14 +41,20 @@ export function serveStatic(dir: string, port = 0): Promise<StaticServer> {
     void (async () => {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
       const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
-      const headers = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+      const headers = {
+        'Content-Security-Policy': CSP,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      };
       if (file !== root && !file.startsWith(root + sep)) {
         res.writeHead(403, headers).end('forbidden');
         return;
       }
       try {
         const body = await readFile(file);
-        res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+        res
+          .writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' })
+          .end(body);
       } catch {
         res.writeHead(404, headers).end('not found');
       }

@@ -18,11 +18,21 @@ export default defineConfig({
   base: './',
   // Inside this repo autograph-ts is imported by path (its browser build, src/browser.ts); an app
   // importing 'autograph-ts' needs no options.
-  plugins: [autograph({ importSources: [/(^|\/)src\/browser(\.[jt]s)?$/], runtimeModule: here('../../src/plugin/runtime-browser.ts'), keepCode: true })],
+  plugins: [
+    autograph({
+      importSources: [/(^|\/)src\/browser(\.[jt]s)?$/],
+      runtimeModule: here('../../src/plugin/runtime-browser.ts'),
+      keepCode: true,
+    }),
+  ],
   build: {
     outDir: here('dist'),
     emptyOutDir: true,
     target: 'es2022',
-    rollupOptions: { output: { codeSplitting: { groups: [...PACKAGES.map(chunkOf), { name: 'autograph-ts', test: /[\\/]src[\\/]/ }] } } },
+    rollupOptions: {
+      output: {
+        codeSplitting: { groups: [...PACKAGES.map(chunkOf), { name: 'autograph-ts', test: /[\\/]src[\\/]/ }] },
+      },
+    },
   },
 });

@@ -20,7 +20,9 @@ export const floorsRule = {
   meta: {
     type: 'problem',
     docs: { description: 'Imports in src/ run from a floor down, never up (docs/architecture.md)' },
-    schema: [{ type: 'object', properties: { srcDir: { type: 'string' } }, required: ['srcDir'], additionalProperties: false }],
+    schema: [
+      { type: 'object', properties: { srcDir: { type: 'string' } }, required: ['srcDir'], additionalProperties: false },
+    ],
     messages: {
       up: '{{reason}}. The floors are in scripts/lint/floors.mjs and docs/architecture.md: move the code down, or pass what it needs in from above.',
     },

@@ -66,6 +66,7 @@ export function importRefusal(from, to) {
     return `${from} (target ${a}) imports ${to} (target ${b}): targets import each other only as TARGET_IMPORTS allows`;
   }
   if (tp === fp || (tf === ff && topOf(from) === topOf(to))) return undefined;
-  if (tf >= ff) return `${from} (floor ${ff}, ${fp}) imports ${to} (floor ${tf}, ${tp}): ${tf > ff ? 'a higher floor' : 'another folder of its floor'}`;
+  if (tf >= ff)
+    return `${from} (floor ${ff}, ${fp}) imports ${to} (floor ${tf}, ${tp}): ${tf > ff ? 'a higher floor' : 'another folder of its floor'}`;
   return undefined;
 }

@@ -94,7 +94,14 @@ export class LastCall {
         if (!Object.is(a, this.values[i])) return false;
         continue;
       }
-      if (!(a instanceof tf.Tensor) || a.dtype !== this.dtypes[i] || a instanceof tf.Variable || a.isDisposed || a.dataId instanceof SymbolicId) return false;
+      if (
+        !(a instanceof tf.Tensor) ||
+        a.dtype !== this.dtypes[i] ||
+        a instanceof tf.Variable ||
+        a.isDisposed ||
+        a.dataId instanceof SymbolicId
+      )
+        return false;
       const s = a.shape;
       if (s !== shape) {
         if (s.length !== shape.length) return false;

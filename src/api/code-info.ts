@@ -27,10 +27,13 @@ function inPlaceCode(user: (...args: never[]) => unknown, text: string): ViewerC
   if (typeof kept === 'string') return { source, generated: { text: kept } };
   const lines = text.split('\n');
   const file = source?.file;
-  const sourceLines = file === undefined ? undefined : lines.map((l, i) => {
-    const at = originalLocation(user, i + 1, l.length - l.trimStart().length + 1);
-    return at?.file && sameFile(at.file, file) ? at.line : null;
-  });
+  const sourceLines =
+    file === undefined
+      ? undefined
+      : lines.map((l, i) => {
+          const at = originalLocation(user, i + 1, l.length - l.trimStart().length + 1);
+          return at?.file && sameFile(at.file, file) ? at.line : null;
+        });
   return { source, generated: { text, sourceLines } };
 }
 
@@ -40,7 +43,9 @@ export function codeOf(fn: (...args: never[]) => unknown, autograph: boolean): V
   const text = Function.prototype.toString.call(user);
   if ((user as unknown as Record<symbol, unknown>)[IN_PLACE]) return inPlaceCode(user, text);
   const inFile = originalText(user);
-  const source = inFile ? { text: inFile.text, file: inFile.file, firstLine: inFile.firstLine } : { text, firstLine: 1 };
+  const source = inFile
+    ? { text: inFile.text, file: inFile.file, firstLine: inFile.firstLine }
+    : { text, firstLine: 1 };
   if (!autograph) return { source };
   let conv;
   try {
@@ -53,7 +58,8 @@ export function codeOf(fn: (...args: never[]) => unknown, autograph: boolean): V
   for (const m of conv.mappings) {
     if (!m.original) continue;
     const seen = first.get(m.generated.line);
-    if (!seen || m.generated.column < seen.col) first.set(m.generated.line, { col: m.generated.column, line: m.original.line, column: m.original.column });
+    if (!seen || m.generated.column < seen.col)
+      first.set(m.generated.line, { col: m.generated.column, line: m.original.line, column: m.original.column });
   }
   const sourceLines = conv.code.split('\n').map((_, i) => {
     const at = first.get(i + 1);

@@ -19,7 +19,13 @@ import type { GraphModelExportOptions } from '../export/graph-model/index.js';
 import type { OnnxExportOptions } from '../export/onnx/index.js';
 import type { OnnxRuntimeOptions } from '../ort/index.js';
 import type { DotOptions, ViewerApi, ViewerCode, ViewerOptions } from '../export/dot/index.js';
-import { exporterFor, type ExportFormat, type ExportFormats, type ExportSource, type ViewOptions } from '../export/exporter.js';
+import {
+  exporterFor,
+  type ExportFormat,
+  type ExportFormats,
+  type ExportSource,
+  type ViewOptions,
+} from '../export/exporter.js';
 import { formatSteps, optimizationSteps, type PassStep } from '../opt/pass-report.js';
 import type { AnyFn, IsAny, JitArgs, Staged } from '../trace/staged-types.js';
 import type { TensorSpec } from './tensor-spec.js';
@@ -115,7 +121,11 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     const { graph, output } = opts;
     // Executors run an optimized copy; `graph` stays as traced (what `graph.toString()` and the exporters use).
     this.optimizedGraph = opts.optimized ?? optimize(cloneGraph(graph));
-    this.executor = makeExecutor(this.executorName, this.optimizedGraph, { onnx: this.onnxOptions, relaxedSimd: this.relaxedSimd, numerics: this.numerics });
+    this.executor = makeExecutor(this.executorName, this.optimizedGraph, {
+      onnx: this.onnxOptions,
+      relaxedSimd: this.relaxedSimd,
+      numerics: this.numerics,
+    });
     this.singleOutput = output.flat.signature === '*' && output.leaves.length === 1 && 'output' in output.leaves[0]!;
     const items = output.leaves.map((l) => ('output' in l ? l.output : -1));
     this.arrayOutputs = /^\[(\*(,\*)*)?\]$/.test(output.flat.signature) && !items.includes(-1) ? items : undefined;
@@ -129,7 +139,18 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
   /** The same trace (and optimized graph) run by another executor: a new ConcreteFunction to dispose. */
   withExecutor(executor: ExecutorName, onnxOptions: OnnxRuntimeOptions = this.onnxOptions): ConcreteFunction<F> {
     const { name, graph, signature, output, code, relaxedSimd, numerics } = this;
-    return new ConcreteFunction<F>({ name, graph, signature, output, executor, onnx: onnxOptions, optimized: this.optimizedGraph, code, relaxedSimd, numerics });
+    return new ConcreteFunction<F>({
+      name,
+      graph,
+      signature,
+      output,
+      executor,
+      onnx: onnxOptions,
+      optimized: this.optimizedGraph,
+      code,
+      relaxedSimd,
+      numerics,
+    });
   }
 
   /** The JS the compiled executor generated for the current tfjs backend, if it compiles. */
@@ -146,7 +167,12 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
   private argumentTensors(args: readonly unknown[]): tf.Tensor[] {
     const sig = signatureOf(this.name, args);
     if (sig.key !== this.signature.key && !this.acceptsRelaxed(sig)) {
-      throw agError('api/signature-mismatch', { name: this.name, index: 0, expected: this.describe(), got: describeKey(sig) });
+      throw agError('api/signature-mismatch', {
+        name: this.name,
+        index: 0,
+        expected: this.describe(),
+        got: describeKey(sig),
+      });
     }
     return sig.tensorLeaves.map((i) => sig.flat.leaves[i] as tf.Tensor);
   }
@@ -168,7 +194,10 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
       graph.outputs.push(...randomNodesIn(graph).map((n) => n.outputs[0]!));
       const optimized = optimize(cloneGraph(graph));
       // The draws are read in this process: onnxruntime's run leaves them to the compiled executor.
-      const executor = makeExecutor(this.executorName === 'interpreter' ? 'interpreter' : 'compiled', optimized, { relaxedSimd: this.relaxedSimd, numerics: this.numerics });
+      const executor = makeExecutor(this.executorName === 'interpreter' ? 'interpreter' : 'compiled', optimized, {
+        relaxedSimd: this.relaxedSimd,
+        numerics: this.numerics,
+      });
       this.drawsRun = { graph, optimized, executor };
     }
     const { graph, optimized, executor } = this.drawsRun;
@@ -227,7 +256,8 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
       name: this.name,
       graph: this.graph,
       view: (view) => {
-        if (view === 'passes') throw agError('api/bad-graph-view', { view: 'passes', allowed: "'optimized' or 'trace'" });
+        if (view === 'passes')
+          throw agError('api/bad-graph-view', { view: 'passes', allowed: "'optimized' or 'trace'" });
         return { graph: view === 'trace' ? this.graph : this.optimizedGraph, title: this.title({ graph: view }) };
       },
       viewerCode: () => this.viewerCode(),
@@ -330,8 +360,11 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
     return mine.leaves.every((a, i) => {
       const b = sig.leaves[i]!;
       if (a.kind !== b.kind) return false;
-      if (a.kind === 'value' || b.kind === 'value') return a.kind === 'value' && b.kind === 'value' && Object.is(a.value, b.value);
-      return a.dtype === b.dtype && a.shape.length === b.shape.length && a.shape.every((d, k) => d < 0 || d === b.shape[k]);
+      if (a.kind === 'value' || b.kind === 'value')
+        return a.kind === 'value' && b.kind === 'value' && Object.is(a.value, b.value);
+      return (
+        a.dtype === b.dtype && a.shape.length === b.shape.length && a.shape.every((d, k) => d < 0 || d === b.shape[k])
+      );
     });
   }
 }
@@ -339,4 +372,3 @@ export class ConcreteFunction<F extends AnyFn = AnyFn> {
 function describeKey(sig: Signature): string {
   return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}[${l.shape.join(',')}]` : String(l.value))).join(', ');
 }
-

@@ -69,7 +69,9 @@ export class EagerFallback {
     if (!this.warnedReads.has(where)) {
       this.warnedReads.add(where);
       const what = /\(([^)]*\(\))\)/.exec(e.summary)?.[1] ?? 'reading a value';
-      this.warnUser(agError('api/runs-eagerly', { name: this.name, signature: describeSignature(sig), what }, at).message);
+      this.warnUser(
+        agError('api/runs-eagerly', { name: this.name, signature: describeSignature(sig), what }, at).message,
+      );
     }
     return true;
   }

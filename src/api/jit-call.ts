@@ -123,7 +123,8 @@ export class JitCall {
 
   /** Inlined into the trace that called it: recursion has to end at trace time. */
   private inline(receiver: unknown, args: unknown[]): unknown {
-    if (inlineDepth >= MAX_INLINE_DEPTH) throw agError('api/recursion-depth', { name: this.o.name, depth: inlineDepth });
+    if (inlineDepth >= MAX_INLINE_DEPTH)
+      throw agError('api/recursion-depth', { name: this.o.name, depth: inlineDepth });
     inlineDepth++;
     try {
       return stagedResult(this.o.convert().apply(receiver, args));
@@ -133,9 +134,16 @@ export class JitCall {
   }
 
   /** The slow path: the call's signature, its trace from the cache (tracing if needed) or the eager fallback. */
-  private bySignature(receiver: unknown, self: unknown, args: unknown[], key: string | undefined, runTrace: RunTrace): unknown {
+  private bySignature(
+    receiver: unknown,
+    self: unknown,
+    args: unknown[],
+    key: string | undefined,
+    runTrace: RunTrace,
+  ): unknown {
     const { name, inputSignature: fixed } = this.o;
-    if (!fixed && args.length < this.o.required) throw agError('api/missing-argument', { name, expected: this.o.required, got: args.length });
+    if (!fixed && args.length < this.o.required)
+      throw agError('api/missing-argument', { name, expected: this.o.required, got: args.length });
     let sig: Signature;
     let tensors: tf.Tensor[];
     if (fixed) {
@@ -155,7 +163,8 @@ export class JitCall {
     }
     const { cf, traced } = found;
     // A call key's arguments are each one leaf of the signature, so its tensor leaves are its tensor arguments.
-    if (key !== undefined) this.o.cache.setKey(key, { cf, tensorArgs: tensors.length === args.length ? undefined : sig.tensorLeaves });
+    if (key !== undefined)
+      this.o.cache.setKey(key, { cf, tensorArgs: tensors.length === args.length ? undefined : sig.tensorLeaves });
     const out = runTrace(cf, tensors);
     if (traced && cf.graph.params.length === 0 && syncReadsAllowed(tf.getBackend())) this.checkNaN(args, out);
     return out;
@@ -175,15 +184,26 @@ export class JitCall {
 
 /** Checks a call against a declared inputSignature; returns the tensors to feed. */
 function checkAgainst(name: string, specs: readonly TensorSpec[], args: readonly unknown[]): tf.Tensor[] {
-  if (args.length !== specs.length) throw agError('api/signature-arity', { name, expected: specs.length, got: args.length });
+  if (args.length !== specs.length)
+    throw agError('api/signature-arity', { name, expected: specs.length, got: args.length });
   return specs.map((s, i) => {
     const a = args[i];
     if (!(a instanceof tf.Tensor)) {
-      throw agError('api/signature-mismatch', { name, index: i, expected: s.toString(), got: a === null ? 'null' : typeof a });
+      throw agError('api/signature-mismatch', {
+        name,
+        index: i,
+        expected: s.toString(),
+        got: a === null ? 'null' : typeof a,
+      });
     }
     if (a.isDisposed) throw agError('api/disposed-input', { name, path: `argument ${i}` });
     if (!s.accepts(a.dtype, a.shape)) {
-      throw agError('api/signature-mismatch', { name, index: i, expected: s.toString(), got: `${a.dtype}${shapeToString(a.shape)}` });
+      throw agError('api/signature-mismatch', {
+        name,
+        index: i,
+        expected: s.toString(),
+        got: `${a.dtype}${shapeToString(a.shape)}`,
+      });
     }
     return a;
   });

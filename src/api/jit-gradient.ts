@@ -37,7 +37,8 @@ const tensorsOf = (x: unknown): tf.Tensor[] => flatten(x).leaves.filter(isTensor
 function trainableVariables(cf: ConcreteFunction): tf.Variable[] {
   const out: tf.Variable[] = [];
   for (const c of cf.graph.captures) {
-    if (c.source.kind === 'variable' && c.source.variable.trainable && c.source.variable.dtype === 'float32') out.push(c.source.variable);
+    if (c.source.kind === 'variable' && c.source.variable.trainable && c.source.variable.dtype === 'float32')
+      out.push(c.source.variable);
   }
   return out;
 }
@@ -60,10 +61,20 @@ function backwardOf(cf: ConcreteFunction, fn: AnyFn, opts: JitOptions): Backward
       const args = sig.flat.rebuild(leaves) as unknown[];
       const wrt = [...xs, ...variables];
       // The replayed call takes the values the call drew (in order), not new draws.
-      const grads = withDrawSubstitutes(draws.map((d) => symbolicValue(d)!), () => vjp(() => tensorsOf(fn(...args)), wrt, dys));
+      const grads = withDrawSubstitutes(
+        draws.map((d) => symbolicValue(d)!),
+        () => vjp(() => tensorsOf(fn(...args)), wrt, dys),
+      );
       return grads.map((g, i) => g ?? tf.zerosLike(wrt[i]!));
     },
-    { autograph: false, name: `${cf.name}_gradient`, executor, onnxruntime: opts.onnxruntime, relaxedSimd: opts.relaxedSimd, numerics: opts.numerics },
+    {
+      autograph: false,
+      name: `${cf.name}_gradient`,
+      executor,
+      onnxruntime: opts.onnxruntime,
+      relaxedSimd: opts.relaxedSimd,
+      numerics: opts.numerics,
+    },
   ) as unknown as Backward;
   backwards.set(cf, b);
   const made = b as unknown as { concreteFunctions(): ConcreteFunction[] };
@@ -84,7 +95,14 @@ function topLevelDraws(cf: ConcreteFunction): boolean {
     for (const sub of Object.values(node.subgraphs ?? {})) {
       if (!hasRandomNodes(sub)) continue;
       const draw = firstDraw(sub)!;
-      throw agError('grad/random-redrawn', { op: randomOpName(draw), where: `inside a staged ${node.op === OP.While ? 'loop' : 'if'} of jit function '${cf.name}', differentiated from outside it` }, userLocation(draw.options.source));
+      throw agError(
+        'grad/random-redrawn',
+        {
+          op: randomOpName(draw),
+          where: `inside a staged ${node.op === OP.While ? 'loop' : 'if'} of jit function '${cf.name}', differentiated from outside it`,
+        },
+        userLocation(draw.options.source),
+      );
     }
   }
   return randomNodesIn(g).length > 0;
@@ -113,7 +131,12 @@ function savedClones(tensors: readonly tf.Tensor[]): tf.Tensor[] {
  * Runs `cf` on `tensors` like `cf.callFlat`, and records the call on the gradient tape. `fn` is the
  * (converted) function `cf` was traced from; `opts` the jit options (executor choice).
  */
-export function differentiableCall(cf: ConcreteFunction, tensors: readonly tf.Tensor[], fn: AnyFn, opts: JitOptions): unknown {
+export function differentiableCall(
+  cf: ConcreteFunction,
+  tensors: readonly tf.Tensor[],
+  fn: AnyFn,
+  opts: JitOptions,
+): unknown {
   // The call itself is one tape entry: the kernels an executor runs through the engine must not be
   // taped as well (tfjs tapes only at kernel depth 0, as for its own custom gradients).
   const state = engineState();
@@ -142,15 +165,21 @@ export function differentiableCall(cf: ConcreteFunction, tensors: readonly tf.Te
   const args = savedClones(tensors);
   const kept = draws.map((d) => tf.keep(d));
   const saved = [...args, ...kept];
-  pushTapeNode(`${cf.name}_call`, inputs, outputs, (dys) => {
-    const seeds = outputs.map((o, i) => dys[i] ?? tf.zerosLike(o));
-    const grads = backwardOf(cf, fn, opts)(args, seeds, kept);
-    const thunks: Record<string, () => tf.Tensor> = {};
-    tensors.forEach((t, i) => {
-      if (t.dtype === 'float32') thunks[`x${i}`] = () => grads[i]!;
-    });
-    variables.forEach((_, i) => (thunks[`v${i}`] = () => grads[tensors.length + i]!));
-    return thunks;
-  }, saved);
+  pushTapeNode(
+    `${cf.name}_call`,
+    inputs,
+    outputs,
+    (dys) => {
+      const seeds = outputs.map((o, i) => dys[i] ?? tf.zerosLike(o));
+      const grads = backwardOf(cf, fn, opts)(args, seeds, kept);
+      const thunks: Record<string, () => tf.Tensor> = {};
+      tensors.forEach((t, i) => {
+        if (t.dtype === 'float32') thunks[`x${i}`] = () => grads[i]!;
+      });
+      variables.forEach((_, i) => (thunks[`v${i}`] = () => grads[tensors.length + i]!));
+      return thunks;
+    },
+    saved,
+  );
   return result;
 }

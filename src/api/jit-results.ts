@@ -15,14 +15,16 @@ function reachableTensors(out: unknown, seen: Set<unknown>, found: tf.Tensor[]):
   if (out instanceof tf.Tensor) found.push(out);
   else if (out !== null && typeof out === 'object' && !seen.has(out)) {
     seen.add(out);
-    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out)) reachableTensors(v, seen, found);
+    for (const v of out instanceof Map ? out.values() : Array.isArray(out) ? out : Object.values(out))
+      reachableTensors(v, seen, found);
   }
   return found;
 }
 
 /** A NaN the function returned as a JS number (now a float32 scalar), or among an array's. */
 export function isNaNResult(out: unknown): boolean {
-  const nan = (x: unknown): boolean => x instanceof tf.Tensor && x.dtype === 'float32' && x.size === 1 && Number.isNaN(x.dataSync()[0]);
+  const nan = (x: unknown): boolean =>
+    x instanceof tf.Tensor && x.dtype === 'float32' && x.size === 1 && Number.isNaN(x.dataSync()[0]);
   return nan(out) || (Array.isArray(out) && out.some(nan));
 }
 

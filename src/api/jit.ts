@@ -101,7 +101,8 @@ export function resetBackendOptionWarning(): void {
 
 /** Throws `api/bad-option` when an option is given (not undefined) with a value outside `allowed`. */
 function checkOption(option: string, value: unknown, allowed: readonly unknown[], expected: string): void {
-  if (value !== undefined && !allowed.includes(value)) throw agError('api/bad-option', { option, got: JSON.stringify(value) ?? String(value), expected });
+  if (value !== undefined && !allowed.includes(value))
+    throw agError('api/bad-option', { option, got: JSON.stringify(value) ?? String(value), expected });
 }
 
 export { DEFAULT_MAX_TRACES } from './trace-cache.js';
@@ -149,13 +150,18 @@ export interface JitFunction<F extends AnyFn = AnyFn, R = Staged<ReturnType<F>>>
  * f(tf.scalar(27, 'int32'));   // traced once for int32[], then cached
  * ```
  */
-export function jit<F extends AnyFn>(fn: F, opts: JitOptions & { readonly onSymbolicRead: 'eager' }): JitFunction<F, Staged<ReturnType<F>> | ReturnType<F>>;
+export function jit<F extends AnyFn>(
+  fn: F,
+  opts: JitOptions & { readonly onSymbolicRead: 'eager' },
+): JitFunction<F, Staged<ReturnType<F>> | ReturnType<F>>;
 export function jit<F extends AnyFn>(fn: F, opts?: JitOptions): JitFunction<F>;
 export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<F> {
   if (typeof fn !== 'function') throw agError('api/not-a-function', { what: 'jit', got: typeof fn });
   const name = opts.name ?? (fn.name || 'fn');
   const source = sourceOf(fn, name, opts);
-  const fixed = opts.inputSignature ? { specs: opts.inputSignature, sig: signatureOf(name, [...opts.inputSignature]) } : undefined;
+  const fixed = opts.inputSignature
+    ? { specs: opts.inputSignature, sig: signatureOf(name, [...opts.inputSignature]) }
+    : undefined;
   checkOption('onSymbolicRead', opts.onSymbolicRead, ['error', 'eager'], "'error' or 'eager'");
   checkOption('onnxruntime.numerics', opts.onnxruntime?.numerics, ['exact', 'float32'], "'exact' or 'float32'");
   checkOption('relaxedSimd', opts.relaxedSimd, [true, false], 'true or false');
@@ -163,7 +169,12 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
   const warnUser = opts.onWarning ?? warn;
   const executor = executorOption(opts, warnUser) ?? 'compiled';
   const trace = tracer(fn, name, opts, executor, warnUser, source);
-  const cache = new TraceCache({ name, maxTraces: opts.maxTraces ?? DEFAULT_MAX_TRACES, onWarning: opts.onWarning, trace });
+  const cache = new TraceCache({
+    name,
+    maxTraces: opts.maxTraces ?? DEFAULT_MAX_TRACES,
+    onWarning: opts.onWarning,
+    trace,
+  });
   const calls = new JitCall({
     name,
     cache,
@@ -173,7 +184,10 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     onSymbolicRead: opts.onSymbolicRead,
     warnUser,
     // Under tf.grad & co. a call is recorded on the gradient tape (its gradient is another jit function).
-    runTrace: (cf, tensors) => (tapeRecording() ? differentiableCall(cf, tensors, source.bound(cf.signature.thisArg), opts) : cf.callFlat(tensors)),
+    runTrace: (cf, tensors) =>
+      tapeRecording()
+        ? differentiableCall(cf, tensors, source.bound(cf.signature.thisArg), opts)
+        : cf.callFlat(tensors),
   });
   const call = function (this: unknown, ...args: unknown[]): unknown {
     return calls.call(this, args);
@@ -186,7 +200,8 @@ export function jit<F extends AnyFn>(fn: F, opts: JitOptions = {}): JitFunction<
     name: { value: name },
   });
   return Object.assign(call, {
-    getConcreteFunction: (...argsOrSpecs: unknown[]) => cache.pin(fixed && argsOrSpecs.length === 0 ? fixed.sig : signatureOf(name, argsOrSpecs)),
+    getConcreteFunction: (...argsOrSpecs: unknown[]) =>
+      cache.pin(fixed && argsOrSpecs.length === 0 ? fixed.sig : signatureOf(name, argsOrSpecs)),
     concreteFunctions: () => cache.all(),
     // A plain call (no receiver): `f.callAsync(x)` would otherwise pass `f` as `this`.
     callAsync: (...args: unknown[]): Promise<unknown> => calls.callAsync(args),
@@ -205,7 +220,8 @@ interface Source {
 
 function sourceOf(fn: AnyFn, name: string, opts: JitOptions): Source {
   let converted: AnyFn | undefined;
-  const convert = (): AnyFn => (converted ??= opts.autograph === false ? leftAsWritten(fn, name) : (toGraph(fn, { scope: opts.scope }) as AnyFn));
+  const convert = (): AnyFn =>
+    (converted ??= opts.autograph === false ? leftAsWritten(fn, name) : (toGraph(fn, { scope: opts.scope }) as AnyFn));
   let params: (string | undefined)[] | undefined;
   return {
     convert,
@@ -215,15 +231,39 @@ function sourceOf(fn: AnyFn, name: string, opts: JitOptions): Source {
 }
 
 /** Makes one trace of `fn` for a signature (the trace cache's `trace`): the graph, its warnings, its ConcreteFunction. */
-function tracer(fn: AnyFn, name: string, opts: JitOptions, executor: ExecutorName, warnUser: (m: string) => void, source: Source) {
+function tracer(
+  fn: AnyFn,
+  name: string,
+  opts: JitOptions,
+  executor: ExecutorName,
+  warnUser: (m: string) => void,
+  source: Source,
+) {
   return (sig: Signature, traceCount: number): ConcreteFunction => {
     const started = performance.now();
-    const { graph, output } = deepStacks(() => traceFunction(name, settled(source.bound(sig.thisArg)), sig.flat, sig.leaves, { allowVariableCreation: traceCount === 0, paramNames: source.names() }));
+    const { graph, output } = deepStacks(() =>
+      traceFunction(name, settled(source.bound(sig.thisArg)), sig.flat, sig.leaves, {
+        allowVariableCreation: traceCount === 0,
+        paramNames: source.names(),
+      }),
+    );
     const traced = performance.now();
     for (const m of traceWarnings(graph, tf.getBackend(), executor)) warnUser(m);
     const code = async () => (await import('./code-info.js')).codeOf(fn, opts.autograph !== false);
-    const cf = new ConcreteFunction({ name, graph, signature: sig, output, executor, onnx: opts.onnxruntime, code, relaxedSimd: opts.relaxedSimd, numerics: opts.numerics });
-    log(2, () => traceReport(cf, signatureText(sig, source.names()), traceCount + 1, traced - started, performance.now() - traced));
+    const cf = new ConcreteFunction({
+      name,
+      graph,
+      signature: sig,
+      output,
+      executor,
+      onnx: opts.onnxruntime,
+      code,
+      relaxedSimd: opts.relaxedSimd,
+      numerics: opts.numerics,
+    });
+    log(2, () =>
+      traceReport(cf, signatureText(sig, source.names()), traceCount + 1, traced - started, performance.now() - traced),
+    );
     return cf;
   };
 }

@@ -59,7 +59,10 @@ export function paramNames(fn: (...args: never[]) => unknown): (string | undefin
   if (parts[parts.length - 1] === '') parts.pop();
   return parts.map((p) => {
     const rest = p.startsWith('...');
-    const name = p.replace(/^\.\.\./, '').replace(/=[\s\S]*$/, '').trim();
+    const name = p
+      .replace(/^\.\.\./, '')
+      .replace(/=[\s\S]*$/, '')
+      .trim();
     return IDENT.test(name) ? `${rest ? '...' : ''}${name}` : undefined;
   });
 }

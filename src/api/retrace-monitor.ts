@@ -25,7 +25,11 @@ export class RetraceMonitor {
 
   /** Notes a call that hit the cache (the hot path: no allocation, nothing done once the window holds no trace). */
   hit(): void {
-    if (this.tracesInWindow === 0 && (this.recent.length === WINDOW || (this.recent.length === 0 && this.lastTrace === undefined))) return;
+    if (
+      this.tracesInWindow === 0 &&
+      (this.recent.length === WINDOW || (this.recent.length === 0 && this.lastTrace === undefined))
+    )
+      return;
     this.note(undefined);
   }
 
@@ -60,7 +64,10 @@ function suggestion(before: Signature, after: Signature, changes: string[]): str
     const specs = after.leaves.map((leaf, i) => {
       const prev = before.leaves[i]!;
       if (leaf.kind !== 'tensor' || prev.kind !== 'tensor') return '…';
-      const dims = leaf.shape.length === prev.shape.length ? leaf.shape.map((d, k) => (d === prev.shape[k] ? String(d) : 'null')) : null;
+      const dims =
+        leaf.shape.length === prev.shape.length
+          ? leaf.shape.map((d, k) => (d === prev.shape[k] ? String(d) : 'null'))
+          : null;
       return dims ? `ag.spec([${dims.join(', ')}], '${leaf.dtype}')` : '…';
     });
     return `declare the varying dimensions as unknown: jit(fn, { inputSignature: [${specs.join(', ')}] })`;

@@ -16,6 +16,10 @@ export interface SaveOptions<K extends ExportFormat = ExportFormat> {
  * Writes `cf` to `path` (a file, or a folder for a GraphModel); resolves to the paths written. An
  * unknown format is `export/unknown-format`.
  */
-export async function save<K extends ExportFormat>(cf: ConcreteFunction, path: string, opts: SaveOptions<K>): Promise<string[]> {
+export async function save<K extends ExportFormat>(
+  cf: ConcreteFunction,
+  path: string,
+  opts: SaveOptions<K>,
+): Promise<string[]> {
   return exporterFor(opts.format, 'save').save(cf.exportSource(), path, opts.options ?? {});
 }

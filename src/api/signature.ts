@@ -51,17 +51,22 @@ function leafKey(leaf: TraceArg): string {
 
 /** The signature of call arguments (tensors, TensorSpecs and JS values, possibly nested). */
 export function signatureOf(fnName: string, args: readonly unknown[]): Signature {
-  const flat = flatten([...args], args.map((_, i) => `argument ${i}`));
+  const flat = flatten(
+    [...args],
+    args.map((_, i) => `argument ${i}`),
+  );
   const tensorLeaves: number[] = [];
   const leaves = flat.leaves.map((x, i): TraceArg => {
     if (x instanceof tf.Variable) {
       // A variable is passed by reference, like one the function captures: the trace reads and
       // assigns that variable (keyed by identity), not a tensor of its value.
-      if (x.isDisposed) throw agError('api/disposed-input', { name: fnName, path: flat.paths[i]!.replace(/^argument /, '') });
+      if (x.isDisposed)
+        throw agError('api/disposed-input', { name: fnName, path: flat.paths[i]!.replace(/^argument /, '') });
       return { kind: 'value', value: x };
     }
     if (x instanceof tf.Tensor) {
-      if (x.isDisposed) throw agError('api/disposed-input', { name: fnName, path: flat.paths[i]!.replace(/^argument /, '') });
+      if (x.isDisposed)
+        throw agError('api/disposed-input', { name: fnName, path: flat.paths[i]!.replace(/^argument /, '') });
       if (isSymbolic(x)) throw agError('api/symbolic-argument', { name: fnName });
       tensorLeaves.push(i);
       return { kind: 'tensor', dtype: x.dtype as DType, shape: x.shape };
@@ -70,7 +75,12 @@ export function signatureOf(fnName: string, args: readonly unknown[]): Signature
       tensorLeaves.push(i);
       return { kind: 'tensor', dtype: x.dtype, shape: x.irShape };
     }
-    if (typeof x === 'symbol') throw agError('api/unsupported-argument', { name: fnName, path: flat.paths[i]!.replace(/^argument /, ''), type: 'a symbol' });
+    if (typeof x === 'symbol')
+      throw agError('api/unsupported-argument', {
+        name: fnName,
+        path: flat.paths[i]!.replace(/^argument /, ''),
+        type: 'a symbol',
+      });
     return { kind: 'value', value: x };
   });
   const key = `${flat.signature}|${leaves.map(leafKey).join('|')}`;
@@ -99,9 +109,12 @@ export function describeChanges(before: Signature, after: Signature): string[] {
     const path = after.flat.paths[i]!;
     if (a.kind === 'tensor' && b.kind === 'tensor') {
       if (a.dtype !== b.dtype) out.push(`${path}: dtype ${a.dtype} → ${b.dtype}`);
-      if (shapeToString(a.shape) !== shapeToString(b.shape)) out.push(`${path}: shape ${shapeToString(a.shape)} → ${shapeToString(b.shape)}`);
+      if (shapeToString(a.shape) !== shapeToString(b.shape))
+        out.push(`${path}: shape ${shapeToString(a.shape)} → ${shapeToString(b.shape)}`);
     } else if (a.kind !== b.kind) {
-      out.push(`${path}: ${a.kind === 'tensor' ? 'a tensor' : 'a JS value'} → ${b.kind === 'tensor' ? 'a tensor' : 'a JS value'}`);
+      out.push(
+        `${path}: ${a.kind === 'tensor' ? 'a tensor' : 'a JS value'} → ${b.kind === 'tensor' ? 'a tensor' : 'a JS value'}`,
+      );
     } else if (leafKey(a) !== leafKey(b)) {
       out.push(`${path}: JS value ${show(a)} → ${show(b)}`);
     }

@@ -13,7 +13,8 @@ export class TensorSpec {
     readonly dtype: DType = 'float32',
     readonly name?: string,
   ) {
-    if (!Array.isArray(shape)) throw agError('api/bad-spec', { reason: `shape must be an array, got ${String(shape)}` });
+    if (!Array.isArray(shape))
+      throw agError('api/bad-spec', { reason: `shape must be an array, got ${String(shape)}` });
     for (const d of shape) {
       if (d !== null && !(Number.isInteger(d) && d >= 0)) {
         throw agError('api/bad-spec', { reason: `dimensions must be non-negative integers or null, got ${String(d)}` });
@@ -29,7 +30,11 @@ export class TensorSpec {
 
   /** Whether a tensor of this dtype and shape fits the spec. */
   accepts(dtype: string, shape: readonly number[]): boolean {
-    return dtype === this.dtype && shape.length === this.shape.length && this.shape.every((d, i) => d === null || d === shape[i]);
+    return (
+      dtype === this.dtype &&
+      shape.length === this.shape.length &&
+      this.shape.every((d, i) => d === null || d === shape[i])
+    );
   }
 
   toString(): string {

@@ -17,7 +17,8 @@ import { setThreadCount, threadCount } from '../exec/targets/wasm-simd/gemm-pool
  * uses fewer of its workers; the workers end when the functions that used them are disposed.
  */
 export function setThreads(n?: number): void {
-  if (n !== undefined && (!Number.isInteger(n) || n < 1 || n > MAX_THREADS)) throw agError('api/bad-threads', { got: typeof n === 'number' ? String(n) : (JSON.stringify(n) ?? String(n)) });
+  if (n !== undefined && (!Number.isInteger(n) || n < 1 || n > MAX_THREADS))
+    throw agError('api/bad-threads', { got: typeof n === 'number' ? String(n) : (JSON.stringify(n) ?? String(n)) });
   setThreadCount(n);
 }
 

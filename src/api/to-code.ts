@@ -50,7 +50,11 @@ function withPositions(conv: ConvertedSource, fn: object): string {
     if (!m.original) continue;
     const seen = firstOf.get(m.generated.line);
     if (!seen || m.generated.column < seen.generatedColumn) {
-      firstOf.set(m.generated.line, { generatedColumn: m.generated.column, line: m.original.line, column: m.original.column });
+      firstOf.set(m.generated.line, {
+        generatedColumn: m.generated.column,
+        line: m.original.line,
+        column: m.original.column,
+      });
     }
   }
   let last = -1;
@@ -61,7 +65,9 @@ function withPositions(conv: ConvertedSource, fn: object): string {
       if (!at || at.line === last || !text.trim()) return text;
       last = at.line;
       const inFile = originalLocation(fn, at.line, at.column + 1);
-      const where = inFile ? `${shortPath(inFile.file!)}:${inFile.line}:${inFile.column}` : `line ${at.line}:${at.column + 1} of ${conv.name}`;
+      const where = inFile
+        ? `${shortPath(inFile.file!)}:${inFile.line}:${inFile.column}`
+        : `line ${at.line}:${at.column + 1} of ${conv.name}`;
       return `${text} // ${where}`;
     })
     .join('\n');

@@ -27,7 +27,9 @@ export interface ToGraphOptions {
  * place of JS numbers and booleans, and returns what `fn` returns — run inside a trace, with staged
  * numbers and booleans as tensors.
  */
-export type ConvertedFunction<F extends AnyFn> = (...args: JitArgs<Parameters<F>>) => ReturnType<F> | Staged<ReturnType<F>>;
+export type ConvertedFunction<F extends AnyFn> = (
+  ...args: JitArgs<Parameters<F>>
+) => ReturnType<F> | Staged<ReturnType<F>>;
 interface Entry {
   readonly scope: Record<string, unknown> | undefined;
   readonly fn: UserFunction;
@@ -62,7 +64,11 @@ function copyOf(e: AutographError): AutographError {
 export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): ConvertedFunction<F> {
   if (typeof fn !== 'function') throw agError('convert/not-a-function', { got: fn === null ? 'null' : typeof fn });
   if (isDoNotConvert(fn)) {
-    sayOnce(fn, () => `AutoGraph: left '${fn.name || 'anonymous'}'${whereDefined(fn)} as written: doNotConvert(${fn.name || 'fn'})`);
+    sayOnce(
+      fn,
+      () =>
+        `AutoGraph: left '${fn.name || 'anonymous'}'${whereDefined(fn)} as written: doNotConvert(${fn.name || 'fn'})`,
+    );
     return fn;
   }
   // Kept as written by in-place conversion, beside a converted twin (a method, a module's helper).
@@ -93,7 +99,11 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
     if (err instanceof AutographError && e instanceof AutographError && !e.location?.file) refused.set(fn, err);
     throw err;
   }
-  sayOnce(fn, () => `AutoGraph: converted '${name}'${whereDefined(fn)} at run time, from its source text${opts.scope ? ' (free variables from scope)' : ''}`);
+  sayOnce(
+    fn,
+    () =>
+      `AutoGraph: converted '${name}'${whereDefined(fn)} at run time, from its source text${opts.scope ? ' (free variables from scope)' : ''}`,
+  );
   log(3, () => `// AutoGraph: converted ${name}\n${conv.code}`);
   const inner = instantiateOrKeep(conv, fn, opts.scope);
   // A named function expression refers to itself by its name: a recursive call reaches the
@@ -115,7 +125,11 @@ export function toGraph<F extends AnyFn>(fn: F, opts: ToGraphOptions = {}): Conv
  * (no control flow, operator or call to stage: e.g. a closure `() => c` made by converted code), so
  * that it means what `fn` means, with its closure.
  */
-function instantiateOrKeep(conv: ConvertedSource, fn: UserFunction, scope: Record<string, unknown> | undefined): (...a: unknown[]) => unknown {
+function instantiateOrKeep(
+  conv: ConvertedSource,
+  fn: UserFunction,
+  scope: Record<string, unknown> | undefined,
+): (...a: unknown[]) => unknown {
   // An arrow with nothing to stage runs as written: it keeps the `this` and `arguments` it closed
   // over, which a function made from its text would not have. (Other functions run the generated
   // code, whose stack frames map to the user's lines.)
@@ -123,14 +137,20 @@ function instantiateOrKeep(conv: ConvertedSource, fn: UserFunction, scope: Recor
   try {
     return sourceConverter().instantiate(conv, makeRuntime(scope), scope, fn) as (...a: unknown[]) => unknown;
   } catch (e) {
-    if (e instanceof AutographError && e.id === 'convert/unresolved-free-variables' && !isGenerated(conv.code)) return fn as (...a: unknown[]) => unknown;
+    if (e instanceof AutographError && e.id === 'convert/unresolved-free-variables' && !isGenerated(conv.code))
+      return fn as (...a: unknown[]) => unknown;
     throw e;
   }
 }
 
 /** Whether a function's text is an arrow function's (`(a) => …`, `a => …`, `async (a) => …`). */
 function isArrowSource(src: string): boolean {
-  return /^(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>/.test(src.trimStart()) || (/^(?:async\s*)?\(/.test(src.trimStart()) && !/^function\b/.test(src.trimStart()) && /=>/.test(src.slice(0, src.indexOf('{') >= 0 ? src.indexOf('{') : src.length)));
+  return (
+    /^(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>/.test(src.trimStart()) ||
+    (/^(?:async\s*)?\(/.test(src.trimStart()) &&
+      !/^function\b/.test(src.trimStart()) &&
+      /=>/.test(src.slice(0, src.indexOf('{') >= 0 ? src.indexOf('{') : src.length)))
+  );
 }
 
 /** `fn` run as converted code runs it, its run-time converted callees with `scope`. */
@@ -169,7 +189,9 @@ function inPlaceWithScope<F extends AnyFn>(fn: F, scope: Record<string, unknown>
   if (hit) return hit.fn as F;
   const scoped = function (this: unknown, ...args: unknown[]): unknown {
     try {
-      return deepStacks(() => withCalleeScope(scope, () => (fn as unknown as (...a: unknown[]) => unknown).apply(this, args)));
+      return deepStacks(() =>
+        withCalleeScope(scope, () => (fn as unknown as (...a: unknown[]) => unknown).apply(this, args)),
+      );
     } catch (e) {
       throw withUserStack(e);
     }

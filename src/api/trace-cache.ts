@@ -47,7 +47,8 @@ export class TraceCache {
 
   constructor(opts: TraceCacheOptions) {
     const max = opts.maxTraces;
-    if (!(max === Infinity || (Number.isInteger(max) && max > 0))) throw agError('api/bad-max-traces', { value: String(max) });
+    if (!(max === Infinity || (Number.isInteger(max) && max > 0)))
+      throw agError('api/bad-max-traces', { value: String(max) });
     this.maxTraces = max;
     this.trace = opts.trace;
     this.monitor = new RetraceMonitor(opts.name, opts.onWarning);

@@ -24,7 +24,13 @@ export function signatureText(sig: Signature, params: readonly (string | undefin
 }
 
 /** Verbosity 2's line for a new trace: its signature, the time to trace and to optimize, the graph's size. */
-export function traceReport(cf: ConcreteFunction, signature: string, nth: number, traceMs: number, optimizeMs: number): string {
+export function traceReport(
+  cf: ConcreteFunction,
+  signature: string,
+  nth: number,
+  traceMs: number,
+  optimizeMs: number,
+): string {
   const ms = (t: number): string => `${t < 10 ? t.toFixed(1) : Math.round(t)} ms`;
   const nodes = (n: number): string => `${n} node${n === 1 ? '' : 's'}`;
   return (
@@ -41,5 +47,13 @@ export function leftAsWritten(fn: AnyFn, name: string): AnyFn {
 
 /** A signature as the user reads it: `float32[10], 0.5`. */
 export function describeSignature(sig: Signature): string {
-  return sig.leaves.map((l) => (l.kind === 'tensor' ? `${l.dtype}${shapeToString(l.shape)}` : typeof l.value === 'string' ? JSON.stringify(l.value) : String(l.value))).join(', ');
+  return sig.leaves
+    .map((l) =>
+      l.kind === 'tensor'
+        ? `${l.dtype}${shapeToString(l.shape)}`
+        : typeof l.value === 'string'
+          ? JSON.stringify(l.value)
+          : String(l.value),
+    )
+    .join(', ');
 }

@@ -31,7 +31,13 @@ export function traceWarnings(graph: Graph, backend: string, executor: string): 
   // The onnxruntime executor runs none of tfjs-wasm's kernels.
   if (backend === 'wasm' && executor !== 'onnxruntime') {
     const sites = wasmInt32Sites(graph, executor === 'compiled');
-    if (sites.length) out.push(message(WASM_INT32, sites.map((s) => ({ what: `int32 ${s.kernel}`, source: s.source }))));
+    if (sites.length)
+      out.push(
+        message(
+          WASM_INT32,
+          sites.map((s) => ({ what: `int32 ${s.kernel}`, source: s.source })),
+        ),
+      );
   }
   return out;
 }
@@ -44,5 +50,6 @@ function message(why: string, sites: readonly { what: string; source: NodeSource
     if (r) known.set(`${r.file ?? '<anonymous>'}:${r.line}:${r.column}`, r);
   }
   const at = [...known.keys()].join(', ') || 'a line the trace could not locate';
-  return agError('trace/differs-from-js', { what: `${names.join(', ')}: ${why}`, sites: at }, [...known.values()][0]).message;
+  return agError('trace/differs-from-js', { what: `${names.join(', ')}: ${why}`, sites: at }, [...known.values()][0])
+    .message;
 }

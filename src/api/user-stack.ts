@@ -76,7 +76,11 @@ function rewriteLines(stack: string): string {
         if (at) {
           const where = `${at.file ?? '<converted function>'}:${at.line}:${at.column}`;
           const name = at.functionName ?? fn;
-          frames.push({ text: `    at ${name ? `${name} (${where})` : where} [converted]`, frame: true, converted: true });
+          frames.push({
+            text: `    at ${name ? `${name} (${where})` : where} [converted]`,
+            frame: true,
+            converted: true,
+          });
         }
       } else if (isInternal(file)) {
         if (previous) previous.calledByUs = true;

@@ -9,21 +9,61 @@ import type { FunctionNode } from './converted-functions.js';
 
 export type Candidate =
   /** `a op b` → `__autograph.<helper>(a, b)`. */
-  | { readonly kind: 'binary'; readonly node: ts.BinaryExpression; readonly helper: string; readonly operands: readonly ts.Expression[] }
+  | {
+      readonly kind: 'binary';
+      readonly node: ts.BinaryExpression;
+      readonly helper: string;
+      readonly operands: readonly ts.Expression[];
+    }
   /** `a && b`, `a || b`: decided by the left operand. */
-  | { readonly kind: 'logical'; readonly node: ts.BinaryExpression; readonly helper: 'and' | 'or'; readonly operands: readonly ts.Expression[] }
+  | {
+      readonly kind: 'logical';
+      readonly node: ts.BinaryExpression;
+      readonly helper: 'and' | 'or';
+      readonly operands: readonly ts.Expression[];
+    }
   /** `-a`, `+a`, `~a`, `!a`. */
-  | { readonly kind: 'unary'; readonly node: ts.PrefixUnaryExpression; readonly helper: string; readonly operands: readonly ts.Expression[] }
+  | {
+      readonly kind: 'unary';
+      readonly node: ts.PrefixUnaryExpression;
+      readonly helper: string;
+      readonly operands: readonly ts.Expression[];
+    }
   /** `x++`, `--x` on an identifier or a member chain → `(x = __autograph.inc(x))`. */
-  | { readonly kind: 'update'; readonly node: ts.PrefixUnaryExpression | ts.PostfixUnaryExpression; readonly helper: 'inc' | 'dec'; readonly operands: readonly ts.Expression[] }
+  | {
+      readonly kind: 'update';
+      readonly node: ts.PrefixUnaryExpression | ts.PostfixUnaryExpression;
+      readonly helper: 'inc' | 'dec';
+      readonly operands: readonly ts.Expression[];
+    }
   /** `x op= y` → `x = __autograph.<helper>(x, y)`. */
-  | { readonly kind: 'compound'; readonly node: ts.BinaryExpression; readonly helper: string; readonly operands: readonly ts.Expression[] }
+  | {
+      readonly kind: 'compound';
+      readonly node: ts.BinaryExpression;
+      readonly helper: string;
+      readonly operands: readonly ts.Expression[];
+    }
   /** `Math.f(…)` → `__autograph.Math.f(…)`. */
-  | { readonly kind: 'math'; readonly node: ts.CallExpression; readonly helper: string; readonly operands: readonly ts.Expression[] }
+  | {
+      readonly kind: 'math';
+      readonly node: ts.CallExpression;
+      readonly helper: string;
+      readonly operands: readonly ts.Expression[];
+    }
   /** `c ? a : b` → `__autograph.ifExp(c, a, b)`. */
-  | { readonly kind: 'conditional'; readonly node: ts.ConditionalExpression; readonly helper: 'ifExp'; readonly operands: readonly ts.Expression[] }
+  | {
+      readonly kind: 'conditional';
+      readonly node: ts.ConditionalExpression;
+      readonly helper: 'ifExp';
+      readonly operands: readonly ts.Expression[];
+    }
   /** `for (x of e)` → `for (x of __autograph.iter(e))`. */
-  | { readonly kind: 'forOf'; readonly node: ts.ForOfStatement; readonly helper: 'iter'; readonly operands: readonly ts.Expression[] };
+  | {
+      readonly kind: 'forOf';
+      readonly node: ts.ForOfStatement;
+      readonly helper: 'iter';
+      readonly operands: readonly ts.Expression[];
+    };
 
 function skipParens(tsm: typeof ts, e: ts.Expression): ts.Expression {
   while (tsm.isParenthesizedExpression(e)) e = e.expression;
@@ -49,7 +89,9 @@ function isPureTarget(tsm: typeof ts, e: ts.Expression): boolean {
   if (tsm.isPropertyAccessExpression(e)) return !tsm.isPrivateIdentifier(e.name) && isPureTarget(tsm, e.expression);
   if (tsm.isElementAccessExpression(e)) {
     const a = e.argumentExpression;
-    return isPureTarget(tsm, e.expression) && (tsm.isIdentifier(a) || tsm.isStringLiteral(a) || tsm.isNumericLiteral(a));
+    return (
+      isPureTarget(tsm, e.expression) && (tsm.isIdentifier(a) || tsm.isStringLiteral(a) || tsm.isNumericLiteral(a))
+    );
   }
   return false;
 }
@@ -83,17 +125,31 @@ function candidateOf(tsm: typeof ts, n: ts.Node): Candidate | undefined {
   if (tsm.isBinaryExpression(n)) {
     const opText = tsm.tokenToString(n.operatorToken.kind) ?? '';
     if (n.operatorToken.kind === K.AmpersandAmpersandToken || n.operatorToken.kind === K.BarBarToken) {
-      return { kind: 'logical', node: n, helper: n.operatorToken.kind === K.AmpersandAmpersandToken ? 'and' : 'or', operands: [n.left] };
+      return {
+        kind: 'logical',
+        node: n,
+        helper: n.operatorToken.kind === K.AmpersandAmpersandToken ? 'and' : 'or',
+        operands: [n.left],
+      };
     }
     const helper = BINARY_OPS[opText];
     if (helper) {
       if (isPlainOperand(tsm, n.left) || isPlainOperand(tsm, n.right)) return undefined;
-      if (tsm.isNumericLiteral(skipParens(tsm, n.left)) && tsm.isNumericLiteral(skipParens(tsm, n.right))) return undefined;
+      if (tsm.isNumericLiteral(skipParens(tsm, n.left)) && tsm.isNumericLiteral(skipParens(tsm, n.right)))
+        return undefined;
       return { kind: 'binary', node: n, helper, operands: [n.left, n.right] };
     }
-    if (opText.length > 1 && opText.endsWith('=') && opText !== '==' && opText !== '===' && opText !== '!=' && opText !== '!==') {
+    if (
+      opText.length > 1 &&
+      opText.endsWith('=') &&
+      opText !== '==' &&
+      opText !== '===' &&
+      opText !== '!=' &&
+      opText !== '!=='
+    ) {
       const compound = BINARY_OPS[opText.slice(0, -1)];
-      if (compound && isPureTarget(tsm, n.left)) return { kind: 'compound', node: n, helper: compound, operands: [n.left, n.right] };
+      if (compound && isPureTarget(tsm, n.left))
+        return { kind: 'compound', node: n, helper: compound, operands: [n.left, n.right] };
     }
     return undefined;
   }
@@ -113,11 +169,13 @@ function candidateOf(tsm: typeof ts, n: ts.Node): Candidate | undefined {
   }
   if (tsm.isCallExpression(n) && tsm.isPropertyAccessExpression(n.expression)) {
     const callee = n.expression;
-    if (!tsm.isIdentifier(callee.expression) || callee.expression.text !== 'Math' || !tsm.isIdentifier(callee.name)) return undefined;
+    if (!tsm.isIdentifier(callee.expression) || callee.expression.text !== 'Math' || !tsm.isIdentifier(callee.name))
+      return undefined;
     if (!MATH_FUNCTIONS.has(callee.name.text) || n.questionDotToken || callee.questionDotToken) return undefined;
     return { kind: 'math', node: n, helper: callee.name.text, operands: [...n.arguments] };
   }
   if (tsm.isConditionalExpression(n)) return { kind: 'conditional', node: n, helper: 'ifExp', operands: [n.condition] };
-  if (tsm.isForOfStatement(n) && !n.awaitModifier) return { kind: 'forOf', node: n, helper: 'iter', operands: [n.expression] };
+  if (tsm.isForOfStatement(n) && !n.awaitModifier)
+    return { kind: 'forOf', node: n, helper: 'iter', operands: [n.expression] };
   return undefined;
 }

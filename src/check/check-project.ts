@@ -26,7 +26,12 @@ export type Located =
 
 type Internals = {
   createDiagnosticReporter?: (sys: ts.System, pretty?: boolean) => ts.DiagnosticReporter;
-  getErrorSummaryText?: (count: number, files: readonly unknown[], newLine: string, host: ts.FormatDiagnosticsHost) => string;
+  getErrorSummaryText?: (
+    count: number,
+    files: readonly unknown[],
+    newLine: string,
+    host: ts.FormatDiagnosticsHost,
+  ) => string;
 };
 
 /** How diagnostics are printed: tsc's reporter (colours and code frames when pretty), and its error summary. */
@@ -41,17 +46,28 @@ export function reporter(tsm: typeof ts, sys: ts.System, io: CheckIO, options: t
   const cwd = sys.getCurrentDirectory();
   const pretty = typeof options.pretty === 'boolean' ? options.pretty : io.tty === true && !process.env.NO_COLOR;
   const internals = tsm as unknown as Internals;
-  const formatHost: ts.FormatDiagnosticsHost = { getCurrentDirectory: () => cwd, getNewLine: () => sys.newLine, getCanonicalFileName: (f) => f };
+  const formatHost: ts.FormatDiagnosticsHost = {
+    getCurrentDirectory: () => cwd,
+    getNewLine: () => sys.newLine,
+    getCanonicalFileName: (f) => f,
+  };
   const report =
     internals.createDiagnosticReporter?.(sys, pretty) ??
-    ((d: ts.Diagnostic) => io.write(pretty ? `${tsm.formatDiagnosticsWithColorAndContext([d], formatHost)}${sys.newLine}` : tsm.formatDiagnostic(d, formatHost)));
+    ((d: ts.Diagnostic) =>
+      io.write(
+        pretty
+          ? `${tsm.formatDiagnosticsWithColorAndContext([d], formatHost)}${sys.newLine}`
+          : tsm.formatDiagnostic(d, formatHost),
+      ));
   const summary = (diagnostics: readonly ts.Diagnostic[]): void => {
     const errors = diagnostics.filter((d) => d.category === tsm.DiagnosticCategory.Error);
     if (!pretty || !errors.length || !internals.getErrorSummaryText) return;
     // As tsc: each error names its file and the line of the file's first diagnostic.
     const files = errors.map((d) => {
       const first = d.file && diagnostics.find((x) => x.file?.fileName === d.file!.fileName);
-      return first?.file ? { fileName: first.file.fileName, line: first.file.getLineAndCharacterOfPosition(first.start ?? 0).line + 1 } : undefined;
+      return first?.file
+        ? { fileName: first.file.fileName, line: first.file.getLineAndCharacterOfPosition(first.start ?? 0).line + 1 }
+        : undefined;
     });
     io.write(internals.getErrorSummaryText(errors.length, files, sys.newLine, formatHost));
   };
@@ -59,7 +75,12 @@ export function reporter(tsm: typeof ts, sys: ts.System, io: CheckIO, options: t
 }
 
 /** The tensor program of the project and what `tsc --noEmit` would report for it. */
-export function checkProject(tsm: typeof ts, setup: ProjectSetup, ops: OperatorsFile, initial?: ts.Program): { tp: TensorProgram; diagnostics: ts.Diagnostic[] } {
+export function checkProject(
+  tsm: typeof ts,
+  setup: ProjectSetup,
+  ops: OperatorsFile,
+  initial?: ts.Program,
+): { tp: TensorProgram; diagnostics: ts.Diagnostic[] } {
   const tp = buildTensorProgram(tsm, compilerFactory(tsm, setup, ops, undefined, initial), {
     operators: ops,
     entries: autographEntries(ops),
@@ -67,4 +88,3 @@ export function checkProject(tsm: typeof ts, setup: ProjectSetup, ops: Operators
   });
   return { tp, diagnostics: projectDiagnostics(tsm, tp, setup.configFileParsingDiagnostics) };
 }
-

@@ -32,11 +32,18 @@ const API = new Set(['jit', 'toGraph']);
  * The outermost converted functions of the program's own files (not declaration files, not
  * packages), by file name, in source order. Nested functions and classes convert with them.
  */
-export function convertedFunctions(tsm: typeof ts, program: ts.Program, checker: ts.TypeChecker, opts: ConvertedFunctionsOptions): Map<string, FunctionNode[]> {
-  const own = (sf: ts.SourceFile): boolean => !sf.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sf) && !opts.skip.has(sf.fileName);
+export function convertedFunctions(
+  tsm: typeof ts,
+  program: ts.Program,
+  checker: ts.TypeChecker,
+  opts: ConvertedFunctionsOptions,
+): Map<string, FunctionNode[]> {
+  const own = (sf: ts.SourceFile): boolean =>
+    !sf.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sf) && !opts.skip.has(sf.fileName);
   const finder = new Reach(tsm, checker, own);
   for (const sf of program.getSourceFiles()) {
-    if (own(sf) && (sf.text.includes(DIRECTIVE) || /\b(jit|toGraph)\b/.test(sf.text))) finder.roots(sf, apiNames(tsm, sf, checker, opts));
+    if (own(sf) && (sf.text.includes(DIRECTIVE) || /\b(jit|toGraph)\b/.test(sf.text)))
+      finder.roots(sf, apiNames(tsm, sf, checker, opts));
   }
   finder.run();
   const out = new Map<string, FunctionNode[]>();
@@ -51,11 +58,17 @@ export function convertedFunctions(tsm: typeof ts, program: ts.Program, checker:
 }
 
 /** The local names by which `sf` reaches jit/toGraph: named imports, and namespaces (`ag.jit`). */
-function apiNames(tsm: typeof ts, sf: ts.SourceFile, checker: ts.TypeChecker, opts: ConvertedFunctionsOptions): { named: Set<string>; namespaces: Set<string> } {
+function apiNames(
+  tsm: typeof ts,
+  sf: ts.SourceFile,
+  checker: ts.TypeChecker,
+  opts: ConvertedFunctionsOptions,
+): { named: Set<string>; namespaces: Set<string> } {
   const named = new Set<string>();
   const namespaces = new Set<string>();
   for (const st of sf.statements) {
-    if (!tsm.isImportDeclaration(st) || !tsm.isStringLiteral(st.moduleSpecifier) || st.importClause?.isTypeOnly) continue;
+    if (!tsm.isImportDeclaration(st) || !tsm.isStringLiteral(st.moduleSpecifier) || st.importClause?.isTypeOnly)
+      continue;
     const spec = st.moduleSpecifier.text;
     let api = spec === 'autograph-ts' || spec === 'autograph-ts/index.js' || opts.importSources.includes(spec);
     if (!api) {
@@ -65,7 +78,9 @@ function apiNames(tsm: typeof ts, sf: ts.SourceFile, checker: ts.TypeChecker, op
     const bindings = api ? st.importClause?.namedBindings : undefined;
     if (!bindings) continue;
     if (tsm.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
-    else for (const s of bindings.elements) if (!s.isTypeOnly && API.has((s.propertyName ?? s.name).text)) named.add(s.name.text);
+    else
+      for (const s of bindings.elements)
+        if (!s.isTypeOnly && API.has((s.propertyName ?? s.name).text)) named.add(s.name.text);
   }
   return { named, namespaces };
 }
@@ -83,8 +98,15 @@ function hasDirective(tsm: typeof ts, fn: ts.Node): boolean {
 /** `autograph: false` in an options object literal leaves the function unconverted (as find-targets). */
 function optsOff(tsm: typeof ts, arg: ts.Expression | undefined): boolean {
   return (
-    arg !== undefined && tsm.isObjectLiteralExpression(arg) &&
-    arg.properties.some((p) => tsm.isPropertyAssignment(p) && tsm.isIdentifier(p.name) && p.name.text === 'autograph' && p.initializer.kind === tsm.SyntaxKind.FalseKeyword)
+    arg !== undefined &&
+    tsm.isObjectLiteralExpression(arg) &&
+    arg.properties.some(
+      (p) =>
+        tsm.isPropertyAssignment(p) &&
+        tsm.isIdentifier(p.name) &&
+        p.name.text === 'autograph' &&
+        p.initializer.kind === tsm.SyntaxKind.FalseKeyword,
+    )
   );
 }
 
@@ -112,10 +134,18 @@ class Reach {
     const tsm = this.tsm;
     const isApi = (c: ts.Expression): boolean =>
       (tsm.isIdentifier(c) && api.named.has(c.text)) ||
-      (tsm.isPropertyAccessExpression(c) && tsm.isIdentifier(c.expression) && api.namespaces.has(c.expression.text) && API.has(c.name.text));
+      (tsm.isPropertyAccessExpression(c) &&
+        tsm.isIdentifier(c.expression) &&
+        api.namespaces.has(c.expression.text) &&
+        API.has(c.name.text));
     const visit = (n: ts.Node): void => {
       if (isFunctionNode(tsm, n) && hasDirective(tsm, n)) this.add(n);
-      if (tsm.isCallExpression(n) && n.arguments[0] && isApi(inner(tsm, n.expression)) && !optsOff(tsm, n.arguments[1])) {
+      if (
+        tsm.isCallExpression(n) &&
+        n.arguments[0] &&
+        isApi(inner(tsm, n.expression)) &&
+        !optsOff(tsm, n.arguments[1])
+      ) {
         for (const fn of this.functionsOf(n.arguments[0])) this.add(fn);
       }
       tsm.forEachChild(n, visit);
@@ -209,9 +239,10 @@ class Reach {
         if (d.body) out.push(d);
         continue;
       }
-      const init = (tsm.isVariableDeclaration(d) || tsm.isPropertyDeclaration(d) || tsm.isPropertyAssignment(d)) && d.initializer
-        ? inner(tsm, d.initializer)
-        : undefined;
+      const init =
+        (tsm.isVariableDeclaration(d) || tsm.isPropertyDeclaration(d) || tsm.isPropertyAssignment(d)) && d.initializer
+          ? inner(tsm, d.initializer)
+          : undefined;
       if (init && (tsm.isFunctionExpression(init) || tsm.isArrowFunction(init))) out.push(init);
     }
     return out;
@@ -220,13 +251,25 @@ class Reach {
 
 /** `e` without parentheses, `as`/`satisfies`/`<T>` assertions and `!`. */
 function inner(tsm: typeof ts, e: ts.Expression): ts.Expression {
-  while (tsm.isParenthesizedExpression(e) || tsm.isAsExpression(e) || tsm.isSatisfiesExpression(e) || tsm.isTypeAssertionExpression(e) || tsm.isNonNullExpression(e)) e = e.expression;
+  while (
+    tsm.isParenthesizedExpression(e) ||
+    tsm.isAsExpression(e) ||
+    tsm.isSatisfiesExpression(e) ||
+    tsm.isTypeAssertionExpression(e) ||
+    tsm.isNonNullExpression(e)
+  )
+    e = e.expression;
   return e;
 }
 
 function isFunctionNode(tsm: typeof ts, n: ts.Node): n is FunctionNode {
   return (
-    tsm.isFunctionDeclaration(n) || tsm.isFunctionExpression(n) || tsm.isArrowFunction(n) || tsm.isMethodDeclaration(n) ||
-    tsm.isGetAccessorDeclaration(n) || tsm.isSetAccessorDeclaration(n) || tsm.isConstructorDeclaration(n)
+    tsm.isFunctionDeclaration(n) ||
+    tsm.isFunctionExpression(n) ||
+    tsm.isArrowFunction(n) ||
+    tsm.isMethodDeclaration(n) ||
+    tsm.isGetAccessorDeclaration(n) ||
+    tsm.isSetAccessorDeclaration(n) ||
+    tsm.isConstructorDeclaration(n)
   );
 }

@@ -14,7 +14,12 @@ import { nodeAt } from './tensor-program.js';
 const CALL_FAILURES = new Set([2345, 2769, 2554, 2555]);
 
 const OPERATOR_TEXT: Record<string, string> = {
-  neg: '-', pos: '+', bitNot: '~', not: '!', inc: '++', dec: '--',
+  neg: '-',
+  pos: '+',
+  bitNot: '~',
+  not: '!',
+  inc: '++',
+  dec: '--',
 };
 
 function isOwnFile(tp: TensorProgram, fileName: string | undefined): boolean {
@@ -39,7 +44,12 @@ function operatorText(c: Candidate): string {
  * tsc's words for a rewritten operator whose helper call failed, with the operand types: those of
  * TS2365 (binary) and TS2736 (unary), as tsc reports an operator on types it does not take.
  */
-function operatorMessage(tsm: typeof ts, tp: TensorProgram, f: CheckedFile, c: Candidate): { code: number; text: string } | undefined {
+function operatorMessage(
+  tsm: typeof ts,
+  tp: TensorProgram,
+  f: CheckedFile,
+  c: Candidate,
+): { code: number; text: string } | undefined {
   const checker = tp.program.getTypeChecker();
   const vsf = tp.program.getSourceFile(f.original.fileName);
   if (!vsf || !f.virtual) return undefined;
@@ -50,7 +60,10 @@ function operatorMessage(tsm: typeof ts, tp: TensorProgram, f: CheckedFile, c: C
   };
   const op = operatorText(c);
   if (c.kind === 'binary' || c.kind === 'compound') {
-    return { code: 2365, text: `Operator '${op}' cannot be applied to types '${typeText(c.operands[0]!)}' and '${typeText(c.operands[1]!)}'.` };
+    return {
+      code: 2365,
+      text: `Operator '${op}' cannot be applied to types '${typeText(c.operands[0]!)}' and '${typeText(c.operands[1]!)}'.`,
+    };
   }
   if (c.kind === 'unary' || c.kind === 'update') {
     return { code: 2736, text: `Operator '${op}' cannot be applied to type '${typeText(c.operands[0]!)}'.` };
@@ -76,12 +89,20 @@ export function toOriginalDiagnostic<D extends ts.Diagnostic>(tsm: typeof ts, tp
     const said = c && operatorMessage(tsm, tp, f, c);
     if (c && said) {
       const at = c.node.getStart(f.original);
-      Object.assign(out, { code: said.code, messageText: said.text, start: at, length: c.node.end - at, relatedInformation: undefined });
+      Object.assign(out, {
+        code: said.code,
+        messageText: said.text,
+        start: at,
+        length: c.node.end - at,
+        relatedInformation: undefined,
+      });
       return out;
     }
   }
   if (d.relatedInformation) {
-    out.relatedInformation = d.relatedInformation.map((r) => toOriginalDiagnostic(tsm, tp, r)).filter((r): r is ts.DiagnosticRelatedInformation => r !== undefined);
+    out.relatedInformation = d.relatedInformation
+      .map((r) => toOriginalDiagnostic(tsm, tp, r))
+      .filter((r): r is ts.DiagnosticRelatedInformation => r !== undefined);
   }
   return out;
 }
@@ -103,10 +124,19 @@ function mapAll(tsm: typeof ts, tp: TensorProgram, ds: readonly ts.Diagnostic[])
 }
 
 /** The semantic and syntactic diagnostics of one file, as the editor shows them. */
-export function fileDiagnostics(tsm: typeof ts, tp: TensorProgram, fileName: string, kind: 'syntactic' | 'semantic'): ts.Diagnostic[] {
+export function fileDiagnostics(
+  tsm: typeof ts,
+  tp: TensorProgram,
+  fileName: string,
+  kind: 'syntactic' | 'semantic',
+): ts.Diagnostic[] {
   const sf = tp.program.getSourceFile(fileName);
   if (!sf) return [];
-  return mapAll(tsm, tp, kind === 'syntactic' ? tp.program.getSyntacticDiagnostics(sf) : tp.program.getSemanticDiagnostics(sf));
+  return mapAll(
+    tsm,
+    tp,
+    kind === 'syntactic' ? tp.program.getSyntacticDiagnostics(sf) : tp.program.getSemanticDiagnostics(sf),
+  );
 }
 
 /**
@@ -114,7 +144,11 @@ export function fileDiagnostics(tsm: typeof ts, tp: TensorProgram, fileName: str
  * global diagnostics, then (only when those are clean) semantic ones, and declaration ones when
  * declarations would be emitted.
  */
-export function projectDiagnostics(tsm: typeof ts, tp: TensorProgram, configDiagnostics: readonly ts.Diagnostic[] = []): ts.Diagnostic[] {
+export function projectDiagnostics(
+  tsm: typeof ts,
+  tp: TensorProgram,
+  configDiagnostics: readonly ts.Diagnostic[] = [],
+): ts.Diagnostic[] {
   const p = tp.program;
   const all: ts.Diagnostic[] = [...configDiagnostics];
   const base = all.length;
@@ -124,8 +158,11 @@ export function projectDiagnostics(tsm: typeof ts, tp: TensorProgram, configDiag
     all.push(...mapAll(tsm, tp, p.getGlobalDiagnostics()));
     if (all.length === base) all.push(...mapAll(tsm, tp, p.getSemanticDiagnostics()));
     const o = p.getCompilerOptions();
-    if ((o.declaration || o.composite) && all.length === base) all.push(...mapAll(tsm, tp, p.getDeclarationDiagnostics()));
+    if ((o.declaration || o.composite) && all.length === base)
+      all.push(...mapAll(tsm, tp, p.getDeclarationDiagnostics()));
   }
-  const sort = (tsm as unknown as { sortAndDeduplicateDiagnostics?: (d: readonly ts.Diagnostic[]) => readonly ts.Diagnostic[] }).sortAndDeduplicateDiagnostics;
+  const sort = (
+    tsm as unknown as { sortAndDeduplicateDiagnostics?: (d: readonly ts.Diagnostic[]) => readonly ts.Diagnostic[] }
+  ).sortAndDeduplicateDiagnostics;
   return sort ? [...sort(all)] : all;
 }

@@ -35,7 +35,8 @@ function here(): string {
 function typesFolder(start: string): string {
   const dirs = [start, join(start, 'check'), join(start, '..', '..', 'dist', 'check')];
   for (const dir of dirs) {
-    for (const file of ['operator-types.d.ts', 'operator-types.ts']) if (existsSync(join(dir, file))) return realpathSync(dir);
+    for (const file of ['operator-types.d.ts', 'operator-types.ts'])
+      if (existsSync(join(dir, file))) return realpathSync(dir);
   }
   return start;
 }

@@ -10,9 +10,15 @@ export interface CheckPluginOptions {
 }
 
 /** The options of the plugin entry of `options.plugins` (any entry whose name starts with 'autograph-ts'). */
-export function pluginOptions(options: { plugins?: readonly { name: string }[] } | Record<string, unknown>): CheckPluginOptions {
+export function pluginOptions(
+  options: { plugins?: readonly { name: string }[] } | Record<string, unknown>,
+): CheckPluginOptions {
   const plugins = (options as { plugins?: unknown }).plugins;
-  const entry = Array.isArray(plugins) ? (plugins as Record<string, unknown>[]).find((p) => typeof p.name === 'string' && p.name.startsWith('autograph-ts')) : undefined;
+  const entry = Array.isArray(plugins)
+    ? (plugins as Record<string, unknown>[]).find(
+        (p) => typeof p.name === 'string' && p.name.startsWith('autograph-ts'),
+      )
+    : undefined;
   return fromConfig(entry);
 }
 

@@ -43,8 +43,16 @@ export function watchCheck(tsm: typeof ts, located: Located, sys: ts.System, out
     diagnostics.forEach(out.report);
     out.summary(diagnostics);
     const errors = diagnostics.filter((d) => d.category === tsm.DiagnosticCategory.Error).length;
-    const text = errors === 1 ? 'Found 1 error. Watching for file changes.' : `Found ${errors} errors. Watching for file changes.`;
-    const status: ts.Diagnostic = { category: tsm.DiagnosticCategory.Message, code: errors === 1 ? FOUND_ONE : FOUND_MANY, messageText: text, file: undefined, start: undefined, length: undefined };
+    const text =
+      errors === 1 ? 'Found 1 error. Watching for file changes.' : `Found ${errors} errors. Watching for file changes.`;
+    const status: ts.Diagnostic = {
+      category: tsm.DiagnosticCategory.Message,
+      code: errors === 1 ? FOUND_ONE : FOUND_MANY,
+      messageText: text,
+      file: undefined,
+      start: undefined,
+      length: undefined,
+    };
     host.onWatchStatusChange?.(status, sys.newLine, program.getCompilerOptions(), errors);
   };
   return 'configFileName' in host ? tsm.createWatchProgram(host) : tsm.createWatchProgram(host);

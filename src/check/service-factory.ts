@@ -20,7 +20,9 @@ export function serviceFactory(tsm: typeof ts, host: ts.LanguageServiceHost, ops
   // the project's own update, resolution cache and compiler host stay its own.
   const bind = <K extends keyof ts.LanguageServiceHost>(k: K): ts.LanguageServiceHost[K] => {
     const f = host[k] as unknown;
-    return (typeof f === 'function' ? (f as (...a: unknown[]) => unknown).bind(host) : undefined) as ts.LanguageServiceHost[K];
+    return (
+      typeof f === 'function' ? (f as (...a: unknown[]) => unknown).bind(host) : undefined
+    ) as ts.LanguageServiceHost[K];
   };
   const inner: ts.LanguageServiceHost = {
     getCompilationSettings: () => host.getCompilationSettings(),
@@ -56,7 +58,10 @@ export function serviceFactory(tsm: typeof ts, host: ts.LanguageServiceHost, ops
     fileExists: (f) => f === ops.fileName || (host.fileExists?.(f) ?? tsm.sys.fileExists(f)),
     readFile: (f, enc) => (f === ops.fileName ? ops.text : (host.readFile?.(f, enc) ?? tsm.sys.readFile(f, enc))),
   };
-  const service = tsm.createLanguageService(inner, tsm.createDocumentRegistry(tsm.sys.useCaseSensitiveFileNames, host.getCurrentDirectory()));
+  const service = tsm.createLanguageService(
+    inner,
+    tsm.createDocumentRegistry(tsm.sys.useCaseSensitiveFileNames, host.getCurrentDirectory()),
+  );
   return {
     service,
     create(next) {

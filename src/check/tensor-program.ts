@@ -79,10 +79,20 @@ export function buildTensorProgram(tsm: typeof ts, factory: ProgramFactory, opts
   {
     const checker = program.getTypeChecker(); // binds every file: parent pointers are set from here on
     const skip = new Set([opts.operators.typesFile, opts.operators.fileName]);
-    const reached = convertedFunctions(tsm, program, checker, { entries: new Set(opts.entries), importSources: opts.importSources ?? [], skip });
+    const reached = convertedFunctions(tsm, program, checker, {
+      entries: new Set(opts.entries),
+      importSources: opts.importSources ?? [],
+      skip,
+    });
     for (const [name, fns] of reached) {
       const candidates = collectCandidates(tsm, fns);
-      if (candidates.length) files.set(name, { original: program.getSourceFile(name)!, candidates, plan: new Map(), locals: untypedLocals(tsm, checker, candidates) });
+      if (candidates.length)
+        files.set(name, {
+          original: program.getSourceFile(name)!,
+          candidates,
+          plan: new Map(),
+          locals: untypedLocals(tsm, checker, candidates),
+        });
     }
   }
 
@@ -122,11 +132,17 @@ export function buildTensorProgram(tsm: typeof ts, factory: ProgramFactory, opts
       };
       const before = f.plan.size;
       // Within a round, a decision can make a local a tensor for a later one: repeat until none is added.
-      for (let size = -1; size !== f.plan.size; ) {
+      for (let size = -1; size !== f.plan.size;) {
         size = f.plan.size;
         for (const c of f.candidates) {
           if (f.plan.has(c.node)) continue;
-          if (!decide(c, tensorOperand, (e) => { const t = typeOf(e); return t !== undefined && isString(t); })) continue;
+          if (
+            !decide(c, tensorOperand, (e) => {
+              const t = typeOf(e);
+              return t !== undefined && isString(t);
+            })
+          )
+            continue;
           f.plan.set(c.node, c);
         }
       }
@@ -156,14 +172,25 @@ interface WorkFile {
  * The identifier operands of `candidates` that name a variable of the same file declared without a
  * type annotation (its type is then its initializer's, or the element type of its `for…of`).
  */
-function untypedLocals(tsm: typeof ts, checker: ts.TypeChecker, candidates: readonly Candidate[]): Map<ts.Node, ts.VariableDeclaration> {
+function untypedLocals(
+  tsm: typeof ts,
+  checker: ts.TypeChecker,
+  candidates: readonly Candidate[],
+): Map<ts.Node, ts.VariableDeclaration> {
   const out = new Map<ts.Node, ts.VariableDeclaration>();
   for (const c of candidates) {
     for (const e of c.operands) {
       const id = skipParens(tsm, e);
       if (!tsm.isIdentifier(id) || out.has(id)) continue;
       const d = checker.getSymbolAtLocation(id)?.valueDeclaration;
-      if (d && tsm.isVariableDeclaration(d) && !d.type && tsm.isIdentifier(d.name) && d.getSourceFile() === id.getSourceFile()) out.set(id, d);
+      if (
+        d &&
+        tsm.isVariableDeclaration(d) &&
+        !d.type &&
+        tsm.isIdentifier(d.name) &&
+        d.getSourceFile() === id.getSourceFile()
+      )
+        out.set(id, d);
     }
   }
   return out;
@@ -182,11 +209,18 @@ function madeByPlan(tsm: typeof ts, f: WorkFile, e: ts.Expression): boolean {
   if (!d.initializer) return false;
   const init = skipParens(tsm, d.initializer);
   if (f.plan.has(init)) return true;
-  return tsm.isConditionalExpression(init) && (f.plan.has(skipParens(tsm, init.whenTrue)) || f.plan.has(skipParens(tsm, init.whenFalse)));
+  return (
+    tsm.isConditionalExpression(init) &&
+    (f.plan.has(skipParens(tsm, init.whenTrue)) || f.plan.has(skipParens(tsm, init.whenFalse)))
+  );
 }
 
 /** Whether candidate `c` is a tensor op, given which of its operands are tensors. */
-function decide(c: Candidate, tensorOperand: (e: ts.Expression) => boolean, stringOperand: (e: ts.Expression) => boolean): boolean {
+function decide(
+  c: Candidate,
+  tensorOperand: (e: ts.Expression) => boolean,
+  stringOperand: (e: ts.Expression) => boolean,
+): boolean {
   switch (c.kind) {
     case 'binary':
     case 'compound':
@@ -215,13 +249,17 @@ function virtualSpan(v: VirtualText, e: ts.Node, sf: ts.SourceFile): Span | unde
  * other type can have — but asked of the declarations, not by comparing members (a tenth of a check).
  */
 function isTensorClass(tsm: typeof ts, checker: ts.TypeChecker, tensor: ts.Type): (t: ts.Type) => boolean {
-  const target = (t: ts.Type): ts.Type => (t.flags & tsm.TypeFlags.Object && (t as ts.ObjectType).objectFlags & tsm.ObjectFlags.Reference ? (t as ts.TypeReference).target : t);
+  const target = (t: ts.Type): ts.Type =>
+    t.flags & tsm.TypeFlags.Object && (t as ts.ObjectType).objectFlags & tsm.ObjectFlags.Reference
+      ? (t as ts.TypeReference).target
+      : t;
   const goal = target(tensor);
   const known = new Map<ts.Type, boolean>();
   const derives = (t0: ts.Type): boolean => {
     const t = target(t0);
     if (t === goal) return true;
-    if (!(t.flags & tsm.TypeFlags.Object) || !((t as ts.ObjectType).objectFlags & tsm.ObjectFlags.ClassOrInterface)) return false;
+    if (!(t.flags & tsm.TypeFlags.Object) || !((t as ts.ObjectType).objectFlags & tsm.ObjectFlags.ClassOrInterface))
+      return false;
     let r = known.get(t);
     if (r === undefined) {
       known.set(t, false); // a cycle of bases (an error the compiler reports) ends here
@@ -234,9 +272,16 @@ function isTensorClass(tsm: typeof ts, checker: ts.TypeChecker, tensor: ts.Type)
 }
 
 /** The tensor type as the operators file names it (undefined if that file is not in the program). */
-function tensorType(tsm: typeof ts, program: ts.Program, checker: ts.TypeChecker, ops: OperatorsFile): ts.Type | undefined {
+function tensorType(
+  tsm: typeof ts,
+  program: ts.Program,
+  checker: ts.TypeChecker,
+  ops: OperatorsFile,
+): ts.Type | undefined {
   const sf = program.getSourceFile(ops.fileName);
-  const alias = sf?.statements.find((s): s is ts.TypeAliasDeclaration => tsm.isTypeAliasDeclaration(s) && s.name.text === TENSOR_ALIAS);
+  const alias = sf?.statements.find(
+    (s): s is ts.TypeAliasDeclaration => tsm.isTypeAliasDeclaration(s) && s.name.text === TENSOR_ALIAS,
+  );
   if (!alias) return undefined;
   const t = checker.getTypeFromTypeNode(alias.type);
   return t.flags & tsm.TypeFlags.Any ? undefined : t;

@@ -14,22 +14,37 @@ import { serviceFactory } from './service-factory.js';
 import { buildTensorProgram, nodeAt, type TensorProgram } from './tensor-program.js';
 
 /** The language service `ls` with the checker's diagnostics and hovers. */
-export function decorate(tsm: typeof ts, ls: ts.LanguageService, host: ts.LanguageServiceHost, options: CheckPluginOptions): ts.LanguageService {
+export function decorate(
+  tsm: typeof ts,
+  ls: ts.LanguageService,
+  host: ts.LanguageServiceHost,
+  options: CheckPluginOptions,
+): ts.LanguageService {
   const ops = operatorsFile();
   const factory = serviceFactory(tsm, host, ops);
   const entries = autographEntries(ops);
   let cached: { key: string; tp: TensorProgram } | undefined;
-  const stateKey = (): string => host.getProjectVersion?.() ?? host.getScriptFileNames().map((f) => `${f}@${host.getScriptVersion(f)}`).join('|');
+  const stateKey = (): string =>
+    host.getProjectVersion?.() ??
+    host
+      .getScriptFileNames()
+      .map((f) => `${f}@${host.getScriptVersion(f)}`)
+      .join('|');
   const tensorProgram = (): TensorProgram => {
     const key = stateKey();
-    if (cached?.key !== key) cached = { key, tp: buildTensorProgram(tsm, factory, { operators: ops, entries, importSources: options.importSources }) };
+    if (cached?.key !== key)
+      cached = {
+        key,
+        tp: buildTensorProgram(tsm, factory, { operators: ops, entries, importSources: options.importSources }),
+      };
     return cached.tp;
   };
 
   const proxy: ts.LanguageService = Object.create(null) as ts.LanguageService;
   for (const k of Object.keys(ls) as (keyof ts.LanguageService)[]) {
     const f = ls[k];
-    (proxy as unknown as Record<string, unknown>)[k] = typeof f === 'function' ? (f as (...a: unknown[]) => unknown).bind(ls) : f;
+    (proxy as unknown as Record<string, unknown>)[k] =
+      typeof f === 'function' ? (f as (...a: unknown[]) => unknown).bind(ls) : f;
   }
   proxy.getSemanticDiagnostics = (fileName) => {
     if (fileName === ops.fileName) return [];
@@ -56,7 +71,12 @@ function operatorInfo(tsm: typeof ts, tp: TensorProgram, fileName: string, posit
   let best: Candidate | undefined;
   for (const c of f.plan.values()) {
     const s = c.node.getStart(f.original);
-    if (s <= position && position < c.node.end && (!best || c.node.end - s < best.node.end - best.node.getStart(f.original))) best = c;
+    if (
+      s <= position &&
+      position < c.node.end &&
+      (!best || c.node.end - s < best.node.end - best.node.getStart(f.original))
+    )
+      best = c;
   }
   const vsf = tp.program.getSourceFile(fileName);
   const span = best && f.virtual?.spans.get(best.node);
@@ -86,7 +106,12 @@ export default function autographTsPlugin(modules: { typescript: typeof ts }): t
   const tsm = modules.typescript;
   return {
     create(info) {
-      return decorate(tsm, info.languageService, info.languageServiceHost, fromConfig(info.config as Record<string, unknown>));
+      return decorate(
+        tsm,
+        info.languageService,
+        info.languageServiceHost,
+        fromConfig(info.config as Record<string, unknown>),
+      );
     },
   };
 }

@@ -8,10 +8,13 @@ import type { DType } from '../ir/types.js';
 
 /** Human-readable text of `value`; tensors as nested arrays of their elements. */
 export function formatOutput(value: unknown): string {
-  if (value instanceof tf.Tensor) return formatElements(value.dataSync() as ArrayLike<number>, value.shape, value.dtype as DType);
+  if (value instanceof tf.Tensor)
+    return formatElements(value.dataSync() as ArrayLike<number>, value.shape, value.dtype as DType);
   if (Array.isArray(value)) return `[${value.map(formatOutput).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).map(([k, v]) => `${k}: ${formatOutput(v)}`).join(', ')} }`;
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${k}: ${formatOutput(v)}`)
+      .join(', ')} }`;
   }
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
@@ -20,6 +23,7 @@ export function formatOutput(value: unknown): string {
 export function toJson(value: unknown): unknown {
   if (value instanceof tf.Tensor) return { dtype: value.dtype, shape: value.shape, value: value.arraySync() };
   if (Array.isArray(value)) return value.map(toJson);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
   return value === undefined ? null : value;
 }

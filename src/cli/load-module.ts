@@ -54,15 +54,18 @@ export async function loadTarget(target: string): Promise<Target> {
     throw cliError('cli/load-failed', { file, reason: loadFailure(e, path) }, e);
   }
   const exports = Object.fromEntries(Object.entries(mod).filter(([k]) => k !== SCOPE_EXPORT && k !== 'default'));
-  const topLevel = typeof mod[SCOPE_EXPORT] === 'function' ? ((mod[SCOPE_EXPORT] as () => Record<string, unknown>)() ?? {}) : {};
+  const topLevel =
+    typeof mod[SCOPE_EXPORT] === 'function' ? ((mod[SCOPE_EXPORT] as () => Record<string, unknown>)() ?? {}) : {};
   const name = exportName ?? pickExport(file, mod);
   // An export, else a function declared at the module's top level (the README's app.ts exports none).
-  const has = (o: Record<string, unknown>): boolean => Object.prototype.hasOwnProperty.call(o, name) && name !== SCOPE_EXPORT;
+  const has = (o: Record<string, unknown>): boolean =>
+    Object.prototype.hasOwnProperty.call(o, name) && name !== SCOPE_EXPORT;
   if (!has(mod) && !(has(topLevel) && typeof topLevel[name] === 'function')) {
     throw cliError('cli/missing-export', { file, name, available: functionNames(mod, topLevel).join(', ') });
   }
   const fn = has(mod) ? mod[name] : topLevel[name];
-  if (typeof fn !== 'function') throw cliError('cli/not-a-function', { file, name, got: fn === null ? 'null' : typeof fn });
+  if (typeof fn !== 'function')
+    throw cliError('cli/not-a-function', { file, name, got: fn === null ? 'null' : typeof fn });
   const scope: Record<string, unknown> = { tf, ag, ...exports, ...topLevel };
   const shown = name === 'default' ? (fn as AnyFn).name || 'default' : name;
   return { file, exportName: name, name: shown, fn: fn as AnyFn, scope };
@@ -86,7 +89,9 @@ async function withStdoutOnStderr<T>(load: () => Promise<T>): Promise<T> {
 function functionNames(mod: Record<string, unknown>, topLevel: Record<string, unknown>): string[] {
   const exported = functionExports(mod);
   // (Not the helpers a compiler adds, such as esbuild's `__name`.)
-  const others = Object.keys(topLevel).filter((k) => !(k in mod) && !k.startsWith('__') && typeof topLevel[k] === 'function');
+  const others = Object.keys(topLevel).filter(
+    (k) => !(k in mod) && !k.startsWith('__') && typeof topLevel[k] === 'function',
+  );
   return [...exported, ...others];
 }
 
@@ -113,7 +118,8 @@ function pickExport(file: string, mod: Record<string, unknown>): string {
 export function loadFailure(e: unknown, path?: string): string {
   if (!(e instanceof Error)) return String(e);
   const lines = e.message.split('\n').filter((l) => l.trim() !== '');
-  if (/^Transform failed with \d+ errors?:?$/.test(lines[0] ?? '') && lines.length > 1) return lines.slice(1).join('\n  ');
+  if (/^Transform failed with \d+ errors?:?$/.test(lines[0] ?? '') && lines.length > 1)
+    return lines.slice(1).join('\n  ');
   const at = e instanceof SyntaxError && path ? syntaxErrorAt(path) : undefined;
   // Babel's message (the loader parses first) ends with its own `(line:column)`: the position follows here.
   const first = at ? (lines[0] ?? '').replace(/ \(\d+:\d+\)$/, '') : lines[0];

@@ -31,14 +31,18 @@ function report(e: unknown, stack: boolean): number {
     return EXIT.user;
   }
   const err = e instanceof Error ? e : new Error(String(e));
-  process.stderr.write(`autograph: ${err.name}: ${err.message}\n${stack ? `${err.stack}\n` : '  (run with --stack for the stack trace)\n'}`);
+  process.stderr.write(
+    `autograph: ${err.name}: ${err.message}\n${stack ? `${err.stack}\n` : '  (run with --stack for the stack trace)\n'}`,
+  );
   return EXIT.user;
 }
 
 // Run as a script (tsx src/cli/main.ts). In the built package this code is bundled into bin.js, which
 // calls main itself: there it must not run a second time when bin.js is started by its path.
 const isEntry =
-  process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href && !/\/bin\.[jt]s$/.test(import.meta.url);
+  process.argv[1] !== undefined &&
+  import.meta.url === new URL(`file://${process.argv[1]}`).href &&
+  !/\/bin\.[jt]s$/.test(import.meta.url);
 if (isEntry) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -23,10 +23,16 @@ export function loadTypeScript(): typeof ts {
     tsm = createRequire(import.meta.url)('typescript') as typeof ts;
   } catch (e) {
     const missing = (e as { code?: string }).code === 'MODULE_NOT_FOUND';
-    throw cliError('cli/typescript-missing', { reason: missing ? 'it is not installed' : `it could not be loaded: ${String(e)}` }, e);
+    throw cliError(
+      'cli/typescript-missing',
+      { reason: missing ? 'it is not installed' : `it could not be loaded: ${String(e)}` },
+      e,
+    );
   }
   if (typeof tsm.version !== 'string' || !supported(tsm.version)) {
-    throw cliError('cli/typescript-missing', { reason: `the installed typescript ${String(tsm.version)} is not a version it runs on: 5.9 or a later 5.x, or 6.x` });
+    throw cliError('cli/typescript-missing', {
+      reason: `the installed typescript ${String(tsm.version)} is not a version it runs on: 5.9 or a later 5.x, or 6.x`,
+    });
   }
   return tsm;
 }

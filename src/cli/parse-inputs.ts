@@ -21,7 +21,8 @@ function splitDtype(item: string): { value: string; dtype?: string } {
 export function parseSpecs(text: string): TensorSpec[] {
   if (text.trim() === '') return [];
   return splitTopLevel(text).map((item, index) => {
-    const bad = (reason: string) => cliError('cli/bad-spec', { text, reason: `argument ${index}${item ? ` ('${item}')` : ''}: ${reason}` });
+    const bad = (reason: string) =>
+      cliError('cli/bad-spec', { text, reason: `argument ${index}${item ? ` ('${item}')` : ''}: ${reason}` });
     if (item === '') throw bad('is empty');
     const { value, dtype = 'float32' } = splitDtype(item);
     if (!DTYPES.includes(dtype)) throw bad(`unknown dtype '${dtype}' (use ${DTYPES.join(', ')})`);
@@ -44,7 +45,8 @@ export type CliArg = tf.Tensor | number | boolean | string | null | unknown[];
 export function parseArgs(text: string): CliArg[] {
   if (text.trim() === '') return [];
   return splitTopLevel(text).map((item, index) => {
-    const bad = (reason: string) => cliError('cli/bad-args', { text, reason: `argument ${index}${item ? ` ('${item}')` : ''}: ${reason}` });
+    const bad = (reason: string) =>
+      cliError('cli/bad-args', { text, reason: `argument ${index}${item ? ` ('${item}')` : ''}: ${reason}` });
     if (item === '') throw bad('is empty');
     const { value, dtype } = splitDtype(item);
     let parsed: unknown;
@@ -54,7 +56,8 @@ export function parseArgs(text: string): CliArg[] {
       throw bad(`'${value}' is not a number, boolean, string or (nested) array of them`);
     }
     if (dtype === 'js') return parsed as CliArg;
-    if (dtype !== undefined && !DTYPES.includes(dtype)) throw bad(`unknown dtype '${dtype}' (use ${DTYPES.join(', ')}, or js for a plain JS value)`);
+    if (dtype !== undefined && !DTYPES.includes(dtype))
+      throw bad(`unknown dtype '${dtype}' (use ${DTYPES.join(', ')}, or js for a plain JS value)`);
     const leaf = firstLeaf(parsed);
     const inferred = typeof leaf === 'boolean' ? 'bool' : typeof leaf === 'string' ? 'string' : 'float32';
     try {

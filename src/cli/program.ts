@@ -4,7 +4,8 @@
 import { Command, Option } from 'commander';
 import { version } from '../platform/version.js';
 
-const TARGET = '<file>[#export] is a .js, .mjs or .ts module and, optionally, the name of an exported or top-level function\n' +
+const TARGET =
+  '<file>[#export] is a .js, .mjs or .ts module and, optionally, the name of an exported or top-level function\n' +
   '(default: the default export, or the only function the module exports).';
 
 /** The module the examples of the help texts use (the user writes it: the package ships no samples). */
@@ -13,8 +14,10 @@ const EXAMPLE_MODULE = `The examples use a module of your own, model.ts:
   export function huber(x) { return tf.abs(x) <= 1 ? x * x / 2 : tf.abs(x) - 0.5; }
 `;
 
-const SPEC_HELP = 'input specs, one SHAPE:DTYPE per argument, e.g. "[3]:float32,[]:int32" (? or null: unknown dimension)';
-const ARGS_HELP = 'inputs, one VALUE[:DTYPE] per argument, e.g. "[1,2,3]:float32,5:int32" (bare numbers are float32; :js passes a plain JS value)';
+const SPEC_HELP =
+  'input specs, one SHAPE:DTYPE per argument, e.g. "[3]:float32,[]:int32" (? or null: unknown dimension)';
+const ARGS_HELP =
+  'inputs, one VALUE[:DTYPE] per argument, e.g. "[1,2,3]:float32,5:int32" (bare numbers are float32; :js passes a plain JS value)';
 
 const EXIT_CODES = `
 Exit codes:
@@ -33,36 +36,48 @@ Reports: AUTOGRAPH_VERBOSITY=1-3 (stderr); AUTOGRAPH_SILENCE_WARNINGS=all or ids
  * An action that loads its command module (and tfjs, on the cpu backend) only when it runs, so
  * --help and usage errors answer fast.
  */
-function lazy<O>(load: () => Promise<(target: string, opts: O) => Promise<void>>): (target: string, opts: O) => Promise<void> {
+function lazy<O>(
+  load: () => Promise<(target: string, opts: O) => Promise<void>>,
+): (target: string, opts: O) => Promise<void> {
   return async (target, opts) => {
     // The whole tfjs API when the app has it (its module may use layers), else the core and its cpu backend.
     await import('@tensorflow/tfjs').catch(() => import('@tensorflow/tfjs-backend-cpu'));
     const tf = await import('@tensorflow/tfjs-core');
     tf.enableProdMode(); // no "install tfjs-node" banner in the output
     await tf.setBackend('cpu');
-    await (await load())(target, opts);
+    await (
+      await load()
+    )(target, opts);
   };
 }
 
 function executorOption(): Option {
-  return new Option('--executor <name>', 'the executor of the traced graph').choices(['compiled', 'interpreter', 'onnxruntime']).default('compiled');
+  return new Option('--executor <name>', 'the executor of the traced graph')
+    .choices(['compiled', 'interpreter', 'onnxruntime'])
+    .default('compiled');
 }
 
 export function buildProgram(): Command {
   const program = new Command('autograph')
-    .description('AutoGraph for TensorFlow.js: convert a function with ordinary control flow to a graph; show, export, run and time it.')
+    .description(
+      'AutoGraph for TensorFlow.js: convert a function with ordinary control flow to a graph; show, export, run and time it.',
+    )
     .version(version)
     .option('--stack', 'print stack traces of errors')
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', `\n${TARGET}\n${SCOPE_NOTE}\n${EXIT_CODES}\n\n${EXAMPLE_MODULE}\nExamples:
+    .addHelpText(
+      'after',
+      `\n${TARGET}\n${SCOPE_NOTE}\n${EXIT_CODES}\n\n${EXAMPLE_MODULE}\nExamples:
   autograph code model.ts#collatz
   autograph graph model.ts#huber --spec "[]:float32"
   autograph graph model.ts#collatz --spec "[]:int32" --passes
   autograph run model.ts#collatz --args "27:int32"
-  autograph svg model.ts#huber --spec "[]" --html -o huber.html`);
+  autograph svg model.ts#huber --spec "[]" --html -o huber.html`,
+    );
 
-  const help = (cmd: Command, examples: string) => cmd.addHelpText('after', `\n${TARGET}\n${EXIT_CODES}\n\nExample (model.ts: see autograph --help):\n  ${examples}`);
+  const help = (cmd: Command, examples: string) =>
+    cmd.addHelpText('after', `\n${TARGET}\n${EXIT_CODES}\n\nExample (model.ts: see autograph --help):\n  ${examples}`);
 
   help(
     program
@@ -91,7 +106,9 @@ export function buildProgram(): Command {
   help(
     program
       .command('svg')
-      .description('draw the graph the executor runs (optimized): SVG (default), the HTML viewer (--html) or DOT text (--dot)')
+      .description(
+        'draw the graph the executor runs (optimized): SVG (default), the HTML viewer (--html) or DOT text (--dot)',
+      )
       .argument('<file[#export]>', 'the module and function')
       .option('--spec <specs>', SPEC_HELP)
       .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
@@ -112,7 +129,10 @@ export function buildProgram(): Command {
       .option('--args <values>', `trace on concrete inputs instead of specs: ${ARGS_HELP}`)
       .option('--onnx <file>', 'write an ONNX model (opset 18) to this file')
       .option('--graph-model <dir>', 'write a TF.js GraphModel (model.json + weights) into this folder')
-      .option('--format <format>', "write this export format (onnx, graph-model, dot, svg, html: those of ag.save) to --output")
+      .option(
+        '--format <format>',
+        'write this export format (onnx, graph-model, dot, svg, html: those of ag.save) to --output',
+      )
       .option('-o, --output <path>', 'where --format writes: a file, or a folder for graph-model')
       .action(lazy(async () => (await import('./commands/export.js')).exportCommand)),
     'autograph export model.ts#huber --spec "[]" --onnx huber.onnx',
@@ -146,11 +166,18 @@ export function buildProgram(): Command {
   program
     .command('check')
     .description('type-check a project as tsc --noEmit does, with tensor operators typed inside converted functions')
-    .argument('[tsconfig-and-tsc-options...]', 'a tsconfig.json or its folder (default: found from the current folder), and tsc options such as --strict')
+    .argument(
+      '[tsconfig-and-tsc-options...]',
+      'a tsconfig.json or its folder (default: found from the current folder), and tsc options such as --strict',
+    )
     .allowUnknownOption()
-    .addHelpText('after', '\n--watch (-w) checks again on every change, as tsc --watch does, until stopped (Ctrl+C).\n\nExit codes (those of tsc):\n  0  no errors\n  1  the command line or the project cannot be read\n  2  the program has errors (printed as tsc prints them)\n\nExamples:\n  autograph check examples --strict\n  autograph check --watch')
-    .action(async (_args: string[], _opts: unknown, cmd: Command) => (await import('./commands/check.js')).checkCommand(cmd.args));
+    .addHelpText(
+      'after',
+      '\n--watch (-w) checks again on every change, as tsc --watch does, until stopped (Ctrl+C).\n\nExit codes (those of tsc):\n  0  no errors\n  1  the command line or the project cannot be read\n  2  the program has errors (printed as tsc prints them)\n\nExamples:\n  autograph check examples --strict\n  autograph check --watch',
+    )
+    .action(async (_args: string[], _opts: unknown, cmd: Command) =>
+      (await import('./commands/check.js')).checkCommand(cmd.args),
+    );
 
   return program;
 }
-

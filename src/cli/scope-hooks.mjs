@@ -14,11 +14,14 @@ export function initialize(data) {
 
 export async function load(url, context, nextLoad) {
   const result = await nextLoad(url, context);
-  if (url.split('?')[0] !== target || !String(result.format).startsWith('module') || result.source == null) return result;
+  if (url.split('?')[0] !== target || !String(result.format).startsWith('module') || result.source == null)
+    return result;
   const source = typeof result.source === 'string' ? result.source : new TextDecoder().decode(result.source);
   let names;
   try {
-    names = topLevelNames(parse(source, { sourceType: 'module', errorRecovery: true, plugins: ['typescript'] }).program);
+    names = topLevelNames(
+      parse(source, { sourceType: 'module', errorRecovery: true, plugins: ['typescript'] }).program,
+    );
   } catch {
     return result;
   }
@@ -37,7 +40,8 @@ function topLevelNames(program) {
   const fromPattern = (p) => {
     if (!p) return;
     if (p.type === 'Identifier') names.add(p.name);
-    else if (p.type === 'ObjectPattern') p.properties.forEach((q) => fromPattern(q.type === 'RestElement' ? q.argument : q.value));
+    else if (p.type === 'ObjectPattern')
+      p.properties.forEach((q) => fromPattern(q.type === 'RestElement' ? q.argument : q.value));
     else if (p.type === 'ArrayPattern') p.elements.forEach(fromPattern);
     else if (p.type === 'RestElement') fromPattern(p.argument);
     else if (p.type === 'AssignmentPattern') fromPattern(p.left);

@@ -45,7 +45,12 @@ export function convertSource(source: string, name: string, opts: { until?: stri
     return withMap;
   };
   return {
-    name, source, code, free, freeAt, mode,
+    name,
+    source,
+    code,
+    free,
+    freeAt,
+    mode,
     get mappings() {
       return (mappings ??= ((mapped() as unknown as { rawMappings?: Mapping[] }).rawMappings ?? []) as Mapping[]);
     },
@@ -63,7 +68,11 @@ function convert(source: string, name: string, opts: { until?: string }, sourceM
   const mode = modeSensitive(root);
   const ctx = new ConvertContext(source, name, root);
   runPipeline(root, ctx, opts.until);
-  const result = generateCode(root, sourceMap ? { comments: true, sourceMaps: true, sourceFileName: `${name}.js` } : { comments: true }, source);
+  const result = generateCode(
+    root,
+    sourceMap ? { comments: true, sourceMaps: true, sourceFileName: `${name}.js` } : { comments: true },
+    source,
+  );
   const { free, freeAt } = analyzeScopes(root, { refs: false });
   free.delete('ag__');
   return { code: result.code, result, free, freeAt, mode };

@@ -18,7 +18,11 @@ function parseScript(text: string): t.File | null {
   file = null;
   for (const sourceType of ['script', 'module'] as const) {
     try {
-      file = babel('parser').parse(text, { sourceType, errorRecovery: true, allowReturnOutsideFunction: true }) as unknown as t.File;
+      file = babel('parser').parse(text, {
+        sourceType,
+        errorRecovery: true,
+        allowReturnOutsideFunction: true,
+      }) as unknown as t.File;
       break;
     } catch {
       // try the other source type
@@ -69,7 +73,10 @@ export function modeSensitive(root: t.Function): ModeHint {
   let found: ModeHint = false;
   const visit = (n: t.Node, inBlock: boolean): void => {
     if (found === 'sloppy') return;
-    if ((t.isNumericLiteral(n) && /^0\d/.test(String(n.extra?.raw ?? ''))) || (t.isStringLiteral(n) && /\\(?:0\d|[1-7])/.test(String(n.extra?.raw ?? '')))) {
+    if (
+      (t.isNumericLiteral(n) && /^0\d/.test(String(n.extra?.raw ?? ''))) ||
+      (t.isStringLiteral(n) && /\\(?:0\d|[1-7])/.test(String(n.extra?.raw ?? '')))
+    ) {
       found = 'sloppy';
       return;
     }
@@ -81,7 +88,8 @@ export function modeSensitive(root: t.Function): ModeHint {
     for (const k of t.VISITOR_KEYS[n.type] ?? []) {
       const c = (n as unknown as Record<string, unknown>)[k];
       const block = t.isBlockStatement(n) && !(t.isFunction(n) && k === 'body');
-      if (Array.isArray(c)) c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node, block || (inBlock && !t.isFunction(n))));
+      if (Array.isArray(c))
+        c.forEach((x) => x && typeof x === 'object' && visit(x as t.Node, block || (inBlock && !t.isFunction(n))));
       else if (c && typeof c === 'object') visit(c as t.Node, t.isFunction(n) ? false : inBlock);
     }
   };

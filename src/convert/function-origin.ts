@@ -52,7 +52,8 @@ function inspectorModule(): { Session: new () => Session } | undefined {
 
 let traceMapping: typeof TraceMapping | undefined;
 /** @jridgewell/trace-mapping, required on first use (only Node reaches this module's callers). */
-const tm = (): typeof TraceMapping => (traceMapping ??= requireFrom(import.meta.url)!('@jridgewell/trace-mapping') as typeof TraceMapping);
+const tm = (): typeof TraceMapping =>
+  (traceMapping ??= requireFrom(import.meta.url)!('@jridgewell/trace-mapping') as typeof TraceMapping);
 
 const fileURLToPath = (url: string): string => nodeBuiltin<typeof Url>('node:url')?.fileURLToPath(url) ?? url;
 
@@ -82,7 +83,8 @@ function findOrigin(fn: object): Origin | null {
     (globalThis as Record<string, unknown>)[key] = fn;
     const obj = call(s, 'Runtime.evaluate', { expression: `globalThis.${key}` });
     const props = call(s, 'Runtime.getProperties', { objectId: obj.result.objectId });
-    const loc = props.internalProperties?.find((p: { name: string }) => p.name === '[[FunctionLocation]]')?.value?.value;
+    const loc = props.internalProperties?.find((p: { name: string }) => p.name === '[[FunctionLocation]]')?.value
+      ?.value;
     if (!loc) return null;
     // Enabling the debugger replays every loaded script (slow): what it told is kept per script.
     let script = scriptsSeen.get(loc.scriptId);
@@ -93,7 +95,9 @@ function findOrigin(fn: object): Origin | null {
       });
       call(s, 'Debugger.enable', {});
       script = scriptsSeen.get(loc.scriptId);
-      if (script?.url && script.text === undefined) script.text = call(s, 'Debugger.getScriptSource', { scriptId: loc.scriptId })?.scriptSource as string | undefined;
+      if (script?.url && script.text === undefined)
+        script.text = call(s, 'Debugger.getScriptSource', { scriptId: loc.scriptId })?.scriptSource as
+          string | undefined;
       call(s, 'Debugger.disable', {});
     }
     const text = script?.text;
@@ -109,7 +113,15 @@ function findOrigin(fn: object): Origin | null {
     let map: TraceMap | undefined;
     const m = /^data:application\/json(?:;charset=[^;]+)?;base64,(.*)$/.exec(script.sourceMapURL ?? '');
     if (m) map = new (tm().TraceMap)(Buffer.from(m[1]!, 'base64').toString('utf8'), script.url);
-    return { url: script.url, line0: before.length - 1, col0: before[before.length - 1]!.length, map, text, start, isModule: script.isModule === true };
+    return {
+      url: script.url,
+      line0: before.length - 1,
+      col0: before[before.length - 1]!.length,
+      map,
+      text,
+      start,
+      isModule: script.isModule === true,
+    };
   } catch {
     return null;
   } finally {
@@ -127,7 +139,8 @@ function originOf(fn: object): Origin | null {
 // A bundler's name for a module import in the running script (vitest: `const __vi_import_0__ = await
 // __vi_ssr_import__("./m.js", …)`; tsx/esbuild: `var import_m = require("./m.js")`), and the user's
 // own import declarations in the original source.
-const ALIAS_DECL = /(?:const|var|let)\s+(__vi_import_\d+__|__vite_ssr_import_\d+__|import_[\w$]+)\s*=\s*(?:await\s+)?[\w$]+\(\s*["']([^"']+)["']/g;
+const ALIAS_DECL =
+  /(?:const|var|let)\s+(__vi_import_\d+__|__vite_ssr_import_\d+__|import_[\w$]+)\s*=\s*(?:await\s+)?[\w$]+\(\s*["']([^"']+)["']/g;
 const USER_IMPORT = /import\s+(?:\*\s+as\s+([\w$]+)|([\w$]+))\s+from\s+["']([^"']+)["']/g;
 
 const defaultImports = new WeakMap<Map<string, string>, Set<string>>();
@@ -148,7 +161,11 @@ export function importAliases(fn: object): Map<string, string> {
   const original = origin?.map?.sourcesContent?.[0];
   if (!origin || !original) return out;
   const file = origin.url.startsWith('file://') ? fileURLToPath(origin.url) : origin.url;
-  const imports = [...original.matchAll(USER_IMPORT)].map((m) => ({ name: (m[1] ?? m[2])!, spec: m[3]!, isDefault: m[2] !== undefined }));
+  const imports = [...original.matchAll(USER_IMPORT)].map((m) => ({
+    name: (m[1] ?? m[2])!,
+    spec: m[3]!,
+    isDefault: m[2] !== undefined,
+  }));
   for (const m of origin.text.matchAll(ALIAS_DECL)) {
     const hits = imports.filter((i) => sameModule(i.spec, m[2]!, file));
     if (hits.length === 1) {
@@ -176,7 +193,12 @@ function sameModule(user: string, resolved: string, file: string): boolean {
  * The user's file location of 1-based `line` / 1-based `column` of `fn.toString()`, with a code
  * frame of that file; undefined where it cannot be told (browsers, eval'd functions).
  */
-export function originalLocation(fn: object, line: number, column: number, functionName?: string): SourceLocation | undefined {
+export function originalLocation(
+  fn: object,
+  line: number,
+  column: number,
+  functionName?: string,
+): SourceLocation | undefined {
   const origin = originOf(fn);
   if (!origin) return undefined;
   const scriptLine = origin.line0 + line - 1;
@@ -221,7 +243,14 @@ export function originalText(fn: object): { file: string; firstLine: number; tex
   if (!first?.file || !last || last.file !== first.file || last.line < first.line) return undefined;
   const text = readText(first.file);
   if (text === null) return undefined;
-  return { file: first.file, firstLine: first.line, text: text.split('\n').slice(first.line - 1, last.line).join('\n') };
+  return {
+    file: first.file,
+    firstLine: first.line,
+    text: text
+      .split('\n')
+      .slice(first.line - 1, last.line)
+      .join('\n'),
+  };
 }
 
 /**
@@ -238,13 +267,51 @@ export function fileLocation(file: string, line: number, column: number, functio
 // Helpers that bundlers and transpilers (esbuild/tsx, TypeScript, Babel, Vite) put into the user's
 // own modules: calls of them appear inside converted code, but they are not the user's functions.
 const TOOL_HELPERS = new Set([
-  '__name', '__publicField', '__defProp', '__defNormalProp', '__spreadValues', '__spreadProps', '__objRest',
-  '__async', '__await', '__require', '__toESM', '__toCommonJS', '__commonJS', '__esm', '__export', '__reExport',
-  '__copyProps', '__decorateClass', '__privateGet', '__privateSet', '__privateAdd', '__privateMethod',
-  '__awaiter', '__generator', '__assign', '__rest', '__spreadArray', '__extends', '__decorate', '__values', '__read',
-  '_interopRequireDefault', '_interopRequireWildcard', '_classCallCheck', '_createClass', '_defineProperty',
-  '_objectSpread', '_objectSpread2', '_toConsumableArray', '_slicedToArray', '_asyncToGenerator',
-  '__vite_ssr_import__', '__vite_ssr_dynamic_import__', '__vite_ssr_exportAll__', '__vi_ssr_import__',
+  '__name',
+  '__publicField',
+  '__defProp',
+  '__defNormalProp',
+  '__spreadValues',
+  '__spreadProps',
+  '__objRest',
+  '__async',
+  '__await',
+  '__require',
+  '__toESM',
+  '__toCommonJS',
+  '__commonJS',
+  '__esm',
+  '__export',
+  '__reExport',
+  '__copyProps',
+  '__decorateClass',
+  '__privateGet',
+  '__privateSet',
+  '__privateAdd',
+  '__privateMethod',
+  '__awaiter',
+  '__generator',
+  '__assign',
+  '__rest',
+  '__spreadArray',
+  '__extends',
+  '__decorate',
+  '__values',
+  '__read',
+  '_interopRequireDefault',
+  '_interopRequireWildcard',
+  '_classCallCheck',
+  '_createClass',
+  '_defineProperty',
+  '_objectSpread',
+  '_objectSpread2',
+  '_toConsumableArray',
+  '_slicedToArray',
+  '_asyncToGenerator',
+  '__vite_ssr_import__',
+  '__vite_ssr_dynamic_import__',
+  '__vite_ssr_exportAll__',
+  '__vi_ssr_import__',
 ]);
 
 /**
@@ -256,7 +323,8 @@ export function foreignReason(fn: object): string | undefined {
   const name = (fn as { name?: unknown }).name;
   if (typeof name === 'string' && TOOL_HELPERS.has(name)) return `'${name}' is a bundler or transpiler helper`;
   const url = originOf(fn)?.url;
-  if (url && /[\\/]node_modules[\\/]/.test(url)) return `it is defined in a package (${url.replace(/^.*[\\/]node_modules[\\/]/, '')})`;
+  if (url && /[\\/]node_modules[\\/]/.test(url))
+    return `it is defined in a package (${url.replace(/^.*[\\/]node_modules[\\/]/, '')})`;
   return undefined;
 }
 
@@ -264,6 +332,8 @@ export function foreignReason(fn: object): string | undefined {
  * The running script `fn` stands in (its text, the offset of the function in it, whether it is a
  * module); undefined where it cannot be found (browsers, functions made by new Function or eval).
  */
-export function scriptOf(fn: object): { readonly text: string; readonly start: number; readonly isModule: boolean } | undefined {
+export function scriptOf(
+  fn: object,
+): { readonly text: string; readonly start: number; readonly isModule: boolean } | undefined {
   return originOf(fn) ?? undefined;
 }

@@ -50,7 +50,9 @@ let counter = 0;
 function pack(mappings: readonly Mapping[]): Int32Array {
   const withOriginal = mappings.filter((m) => m.original);
   const packed = new Int32Array(withOriginal.length * 4);
-  withOriginal.forEach((m, i) => packed.set([m.generated.line, m.generated.column, m.original!.line, m.original!.column], i * 4));
+  withOriginal.forEach((m, i) =>
+    packed.set([m.generated.line, m.generated.column, m.original!.line, m.original!.column], i * 4),
+  );
   return packed;
 }
 
@@ -72,7 +74,11 @@ export function registeredCount(): number {
 }
 
 /** Line (1-based) / column (0-based) in the function's source for a position in its script. */
-export function originalPosition(url: string, line: number, column: number): { name: string; source: string; line: number; column: number; fn?: object } | undefined {
+export function originalPosition(
+  url: string,
+  line: number,
+  column: number,
+): { name: string; source: string; line: number; column: number; fn?: object } | undefined {
   const e = registry.get(url);
   if (!e) return undefined;
   const gl = line - e.lineOffset;
@@ -102,7 +108,14 @@ registerFrameMapper((file, line, column) => {
   if (!p) return undefined;
   // In the user's file where the function's place in it can be found; else in the function's text.
   const inFile = p.fn ? originalLocation(p.fn, p.line, p.column + 1, p.name) : undefined;
-  return inFile ?? { file: `${p.name} (converted function source)`, line: p.line, column: p.column + 1, functionName: p.name };
+  return (
+    inFile ?? {
+      file: `${p.name} (converted function source)`,
+      line: p.line,
+      column: p.column + 1,
+      functionName: p.name,
+    }
+  );
 });
 
 const FRAME = /\(?(autograph:\/\/\/[^:\s)]+):(\d+):(\d+)\)?$/;
@@ -125,13 +138,21 @@ const USER_FRAME = /\(?([^()\s]+):(\d+):(\d+)\)? \[converted\]$/;
 export function locateInStack(stack: string): SourceLocation | undefined {
   for (const line of stack.split('\n')) {
     const u = USER_FRAME.exec(line.trim());
-    if (u && u[1]!.startsWith('/')) return fileLocation(u[1]!, Number(u[2]), Number(u[3]), /at ([\w$.]+) \(/.exec(line)?.[1]);
+    if (u && u[1]!.startsWith('/'))
+      return fileLocation(u[1]!, Number(u[2]), Number(u[3]), /at ([\w$.]+) \(/.exec(line)?.[1]);
     const m = FRAME.exec(line.trim());
     if (!m) continue;
     const pos = originalPosition(m[1]!, Number(m[2]), Number(m[3]) - 1);
     if (!pos) continue;
     const inFile = pos.fn ? originalLocation(pos.fn, pos.line, pos.column + 1, pos.name) : undefined;
-    return inFile ?? { line: pos.line, column: pos.column + 1, functionName: pos.name, frame: codeFrame(pos.source, pos.line, pos.column) };
+    return (
+      inFile ?? {
+        line: pos.line,
+        column: pos.column + 1,
+        functionName: pos.name,
+        frame: codeFrame(pos.source, pos.line, pos.column),
+      }
+    );
   }
   return undefined;
 }

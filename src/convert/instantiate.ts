@@ -15,7 +15,8 @@ import type { UserFunction } from '../platform/functions.js';
 
 /** Set on globalThis by the runtime of code converted in place (src/plugin/runtime-browser.ts). */
 const IN_PLACE_RUNTIME = Symbol.for('autograph-ts.inPlaceRuntime');
-const MODULE_ALIAS = /^(__vite_ssr_import_\d+__|__vi_import_\d+__|__vite_ssr_dynamic_import__|import_[\w$]+|_[\w$]+__namespace)$/;
+const MODULE_ALIAS =
+  /^(__vite_ssr_import_\d+__|__vi_import_\d+__|__vite_ssr_dynamic_import__|import_[\w$]+|_[\w$]+__namespace)$/;
 const IMPLICIT = new Set(['arguments', 'undefined', 'NaN', 'Infinity', 'globalThis']);
 /**
  * Transpiler helpers that a function's own text calls, bound when the scope does not give them: tsx
@@ -45,7 +46,8 @@ function resolveAlias(
     return { found: true, value: Object.fromEntries([...props].map((p) => [p, scope[p]])) };
   }
   const candidates = Object.values(scope).filter(
-    (v) => v !== null && (typeof v === 'object' || typeof v === 'function') && [...props].every((p) => p in (v as object)),
+    (v) =>
+      v !== null && (typeof v === 'object' || typeof v === 'function') && [...props].every((p) => p in (v as object)),
   );
   if (candidates.length === 0 || props.size === 0) return { found: false };
   return { found: true, value: candidates[0] };
@@ -98,10 +100,15 @@ export function instantiate(
   if (missing.length) {
     // At the first use of the first missing name: in the user's file where it can be found.
     const at = conv.freeAt.get(missing[0]!);
-    const where = at && (originalLocation(self, at.line, at.column + 1, conv.name) ?? locationOf(conv.source, conv.name, at));
+    const where =
+      at && (originalLocation(self, at.line, at.column + 1, conv.name) ?? locationOf(conv.source, conv.name, at));
     // Modules converted in place run here (the loader, a plugin): the hint does not offer them again.
     const inPlace = (globalThis as Record<symbol, unknown>)[IN_PLACE_RUNTIME] === true;
-    throw agError('convert/unresolved-free-variables', { names: missing, functionName: conv.name, inPlace }, where || undefined);
+    throw agError(
+      'convert/unresolved-free-variables',
+      { names: missing, functionName: conv.name, inPlace },
+      where || undefined,
+    );
   }
   const url = scriptUrl(conv.name);
   // new Function adds two header lines; then the mode of the original ("use strict", or an empty
@@ -110,6 +117,17 @@ export function instantiate(
   const body = `${mode}\nreturn (${conv.code});\n//# sourceURL=${url}`;
   const factory = new Function('ag__', ...names, body) as (...a: unknown[]) => UserFunction;
   const generated = factory(runtime, ...values);
-  registerGenerated(url, { name: conv.name, source: conv.source, mappings: mappingsOf(conv), lineOffset: 3, columnOffset: 'return ('.length, fn: self }, generated);
+  registerGenerated(
+    url,
+    {
+      name: conv.name,
+      source: conv.source,
+      mappings: mappingsOf(conv),
+      lineOffset: 3,
+      columnOffset: 'return ('.length,
+      fn: self,
+    },
+    generated,
+  );
   return generated;
 }

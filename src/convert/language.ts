@@ -20,13 +20,34 @@ export * from './language/entry.js';
 
 /** The family tables, each node type in exactly one of them. */
 export const LANGUAGE_TABLES: readonly Rows[] = [
-  STATEMENTS, EXPRESSIONS, FUNCTIONS, CLASSES, PATTERNS, LITERALS, MODULES, TYPESCRIPT, JSX, FLOW_TYPES, PROPOSALS, BABEL_INTERNALS,
+  STATEMENTS,
+  EXPRESSIONS,
+  FUNCTIONS,
+  CLASSES,
+  PATTERNS,
+  LITERALS,
+  MODULES,
+  TYPESCRIPT,
+  JSX,
+  FLOW_TYPES,
+  PROPOSALS,
+  BABEL_INTERNALS,
 ];
 
 /** Every node type of @babel/types, with its row. */
 export const LANGUAGE: Readonly<Record<NodeType, LanguageEntry>> = {
-  ...STATEMENTS, ...EXPRESSIONS, ...FUNCTIONS, ...CLASSES, ...PATTERNS, ...LITERALS,
-  ...MODULES, ...TYPESCRIPT, ...JSX, ...FLOW_TYPES, ...PROPOSALS, ...BABEL_INTERNALS,
+  ...STATEMENTS,
+  ...EXPRESSIONS,
+  ...FUNCTIONS,
+  ...CLASSES,
+  ...PATTERNS,
+  ...LITERALS,
+  ...MODULES,
+  ...TYPESCRIPT,
+  ...JSX,
+  ...FLOW_TYPES,
+  ...PROPOSALS,
+  ...BABEL_INTERNALS,
 };
 
 /** How a refused node type is reported: the error and its parameters. */
@@ -46,7 +67,8 @@ export interface Refusal {
 export function refusedNodeTypes(): ReadonlyMap<NodeType, Refusal> {
   const out = new Map<NodeType, Refusal>();
   for (const [type, e] of Object.entries(LANGUAGE) as [NodeType, LanguageEntry][]) {
-    if (e.status === 'refused' && e.passes.includes('functions')) out.set(type, { error: e.error, construct: e.construct, instead: e.instead });
+    if (e.status === 'refused' && e.passes.includes('functions'))
+      out.set(type, { error: e.error, construct: e.construct, instead: e.instead });
   }
   return out;
 }

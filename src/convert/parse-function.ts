@@ -23,7 +23,11 @@ function tryParse(code: string): t.File | Error {
   ensureBabelTypes();
   try {
     // The source starts on line 1 after the wrapper's first line (startLine 0 keeps lines aligned).
-    return babel('parser').parse(code, { sourceType: 'script', startLine: 0, errorRecovery: false }) as unknown as t.File;
+    return babel('parser').parse(code, {
+      sourceType: 'script',
+      startLine: 0,
+      errorRecovery: false,
+    }) as unknown as t.File;
   } catch (e) {
     return e as Error;
   }
@@ -43,7 +47,8 @@ export function parseFunction(source: string, name: string): ParsedFunction {
       if (t.isClassExpression(e)) {
         throw agError('convert/unsupported-syntax', {
           construct: 'converting a class',
-          instead: 'convert its methods (or the function that uses it); methods called from converted code are converted',
+          instead:
+            'convert its methods (or the function that uses it); methods called from converted code are converted',
         });
       }
     }
@@ -56,7 +61,8 @@ export function parseFunction(source: string, name: string): ParsedFunction {
     const m = t.isObjectExpression(obj) ? obj.properties[0] : null;
     if (m && t.isObjectMethod(m)) {
       // A method named by a keyword (`delete(x) { … }`) keeps no name: `function delete` does not parse.
-      const id = t.isIdentifier(m.key) && !m.computed && t.isValidIdentifier(m.key.name) ? t.identifier(m.key.name) : null;
+      const id =
+        t.isIdentifier(m.key) && !m.computed && t.isValidIdentifier(m.key.name) ? t.identifier(m.key.name) : null;
       const fe = t.functionExpression(id, m.params, m.body, m.generator, m.async);
       fe.loc = m.loc;
       fe.start = m.start;

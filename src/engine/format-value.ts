@@ -62,7 +62,8 @@ export function displayValue(values: ArrayLike<number | string>, shape: readonly
   let k = 0;
   const build = (dim: number): unknown[] => {
     const out: unknown[] = [];
-    for (let i = 0; i < shape[dim]!; i++) out.push(dim === shape.length - 1 ? displayScalar(values[k++]!, dtype) : build(dim + 1));
+    for (let i = 0; i < shape[dim]!; i++)
+      out.push(dim === shape.length - 1 ? displayScalar(values[k++]!, dtype) : build(dim + 1));
     return out;
   };
   return build(0);
@@ -88,17 +89,19 @@ export function formatLine(args: readonly unknown[]): string {
   const rest = [...args];
   const out: string[] = [];
   if (typeof rest[0] === 'string' && rest.length > 1) {
-    out.push((rest.shift() as string).replace(/%([sdifjoOc%])/g, (m, c: string) => {
-      if (c === '%') return '%';
-      if (rest.length === 0) return m;
-      const v = rest.shift();
-      if (c === 's') return typeof v === 'string' ? v : inspect(v);
-      if (c === 'd') return String(Number(v));
-      if (c === 'i') return String(Math.trunc(Number(v)));
-      if (c === 'f') return String(parseFloat(String(v)));
-      if (c === 'j') return JSON.stringify(v);
-      return c === 'c' ? '' : inspect(v);
-    }));
+    out.push(
+      (rest.shift() as string).replace(/%([sdifjoOc%])/g, (m, c: string) => {
+        if (c === '%') return '%';
+        if (rest.length === 0) return m;
+        const v = rest.shift();
+        if (c === 's') return typeof v === 'string' ? v : inspect(v);
+        if (c === 'd') return String(Number(v));
+        if (c === 'i') return String(Math.trunc(Number(v)));
+        if (c === 'f') return String(parseFloat(String(v)));
+        if (c === 'j') return JSON.stringify(v);
+        return c === 'c' ? '' : inspect(v);
+      }),
+    );
   }
   out.push(...rest.map((v) => (typeof v === 'string' ? v : inspect(v))));
   return out.join(' ');

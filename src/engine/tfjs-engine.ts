@@ -36,7 +36,12 @@ export interface EngineState {
   profiling?: boolean;
 }
 
-export type MakeVariable = (initialValue: tf.Tensor, trainable?: boolean, name?: string, dtype?: tf.DataType) => tf.Variable;
+export type MakeVariable = (
+  initialValue: tf.Tensor,
+  trainable?: boolean,
+  name?: string,
+  dtype?: tf.DataType,
+) => tf.Variable;
 
 type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -49,8 +54,16 @@ export interface EngineInternals {
   makeVariable: MakeVariable;
   makeTensor(values: TypedArray, shape: number[], dtype: tf.DataType, backend?: tf.KernelBackend): tf.Tensor;
   makeTensorFromDataId(dataId: object, shape: number[], dtype: tf.DataType, backend?: tf.KernelBackend): tf.Tensor;
-  makeTensorFromTensorInfo(info: { dataId: object; shape: number[]; dtype: tf.DataType }, backend?: tf.KernelBackend): tf.Tensor;
-  gradients(f: () => tf.Tensor, xs: tf.Tensor[], dy?: tf.Tensor, allowNoGradients?: boolean): { value: tf.Tensor; grads: (tf.Tensor | undefined)[] };
+  makeTensorFromTensorInfo(
+    info: { dataId: object; shape: number[]; dtype: tf.DataType },
+    backend?: tf.KernelBackend,
+  ): tf.Tensor;
+  gradients(
+    f: () => tf.Tensor,
+    xs: tf.Tensor[],
+    dy?: tf.Tensor,
+    allowNoGradients?: boolean,
+  ): { value: tf.Tensor; grads: (tf.Tensor | undefined)[] };
   /** Whether a gradient tape records kernels now. */
   isTapeOn(): boolean;
   readonly ENV: { getBool(flag: string): boolean };
@@ -70,13 +83,17 @@ export function engineState(): EngineState {
 }
 
 /** A tensor owning the data `info` describes (held by `backend`, or the active backend). */
-export function makeTensorFromInfo(info: { dataId: object; shape: number[]; dtype: tf.DataType }, backend?: tf.KernelBackend): tf.Tensor {
+export function makeTensorFromInfo(
+  info: { dataId: object; shape: number[]; dtype: tf.DataType },
+  backend?: tf.KernelBackend,
+): tf.Tensor {
   return engineInternals().makeTensorFromTensorInfo(info, backend);
 }
 
 /** The typed array the cpu backend `backend` stores `dataId`'s values in (undefined if none). */
 export function cpuStoredValues(backend: tf.KernelBackend, dataId: object): unknown {
-  return (backend as unknown as { data: { get(id: object): { values?: unknown } | undefined } }).data.get(dataId)?.values;
+  return (backend as unknown as { data: { get(id: object): { values?: unknown } | undefined } }).data.get(dataId)
+    ?.values;
 }
 
 /**

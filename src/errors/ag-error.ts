@@ -24,7 +24,13 @@ export class AutographError extends Error {
   declare readonly hint: string | undefined;
   declare readonly location: SourceLocation | undefined;
 
-  constructor(id: string, kind: ErrorKind, summary: string, hint: string | undefined, location: SourceLocation | undefined) {
+  constructor(
+    id: string,
+    kind: ErrorKind,
+    summary: string,
+    hint: string | undefined,
+    location: SourceLocation | undefined,
+  ) {
     super(formatMessage(id, summary, hint, location));
     // Not enumerable: Node prints an uncaught error as its stack plus its enumerable properties, and
     // the message already says all of them (the location with its code frame, and the hint).

@@ -54,5 +54,12 @@ export function agError<K extends MessageId>(id: K, params: ParamsOf<K>, locatio
 }
 
 // Compile-time check that every area's table has the shared shape.
-const _tables: MessageTable[] = [traceMessages, apiMessages, convertMessages, exportMessages, gradMessages, hardeningMessages];
+const _tables: MessageTable[] = [
+  traceMessages,
+  apiMessages,
+  convertMessages,
+  exportMessages,
+  gradMessages,
+  hardeningMessages,
+];
 void _tables;

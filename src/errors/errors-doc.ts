@@ -46,7 +46,7 @@ export function renderErrorsDoc(): string {
     '`test/errors/every-message.test.ts` (for a `.ts` file under vitest and an `.mjs` file under plain',
     'node); the `cli/*` messages of the `autograph` command line by `test/cli/cli.test.ts`, in real',
     'processes (printed as `autograph: <message>`, exit code 1, or 2 for a malformed command line).',
-    'Errors that are not autograph-ts\'s own (a `TypeError` in your code) keep their type; their stack',
+    "Errors that are not autograph-ts's own (a `TypeError` in your code) keep their type; their stack",
     'trace is rewritten to your original lines (see the guide, "Errors and debugging"). Warnings carry',
     'an id too: `ag.silenceWarnings([id])` or `AUTOGRAPH_SILENCE_WARNINGS=id` silences one of them.',
     '',

@@ -14,10 +14,12 @@ export function captureTensor(source: Capture['source']): tf.Tensor {
   if (live) return live;
   switch (source.kind) {
     case 'tensor':
-      if (source.tensor.isDisposed) throw agError('exec/capture-disposed', { what: `a tensor of shape [${source.tensor.shape}]` });
+      if (source.tensor.isDisposed)
+        throw agError('exec/capture-disposed', { what: `a tensor of shape [${source.tensor.shape}]` });
       return source.tensor;
     case 'variable':
-      if (source.variable.isDisposed) throw agError('exec/capture-disposed', { what: `variable '${source.variable.name}'` });
+      if (source.variable.isDisposed)
+        throw agError('exec/capture-disposed', { what: `variable '${source.variable.name}'` });
       return source.variable;
     case 'outer':
       throw new Error('internal: a top-level graph captured an outer value');

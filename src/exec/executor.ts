@@ -51,7 +51,8 @@ export type ExecutorFactory = (graph: Graph, options: ExecutorOptions) => Execut
 
 const factories: { [K in ExecutorName]?: ExecutorFactory } = {
   interpreter: () => new Interpreter(),
-  compiled: (graph, options) => new CompiledExecutor(graph, { relaxedSimd: options.relaxedSimd ?? true, numerics: options.numerics ?? 'exact' }),
+  compiled: (graph, options) =>
+    new CompiledExecutor(graph, { relaxedSimd: options.relaxedSimd ?? true, numerics: options.numerics ?? 'exact' }),
 };
 
 /** What a bundle imports to install each executor that is not built in (the error's hint says it). */
@@ -65,7 +66,8 @@ export function makeExecutor(name: ExecutorName, graph: Graph, options: Executor
   const factory = factories[name];
   if (!factory) {
     const imports = INSTALLED_BY[name];
-    if (imports) throw agError('export/exporter-missing', { method: `executor '${name}'`, what: `the ${name} executor`, imports });
+    if (imports)
+      throw agError('export/exporter-missing', { method: `executor '${name}'`, what: `the ${name} executor`, imports });
     throw new Error(`internal: no executor named '${name}' is registered`);
   }
   return factory(graph, options);

@@ -43,12 +43,18 @@ function* holds<C>(node: Node, cond: Graph, inputs: RtValue[], c: C, subgraph: S
 }
 
 /** A counted loop's trip count and its counter's start (reading them where they are not static), or undefined. */
-function* countOf(node: Node, args: RtValue[], max: number | undefined): Steps<{ loop: CountedLoop; trips: number; start: number } | undefined> {
+function* countOf(
+  node: Node,
+  args: RtValue[],
+  max: number | undefined,
+): Steps<{ loop: CountedLoop; trips: number; start: number } | undefined> {
   const loop = countedLoop(node);
   if (!loop) return undefined;
   const read = loop.reads.length > 0 ? yield { node, tensors: loop.reads.map((j) => args[j] as tf.Tensor) } : [];
   const trips = tripCount(loop, read, max);
-  return trips === undefined ? undefined : { loop, trips, start: 'value' in loop.start ? loop.start.value : read[0]![0]! };
+  return trips === undefined
+    ? undefined
+    : { loop, trips, start: 'value' in loop.start ? loop.start.value : read[0]![0]! };
 }
 
 /**
@@ -58,7 +64,11 @@ function* countOf(node: Node, args: RtValue[], max: number | undefined): Steps<{
 class HostCounter {
   private value: number;
   private readonly step: Value;
-  constructor(private readonly loop: CountedLoop, body: Graph, start: number) {
+  constructor(
+    private readonly loop: CountedLoop,
+    body: Graph,
+    start: number,
+  ) {
     this.value = start;
     this.step = body.outputs[loop.counter]!;
   }
@@ -82,7 +92,13 @@ const MAX_AHEAD = 16;
  * state before the first false one (later states are dropped). A loop of n iterations reads about
  * log2(n) + n/16 times instead of n + 1.
  */
-function* runAhead<C>(node: Node, start: RtValue[], invariants: RtValue[], c: C, subgraph: Subgraph<C>): Steps<RtValue[]> {
+function* runAhead<C>(
+  node: Node,
+  start: RtValue[],
+  invariants: RtValue[],
+  c: C,
+  subgraph: Subgraph<C>,
+): Steps<RtValue[]> {
   const { cond, body } = node.subgraphs!;
   let vars = start;
   let owned = false;
@@ -124,7 +140,12 @@ export function* runWhile<C>(node: Node, args: RtValue[], c: C, subgraph: Subgra
   const max = node.attrs.maximumIterations as number | undefined;
   const { cond, body } = node.subgraphs!;
   const counted = yield* countOf(node, args, max);
-  if (!counted && DEVICE_BACKENDS.has(tf.getBackend()) && speculableLoop(node) && args.every((a) => a instanceof tf.Tensor)) {
+  if (
+    !counted &&
+    DEVICE_BACKENDS.has(tf.getBackend()) &&
+    speculableLoop(node) &&
+    args.every((a) => a instanceof tf.Tensor)
+  ) {
     return yield* runAhead(node, args.slice(0, n), invariants, c, subgraph);
   }
   const counter = counted && new HostCounter(counted.loop, body!, counted.start);

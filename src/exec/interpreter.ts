@@ -20,7 +20,14 @@ import { runAssert, runPrintValues, type AssertError, type PrintPart } from '../
 import type { DType } from '../ir/types.js';
 import { isRandomNode } from '../ir/random.js';
 import { drawRandom } from './random-draw.js';
-import { checkSyncReads, driveAsync, driveSync, type HostRead, type HostValues, type Steps } from './interpreter-reads.js';
+import {
+  checkSyncReads,
+  driveAsync,
+  driveSync,
+  type HostRead,
+  type HostValues,
+  type Steps,
+} from './interpreter-reads.js';
 import { cloneValue, runCond, runWhile, type RtValue } from './interpreter-control-flow.js';
 import type { DeviceKernel } from './targets/device-target.js';
 
@@ -93,7 +100,12 @@ export class Interpreter {
  * Runs one graph or subgraph, freeing each intermediate right after its last use. `preset` values
  * (owned by the walk from here on) are bound first and the nodes making them are not run.
  */
-function* runGraph(graph: Graph, inputs: readonly RtValue[], call: Call, preset?: ReadonlyMap<Value, RtValue>): Steps<RtValue[]> {
+function* runGraph(
+  graph: Graph,
+  inputs: readonly RtValue[],
+  call: Call,
+  preset?: ReadonlyMap<Value, RtValue>,
+): Steps<RtValue[]> {
   const env = new Map<Value, RtValue>();
   graph.inputs.forEach((v, i) => env.set(v, inputs[i]!));
   const owned = new Set<RtValue>(preset?.values());
@@ -146,17 +158,27 @@ const STRUCTURAL: Record<StructuralOp, Handler> = {
   },
   *Fused(node, values, call) {
     const compiled = call.interpreter.device.get(node);
-    return [conformDType(compiled ? compiled(tensors(values)) : runFused(node, tensors(values)), node.outputs[0]!.dtype)];
+    return [
+      conformDType(compiled ? compiled(tensors(values)) : runFused(node, tensors(values)), node.outputs[0]!.dtype),
+    ];
   },
   *Print(node, values) {
     const ts = tensors(values);
     const read = yield { node, tensors: ts };
-    runPrintValues(node.attrs.parts as PrintPart[], ts.map((t, i) => ({ values: read[i]!, shape: t.shape, dtype: t.dtype as DType })));
+    runPrintValues(
+      node.attrs.parts as PrintPart[],
+      ts.map((t, i) => ({ values: read[i]!, shape: t.shape, dtype: t.dtype as DType })),
+    );
     return [];
   },
   *Assert(node, values) {
     const [cond] = yield { node, tensors: [tensors(values)[0]!] };
-    runAssert(cond![0] !== 0, node.attrs.message as string, node.options.source, node.attrs.error as AssertError | undefined);
+    runAssert(
+      cond![0] !== 0,
+      node.attrs.message as string,
+      node.options.source,
+      node.attrs.error as AssertError | undefined,
+    );
     return [];
   },
   *ListEmpty() {

@@ -9,7 +9,11 @@ import type { DrawAttrs } from '../ir/random.js';
 type Numeric = 'float32' | 'int32';
 
 /** The draw of node `op` (attrs `attrs`), given its inputs (Multinomial: the logits). */
-export function drawRandom(op: string, attrs: Readonly<Record<string, unknown>>, inputs: readonly tf.Tensor[]): tf.Tensor {
+export function drawRandom(
+  op: string,
+  attrs: Readonly<Record<string, unknown>>,
+  inputs: readonly tf.Tensor[],
+): tf.Tensor {
   if (op === 'Multinomial') {
     return tf.multinomial(inputs[0] as tf.Tensor2D, Number(attrs.numSamples), undefined, Boolean(attrs.normalized));
   }

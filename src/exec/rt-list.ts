@@ -35,13 +35,15 @@ export class RtList<T = unknown> {
   }
 
   get(i: number, source?: NodeSource): T {
-    if (!(i >= 0 && i < this.length)) throw agError('exec/list-index', { index: i, length: this.length }, resolvedSource(source));
+    if (!(i >= 0 && i < this.length))
+      throw agError('exec/list-index', { index: i, length: this.length }, resolvedSource(source));
     return this.items[i]!;
   }
 
   /** A list whose element `i` is `x` (a copy of the items: O(length)). */
   set(i: number, x: T, source?: NodeSource): RtList<T> {
-    if (!(i >= 0 && i < this.length)) throw agError('exec/list-index', { index: i, length: this.length }, resolvedSource(source));
+    if (!(i >= 0 && i < this.length))
+      throw agError('exec/list-index', { index: i, length: this.length }, resolvedSource(source));
     const items = this.items.slice(0, this.length);
     items[i] = x;
     return new RtList(items, this.length);

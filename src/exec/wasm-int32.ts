@@ -17,7 +17,10 @@ import { constWithin } from '../ir/const-values.js';
  * Each such kernel of `graph` (and its subgraphs) with the user's lines, in graph order.
  * `scalarsInJs`: the executor computes rank-0 values in JS numbers (the compiled executor).
  */
-export function wasmInt32Sites(graph: Graph, scalarsInJs: boolean): { kernel: string; source: NodeSource | undefined }[] {
+export function wasmInt32Sites(
+  graph: Graph,
+  scalarsInJs: boolean,
+): { kernel: string; source: NodeSource | undefined }[] {
   const out: { kernel: string; source: NodeSource | undefined }[] = [];
   const visit = (g: Graph): void => {
     for (const node of g.nodes) {
@@ -32,13 +35,16 @@ export function wasmInt32Sites(graph: Graph, scalarsInJs: boolean): { kernel: st
 }
 
 /** The kernels whose int32 results differ on tfjs-wasm whatever the values (records with a `wasmInt32` fact). */
-export const WASM_INT32_DIFFERS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ kernelsWhere((k) => k.wasmInt32 !== undefined));
+export const WASM_INT32_DIFFERS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ kernelsWhere((k) => k.wasmInt32 !== undefined),
+);
 
 function differsOnWasm(node: Node): boolean {
   const ints = node.inputs.filter((v) => v.dtype === 'int32');
   if (ints.length === 0) return false;
   if (node.op === 'Cast') return node.attrs.dtype === 'float32' && !ints.every((v) => constWithin(v, 2 ** 24));
   if (node.op === 'RealDiv') return !ints.every((v) => constWithin(v, 2 ** 24));
-  if (node.op === 'Multiply') return node.outputs[0]?.dtype === 'int32' && !node.inputs.some((v) => constWithin(v, 2 ** 22));
+  if (node.op === 'Multiply')
+    return node.outputs[0]?.dtype === 'int32' && !node.inputs.some((v) => constWithin(v, 2 ** 22));
   return WASM_INT32_DIFFERS.has(node.op) && node.outputs[0]?.dtype === 'int32';
 }

@@ -84,8 +84,14 @@ export interface Exporter<Options = object, Result = unknown, Mounted = unknown>
 type MountedOf<K extends ExportFormat> = ExportFormats[K] extends { mounted: infer M } ? M : never;
 
 /** The exporter of a format of the map, typed by its line there (`mount` required where it has `mounted`). */
-export type FormatExporter<K extends ExportFormat> = Exporter<ExportFormats[K]['options'], ExportFormats[K]['result'], MountedOf<K>> &
-  ([MountedOf<K>] extends [never] ? unknown : Required<Pick<Exporter<ExportFormats[K]['options'], ExportFormats[K]['result'], MountedOf<K>>, 'mount'>>);
+export type FormatExporter<K extends ExportFormat> = Exporter<
+  ExportFormats[K]['options'],
+  ExportFormats[K]['result'],
+  MountedOf<K>
+> &
+  ([MountedOf<K>] extends [never]
+    ? unknown
+    : Required<Pick<Exporter<ExportFormats[K]['options'], ExportFormats[K]['result'], MountedOf<K>>, 'mount'>>);
 
 const EVERY = "import 'autograph-ts/export'";
 const PICTURES = "import 'autograph-ts/viewer' (pictures only) or 'autograph-ts/export' (every exporter)";
@@ -122,7 +128,14 @@ export function exporterFor(format: string, call: string): Exporter {
   if (e) return e;
   const own = Object.hasOwn(PACKAGE_FORMATS, format) ? PACKAGE_FORMATS[format] : undefined;
   if (own) throw agError('export/exporter-missing', { method: call, what: own.what, imports: own.imports });
-  throw agError('export/unknown-format', { call, format: String(format), known: exportFormats().map((f) => `'${f}'`).join(', ') || 'none' });
+  throw agError('export/unknown-format', {
+    call,
+    format: String(format),
+    known:
+      exportFormats()
+        .map((f) => `'${f}'`)
+        .join(', ') || 'none',
+  });
 }
 
 /**

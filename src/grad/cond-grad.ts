@@ -29,7 +29,10 @@ export function zeroAdjoint(t: tf.Tensor): tf.Tensor {
  * Tape gradients for inputs named `${k}_${j}` (tensor j standing for operand k): the first one the
  * tape asks for gets operand k's gradient, the others (the same value under another tensor) zeros.
  */
-export function shareOut(inputs: Record<string, tf.Tensor>, grad: (k: string) => tf.Tensor | undefined): Record<string, () => tf.Tensor> {
+export function shareOut(
+  inputs: Record<string, tf.Tensor>,
+  grad: (k: string) => tf.Tensor | undefined,
+): Record<string, () => tf.Tensor> {
   const given = new Set<string>();
   const out: Record<string, () => tf.Tensor> = {};
   for (const name of Object.keys(inputs)) {
@@ -60,7 +63,11 @@ export function recordCondTape(node: Node, operands: readonly tf.Tensor[][], out
 controlFlowTape.cond = recordCondTape;
 
 /** Gradients of Cond `node`'s operands, by operand index, given its outputs' gradients. */
-function condGradient(node: Node, seen: readonly tf.Tensor[][], dys: readonly (tf.Tensor | null)[]): Map<number, tf.Tensor> {
+function condGradient(
+  node: Node,
+  seen: readonly tf.Tensor[][],
+  dys: readonly (tf.Tensor | null)[],
+): Map<number, tf.Tensor> {
   const operandValues = node.inputs.slice(1);
   const diff = operandValues.flatMap((v, k) => (differentiable(v) ? [k] : []));
   const result = new Map<number, tf.Tensor>();
@@ -90,7 +97,9 @@ export function emitCond(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
   const g = currentGraph()!;
   const subgraphs = Object.fromEntries(Object.entries(node.subgraphs!).map(([k, sg]) => [k, cloneGraph(sg, g)]));
   const inputs = args.map((t) => valueIn(g, t));
-  const copy = g.addNode(new Node(g, OP.Cond, inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }));
+  const copy = g.addNode(
+    new Node(g, OP.Cond, inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }),
+  );
   const outs = node.outputs.map((o) => {
     const v = copy.addOutput(o.dtype, o.shape);
     v.name = o.name;

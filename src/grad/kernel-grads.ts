@@ -61,16 +61,29 @@ function withShape(t: tf.Tensor, shape: readonly number[]): tf.Tensor {
   return tf.engine().makeTensorFromDataId(new SymbolicId(v), [...shape], t.dtype, ensureGraphBackend());
 }
 
-const binary = (derA: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor, derB: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor): GradFunc =>
+const binary =
+  (
+    derA: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor,
+    derB: (dy: tf.Tensor, a: tf.Tensor, b: tf.Tensor) => tf.Tensor,
+  ): GradFunc =>
   (dy, [a, b]) => {
     const out = broadcastShape(a!.shape, b!.shape);
     return { a: () => reduceTo(derA(dy, a!, b!), a!, out), b: () => reduceTo(derB(dy, a!, b!), b!, out) };
   };
 
 const RULES: Record<string, GradFunc> = {
-  Add: binary((dy) => dy, (dy) => dy),
-  Sub: binary((dy) => dy, (dy) => tf.neg(dy)),
-  Multiply: binary((dy, _a, b) => tf.mul(dy, tf.cast(b, 'float32')), (dy, a) => tf.mul(dy, tf.cast(a, 'float32'))),
+  Add: binary(
+    (dy) => dy,
+    (dy) => dy,
+  ),
+  Sub: binary(
+    (dy) => dy,
+    (dy) => tf.neg(dy),
+  ),
+  Multiply: binary(
+    (dy, _a, b) => tf.mul(dy, tf.cast(b, 'float32')),
+    (dy, a) => tf.mul(dy, tf.cast(a, 'float32')),
+  ),
   Sum: (dy, [x], attrs) => {
     const axes = axesOf(attrs.axis, x!.rank);
     return { x: () => tf.mul(expandedDy(dy, x!, axes), tf.onesLike(x!)) };
@@ -80,7 +93,9 @@ const RULES: Record<string, GradFunc> = {
     return {
       x: () => {
         const ones = tf.onesLike(x!);
-        const size = axes.some((a) => x!.shape[a]! < 0) ? tf.sum(ones, axes, true) : tf.scalar(axes.reduce((p, a) => p * x!.shape[a]!, 1));
+        const size = axes.some((a) => x!.shape[a]! < 0)
+          ? tf.sum(ones, axes, true)
+          : tf.scalar(axes.reduce((p, a) => p * x!.shape[a]!, 1));
         return tf.div(tf.mul(expandedDy(dy, x!, axes), ones), size);
       },
     };

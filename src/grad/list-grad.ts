@@ -24,10 +24,23 @@ export interface ListAttrs {
 }
 
 /** Records list op `op` into the current graph; returns its outputs as tensors. */
-export function listNode(op: ListOp, inputs: tf.Tensor[], attrs: Record<string, unknown>, outs: { dtype: DType; shape: Shape }[]): tf.Tensor[] {
+export function listNode(
+  op: ListOp,
+  inputs: tf.Tensor[],
+  attrs: Record<string, unknown>,
+  outs: { dtype: DType; shape: Shape }[],
+): tf.Tensor[] {
   const g = currentGraph()!;
   const values = inputs.map((t) => valueIn(g, t));
-  const node = g.addNode(new Node(g, op, values, values.map((_, i) => (i === 0 ? 'list' : `input${i}`)), { ...attrs }));
+  const node = g.addNode(
+    new Node(
+      g,
+      op,
+      values,
+      values.map((_, i) => (i === 0 ? 'list' : `input${i}`)),
+      { ...attrs },
+    ),
+  );
   return outs.map((o) => symbolicTensor(node.addOutput(o.dtype, o.shape)));
 }
 
@@ -102,7 +115,12 @@ function pushAdjoint(adj: tf.Tensor, x: tf.Tensor, attrs: ListAttrs): tf.Tensor 
  * Pushes the tape entry of list op `op` (when the tape is on). `inputs`: the list handle under
  * `list`, the element under `x` (ListPush); `outputs` as the op returned them.
  */
-export function recordListTape(op: ListOp, inputs: { list?: tf.Tensor; x?: tf.Tensor }, outputs: tf.Tensor[], attrs: ListAttrs): void {
+export function recordListTape(
+  op: ListOp,
+  inputs: { list?: tf.Tensor; x?: tf.Tensor },
+  outputs: tf.Tensor[],
+  attrs: ListAttrs,
+): void {
   for (const t of [inputs.list, ...outputs]) if (t) noteListType(symbolicValue(t), attrs);
   if (!tapeActive()) return;
   const named: Record<string, tf.Tensor> = {};
@@ -152,7 +170,11 @@ listTape.record = recordListTape;
 const knownTypes = new WeakMap<Value, ListAttrs>();
 
 export function noteListType(v: Value | undefined, attrs: ListAttrs): void {
-  if (v && v.dtype === LIST_DTYPE) knownTypes.set(v, { elementDtype: attrs.elementDtype, elementShape: attrs.elementShape ? [...attrs.elementShape] : null });
+  if (v && v.dtype === LIST_DTYPE)
+    knownTypes.set(v, {
+      elementDtype: attrs.elementDtype,
+      elementShape: attrs.elementShape ? [...attrs.elementShape] : null,
+    });
 }
 
 /** The element type of list value `v`, from its producer (a list op, or through Cond/While). */

@@ -39,7 +39,10 @@ function refuse(draw: Node, where: string): never {
 export function refuseNestedDraws(subgraphs: readonly Graph[], construct: string): void {
   for (const g of subgraphs) {
     if (!hasRandomNodes(g)) continue;
-    refuse(g.nodes.find(isRandomNode) ?? firstNestedDraw(g)!, `inside a staged ${construct} nested in the staged control flow being differentiated`);
+    refuse(
+      g.nodes.find(isRandomNode) ?? firstNestedDraw(g)!,
+      `inside a staged ${construct} nested in the staged control flow being differentiated`,
+    );
   }
 }
 
@@ -64,7 +67,10 @@ export function condDrawEnv(node: Node): Map<Value, tf.Tensor> {
       for (const draw of randomNodesIn(b)) {
         const v = draw.outputs[0]!;
         for (const other of branches) {
-          const out = other === b ? v : inGraph(other, () => valueIn(other, tf.fill([...v.shape], 0, v.dtype as 'float32' | 'int32')));
+          const out =
+            other === b
+              ? v
+              : inGraph(other, () => valueIn(other, tf.fill([...v.shape], 0, v.dtype as 'float32' | 'int32')));
           other.outputs.push(out);
           other.outputNames.push(`draw_${node.outputs.length}`);
         }
@@ -83,6 +89,7 @@ export function condDrawEnv(node: Node): Map<Value, tf.Tensor> {
 export function checkReplayedDraws(g: Graph, start: number, from: number): void {
   const used = new Set(g.nodes.slice(from).flatMap((n) => n.inputs));
   for (const n of g.nodes.slice(start, from)) {
-    if (isRandomNode(n) && n.outputs.some((v) => used.has(v))) refuse(n, 'in a staged loop body: its values are not recorded for the gradient');
+    if (isRandomNode(n) && n.outputs.some((v) => used.has(v)))
+      refuse(n, 'in a staged loop body: its values are not recorded for the gradient');
   }
 }

@@ -17,13 +17,18 @@ import { OP, refusedOp, type ListOp, type StructuralOp } from '../ir/ops.js';
 import { walkGraph, type NodeHandler, type WalkTable } from '../ir/walk.js';
 
 /** How a Cond or While is replayed: filled by cond-grad.ts and while-grad.ts (which replay their subgraphs). */
-export const replayControlFlow: { Cond?: (node: Node, args: tf.Tensor[]) => tf.Tensor[]; While?: (node: Node, args: tf.Tensor[]) => tf.Tensor[] } = {};
+export const replayControlFlow: {
+  Cond?: (node: Node, args: tf.Tensor[]) => tf.Tensor[];
+  While?: (node: Node, args: tf.Tensor[]) => tf.Tensor[];
+} = {};
 
 /** Records `g`'s nodes into the current graph with `inputs` for its params; returns its outputs (`env`: what each value became). */
 export function replay(g: Graph, inputs: readonly tf.Tensor[], env = new Map<Value, tf.Tensor>()): tf.Tensor[] {
   if (g.captures.length) throw new Error(`internal: replay of graph '${g.name}' with captures`);
   // A draw the caller maps to the forward pass's values (cond-grad) is not drawn again.
-  return walkGraph(g, inputs, REPLAY_WALK, undefined, env, { skip: (node) => isRandomNode(node) && node.outputs.every((o) => env.has(o)) });
+  return walkGraph(g, inputs, REPLAY_WALK, undefined, env, {
+    skip: (node) => isRandomNode(node) && node.outputs.every((o) => env.has(o)),
+  });
 }
 
 type Replay = NodeHandler<tf.Tensor, undefined>;
@@ -45,7 +50,9 @@ function list(op: ListOp, taped: (args: tf.Tensor[]) => { list?: tf.Tensor; x?: 
 const REPLAY: Record<StructuralOp, Replay> = {
   Const: (node) => {
     const g = currentGraph()!;
-    const copy = g.addNode(new Node(g, OP.Const, [], [], {}, { values: node.options.values, source: node.options.source }));
+    const copy = g.addNode(
+      new Node(g, OP.Const, [], [], {}, { values: node.options.values, source: node.options.source }),
+    );
     const o = node.outputs[0]!;
     return [symbolicTensor(copy.addOutput(o.dtype, o.shape))];
   },

@@ -34,7 +34,13 @@ export function withoutTape<T>(fn: () => T): T {
 export type Gradient = (dys: (tf.Tensor | null)[]) => Record<string, () => tf.Tensor>;
 
 /** Pushes a tape entry: `gradient` gets one dy per output (null where none flows back); tfjs frees `saved` with the tape. */
-export function pushTapeNode(kernelName: string, inputs: Record<string, tf.Tensor>, outputs: tf.Tensor[], gradient: Gradient, saved: tf.Tensor[] = []): void {
+export function pushTapeNode(
+  kernelName: string,
+  inputs: Record<string, tf.Tensor>,
+  outputs: tf.Tensor[],
+  gradient: Gradient,
+  saved: tf.Tensor[] = [],
+): void {
   const s = engine().state;
   if (!s.activeTape || Object.keys(inputs).length === 0) return;
   s.activeTape.push({ id: s.nextTapeNodeId++, kernelName, inputs, outputs, saved, gradient });
@@ -65,7 +71,11 @@ export function isListTensor(t: tf.Tensor): boolean {
  * taped apart from the tape around, which may relate them (an operand computed from another), and
  * its entries join that tape afterwards (it frees their saved tensors).
  */
-export function vjp(f: () => tf.Tensor[], xs: readonly tf.Tensor[], dys: readonly (tf.Tensor | null)[]): (tf.Tensor | null)[] {
+export function vjp(
+  f: () => tf.Tensor[],
+  xs: readonly tf.Tensor[],
+  dys: readonly (tf.Tensor | null)[],
+): (tf.Tensor | null)[] {
   if (xs.length === 0) return [];
   const e = engine();
   const tape = e.state.activeTape;
@@ -82,7 +92,9 @@ export function vjp(f: () => tf.Tensor[], xs: readonly tf.Tensor[], dys: readonl
           outs.forEach((o, i) => {
             if (dys[i] && differentiable(o)) inputs[i] = o;
           });
-          pushTapeNode('Seed', inputs, [seed], () => Object.fromEntries(Object.keys(inputs).map((k) => [k, () => dys[Number(k)]!])));
+          pushTapeNode('Seed', inputs, [seed], () =>
+            Object.fromEntries(Object.keys(inputs).map((k) => [k, () => dys[Number(k)]!])),
+          );
           return seed;
         }, depth),
       [...xs],

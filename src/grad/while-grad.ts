@@ -32,10 +32,17 @@ export { augmentWhile } from './while-records.js';
  * Pushes the tape entry of augmented While `node`: loop variable i is seen as the tensors
  * `inits[i]`, invariant k as `operands[k]`; `outs` are the loop's results as the user got them.
  */
-export function recordWhileTape(node: Node, aug: Augmented, inits: readonly tf.Tensor[][], operands: readonly tf.Tensor[][], outs: tf.Tensor[]): void {
+export function recordWhileTape(
+  node: Node,
+  aug: Augmented,
+  inits: readonly tf.Tensor[][],
+  operands: readonly tf.Tensor[][],
+  outs: tf.Tensor[],
+): void {
   const inputs: Record<string, tf.Tensor> = {};
   const total = node.outputs.length;
-  for (let i = 0; i < aug.n; i++) if (differentiable(node.outputs[i]!)) inits[i]?.forEach((t, j) => (inputs[`v${i}_${j}`] = t));
+  for (let i = 0; i < aug.n; i++)
+    if (differentiable(node.outputs[i]!)) inits[i]?.forEach((t, j) => (inputs[`v${i}_${j}`] = t));
   node.inputs.slice(total).forEach((v, k) => {
     if (v.dtype === 'float32') operands[k]?.forEach((t, j) => (inputs[`c${k}_${j}`] = t));
   });
@@ -45,7 +52,8 @@ export function recordWhileTape(node: Node, aug: Augmented, inits: readonly tf.T
   });
 }
 
-controlFlowTape.while = (node, listTypes, inits, operands, outs) => recordWhileTape(node, augmentWhile(node, listTypes), inits, operands, outs);
+controlFlowTape.while = (node, listTypes, inits, operands, outs) =>
+  recordWhileTape(node, augmentWhile(node, listTypes), inits, operands, outs);
 
 type Item = tf.Tensor | TensorList;
 
@@ -129,12 +137,16 @@ function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | nu
       const graph = currentGraph()!;
       let start = 0;
       let from = 0;
-      const g = vjp(() => {
-        start = graph.nodes.length;
-        const outs = replay(aug.body, inputs, env).slice(0, n);
-        from = graph.nodes.length;
-        return outs;
-      }, wrt, seeds);
+      const g = vjp(
+        () => {
+          start = graph.nodes.length;
+          const outs = replay(aug.body, inputs, env).slice(0, n);
+          from = graph.nodes.length;
+          return outs;
+        },
+        wrt,
+        seeds,
+      );
       reuseForward(node, aug, env, graph, start, from, step);
       checkReplayedDraws(graph, start, from);
       const nextAdj = diffVars.map((s, j) => asItem(g[j] ?? zeroAdjoint(state[s]!), aug.listTypes[s]));
@@ -154,7 +166,13 @@ function whileGradient(node: Node, aug: Augmented, dys: readonly (tf.Tensor | nu
  * of xs)` at the forward loop's line; `step`, `grad_h` per adjoint, `grad_Wx` per invariant's gradient,
  * `h` per rebuilt list, `saved_h` per record of the forward values (names are identifiers).
  */
-function gradientLoopOptions(node: Node, aug: Augmented, diffVars: readonly number[], diffInv: readonly number[], listVars: readonly number[]): { names: string[]; site?: SourceSite } {
+function gradientLoopOptions(
+  node: Node,
+  aug: Augmented,
+  diffVars: readonly number[],
+  diffInv: readonly number[],
+  listVars: readonly number[],
+): { names: string[]; site?: SourceSite } {
   const total = node.outputs.length;
   const body = node.subgraphs!.body!;
   const name = (i: number): string => (body.params[i]?.name ?? `v${i}`).replace(/_\d+$/, '');
@@ -177,7 +195,9 @@ export function emitWhile(node: Node, args: readonly tf.Tensor[]): tf.Tensor[] {
   const g = currentGraph()!;
   const subgraphs = Object.fromEntries(Object.entries(node.subgraphs!).map(([k, sg]) => [k, cloneGraph(sg, g)]));
   const inputs = args.map((t) => valueIn(g, t));
-  const copy = g.addNode(new Node(g, OP.While, inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }));
+  const copy = g.addNode(
+    new Node(g, OP.While, inputs, [...node.inputNames], { ...node.attrs }, { ...node.options, subgraphs }),
+  );
   const outs = node.outputs.map((o) => {
     const v = copy.addOutput(o.dtype, o.shape);
     v.name = o.name;

@@ -69,7 +69,9 @@ function addRecords(node: Node, values: readonly Value[]): Value[] {
     const at = node.outputs.length;
     const types = values.map((v) => ({ elementDtype: v.dtype as DType, elementShape: [...v.shape] }));
     const before = parent.nodes.length;
-    const inits = inGraph(parent, () => types.map((t) => valueIn(parent, listNode(OP.ListEmpty, [], { ...t }, [handleType])[0]!)));
+    const inits = inGraph(parent, () =>
+      types.map((t) => valueIn(parent, listNode(OP.ListEmpty, [], { ...t }, [handleType])[0]!)),
+    );
     parent.nodes.splice(parent.nodes.indexOf(node), 0, ...parent.nodes.splice(before));
     const insert = (g: Graph) => {
       const made = inits.map(() => g.addParam(LIST_DTYPE, []));
@@ -81,7 +83,12 @@ function addRecords(node: Node, values: readonly Value[]): Value[] {
     const params = insert(body);
     inGraph(body, () => {
       params.forEach((p, k) => {
-        body.outputs.push(valueIn(body, listNode(OP.ListPush, [symbolicTensor(p), symbolicTensor(values[k]!)], { ...types[k]! }, [handleType])[0]!));
+        body.outputs.push(
+          valueIn(
+            body,
+            listNode(OP.ListPush, [symbolicTensor(p), symbolicTensor(values[k]!)], { ...types[k]! }, [handleType])[0]!,
+          ),
+        );
         body.outputNames.push(`saved_${k}`);
       });
     });
@@ -98,7 +105,15 @@ function addRecords(node: Node, values: readonly Value[]): Value[] {
  * of the replayed forward body (`env`) that they take, the forward loop gets a record, and the
  * step reads its element `step`. Constants and loop states stay as they are.
  */
-export function reuseForward(node: Node, aug: Augmented, env: Map<Value, tf.Tensor>, g: Graph, start: number, from: number, step: tf.Tensor): void {
+export function reuseForward(
+  node: Node,
+  aug: Augmented,
+  env: Map<Value, tf.Tensor>,
+  g: Graph,
+  start: number,
+  from: number,
+  step: tf.Tensor,
+): void {
   const backward = g.nodes.slice(from);
   // tfjs saves a kernel's inputs/outputs for its gradient as Identity copies: see through them.
   const aliases = new Map<Value, Value[]>();
@@ -119,12 +134,18 @@ export function reuseForward(node: Node, aug: Augmented, env: Map<Value, tf.Tens
     if (names.some((x) => used.has(x))) wanted.push({ replayed: names, forward });
   }
   if (!wanted.length) return;
-  const records = addRecords(node, wanted.map((w) => w.forward));
+  const records = addRecords(
+    node,
+    wanted.map((w) => w.forward),
+  );
   const before = g.nodes.length;
   const reads = inGraph(g, () =>
     records.map((r, k) => {
       const t = wanted[k]!.forward;
-      return valueIn(g, listNode(OP.ListGet, [symbolicTensor(r), step], { elementDtype: t.dtype, elementShape: [...t.shape] }, [t])[0]!);
+      return valueIn(
+        g,
+        listNode(OP.ListGet, [symbolicTensor(r), step], { elementDtype: t.dtype, elementShape: [...t.shape] }, [t])[0]!,
+      );
     }),
   );
   const made = g.nodes.splice(before);
@@ -140,11 +161,15 @@ export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | u
     const { cond, body } = node.subgraphs as { cond: Graph; body: Graph };
     const n = node.outputs.length;
     const { copy: original, map } = cloneWithMap(body, parent);
-    const listTypes = node.outputs.map((v, i) => (v.dtype === LIST_DTYPE ? knownListTypes[i] ?? listTypeOfValue(node.inputs[v.index]!) : undefined));
+    const listTypes = node.outputs.map((v, i) =>
+      v.dtype === LIST_DTYPE ? (knownListTypes[i] ?? listTypeOfValue(node.inputs[v.index]!)) : undefined,
+    );
     const accSlots = node.outputs.flatMap((v, s) => (v.dtype === LIST_DTYPE && onlyAppended(body, s) ? [] : [s]));
     const accTypes: ListAttrs[] = accSlots.map((s) => {
       const v = node.outputs[s]!;
-      return v.dtype === LIST_DTYPE ? { elementDtype: 'int32', elementShape: [] } : { elementDtype: v.dtype as DType, elementShape: [...v.shape] };
+      return v.dtype === LIST_DTYPE
+        ? { elementDtype: 'int32', elementShape: [] }
+        : { elementDtype: v.dtype as DType, elementShape: [...v.shape] };
     });
     const before = parent.nodes.length;
     const inits = inGraph(parent, () => [
@@ -169,8 +194,13 @@ export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | u
       accs.forEach((acc, k) => {
         const s = accSlots[k]!;
         const p = symbolicTensor(body.params[s]!);
-        const item = node.outputs[s]!.dtype === LIST_DTYPE ? listNode(OP.ListLength, [p], {}, [{ dtype: 'int32', shape: [] }])[0]! : p;
-        body.outputs.push(valueIn(body, listNode(OP.ListPush, [symbolicTensor(acc), item], { ...accTypes[k]! }, [handleType])[0]!));
+        const item =
+          node.outputs[s]!.dtype === LIST_DTYPE
+            ? listNode(OP.ListLength, [p], {}, [{ dtype: 'int32', shape: [] }])[0]!
+            : p;
+        body.outputs.push(
+          valueIn(body, listNode(OP.ListPush, [symbolicTensor(acc), item], { ...accTypes[k]! }, [handleType])[0]!),
+        );
       });
     });
     body.outputNames.push('trip_count', ...accs.map((_, s) => `record_${s}`));
@@ -182,4 +212,3 @@ export function augmentWhile(node: Node, knownListTypes: readonly (ListAttrs | u
     return { n, body: original, forwardOf, listTypes, counter: outs[0]!, accs: outs.slice(1), accTypes, accSlots };
   });
 }
-

@@ -8,14 +8,29 @@ import * as tf from '@tensorflow/tfjs-core';
 import { KERNELS, inputName, type KernelName } from '../ir/kernels/index.js';
 
 /** Kernels whose outputs (bool or int32) have a zero gradient with respect to every input. */
-export const NOT_DIFFERENTIABLE: readonly KernelName[] = ['Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr', 'LogicalNot', 'BitwiseAnd', 'IsNan', 'IsInf', 'IsFinite'];
+export const NOT_DIFFERENTIABLE: readonly KernelName[] = [
+  'Equal',
+  'NotEqual',
+  'Less',
+  'LessEqual',
+  'Greater',
+  'GreaterEqual',
+  'LogicalAnd',
+  'LogicalOr',
+  'LogicalNot',
+  'BitwiseAnd',
+  'IsNan',
+  'IsInf',
+  'IsFinite',
+];
 
 /** `kernel`'s gradient: a float32 zero of each input's shape (tfjs's backward pass takes float32 gradients only). */
 function zeroGradient(kernel: KernelName, names: readonly string[]): tf.GradConfig {
   return {
     kernelName: kernel,
     inputsToSave: [...names],
-    gradFunc: (_dy, saved) => Object.fromEntries(names.map((n, i) => [n, () => tf.cast(tf.zerosLike(saved[i]!), 'float32')])),
+    gradFunc: (_dy, saved) =>
+      Object.fromEntries(names.map((n, i) => [n, () => tf.cast(tf.zerosLike(saved[i]!), 'float32')])),
   };
 }
 

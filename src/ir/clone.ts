@@ -28,9 +28,17 @@ export function cloneGraph(graph: Graph, parent: Graph | undefined = graph.paren
 export function cloneNodesInto(nodes: readonly Node[], target: Graph, map: Map<Value, Value>, append = true): Node[] {
   const made: Node[] = [];
   for (const node of nodes) {
-    const subgraphs = node.subgraphs && Object.fromEntries(Object.entries(node.subgraphs).map(([k, g]) => [k, cloneGraph(g, target)]));
+    const subgraphs =
+      node.subgraphs && Object.fromEntries(Object.entries(node.subgraphs).map(([k, g]) => [k, cloneGraph(g, target)]));
     const options = subgraphs ? { ...node.options, subgraphs } : node.options;
-    const copy = new Node(target, node.op, node.inputs.map((v) => mapped(map, v)), [...node.inputNames], { ...node.attrs }, options);
+    const copy = new Node(
+      target,
+      node.op,
+      node.inputs.map((v) => mapped(map, v)),
+      [...node.inputNames],
+      { ...node.attrs },
+      options,
+    );
     for (const out of node.outputs) {
       const v = copy.addOutput(out.dtype, out.shape);
       v.name = out.name;

@@ -22,7 +22,12 @@ const COMPARE: Readonly<Record<Compare, (a: number, b: number) => boolean>> = {
 };
 
 /** The comparison with its operands swapped (`n > i` is `i < n`). */
-const SWAPPED: Readonly<Record<Compare, Compare>> = { Less: 'Greater', LessEqual: 'GreaterEqual', Greater: 'Less', GreaterEqual: 'LessEqual' };
+const SWAPPED: Readonly<Record<Compare, Compare>> = {
+  Less: 'Greater',
+  LessEqual: 'GreaterEqual',
+  Greater: 'Less',
+  GreaterEqual: 'LessEqual',
+};
 
 /** A start or bound: known statically, or the While input read once per call. */
 export type Operand = { readonly value: number } | { readonly input: number };
@@ -121,7 +126,11 @@ export function countedLoop(node: Node): CountedLoop | undefined {
  * How many times the loop's body runs, given the values read for `loop.reads` (in order) and the
  * loop's maximumIterations; undefined where the counter would wrap (int32) or stop moving (float32).
  */
-export function tripCount(loop: CountedLoop, read: readonly ArrayLike<number>[], max: number | undefined): number | undefined {
+export function tripCount(
+  loop: CountedLoop,
+  read: readonly ArrayLike<number>[],
+  max: number | undefined,
+): number | undefined {
   let r = 0;
   const valueOf = (o: Operand): number => ('value' in o ? o.value : read[r++]![0]!);
   let i = valueOf(loop.start);

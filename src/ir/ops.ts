@@ -34,20 +34,92 @@ const atLeast = (n: number): Arity => ({ min: n });
 
 /** Every structural op of the IR with its properties: the one place that names them. */
 export const STRUCTURAL_OPS = {
-  Const: { effect: 'never', subgraphs: [], inputs: exactly(0), outputs: exactly(1), operands: '() → value; payload in options.values' },
-  Cond: { effect: 'subgraphs', subgraphs: ['then', 'else'], inputs: atLeast(1), outputs: atLeast(0), operands: '(pred: bool[], ...operands) → branch outputs' },
-  While: { effect: 'subgraphs', subgraphs: ['cond', 'body'], inputs: atLeast(0), outputs: atLeast(0), operands: '(...loopVars, ...invariants) → loopVars' },
-  Print: { effect: 'always', subgraphs: [], inputs: atLeast(0), outputs: exactly(0), operands: '(...values) → (); attrs.parts' },
-  Assert: { effect: 'always', subgraphs: [], inputs: exactly(1), outputs: exactly(0), operands: '(condition: bool[]) → (); attrs.message' },
-  AssignVariable: { effect: 'always', subgraphs: [], inputs: exactly(1), outputs: exactly(0), operands: '(value) → (); options.variable' },
-  Fused: { effect: 'never', subgraphs: [], inputs: atLeast(1), outputs: exactly(1), operands: '(...inputs) → last step; attrs.steps (ir/fused.ts)' },
+  Const: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: exactly(0),
+    outputs: exactly(1),
+    operands: '() → value; payload in options.values',
+  },
+  Cond: {
+    effect: 'subgraphs',
+    subgraphs: ['then', 'else'],
+    inputs: atLeast(1),
+    outputs: atLeast(0),
+    operands: '(pred: bool[], ...operands) → branch outputs',
+  },
+  While: {
+    effect: 'subgraphs',
+    subgraphs: ['cond', 'body'],
+    inputs: atLeast(0),
+    outputs: atLeast(0),
+    operands: '(...loopVars, ...invariants) → loopVars',
+  },
+  Print: {
+    effect: 'always',
+    subgraphs: [],
+    inputs: atLeast(0),
+    outputs: exactly(0),
+    operands: '(...values) → (); attrs.parts',
+  },
+  Assert: {
+    effect: 'always',
+    subgraphs: [],
+    inputs: exactly(1),
+    outputs: exactly(0),
+    operands: '(condition: bool[]) → (); attrs.message',
+  },
+  AssignVariable: {
+    effect: 'always',
+    subgraphs: [],
+    inputs: exactly(1),
+    outputs: exactly(0),
+    operands: '(value) → (); options.variable',
+  },
+  Fused: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: atLeast(1),
+    outputs: exactly(1),
+    operands: '(...inputs) → last step; attrs.steps (ir/fused.ts)',
+  },
   ListEmpty: { effect: 'never', subgraphs: [], inputs: exactly(0), outputs: exactly(1), operands: '() → list' },
-  ListPush: { effect: 'never', subgraphs: [], inputs: exactly(2), outputs: exactly(1), operands: '(list, element) → list' },
-  ListPop: { effect: 'never', subgraphs: [], inputs: exactly(1), outputs: exactly(2), operands: '(list) → (list, element)' },
+  ListPush: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: exactly(2),
+    outputs: exactly(1),
+    operands: '(list, element) → list',
+  },
+  ListPop: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: exactly(1),
+    outputs: exactly(2),
+    operands: '(list) → (list, element)',
+  },
   ListLength: { effect: 'never', subgraphs: [], inputs: exactly(1), outputs: exactly(1), operands: '(list) → int32[]' },
-  ListGet: { effect: 'never', subgraphs: [], inputs: exactly(2), outputs: exactly(1), operands: '(list, index: int32[]) → element' },
-  ListSetItem: { effect: 'never', subgraphs: [], inputs: exactly(3), outputs: exactly(1), operands: '(list, index: int32[], element) → list' },
-  ListStack: { effect: 'never', subgraphs: [], inputs: exactly(1), outputs: exactly(1), operands: '(list) → tensor [-1, ...element]' },
+  ListGet: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: exactly(2),
+    outputs: exactly(1),
+    operands: '(list, index: int32[]) → element',
+  },
+  ListSetItem: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: exactly(3),
+    outputs: exactly(1),
+    operands: '(list, index: int32[], element) → list',
+  },
+  ListStack: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: exactly(1),
+    outputs: exactly(1),
+    operands: '(list) → tensor [-1, ...element]',
+  },
 } as const satisfies Record<string, StructuralOpInfo>;
 
 /** The structural ops of the IR: a closed union. */
@@ -60,10 +132,20 @@ export type LeafOp = KernelName | DrawOp;
 export type IrOp = StructuralOp | LeafOp;
 
 /** Each structural op by name (`OP.Cond`), for comparisons that the compiler checks. */
-export const OP: { readonly [K in StructuralOp]: K } = Object.fromEntries(Object.keys(STRUCTURAL_OPS).map((k) => [k, k])) as never;
+export const OP: { readonly [K in StructuralOp]: K } = Object.fromEntries(
+  Object.keys(STRUCTURAL_OPS).map((k) => [k, k]),
+) as never;
 
 /** The tensor-list ops (List*), the ops that take or give a list handle. */
-export const LIST_OPS = ['ListEmpty', 'ListPush', 'ListPop', 'ListLength', 'ListGet', 'ListSetItem', 'ListStack'] as const satisfies readonly StructuralOp[];
+export const LIST_OPS = [
+  'ListEmpty',
+  'ListPush',
+  'ListPop',
+  'ListLength',
+  'ListGet',
+  'ListSetItem',
+  'ListStack',
+] as const satisfies readonly StructuralOp[];
 export type ListOp = (typeof LIST_OPS)[number];
 
 const LISTS = new Set<string>(LIST_OPS);

@@ -68,7 +68,9 @@ export function printGraph(graph: Graph, options: PrintOptions = {}): string {
     lines.push(`${indent}${lhs}${node.op}(${args})${attrs}${effect} {${src}`);
     for (const [label, sub] of Object.entries(subs)) {
       const params = [...sub.params.map((p) => `${define(p, p.name)}: ${typeToString(p)}`)];
-      const caps = sub.captures.map((c) => `${define(c.param, c.param.name)}: ${typeToString(c.param)} <- ${printCaptureSource(c)}`);
+      const caps = sub.captures.map(
+        (c) => `${define(c.param, c.param.name)}: ${typeToString(c.param)} <- ${printCaptureSource(c)}`,
+      );
       lines.push(`${indent}  ${label}(${params.join(', ')})${caps.length ? ` captures(${caps.join(', ')})` : ''} {`);
       printBody(sub, indent + '    ');
       lines.push(`${indent}  }`);
@@ -129,7 +131,8 @@ function formatValues(values: ArrayLike<unknown>): string {
 function formatAttr(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
-  if (Array.isArray(v) || ArrayBuffer.isView(v)) return `[${Array.from(v as ArrayLike<unknown>, formatAttr).join(',')}]`;
+  if (Array.isArray(v) || ArrayBuffer.isView(v))
+    return `[${Array.from(v as ArrayLike<unknown>, formatAttr).join(',')}]`;
   if (v === null) return 'null';
   if (typeof v === 'object') {
     return `{${Object.entries(v as Record<string, unknown>)

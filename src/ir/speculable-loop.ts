@@ -26,7 +26,13 @@ export function speculableLoop(node: Node): boolean {
   let ok = analyses.get(node);
   if (ok === undefined) {
     const { cond, body } = node.subgraphs ?? {};
-    ok = node.op === OP.While && !!cond && !!body && onlyPure(cond) && onlyPure(body) && node.attrs.maximumIterations === undefined;
+    ok =
+      node.op === OP.While &&
+      !!cond &&
+      !!body &&
+      onlyPure(cond) &&
+      onlyPure(body) &&
+      node.attrs.maximumIterations === undefined;
     analyses.set(node, ok);
   }
   return ok;

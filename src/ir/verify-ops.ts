@@ -45,7 +45,13 @@ function sameType(a: Value, b: Value): boolean {
   return a.dtype === b.dtype && sameShape(a.shape, b.shape);
 }
 
-function expectTypes(fail: Fail, what: string, actual: readonly Value[], expected: readonly Value[], fits = false): void {
+function expectTypes(
+  fail: Fail,
+  what: string,
+  actual: readonly Value[],
+  expected: readonly Value[],
+  fits = false,
+): void {
   if (actual.length !== expected.length) fail(`${what}: ${actual.length} values where ${expected.length} are expected`);
   actual.forEach((v, i) => {
     const e = expected[i]!;
@@ -61,7 +67,8 @@ function boolScalar(v: Value | undefined): boolean {
 /** `node`'s input or output `i` is a list handle (`list` true) or a tensor (`list` false). */
 function handle(node: Node, side: 'input' | 'output', i: number, list: boolean, fail: Fail): void {
   const v = (side === 'input' ? node.inputs : node.outputs)[i]!;
-  if ((v.dtype === LIST_DTYPE) !== list) fail(`${label(node)} ${side} ${i} is ${typeToString(v)} where ${list ? 'a list handle' : 'a tensor'} is expected`);
+  if ((v.dtype === LIST_DTYPE) !== list)
+    fail(`${label(node)} ${side} ${i} is ${typeToString(v)} where ${list ? 'a list handle' : 'a tensor'} is expected`);
 }
 
 /** A list op: which inputs and outputs are list handles; the others must be tensors. */
@@ -75,7 +82,8 @@ function listOp(inputs: readonly boolean[], outputs: readonly boolean[], more?: 
 
 /** The index operand of ListGet/ListSetItem: a scalar. */
 const scalarIndex: Check = (_, node, fail) => {
-  if (node.inputs[1]!.shape.length !== 0) fail(`${label(node)} index must be a scalar, not ${typeToString(node.inputs[1]!)}`);
+  if (node.inputs[1]!.shape.length !== 0)
+    fail(`${label(node)} index must be a scalar, not ${typeToString(node.inputs[1]!)}`);
 };
 
 const CHECKS: Record<StructuralOp, Check> = {
@@ -83,7 +91,8 @@ const CHECKS: Record<StructuralOp, Check> = {
     const values = node.options.values;
     if (!values) fail(`${label(node)} has no values`);
     const n = sizeOf(node.outputs[0]!.shape);
-    if (n >= 0 && node.outputs[0]!.dtype !== 'complex64' && values.length !== n) fail(`${label(node)} has ${values.length} values for shape ${typeToString(node.outputs[0]!)}`);
+    if (n >= 0 && node.outputs[0]!.dtype !== 'complex64' && values.length !== n)
+      fail(`${label(node)} has ${values.length} values for shape ${typeToString(node.outputs[0]!)}`);
   },
   Cond: (graph, node, fail) => {
     const subs = node.subgraphs!;
@@ -106,7 +115,12 @@ const CHECKS: Record<StructuralOp, Check> = {
     for (const name of ['cond', 'body'] as const) {
       expectTypes(fail, `${label(node)} ${name} params`, loopVars, subs[name]!.params.slice(0, nVars), true);
       expectTypes(fail, `${label(node)} ${name} params`, subs[name]!.params.slice(nVars), node.inputs.slice(nVars));
-      expectTypes(fail, `${label(node)} ${name} loop-variable params`, subs[name]!.params.slice(0, nVars), node.outputs);
+      expectTypes(
+        fail,
+        `${label(node)} ${name} loop-variable params`,
+        subs[name]!.params.slice(0, nVars),
+        node.outputs,
+      );
     }
     expectTypes(fail, `${label(node)} body outputs`, subs.body!.outputs, node.outputs, true);
     const c = subs.cond!.outputs;
@@ -123,7 +137,9 @@ const CHECKS: Record<StructuralOp, Check> = {
     if (!variable) fail(`${label(node)} names no variable`);
     const v = node.inputs[0]!;
     if (v.dtype !== variable.dtype || !sameShape(v.shape, variable.shape)) {
-      fail(`${label(node)} writes ${typeToString(v)} to variable '${variable.name}' of ${variable.dtype}[${variable.shape.join(',')}]`);
+      fail(
+        `${label(node)} writes ${typeToString(v)} to variable '${variable.name}' of ${variable.dtype}[${variable.shape.join(',')}]`,
+      );
     }
   },
   Fused: (_, node, fail: Fail) => {
@@ -131,19 +147,24 @@ const CHECKS: Record<StructuralOp, Check> = {
     if (!Array.isArray(steps) || steps.length === 0) fail(`${label(node)} has no steps`);
     const n = node.inputs.length;
     steps.forEach((s, k) => {
-      if (s.args.length !== s.argNames.length) fail(`${label(node)} step ${k} (${s.op}) has ${s.args.length} operands and ${s.argNames.length} names`);
-      for (const a of s.args) if (!Number.isInteger(a) || a < 0 || a >= n + k) fail(`${label(node)} step ${k} (${s.op}) reads operand ${a}, not an input or an earlier step`);
+      if (s.args.length !== s.argNames.length)
+        fail(`${label(node)} step ${k} (${s.op}) has ${s.args.length} operands and ${s.argNames.length} names`);
+      for (const a of s.args)
+        if (!Number.isInteger(a) || a < 0 || a >= n + k)
+          fail(`${label(node)} step ${k} (${s.op}) reads operand ${a}, not an input or an earlier step`);
     });
     const last = steps[steps.length - 1]!;
     const o = node.outputs[0]!;
-    if (last.dtype !== o.dtype || !sameShape(last.shape, o.shape)) fail(`${label(node)} output is ${typeToString(o)} but its last step gives ${typeToString(last)}`);
+    if (last.dtype !== o.dtype || !sameShape(last.shape, o.shape))
+      fail(`${label(node)} output is ${typeToString(o)} but its last step gives ${typeToString(last)}`);
   },
   ListEmpty: listOp([], [true]),
   ListPush: listOp([true, false], [true]),
   ListPop: listOp([true], [true, false]),
   ListLength: listOp([true], [false], (_, node, fail) => {
     const o = node.outputs[0]!;
-    if (o.dtype !== 'int32' || o.shape.length !== 0) fail(`${label(node)} output must be an int32 scalar, not ${typeToString(o)}`);
+    if (o.dtype !== 'int32' || o.shape.length !== 0)
+      fail(`${label(node)} output must be an int32 scalar, not ${typeToString(o)}`);
   }),
   ListGet: listOp([true, false], [false], scalarIndex),
   ListSetItem: listOp([true, false, false], [true], scalarIndex),

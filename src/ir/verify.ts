@@ -27,12 +27,14 @@ function verifyGraph(graph: Graph, top: boolean): void {
   }
   for (const node of graph.nodes) {
     if (node.graph !== graph) fail(graph, `node ${node.op}#${node.id} belongs to another graph`);
-    if (node.inputs.length !== node.inputNames.length) fail(graph, `${node.op}#${node.id}: inputs and input names differ in length`);
+    if (node.inputs.length !== node.inputNames.length)
+      fail(graph, `${node.op}#${node.id}: inputs and input names differ in length`);
     node.inputs.forEach((v, i) => {
       if (!defined.has(v)) fail(graph, `${node.op}#${node.id} input ${i} (value ${v.id}) is not defined before use`);
     });
     node.outputs.forEach((v, i) => {
-      if (v.node !== node || v.index !== i || v.graph !== graph) fail(graph, `${node.op}#${node.id} output ${i} is malformed`);
+      if (v.node !== node || v.index !== i || v.graph !== graph)
+        fail(graph, `${node.op}#${node.id} output ${i} is malformed`);
       defined.add(v);
     });
     verifyOp(graph, node, (msg) => fail(graph, msg));

@@ -77,10 +77,20 @@ export function walk<V, C>(graph: Graph, env: ValueEnv<V>, table: WalkTable<V, C
 
 /** Walks a subgraph as a generator that yields `Y` requests and resumes with `R` answers. */
 /** `preset`: values bound before the walk; the nodes making them are passed over (the interpreter's host-counted loops). */
-export type SubgraphSteps<V, C, Y, R> = (graph: Graph, inputs: readonly V[], c: C, preset?: ReadonlyMap<Value, V>) => Generator<Y, V[], R>;
+export type SubgraphSteps<V, C, Y, R> = (
+  graph: Graph,
+  inputs: readonly V[],
+  c: C,
+  preset?: ReadonlyMap<Value, V>,
+) => Generator<Y, V[], R>;
 
 /** A structural handler that may pause: it yields requests to the walk's driver and returns the node's outputs. */
-export type StepHandler<V, C, Y, R> = (node: Node, inputs: V[], c: C, subgraph: SubgraphSteps<V, C, Y, R>) => Generator<Y, readonly V[], R>;
+export type StepHandler<V, C, Y, R> = (
+  node: Node,
+  inputs: V[],
+  c: C,
+  subgraph: SubgraphSteps<V, C, Y, R>,
+) => Generator<Y, readonly V[], R>;
 
 /** `WalkTable` for `walkSteps`: structural handlers may pause; leaf handlers run straight through. */
 export interface StepTable<V, C, Y, R> {
@@ -91,13 +101,21 @@ export interface StepTable<V, C, Y, R> {
 }
 
 /** `walk` as a generator: what a structural handler yields passes up to the driver, and its answer back down. */
-export function* walkSteps<V, C, Y, R>(graph: Graph, env: ValueEnv<V>, table: StepTable<V, C, Y, R>, c: C, hooks?: WalkHooks<V>): Generator<Y, void, R> {
+export function* walkSteps<V, C, Y, R>(
+  graph: Graph,
+  env: ValueEnv<V>,
+  table: StepTable<V, C, Y, R>,
+  c: C,
+  hooks?: WalkHooks<V>,
+): Generator<Y, void, R> {
   const nodes = graph.nodes;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     if (hooks?.skip?.(node)) continue;
     const inputs = node.inputs.map((v) => resolve(env, v, table.consumer));
-    const outs = isStructuralOp(node.op) ? yield* table.structural[node.op](node, inputs, c, table.subgraph) : table.leaf(node, inputs, c);
+    const outs = isStructuralOp(node.op)
+      ? yield* table.structural[node.op](node, inputs, c, table.subgraph)
+      : table.leaf(node, inputs, c);
     const outputs = node.outputs;
     for (let k = 0; k < outputs.length; k++) {
       const x = outs[k];
@@ -108,7 +126,14 @@ export function* walkSteps<V, C, Y, R>(graph: Graph, env: ValueEnv<V>, table: St
 }
 
 /** Binds `inputs` to `graph`'s inputs (params, then captures) in `env`, walks it, and returns its outputs. */
-export function walkGraph<V, C>(graph: Graph, inputs: readonly V[], table: WalkTable<V, C>, c: C, env: ValueEnv<V> = new Map(), hooks?: WalkHooks<V>): V[] {
+export function walkGraph<V, C>(
+  graph: Graph,
+  inputs: readonly V[],
+  table: WalkTable<V, C>,
+  c: C,
+  env: ValueEnv<V> = new Map(),
+  hooks?: WalkHooks<V>,
+): V[] {
   graph.inputs.forEach((v, i) => env.set(v, inputs[i]!));
   walk(graph, env, table, c, hooks);
   return graph.outputs.map((v) => resolve(env, v, table.consumer));

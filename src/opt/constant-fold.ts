@@ -94,7 +94,8 @@ function scalarOperands(node: Node, operands: ConstOperand[]): ConstOperand[] {
   const out = node.outputs[0]!.shape;
   return operands.map((c, i) => {
     const other = operands[1 - i]!;
-    if (c.shape.length === 0 || sizeOf(c.shape) !== 1 || sameShape(c.shape, out) || !sameShape(other.shape, out)) return c;
+    if (c.shape.length === 0 || sizeOf(c.shape) !== 1 || sameShape(c.shape, out) || !sameShape(other.shape, out))
+      return c;
     return { ...c, shape: [] };
   });
 }

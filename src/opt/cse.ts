@@ -9,7 +9,6 @@ import { shapeToString } from '../ir/types.js';
 import { isPureKernel, setNodes, Substitution } from './rewrite.js';
 import { OP } from '../ir/ops.js';
 
-
 export function cse(graph: Graph): Graph {
   cseGraph(graph);
   return graph;

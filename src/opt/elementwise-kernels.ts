@@ -18,22 +18,74 @@ export interface ElementwiseKernel {
 
 const CATEGORIES = {
   // unary math
-  Abs: 'unary', Acos: 'unary', Acosh: 'unary', Asin: 'unary', Asinh: 'unary', Atan: 'unary', Atanh: 'unary',
-  Ceil: 'unary', Cos: 'unary', Cosh: 'unary', Erf: 'unary', Exp: 'unary', Expm1: 'unary', Floor: 'unary',
-  Log: 'unary', Log1p: 'unary', Neg: 'unary', Reciprocal: 'unary', Round: 'unary', Rsqrt: 'unary',
-  Sign: 'unary', Sin: 'unary', Sinh: 'unary', Sqrt: 'unary', Square: 'unary', Tan: 'unary', Tanh: 'unary',
+  Abs: 'unary',
+  Acos: 'unary',
+  Acosh: 'unary',
+  Asin: 'unary',
+  Asinh: 'unary',
+  Atan: 'unary',
+  Atanh: 'unary',
+  Ceil: 'unary',
+  Cos: 'unary',
+  Cosh: 'unary',
+  Erf: 'unary',
+  Exp: 'unary',
+  Expm1: 'unary',
+  Floor: 'unary',
+  Log: 'unary',
+  Log1p: 'unary',
+  Neg: 'unary',
+  Reciprocal: 'unary',
+  Round: 'unary',
+  Rsqrt: 'unary',
+  Sign: 'unary',
+  Sin: 'unary',
+  Sinh: 'unary',
+  Sqrt: 'unary',
+  Square: 'unary',
+  Tan: 'unary',
+  Tanh: 'unary',
   // activations
-  Relu: 'unary', Relu6: 'unary', Elu: 'unary', Selu: 'unary', Sigmoid: 'unary', Softplus: 'unary',
-  LeakyRelu: 'unary', Step: 'unary', Prelu: 'binary', ClipByValue: 'unary',
+  Relu: 'unary',
+  Relu6: 'unary',
+  Elu: 'unary',
+  Selu: 'unary',
+  Sigmoid: 'unary',
+  Softplus: 'unary',
+  LeakyRelu: 'unary',
+  Step: 'unary',
+  Prelu: 'binary',
+  ClipByValue: 'unary',
   // predicates, conversions, shape-only
-  IsFinite: 'unary', IsInf: 'unary', IsNan: 'unary', LogicalNot: 'unary', Cast: 'unary',
-  ZerosLike: 'unary', OnesLike: 'unary', Identity: 'unary',
+  IsFinite: 'unary',
+  IsInf: 'unary',
+  IsNan: 'unary',
+  LogicalNot: 'unary',
+  Cast: 'unary',
+  ZerosLike: 'unary',
+  OnesLike: 'unary',
+  Identity: 'unary',
   // binary arithmetic (with broadcasting)
-  Add: 'binary', Sub: 'binary', Multiply: 'binary', RealDiv: 'binary', FloorDiv: 'binary', Mod: 'binary',
-  Maximum: 'binary', Minimum: 'binary', Pow: 'binary', SquaredDifference: 'binary', Atan2: 'binary',
+  Add: 'binary',
+  Sub: 'binary',
+  Multiply: 'binary',
+  RealDiv: 'binary',
+  FloorDiv: 'binary',
+  Mod: 'binary',
+  Maximum: 'binary',
+  Minimum: 'binary',
+  Pow: 'binary',
+  SquaredDifference: 'binary',
+  Atan2: 'binary',
   // comparisons and logic
-  Equal: 'compare', NotEqual: 'compare', Greater: 'compare', GreaterEqual: 'compare', Less: 'compare', LessEqual: 'compare',
-  LogicalAnd: 'logical', LogicalOr: 'logical',
+  Equal: 'compare',
+  NotEqual: 'compare',
+  Greater: 'compare',
+  GreaterEqual: 'compare',
+  Less: 'compare',
+  LessEqual: 'compare',
+  LogicalAnd: 'logical',
+  LogicalOr: 'logical',
   Select: 'select',
 } as const satisfies ElementwiseTable<ElementwiseCategory>;
 
@@ -53,5 +105,7 @@ function withRecords(): { readonly [K in ElementwiseKernelName]: ElementwiseKern
 export const ELEMENTWISE_KERNELS = /* @__PURE__ */ withRecords();
 
 export function elementwiseKernel(op: string): ElementwiseKernel | undefined {
-  return Object.hasOwn(ELEMENTWISE_KERNELS, op) ? (ELEMENTWISE_KERNELS as Record<string, ElementwiseKernel>)[op] : undefined;
+  return Object.hasOwn(ELEMENTWISE_KERNELS, op)
+    ? (ELEMENTWISE_KERNELS as Record<string, ElementwiseKernel>)[op]
+    : undefined;
 }

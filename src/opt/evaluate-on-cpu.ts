@@ -76,8 +76,10 @@ function heldInDType(backend: tf.KernelBackend, t: tf.Tensor): boolean {
   const raw = cpuStoredValues(backend, t.dataId);
   if (!ArrayBuffer.isView(raw) || raw instanceof DataView) return true;
   const xs = raw as unknown as ArrayLike<number>;
-  if (t.dtype === 'float32' && !(raw instanceof Float32Array)) return Array.prototype.every.call(xs, (x: number) => Math.fround(x) === x || x !== x);
-  if (t.dtype === 'int32' && !(raw instanceof Int32Array)) return Array.prototype.every.call(xs, (x: number) => (x | 0) === x);
+  if (t.dtype === 'float32' && !(raw instanceof Float32Array))
+    return Array.prototype.every.call(xs, (x: number) => Math.fround(x) === x || x !== x);
+  if (t.dtype === 'int32' && !(raw instanceof Int32Array))
+    return Array.prototype.every.call(xs, (x: number) => (x | 0) === x);
   return true;
 }
 

@@ -24,11 +24,15 @@ export function fuseElementwise(graph: Graph): Graph {
  */
 export function isFusable(node: Node, broadcast: 'simple' | 'any' = 'simple'): boolean {
   const k = elementwiseKernel(node.op);
-  if (!k || node.options.arrayInputs || node.options.multiOutput || isEffect(node) || node.outputs.length !== 1) return false;
+  if (!k || node.options.arrayInputs || node.options.multiOutput || isEffect(node) || node.outputs.length !== 1)
+    return false;
   if (node.inputs.length !== k.inputs.length || !k.inputs.every((name) => node.inputNames.includes(name))) return false;
   const out = node.outputs[0]!;
   if (!FUSABLE_DTYPES.has(out.dtype) || sizeOf(out.shape) < 0) return false;
-  return node.inputs.every((v) => FUSABLE_DTYPES.has(v.dtype) && (broadcast === 'any' ? broadcastsFromRight(v, out) : broadcastsSimply(v, out)));
+  return node.inputs.every(
+    (v) =>
+      FUSABLE_DTYPES.has(v.dtype) && (broadcast === 'any' ? broadcastsFromRight(v, out) : broadcastsSimply(v, out)),
+  );
 }
 
 /** `v` broadcasts to `out` as numpy does: no higher rank, each trailing dimension equal or 1. */
@@ -81,11 +85,12 @@ interface Group {
  */
 function findGroups(g: Graph): Map<Node, Group> {
   const users = new Map<Value, Node[]>();
-  for (const node of g.nodes) for (const v of node.inputs) {
-    const list = users.get(v);
-    if (list) list.push(node);
-    else users.set(v, [node]);
-  }
+  for (const node of g.nodes)
+    for (const v of node.inputs) {
+      const list = users.get(v);
+      if (list) list.push(node);
+      else users.set(v, [node]);
+    }
   const outputs = new Set(g.outputs);
   const groupOf = new Map<Node, Group>();
   for (let i = g.nodes.length - 1; i >= 0; i--) {
@@ -120,11 +125,25 @@ function makeFused(g: Graph, members: readonly Node[], subst: Substitution): Nod
       const k = stepOf.get(v);
       return k !== undefined ? inputs.length + k : inputs.indexOf(v);
     });
-    return { op: m.op as KernelName, args, attrs: { ...m.attrs }, argNames: [...m.inputNames], dtype: out.dtype, shape: [...out.shape] };
+    return {
+      op: m.op as KernelName,
+      args,
+      attrs: { ...m.attrs },
+      argNames: [...m.inputNames],
+      dtype: out.dtype,
+      shape: [...out.shape],
+    };
   });
   const root = members[members.length - 1]!;
   const program: FusedProgram = { steps };
-  const fused = new Node(g, FUSED_OP, inputs, inputs.map((_, i) => `x${i}`), { ...program }, { source: root.options.source });
+  const fused = new Node(
+    g,
+    FUSED_OP,
+    inputs,
+    inputs.map((_, i) => `x${i}`),
+    { ...program },
+    { source: root.options.source },
+  );
   const out = fused.addOutput(root.outputs[0]!.dtype, root.outputs[0]!.shape);
   out.name = root.outputs[0]!.name;
   return fused;

@@ -35,13 +35,22 @@ export function fuseMatMulEpilogues(graph: Graph): Graph {
     for (const n of [m, ...chain.slice(0, -1)]) gone.add(n);
     gone.add(last);
   }
-  if (replaced.size > 0) setNodes(graph, graph.nodes.flatMap((n) => (replaced.has(n) ? [replaced.get(n)!] : gone.has(n) ? [] : [n])));
+  if (replaced.size > 0)
+    setNodes(
+      graph,
+      graph.nodes.flatMap((n) => (replaced.has(n) ? [replaced.get(n)!] : gone.has(n) ? [] : [n])),
+    );
   return graph;
 }
 
 /** A float32 BatchMatMul of two operands. */
 function isProduct(node: Node): boolean {
-  return node.op === 'BatchMatMul' && node.inputs.length === 2 && node.outputs.length === 1 && [...node.inputs, node.outputs[0]!].every((v) => v.dtype === 'float32');
+  return (
+    node.op === 'BatchMatMul' &&
+    node.inputs.length === 2 &&
+    node.outputs.length === 1 &&
+    [...node.inputs, node.outputs[0]!].every((v) => v.dtype === 'float32')
+  );
 }
 
 /** An elementwise node (operands broadcast from the right) reading `p`, with a result of p's shape. */
@@ -57,7 +66,16 @@ function isEpilogue(node: Node, p: Value): boolean {
 function stepsOf(node: Node): readonly FusedStep[] {
   if (node.op === FUSED_OP) return node.attrs.steps as readonly FusedStep[];
   const out = node.outputs[0]!;
-  return [{ op: node.op as KernelName, args: node.inputs.map((_, i) => i), attrs: { ...node.attrs }, argNames: [...node.inputNames], dtype: out.dtype, shape: [...out.shape] }];
+  return [
+    {
+      op: node.op as KernelName,
+      args: node.inputs.map((_, i) => i),
+      attrs: { ...node.attrs },
+      argNames: [...node.inputNames],
+      dtype: out.dtype,
+      shape: [...out.shape],
+    },
+  ];
 }
 
 /**
@@ -67,7 +85,16 @@ function stepsOf(node: Node): readonly FusedStep[] {
 function merge(graph: Graph, m: Node, chain: readonly Node[]): Node {
   const p = m.outputs[0]!;
   const inputs: Value[] = [m.inputs[0]!, m.inputs[1]!];
-  const steps: FusedStep[] = [{ op: 'BatchMatMul' as KernelName, args: [0, 1], attrs: { ...m.attrs }, argNames: [...m.inputNames], dtype: p.dtype, shape: [...p.shape] }];
+  const steps: FusedStep[] = [
+    {
+      op: 'BatchMatMul' as KernelName,
+      args: [0, 1],
+      attrs: { ...m.attrs },
+      argNames: [...m.inputNames],
+      dtype: p.dtype,
+      shape: [...p.shape],
+    },
+  ];
   // Where each value of the chain is: a node input (index) or a step (a placeholder resolved below).
   const stepOf = new Map<Value, number>([[p, 0]]);
   const pending: { step: FusedStep; args: (Value | number)[] }[] = [];
@@ -89,20 +116,31 @@ function merge(graph: Graph, m: Node, chain: readonly Node[]): Node {
   }
   // Operand numbering of src/ir/fused.ts: inputs first, then steps.
   const n = inputs.length;
-  for (const { step, args } of pending) steps.push({ ...step, args: args.map((a) => (typeof a === 'number' ? n + a : inputs.indexOf(a, 2))) });
+  for (const { step, args } of pending)
+    steps.push({ ...step, args: args.map((a) => (typeof a === 'number' ? n + a : inputs.indexOf(a, 2))) });
   const last = chain[chain.length - 1]!;
-  const fused = new Node(graph, FUSED_OP, inputs, inputs.map((_, i) => `x${i}`), { steps }, { source: last.options.source });
+  const fused = new Node(
+    graph,
+    FUSED_OP,
+    inputs,
+    inputs.map((_, i) => `x${i}`),
+    { steps },
+    { source: last.options.source },
+  );
   const out = fused.addOutput(last.outputs[0]!.dtype, last.outputs[0]!.shape);
   out.name = last.outputs[0]!.name;
   // the chain's result keeps its users: they now read the merged node's output
   for (const node of graph.nodes) node.inputs = node.inputs.map((v) => (v === last.outputs[0] ? out : v));
   graph.outputs = graph.outputs.map((v) => (v === last.outputs[0] ? out : v));
-  for (const node of graph.nodes) for (const sub of Object.values(node.subgraphs ?? {})) replaceCaptures(sub, last.outputs[0]!, out);
+  for (const node of graph.nodes)
+    for (const sub of Object.values(node.subgraphs ?? {})) replaceCaptures(sub, last.outputs[0]!, out);
   return fused;
 }
 
 /** Subgraphs capture outer values by source: point those captures at the new value. */
 function replaceCaptures(g: Graph, from: Value, to: Value): void {
-  for (const c of g.captures) if (c.source.kind === 'outer' && c.source.value === from) (c as { source: CaptureSource }).source = { kind: 'outer', value: to };
+  for (const c of g.captures)
+    if (c.source.kind === 'outer' && c.source.value === from)
+      (c as { source: CaptureSource }).source = { kind: 'outer', value: to };
   for (const node of g.nodes) for (const sub of Object.values(node.subgraphs ?? {})) replaceCaptures(sub, from, to);
 }

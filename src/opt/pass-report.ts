@@ -58,7 +58,8 @@ function diff(a: readonly string[], b: readonly string[]): Op[] | undefined {
   const m = b.length;
   const lcs = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
   for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) lcs[i]![j] = ka[i] === kb[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i]![j] = ka[i] === kb[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   }
   const ops: Op[] = [];
   let i = 0;
@@ -94,7 +95,10 @@ function rewired(ops: readonly Op[]): Op[] {
   }
   return ops.flatMap((o): Op[] => {
     if (o.kind !== ' ' || o.old!.replace(NAME, (x) => rename.get(x) ?? x) === o.line) return [o];
-    return [{ kind: '-', line: o.old! }, { kind: '+', line: o.line }];
+    return [
+      { kind: '-', line: o.old! },
+      { kind: '+', line: o.line },
+    ];
   });
 }
 
@@ -123,7 +127,11 @@ function hunks(ops: readonly Op[], context: number): string[] {
  * The trace, then one section per pass: `── constant-fold: 31 → 24 nodes` and its diff (`-` lines
  * removed, `+` lines added, a line of context around), or `no change`; then the optimized graph.
  */
-export function formatSteps(trace: Graph, steps: readonly PassStep[], opts: { readonly context?: number } = {}): string {
+export function formatSteps(
+  trace: Graph,
+  steps: readonly PassStep[],
+  opts: { readonly context?: number } = {},
+): string {
   const out = [`── trace: ${countNodes(trace)} nodes`, trace.toString()];
   steps.forEach((s, k) => {
     const head = `── ${k + 1}. ${s.pass}: ${s.nodesBefore} → ${s.nodesAfter} nodes`;

@@ -57,12 +57,25 @@ export function optimize(graph: Graph, opts: OptimizeOptions = {}): Graph {
 }
 
 /** The executors feed params and captures by position and read outputs by position. */
-function checkInterface(pass: string, g: Graph, params: readonly unknown[], captures: readonly unknown[], outputTypes: readonly string[]): void {
+function checkInterface(
+  pass: string,
+  g: Graph,
+  params: readonly unknown[],
+  captures: readonly unknown[],
+  outputTypes: readonly string[],
+): void {
   const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   if (!same(g.params, params)) throw new Error(`optimizer pass '${pass}' changed the params of graph '${g.name}'`);
-  if (!same(g.captures.map((c) => c.param), captures)) throw new Error(`optimizer pass '${pass}' changed the captures of graph '${g.name}'`);
+  if (
+    !same(
+      g.captures.map((c) => c.param),
+      captures,
+    )
+  )
+    throw new Error(`optimizer pass '${pass}' changed the captures of graph '${g.name}'`);
   const types = g.outputs.map((v) => `${v.dtype}[${v.shape.join(',')}]`);
-  if (!same(types, outputTypes)) throw new Error(`optimizer pass '${pass}' changed the outputs of graph '${g.name}': ${types} ≠ ${outputTypes}`);
+  if (!same(types, outputTypes))
+    throw new Error(`optimizer pass '${pass}' changed the outputs of graph '${g.name}': ${types} ≠ ${outputTypes}`);
 }
 
 function debugEnabled(): boolean {

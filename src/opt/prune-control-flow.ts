@@ -52,7 +52,10 @@ function pruneWhile(node: Node, used: Set<Value>, subst: Substitution): Node {
   const n = node.outputs.length;
   const live = new Set(indices(n).filter((k) => used.has(node.outputs[k]!)));
   const effectInputs = (g: Graph) => g.nodes.filter(isEffect).flatMap((e) => e.inputs);
-  const seeds = [...paramsReached(cond, [...cond.outputs, ...effectInputs(cond)]), ...paramsReached(body, effectInputs(body))];
+  const seeds = [
+    ...paramsReached(cond, [...cond.outputs, ...effectInputs(cond)]),
+    ...paramsReached(body, effectInputs(body)),
+  ];
   for (const k of seeds) if (k < n) live.add(k);
   const work = [...live];
   while (work.length > 0) {

@@ -58,7 +58,9 @@ function isControlFlow(node: Node): boolean {
 
 /** A plain, pure kernel node: a candidate for folding, merging, simplifying. */
 export function isPureKernel(node: Node): boolean {
-  return !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node) && node.op !== OP.Const && node.op !== FUSED_OP;
+  return (
+    !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node) && node.op !== OP.Const && node.op !== FUSED_OP
+  );
 }
 
 /** The Const node producing `v`, when it is one with a payload. */

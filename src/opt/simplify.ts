@@ -44,7 +44,18 @@ const isPlusZero = (x: number) => Object.is(x, 0);
 const isMinusZero = (x: number) => Object.is(x, -0);
 
 /** Ops whose result is (or may be) one of their inputs' data as it is held, unstored. */
-const PASSING = new Set<string>(['Identity', 'Reshape', 'ExpandDims', 'Squeeze', OP.Cond, OP.While, OP.ListGet, OP.ListPop, OP.ListStack, OP.Fused]);
+const PASSING = new Set<string>([
+  'Identity',
+  'Reshape',
+  'ExpandDims',
+  'Squeeze',
+  OP.Cond,
+  OP.While,
+  OP.ListGet,
+  OP.ListPop,
+  OP.ListStack,
+  OP.Fused,
+]);
 
 /** Whether the cpu backend surely holds `v` in its dtype's typed array (see the header). */
 function heldExactly(v: Value): boolean {

@@ -8,7 +8,14 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { Graph } from '../ir/graph.js';
 import { exportOnnxModel, type OnnxExport } from '../export/onnx/export-onnx.js';
-import { asOrtTensor, loadOrt, loadSyncBinding, type OrtTensor, type SessionOptions, type SyncSession } from './ort-loader.js';
+import {
+  asOrtTensor,
+  loadOrt,
+  loadSyncBinding,
+  type OrtTensor,
+  type SessionOptions,
+  type SyncSession,
+} from './ort-loader.js';
 import { fromOrt, toOrt } from './tensor-convert.js';
 import { replayEffects } from './replay-effects.js';
 import type { OnnxRuntimeOptions } from './options.js';
@@ -87,7 +94,14 @@ export class OnnxRuntimeExecutor {
     let p = this.prepared.get(graph);
     if (!p) {
       const { numerics, onWarning } = this.options;
-      p = { model: exportOnnxModel(graph, { variablesAsInputs: true, effectsAsOutputs: true, onWarning, ...(numerics ? { numerics } : {}) }) };
+      p = {
+        model: exportOnnxModel(graph, {
+          variablesAsInputs: true,
+          effectsAsOutputs: true,
+          onWarning,
+          ...(numerics ? { numerics } : {}),
+        }),
+      };
       this.prepared.set(graph, p);
     }
     return p;

@@ -19,7 +19,11 @@ export interface SyncSession {
   loadModel(buffer: ArrayBuffer, byteOffset: number, byteLength: number, options: SessionOptions): void;
   readonly inputMetadata: readonly { readonly name: string }[];
   readonly outputMetadata: readonly { readonly name: string }[];
-  run(feeds: Record<string, OrtTensor>, fetches: Record<string, null>, options: Record<string, unknown>): Record<string, RawValue>;
+  run(
+    feeds: Record<string, OrtTensor>,
+    fetches: Record<string, null>,
+    options: Record<string, unknown>,
+  ): Record<string, RawValue>;
   dispose(): void;
 }
 

@@ -6,7 +6,11 @@ import type { OnnxExport } from '../export/onnx/export-onnx.js';
 import { runAssert, runPrintValues, type AssertError, type PrintPart } from '../trace/effects.js';
 import type { OrtTensor } from './ort-loader.js';
 
-export function replayEffects(model: OnnxExport, results: Record<string, OrtTensor>, assign: (index: number) => void): void {
+export function replayEffects(
+  model: OnnxExport,
+  results: Record<string, OrtTensor>,
+  assign: (index: number) => void,
+): void {
   const e = model.effects!;
   const log = results[e.log]!.data as Int32Array;
   const streams = { f32: results[e.f32]!.data as Float32Array, i32: results[e.i32]!.data as Int32Array };
@@ -21,7 +25,13 @@ export function replayEffects(model: OnnxExport, results: Record<string, OrtTens
         assign(r.assignment);
         break;
       case 'assert':
-        if ((code & 1) === 0) runAssert(false, r.node.attrs.message as string, r.node.options.source, r.node.attrs.error as AssertError | undefined);
+        if ((code & 1) === 0)
+          runAssert(
+            false,
+            r.node.attrs.message as string,
+            r.node.options.source,
+            r.node.attrs.error as AssertError | undefined,
+          );
         break;
       case 'print': {
         const inputs = r.node.inputs.map((v) => {

@@ -34,7 +34,11 @@ export function fromOrt(v: OrtTensor): tf.Tensor {
     case 'bool':
       return tf.tensor(v.data as Uint8Array, dims, 'bool');
     case 'int64':
-      return tf.tensor(Int32Array.from(v.data as BigInt64Array, (x) => Number(x)), dims, 'int32');
+      return tf.tensor(
+        Int32Array.from(v.data as BigInt64Array, (x) => Number(x)),
+        dims,
+        'int32',
+      );
     default:
       throw new Error(`the onnxruntime backend cannot return a ${v.type} tensor`);
   }

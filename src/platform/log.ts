@@ -26,7 +26,8 @@ function fromEnv(): Verbosity {
 
 /** Sets how much autograph-ts reports (TF's `autograph.set_verbosity`); overrides AUTOGRAPH_VERBOSITY. */
 export function setVerbosity(to: number): void {
-  if (!Number.isInteger(to) || to < 0 || to > 3) throw new RangeError(`setVerbosity expects 0, 1, 2 or 3, got ${String(to)}`);
+  if (!Number.isInteger(to) || to < 0 || to > 3)
+    throw new RangeError(`setVerbosity expects 0, 1, 2 or 3, got ${String(to)}`);
   level = to as Verbosity;
 }
 

@@ -10,7 +10,8 @@ declare const __AUTOGRAPH_VERSION__: string | undefined;
 function fromPackageJson(): string {
   try {
     const fs = nodeBuiltin<{ readFileSync(path: URL, encoding: 'utf8'): string }>('node:fs');
-    return (JSON.parse(fs!.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (JSON.parse(fs!.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '0.0.0-unknown';
   }

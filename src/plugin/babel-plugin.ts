@@ -17,7 +17,11 @@ interface ProgramPath {
 interface PluginState {
   readonly opts?: AutographBabelOptions;
   readonly filename?: string;
-  readonly file?: { readonly code?: string; readonly ast?: t.File; readonly opts?: { readonly filename?: string; readonly parserOpts?: { readonly plugins?: unknown[] } } };
+  readonly file?: {
+    readonly code?: string;
+    readonly ast?: t.File;
+    readonly opts?: { readonly filename?: string; readonly parserOpts?: { readonly plugins?: unknown[] } };
+  };
 }
 
 export interface BabelPlugin {
@@ -39,13 +43,18 @@ export default function autographBabelPlugin(_api?: unknown, options?: Autograph
       Program(path, state) {
         const code = state.file?.code ?? '';
         const file: t.File = state.file?.ast ?? ({ type: 'File', program: path.node } as t.File);
-        const { converted, twins } = convertProgram(file.program === path.node ? file : ({ type: 'File', program: path.node } as t.File), code, {
-          ...(options ?? state.opts ?? {}),
-          filename: state.filename ?? state.file?.opts?.filename,
-          // Each twin is parsed before it goes in (with the file's parser plugins): a pass emitting
-          // invalid code must not break the user's build (transformSource checks the whole output).
-          checkTwins: (state.file?.opts?.parserOpts?.plugins ?? pluginsFor(state.filename ?? state.file?.opts?.filename ?? '')) as never,
-        });
+        const { converted, twins } = convertProgram(
+          file.program === path.node ? file : ({ type: 'File', program: path.node } as t.File),
+          code,
+          {
+            ...(options ?? state.opts ?? {}),
+            filename: state.filename ?? state.file?.opts?.filename,
+            // Each twin is parsed before it goes in (with the file's parser plugins): a pass emitting
+            // invalid code must not break the user's build (transformSource checks the whole output).
+            checkTwins: (state.file?.opts?.parserOpts?.plugins ??
+              pluginsFor(state.filename ?? state.file?.opts?.filename ?? '')) as never,
+          },
+        );
         // The tree changed under Babel's paths: recompute bindings (for later plugins).
         if (converted.length || twins) path.scope?.crawl();
       },

@@ -10,7 +10,12 @@ import { FRAME, isInternal } from '../trace/user-frame.js';
 export type InPlaceKind = 'converted' | 'twin' | 'twins' | 'failed';
 
 /** Reports one marker at verbosity 1: `name` is a function's (or for 'twins', a class's) name. */
-export function noteInPlace(kind: InPlaceKind, name: string, details: () => string = () => '', code?: () => string): void {
+export function noteInPlace(
+  kind: InPlaceKind,
+  name: string,
+  details: () => string = () => '',
+  code?: () => string,
+): void {
   if (verbosity() < 1) return;
   const detail = details();
   const from = moduleOfCaller();

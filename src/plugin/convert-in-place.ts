@@ -42,7 +42,10 @@ export interface ConvertProgramOptions extends FindOptions {
   /** The original lines from `start` to `end` of `code` (when `code` is itself generated, e.g. by tsx). */
   readonly originalSource?: (start: LineColumn, end: LineColumn) => { firstLine: number; text: string } | undefined;
   /** Maps a location of `code` to the original file (when `code` is itself generated, e.g. by tsx). */
-  readonly originalLocation?: (line: number, column: number) => { file?: string; line: number; column: number; frame?: string } | undefined;
+  readonly originalLocation?: (
+    line: number,
+    column: number,
+  ) => { file?: string; line: number; column: number; frame?: string } | undefined;
   /**
    * Give every other function of the module that has something to stage a converted twin, which
    * converted code calls while plain calls run the function as written (default true).
@@ -77,7 +80,8 @@ export interface ProgramResult {
 export function convertProgram(file: t.File, code: string, opts: ConvertProgramOptions = {}): ProgramResult {
   ensureBabelTypes();
   const runtime = opts.runtimeModule ?? RUNTIME_MODULE;
-  if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === runtime)) return { converted: [], twins: 0 };
+  if (file.program.body.some((s) => t.isImportDeclaration(s) && s.source.value === runtime))
+    return { converted: [], twins: 0 };
   // A module that names `ag__…` itself (the runtime, or code that breaks the rule) gets no twins.
   const twins = opts.twins !== false && !namesRuntime(file.program);
   const targets = findTargets(file, opts);
@@ -85,13 +89,17 @@ export function convertProgram(file: t.File, code: string, opts: ConvertProgramO
   const done = targets.filter((_, i) => outcomes[i] !== 'left');
   const failed = outcomes.includes('failed');
   const skip = new Set<t.Node>(done.map((tg) => tg.node));
-  const copies = { context: (name: string, root: t.Node) => contextFor(code, name, root, opts), check: opts.checkTwins };
+  const copies = {
+    context: (name: string, root: t.Node) => contextFor(code, name, root, opts),
+    check: opts.checkTwins,
+  };
   const twinned = !twins ? { used: new Set<string>(), count: 0 } : addTwins(file.program, copies, skip);
   if (done.length === 0 && twinned.count === 0) return { converted: [], twins: 0 };
   const specifiers = [t.importSpecifier(t.identifier('ag__'), t.identifier('ag__'))];
   if (done.length) specifiers.push(t.importSpecifier(t.identifier(MARK), t.identifier('markInPlace')));
   if (failed) specifiers.push(t.importSpecifier(t.identifier(MARK_FAILED), t.identifier('markConversionFailed')));
-  for (const name of twinned.used) specifiers.push(t.importSpecifier(t.identifier(name), t.identifier(name.replace(/^ag__/, ''))));
+  for (const name of twinned.used)
+    specifiers.push(t.importSpecifier(t.identifier(name), t.identifier(name.replace(/^ag__/, ''))));
   file.program.body.unshift(t.importDeclaration(specifiers, t.stringLiteral(runtime)));
   return { converted: done.map((tg) => tg.name), twins: twinned.count };
 }
@@ -126,7 +134,10 @@ type Outcome = 'converted' | 'failed' | 'left';
  */
 function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): Outcome {
   const fn = tg.node;
-  const source = opts.keepSource === false ? undefined : recordedSource(tg, code, opts.filename === undefined ? undefined : projectPath(opts.filename), opts); // before the passes change it
+  const source =
+    opts.keepSource === false
+      ? undefined
+      : recordedSource(tg, code, opts.filename === undefined ? undefined : projectPath(opts.filename), opts); // before the passes change it
   // A helper found through a call converts on a copy: on a conversion error it stays as written
   // (so does a target whose error is raised at its call).
   const work = tg.implicit || opts.errorsAtCall ? t.cloneNode(fn, true, false) : fn;
@@ -144,7 +155,12 @@ function convertOne(tg: Target, code: string, opts: ConvertProgramOptions): Outc
   }
   if (work !== fn) Object.assign(fn, work);
   const args: t.Expression[] = [t.stringLiteral(tg.name)];
-  if (opts.keepCode || source) args.push(opts.keepCode ? t.stringLiteral(generateCode(fn, { comments: true }).code) : t.unaryExpression('void', t.numericLiteral(0)));
+  if (opts.keepCode || source)
+    args.push(
+      opts.keepCode
+        ? t.stringLiteral(generateCode(fn, { comments: true }).code)
+        : t.unaryExpression('void', t.numericLiteral(0)),
+    );
   if (source) args.push(t.stringLiteral(source));
   place(tg, MARK, args);
   return 'converted';
@@ -172,7 +188,10 @@ function place(tg: Target, marker: string, args: t.Expression[]): void {
  */
 export function projectPath(file: string): string {
   const path = file.startsWith('file://') ? decodeURIComponent(file.slice('file://'.length)) : file;
-  const cwd = typeof process !== 'undefined' && typeof process.cwd === 'function' ? process.cwd().replace(/\\/g, '/').replace(/\/+$/, '') : undefined;
+  const cwd =
+    typeof process !== 'undefined' && typeof process.cwd === 'function'
+      ? process.cwd().replace(/\\/g, '/').replace(/\/+$/, '')
+      : undefined;
   const norm = path.replace(/\\/g, '/');
   if (cwd && norm.startsWith(`${cwd}/`)) return norm.slice(cwd.length + 1);
   return norm.replace(/^.*\//, '');
@@ -184,7 +203,13 @@ function relocate(e: AutographError, opts: ConvertProgramOptions): AutographErro
   if (!loc) return e;
   const orig = opts.originalLocation?.(loc.line, loc.column - 1);
   const location = orig
-    ? { ...loc, file: orig.file ?? opts.filename, line: orig.line, column: orig.column + 1, frame: orig.frame ?? loc.frame }
+    ? {
+        ...loc,
+        file: orig.file ?? opts.filename,
+        line: orig.line,
+        column: orig.column + 1,
+        frame: orig.frame ?? loc.frame,
+      }
     : { ...loc, file: opts.filename ?? loc.file };
   const err = new AutographError(e.id, e.kind, e.summary, e.hint, location);
   err.stack = `${err.name}: ${err.message}`;

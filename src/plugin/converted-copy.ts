@@ -38,14 +38,32 @@ export function mentionsRuntime(n: t.Node): boolean {
 
 /** Nodes the passes rewrite: without any, conversion changes nothing (checked before converting). */
 const REWRITTEN = new Set([
-  'IfStatement', 'WhileStatement', 'DoWhileStatement', 'ForStatement', 'ForInStatement', 'ForOfStatement', 'SwitchStatement',
-  'TryStatement', 'ConditionalExpression', 'LogicalExpression', 'BinaryExpression', 'UnaryExpression', 'UpdateExpression',
-  'CallExpression', 'OptionalCallExpression',
+  'IfStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+  'ForStatement',
+  'ForInStatement',
+  'ForOfStatement',
+  'SwitchStatement',
+  'TryStatement',
+  'ConditionalExpression',
+  'LogicalExpression',
+  'BinaryExpression',
+  'UnaryExpression',
+  'UpdateExpression',
+  'CallExpression',
+  'OptionalCallExpression',
 ]);
 
 /** Whether converting `fn` may change it (it has control flow, an operator, a call or an index). */
 function mayStage(fn: t.Function): boolean {
-  return some(fn.body, (n) => REWRITTEN.has(n.type) || (t.isAssignmentExpression(n) && n.operator !== '=') || (t.isMemberExpression(n) && n.computed));
+  return some(
+    fn.body,
+    (n) =>
+      REWRITTEN.has(n.type) ||
+      (t.isAssignmentExpression(n) && n.operator !== '=') ||
+      (t.isMemberExpression(n) && n.computed),
+  );
 }
 
 const SUPER = '__ag_super_';
@@ -76,7 +94,11 @@ function hideSuper(fn: t.Function): Map<string, t.MemberExpression> | null {
           else rec[k] = x;
         };
         if (t.isMemberExpression(node) && t.isSuper(node.object)) {
-          if ((node.computed && !t.isStringLiteral(node.property) && !t.isNumericLiteral(node.property)) || (t.isAssignmentExpression(n) && k === 'left') || t.isUpdateExpression(n)) {
+          if (
+            (node.computed && !t.isStringLiteral(node.property) && !t.isNumericLiteral(node.property)) ||
+            (t.isAssignmentExpression(n) && k === 'left') ||
+            t.isUpdateExpression(n)
+          ) {
             ok = false;
             return;
           }
@@ -101,8 +123,12 @@ function restoreSuper(fn: t.Node, hidden: Map<string, t.MemberExpression>): void
     const rec = n as unknown as Record<string, unknown>;
     for (const k of t.VISITOR_KEYS[n.type] ?? []) {
       const child = rec[k];
-      if (Array.isArray(child)) child.forEach((c, i) => { if (t.isIdentifier(c) && hidden.has(c.name)) child[i] = t.cloneNode(hidden.get(c.name)!, true, false); });
-      else if (t.isIdentifier(child as t.Node) && hidden.has((child as t.Identifier).name)) rec[k] = t.cloneNode(hidden.get((child as t.Identifier).name)!, true, false);
+      if (Array.isArray(child))
+        child.forEach((c, i) => {
+          if (t.isIdentifier(c) && hidden.has(c.name)) child[i] = t.cloneNode(hidden.get(c.name)!, true, false);
+        });
+      else if (t.isIdentifier(child as t.Node) && hidden.has((child as t.Identifier).name))
+        rec[k] = t.cloneNode(hidden.get((child as t.Identifier).name)!, true, false);
     }
   });
 }
@@ -114,7 +140,13 @@ function asExpression(fn: Convertible): t.FunctionExpression | t.ArrowFunctionEx
   // A declaration keeps its name (its own binding inside: a recursive call reaches the copy); a
   // method's key is no binding.
   const id = t.isFunctionDeclaration(copy) ? copy.id : null;
-  const fe = t.functionExpression(id, copy.params as t.FunctionExpression['params'], copy.body, copy.generator, copy.async);
+  const fe = t.functionExpression(
+    id,
+    copy.params as t.FunctionExpression['params'],
+    copy.body,
+    copy.generator,
+    copy.async,
+  );
   return Object.assign(fe, { loc: copy.loc, start: copy.start, end: copy.end });
 }
 
@@ -123,7 +155,11 @@ function asExpression(fn: Convertible): t.FunctionExpression | t.ArrowFunctionEx
  * null when conversion changes nothing that matters (no runtime call: it stages nothing) or fails;
  * `onError` sees the failure.
  */
-export function convertedCopy(fn: Convertible, name: string, opts: CopyOptions): t.FunctionExpression | t.ArrowFunctionExpression | null {
+export function convertedCopy(
+  fn: Convertible,
+  name: string,
+  opts: CopyOptions,
+): t.FunctionExpression | t.ArrowFunctionExpression | null {
   if (fn.generator || fn.async || !mayStage(fn)) return null;
   const work = asExpression(fn);
   const supers = hideSuper(work);
@@ -142,14 +178,20 @@ export function convertedCopy(fn: Convertible, name: string, opts: CopyOptions):
 function parses(fn: t.Node, plugins: readonly ParserPlugin[]): boolean {
   const code = generateCode(fn, { comments: false }).code;
   try {
-    const r = babel('parser').parse(`(${code})`, { sourceType: 'module', errorRecovery: true, allowSuperOutsideMethod: true, plugins: [...plugins] });
+    const r = babel('parser').parse(`(${code})`, {
+      sourceType: 'module',
+      errorRecovery: true,
+      allowSuperOutsideMethod: true,
+      plugins: [...plugins],
+    });
     return (r.errors ?? []).every((e) => (e as { reasonCode?: string }).reasonCode === 'InvalidPrivateFieldResolution');
   } catch {
     return false;
   }
 }
 
-const paramsText = (fn: t.Function): string => fn.params.map((p) => generateCode(p, { comments: false }).code).join(',');
+const paramsText = (fn: t.Function): string =>
+  fn.params.map((p) => generateCode(p, { comments: false }).code).join(',');
 
 /** The identifiers to pass for `params` when all are plain names (a rest one spread); else null. */
 function passable(params: readonly t.Node[]): (t.Identifier | t.SpreadElement)[] | null {
@@ -168,15 +210,27 @@ function passable(params: readonly t.Node[]): (t.Identifier | t.SpreadElement)[]
  * more than before and stays as fast to call — or, where the copy needs the function's own `super`,
  * `arguments` or `new.target` (or the parameters are patterns), the copy's body inline.
  */
-function runCopy(fn: Convertible, copy: t.FunctionExpression | t.ArrowFunctionExpression): { inline: t.BlockStatement } | { call: t.Expression } {
+function runCopy(
+  fn: Convertible,
+  copy: t.FunctionExpression | t.ArrowFunctionExpression,
+): { inline: t.BlockStatement } | { call: t.Expression } {
   const body = t.isBlockStatement(copy.body) ? copy.body : t.blockStatement([t.returnStatement(copy.body)]);
   const args = passable(fn.params);
   const own = some(copy.body, (n) => t.isSuper(n) || t.isIdentifier(n, { name: 'arguments' }) || t.isMetaProperty(n));
   if (!args || own) return { inline: body };
   const usesThis = some(copy.body, (n) => t.isThisExpression(n));
   // Named as the function as written is, where that name is its own binding (stack frames show it).
-  const inner = t.functionExpression(t.isFunctionExpression(copy) ? copy.id : null, copy.params as t.FunctionExpression['params'], body);
-  return { call: t.callExpression(t.memberExpression(inner, t.identifier('call')), [usesThis ? t.thisExpression() : t.identifier('undefined'), ...args]) };
+  const inner = t.functionExpression(
+    t.isFunctionExpression(copy) ? copy.id : null,
+    copy.params as t.FunctionExpression['params'],
+    body,
+  );
+  return {
+    call: t.callExpression(t.memberExpression(inner, t.identifier('call')), [
+      usesThis ? t.thisExpression() : t.identifier('undefined'),
+      ...args,
+    ]),
+  };
 }
 
 /**
@@ -188,7 +242,10 @@ function runCopy(fn: Convertible, copy: t.FunctionExpression | t.ArrowFunctionEx
 export function fuse(fn: Convertible, copy: t.FunctionExpression | t.ArrowFunctionExpression): string | undefined {
   if (paramsText(fn) !== paramsText(copy)) return undefined;
   const mode = 'kind' in fn && (fn.kind === 'get' || fn.kind === 'set') ? MODE_READ : MODE;
-  const check = mode === MODE ? t.memberExpression(t.identifier(MODE), t.identifier('depth')) : t.callExpression(t.identifier(mode), []);
+  const check =
+    mode === MODE
+      ? t.memberExpression(t.identifier(MODE), t.identifier('depth'))
+      : t.callExpression(t.identifier(mode), []);
   const run = runCopy(fn, copy);
   if ('call' in run) {
     if (t.isBlockStatement(fn.body)) fn.body.body.unshift(t.ifStatement(check, t.returnStatement(run.call)));
@@ -198,7 +255,10 @@ export function fuse(fn: Convertible, copy: t.FunctionExpression | t.ArrowFuncti
   // Inline: the converted body must not fall through into the body as written.
   const last = run.inline.body[run.inline.body.length - 1];
   const ends = t.isReturnStatement(last) || t.isThrowStatement(last);
-  const branch = t.ifStatement(check, t.blockStatement(ends ? run.inline.body : [...run.inline.body, t.returnStatement()]));
+  const branch = t.ifStatement(
+    check,
+    t.blockStatement(ends ? run.inline.body : [...run.inline.body, t.returnStatement()]),
+  );
   if (t.isBlockStatement(fn.body)) fn.body.body.unshift(branch);
   else fn.body = t.blockStatement([branch, t.returnStatement(fn.body)]);
   return mode;

@@ -44,10 +44,16 @@ function isConvertible(n: t.Node | null | undefined): n is ConvertibleFunction {
  * The function inside esbuild's `keepNames` wrapper `__name(fn, "name")` (what tsx emits for a named
  * function expression), with the slot it sits in; else `n` itself in `slot`.
  */
-function unwrapKeepNames(n: t.Node | null | undefined, slot: Target['slot']): { fn: t.Node | null | undefined; slot: Target['slot'] } {
+function unwrapKeepNames(
+  n: t.Node | null | undefined,
+  slot: Target['slot'],
+): { fn: t.Node | null | undefined; slot: Target['slot'] } {
   if (
-    t.isCallExpression(n) && t.isIdentifier(n.callee, { name: '__name' }) && n.arguments.length === 2 &&
-    isConvertible(n.arguments[0]) && t.isStringLiteral(n.arguments[1])
+    t.isCallExpression(n) &&
+    t.isIdentifier(n.callee, { name: '__name' }) &&
+    n.arguments.length === 2 &&
+    isConvertible(n.arguments[0]) &&
+    t.isStringLiteral(n.arguments[1])
   ) {
     return { fn: n.arguments[0], slot: { parent: n, key: 'arguments', index: 0 } };
   }
@@ -63,7 +69,11 @@ function optsOffAutograph(arg: t.Node | undefined): boolean {
   return (
     t.isObjectExpression(arg) &&
     arg.properties.some(
-      (p) => t.isObjectProperty(p) && !p.computed && t.isIdentifier(p.key, { name: 'autograph' }) && t.isBooleanLiteral(p.value, { value: false }),
+      (p) =>
+        t.isObjectProperty(p) &&
+        !p.computed &&
+        t.isIdentifier(p.key, { name: 'autograph' }) &&
+        t.isBooleanLiteral(p.value, { value: false }),
     )
   );
 }
@@ -111,7 +121,8 @@ function calledNames(fn: t.Node): Set<string> {
   const declared = new Set<string>();
   const walk = (n: t.Node): void => {
     if (t.isCallExpression(n) && t.isIdentifier(n.callee)) called.add(n.callee.name);
-    if ((t.isFunctionDeclaration(n) || t.isFunctionExpression(n) || t.isClassDeclaration(n)) && n.id) declared.add(n.id.name);
+    if ((t.isFunctionDeclaration(n) || t.isFunctionExpression(n) || t.isClassDeclaration(n)) && n.id)
+      declared.add(n.id.name);
     if (t.isVariableDeclarator(n) && t.isIdentifier(n.id)) declared.add(n.id.name);
     if (t.isFunction(n)) for (const p of n.params) if (t.isIdentifier(p)) declared.add(p.name);
     for (const k of t.VISITOR_KEYS[n.type] ?? []) {
@@ -132,7 +143,10 @@ function stackHolding(target: Target, stack: readonly Frame[]): Frame[] {
     if (!body) continue;
     const holds = body.some((st0) => {
       const st = t.isExportNamedDeclaration(st0) || t.isExportDefaultDeclaration(st0) ? st0.declaration : st0;
-      return st === target.node || (t.isVariableDeclaration(st) && st.declarations.some((d) => unwrapKeepNames(d.init, null).fn === target.node));
+      return (
+        st === target.node ||
+        (t.isVariableDeclaration(st) && st.declarations.some((d) => unwrapKeepNames(d.init, null).fn === target.node))
+      );
     });
     if (holds) return stack.slice(0, i + 1);
   }
@@ -144,7 +158,12 @@ export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
   const named = new Set<string>();
   const namespaces = new Set<string>();
   for (const st of file.program.body) {
-    if (!t.isImportDeclaration(st) || st.importKind === 'type' || !isAutographSource(st.source.value, opts.importSources)) continue;
+    if (
+      !t.isImportDeclaration(st) ||
+      st.importKind === 'type' ||
+      !isAutographSource(st.source.value, opts.importSources)
+    )
+      continue;
     for (const s of st.specifiers) {
       if (t.isImportNamespaceSpecifier(s)) namespaces.add(s.local.name);
       else if (t.isImportSpecifier(s)) {
@@ -155,7 +174,12 @@ export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
   }
   const isApiCallee = (c: t.Node): boolean =>
     (t.isIdentifier(c) && named.has(c.name)) ||
-    (t.isMemberExpression(c) && !c.computed && t.isIdentifier(c.object) && namespaces.has(c.object.name) && t.isIdentifier(c.property) && API.has(c.property.name));
+    (t.isMemberExpression(c) &&
+      !c.computed &&
+      t.isIdentifier(c.object) &&
+      namespaces.has(c.object.name) &&
+      t.isIdentifier(c.property) &&
+      API.has(c.property.name));
 
   const found = new Map<t.Node, Target>();
   const nameOf = (fn: ConvertibleFunction, frame: Frame): string => {
@@ -183,7 +207,16 @@ export function findTargets(file: t.File, opts: FindOptions = {}): Target[] {
       const { fn: a, slot } = unwrapKeepNames(node.arguments[0], { parent: node, key: 'arguments', index: 0 });
       if (t.isFunctionExpression(a) || t.isArrowFunctionExpression(a)) {
         scopes.set(a, [...stack, frame]);
-        found.set(a, { node: a, name: (t.isFunctionExpression(a) ? a.id?.name : undefined) ?? (t.isVariableDeclarator(parent?.node) && t.isIdentifier(parent.node.id) ? parent.node.id.name : 'anonymous'), slot, block: null });
+        found.set(a, {
+          node: a,
+          name:
+            (t.isFunctionExpression(a) ? a.id?.name : undefined) ??
+            (t.isVariableDeclarator(parent?.node) && t.isIdentifier(parent.node.id)
+              ? parent.node.id.name
+              : 'anonymous'),
+          slot,
+          block: null,
+        });
       } else if (t.isIdentifier(a)) {
         const r = resolveFunction(a.name, [...stack, frame]);
         if (r && !found.has(r.node)) {

@@ -35,7 +35,9 @@ export function initialize(data: LoaderData | undefined): void {
     // Importing a module always works: a function that cannot be converted fails when it is called.
     errorsAtCall: true,
     twins: data?.twins !== false,
-    importSources: (data?.importSources ?? []).map((s) => (s.length > 2 && s.startsWith('/') && s.endsWith('/') ? new RegExp(s.slice(1, -1)) : s)),
+    importSources: (data?.importSources ?? []).map((s) =>
+      s.length > 2 && s.startsWith('/') && s.endsWith('/') ? new RegExp(s.slice(1, -1)) : s,
+    ),
   };
 }
 
@@ -51,15 +53,28 @@ interface LoadResult {
 type NextLoad = (url: string, context?: unknown) => Promise<LoadResult>;
 
 export async function load(url: string, context: { format?: string | null }, nextLoad: NextLoad): Promise<LoadResult> {
-  if (!tsx && url.startsWith('file:') && isTypeScriptFile(url)) throw agError('plugin/tsx-missing', { file: fileURLToPath(url) });
+  if (!tsx && url.startsWith('file:') && isTypeScriptFile(url))
+    throw agError('plugin/tsx-missing', { file: fileURLToPath(url) });
   const result = await nextLoad(url, context);
-  if (!url.startsWith('file:') || url.includes('/node_modules/') || url.startsWith(own) || !EXT.test(new URL(url).pathname)) return result;
+  if (
+    !url.startsWith('file:') ||
+    url.includes('/node_modules/') ||
+    url.startsWith(own) ||
+    !EXT.test(new URL(url).pathname)
+  )
+    return result;
   if (result.format === 'commonjs') warnCommonJs(url, result.source);
   if (result.format !== 'module' && result.format !== 'module-typescript') return result;
   if (result.source == null) return result;
-  const text = typeof result.source === 'string' ? result.source : Buffer.from(result.source as Uint8Array).toString('utf8');
+  const text =
+    typeof result.source === 'string' ? result.source : Buffer.from(result.source as Uint8Array).toString('utf8');
   const filename = fileURLToPath(url);
-  const key = JSON.stringify({ filename, runtimeModule: options.runtimeModule, twins: options.twins, sources: options.importSources?.map(String) });
+  const key = JSON.stringify({
+    filename,
+    runtimeModule: options.runtimeModule,
+    twins: options.twins,
+    sources: options.importSources?.map(String),
+  });
   const source = cachedTransform(text, key, () => {
     const out = transformSource(text, { ...options, filename });
     return out ? withInlineMap(out) : null;
@@ -71,7 +86,12 @@ export async function load(url: string, context: { format?: string | null }, nex
 function warnCommonJs(url: string, source: LoadResult['source']): void {
   let text: string;
   try {
-    text = source == null ? readFileSync(new URL(url), 'utf8') : typeof source === 'string' ? source : Buffer.from(source as Uint8Array).toString('utf8');
+    text =
+      source == null
+        ? readFileSync(new URL(url), 'utf8')
+        : typeof source === 'string'
+          ? source
+          : Buffer.from(source as Uint8Array).toString('utf8');
   } catch {
     return;
   }

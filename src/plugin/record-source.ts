@@ -21,14 +21,24 @@ function paramName(p: t.Node): string | null {
  * The JSON of `tg`'s InPlaceSource (parsed from `code`, in `file` as pictures name it), or undefined
  * where its place is unknown.
  */
-export function recordedSource(tg: Target, code: string, file: string | undefined, opts: ConvertProgramOptions): string | undefined {
+export function recordedSource(
+  tg: Target,
+  code: string,
+  file: string | undefined,
+  opts: ConvertProgramOptions,
+): string | undefined {
   const fn = tg.node;
   const loc = fn.loc;
   if (!loc) return undefined;
   // In the original file where `code` is generated (tsx, Vite's TS step); else `code`'s own lines.
   const original = opts.originalSource?.(loc.start, loc.end);
   const firstLine = original?.firstLine ?? loc.start.line;
-  const text = original?.text ?? code.split(/\r?\n/).slice(loc.start.line - 1, loc.end.line).join('\n');
+  const text =
+    original?.text ??
+    code
+      .split(/\r?\n/)
+      .slice(loc.start.line - 1, loc.end.line)
+      .join('\n');
   const params = fn.params.map(paramName);
   const source: InPlaceSource = { name: tg.name, file, line: firstLine, text, params };
   return JSON.stringify(source);

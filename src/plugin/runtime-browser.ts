@@ -34,7 +34,8 @@ export const ag__ = makeRuntime();
  */
 export function markInPlace<F extends object>(fn: F, name?: string, code?: string, source?: string): F {
   if (typeof fn !== 'function' || originalOf(fn)) return fn;
-  if (name && name !== 'anonymous' && (fn as { name?: string }).name !== name) Object.defineProperty(fn, 'name', { value: name });
+  if (name && name !== 'anonymous' && (fn as { name?: string }).name !== name)
+    Object.defineProperty(fn, 'name', { value: name });
   markConverted(fn, fn);
   Object.defineProperty(fn, IN_PLACE, { value: true });
   if (code !== undefined) Object.defineProperty(fn, CODE, { value: code });

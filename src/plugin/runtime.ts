@@ -17,7 +17,8 @@ const nameOf = (fn: unknown, fallback = 'anonymous'): string => (typeof fn === '
 export function markInPlace<F extends object>(fn: F, name?: string, code?: string, source?: string): F {
   const fresh = typeof fn === 'function' && !base.isConvertedInPlace(fn);
   const out = base.markInPlace(fn, name, code, source);
-  if (fresh && base.isConvertedInPlace(fn)) noteInPlace('converted', nameOf(fn, name), undefined, () => code ?? Function.prototype.toString.call(fn));
+  if (fresh && base.isConvertedInPlace(fn))
+    noteInPlace('converted', nameOf(fn, name), undefined, () => code ?? Function.prototype.toString.call(fn));
   return out;
 }
 
@@ -33,14 +34,23 @@ export function markConversionFailed<F extends object>(fn: F, error: string): F 
 /** runtime-browser's twin, reported. */
 export function twin(fn: unknown, converted: Fn): void {
   base.twin(fn, converted);
-  if (typeof fn === 'function') noteInPlace('twin', nameOf(fn), undefined, () => Function.prototype.toString.call(converted));
+  if (typeof fn === 'function')
+    noteInPlace('twin', nameOf(fn), undefined, () => Function.prototype.toString.call(converted));
 }
 
 /** runtime-browser's twinClass, reported with the methods' names. */
-export function twinClass(cls: { prototype: object }, proto: object | null, statics: object | null, usesSuper = false): void {
+export function twinClass(
+  cls: { prototype: object },
+  proto: object | null,
+  statics: object | null,
+  usesSuper = false,
+): void {
   base.twinClass(cls, proto, statics, usesSuper);
   noteInPlace('twins', nameOf(cls, 'a class'), () => {
-    const names = [...(proto ? Reflect.ownKeys(proto) : []), ...(statics ? Reflect.ownKeys(statics).map((k) => `static ${String(k)}`) : [])];
+    const names = [
+      ...(proto ? Reflect.ownKeys(proto) : []),
+      ...(statics ? Reflect.ownKeys(statics).map((k) => `static ${String(k)}`) : []),
+    ];
     return `its methods ${names.map(String).join(', ')}`;
   });
 }

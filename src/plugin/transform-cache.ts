@@ -65,7 +65,13 @@ function versionStamp(): string {
 export function cachedTransform(code: string, key: string, transform: () => string | null): string | null {
   const dir = process.env.AUTOGRAPH_CACHE === '0' ? null : cacheFolder();
   if (!dir) return transform();
-  const hash = createHash('sha256').update(versionStamp()).update('\0').update(key).update('\0').update(code).digest('hex');
+  const hash = createHash('sha256')
+    .update(versionStamp())
+    .update('\0')
+    .update(key)
+    .update('\0')
+    .update(code)
+    .digest('hex');
   const file = join(dir, `${hash}.js`);
   try {
     const text = readFileSync(file, 'utf8');

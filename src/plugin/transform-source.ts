@@ -26,7 +26,10 @@ export interface RawSourceMap {
   file?: string;
 }
 
-export interface TransformOptions extends Omit<ConvertProgramOptions, 'originalLocation' | 'originalSource' | 'filename'> {
+export interface TransformOptions extends Omit<
+  ConvertProgramOptions,
+  'originalLocation' | 'originalSource' | 'filename'
+> {
   readonly filename?: string;
   /** Source map of `code` (when `code` is itself generated); else an inline map is used if present. */
   readonly inputSourceMap?: RawSourceMap | string | null;
@@ -50,7 +53,10 @@ const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json[^,]*base64,(
  * Cheap pre-check: does the text mention autograph-ts (or a configured source) or the directive?
  * With twins (the default) every module that may hold a function is transformed.
  */
-export function mightNeedTransform(code: string, opts: Pick<TransformOptions, 'importSources' | 'twins'> = {}): boolean {
+export function mightNeedTransform(
+  code: string,
+  opts: Pick<TransformOptions, 'importSources' | 'twins'> = {},
+): boolean {
   if (code.includes(DIRECTIVE) || code.includes('autograph-ts')) return true;
   if (opts.twins !== false && /=>|\bfunction\b|\(/.test(code)) return true;
   // A RegExp matches import sources, not text: parse and let find-targets decide.
@@ -61,7 +67,10 @@ function inputMap(code: string, given: TransformOptions['inputSourceMap']): { co
   if (given) return { code, map: typeof given === 'string' ? (JSON.parse(given) as RawSourceMap) : given };
   const m = INLINE_MAP.exec(code);
   if (!m) return { code, map: null };
-  return { code: code.slice(0, m.index), map: JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as RawSourceMap };
+  return {
+    code: code.slice(0, m.index),
+    map: JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as RawSourceMap,
+  };
 }
 
 /** The original file's text (the input map of tsx/esbuild may omit sourcesContent). */
@@ -77,14 +86,25 @@ function readOriginal(file: string | undefined): string | null {
  * The original file's whole lines from `start` to `end` of the generated code (a function's extent),
  * through `map`; undefined where either end does not map into one file that can be read.
  */
-function originalLines(map: TraceMap, start: LineColumn, end: LineColumn, filename: string | undefined): { firstLine: number; text: string } | undefined {
+function originalLines(
+  map: TraceMap,
+  start: LineColumn,
+  end: LineColumn,
+  filename: string | undefined,
+): { firstLine: number; text: string } | undefined {
   const a = originalPositionFor(map, { line: start.line, column: start.column });
   // The last mapped token at or before the function's end (its closing brace).
   const b = originalPositionFor(map, { line: end.line, column: Math.max(0, end.column - 1) });
   if (a.line === null || b.line === null || a.source !== b.source || b.line < a.line) return undefined;
   const content = (a.source ? sourceContentFor(map, a.source) : null) ?? readOriginal(filename);
   if (content === null) return undefined;
-  return { firstLine: a.line, text: content.split(/\r?\n/).slice(a.line - 1, b.line).join('\n') };
+  return {
+    firstLine: a.line,
+    text: content
+      .split(/\r?\n/)
+      .slice(a.line - 1, b.line)
+      .join('\n'),
+  };
 }
 
 /** Returns null when the module has nothing to convert (leave it untouched). */
@@ -122,15 +142,27 @@ function transformOnce(code0: string, opts: TransformOptions): TransformResult |
         const p = originalPositionFor(traced, { line, column });
         if (p.line === null || p.column === null) return undefined;
         const content = (p.source ? sourceContentFor(traced, p.source) : null) ?? readOriginal(opts.filename);
-        return { file: opts.filename, line: p.line, column: p.column, frame: content ? codeFrame(content, p.line, p.column) : undefined };
+        return {
+          file: opts.filename,
+          line: p.line,
+          column: p.column,
+          frame: content ? codeFrame(content, p.line, p.column) : undefined,
+        };
       }
     : undefined;
-  const originalSource = traced ? (start: LineColumn, end: LineColumn) => originalLines(traced, start, end, opts.filename) : undefined;
+  const originalSource = traced
+    ? (start: LineColumn, end: LineColumn) => originalLines(traced, start, end, opts.filename)
+    : undefined;
   const { converted, twins } = convertProgram(file, code, { ...opts, originalLocation, originalSource });
   if (converted.length === 0 && twins === 0) return null;
   const gen = generateCode(
     file,
-    { sourceMaps: true, sourceFileName: opts.filename ?? 'module.js', comments: true, ...(inMap ? { inputSourceMap: inMap } : {}) } as never,
+    {
+      sourceMaps: true,
+      sourceFileName: opts.filename ?? 'module.js',
+      comments: true,
+      ...(inMap ? { inputSourceMap: inMap } : {}),
+    } as never,
     code,
   );
   return { code: gen.code, map: gen.map, converted, twins };

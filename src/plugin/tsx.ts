@@ -10,7 +10,10 @@ export function isTypeScriptFile(pathOrUrl: string): boolean {
 /** Whether tsx's hooks are already in place (`--import tsx`, `--import tsx/esm`, the tsx CLI). */
 export function tsxActive(): boolean {
   const args = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
-  return args.some((a) => /(^|[\\/=])tsx([\\/]|$)/.test(a)) || process.argv.some((a) => /[\\/]tsx[\\/]dist[\\/]cli\.[cm]?js$/.test(a));
+  return (
+    args.some((a) => /(^|[\\/=])tsx([\\/]|$)/.test(a)) ||
+    process.argv.some((a) => /[\\/]tsx[\\/]dist[\\/]cli\.[cm]?js$/.test(a))
+  );
 }
 
 let registered: Promise<boolean> | undefined;

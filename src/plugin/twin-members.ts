@@ -79,7 +79,12 @@ export function classTwins(cls: t.Class, methods: ReadonlySet<t.ClassMethod>, co
     if (count === 0) return;
     const holder = (ms: t.ObjectMethod[]): t.Expression => (ms.length ? t.objectExpression(ms) : t.nullLiteral());
     const usesSuper = [...proto, ...statics].some((n) => some(n, (x) => t.isSuper(x)));
-    const register = t.callExpression(t.identifier(TWIN_CLASS), [t.thisExpression(), holder(proto), holder(statics), t.booleanLiteral(usesSuper)]);
+    const register = t.callExpression(t.identifier(TWIN_CLASS), [
+      t.thisExpression(),
+      holder(proto),
+      holder(statics),
+      t.booleanLiteral(usesSuper),
+    ]);
     cls.body.body.unshift(babel('types').staticBlock([t.expressionStatement(register)]));
   };
   return { apply, count };

@@ -34,7 +34,12 @@ function twinMembers(target: object, holder: object, usesSuper: boolean): void {
 }
 
 /** Registers the twins of a class's methods (`proto`) and of its static methods (`statics`). */
-export function twinClass(cls: { prototype: object }, proto: object | null, statics: object | null, usesSuper = false): void {
+export function twinClass(
+  cls: { prototype: object },
+  proto: object | null,
+  statics: object | null,
+  usesSuper = false,
+): void {
   if (proto) twinMembers(cls.prototype, proto, usesSuper);
   if (statics) twinMembers(cls, statics, usesSuper);
 }

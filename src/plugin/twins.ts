@@ -29,14 +29,16 @@ interface Walk {
   count: number;
 }
 
-const register = (name: string, twin: t.Expression): t.Statement => t.expressionStatement(t.callExpression(t.identifier(TWIN), [t.identifier(name), twin]));
+const register = (name: string, twin: t.Expression): t.Statement =>
+  t.expressionStatement(t.callExpression(t.identifier(TWIN), [t.identifier(name), twin]));
 
 /** Helpers that transpilers put in a module (`var __name = …`): never the user's code. */
 const isToolHelper = (name: string): boolean => /^__[A-Za-z]+$/.test(name);
 
 /** The function inside tsx's keepNames wrapper `__name(fn, "name")`, else `n` itself. */
 function unwrapKeptName(n: t.Node | null | undefined): t.Node | null | undefined {
-  if (t.isCallExpression(n) && t.isIdentifier(n.callee, { name: '__name' }) && n.arguments.length === 2) return n.arguments[0];
+  if (t.isCallExpression(n) && t.isIdentifier(n.callee, { name: '__name' }) && n.arguments.length === 2)
+    return n.arguments[0];
   return n;
 }
 
@@ -63,7 +65,12 @@ function fuseLater(w: Walk, fn: Convertible, name: string): void {
 
 /** A module-level `const f = function|arrow` (possibly in tsx's `__name`): registered after its statement. */
 function moduleConst(n: t.Node, stack: readonly t.Node[]): { name: string; statement: t.Statement } | undefined {
-  const [decl, list, owner, program] = [stack[stack.length - 1], stack[stack.length - 2], stack[stack.length - 3], stack[stack.length - 4]];
+  const [decl, list, owner, program] = [
+    stack[stack.length - 1],
+    stack[stack.length - 2],
+    stack[stack.length - 3],
+    stack[stack.length - 4],
+  ];
   if (!t.isVariableDeclarator(decl) || !t.isIdentifier(decl.id) || unwrapKeptName(decl.init) !== n) return undefined;
   if (!t.isVariableDeclaration(list) || list.kind !== 'const') return undefined;
   if (t.isProgram(owner)) return { name: decl.id.name, statement: list };
@@ -74,14 +81,21 @@ function moduleConst(n: t.Node, stack: readonly t.Node[]): { name: string; state
 /** Whether declaration `n` stands in the module's own statement list (made once, hoisted). */
 function atModuleLevel(stack: readonly t.Node[]): boolean {
   const parent = stack[stack.length - 1];
-  return t.isProgram(parent) || ((t.isExportNamedDeclaration(parent) || t.isExportDefaultDeclaration(parent)) && t.isProgram(stack[stack.length - 2]));
+  return (
+    t.isProgram(parent) ||
+    ((t.isExportNamedDeclaration(parent) || t.isExportDefaultDeclaration(parent)) &&
+      t.isProgram(stack[stack.length - 2]))
+  );
 }
 
 function twinFunction(w: Walk, fn: Convertible, stack: readonly t.Node[]): void {
   const parent = stack[stack.length - 1]!;
   if (w.held.has(fn) || (t.isClassMethod(fn) && fn.kind === 'constructor')) return;
   if (t.isCallExpression(parent) && parent.callee === fn) return; // an IIFE runs where it stands
-  const name = nameOf(fn, unwrapKeptName(parent) === fn && t.isCallExpression(parent) ? stack[stack.length - 2]! : parent);
+  const name = nameOf(
+    fn,
+    unwrapKeptName(parent) === fn && t.isCallExpression(parent) ? stack[stack.length - 2]! : parent,
+  );
   if (t.isFunctionDeclaration(fn) && fn.id && atModuleLevel(stack)) {
     const copy = convertedCopy(fn, name, w.copies);
     if (copy) {
@@ -92,7 +106,9 @@ function twinFunction(w: Walk, fn: Convertible, stack: readonly t.Node[]): void 
     return;
   }
   const inKeptName = t.isCallExpression(parent) && unwrapKeptName(parent) === fn;
-  const made = (t.isFunctionExpression(fn) || t.isArrowFunctionExpression(fn)) && moduleConst(fn, inKeptName ? stack.slice(0, -1) : stack);
+  const made =
+    (t.isFunctionExpression(fn) || t.isArrowFunctionExpression(fn)) &&
+    moduleConst(fn, inKeptName ? stack.slice(0, -1) : stack);
   if (made) {
     const copy = convertedCopy(fn, made.name, w.copies);
     if (copy) {
@@ -126,8 +142,7 @@ function visit(w: Walk, n: t.Node, stack: t.Node[]): void {
     const child = rec[k];
     if (Array.isArray(child)) {
       for (const c of child) if (c && typeof c === 'object') visit(w, c as t.Node, stack);
-    }
-    else if (child && typeof child === 'object') visit(w, child as t.Node, stack);
+    } else if (child && typeof child === 'object') visit(w, child as t.Node, stack);
   }
   stack.pop();
 }
@@ -136,7 +151,11 @@ function visit(w: Walk, n: t.Node, stack: t.Node[]): void {
  * Adds the twins to `program` (in place); `skip` holds the functions already converted in place.
  * Returns the runtime helpers the module now calls (to import) and how many twins it made.
  */
-export function addTwins(program: t.Program, copies: CopyOptions, skip: ReadonlySet<t.Node>): { used: Set<string>; count: number } {
+export function addTwins(
+  program: t.Program,
+  copies: CopyOptions,
+  skip: ReadonlySet<t.Node>,
+): { used: Set<string>; count: number } {
   const w: Walk = { copies, skip, held: new Set(), edits: [], atTop: [], after: new Map(), used: new Set(), count: 0 };
   visit(w, program, []);
   for (const edit of w.edits) edit();

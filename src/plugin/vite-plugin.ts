@@ -26,11 +26,15 @@ export function autograph(options: AutographViteOptions = {}): AutographVitePlug
     name: 'autograph-ts',
     transform(code, id) {
       const file = id.split('?')[0]!;
-      if (id.startsWith('\0') || file.includes('/node_modules/') || file.startsWith(OWN) || !EXT.test(file)) return null;
+      if (id.startsWith('\0') || file.includes('/node_modules/') || file.startsWith(OWN) || !EXT.test(file))
+        return null;
       let locationSourceMap: RawSourceMap | null = null;
       try {
         // The map from the original file to `code` (Vite's TS transform), for error locations.
-        const m = this && typeof this.getCombinedSourcemap === 'function' ? (this.getCombinedSourcemap() as RawSourceMap | null) : null;
+        const m =
+          this && typeof this.getCombinedSourcemap === 'function'
+            ? (this.getCombinedSourcemap() as RawSourceMap | null)
+            : null;
         if (m && typeof m.mappings === 'string' && m.mappings.length > 0) locationSourceMap = m;
       } catch {
         locationSourceMap = null;

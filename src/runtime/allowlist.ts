@@ -50,7 +50,8 @@ function tfFunctions(): WeakSet<object> {
   };
   visit(tf, 0);
   // This library's own functions (cond, whileLoop, print, assert, setElementType, stack, …).
-  for (const ns of [controlFlow, effects, tensorList]) for (const v of Object.values(ns)) if (typeof v === 'function') set.add(v);
+  for (const ns of [controlFlow, effects, tensorList])
+    for (const v of Object.values(ns)) if (typeof v === 'function') set.add(v);
   set.add(range);
   // Variable.assign as it is while tracing (installed after the tfjs prototypes were read).
   set.add(tracingAssign);
@@ -91,7 +92,7 @@ export function isGenerated(src: string): boolean {
 /** `src` with its string literals, template texts and comments blanked (a scanner, not a parser). */
 function codeOnly(src: string): string {
   let out = '';
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     const c = src[i]!;
     const next = src[i + 1];
     if (c === '/' && next === '/') {

@@ -20,8 +20,16 @@ type Js = any; // eslint-disable-line @typescript-eslint/no-explicit-any
  * function, whose derivative is 0, where tfjs's Cast would pass the gradient through.
  */
 function int32(x: unknown): tf.Tensor {
-  if (isTensor(x)) return x.dtype === 'int32' ? x : tf.cast(x.dtype === 'float32' ? tf.where(tf.less(x, tf.scalar(0)), tf.ceil(x), tf.floor(x)) : x, 'int32');
-  if (Array.isArray(x)) return tf.tensor((x as number[]).flat(Infinity as 1).map((v) => Number(v) | 0), shapeOf(x), 'int32');
+  if (isTensor(x))
+    return x.dtype === 'int32'
+      ? x
+      : tf.cast(x.dtype === 'float32' ? tf.where(tf.less(x, tf.scalar(0)), tf.ceil(x), tf.floor(x)) : x, 'int32');
+  if (Array.isArray(x))
+    return tf.tensor(
+      (x as number[]).flat(Infinity as 1).map((v) => Number(v) | 0),
+      shapeOf(x),
+      'int32',
+    );
   return tf.scalar(Number(x) | 0, 'int32');
 }
 function shapeOf(x: unknown): number[] {
@@ -35,7 +43,8 @@ function pair(a: unknown, b: unknown): [tf.Tensor, tf.Tensor] {
   const x = int32(a);
   const y = int32(b);
   const shape = tf.backend_util.assertAndGetBroadcastShape(x.shape, y.shape);
-  const wide = (z: tf.Tensor): tf.Tensor => (z.shape.length === shape.length && z.shape.every((d, i) => d === shape[i]) ? z : tf.broadcastTo(z, shape));
+  const wide = (z: tf.Tensor): tf.Tensor =>
+    z.shape.length === shape.length && z.shape.every((d, i) => d === shape[i]) ? z : tf.broadcastTo(z, shape);
   return [wide(x), wide(y)];
 }
 

@@ -29,16 +29,20 @@ let session: InspectorSession | null | undefined;
 
 /** True for a function made by Function.prototype.bind. */
 export function isBoundFunction(fn: UserFunction): boolean {
-  return fn.name.startsWith('bound ') && !('prototype' in fn) && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(fn));
+  return (
+    fn.name.startsWith('bound ') &&
+    !('prototype' in fn) &&
+    /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(fn))
+  );
 }
 
 function inspector(): InspectorSession | null {
   if (session !== undefined) return session;
   session = null;
   try {
-    const mod = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:inspector') as
-      | { Session: new () => InspectorSession }
-      | undefined;
+    const mod = (
+      globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+    ).process?.getBuiltinModule?.('node:inspector') as { Session: new () => InspectorSession } | undefined;
     if (mod) {
       const s = new mod.Session();
       s.connect();
@@ -83,10 +87,17 @@ export function unbind(fn: UserFunction): Unbound | undefined {
     const slot = globalThis as unknown as Record<symbol, unknown>;
     try {
       slot[PROBE] = fn;
-      const { result } = post<{ result: RemoteObject }>(s, 'Runtime.evaluate', { objectGroup: GROUP, expression: `globalThis[Symbol.for(${JSON.stringify(PROBE.description)})]` });
+      const { result } = post<{ result: RemoteObject }>(s, 'Runtime.evaluate', {
+        objectGroup: GROUP,
+        expression: `globalThis[Symbol.for(${JSON.stringify(PROBE.description)})]`,
+      });
       delete slot[PROBE];
-      const props = post<{ internalProperties?: { name: string; value: RemoteObject }[] }>(s, 'Runtime.getProperties', { objectId: result.objectId, ownProperties: true });
-      const get = (name: string): RemoteObject | undefined => props.internalProperties?.find((p) => p.name === name)?.value;
+      const props = post<{ internalProperties?: { name: string; value: RemoteObject }[] }>(s, 'Runtime.getProperties', {
+        objectId: result.objectId,
+        ownProperties: true,
+      });
+      const get = (name: string): RemoteObject | undefined =>
+        props.internalProperties?.find((p) => p.name === name)?.value;
       const target = get('[[TargetFunction]]');
       const self = get('[[BoundThis]]');
       const args = get('[[BoundArgs]]');
@@ -96,7 +107,6 @@ export function unbind(fn: UserFunction): Unbound | undefined {
         found = { target: valueOf(s, target) as UserFunction, thisArg, args: [...(valueOf(s, args) as unknown[])] };
         if (typeof found.target !== 'function') found = null;
       }
-      
     } catch {
       found = null;
     } finally {

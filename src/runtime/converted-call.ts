@@ -98,7 +98,8 @@ export function convertedCall(f: unknown, thisArg: unknown, args: unknown[], sco
       if (callDepth === 1) {
         const name = overflowing || 'anonymous';
         overflowing = undefined;
-        if (String(e.message).includes('call stack') && isTracing()) throw locatedError('convert/unbounded-recursion', { name });
+        if (String(e.message).includes('call stack') && isTracing())
+          throw locatedError('convert/unbounded-recursion', { name });
       }
     }
     throw e;
@@ -125,7 +126,12 @@ const applyOf = Function.prototype.apply;
 let callDepth = 0;
 let overflowing: string | undefined;
 
-function callConverted(f: UserFunction, thisArg: unknown, args: unknown[], scope: Record<string, unknown> | undefined): unknown {
+function callConverted(
+  f: UserFunction,
+  thisArg: unknown,
+  args: unknown[],
+  scope: Record<string, unknown> | undefined,
+): unknown {
   // Converted in place beside the function as written (a method, a helper of a loaded module).
   const twin = twinOf(f);
   if (twin) {
@@ -136,13 +142,19 @@ function callConverted(f: UserFunction, thisArg: unknown, args: unknown[], scope
   }
   // `g.call(self, …)`, `g.apply(self, args)`: a call of `g`, which converts like any other.
   const list = args[1];
-  if (typeof thisArg === 'function' && (f === callOf || (f === applyOf && (list == null || typeof list === 'object')))) {
+  if (
+    typeof thisArg === 'function' &&
+    (f === callOf || (f === applyOf && (list == null || typeof list === 'object')))
+  ) {
     const rest = f === callOf ? listFrom(args, 1) : list == null ? [] : listFrom(list as ArrayLike<unknown>, 0);
     return callConverted(thisArg, args[0], rest, scope);
   }
   if (!converter || asIs.has(f) || isLeftAlone(f)) {
     // Made by converted code (a method of a class in converted source): the user's, converted already.
-    const pending = fieldFramesOpen() && isGenerated(Function.prototype.toString.call(f)) ? fieldsBefore(f, thisArg, args) : undefined;
+    const pending =
+      fieldFramesOpen() && isGenerated(Function.prototype.toString.call(f))
+        ? fieldsBefore(f, thisArg, args)
+        : undefined;
     const r = reflectApply(f, thisArg, args);
     noteFields(pending);
     return r;
@@ -157,7 +169,8 @@ function callConverted(f: UserFunction, thisArg: unknown, args: unknown[], scope
       if (!(e instanceof AutographError) || e.kind !== 'conversion') throw e;
       // Not cached as the conversion: another scope (a later jit's) may resolve what this one lacked.
       recordFailure(f, within);
-      if (!warned.has(f)) warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);
+      if (!warned.has(f))
+        warn(`AutoGraph could not convert '${f.name || 'anonymous'}' and will run it as is:\n${e.message}`);
       warned.add(f);
       return reflectApply(f, thisArg, args);
     }

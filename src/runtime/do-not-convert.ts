@@ -27,7 +27,9 @@ export function markConverted(converted: object, original: object): void {
 
 /** The original of a converted function, or undefined when `fn` is not a converted function. */
 export function originalOf(fn: unknown): object | undefined {
-  return typeof fn === 'function' ? ((fn as unknown as Record<symbol, unknown>)[ORIGINAL] as object | undefined) : undefined;
+  return typeof fn === 'function'
+    ? ((fn as unknown as Record<symbol, unknown>)[ORIGINAL] as object | undefined)
+    : undefined;
 }
 
 const twins = new WeakMap<object, UserFunction>();
@@ -62,7 +64,10 @@ export function markConversionFailed<F extends object>(fn: F, error: string): F 
 
 /** The conversion error recorded on `fn` by in-place conversion (a new error each time), if any. */
 export function conversionFailure(fn: unknown): AutographError | undefined {
-  const r = typeof fn === 'function' ? ((fn as unknown as Record<symbol, unknown>)[FAILED] as RecordedError | undefined) : undefined;
+  const r =
+    typeof fn === 'function'
+      ? ((fn as unknown as Record<symbol, unknown>)[FAILED] as RecordedError | undefined)
+      : undefined;
   if (!r) return undefined;
   const err = new AutographError(r.id, r.kind, r.summary, r.hint, r.location);
   err.stack = `${err.name}: ${err.message}`;

@@ -83,7 +83,8 @@ export function fieldArrow<F extends object>(owner: object, fn: F): F {
 }
 
 const isObject = (x: unknown): x is object => (typeof x === 'object' && x !== null) || typeof x === 'function';
-const sameSlot = (a: FieldSlot, b: FieldSlot): boolean => a.obj === b.obj && a.path.length === b.path.length && a.path.every((p, i) => p === b.path[i]);
+const sameSlot = (a: FieldSlot, b: FieldSlot): boolean =>
+  a.obj === b.obj && a.path.length === b.path.length && a.path.every((p, i) => p === b.path[i]);
 
 /** Whether a staged construct is being traced (calls then report their field writes). */
 export function fieldFramesOpen(): boolean {
@@ -107,8 +108,11 @@ export function fieldsBefore(f: object, thisArg: unknown, args: readonly unknown
   const found: FieldSlot[] = [];
   // An arrow's `this` is the one it closed over: for an arrow held by a field of the receiver (a class
   // field `step = (d) => { this.n += d; }`, called as `obj.step(d)`), the receiver.
-  const self = w.lexicalThis ? (owners.get(f) ?? (isObject(thisArg) && Object.values(thisArg).includes(f) ? thisArg : undefined)) : thisArg;
-  if (isObject(self)) for (const path of w.thisPaths) found.push({ obj: self, path, name: `this.${path.join('.')} (${name})` });
+  const self = w.lexicalThis
+    ? (owners.get(f) ?? (isObject(thisArg) && Object.values(thisArg).includes(f) ? thisArg : undefined))
+    : thisArg;
+  if (isObject(self))
+    for (const path of w.thisPaths) found.push({ obj: self, path, name: `this.${path.join('.')} (${name})` });
   for (const [i, path] of w.paramPaths) {
     const o = args[i];
     if (isObject(o)) found.push({ obj: o, path, name: `${path.join('.')} of argument ${i + 1} (${name})` });

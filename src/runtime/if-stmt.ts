@@ -8,7 +8,16 @@
 
 import { cond } from '../trace/control-flow.js';
 import { isTensor, isTracing, truthy } from './tensors.js';
-import { checkBranchOutputs, checkNoAccessors, copyStructure, isContainer, keptInPlace, RETURN_VALUE_NAME, saveArrays, zerosLike } from './state-checks.js';
+import {
+  checkBranchOutputs,
+  checkNoAccessors,
+  copyStructure,
+  isContainer,
+  keptInPlace,
+  RETURN_VALUE_NAME,
+  saveArrays,
+  zerosLike,
+} from './state-checks.js';
 import { declaredType, declareList, isDeclaredList, type ElementType } from '../trace/list-registry.js';
 import { noteListOfAliased } from '../trace/js-differences.js';
 import { weakDType } from '../trace/leaf.js';
@@ -34,7 +43,10 @@ function appendedType(before: readonly unknown[], after: unknown): ElementType |
 
 /** Thrown out of the else branch to trace the main branch again with a filled return slot. */
 class FillMain {
-  constructor(readonly index: number, readonly template: unknown) {}
+  constructor(
+    readonly index: number,
+    readonly template: unknown,
+  ) {}
 }
 
 function stagedIf(
@@ -63,7 +75,12 @@ function stagedIf(
     let grown = false;
     const now = getState();
     init.forEach((x, i) => {
-      if (i >= nouts && lengths[i]! >= 0 && Array.isArray(x) && (now[i] instanceof TensorList || x.length !== lengths[i])) {
+      if (
+        i >= nouts &&
+        lengths[i]! >= 0 &&
+        Array.isArray(x) &&
+        (now[i] instanceof TensorList || x.length !== lengths[i])
+      ) {
         // Not read after the if: the branches' appends are undone, which only a stored reference sees.
         noteListOfAliased(x, stateNames[i]);
       }
@@ -73,7 +90,10 @@ function stagedIf(
       // Only an array appended to in place (`z.push(v)`): a new array assigned to the variable
       // (`s = [...s, v]`) is a change of structure, which the Cond reports.
       if (!(y instanceof TensorList) && y !== x) return;
-      let type = y instanceof TensorList ? { dtype: y.elementDtype, shape: y.elementShape } : appendedType(x.slice(0, lengths[i]), y);
+      let type =
+        y instanceof TensorList
+          ? { dtype: y.elementDtype, shape: y.elementShape }
+          : appendedType(x.slice(0, lengths[i]), y);
       if (!type && y === x && x.length < lengths[i]!) {
         // Popped from in place: a list of the type of its elements.
         restoreArrays();
@@ -194,7 +214,12 @@ export function ifStmt(
  * `c ? a : b`; with the state the branches write (the converter passes getState/setState/names),
  * a staged one is an if statement whose outputs are the value and those variables.
  */
-export function ifExp<T>(test: unknown, a: () => T, b: () => T, ...state: [() => unknown[], (vars: unknown[]) => void, readonly string[]] | []): T {
+export function ifExp<T>(
+  test: unknown,
+  a: () => T,
+  b: () => T,
+  ...state: [() => unknown[], (vars: unknown[]) => void, readonly string[]] | []
+): T {
   if (!(isTensor(test) && isTracing())) return truthy(test, 'a conditional expression') ? a() : b();
   if (state.length) {
     const [get, set, names] = state;
@@ -203,14 +228,28 @@ export function ifExp<T>(test: unknown, a: () => T, b: () => T, ...state: [() =>
       value = vars[0];
       set(vars.slice(1));
     };
-    ifStmt(test, () => void (value = a()), () => void (value = b()), () => [value, ...get()], setAll, ['the conditional expression', ...names], 1 + names.length, '… ? … : …');
+    ifStmt(
+      test,
+      () => void (value = a()),
+      () => void (value = b()),
+      () => [value, ...get()],
+      setAll,
+      ['the conditional expression', ...names],
+      1 + names.length,
+      '… ? … : …',
+    );
     return value as T;
   }
   let main: unknown;
   // Typed as the branches: the untyped runtime surface (generated code) does not see staged types.
-  return cond(test, () => (main = a()), () => {
-    const other = b();
-    checkBranchOutputs([main], [other], ['the conditional expression']);
-    return other;
-  }, { names: ['value'], site: { code: '… ? … : …' } }) as T;
+  return cond(
+    test,
+    () => (main = a()),
+    () => {
+      const other = b();
+      checkBranchOutputs([main], [other], ['the conditional expression']);
+      return other;
+    },
+    { names: ['value'], site: { code: '… ? … : …' } },
+  ) as T;
 }

@@ -30,8 +30,20 @@ const parsed: InPlaceSource[] = [];
 function parse(json: string): InPlaceSource | undefined {
   try {
     const v = JSON.parse(json) as Partial<InPlaceSource>;
-    if (typeof v.name !== 'string' || typeof v.text !== 'string' || typeof v.line !== 'number' || !Array.isArray(v.params)) return undefined;
-    return { name: v.name, file: typeof v.file === 'string' ? v.file : undefined, line: v.line, text: v.text, params: v.params };
+    if (
+      typeof v.name !== 'string' ||
+      typeof v.text !== 'string' ||
+      typeof v.line !== 'number' ||
+      !Array.isArray(v.params)
+    )
+      return undefined;
+    return {
+      name: v.name,
+      file: typeof v.file === 'string' ? v.file : undefined,
+      line: v.line,
+      text: v.text,
+      params: v.params,
+    };
   } catch {
     return undefined;
   }
@@ -53,7 +65,9 @@ export function inPlaceSource(fn: unknown): InPlaceSource | undefined {
 
 /** Whether a stack frame's file (a path or file:// URL) is the recorded `file` (relative to some folder). */
 export function sameFile(frameFile: string, file: string): boolean {
-  const a = (frameFile.startsWith('file://') ? decodeURIComponent(frameFile.slice('file://'.length)) : frameFile).replace(/\\/g, '/');
+  const a = (
+    frameFile.startsWith('file://') ? decodeURIComponent(frameFile.slice('file://'.length)) : frameFile
+  ).replace(/\\/g, '/');
   const b = file.replace(/\\/g, '/');
   return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
 }

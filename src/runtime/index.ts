@@ -56,22 +56,31 @@ export type Runtime = typeof base & {
 // Calls that converted code routes elsewhere: console.log → staged print; node:assert → staged assert;
 // Math.*, Number.isNaN & co. → tensor dispatch.
 registerSpecialFunction(console.log, print as (...a: unknown[]) => unknown);
-const nodeAssert = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:assert') as
-  | (((c: unknown, m?: string) => void) & { ok: unknown; strict: { ok: unknown } & object })
-  | undefined;
+const nodeAssert = (
+  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+).process?.getBuiltinModule?.('node:assert') as
+  (((c: unknown, m?: string) => void) & { ok: unknown; strict: { ok: unknown } & object }) | undefined;
 if (nodeAssert) {
   // A symbolic condition is a staged assert whose failure is an AssertionError; otherwise what
   // node:assert does (a concrete tensor judged by its value, as converted conditions are).
   const staged = (c: unknown, m?: unknown): void => {
     if (isTracing() && isSymbolic(c)) {
       const message = typeof m === 'string' ? m : undefined;
-      return assert(c, message, { id: 'runtime/assert-failed', params: { message: message ?? 'The expression evaluated to a falsy value' }, nodeAssertion: true });
+      return assert(c, message, {
+        id: 'runtime/assert-failed',
+        params: { message: message ?? 'The expression evaluated to a falsy value' },
+        nodeAssertion: true,
+      });
     }
     if (isTensor(c) ? truthy(c, 'an assert') : c) return;
     if (m instanceof Error) throw m;
-    throw nodeAssertionError(typeof m === 'string' ? m : undefined, c) ?? new Error(typeof m === 'string' ? m : 'Assertion failed');
+    throw (
+      nodeAssertionError(typeof m === 'string' ? m : undefined, c) ??
+      new Error(typeof m === 'string' ? m : 'Assertion failed')
+    );
   };
-  for (const f of [nodeAssert, nodeAssert.ok, nodeAssert.strict, nodeAssert.strict?.ok]) if (typeof f === 'function') registerSpecialFunction(f, staged);
+  for (const f of [nodeAssert, nodeAssert.ok, nodeAssert.strict, nodeAssert.strict?.ok])
+    if (typeof f === 'function') registerSpecialFunction(f, staged);
 }
 
 // tfjs's random ops: an unseeded draw while tracing becomes a draw node (new values on every call).

@@ -22,7 +22,9 @@ export function rethrowStagingError(e: unknown): void {
   // Located where it was thrown, in the user's code.
   const at = e instanceof Error && typeof e.stack === 'string' ? locateInStack(e.stack) : undefined;
   const message = e instanceof Error ? e.message : String(e);
-  const err = at ? agError('convert/staged-error-in-try', { message }, at) : locatedError('convert/staged-error-in-try', { message });
+  const err = at
+    ? agError('convert/staged-error-in-try', { message }, at)
+    : locatedError('convert/staged-error-in-try', { message });
   (err as { cause?: unknown }).cause = e;
   throw err;
 }

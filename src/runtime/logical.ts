@@ -24,7 +24,15 @@ export function and<A, B>(a: () => A, b: () => B, asCondition = false, ...state:
   if (!isTensor(x)) return x ? b() : x;
   if (!isTracing()) return truthy(x, 'an && expression') ? b() : x;
   if (state.length) return withState('&&', x, b, asCondition, state);
-  if (asCondition) return staged(cond(toBool(x), () => toBoolAny(b()), () => false, { site: { code: '… && …' } }));
+  if (asCondition)
+    return staged(
+      cond(
+        toBool(x),
+        () => toBoolAny(b()),
+        () => false,
+        { site: { code: '… && …' } },
+      ),
+    );
   return operand('&&', x, b);
 }
 
@@ -33,7 +41,15 @@ export function or<A, B>(a: () => A, b: () => B, asCondition = false, ...state: 
   if (!isTensor(x)) return x ? x : b();
   if (!isTracing()) return truthy(x, 'an || expression') ? x : b();
   if (state.length) return withState('||', x, b, asCondition, state);
-  if (asCondition) return staged(cond(toBool(x), () => true, () => toBoolAny(b()), { site: { code: '… || …' } }));
+  if (asCondition)
+    return staged(
+      cond(
+        toBool(x),
+        () => true,
+        () => toBoolAny(b()),
+        { site: { code: '… || …' } },
+      ),
+    );
   return operand('||', x, b);
 }
 
@@ -46,20 +62,40 @@ function operand(op: '&&' | '||', x: tf.Tensor, b: () => unknown): unknown {
   let right: unknown;
   // The then branch is traced first: the check runs in the branch traced second.
   if (op === '&&') {
-    return staged(cond(toBool(x), () => (right = b()), () => (checkOperands(op, x, right), decided), { site: { code: '… && …' } }));
+    return staged(
+      cond(
+        toBool(x),
+        () => (right = b()),
+        () => (checkOperands(op, x, right), decided),
+        { site: { code: '… && …' } },
+      ),
+    );
   }
-  return staged(cond(toBool(x), () => decided, () => {
-    right = b();
-    checkOperands(op, x, right);
-    return right;
-  }, { site: { code: '… || …' } }));
+  return staged(
+    cond(
+      toBool(x),
+      () => decided,
+      () => {
+        right = b();
+        checkOperands(op, x, right);
+        return right;
+      },
+      { site: { code: '… || …' } },
+    ),
+  );
 }
 
 /**
  * A staged `x && b()` / `x || b()` whose right operand writes variables: an if statement on x's
  * truthiness whose outputs are the value and those variables.
  */
-function withState(op: '&&' | '||', x: tf.Tensor, b: () => unknown, asCondition: boolean, [get, set, names]: State): unknown {
+function withState(
+  op: '&&' | '||',
+  x: tf.Tensor,
+  b: () => unknown,
+  asCondition: boolean,
+  [get, set, names]: State,
+): unknown {
   const decided = asCondition ? false : x.dtype === 'bool' ? op === '||' : x;
   let value: unknown;
   const right = (): void => {

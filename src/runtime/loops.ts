@@ -9,7 +9,14 @@ import * as tf from '@tensorflow/tfjs-core';
 import { whileLoop } from '../trace/control-flow.js';
 import { agError } from '../errors/catalogue.js';
 import { isSymbolic, isTensor, isTracing, toBoolAny, truthy } from './tensors.js';
-import { checkLoopVars, checkNoAccessors, isContainer, isReturnSlot, keptInPlace, placeholdersForUndefined } from './state-checks.js';
+import {
+  checkLoopVars,
+  checkNoAccessors,
+  isContainer,
+  isReturnSlot,
+  keptInPlace,
+  placeholdersForUndefined,
+} from './state-checks.js';
 import { hasStagedAssert, stagedAssert } from './staged-assert.js';
 import { add, gt, lt } from './operators.js';
 import { shapeToString } from '../ir/types.js';
@@ -28,17 +35,23 @@ type Invariant = readonly (number | null)[] | undefined;
 /** Checks loop options (of setLoopOptions, and as a staged loop receives them). */
 export function checkLoopOptions(opts: LoopOptions): void {
   const max = opts?.maximumIterations;
-  if (max !== undefined && !(Number.isInteger(max) && max >= 0)) throw agError('while/max-iterations', { value: String(max) });
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0))
+    throw agError('while/max-iterations', { value: String(max) });
   const inv = opts?.shapeInvariants;
   if (inv === undefined) return;
   const dim = (d: unknown): boolean => d === null || (Number.isInteger(d) && (d as number) >= 0);
-  const good = Array.isArray(inv) && inv.every((p) => Array.isArray(p) && p.length === 2 && Array.isArray(p[1]) && (p[1] as unknown[]).every(dim));
+  const good =
+    Array.isArray(inv) &&
+    inv.every((p) => Array.isArray(p) && p.length === 2 && Array.isArray(p[1]) && (p[1] as unknown[]).every(dim));
   if (!good) throw agError('api/bad-shape-invariants', { got: describeOption(inv) });
 }
 
 function describeOption(x: unknown): string {
   try {
-    return JSON.stringify(x, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? '<value>' : v)) ?? String(x);
+    return (
+      JSON.stringify(x, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? '<value>' : v)) ??
+      String(x)
+    );
   } catch {
     return String(x);
   }
@@ -56,7 +69,8 @@ function invariantsOf(opts: LoopOptions, state: readonly unknown[], names: reado
         found = true;
       }
     });
-    if (!found) throw locatedError('convert/shape-invariant-not-loop-var', { names: names.filter((n) => !isReturnSlot(n)) });
+    if (!found)
+      throw locatedError('convert/shape-invariant-not-loop-var', { names: names.filter((n) => !isReturnSlot(n)) });
   }
   return out;
 }
@@ -112,7 +126,8 @@ function stagedWhile(
   // A user variable first assigned in the loop is only defined if the loop runs at least once
   // (the return slot needs no check: it is read only when the do_return flag is set).
   const mustIterate = undefinedAt.filter((i) => !isReturnSlot(symbolNames(i))).map(symbolNames);
-  if (mustIterate.length && !hasStagedAssert()) throw locatedError('convert/loop-var-undefined', { name: mustIterate[0]! });
+  if (mustIterate.length && !hasStagedAssert())
+    throw locatedError('convert/loop-var-undefined', { name: mustIterate[0]! });
   const counted = mustIterate.length > 0;
   // Per loop variable: did the last traced body keep the JS array or object it received?
   let kept: boolean[] = [];
@@ -134,7 +149,12 @@ function stagedWhile(
         return counted ? [tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : next;
       },
       counted ? [tf.scalar(0, 'int32'), ...init] : init,
-      { names: counted ? ['trip_count', ...names] : names, maximumIterations: opts.maximumIterations, site, shapeInvariants: counted ? [undefined, ...shapes] : shapes },
+      {
+        names: counted ? ['trip_count', ...names] : names,
+        maximumIterations: opts.maximumIterations,
+        site,
+        shapeInvariants: counted ? [undefined, ...shapes] : shapes,
+      },
     );
   } catch (e) {
     restore(start);
@@ -143,10 +163,14 @@ function stagedWhile(
   if (counted) {
     const n = out[0] as tf.Tensor;
     // The run-time failure carries the catalogue's wording (its id is the trace layer's assert id).
-    stagedAssert(tf.greater(n, tf.scalar(0, 'int32')), locatedError('convert/loop-must-iterate', { name: mustIterate[0]! }).summary, {
-      id: 'convert/loop-must-iterate',
-      params: { name: mustIterate[0]! },
-    });
+    stagedAssert(
+      tf.greater(n, tf.scalar(0, 'int32')),
+      locatedError('convert/loop-must-iterate', { name: mustIterate[0]! }).summary,
+      {
+        id: 'convert/loop-must-iterate',
+        params: { name: mustIterate[0]! },
+      },
+    );
     out = out.slice(1);
   }
   setState(keptInPlace(init, out, kept));
@@ -197,7 +221,9 @@ export function whileStmt(
   if (isTracing() && isTensor(c)) {
     // Said before staging: a `break` in the body would otherwise first show as an if whose branches differ.
     if (c.size !== 1) throw locatedError('while/cond-not-scalar', { shape: shapeToString(c.shape) });
-    return withFieldRetry(getState, setState, symbolNames, (get, set, names, afterBody) => stagedWhile(test, body, get, set, names, opts, parseSite(site), afterBody));
+    return withFieldRetry(getState, setState, symbolNames, (get, set, names, afterBody) =>
+      stagedWhile(test, body, get, set, names, opts, parseSite(site), afterBody),
+    );
   }
   const max = opts.maximumIterations ?? Infinity;
   for (let i = 0; i < max && truthy(c, `a ${loop}`); i++) {
@@ -216,10 +242,16 @@ const isReturnFlag = (name: string): boolean => name === 'return' || name.starts
  * The error for a JS loop whose condition became a tensor while tracing: a `break`/`return` that
  * depends on a tensor (its flag became one), or a variable of the condition that became one.
  */
-function becameTensor(before: readonly unknown[], after: readonly unknown[], names: readonly string[], loop: JsLoop): Error {
+function becameTensor(
+  before: readonly unknown[],
+  after: readonly unknown[],
+  names: readonly string[],
+  loop: JsLoop,
+): Error {
   const changed = names.filter((_, i) => !isTensor(before[i]) && isTensor(after[i]));
   const jump = changed.find((n) => JUMP_FLAG.test(n));
-  if (jump) return locatedError('convert/js-loop-tensor-break', { jump: isReturnFlag(jump) ? 'return' : 'break', loop });
+  if (jump)
+    return locatedError('convert/js-loop-tensor-break', { jump: isReturnFlag(jump) ? 'return' : 'break', loop });
   const name = changed.find((n) => !isReturnSlot(n));
   return locatedError('convert/while-cond-became-tensor', { loop: loop as 'for loop' | 'while loop', name });
 }
@@ -238,7 +270,10 @@ function jsExtraTest(extraTest: (() => unknown) | null, getState: GetState, name
   if (before && isSymbolic(e)) {
     // The flags were set by the previous iteration: find which one is a tensor now.
     const jump = names.find((n, i) => JUMP_FLAG.test(n) && isTensor(before[i]));
-    return locatedError('convert/js-loop-tensor-break', { jump: jump && isReturnFlag(jump) ? 'return' : 'break', loop: 'for…of loop' });
+    return locatedError('convert/js-loop-tensor-break', {
+      jump: jump && isReturnFlag(jump) ? 'return' : 'break',
+      loop: 'for…of loop',
+    });
   }
   return truthy(e, 'a loop condition');
 }
@@ -306,7 +341,9 @@ function stagedCounted(
         const next = getState();
         kept = next.map((x, i) => isContainer(x) && x === state[i]);
         checkLoopVars(state, next, names, shapes);
-        return counted ? [c.next(i), tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next] : [c.next(i), ...next];
+        return counted
+          ? [c.next(i), tf.add(vars[0] as tf.Tensor, tf.scalar(1, 'int32')), ...next]
+          : [c.next(i), ...next];
       },
       counted ? [c.first, tf.scalar(0, 'int32'), ...init] : [c.first, ...init],
       {
@@ -321,16 +358,24 @@ function stagedCounted(
     throw e;
   }
   if (counted) {
-    stagedAssert(tf.greater(out[1] as tf.Tensor, tf.scalar(0, 'int32')), locatedError('convert/loop-must-iterate', { name: mustIterate[0]! }).summary, {
-      id: 'convert/loop-must-iterate',
-      params: { name: mustIterate[0]! },
-    });
+    stagedAssert(
+      tf.greater(out[1] as tf.Tensor, tf.scalar(0, 'int32')),
+      locatedError('convert/loop-must-iterate', { name: mustIterate[0]! }).summary,
+      {
+        id: 'convert/loop-must-iterate',
+        params: { name: mustIterate[0]! },
+      },
+    );
   }
   setState(keptInPlace(init, out.slice(skip), kept));
 }
 
 function tensorCounter(iter: tf.Tensor): Counter {
-  if (iter.rank === 0) throw locatedError('convert/unsupported-syntax', { construct: 'for...of over a scalar tensor', instead: 'iterate over a tensor with at least one dimension' });
+  if (iter.rank === 0)
+    throw locatedError('convert/unsupported-syntax', {
+      construct: 'for...of over a scalar tensor',
+      instead: 'iterate over a tensor with at least one dimension',
+    });
   const n = iter.shape[0]!;
   return {
     first: tf.scalar(0, 'int32'),
@@ -347,7 +392,8 @@ function rangeCounter(r: TensorRange): Counter {
   return {
     first: r.start,
     more: (i) => (down ? gt(i, r.stop) : lt(i, r.stop)),
-    element: (i) => (dtype && !(isTensor(i) && i.dtype === dtype) ? tf.cast(isTensor(i) ? i : tf.scalar(i as number), dtype) : i),
+    element: (i) =>
+      dtype && !(isTensor(i) && i.dtype === dtype) ? tf.cast(isTensor(i) ? i : tf.scalar(i as number), dtype) : i,
     next: (i) => add(i, r.step),
     empty: false,
   };
@@ -364,7 +410,9 @@ export function forStmt(
   site?: string,
 ): void {
   const staged = (c: Counter): void =>
-    withFieldRetry(getState, setState, symbolNames, (get, set, names, afterBody) => stagedCounted(c, extraTest, body, get, set, names, opts, parseSite(site), afterBody));
+    withFieldRetry(getState, setState, symbolNames, (get, set, names, afterBody) =>
+      stagedCounted(c, extraTest, body, get, set, names, opts, parseSite(site), afterBody),
+    );
   if (iter instanceof TensorRange) return staged(rangeCounter(iter));
   if (isTensor(iter)) {
     if (isTracing()) return staged(tensorCounter(iter));

@@ -21,7 +21,9 @@ const float = (x: tf.Tensor): tf.Tensor => (x.dtype === 'float32' ? x : tf.cast(
 const f32 = (v: number): tf.Tensor => tf.scalar(v, 'float32');
 /** JS's sign: ±1, and x itself for ±0 and NaN (tf.sign gives 0 for NaN and +0 for -0), as floor(x): no gradient. */
 const sign = (x: tf.Tensor): tf.Tensor =>
-  x.dtype === 'float32' ? tf.where(tf.greater(x, f32(0)), f32(1), tf.where(tf.less(x, f32(0)), f32(-1), tf.floor(x))) : tf.sign(x.dtype === 'bool' ? tf.cast(x, 'int32') : x);
+  x.dtype === 'float32'
+    ? tf.where(tf.greater(x, f32(0)), f32(1), tf.where(tf.less(x, f32(0)), f32(-1), tf.floor(x)))
+    : tf.sign(x.dtype === 'bool' ? tf.cast(x, 'int32') : x);
 /** Math.cbrt: |x|^(1/3) and one Newton step (within one float32 ulp of JS), with x's sign. */
 const cbrt = (x: tf.Tensor): tf.Tensor => {
   const ax = tf.abs(float(x));
@@ -52,11 +54,19 @@ const f16round = (t: tf.Tensor): tf.Tensor => {
   const signed = tf.where(tf.equal(big, f32(0)), tf.mul(x, f32(0)), tf.where(tf.less(x, f32(0)), tf.neg(big), big));
   return tf.where(tf.isNaN(x), x, signed);
 };
-const keepInt = (f: Unary): Unary => (x) => (x.dtype === 'int32' ? x : x.dtype === 'bool' ? tf.cast(x, 'int32') : f(x));
+const keepInt =
+  (f: Unary): Unary =>
+  (x) =>
+    x.dtype === 'int32' ? x : x.dtype === 'bool' ? tf.cast(x, 'int32') : f(x);
 
 const UNARY: Record<string, Unary> = {
   // tfjs's int32 Abs stores into a Float32Array (2147483647 becomes 2147483648): negate instead.
-  abs: (x) => (x.dtype === 'float32' ? tf.abs(x) : x.dtype === 'bool' ? tf.cast(x, 'int32') : tf.where(tf.less(x, tf.scalar(0, 'int32')), tf.neg(x), x)),
+  abs: (x) =>
+    x.dtype === 'float32'
+      ? tf.abs(x)
+      : x.dtype === 'bool'
+        ? tf.cast(x, 'int32')
+        : tf.where(tf.less(x, tf.scalar(0, 'int32')), tf.neg(x), x),
   acos: (x) => tf.acos(float(x)),
   acosh: (x) => tf.acosh(float(x)),
   asin: (x) => tf.asin(float(x)),
@@ -130,8 +140,20 @@ export const MathDispatch: Record<string, (...xs: Js[]) => Js> = {
   ...Object.fromEntries(Object.keys(UNARY).map((k) => [k, unary(k)])),
   max: reduceWith(Math.max, tf.maximum),
   min: reduceWith(Math.min, tf.minimum),
-  pow: (a, b) => (isTensor(a) || isTensor(b) ? (() => { const [x, y] = weakPair(a, b, true); return tf.pow(x, y); })() : Math.pow(a, b)),
-  atan2: (a, b) => (isTensor(a) || isTensor(b) ? (() => { const [x, y] = weakPair(a, b, true); return tf.atan2(float(x), float(y)); })() : Math.atan2(a, b)),
+  pow: (a, b) =>
+    isTensor(a) || isTensor(b)
+      ? (() => {
+          const [x, y] = weakPair(a, b, true);
+          return tf.pow(x, y);
+        })()
+      : Math.pow(a, b),
+  atan2: (a, b) =>
+    isTensor(a) || isTensor(b)
+      ? (() => {
+          const [x, y] = weakPair(a, b, true);
+          return tf.atan2(float(x), float(y));
+        })()
+      : Math.atan2(a, b),
   hypot: (...xs) => {
     if (!xs.some(isTensor)) return Math.hypot(...xs);
     noteJsDifference('Math.hypot');
@@ -140,7 +162,8 @@ export const MathDispatch: Record<string, (...xs: Js[]) => Js> = {
   imul,
   clz32,
   sumPrecise: (xs) => {
-    if (isTensor(xs) || (Array.isArray(xs) && xs.some(isTensor))) throw agError('convert/unsupported-tensor-math', { name: 'sumPrecise', why: REFUSED.sumPrecise! });
+    if (isTensor(xs) || (Array.isArray(xs) && xs.some(isTensor)))
+      throw agError('convert/unsupported-tensor-math', { name: 'sumPrecise', why: REFUSED.sumPrecise! });
     return jsSumPrecise(xs);
   },
 };
@@ -152,7 +175,8 @@ export const JS_ONLY: Readonly<Record<string, string>> = {
 
 /** Math functions refused on tensors (`convert/unsupported-tensor-math`), and why. */
 export const REFUSED: Readonly<Record<string, string>> = {
-  sumPrecise: 'it rounds the exact sum of its values once, which float32 tensor operations cannot compute (and JS itself takes numbers only)',
+  sumPrecise:
+    'it rounds the exact sum of its values once, which float32 tensor operations cannot compute (and JS itself takes numbers only)',
 };
 
 /**

@@ -55,4 +55,6 @@ export function numberCheck(name: string): (x?: unknown) => unknown {
 }
 
 /** The dispatch of each check, by the JS function converted code calls. */
-export const NUMBER_CHECKS: ReadonlyMap<unknown, (x?: unknown) => unknown> = new Map(Object.entries(JS).map(([name, f]) => [f, numberCheck(name)]));
+export const NUMBER_CHECKS: ReadonlyMap<unknown, (x?: unknown) => unknown> = new Map(
+  Object.entries(JS).map(([name, f]) => [f, numberCheck(name)]),
+);

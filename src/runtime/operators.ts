@@ -34,7 +34,9 @@ export function mul(a: Js, b: Js): Js {
 }
 export function div(a: Js, b: Js): Js {
   if (!anyTensor(a, b)) return a / b;
-  return arith(a, b, (x, y) => (x.dtype === 'int32' ? tf.div(tf.cast(x, 'float32'), tf.cast(y, 'float32')) : tf.div(x, y)));
+  return arith(a, b, (x, y) =>
+    x.dtype === 'int32' ? tf.div(tf.cast(x, 'float32'), tf.cast(y, 'float32')) : tf.div(x, y),
+  );
 }
 /** `Math.floor(a / b)`. */
 export function floorDiv(a: Js, b: Js): Js {
@@ -100,7 +102,8 @@ export function gt(a: Js, b: Js): Js {
 export function ge(a: Js, b: Js): Js {
   return anyTensor(a, b) ? compare(a, b, tf.greaterEqual) : a >= b;
 }
-const comparable = (x: unknown): boolean => isTensor(x) || typeof x === 'number' || typeof x === 'boolean' || Array.isArray(x);
+const comparable = (x: unknown): boolean =>
+  isTensor(x) || typeof x === 'number' || typeof x === 'boolean' || Array.isArray(x);
 export function eq(a: Js, b: Js): Js {
   return anyTensor(a, b) && comparable(a) && comparable(b) ? compare(a, b, tf.equal) : a == b;
 }
@@ -111,7 +114,8 @@ export function neq(a: Js, b: Js): Js {
 function strict(a: Js, b: Js, equal: boolean): Js {
   const [x, y] = weakPair(a, b, false);
   const same = equal ? tf.equal(x, y) : tf.notEqual(x, y);
-  const kind = (v: unknown): string => (isTensor(v) ? (v.dtype === 'bool' ? 'boolean' : 'number') : Array.isArray(v) ? 'number' : typeof v);
+  const kind = (v: unknown): string =>
+    isTensor(v) ? (v.dtype === 'bool' ? 'boolean' : 'number') : Array.isArray(v) ? 'number' : typeof v;
   if (kind(a) === kind(b)) return same;
   // Types differ: every element is `!equal`, in the broadcast shape.
   return equal ? tf.logicalAnd(same, tf.scalar(false, 'bool')) : tf.logicalOr(same, tf.scalar(true, 'bool'));

@@ -23,16 +23,24 @@ export const isReturnSlot = (name: string): boolean => name === RETURN_VALUE_NAM
 type Branch = 'main' | 'else';
 
 /** Compares the outputs of the two branches of a staged if (undefined/null on one side only). */
-export function checkBranchOutputs(main: readonly unknown[], other: readonly unknown[], names: readonly string[]): void {
+export function checkBranchOutputs(
+  main: readonly unknown[],
+  other: readonly unknown[],
+  names: readonly string[],
+): void {
   main.forEach((x, i) => {
     const y = other[i];
     const name = names[i] ?? `output ${i}`;
-    for (const [a, b, branch] of [[x, y, 'main'], [y, x, 'else']] as [unknown, unknown, Branch][]) {
+    for (const [a, b, branch] of [
+      [x, y, 'main'],
+      [y, x, 'else'],
+    ] as [unknown, unknown, Branch][]) {
       if (a === undefined && b !== undefined) {
         if (isReturnSlot(name)) throw locatedError('convert/if-missing-return', { branch });
         throw locatedError('convert/if-undefined-in-branch', { name, branch });
       }
-      if (a === null && b !== null && b !== undefined) throw locatedError('convert/if-null-in-branch', { name, branch });
+      if (a === null && b !== null && b !== undefined)
+        throw locatedError('convert/if-null-in-branch', { name, branch });
     }
   });
 }
@@ -54,13 +62,19 @@ export function checkLoopVars(
     const a = after[i];
     const name = names[i] ?? `loop variable ${i}`;
     if (!isTensor(b) || !isTensor(a)) return;
-    if (typeOf(a) !== typeOf(b)) throw locatedError('convert/loop-var-dtype-changed', { name, before: typeOf(b), after: typeOf(a) });
+    if (typeOf(a) !== typeOf(b))
+      throw locatedError('convert/loop-var-dtype-changed', { name, before: typeOf(b), after: typeOf(a) });
     const inv = invariants[i];
     if (inv) {
       if (a.shape.length !== inv.length || a.shape.some((d, k) => inv[k] !== null && inv[k] !== d)) {
-        throw locatedError('while/shape-invariant', { name, invariant: `[${inv.map((d) => (d === null ? 'null' : d)).join(',')}]`, got: `shape ${shapeToString(a.shape)} after one iteration` });
+        throw locatedError('while/shape-invariant', {
+          name,
+          invariant: `[${inv.map((d) => (d === null ? 'null' : d)).join(',')}]`,
+          got: `shape ${shapeToString(a.shape)} after one iteration`,
+        });
       }
-    } else if (shapeOf(a) !== shapeOf(b)) throw locatedError('convert/loop-var-shape-changed', { name, before: shapeOf(b), after: shapeOf(a) });
+    } else if (shapeOf(a) !== shapeOf(b))
+      throw locatedError('convert/loop-var-shape-changed', { name, before: shapeOf(b), after: shapeOf(a) });
   });
 }
 
@@ -148,7 +162,8 @@ export function placeholdersForUndefined(
     for (const i of undefinedAt) {
       // A scalar first set from the symbolic stand-ins starts as a JS zero: the loop types it (weakly) itself.
       const v = again[i];
-      if (after[i] === undefined && v !== undefined) after[i] = isTensor(v) && v.rank === 0 && v.dtype !== 'string' ? (v.dtype === 'bool' ? false : 0) : v;
+      if (after[i] === undefined && v !== undefined)
+        after[i] = isTensor(v) && v.rank === 0 && v.dtype !== 'string' ? (v.dtype === 'bool' ? false : 0) : v;
     }
   }
   const out = [...init];
@@ -250,7 +265,11 @@ const ACCESSOR = new AccessorState();
  * plain JS paths never look at it.
  */
 export function field(obj: unknown, key: string): unknown {
-  for (let o: unknown = obj; o !== null && (typeof o === 'object' || typeof o === 'function'); o = Object.getPrototypeOf(o)) {
+  for (
+    let o: unknown = obj;
+    o !== null && (typeof o === 'object' || typeof o === 'function');
+    o = Object.getPrototypeOf(o)
+  ) {
     const d = Object.getOwnPropertyDescriptor(o, key);
     if (!d) continue;
     return d.get || d.set ? ACCESSOR : (obj as Record<string, unknown>)[key];
@@ -274,6 +293,10 @@ export function intoContainer(original: unknown, result: unknown): void {
 }
 
 /** `keepInPlace` for each output whose `kept` flag is set. */
-export function keptInPlace(originals: readonly unknown[], results: readonly unknown[], kept: readonly boolean[]): unknown[] {
+export function keptInPlace(
+  originals: readonly unknown[],
+  results: readonly unknown[],
+  kept: readonly boolean[],
+): unknown[] {
   return results.map((y, i) => (kept[i] ? keepInPlace(originals[i], y) : y));
 }

@@ -62,8 +62,13 @@ function captureExternal(graph: Graph, t: tf.Tensor): Value {
   const map = captureMap(root);
   let v = map.get(t);
   if (!v) {
-    const source = t instanceof tf.Variable ? { kind: 'variable' as const, variable: t } : { kind: 'tensor' as const, tensor: t };
-    v = root.addCapture({ dtype: t.dtype, shape: t.shape }, source, t instanceof tf.Variable ? sanitize(t.name) : undefined);
+    const source =
+      t instanceof tf.Variable ? { kind: 'variable' as const, variable: t } : { kind: 'tensor' as const, tensor: t };
+    v = root.addCapture(
+      { dtype: t.dtype, shape: t.shape },
+      source,
+      t instanceof tf.Variable ? sanitize(t.name) : undefined,
+    );
     map.set(t, v);
   }
   return graph === root ? v : captureOuter(graph, v);

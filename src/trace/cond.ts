@@ -32,7 +32,12 @@ export interface CondOptions {
  * TF's `tf.cond`: with a JS boolean or a concrete tensor it runs one branch; while tracing with a
  * tensor predicate it traces both into a `Cond` node. Branch outputs may be nested arrays/objects.
  */
-export function cond<A, B = A>(pred: unknown, thenFn: () => A, elseFn: () => B, opts: CondOptions = {}): A | B | Staged<A> | Staged<B> {
+export function cond<A, B = A>(
+  pred: unknown,
+  thenFn: () => A,
+  elseFn: () => B,
+  opts: CondOptions = {},
+): A | B | Staged<A> | Staged<B> {
   if (!isTensor(pred)) return pred ? thenFn() : elseFn();
   if (!isTracing()) return scalarTruth(pred, 'cond') ? thenFn() : elseFn();
   return stagedCond<A | B>(pred, thenFn, elseFn, opts);
@@ -42,7 +47,10 @@ export function cond<A, B = A>(pred: unknown, thenFn: () => A, elseFn: () => B, 
 export function predicateIn(g: Graph, pred: tf.Tensor, what: 'cond' | 'while'): Value {
   let v = valueIn(g, pred);
   const size = v.shape.reduce((a, b) => a * b, 1);
-  if (size !== 1) throw agError(what === 'cond' ? 'cond/pred-not-scalar' : 'while/cond-not-scalar', { shape: shapeToString(v.shape) });
+  if (size !== 1)
+    throw agError(what === 'cond' ? 'cond/pred-not-scalar' : 'while/cond-not-scalar', {
+      shape: shapeToString(v.shape),
+    });
   if (v.dtype !== 'bool' || v.shape.length !== 0) {
     v = inGraph(g, () => {
       const t = symbolicTensor(v);
@@ -96,12 +104,19 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
   const operands = finalizeOperands([main.graph, other.graph]);
   const effect = hasEffects(main.graph) || hasEffects(other.graph);
   const node = parent.addNode(
-    new Node(parent, OP.Cond, [predValue, ...operands], ['pred', ...operands.map((_, i) => `input${i}`)], {}, {
-      subgraphs: { then: main.graph, else: other.graph },
-      effect,
-      source: userFrame(),
-      site: opts.site,
-    }),
+    new Node(
+      parent,
+      OP.Cond,
+      [predValue, ...operands],
+      ['pred', ...operands.map((_, i) => `input${i}`)],
+      {},
+      {
+        subgraphs: { then: main.graph, else: other.graph },
+        effect,
+        source: userFrame(),
+        site: opts.site,
+      },
+    ),
   );
   const raw: tf.Tensor[] = [];
   const results = main.graph.outputs.map((v, i) => {
@@ -117,7 +132,11 @@ function stagedCond<T>(pred: tf.Tensor, thenFn: () => T, elseFn: () => T, opts: 
   return rebuild(a, plan, results) as T;
 }
 
-function rebuild(flat: Flat, plan: readonly ({ out: number } | { js: unknown })[], results: readonly unknown[]): unknown {
+function rebuild(
+  flat: Flat,
+  plan: readonly ({ out: number } | { js: unknown })[],
+  results: readonly unknown[],
+): unknown {
   return flat.rebuild(plan.map((p) => ('out' in p ? results[p.out] : p.js)));
 }
 
@@ -143,7 +162,12 @@ function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: 
     if (x === y && !touched(x)) return { js: x };
     if (kx !== ky) throw agError('cond/unsupported-output', { name, main: describeLeaf(x), other: describeLeaf(y) });
     const type = sameListType(name, listTypeOf(x, name), listTypeOf(y, name));
-    return { then: listHandle(gThen, x, main.finals), else: listHandle(gElse, y, other.finals), list: type, original: isTensorList(x) ? x : y };
+    return {
+      then: listHandle(gThen, x, main.finals),
+      else: listHandle(gElse, y, other.finals),
+      list: type,
+      original: isTensorList(x) ? x : y,
+    };
   }
   if (kx === 'nullish' || ky === 'nullish') {
     if (x === y) return { js: x };
@@ -157,7 +181,12 @@ function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: 
   if (kx !== 'tensor' && ky !== 'tensor') {
     if (Object.is(x, y)) return { js: x };
     if (kx !== ky) throw agError('cond/dtype-mismatch', { name, main: kx, other: ky });
-    const dtype: DType = kx === 'boolean' ? 'bool' : weakDType(x as number) === 'int32' && weakDType(y as number) === 'int32' ? 'int32' : 'float32';
+    const dtype: DType =
+      kx === 'boolean'
+        ? 'bool'
+        : weakDType(x as number) === 'int32' && weakDType(y as number) === 'int32'
+          ? 'int32'
+          : 'float32';
     return { then: constIn(gThen, x as number, dtype), else: constIn(gElse, y as number, dtype) };
   }
   // At least one tensor: a JS scalar on the other side takes the tensor's dtype (weak typing).
@@ -168,7 +197,8 @@ function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: 
     // A branch whose value has dimensions known only at run time (a loop with a shape invariant, a
     // stacked list): the Cond's output has them unknown where the branches differ.
     const unknown = tx.shape.includes(-1) || ty.shape.includes(-1);
-    if (unknown && tx.shape.length === ty.shape.length) return { then: tx, else: ty, shape: tx.shape.map((d, i) => (d === ty.shape[i] ? d : -1)) };
+    if (unknown && tx.shape.length === ty.shape.length)
+      return { then: tx, else: ty, shape: tx.shape.map((d, i) => (d === ty.shape[i] ? d : -1)) };
     throw agError('cond/shape-mismatch', { name, main: shapeToString(tx.shape), other: shapeToString(ty.shape) });
   }
   return { then: tx, else: ty };
@@ -177,11 +207,22 @@ function mergeLeaves(x: unknown, y: unknown, name: string, main: Branch, other: 
 export function sanitize(name: string | undefined): string | undefined {
   if (!name || name === 'value') return undefined;
   if (name.startsWith('<return value')) return 'return_value'; // the converter's return slot
-  return name.replace(/\[(\d+)\]/g, '_$1').replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '') || undefined;
+  return (
+    name
+      .replace(/\[(\d+)\]/g, '_$1')
+      .replace(/[^A-Za-z0-9_]/g, '_')
+      .replace(/^_+/, '') || undefined
+  );
 }
 
 /** The catalogued error for branch results of different nesting, naming the first output that differs. */
-function structureMismatch(main: unknown, other: unknown, names: readonly (string | undefined)[] | undefined, a: string, b: string): Error {
+function structureMismatch(
+  main: unknown,
+  other: unknown,
+  names: readonly (string | undefined)[] | undefined,
+  a: string,
+  b: string,
+): Error {
   if (names && Array.isArray(main) && Array.isArray(other) && main.length === other.length) {
     for (let i = 0; i < main.length; i++) {
       const x = flatten(main[i]).signature;

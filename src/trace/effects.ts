@@ -24,7 +24,8 @@ import { OP } from '../ir/ops.js';
  * `text` is how it shows (in pictures of the graph), `value` the value itself where it is not a
  * string, and with `nested` a structure whose tensor leaves are inputs (`{ [TENSOR_SLOT]: i }`).
  */
-export type PrintPart = { readonly tensor: number } | { readonly text: string; readonly value?: unknown; readonly nested?: boolean };
+export type PrintPart =
+  { readonly tensor: number } | { readonly text: string; readonly value?: unknown; readonly nested?: boolean };
 
 /** The key of the markers standing for tensor inputs inside a nested printed value. */
 export const TENSOR_SLOT = 'autograph-ts.print.tensor';
@@ -92,7 +93,14 @@ export function stagedPrint(values: readonly unknown[]): void {
     }
   }
   graph.addNode(
-    new Node(graph, OP.Print, inputs, inputs.map((_, i) => `value${i}`), { parts }, { effect: true, source: userFrame() }),
+    new Node(
+      graph,
+      OP.Print,
+      inputs,
+      inputs.map((_, i) => `value${i}`),
+      { parts },
+      { effect: true, source: userFrame() },
+    ),
   );
 }
 
@@ -111,12 +119,19 @@ export function print(...values: unknown[]): void {
 }
 
 /** Run-time action of a Print node, given its inputs as tensors or JS numbers. */
-export function runPrint(parts: readonly PrintPart[], inputs: readonly (tf.Tensor | number)[], dtypes: readonly DType[]): void {
+export function runPrint(
+  parts: readonly PrintPart[],
+  inputs: readonly (tf.Tensor | number)[],
+  dtypes: readonly DType[],
+): void {
   printLine(parts, (slot) => shown(inputs[slot]!, dtypes[slot]!));
 }
 
 /** Run-time action of a Print node whose tensor inputs arrive as values and shapes (a replay after a run). */
-export function runPrintValues(parts: readonly PrintPart[], inputs: readonly { values: ArrayLike<number>; shape: readonly number[]; dtype: DType }[]): void {
+export function runPrintValues(
+  parts: readonly PrintPart[],
+  inputs: readonly { values: ArrayLike<number>; shape: readonly number[]; dtype: DType }[],
+): void {
   printLine(parts, (slot) => displayValue(inputs[slot]!.values, inputs[slot]!.shape, inputs[slot]!.dtype));
 }
 
@@ -149,15 +164,25 @@ export interface AssertError {
   readonly nodeAssertion?: boolean;
 }
 
-type AssertionErrorClass = new (o: { message?: string; actual?: unknown; expected?: unknown; operator?: string }) => Error;
+type AssertionErrorClass = new (o: {
+  message?: string;
+  actual?: unknown;
+  expected?: unknown;
+  operator?: string;
+}) => Error;
 
 /** Node's AssertionError for a failed `assert(value, message)`, as node:assert throws it. */
 export function nodeAssertionError(message: string | undefined, actual: unknown): Error | undefined {
-  const mod = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:assert') as
-    | { AssertionError?: AssertionErrorClass }
-    | undefined;
+  const mod = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+    'node:assert',
+  ) as { AssertionError?: AssertionErrorClass } | undefined;
   if (!mod?.AssertionError) return undefined;
-  return new mod.AssertionError({ message: message ?? 'The expression evaluated to a falsy value', actual, expected: true, operator: '==' });
+  return new mod.AssertionError({
+    message: message ?? 'The expression evaluated to a falsy value',
+    actual,
+    expected: true,
+    operator: '==',
+  });
 }
 
 /** Checks `cond`; a symbolic condition makes an Assert node checked on every call. */
@@ -172,10 +197,16 @@ export function assert(cond: unknown, message?: string, error?: AssertError): vo
       const all = tf.all(truthTensor(cond));
       v = valueIn(graph, all);
     }
-    graph.addNode(new Node(graph, OP.Assert, [v], ['condition'], { message: msg, error }, { effect: true, source: userFrame() }));
+    graph.addNode(
+      new Node(graph, OP.Assert, [v], ['condition'], { message: msg, error }, { effect: true, source: userFrame() }),
+    );
     return;
   }
-  const ok = isTensor(cond) ? (cond.size === 1 ? scalarTruth(cond, 'cond') : tf.tidy(() => tf.all(truthTensor(cond)).dataSync()[0] !== 0)) : Boolean(cond);
+  const ok = isTensor(cond)
+    ? cond.size === 1
+      ? scalarTruth(cond, 'cond')
+      : tf.tidy(() => tf.all(truthTensor(cond)).dataSync()[0] !== 0)
+    : Boolean(cond);
   if (!ok) throw failure(msg, error, userFrame());
 }
 
@@ -188,11 +219,12 @@ function failure(message: string, error: AssertError | undefined, source: NodeSo
   if (error?.nodeAssertion) {
     const at = userLocation(source);
     const where = at?.file ? ` (at ${at.file}:${at.line}:${at.column})` : '';
-    const e = nodeAssertionError(`${(error.params as { message?: string }).message ?? 'The expression evaluated to a falsy value'}${where}`, false);
+    const e = nodeAssertionError(
+      `${(error.params as { message?: string }).message ?? 'The expression evaluated to a falsy value'}${where}`,
+      false,
+    );
     if (e) return e;
   }
   if (error) return agError(error.id, error.params as never, userLocation(source));
   return agError('runtime/assert-failed', { message }, userLocation(source));
 }
-
-

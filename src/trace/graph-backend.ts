@@ -56,7 +56,8 @@ class GraphBackend extends tf.KernelBackend {
       if (node?.op === OP.Const && node.options.values) return node.options.values as tf.backend_util.BackendValues;
     }
     // A value of no trace running now was kept past the end of its trace.
-    if (dataId instanceof SymbolicId && !isCurrentTrace(dataId.value.graph)) throw agError('trace/symbolic-escaped', {});
+    if (dataId instanceof SymbolicId && !isCurrentTrace(dataId.value.graph))
+      throw agError('trace/symbolic-escaped', {});
     throw symbolicRead(readerOf(new Error().stack ?? ''));
   }
 
@@ -94,7 +95,11 @@ class GraphBackend extends tf.KernelBackend {
   override dispose(): void {}
 
   /** Records one kernel invocation into the current graph. */
-  record(kernel: string, inputs: tf.NamedTensorInfoMap, attrs: tf.NamedAttrMap | undefined): tf.TensorInfo | tf.TensorInfo[] {
+  record(
+    kernel: string,
+    inputs: tf.NamedTensorInfoMap,
+    attrs: tf.NamedAttrMap | undefined,
+  ): tf.TensorInfo | tf.TensorInfo[] {
     const graph = currentGraph();
     if (!graph) throw new Error(`internal: kernel ${kernel} ran on the graph backend outside a trace`);
     const rule = shapeRuleFor(kernel);
@@ -142,7 +147,11 @@ class GraphBackend extends tf.KernelBackend {
     }
     const multiOutput = kernelOf(kernel)?.multiOutput === true || outs.length !== 1;
     const node = graph.addNode(
-      new Node(graph, kernel as KernelName, values, names, cleanAttrs, { arrayInputs, multiOutput, source: sourceHere() }),
+      new Node(graph, kernel as KernelName, values, names, cleanAttrs, {
+        arrayInputs,
+        multiOutput,
+        source: sourceHere(),
+      }),
     );
     const infos = outs.map((o) => {
       const v = node.addOutput(o.dtype, o.shape);
@@ -177,7 +186,6 @@ function outermostOpScope(): number | undefined {
   for (const scope of engineState().scopeStack) if (scope.name.endsWith('__op')) return scope.id;
   return undefined;
 }
-
 
 function isCurrentTrace(g: Graph): boolean {
   let root = g;

@@ -40,7 +40,10 @@ export function weakDType(x: number | boolean): DType {
 
 /** JS truthiness of a concrete (non-symbolic) scalar tensor, read eagerly. */
 export function scalarTruth(t: tf.Tensor, what: 'cond' | 'while'): boolean {
-  if (t.size !== 1) throw agError(what === 'cond' ? 'cond/pred-not-scalar' : 'while/cond-not-scalar', { shape: shapeToString(t.shape) });
+  if (t.size !== 1)
+    throw agError(what === 'cond' ? 'cond/pred-not-scalar' : 'while/cond-not-scalar', {
+      shape: shapeToString(t.shape),
+    });
   const v = t.dataSync()[0];
   return typeof v === 'number' ? v !== 0 && !Number.isNaN(v) : Boolean(v);
 }

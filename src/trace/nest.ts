@@ -24,7 +24,11 @@ export function isPlainObject(x: unknown): x is Record<string, unknown> {
 type Shape = { kind: 'leaf' } | { kind: 'array'; items: Shape[] } | { kind: 'object'; keys: string[]; items: Shape[] };
 
 /** Flattens `structure`. With `rootNames`, the top level is an array whose items are named by them. */
-export function flatten(structure: unknown, rootNames?: readonly (string | undefined)[], opts: { listsAsLeaves?: boolean } = {}): Flat {
+export function flatten(
+  structure: unknown,
+  rootNames?: readonly (string | undefined)[],
+  opts: { listsAsLeaves?: boolean } = {},
+): Flat {
   const listLeaves = opts.listsAsLeaves ?? true;
   const leaves: unknown[] = [];
   const paths: string[] = [];

@@ -25,7 +25,13 @@ import { isEffect } from '../ir/effects.js';
 type DrawSpec = { readonly op: DrawOp; readonly params: Partial<DrawAttrs> } | { readonly op: 'Multinomial' };
 
 /** tfjs op scopes that take Math.random() as their seed when given none. */
-const SEEDING_SCOPES = new Set(['randomNormal__op', 'truncatedNormal__op', 'randomUniform__op', 'randomGamma__op', 'multinomial__op']);
+const SEEDING_SCOPES = new Set([
+  'randomNormal__op',
+  'truncatedNormal__op',
+  'randomUniform__op',
+  'randomGamma__op',
+  'multinomial__op',
+]);
 
 /** A number argument as tfjs's arithmetic uses it (`undefined`: the op's default). */
 const num = (x: unknown, fallback: number): number => (x === undefined ? fallback : Number(x));
@@ -64,8 +70,10 @@ function recognize(scope: EngineScope): DrawSpec | undefined {
   const stack = engine().state.scopeStack;
   if (call && stack[call.depth]?.name === call.scope) return call.spec;
   const parent = stack[stack.lastIndexOf(scope) - 1]?.name;
-  if (scope.name === 'randomUniform__op' && parent === 'dropout__op') return { op: 'RandomUniform', params: { minval: 0, maxval: 1 } };
-  if (scope.name === 'randomNormal__op' && parent === 'randomStandardNormal__op') return { op: 'RandomNormal', params: { mean: 0, stdDev: 1 } };
+  if (scope.name === 'randomUniform__op' && parent === 'dropout__op')
+    return { op: 'RandomUniform', params: { minval: 0, maxval: 1 } };
+  if (scope.name === 'randomNormal__op' && parent === 'randomStandardNormal__op')
+    return { op: 'RandomNormal', params: { mean: 0, stdDev: 1 } };
   return undefined;
 }
 
@@ -177,7 +185,8 @@ export function withDrawSubstitutes<T>(values: readonly Value[], fn: () => T): T
   substitutes = { values: [...values], next: 0 };
   try {
     const result = fn();
-    if (substitutes.next !== values.length) throw new Error(`internal: the replay made ${substitutes.next} draws where the call made ${values.length}`);
+    if (substitutes.next !== values.length)
+      throw new Error(`internal: the replay made ${substitutes.next} draws where the call made ${values.length}`);
     return result;
   } finally {
     substitutes = saved;

@@ -8,7 +8,6 @@ import type { Tensor } from '@tensorflow/tfjs-core';
 /** True for `any` (left as it is: mapping it would spread into every branch of a conditional type). */
 export type IsAny<T> = 0 extends 1 & T ? true : false;
 
-
 /** Any function: the constraint of what `jit` and `toGraph` take. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFn = (...args: any[]) => any;

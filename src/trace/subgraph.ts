@@ -53,7 +53,9 @@ export function traceInto<T>(
       throw e;
     }
   };
-  const traced = withTapeBase(() => withVariableFrame(() => withListLog(() => inGraph(graph, () => run(values.map(symbolicTensor))))));
+  const traced = withTapeBase(() =>
+    withVariableFrame(() => withListLog(() => inGraph(graph, () => run(values.map(symbolicTensor))))),
+  );
   return { graph, result: traced.result.result, finals: traced.result.finals, variables: traced.finals };
 }
 

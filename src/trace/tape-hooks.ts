@@ -43,18 +43,29 @@ export interface ListTypeAttrs {
  */
 export const controlFlowTape: {
   cond?: (node: Node, operands: readonly tf.Tensor[][], outs: tf.Tensor[]) => void;
-  while?: (node: Node, listTypes: readonly (ListTypeAttrs | undefined)[], inits: readonly tf.Tensor[][], operands: readonly tf.Tensor[][], outs: tf.Tensor[]) => void;
+  while?: (
+    node: Node,
+    listTypes: readonly (ListTypeAttrs | undefined)[],
+    inits: readonly tf.Tensor[][],
+    operands: readonly tf.Tensor[][],
+    outs: tf.Tensor[],
+  ) => void;
 } = {};
 
 /** The hook `kind`, which a taped Cond/While needs: grad/ is loaded with the api (api/jit.ts). */
 export function tapeHook<K extends keyof typeof controlFlowTape>(kind: K): NonNullable<(typeof controlFlowTape)[K]> {
   const hook = controlFlowTape[kind];
-  if (!hook) throw new Error(`internal: a staged ${kind} was made under a gradient tape, but grad/install.ts is not loaded`);
+  if (!hook)
+    throw new Error(`internal: a staged ${kind} was made under a gradient tape, but grad/install.ts is not loaded`);
   return hook;
 }
 
 /** For each operand of a node: the tensors (observed while its subgraphs were traced) that stand for it. */
-export function operandTensors(parent: Graph, operands: readonly Value[], observed: Iterable<tf.Tensor>): tf.Tensor[][] {
+export function operandTensors(
+  parent: Graph,
+  operands: readonly Value[],
+  observed: Iterable<tf.Tensor>,
+): tf.Tensor[][] {
   const out: tf.Tensor[][] = operands.map(() => []);
   for (const t of observed) {
     const sv = symbolicValue(t);

@@ -9,7 +9,15 @@ import { Node, type Graph, type Value } from '../ir/graph.js';
 import { LIST_DTYPE, sameShape, shapeToString, type DType, type Shape } from '../ir/types.js';
 import { agError } from '../errors/catalogue.js';
 import { currentGraph, isTensor } from './context.js';
-import { declareList, declaredType, isTensorList, LIST_BRAND, touchList, type ElementType, type ListLike } from './list-registry.js';
+import {
+  declareList,
+  declaredType,
+  isTensorList,
+  LIST_BRAND,
+  touchList,
+  type ElementType,
+  type ListLike,
+} from './list-registry.js';
 import { valueIn } from './capture.js';
 import { inGraph, symbolicTensor } from './subgraph.js';
 import { weakDType } from './leaf.js';
@@ -31,12 +39,31 @@ export function setElementType(list: unknown, dtype: DType, shape?: readonly num
 
 /** Set by the gradient machinery: pushes a tape entry for each list op while a gradient is taped. */
 export const listTape: {
-  record?: (op: ListOp, inputs: { list?: tf.Tensor; x?: tf.Tensor }, outputs: tf.Tensor[], attrs: { elementDtype: DType; elementShape: Shape | null }) => void;
+  record?: (
+    op: ListOp,
+    inputs: { list?: tf.Tensor; x?: tf.Tensor },
+    outputs: tf.Tensor[],
+    attrs: { elementDtype: DType; elementShape: Shape | null },
+  ) => void;
 } = {};
 
-function record(op: ListOp, inputs: Value[], attrs: Record<string, unknown>, outs: { dtype: DType; shape: Shape }[]): Value[] {
+function record(
+  op: ListOp,
+  inputs: Value[],
+  attrs: Record<string, unknown>,
+  outs: { dtype: DType; shape: Shape }[],
+): Value[] {
   const g = currentGraph()!;
-  const node = g.addNode(new Node(g, op, inputs, inputs.map((_, i) => (i === 0 ? 'list' : `input${i}`)), attrs, { source: userFrame() }));
+  const node = g.addNode(
+    new Node(
+      g,
+      op,
+      inputs,
+      inputs.map((_, i) => (i === 0 ? 'list' : `input${i}`)),
+      attrs,
+      { source: userFrame() },
+    ),
+  );
   return outs.map((o) => node.addOutput(o.dtype, o.shape));
 }
 
@@ -67,7 +94,10 @@ export class TensorList implements ListLike {
     const t = isTensor(x) ? x : tf.scalar(x as number, this.elementDtype);
     this.elementShape ??= t.shape;
     if (t.dtype !== this.elementDtype || !sameShape(t.shape, this.elementShape)) {
-      throw agError('list/element-mismatch', { expected: `${this.elementDtype}${shapeToString(this.elementShape)}`, got: `${t.dtype}${shapeToString(t.shape)}` });
+      throw agError('list/element-mismatch', {
+        expected: `${this.elementDtype}${shapeToString(this.elementShape)}`,
+        got: `${t.dtype}${shapeToString(t.shape)}`,
+      });
     }
     return valueIn(g, t);
   }
@@ -79,7 +109,9 @@ export class TensorList implements ListLike {
       const element = this.element(x);
       touchList(this);
       const before = this.handle;
-      const [h] = record(OP.ListPush, [valueIn(g, this.handle), element], this.attrs(), [{ dtype: LIST_DTYPE, shape: [] }]);
+      const [h] = record(OP.ListPush, [valueIn(g, this.handle), element], this.attrs(), [
+        { dtype: LIST_DTYPE, shape: [] },
+      ]);
       this.handle = symbolicTensor(h!);
       listTape.record?.(OP.ListPush, { list: before, x: isTensor(x) ? x : undefined }, [this.handle], this.attrs());
     }
@@ -111,7 +143,9 @@ export class TensorList implements ListLike {
   get(index: unknown): tf.Tensor {
     const g = currentGraph()!;
     const i = valueIn(g, isTensor(index) ? index : tf.scalar(index as number, 'int32'));
-    const [x] = record(OP.ListGet, [valueIn(g, this.handle), i], this.attrs(), [{ dtype: this.elementDtype, shape: this.knownShape() }]);
+    const [x] = record(OP.ListGet, [valueIn(g, this.handle), i], this.attrs(), [
+      { dtype: this.elementDtype, shape: this.knownShape() },
+    ]);
     const element = symbolicTensor(x!);
     listTape.record?.(OP.ListGet, { list: this.handle }, [element], this.attrs());
     return element;
@@ -124,7 +158,9 @@ export class TensorList implements ListLike {
     const element = this.element(x);
     touchList(this);
     const before = this.handle;
-    const [h] = record(OP.ListSetItem, [valueIn(g, this.handle), i, element], this.attrs(), [{ dtype: LIST_DTYPE, shape: [] }]);
+    const [h] = record(OP.ListSetItem, [valueIn(g, this.handle), i, element], this.attrs(), [
+      { dtype: LIST_DTYPE, shape: [] },
+    ]);
     this.handle = symbolicTensor(h!);
     listTape.record?.(OP.ListSetItem, { list: before, x: isTensor(x) ? x : undefined }, [this.handle], this.attrs());
     return x;
@@ -133,7 +169,9 @@ export class TensorList implements ListLike {
   stack(): tf.Tensor {
     const g = currentGraph()!;
     const shape = this.knownShape();
-    const [x] = record(OP.ListStack, [valueIn(g, this.handle)], this.attrs(), [{ dtype: this.elementDtype, shape: [-1, ...shape] }]);
+    const [x] = record(OP.ListStack, [valueIn(g, this.handle)], this.attrs(), [
+      { dtype: this.elementDtype, shape: [-1, ...shape] },
+    ]);
     const stacked = symbolicTensor(x!);
     listTape.record?.(OP.ListStack, { list: this.handle }, [stacked], this.attrs());
     return stacked;
@@ -152,14 +190,20 @@ export function elementTypeOf(arr: unknown[]): ElementType | undefined {
   const first = arr[0];
   if (first === undefined) return d;
   if (isTensor(first)) return { dtype: d?.dtype ?? (first.dtype as DType), shape: first.shape };
-  if (typeof first === 'number' || typeof first === 'boolean') return { dtype: d?.dtype ?? weakDType(first), shape: [] };
+  if (typeof first === 'number' || typeof first === 'boolean')
+    return { dtype: d?.dtype ?? weakDType(first), shape: [] };
   return d;
 }
 
 /** A staged list in graph `g` holding the elements of the JS array `arr` (of element type `type`). */
 export function arrayAsList(g: Graph, arr: unknown[], type: ElementType): TensorList {
   return inGraph(g, () => {
-    const [h] = record(OP.ListEmpty, [], { elementDtype: type.dtype, elementShape: type.shape ? [...type.shape] : null }, [{ dtype: LIST_DTYPE, shape: [] }]);
+    const [h] = record(
+      OP.ListEmpty,
+      [],
+      { elementDtype: type.dtype, elementShape: type.shape ? [...type.shape] : null },
+      [{ dtype: LIST_DTYPE, shape: [] }],
+    );
     const list = new TensorList(symbolicTensor(h!), type.dtype, type.shape);
     if (arr.length) list.push(...arr);
     return list;

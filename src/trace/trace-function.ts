@@ -44,12 +44,16 @@ function unknownBatch(e: unknown, graph: Graph): Error | undefined {
   if (!(e instanceof Error) || e.message !== 'Pass at least one tensor to concat') return undefined;
   const unknown = graph.params.filter((p) => p.shape.some((d) => d < 0));
   if (unknown.length === 0) return undefined;
-  const params = unknown.map((p) => `${p.name ?? 'input'}: ${p.dtype}[${p.shape.map((d) => (d < 0 ? '?' : d)).join(',')}]`).join(', ');
+  const params = unknown
+    .map((p) => `${p.name ?? 'input'}: ${p.dtype}[${p.shape.map((d) => (d < 0 ? '?' : d)).join(',')}]`)
+    .join(', ');
   return agError('trace/unknown-batch', { params }, userLocation(stackSource(e.stack)));
 }
 
 /** An argument leaf of the trace: a tensor placeholder of this type, or a JS value passed as is. */
-export type TraceArg = { readonly kind: 'tensor'; readonly dtype: DType; readonly shape: Shape } | { readonly kind: 'value'; readonly value: unknown };
+export type TraceArg =
+  | { readonly kind: 'tensor'; readonly dtype: DType; readonly shape: Shape }
+  | { readonly kind: 'value'; readonly value: unknown };
 
 /** How to turn the graph's output tensors back into what the function returned. */
 export interface OutputPlan {
@@ -83,28 +87,38 @@ export function traceFunction(
   engine.startScope('autograph-trace');
   pushGraph(graph);
   try {
-    const traced = withRandomStaging(() => withActiveBackend(GRAPH_BACKEND, backend, () =>
-      withVariableTracking(graph, () => withVariableCreation(graph, opts.allowVariableCreation ?? true, () => {
-        const argLeaves = leaves.map((leaf, i) => {
-          if (leaf.kind === 'value') return leaf.value;
-          return symbolicTensor(graph.addParam(leaf.dtype, leaf.shape, sanitize(paramPath(argsFlat.paths[i]!, opts.paramNames))));
-        });
-        const args = argsFlat.rebuild(argLeaves) as unknown[];
-        const result = fn(...args);
-        if (result instanceof Promise) throw agError('trace/async-function', { name });
-        const flat = flatten(result, undefined, { listsAsLeaves: false });
-        const planLeaves = flat.leaves.map((leaf) => {
-          // A staged list leaves as a tensor; a JS number or boolean as a scalar Const, as tf.function
-          // returns every output as a tensor (and as jit's type says).
-          const x = isTensorList(leaf) ? stack(leaf) : typeof leaf === 'number' || typeof leaf === 'boolean' ? tf.scalar(leaf, weakDType(leaf)) : leaf;
-          if (!isTensor(x)) return { value: x };
-          graph.outputs.push(valueIn(graph, x));
-          return { output: graph.outputs.length - 1 };
-        });
-        graph.outputNames = flat.paths;
-        return { graph, output: { flat, leaves: planLeaves } };
-      })),
-    ));
+    const traced = withRandomStaging(() =>
+      withActiveBackend(GRAPH_BACKEND, backend, () =>
+        withVariableTracking(graph, () =>
+          withVariableCreation(graph, opts.allowVariableCreation ?? true, () => {
+            const argLeaves = leaves.map((leaf, i) => {
+              if (leaf.kind === 'value') return leaf.value;
+              return symbolicTensor(
+                graph.addParam(leaf.dtype, leaf.shape, sanitize(paramPath(argsFlat.paths[i]!, opts.paramNames))),
+              );
+            });
+            const args = argsFlat.rebuild(argLeaves) as unknown[];
+            const result = fn(...args);
+            if (result instanceof Promise) throw agError('trace/async-function', { name });
+            const flat = flatten(result, undefined, { listsAsLeaves: false });
+            const planLeaves = flat.leaves.map((leaf) => {
+              // A staged list leaves as a tensor; a JS number or boolean as a scalar Const, as tf.function
+              // returns every output as a tensor (and as jit's type says).
+              const x = isTensorList(leaf)
+                ? stack(leaf)
+                : typeof leaf === 'number' || typeof leaf === 'boolean'
+                  ? tf.scalar(leaf, weakDType(leaf))
+                  : leaf;
+              if (!isTensor(x)) return { value: x };
+              graph.outputs.push(valueIn(graph, x));
+              return { output: graph.outputs.length - 1 };
+            });
+            graph.outputNames = flat.paths;
+            return { graph, output: { flat, leaves: planLeaves } };
+          }),
+        ),
+      ),
+    );
     checkFrozenDraws(graph);
     return traced;
   } catch (e) {

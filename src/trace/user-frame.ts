@@ -30,7 +30,11 @@ export function isOwnFile(file: string): boolean {
 export function isInternal(file: string): boolean {
   const path = file.startsWith('file://') ? decodeURIComponent(new URL(file).pathname) : file;
   // Frames of tfjs itself, also when source maps show its own src/ files instead of node_modules.
-  return isOwnFile(path) || /[\\/]node_modules[\\/]|[\\/]tfjs-[a-z-]+[\\/]src[\\/]|@tensorflow[\\/]/.test(path) || path.startsWith('node:');
+  return (
+    isOwnFile(path) ||
+    /[\\/]node_modules[\\/]|[\\/]tfjs-[a-z-]+[\\/]src[\\/]|@tensorflow[\\/]/.test(path) ||
+    path.startsWith('node:')
+  );
 }
 
 /** Maps a frame in generated code to the user's source; registered by the converter. */

@@ -41,10 +41,12 @@ function concreteValue(root: Graph, t: tf.Tensor, name: string): tf.Tensor {
     } else {
       const capture = x.graph.captures.find((c) => c.param === x);
       if (!capture) {
-        if (x.graph === root) throw agError('trace/variable-init-input', { name, input: x.name ?? 'an argument' }, userLocation());
+        if (x.graph === root)
+          throw agError('trace/variable-init-input', { name, input: x.name ?? 'an argument' }, userLocation());
         throw agError('trace/variable-init-staged', { name }, userLocation());
       }
-      out = capture.source.kind === 'outer' ? resolve(capture.source.value) : init.addCapture(x, capture.source, x.name);
+      out =
+        capture.source.kind === 'outer' ? resolve(capture.source.value) : init.addCapture(x, capture.source, x.name);
     }
     map.set(x, out);
     return out;

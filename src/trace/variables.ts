@@ -48,7 +48,11 @@ export function tracingAssign(this: tf.Variable, newValue: tf.Tensor): void {
  * Runs `fn` (the tracing of one subgraph) in a frame of its own; afterwards the variables it wrote
  * have their old values back, and `finals` maps each to the last value it was given.
  */
-export function withVariableFrame<T>(fn: () => T): { result: T; finals: Map<tf.Variable, tf.Tensor>; where: Map<tf.Variable, NodeSource | undefined> } {
+export function withVariableFrame<T>(fn: () => T): {
+  result: T;
+  finals: Map<tf.Variable, tf.Tensor>;
+  where: Map<tf.Variable, NodeSource | undefined>;
+} {
   const frame: Frame = { entry: new Map(), last: new Map(), where: new Map() };
   frames.push(frame);
   try {
@@ -69,7 +73,14 @@ export function withVariableTracking<T>(graph: Graph, fn: () => T): T {
     for (const [variable, last] of finals) {
       const value = valueIn(graph, last, 'assign');
       graph.addNode(
-        new Node(graph, OP.AssignVariable, [value], ['value'], { variable: variable.name }, { effect: true, variable, source: where.get(variable) ?? userFrame() }),
+        new Node(
+          graph,
+          OP.AssignVariable,
+          [value],
+          ['value'],
+          { variable: variable.name },
+          { effect: true, variable, source: where.get(variable) ?? userFrame() },
+        ),
       );
     }
     return result;

@@ -38,7 +38,9 @@ export interface WhileOptions {
 }
 
 /** Loop results: JS numbers and booleans among the loop variables come back as tensors when staged. */
-export type LoopResult<T extends readonly unknown[]> = { [K in keyof T]: T[K] extends number | boolean ? T[K] | tf.Tensor : T[K] };
+export type LoopResult<T extends readonly unknown[]> = {
+  [K in keyof T]: T[K] extends number | boolean ? T[K] | tf.Tensor : T[K];
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Vars = any[];
@@ -54,7 +56,8 @@ export function whileLoop<T extends readonly unknown[]>(
   opts: WhileOptions = {},
 ): LoopResult<T> {
   const max = opts.maximumIterations;
-  if (max !== undefined && !(Number.isInteger(max) && max >= 0)) throw agError('while/max-iterations', { value: String(max) });
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0))
+    throw agError('while/max-iterations', { value: String(max) });
   const c = condFn as (...v: Vars) => unknown;
   const b = bodyFn as (...v: Vars) => Vars;
   const vars = [...loopVars] as Vars;
@@ -96,7 +99,12 @@ class Retry {
 /** Trace again because an undeclared JS array grew in the body: it is now declared a list. */
 class RetryDeclared {}
 
-function stagedLoop(condFn: (...v: Vars) => unknown, bodyFn: (...v: Vars) => Vars, loopVars: Vars, opts: WhileOptions): Vars {
+function stagedLoop(
+  condFn: (...v: Vars) => unknown,
+  bodyFn: (...v: Vars) => Vars,
+  loopVars: Vars,
+  opts: WhileOptions,
+): Vars {
   const parent = currentGraph()!;
   const written: tf.Variable[] = [];
   for (;;) {
@@ -123,7 +131,12 @@ class RetryVariables extends RetryDeclared {}
  * element type is that of the first appended element; one the body popped from, a list of the
  * type of its elements (returns true when one was declared).
  */
-function declareGrownArrays(loopVars: Vars, out: unknown, received: Vars, names?: readonly (string | undefined)[]): boolean {
+function declareGrownArrays(
+  loopVars: Vars,
+  out: unknown,
+  received: Vars,
+  names?: readonly (string | undefined)[],
+): boolean {
   if (!Array.isArray(out)) return false;
   let declared = false;
   loopVars.forEach((v, i) => {
@@ -169,10 +182,18 @@ function structureChanged(loopVars: Vars, out: unknown, names: readonly (string 
     const a = flatten(loopVars[i]);
     const b = flatten(after[i]);
     if (a.signature !== b.signature) {
-      return agError('while/structure-changed', { name: names?.[i] ?? `loop variable ${i}`, before: a.signature, after: b.signature });
+      return agError('while/structure-changed', {
+        name: names?.[i] ?? `loop variable ${i}`,
+        before: a.signature,
+        after: b.signature,
+      });
     }
   }
-  return agError('while/structure-changed', { name: 'the loop variables', before: flatten(loopVars).signature, after: flatten(out).signature });
+  return agError('while/structure-changed', {
+    name: 'the loop variables',
+    before: flatten(loopVars).signature,
+    after: flatten(out).signature,
+  });
 }
 
 /** The shape invariant of each leaf of the loop variables (a tensor loop variable is one leaf). */
@@ -181,13 +202,19 @@ function leafInvariants(loopVars: Vars, opts: WhileOptions): (Shape | undefined)
   loopVars.forEach((v, i) => {
     const n = flatten(v).leaves.length;
     const inv = opts.shapeInvariants?.[i];
-    if (inv && !isTensor(v)) throw agError('while/shape-invariant', { name: opts.names?.[i] ?? `loop variable ${i}`, invariant: invariantString(inv), got: describeLeaf(v) });
+    if (inv && !isTensor(v))
+      throw agError('while/shape-invariant', {
+        name: opts.names?.[i] ?? `loop variable ${i}`,
+        invariant: invariantString(inv),
+        got: describeLeaf(v),
+      });
     for (let k = 0; k < n; k++) out.push(inv ? inv.map((d) => (d === null ? -1 : d)) : undefined);
   });
   return out;
 }
 
-const invariantString = (inv: readonly (number | null)[]): string => `[${inv.map((d) => (d === null ? 'null' : String(d))).join(',')}]`;
+const invariantString = (inv: readonly (number | null)[]): string =>
+  `[${inv.map((d) => (d === null ? 'null' : String(d))).join(',')}]`;
 
 function slotOf(x: unknown, name: string, invariant?: Shape): Slot {
   const kind = leafKind(x);
@@ -195,7 +222,11 @@ function slotOf(x: unknown, name: string, invariant?: Shape): Slot {
     const t = x as tf.Tensor;
     if (invariant) {
       if (!fitsShape(t.shape, invariant)) {
-        throw agError('while/shape-invariant', { name, invariant: shapeToString(invariant).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} before the loop` });
+        throw agError('while/shape-invariant', {
+          name,
+          invariant: shapeToString(invariant).replace(/\?/g, 'null'),
+          got: `shape ${shapeToString(t.shape)} before the loop`,
+        });
       }
       return { dtype: t.dtype as DType, shape: invariant, name: sanitize(name), weak: false, invariant: true };
     }
@@ -204,7 +235,8 @@ function slotOf(x: unknown, name: string, invariant?: Shape): Slot {
   if (kind === 'number' || kind === 'boolean') {
     return { dtype: weakDType(x as number | boolean), shape: [], name: sanitize(name), weak: kind === 'number' };
   }
-  if (kind === 'list') return { dtype: LIST_DTYPE, shape: [], name: sanitize(name), weak: false, list: listTypeOf(x, name) };
+  if (kind === 'list')
+    return { dtype: LIST_DTYPE, shape: [], name: sanitize(name), weak: false, list: listTypeOf(x, name) };
   throw agError('while/bad-loop-var', { name, type: describeLeaf(x) });
 }
 
@@ -241,7 +273,10 @@ function traceAttempt(
 ): Traced | Retry | RetryDeclared {
   // Variables written by the body are loop variables too, after the leaves; inside the traced
   // functions each reads its loop-carried param.
-  const slots: Slot[] = [...leafSlots, ...written.map((v) => ({ dtype: v.dtype as DType, shape: v.shape, name: sanitize(v.name), weak: false }))];
+  const slots: Slot[] = [
+    ...leafSlots,
+    ...written.map((v) => ({ dtype: v.dtype as DType, shape: v.shape, name: sanitize(v.name), weak: false })),
+  ];
   const n = leafSlots.length;
   const asVars = (args: tf.Tensor[]) => {
     written.forEach((v, k) => assignTracked(v, args[n + k]!));
@@ -274,7 +309,14 @@ function traceAttempt(
 }
 
 /** Adds the While node of a traced loop to `parent`: the loop variables after the loop. */
-function emitWhile(parent: Graph, traced: Traced, loopVars: Vars, flat: ReturnType<typeof flatten>, written: tf.Variable[], opts: WhileOptions): Vars {
+function emitWhile(
+  parent: Graph,
+  traced: Traced,
+  loopVars: Vars,
+  flat: ReturnType<typeof flatten>,
+  written: tf.Variable[],
+  opts: WhileOptions,
+): Vars {
   const { cond, body, slots, observed } = traced;
   const n = slots.length - written.length;
   const operands = finalizeOperands([cond.graph, body.graph]);
@@ -289,12 +331,19 @@ function emitWhile(parent: Graph, traced: Traced, loopVars: Vars, flat: ReturnTy
   if (opts.maximumIterations !== undefined) attrs.maximumIterations = opts.maximumIterations;
   const inputs = [...inits, ...operands];
   const node = parent.addNode(
-    new Node(parent, OP.While, inputs, inputs.map((_, i) => (i < inits.length ? `var${i}` : `input${i - inits.length}`)), attrs, {
-      subgraphs: { cond: cond.graph, body: body.graph },
-      effect: hasEffects(cond.graph) || hasEffects(body.graph),
-      source: userFrame(),
-      site: opts.site,
-    }),
+    new Node(
+      parent,
+      OP.While,
+      inputs,
+      inputs.map((_, i) => (i < inits.length ? `var${i}` : `input${i - inits.length}`)),
+      attrs,
+      {
+        subgraphs: { cond: cond.graph, body: body.graph },
+        effect: hasEffects(cond.graph) || hasEffects(body.graph),
+        source: userFrame(),
+        site: opts.site,
+      },
+    ),
   );
   const raw: tf.Tensor[] = [];
   const results = slots.map((s, i) => {
@@ -305,8 +354,16 @@ function emitWhile(parent: Graph, traced: Traced, loopVars: Vars, flat: ReturnTy
     return s.list ? listResult(flat.leaves[i], t, s.list) : t;
   });
   if (observed) {
-    const listTypes = slots.map((s) => (s.list ? { elementDtype: s.list.dtype, elementShape: s.list.shape ? [...s.list.shape] : null } : undefined));
-    tapeHook('while')(node, listTypes, initTensors.map((t) => [t]), operandTensors(parent, operands, observed), raw);
+    const listTypes = slots.map((s) =>
+      s.list ? { elementDtype: s.list.dtype, elementShape: s.list.shape ? [...s.list.shape] : null } : undefined,
+    );
+    tapeHook('while')(
+      node,
+      listTypes,
+      initTensors.map((t) => [t]),
+      operandTensors(parent, operands, observed),
+      raw,
+    );
   }
   written.forEach((v, k) => assignTracked(v, results[n + k] as tf.Tensor));
   results.length = n;
@@ -326,7 +383,11 @@ interface BodyContext {
 }
 
 /** Checks the body's result against the loop variables and sets it as the body graph's outputs; or returns why to trace again. */
-function setBodyOutputs(bodyTrace: ReturnType<typeof traceInto<Vars>>, condTrace: ReturnType<typeof traceInto<unknown>>, ctx: BodyContext): Retry | RetryDeclared | undefined {
+function setBodyOutputs(
+  bodyTrace: ReturnType<typeof traceInto<Vars>>,
+  condTrace: ReturnType<typeof traceInto<unknown>>,
+  ctx: BodyContext,
+): Retry | RetryDeclared | undefined {
   const { loopVars, bodyVars, bodyLists, written, slots, flat, opts } = ctx;
   const out = flatten(bodyTrace.result, opts.names);
   if (out.signature !== flat.signature) {
@@ -343,7 +404,9 @@ function setBodyOutputs(bodyTrace: ReturnType<typeof traceInto<Vars>>, condTrace
     const y = out.leaves[i];
     const slot = slots[i]!;
     const name = flat.paths[i]!;
-    const t = slot.list ? listOutput(bodyTrace, y, slot, name, i, bodyLists[i]) : bodyOutput(bodyTrace.graph, y, slot, name, i);
+    const t = slot.list
+      ? listOutput(bodyTrace, y, slot, name, i, bodyLists[i])
+      : bodyOutput(bodyTrace.graph, y, slot, name, i);
     if (t instanceof Retry) return t;
     if (!slot.list) {
       const retry = checkBodyOutput(t, slot, name, i);
@@ -360,22 +423,37 @@ function setBodyOutputs(bodyTrace: ReturnType<typeof traceInto<Vars>>, condTrace
 /** Checks body output `t` of loop variable leaf `index` against its slot: a retry, or an error for a change of dtype or shape. */
 function checkBodyOutput(t: tf.Tensor, slot: Slot, name: string, index: number): Retry | undefined {
   if (t.dtype !== slot.dtype) {
-    if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32') return new Retry(index, { ...slot, dtype: 'float32', weak: false });
+    if (slot.weak && slot.dtype === 'int32' && t.dtype === 'float32')
+      return new Retry(index, { ...slot, dtype: 'float32', weak: false });
     throw agError('while/dtype-changed', { name, before: slot.dtype, after: t.dtype });
   }
   if (slot.invariant ? !fitsShape(t.shape, slot.shape) : !sameShape(t.shape, slot.shape)) {
-    if (slot.invariant) throw agError('while/shape-invariant', { name, invariant: shapeToString(slot.shape).replace(/\?/g, 'null'), got: `shape ${shapeToString(t.shape)} after one iteration` });
+    if (slot.invariant)
+      throw agError('while/shape-invariant', {
+        name,
+        invariant: shapeToString(slot.shape).replace(/\?/g, 'null'),
+        got: `shape ${shapeToString(t.shape)} after one iteration`,
+      });
     throw agError('while/shape-changed', { name, before: shapeToString(slot.shape), after: shapeToString(t.shape) });
   }
   return undefined;
 }
 
 /** The handle of list loop variable `index` at the end of the body; learns an unknown element shape (a Retry). */
-function listOutput(trace: { graph: Graph; finals: Map<ListLike, tf.Tensor> }, y: unknown, slot: Slot, name: string, index: number, param: unknown): tf.Tensor | Retry {
+function listOutput(
+  trace: { graph: Graph; finals: Map<ListLike, tf.Tensor> },
+  y: unknown,
+  slot: Slot,
+  name: string,
+  index: number,
+  param: unknown,
+): tf.Tensor | Retry {
   if (leafKind(y) !== 'list') throw agError('while/bad-loop-var', { name, type: describeLeaf(y) });
   const type = sameListType(name, slot.list!, listTypeOf(y, name));
-  const learned = !slot.list!.shape && param instanceof TensorList && param.elementShape ? param.elementShape : undefined;
-  if (learned || (!slot.list!.shape && type.shape)) return new Retry(index, { ...slot, list: { dtype: type.dtype, shape: learned ?? type.shape } });
+  const learned =
+    !slot.list!.shape && param instanceof TensorList && param.elementShape ? param.elementShape : undefined;
+  if (learned || (!slot.list!.shape && type.shape))
+    return new Retry(index, { ...slot, list: { dtype: type.dtype, shape: learned ?? type.shape } });
   return listHandle(trace.graph, y, trace.finals);
 }
 
@@ -384,7 +462,8 @@ function bodyOutput(g: Graph, y: unknown, slot: Slot, name: string, index: numbe
   const kind = leafKind(y);
   if (kind === 'tensor') return y as tf.Tensor;
   if (kind === 'number' || kind === 'boolean') {
-    if (slot.weak && slot.dtype === 'int32' && weakDType(y as number) === 'float32') return new Retry(index, { ...slot, dtype: 'float32', weak: false });
+    if (slot.weak && slot.dtype === 'int32' && weakDType(y as number) === 'float32')
+      return new Retry(index, { ...slot, dtype: 'float32', weak: false });
     const dtype = kind === 'boolean' ? 'bool' : slot.dtype === 'bool' ? weakDType(y as number) : slot.dtype;
     return constIn(g, y as number, dtype);
   }

@@ -81,7 +81,9 @@ describe('a callee that could not be converted (7)', () => {
 
   it('is tried again, and converted, by a later jit whose scope resolves it', () => {
     // Unconverted, its `x > 3` meets a tensor: a catalogued error, after the warning.
-    const first = warningsOf(() => expect(() => ag.jit(g, { scope: { h } })(i32(2))).toThrow(/trace\/tensor-in-js-operator/));
+    const first = warningsOf(() =>
+      expect(() => ag.jit(g, { scope: { h } })(i32(2))).toThrow(/trace\/tensor-in-js-operator/),
+    );
     expect(first.filter((w) => w.includes("could not convert 'h'"))).toHaveLength(1);
     for (const v of [2, 5]) {
       let got;

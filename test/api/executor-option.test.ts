@@ -9,12 +9,22 @@ import { resetBackendOptionWarning } from '../../src/api/jit.js';
 const double = (x: tf.Tensor) => tf.mul(x, 2);
 
 /** The executor of `f`'s trace for a float32 vector, and what it computes. */
-function run(opts: ag.JitOptions): { executor: string; deprecatedName: string; values: number[]; source: string | undefined } {
+function run(opts: ag.JitOptions): {
+  executor: string;
+  deprecatedName: string;
+  values: number[];
+  source: string | undefined;
+} {
   const f = ag.jit(double, { autograph: false, ...opts });
   const x = tf.tensor1d([1, 2, 3]);
   const cf = f.getConcreteFunction(x);
   const y = f(x) as tf.Tensor;
-  const out = { executor: cf.executorName, deprecatedName: cf.backend, values: Array.from(y.dataSync()), source: cf.compiledSource() };
+  const out = {
+    executor: cf.executorName,
+    deprecatedName: cf.backend,
+    values: Array.from(y.dataSync()),
+    source: cf.compiledSource(),
+  };
   tf.dispose([x, y]);
   for (const c of f.concreteFunctions()) c.dispose();
   return out;
@@ -31,7 +41,11 @@ describe("jit's executor option", () => {
   afterEach(() => resetBackendOptionWarning());
 
   it('picks the executor; the default is the compiled one', () => {
-    expect(run({ executor: 'interpreter', onWarning })).toMatchObject({ executor: 'interpreter', values: [2, 4, 6], source: undefined });
+    expect(run({ executor: 'interpreter', onWarning })).toMatchObject({
+      executor: 'interpreter',
+      values: [2, 4, 6],
+      source: undefined,
+    });
     const compiled = run({ onWarning });
     expect(compiled).toMatchObject({ executor: 'compiled', deprecatedName: 'compiled', values: [2, 4, 6] });
     expect(compiled.source).toContain('H.');
@@ -39,7 +53,11 @@ describe("jit's executor option", () => {
   });
 
   it('still takes `backend`, with one catalogued warning per process naming `executor`', () => {
-    expect(run({ backend: 'interpreter', onWarning })).toMatchObject({ executor: 'interpreter', deprecatedName: 'interpreter', values: [2, 4, 6] });
+    expect(run({ backend: 'interpreter', onWarning })).toMatchObject({
+      executor: 'interpreter',
+      deprecatedName: 'interpreter',
+      values: [2, 4, 6],
+    });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('[api/backend-option]');
     expect(warnings[0]).toContain(`Write { executor: "interpreter" }`);

@@ -33,11 +33,15 @@ describe('a refused async function', () => {
   it('returned by an async callee: refused, and its body never rejects later', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const f = (x: tf.Tensor): Promise<number> => firstValue(x);
-    const seen = await rejectionsAfter(() => expect(() => ag.jit(f, { scope: { firstValue } })(tf.scalar(2))).toThrow(/trace\/async-function/));
+    const seen = await rejectionsAfter(() =>
+      expect(() => ag.jit(f, { scope: { firstValue } })(tf.scalar(2))).toThrow(/trace\/async-function/),
+    );
     expect(seen).toEqual([]);
   });
   it('an async jit function (autograph off): refused, and its body never rejects later', async () => {
-    const seen = await rejectionsAfter(() => expect(() => ag.jit(firstValue, { autograph: false })(tf.scalar(2))).toThrow(/trace\/async-function/));
+    const seen = await rejectionsAfter(() =>
+      expect(() => ag.jit(firstValue, { autograph: false })(tf.scalar(2))).toThrow(/trace\/async-function/),
+    );
     expect(seen).toEqual([]);
   });
 });

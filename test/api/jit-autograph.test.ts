@@ -17,7 +17,6 @@ function list_seed(n: any) {
   return ag.stack(z);
 }
 
-
 const lines = capturePrintedLines();
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -167,7 +166,7 @@ describe('positions of staged asserts in converted code', () => {
     expect(err!.location?.file).toContain('jit-autograph.test.ts');
     expect(err!.location?.line).toBe(line);
     expect(file[line - 1]!.slice(err!.location!.column - 1)).toMatch(/^assert\(i < 3/);
-    expect(err!.location?.frame).toContain("> " + String(line) + " |");
+    expect(err!.location?.frame).toContain('> ' + String(line) + ' |');
     expect(err!.location?.functionName).toBe('nested_assert');
   });
 });

@@ -43,7 +43,9 @@ describe('trace cache', () => {
   });
 
   it('returns the same nesting as the function: JS numbers and booleans as scalar tensors, other JS values passed through', () => {
-    const f = ag.jit((x: tf.Tensor) => ({ y: [tf.neg(x), 7], z: 'tag', w: x, h: 0.5, ok: true, none: null }), { autograph: false });
+    const f = ag.jit((x: tf.Tensor) => ({ y: [tf.neg(x), 7], z: 'tag', w: x, h: 0.5, ok: true, none: null }), {
+      autograph: false,
+    });
     const out = f(tf.tensor1d([1, -2]));
     expect(Array.from(out.y[0].dataSync())).toEqual([-1, 2]);
     expect([out.y[1].dtype, out.y[1].shape, out.y[1].dataSync()[0]]).toEqual(['int32', [], 7]);
@@ -58,23 +60,40 @@ describe('trace cache', () => {
     const f = ag.jit((x: tf.Tensor) => tf.relu(x), { autograph: false });
     const cf = f.getConcreteFunction(ag.spec([2, 2]));
     expect(cf.graph.toString()).toContain('Relu(%x)'); // params are named after the function's own
-    expect(cf.call(tf.tensor2d([[-1, 2], [3, -4]])) instanceof tf.Tensor).toBe(true);
+    expect(
+      cf.call(
+        tf.tensor2d([
+          [-1, 2],
+          [3, -4],
+        ]),
+      ) instanceof tf.Tensor,
+    ).toBe(true);
     expect(f.traceCount).toBe(1);
-    f(tf.tensor2d([[1, 1], [1, 1]]));
+    f(
+      tf.tensor2d([
+        [1, 1],
+        [1, 1],
+      ]),
+    );
     expect(f.traceCount).toBe(1);
   });
 
   it('inputSignature fixes one trace and rejects calls that do not match', () => {
     const f = ag.jit((x: tf.Tensor) => tf.sum(x), { autograph: false, inputSignature: [ag.spec([3], 'float32')] });
     expect(f(tf.tensor1d([1, 2, 3])).dataSync()[0]).toBe(6);
-    expect(() => f(tf.tensor1d([1, 2]))).toThrow(/does not match its inputSignature: expected float32\[3\], got float32\[2\]/);
+    expect(() => f(tf.tensor1d([1, 2]))).toThrow(
+      /does not match its inputSignature: expected float32\[3\], got float32\[2\]/,
+    );
     expect(() => f(tf.tensor1d([1, 2, 3], 'int32'))).toThrow(/api\/signature-mismatch/);
     expect(() => (f as (...a: unknown[]) => unknown)()).toThrow(/inputSignature of 1 argument\(s\) but called with 0/);
     expect(f.traceCount).toBe(1);
   });
 
   it('inputSignature with a null dimension accepts any size there', () => {
-    const f = ag.jit((x: tf.Tensor) => tf.mul(x, tf.scalar(2)), { autograph: false, inputSignature: [ag.spec([null], 'float32')] });
+    const f = ag.jit((x: tf.Tensor) => tf.mul(x, tf.scalar(2)), {
+      autograph: false,
+      inputSignature: [ag.spec([null], 'float32')],
+    });
     expect(Array.from((f(tf.tensor1d([1, 2])) as tf.Tensor).dataSync())).toEqual([2, 4]);
     expect(Array.from((f(tf.tensor1d([1, 2, 3])) as tf.Tensor).dataSync())).toEqual([2, 4, 6]);
     expect(f.traceCount).toBe(1);

@@ -20,7 +20,18 @@ describe('the call key of tensors and JS primitives', () => {
     const f = ag.jit(
       (x: tf.Tensor, k: unknown) => {
         traces++;
-        const factor = typeof k === 'string' ? 10 + k.length : k === null ? 20 : k === undefined ? 30 : Object.is(k, -0) ? -1 : typeof k === 'boolean' ? 40 : Number(k);
+        const factor =
+          typeof k === 'string'
+            ? 10 + k.length
+            : k === null
+              ? 20
+              : k === undefined
+                ? 30
+                : Object.is(k, -0)
+                  ? -1
+                  : typeof k === 'boolean'
+                    ? 40
+                    : Number(k);
         return tf.mul(x, factor);
       },
       { autograph: false, onWarning: quiet },

@@ -106,7 +106,9 @@ describe('NaN from JS arithmetic on JS values', () => {
     expect(([1, 2, 3] as unknown as number) * 2).toBeNaN(); // the oracle: plain JS
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('[api/js-arithmetic-nan]');
-    expect(warnings[0]).toContain('double returned NaN computed in plain JavaScript: argument 0 is the JS array [1,2,3]');
+    expect(warnings[0]).toContain(
+      'double returned NaN computed in plain JavaScript: argument 0 is the JS array [1,2,3]',
+    );
     expect(warnings[0]).toContain('tf.tensor([1, 2, 3])');
     const g = ag.jit((x: unknown) => (x as number) - 1, { onWarning: (m) => warnings.push(m) });
     expect(num(g('abc'))).toBeNaN();
@@ -203,7 +205,12 @@ describe("onSymbolicRead: 'eager' on the programs that read values", () => {
     const expected = tf.tidy(() => t.decodeSequence(inputSeq));
     expect(expected.length).toBeGreaterThan(0);
     const warnings: string[] = [];
-    const decode = ag.jit((seq: T) => t.decodeSequence(seq), { name: 'decodeSequence', onSymbolicRead: 'eager', scope: { tf, t }, onWarning: (m) => warnings.push(m) });
+    const decode = ag.jit((seq: T) => t.decodeSequence(seq), {
+      name: 'decodeSequence',
+      onSymbolicRead: 'eager',
+      scope: { tf, t },
+      onWarning: (m) => warnings.push(m),
+    });
     const before = tf.memory().numTensors;
     for (let i = 0; i < 3; i++) expect(decode(inputSeq)).toBe(expected);
     expect(tf.memory().numTensors).toBe(before);
@@ -215,7 +222,9 @@ describe("onSymbolicRead: 'eager' on the programs that read values", () => {
     expect(bound(inputSeq)).toBe(expected);
     expect(tf.memory().numTensors).toBe(before);
     // Without the option the read is refused, at the same line.
-    expect(() => ag.jit((seq: T) => t.decodeSequence(seq), { scope: { tf, t } })(inputSeq)).toThrow(/\[trace\/symbolic-read\][\s\S]*argMax\(\)\.dataSync/);
+    expect(() => ag.jit((seq: T) => t.decodeSequence(seq), { scope: { tf, t } })(inputSeq)).toThrow(
+      /\[trace\/symbolic-read\][\s\S]*argMax\(\)\.dataSync/,
+    );
     tf.dispose([inputSeq, t.wEnc, t.wDec, t.wOut]);
   });
 });
@@ -223,7 +232,10 @@ describe("onSymbolicRead: 'eager' on the programs that read values", () => {
 describe("onSymbolicRead: 'eager' keeps every tensor of the result", () => {
   it('tensors inside a class instance or a Map that the function returns stay alive; the rest is freed', () => {
     class Decoded {
-      constructor(readonly tokens: T, readonly text: string) {}
+      constructor(
+        readonly tokens: T,
+        readonly text: string,
+      ) {}
     }
     const f = ag.jit(
       (x: T) => {

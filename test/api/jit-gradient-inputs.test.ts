@@ -15,7 +15,13 @@ beforeAll(async () => {
 
 describe.each(EXECUTORS)('tf.grad of a jit call with short-lived arguments (%s)', (executor) => {
   const product = (a: T, b: T): T => tf.mul(a, tf.add(b, tf.sin(a)));
-  const eagerGrad = (a: T, b: number): number => tf.tidy(() => tf.grad((x: T) => product(x, tf.scalar(b)))(a).dataSync()[0]!);
+  const eagerGrad = (a: T, b: number): number =>
+    tf.tidy(
+      () =>
+        tf
+          .grad((x: T) => product(x, tf.scalar(b)))(a)
+          .dataSync()[0]!,
+    );
 
   it('an argument made inside the differentiated function (tf.grad(a => jitted(a, tf.scalar(3))))', () => {
     const jitted = jit(product, { executor, scope: { tf } });

@@ -16,13 +16,36 @@ describe.each(backends)('no leaks on %s', (backend) => {
 
   let w: tf.Tensor;
   beforeAll(() => {
-    w = tf.tensor2d([[1, 2], [3, 4]]);
+    w = tf.tensor2d([
+      [1, 2],
+      [3, 4],
+    ]);
   });
   const cases: Record<string, { fn: (x: tf.Tensor) => unknown; arg: () => tf.Tensor }> = {
-    straight: { fn: (x) => tf.sum(tf.matMul(tf.relu(x), w)), arg: () => tf.tensor2d([[1, -1], [2, 0]]) },
-    cond: { fn: (x) => ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, 2), () => x), arg: () => tf.tensor1d([1, 2]) },
+    straight: {
+      fn: (x) => tf.sum(tf.matMul(tf.relu(x), w)),
+      arg: () =>
+        tf.tensor2d([
+          [1, -1],
+          [2, 0],
+        ]),
+    },
+    cond: {
+      fn: (x) =>
+        ag.cond(
+          tf.greater(tf.sum(x), 0),
+          () => tf.mul(x, 2),
+          () => x,
+        ),
+      arg: () => tf.tensor1d([1, 2]),
+    },
     'while with a pass-through variable': {
-      fn: (x) => ag.whileLoop((i: unknown) => tf.less(i as tf.Tensor, 5), (i: unknown, y: unknown) => [tf.add(i as tf.Tensor, 1), y], [0, x]),
+      fn: (x) =>
+        ag.whileLoop(
+          (i: unknown) => tf.less(i as tf.Tensor, 5),
+          (i: unknown, y: unknown) => [tf.add(i as tf.Tensor, 1), y],
+          [0, x],
+        ),
       arg: () => tf.tensor1d([1, 2]),
     },
     grad: { fn: (x) => tf.grad((y: tf.Tensor) => tf.sum(tf.sigmoid(y)))(x), arg: () => tf.tensor1d([0.5, -1]) },
@@ -63,7 +86,15 @@ describe.each(backends)('no leaks on %s', (backend) => {
     const x = tf.scalar(1);
     const before = tf.memory().numTensors;
     for (let i = 0; i < 20; i++) {
-      const f = ag.jit((y: tf.Tensor) => ag.cond(tf.greater(y, 0), () => y, () => tf.cast(y, 'int32')), { autograph: false });
+      const f = ag.jit(
+        (y: tf.Tensor) =>
+          ag.cond(
+            tf.greater(y, 0),
+            () => y,
+            () => tf.cast(y, 'int32'),
+          ),
+        { autograph: false },
+      );
       expect(() => f(x)).toThrow(/cond\/dtype-mismatch/);
     }
     expect(tf.memory().numTensors).toBe(before);

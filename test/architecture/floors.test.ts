@@ -23,7 +23,8 @@ function crossTargetImports(all: Map<string, string[]>): string[] {
     if (a === undefined) continue;
     for (const to of targets) {
       const b = targetOf(to);
-      if (b !== undefined && b !== a && !TARGET_IMPORTS.some(([x, y]) => x === a && y === b)) wrong.push(`${from} (target ${a}) imports ${to} (target ${b})`);
+      if (b !== undefined && b !== a && !TARGET_IMPORTS.some(([x, y]) => x === a && y === b))
+        wrong.push(`${from} (target ${a}) imports ${to} (target ${b})`);
     }
   }
   return wrong;
@@ -59,7 +60,8 @@ function typeOnlySpecifiers(file: string, text: string): Set<string> {
     if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
       const c = st.importClause;
       const named = c?.namedBindings && ts.isNamedImports(c.namedBindings) ? c.namedBindings.elements : undefined;
-      const onlyTypes = !!c && (c.isTypeOnly || (!c.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      const onlyTypes =
+        !!c && (c.isTypeOnly || (!c.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
       (onlyTypes ? typeOnly : valued).add(st.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
       const named = st.exportClause && ts.isNamedExports(st.exportClause) ? st.exportClause.elements : undefined;
@@ -94,7 +96,8 @@ function importGraph(): Map<string, Imports> {
       const base = rel(path.resolve(path.dirname(file), imp.fileName)).replace(/\.(m?js|m?ts)$/, '');
       const target = [`${base}.ts`, `${base}.mts`, `${base}/index.ts`].find((t) => known.has(t));
       if (!target) {
-        if (!/\.(mjs|json)$/.test(imp.fileName)) throw new Error(`${rel(file)}: import '${imp.fileName}' resolves to no source file`);
+        if (!/\.(mjs|json)$/.test(imp.fileName))
+          throw new Error(`${rel(file)}: import '${imp.fileName}' resolves to no source file`);
         continue;
       }
       all.push(target);
@@ -104,7 +107,6 @@ function importGraph(): Map<string, Imports> {
   }
   return graph;
 }
-
 
 const top = topOf;
 
@@ -191,17 +193,29 @@ describe('the floors of src/', () => {
     expect(crossTargetImports(all)).toEqual([]);
     const targets = new Set([...all.keys()].map(targetOf).filter((t) => t !== undefined));
     expect([...targets].sort()).toEqual(expect.arrayContaining(['js', 'wasm-heap', 'wasm-simd']));
-    expect(floorOf('exec/targets/js/element-loops.ts')).toEqual([floorOf('exec/compiled/codegen.ts')[0], 'exec/targets/']);
+    expect(floorOf('exec/targets/js/element-loops.ts')).toEqual([
+      floorOf('exec/compiled/codegen.ts')[0],
+      'exec/targets/',
+    ]);
     // the check is not vacuous: the other direction is refused
     const bad = new Map(all);
-    bad.set('exec/targets/wasm-simd/loops.ts', [...(all.get('exec/targets/wasm-simd/loops.ts') ?? []), 'exec/targets/wasm-heap/epilogue.ts']);
-    expect(crossTargetImports(bad)).toEqual(['exec/targets/wasm-simd/loops.ts (target wasm-simd) imports exec/targets/wasm-heap/epilogue.ts (target wasm-heap)']);
+    bad.set('exec/targets/wasm-simd/loops.ts', [
+      ...(all.get('exec/targets/wasm-simd/loops.ts') ?? []),
+      'exec/targets/wasm-heap/epilogue.ts',
+    ]);
+    expect(crossTargetImports(bad)).toEqual([
+      'exec/targets/wasm-simd/loops.ts (target wasm-simd) imports exec/targets/wasm-heap/epilogue.ts (target wasm-heap)',
+    ]);
   });
 
   it('agrees with the ESLint rule: importRefusal (what autograph/floors reports) refuses no import of the tree', () => {
-    const refused = [...all].flatMap(([from, targets]) => targets.map((to) => importRefusal(from, to)).filter((r) => r !== undefined));
+    const refused = [...all].flatMap(([from, targets]) =>
+      targets.map((to) => importRefusal(from, to)).filter((r) => r !== undefined),
+    );
     expect(refused).toEqual([]);
-    expect(importRefusal('ir/graph.ts', 'opt/pipeline.ts')).toMatch(/^ir\/graph\.ts \(floor 1, ir\/\) imports opt\/pipeline\.ts \(floor 6, opt\/\): a higher floor$/);
+    expect(importRefusal('ir/graph.ts', 'opt/pipeline.ts')).toMatch(
+      /^ir\/graph\.ts \(floor 1, ir\/\) imports opt\/pipeline\.ts \(floor 6, opt\/\): a higher floor$/,
+    );
   });
 
   it('has no import circle other than the inherent ones (imports that remain at run time)', () => {
@@ -214,16 +228,23 @@ describe('the floors of src/', () => {
     const topFiles = new Set(entries.filter((e) => e.isFile() && /\.ts$/.test(e.name)).map((e) => e.name));
     for (const prefix of FLOORS.flat()) {
       if (prefix.endsWith('/')) expect(statSync(path.join(SRC, prefix)).isDirectory(), prefix).toBe(true);
-      else expect(topFiles.has(prefix), `${prefix}: a floor names a folder, or an entry file at the top of src/`).toBe(true);
+      else
+        expect(topFiles.has(prefix), `${prefix}: a floor names a folder, or an entry file at the top of src/`).toBe(
+          true,
+        );
     }
     // every top-level folder and file is on a floor of its own name
-    for (const name of [...folders, ...topFiles]) expect(floorOf(name.endsWith('/') ? `${name}x.ts` : name)[1], name).toBe(name);
+    for (const name of [...folders, ...topFiles])
+      expect(floorOf(name.endsWith('/') ? `${name}x.ts` : name)[1], name).toBe(name);
   });
 
   it('draws, by folders, no import running back up and no two folders importing each other', () => {
     const folders = folderGraph(all);
     const up: string[] = [];
-    for (const [a, bs] of folders) for (const b of bs) if (folderFloor(b) >= folderFloor(a)) up.push(`${a}/ (floor ${folderFloor(a)}) imports ${b}/ (floor ${folderFloor(b)})`);
+    for (const [a, bs] of folders)
+      for (const b of bs)
+        if (folderFloor(b) >= folderFloor(a))
+          up.push(`${a}/ (floor ${folderFloor(a)}) imports ${b}/ (floor ${folderFloor(b)})`);
     expect(up).toEqual([]);
     expect(circles(folders)).toEqual([]);
     // the inherent circles stay inside one folder: a picture by folders shows none of them
@@ -266,7 +287,9 @@ describe('tfjs engine internals', () => {
   });
 
   it('declare EngineState once', () => {
-    const declaring = sourceFiles(SRC).filter((f) => /interface EngineState\b/.test(readFileSync(f, 'utf8'))).map(rel);
+    const declaring = sourceFiles(SRC)
+      .filter((f) => /interface EngineState\b/.test(readFileSync(f, 'utf8')))
+      .map(rel);
     expect(declaring).toEqual(['engine/tfjs-engine.ts']);
   });
 });

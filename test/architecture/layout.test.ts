@@ -10,9 +10,24 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Suites that test the whole house rather than one folder of src/, and the tests' shared helpers. */
-const CROSS_CUTTING = ['architecture', 'browser', 'conformance', 'corpus', 'examples', 'fuzz', 'hardening', 'helpers', 'in-place', 'package', 'semantics'];
+const CROSS_CUTTING = [
+  'architecture',
+  'browser',
+  'conformance',
+  'corpus',
+  'examples',
+  'fuzz',
+  'hardening',
+  'helpers',
+  'in-place',
+  'package',
+  'semantics',
+];
 
-const folders = (dir: string) => readdirSync(path.join(ROOT, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const folders = (dir: string) =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
 
 function files(dir: string): string[] {
   const out: string[] = [];
@@ -37,7 +52,8 @@ describe('the test tree', () => {
     expect(all.filter((f) => /\.expected\.|-golden\//.test(f))).toEqual([]);
     const targets: string[] = [];
     for (const f of all.filter((x) => x.endsWith('.test.ts'))) {
-      for (const m of readFileSync(path.join(ROOT, f), 'utf8').matchAll(/toMatchFileSnapshot\(\s*(['`])([^'`]*)\1/g)) targets.push(`${f}: ${m[2]}`);
+      for (const m of readFileSync(path.join(ROOT, f), 'utf8').matchAll(/toMatchFileSnapshot\(\s*(['`])([^'`]*)\1/g))
+        targets.push(`${f}: ${m[2]}`);
     }
     expect(targets.length).toBeGreaterThanOrEqual(4);
     // A file snapshot is a golden/ file beside its test, or a generated document outside test/.

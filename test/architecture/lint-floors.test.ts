@@ -19,14 +19,18 @@ beforeAll(() => {
 /** The `autograph/floors` messages for `code` written in the src-relative file `file`. */
 async function floors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, 'src', file) });
-  return result!.messages.filter((m) => m.ruleId === 'autograph/floors').map((m) => `${m.line}:${m.column} ${m.message}`);
+  return result!.messages
+    .filter((m) => m.ruleId === 'autograph/floors')
+    .map((m) => `${m.line}:${m.column} ${m.message}`);
 }
 
 describe('autograph/floors', () => {
   it('reports an import up a floor where it is written, naming both files and floors', async () => {
     const got = await floors('ir/new-pass.ts', "import { jit } from '../api/jit.js';\nexport const f = jit;\n");
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatch(/^1:21 ir\/new-pass\.ts \(floor 1, ir\/\) imports api\/jit\.ts \(floor 10, api\/\): a higher floor\. The floors are in scripts\/lint\/floors\.mjs/);
+    expect(got[0]).toMatch(
+      /^1:21 ir\/new-pass\.ts \(floor 1, ir\/\) imports api\/jit\.ts \(floor 10, api\/\): a higher floor\. The floors are in scripts\/lint\/floors\.mjs/,
+    );
   });
 
   it('reports type-only imports, re-exports and dynamic imports', async () => {
@@ -45,7 +49,9 @@ describe('autograph/floors', () => {
   });
 
   it('reports an import between folders of one floor, and between targets but as allowed', async () => {
-    expect(await floors('grad/x.ts', "import '../convert/index.js';\n")).toEqual([expect.stringContaining('another folder of its floor')]);
+    expect(await floors('grad/x.ts', "import '../convert/index.js';\n")).toEqual([
+      expect.stringContaining('another folder of its floor'),
+    ]);
     expect(await floors('exec/targets/wasm-simd/x.ts', "import '../wasm-heap/epilogue.js';\n")).toEqual([
       expect.stringContaining('(target wasm-simd) imports exec/targets/wasm-heap/epilogue.ts (target wasm-heap)'),
     ]);
@@ -53,14 +59,19 @@ describe('autograph/floors', () => {
   });
 
   it('allows imports down, inside a folder, of packages, and outside src/', async () => {
-    const code = "import * as tf from '@tensorflow/tfjs-core';\nimport '../ir/graph.js';\nimport './jit.js';\nexport const t = tf;\n";
+    const code =
+      "import * as tf from '@tensorflow/tfjs-core';\nimport '../ir/graph.js';\nimport './jit.js';\nexport const t = tf;\n";
     expect(await floors('api/x.ts', code)).toEqual([]);
     expect(await floors('exec/targets/js/x.ts', "import '../../compiled/codegen.js';\n")).toEqual([]);
-    const [outside] = await eslint.lintText("import '../src/cli/main.js';\n", { filePath: path.join(ROOT, 'bench', 'x.ts') });
+    const [outside] = await eslint.lintText("import '../src/cli/main.js';\n", {
+      filePath: path.join(ROOT, 'bench', 'x.ts'),
+    });
     expect(outside!.messages.filter((m) => m.ruleId === 'autograph/floors')).toEqual([]);
   });
 
   it('names a folder on no floor', async () => {
-    expect(await floors('api/x.ts', "import '../newfolder/y.js';\n")).toEqual([expect.stringContaining('newfolder/y.ts is on no floor: add its folder to FLOORS')]);
+    expect(await floors('api/x.ts', "import '../newfolder/y.js';\n")).toEqual([
+      expect.stringContaining('newfolder/y.ts is on no floor: add its folder to FLOORS'),
+    ]);
   });
 });

@@ -57,7 +57,8 @@ type Fn = (...xs: any[]) => tf.Tensor; // eslint-disable-line @typescript-eslint
 const fnOf = (name: keyof typeof SOURCES): Fn => new Function('tf', `return (${SOURCES[name]});`)(tf) as Fn;
 
 type Arg = tf.Tensor | tf.Tensor[];
-const values = (n: number, k: number, scale = 1): Float32Array => Float32Array.from({ length: n }, (_, i) => Math.sin(i * k + 0.3) * scale);
+const values = (n: number, k: number, scale = 1): Float32Array =>
+  Float32Array.from({ length: n }, (_, i) => Math.sin(i * k + 0.3) * scale);
 
 interface Case {
   readonly name: keyof typeof SOURCES;
@@ -69,20 +70,55 @@ interface Case {
 const RNN_STEPS = 20;
 const CASES: readonly Case[] = [
   { name: 'chain', make: () => [tf.tensor(values(10_000, 0.01, 3))] },
-  { name: 'mixed', make: () => [tf.tensor(values(20, 0.7), [4, 5]), tf.tensor(values(5, 1.1), [1, 5]), tf.tensor([7, -5, 0, 12], [4, 1], 'int32')] },
-  { name: 'intsAndBools', make: () => [tf.tensor([1, 2, 3, 4, -2, 0], [6], 'int32'), tf.tensor([1, 1, 0, 2, 5, 3], [6], 'int32')] },
+  {
+    name: 'mixed',
+    make: () => [
+      tf.tensor(values(20, 0.7), [4, 5]),
+      tf.tensor(values(5, 1.1), [1, 5]),
+      tf.tensor([7, -5, 0, 12], [4, 1], 'int32'),
+    ],
+  },
+  {
+    name: 'intsAndBools',
+    make: () => [tf.tensor([1, 2, 3, 4, -2, 0], [6], 'int32'), tf.tensor([1, 1, 0, 2, 5, 3], [6], 'int32')],
+  },
   { name: 'huber', make: () => [tf.tensor(values(10_000, 0.013, 3))] },
-  { name: 'dense', make: () => [tf.tensor(values(8 * 33, 0.3), [8, 33]), tf.tensor(values(33 * 20, 0.17), [33, 20]), tf.tensor(values(20, 0.9), [20])] },
-  { name: 'denseT', make: () => [tf.tensor(values(33 * 8, 0.3), [33, 8]), tf.tensor(values(20 * 33, 0.17), [20, 33]), tf.tensor(values(20, 0.9), [20])] },
-  { name: 'batched', make: () => [tf.tensor(values(3 * 5 * 7, 0.2), [3, 5, 7]), tf.tensor(values(7 * 6, 0.4), [1, 7, 6])] },
+  {
+    name: 'dense',
+    make: () => [
+      tf.tensor(values(8 * 33, 0.3), [8, 33]),
+      tf.tensor(values(33 * 20, 0.17), [33, 20]),
+      tf.tensor(values(20, 0.9), [20]),
+    ],
+  },
+  {
+    name: 'denseT',
+    make: () => [
+      tf.tensor(values(33 * 8, 0.3), [33, 8]),
+      tf.tensor(values(20 * 33, 0.17), [20, 33]),
+      tf.tensor(values(20, 0.9), [20]),
+    ],
+  },
+  {
+    name: 'batched',
+    make: () => [tf.tensor(values(3 * 5 * 7, 0.2), [3, 5, 7]), tf.tensor(values(7 * 6, 0.4), [1, 7, 6])],
+  },
   {
     name: 'rnn',
-    make: () => [tf.tensor(values(4 * 32, 0.5), [4, 32]), tf.tensor(values(32 * 32, 0.11, 0.3), [32, 32]), Array.from({ length: RNN_STEPS }, (_, t) => tf.tensor(values(4 * 32, 0.07 * (t + 1)), [4, 32]))],
+    make: () => [
+      tf.tensor(values(4 * 32, 0.5), [4, 32]),
+      tf.tensor(values(32 * 32, 0.11, 0.3), [32, 32]),
+      Array.from({ length: RNN_STEPS }, (_, t) => tf.tensor(values(4 * 32, 0.07 * (t + 1)), [4, 32])),
+    ],
   },
   {
     name: 'rnnStaged',
     eager: 'rnnUnstacked',
-    make: () => [tf.tensor(values(4 * 32, 0.5), [4, 32]), tf.tensor(values(32 * 32, 0.11, 0.3), [32, 32]), tf.tensor(values(RNN_STEPS * 4 * 32, 0.07), [RNN_STEPS, 4, 32])],
+    make: () => [
+      tf.tensor(values(4 * 32, 0.5), [4, 32]),
+      tf.tensor(values(32 * 32, 0.11, 0.3), [32, 32]),
+      tf.tensor(values(RNN_STEPS * 4 * 32, 0.07), [RNN_STEPS, 4, 32]),
+    ],
   },
 ];
 
@@ -103,7 +139,11 @@ function counter(backend: string): () => { run: number; compiled: number; ours: 
   }
   const compiled = (): number => Object.keys(backend === 'webgl' ? b.binaryCache : b.pipelineCache).length;
   const start = { ...b.__agCounts, compiled: compiled() };
-  return () => ({ run: b.__agCounts.run - start.run, ours: b.__agCounts.ours - start.ours, compiled: compiled() - start.compiled });
+  return () => ({
+    run: b.__agCounts.run - start.run,
+    ours: b.__agCounts.ours - start.ours,
+    compiled: compiled() - start.compiled,
+  });
 }
 
 async function read(t: tf.Tensor): Promise<number[]> {
@@ -116,7 +156,8 @@ async function read(t: tf.Tensor): Promise<number[]> {
 function worst(got: readonly number[], want: readonly number[]): number {
   if (got.length !== want.length) return Infinity;
   let w = 0;
-  for (let i = 0; i < got.length; i++) w = Math.max(w, Math.abs(got[i]! - want[i]!) / (1e-6 + 1e-5 * Math.abs(want[i]!)));
+  for (let i = 0; i < got.length; i++)
+    w = Math.max(w, Math.abs(got[i]! - want[i]!) / (1e-6 + 1e-5 * Math.abs(want[i]!)));
   return w;
 }
 
@@ -162,7 +203,15 @@ async function runCase(c: Case, backend: string): Promise<Record<string, unknown
   }
   const cpu = await onCpu(c, fn, backend);
   tf.dispose(xs.flat());
-  return { name: c.name, ...counts, ...extra, leaked, vsEager: worst(got, eager), vsCpu: worst(got, cpu), size: got.length };
+  return {
+    name: c.name,
+    ...counts,
+    ...extra,
+    leaked,
+    vsEager: worst(got, eager),
+    vsCpu: worst(got, cpu),
+    size: got.length,
+  };
 }
 
 /** tf.grad through the jit chain (kernel by kernel under the tape) against cpu's gradient of the chain. */
@@ -184,18 +233,53 @@ async function gradient(backend: string): Promise<number> {
 /** Every case on `backend`, or why the backend did not come up. */
 async function run(backend: 'webgl' | 'webgpu'): Promise<Record<string, unknown>> {
   const gpu = (navigator as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-  if (backend === 'webgpu' && !gpu) return { backend, skipped: 'navigator.gpu is missing in this Chromium (WebGPU not enabled)' };
-  if (backend === 'webgpu' && !(await gpu!.requestAdapter().catch(() => null))) return { backend, skipped: 'navigator.gpu.requestAdapter() found no adapter in this Chromium' };
-  if (!(await tf.setBackend(backend).catch(() => false))) return { backend, skipped: `tf.setBackend('${backend}') failed in this Chromium` };
+  if (backend === 'webgpu' && !gpu)
+    return { backend, skipped: 'navigator.gpu is missing in this Chromium (WebGPU not enabled)' };
+  if (backend === 'webgpu' && !(await gpu!.requestAdapter().catch(() => null)))
+    return { backend, skipped: 'navigator.gpu.requestAdapter() found no adapter in this Chromium' };
+  if (!(await tf.setBackend(backend).catch(() => false)))
+    return { backend, skipped: `tf.setBackend('${backend}') failed in this Chromium` };
   await tf.ready();
   const cases = [];
   for (const c of CASES) cases.push(await runCase(c, backend));
   const grad = await gradient(backend);
-  const env = backend === 'webgl' ? { webglVersion: tf.env().getNumber('WEBGL_VERSION'), float32: tf.env().getBool('WEBGL_RENDER_FLOAT32_ENABLED') } : {};
+  const env =
+    backend === 'webgl'
+      ? { webglVersion: tf.env().getNumber('WEBGL_VERSION'), float32: tf.env().getBool('WEBGL_RENDER_FLOAT32_ENABLED') }
+      : {};
   return { backend, env, cases, grad };
 }
 
-const SPECIAL = [-Infinity, -1e30, -80, -10, -3.5, -3, -2.5, -2, -1, -0.75, -0.5, -1e-4, -0, 0, 1e-4, 0.5, 0.75, 1, 1.5, 2, 2.5, 3, 7, 10, 80, 1e30, Infinity, NaN];
+const SPECIAL = [
+  -Infinity,
+  -1e30,
+  -80,
+  -10,
+  -3.5,
+  -3,
+  -2.5,
+  -2,
+  -1,
+  -0.75,
+  -0.5,
+  -1e-4,
+  -0,
+  0,
+  1e-4,
+  0.5,
+  0.75,
+  1,
+  1.5,
+  2,
+  2.5,
+  3,
+  7,
+  10,
+  80,
+  1e30,
+  Infinity,
+  NaN,
+];
 const PAIR = [-Infinity, -7, -3, -2.5, -2, -1, -0.5, -0, 0, 0.5, 1, 2, 2.5, 3, 7, Infinity, NaN];
 const ATTRS: Partial<Record<ElementwiseKernelName, { dtype?: string; [k: string]: unknown }[]>> = {
   LeakyRelu: [{ alpha: 0.2 }],
@@ -231,10 +315,18 @@ function grid(arity: number, bools: boolean): number[][] {
 }
 
 /** Same value: NaN as NaN, ±∞ exactly, else within the tolerance. */
-const same = (g: number, w: number): boolean => (Number.isNaN(w) ? Number.isNaN(g) : !Number.isFinite(w) ? g === w : Math.abs(g - w) <= 1e-6 + 1e-5 * Math.abs(w));
+const same = (g: number, w: number): boolean =>
+  Number.isNaN(w) ? Number.isNaN(g) : !Number.isFinite(w) ? g === w : Math.abs(g - w) <= 1e-6 + 1e-5 * Math.abs(w);
 
 /** `op` with `attrs` on `backend`, eagerly, on inputs of these columns; values and dtype. */
-async function kernel(backend: string, op: string, names: readonly string[], cols: number[][], dtypes: tf.DataType[], attrs: object): Promise<{ v: number[]; dtype: tf.DataType }> {
+async function kernel(
+  backend: string,
+  op: string,
+  names: readonly string[],
+  cols: number[][],
+  dtypes: tf.DataType[],
+  attrs: object,
+): Promise<{ v: number[]; dtype: tf.DataType }> {
   await tf.setBackend(backend);
   const named = Object.fromEntries(names.map((n, i) => [n, tf.tensor(cols[i]!, undefined, dtypes[i])]));
   const out = tf.engine().runKernel(op, named, attrs as tf.NamedAttrMap) as tf.Tensor;
@@ -256,15 +348,32 @@ async function rules(): Promise<Record<string, unknown>> {
       const cols = grid(names.length, bools);
       const want = await kernel(BUILT_IN.has(op) ? 'webgl' : 'cpu', op, names, cols, dtypes, attrs);
       await tf.setBackend('webgl');
-      const step: FusedStep = { op: op as KernelName, args: names.map((_, i) => i), attrs, argNames: names, dtype: want.dtype, shape: [cols[0]!.length] };
-      const program = { variableNames: names.map((_, i) => `X${i}`), outputShape: [cols[0]!.length], userCode: chainUserCode([step], names.length) };
+      const step: FusedStep = {
+        op: op as KernelName,
+        args: names.map((_, i) => i),
+        attrs,
+        argNames: names,
+        dtype: want.dtype,
+        shape: [cols[0]!.length],
+      };
+      const program = {
+        variableNames: names.map((_, i) => `X${i}`),
+        outputShape: [cols[0]!.length],
+        userCode: chainUserCode([step], names.length),
+      };
       const ins = names.map((_, i) => tf.tensor(cols[i]!, undefined, dtypes[i]));
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const info = (tf.backend() as any).compileAndRun(program, ins, want.dtype);
       programs++;
       const got = await read(tf.engine().makeTensorFromTensorInfo(info));
       tf.dispose(ins);
-      const misses = got.flatMap((g, i) => (same(g, want.v[i]!) ? [] : [`${op}${attrs.dtype ? `→${attrs.dtype}` : ''}(${names.map((_, j) => Object.is(cols[j]![i], -0) ? '-0' : cols[j]![i]).join(', ')}) = ${g}, want ${want.v[i]}`]));
+      const misses = got.flatMap((g, i) =>
+        same(g, want.v[i]!)
+          ? []
+          : [
+              `${op}${attrs.dtype ? `→${attrs.dtype}` : ''}(${names.map((_, j) => (Object.is(cols[j]![i], -0) ? '-0' : cols[j]![i])).join(', ')}) = ${g}, want ${want.v[i]}`,
+            ],
+      );
       if (misses.length > 0) (bad[op] ??= []).push(...misses);
     }
   }

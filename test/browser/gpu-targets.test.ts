@@ -104,7 +104,10 @@ describe.skipIf(!chromiumAvailable)('device targets in headless Chromium: GLSL o
 
   it('webgl: every rule of the GLSL table compiles and agrees with the cpu kernel on special values', async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const r = (await page.evaluate(() => (globalThis as any).agGpuTargets.rules())) as { programs: number; bad: Record<string, string[]> };
+    const r = (await page.evaluate(() => (globalThis as any).agGpuTargets.rules())) as {
+      programs: number;
+      bad: Record<string, string[]>;
+    };
     expect(r.bad).toEqual({});
     expect(r.programs).toBeGreaterThanOrEqual(63);
   }, 30_000);

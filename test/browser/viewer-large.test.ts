@@ -30,7 +30,11 @@ const scale = (page: Page) =>
     const svg = document.querySelector('svg.agv-svg')!;
     return document.querySelector('.agv-graph')!.clientWidth / Number(svg.getAttribute('viewBox')!.split(' ')[2]);
   });
-const viewBox = (page: Page) => page.locator('svg.agv-svg').getAttribute('viewBox').then((v) => v!.split(' ').map(Number));
+const viewBox = (page: Page) =>
+  page
+    .locator('svg.agv-svg')
+    .getAttribute('viewBox')
+    .then((v) => v!.split(' ').map(Number));
 
 async function shot(page: Page, name: string): Promise<void> {
   const png = await page.screenshot();
@@ -73,13 +77,25 @@ describe.skipIf(!chromiumAvailable)('the viewer on a training step, a layers mod
     // The legend, folded on a large picture, opens to explain the shapes and lines.
     await page.locator('.agv-legend summary').click();
     const legend = (await page.textContent('.agv-legend')) ?? '';
-    for (const text of ['captured variable or tensor', 'folded box (click to open)', 'value entering a loop or branch from outside', 'order of effects']) expect(legend).toContain(text);
+    for (const text of [
+      'captured variable or tensor',
+      'folded box (click to open)',
+      'value entering a loop or branch from outside',
+      'order of effects',
+    ])
+      expect(legend).toContain(text);
     await page.locator('.agv-legend summary').click();
     await page.click('button[data-act=fit]');
     // A click on the box opens it: the updates are drawn inside a cluster titled the same.
     await page.locator('svg g.node.ag-collapsed', { hasText: 'adam update' }).click();
-    await page.waitForFunction(() => document.getElementById('ag-viewer')?.dataset.ready === 'true' && !document.getElementById('ag-viewer')!.dataset.state!.split(',').includes('g0'));
-    expect((await page.locator('svg g.ag-group-cluster text').first().textContent())!.replace(/\u00a0/g, ' ')).toBe('▾ adam update: Wx, Wh, bias, Wo');
+    await page.waitForFunction(
+      () =>
+        document.getElementById('ag-viewer')?.dataset.ready === 'true' &&
+        !document.getElementById('ag-viewer')!.dataset.state!.split(',').includes('g0'),
+    );
+    expect((await page.locator('svg g.ag-group-cluster text').first().textContent())!.replace(/\u00a0/g, ' ')).toBe(
+      '▾ adam update: Wx, Wh, bias, Wo',
+    );
     expect(await page.locator('svg g.node', { hasText: 'capture m(Wx)' }).count()).toBe(1);
     await shot(page, 'viewer-optimizer-box.png');
     expect(problems).toEqual([]);
@@ -118,13 +134,30 @@ describe.skipIf(!chromiumAvailable)('the viewer on a training step, a layers mod
 
     const { page, problems } = await open(browser, files.train!);
     // `file:line` and `:line` find the nodes made on that line.
-    const atLine = await page.evaluate((l) => (window as unknown as { agViewer: { search(t: string): number } }).agViewer.search(`viewer-graphs.ts:${l}`), TANH_LINE);
+    const atLine = await page.evaluate(
+      (l) =>
+        (window as unknown as { agViewer: { search(t: string): number } }).agViewer.search(`viewer-graphs.ts:${l}`),
+      TANH_LINE,
+    );
     expect(atLine).toBeGreaterThanOrEqual(4); // two matmuls, two adds, the tanh
-    expect(await page.evaluate((l) => (window as unknown as { agViewer: { search(t: string): number } }).agViewer.search(`:${l}`), TANH_LINE)).toBe(atLine);
-    expect(await page.evaluate(() => (window as unknown as { agViewer: { search(t: string): number } }).agViewer.search('other.ts:1'))).toBe(0);
+    expect(
+      await page.evaluate(
+        (l) => (window as unknown as { agViewer: { search(t: string): number } }).agViewer.search(`:${l}`),
+        TANH_LINE,
+      ),
+    ).toBe(atLine);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { agViewer: { search(t: string): number } }).agViewer.search('other.ts:1'),
+      ),
+    ).toBe(0);
     // Op names rank above source text: Tanh nodes first, then nodes whose line reads `tf.tanh(`.
     await page.fill('.agv-search', 'tanh');
-    const whys = await page.locator('.agv-results .agv-result').evaluateAll((els) => els.map((e) => [e.querySelector('.agv-badge')!.textContent, e.querySelector('.agv-result-why')!.textContent]));
+    const whys = await page
+      .locator('.agv-results .agv-result')
+      .evaluateAll((els) =>
+        els.map((e) => [e.querySelector('.agv-badge')!.textContent, e.querySelector('.agv-result-why')!.textContent]),
+      );
     expect(whys[0]![0]).toBe('Tanh');
     const firstSource = whys.findIndex(([, why]) => why!.startsWith('source'));
     expect(firstSource).toBeGreaterThan(0);
@@ -141,7 +174,11 @@ describe.skipIf(!chromiumAvailable)('the viewer on a training step, a layers mod
     await ready(page);
     expect(await page.textContent('.agv-info .agv-name')).toBe('ListStack');
     expect(await page.textContent('.agv-info')).toContain('out: float32[20,8,1]');
-    const titles = await page.locator('svg.agv-svg g.edge a').evaluateAll((els) => els.map((e) => e.getAttribute('xlink:title') ?? e.getAttributeNS('http://www.w3.org/1999/xlink', 'title')));
+    const titles = await page
+      .locator('svg.agv-svg g.edge a')
+      .evaluateAll((els) =>
+        els.map((e) => e.getAttribute('xlink:title') ?? e.getAttributeNS('http://www.w3.org/1999/xlink', 'title')),
+      );
     expect(titles).toContain('float32[20,8,1]');
     expect(titles).toContain('xs: float32[20,8,1]');
     await shot(page, 'viewer-list-stack.png');

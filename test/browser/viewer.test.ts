@@ -74,10 +74,14 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
     expect(await regionInk(page, '.agv-src')).toBeGreaterThan(0.02);
     expect(await regionInk(page, '.agv-gen')).toBeGreaterThan(0.02);
     // The clusters are named after the user's statements and lines, not the library's functions.
-    const labels = (await page.locator('svg g.ag-cluster text').allTextContents()).map((t) => t.replace(/\u00a0/g, ' '));
+    const labels = (await page.locator('svg g.ag-cluster text').allTextContents()).map((t) =>
+      t.replace(/\u00a0/g, ' '),
+    );
     expect(labels).toContain(`▾ while (a != 1)  ·  seeds.ts:${WHILE_LINE}`);
     expect(labels).toContain(`▾ if (a % 2 == 0)  ·  seeds.ts:${IF_LINE}`);
-    expect((await page.locator('svg.agv-svg').textContent()) ?? '').not.toMatch(/argument_0|break_|loop_body|file:\/\//);
+    expect((await page.locator('svg.agv-svg').textContent()) ?? '').not.toMatch(
+      /argument_0|break_|loop_body|file:\/\//,
+    );
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
@@ -129,7 +133,11 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
     const nodesBefore = await page.locator('svg g.node').count();
     await page.click('button[data-act=fit]');
     await page.locator('svg g.ag-while-cluster text').first().click();
-    await page.waitForFunction(() => document.getElementById('ag-viewer')?.dataset.state !== '' && document.getElementById('ag-viewer')?.dataset.ready === 'true');
+    await page.waitForFunction(
+      () =>
+        document.getElementById('ag-viewer')?.dataset.state !== '' &&
+        document.getElementById('ag-viewer')?.dataset.ready === 'true',
+    );
     const nodesCollapsed = await page.locator('svg g.node').count();
     expect(nodesCollapsed).toBeLessThan(nodesBefore);
     expect(await page.locator('svg g.ag-cluster').count()).toBe(0);
@@ -138,14 +146,26 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
     const png = await shot(page, 'viewer-collapsed.png');
     expect(await ink(page, png)).toBeGreaterThan(0.02);
     await page.locator('svg g.node.ag-collapsed').click();
-    await page.waitForFunction(() => document.getElementById('ag-viewer')?.dataset.state === '' && document.getElementById('ag-viewer')?.dataset.ready === 'true');
+    await page.waitForFunction(
+      () =>
+        document.getElementById('ag-viewer')?.dataset.state === '' &&
+        document.getElementById('ag-viewer')?.dataset.ready === 'true',
+    );
     expect(await page.locator('svg g.node').count()).toBe(nodesBefore);
     // Collapse all / expand all.
     await page.click('button[data-act=collapse]');
-    await page.waitForFunction(() => document.getElementById('ag-viewer')?.dataset.state !== '' && document.getElementById('ag-viewer')?.dataset.ready === 'true');
+    await page.waitForFunction(
+      () =>
+        document.getElementById('ag-viewer')?.dataset.state !== '' &&
+        document.getElementById('ag-viewer')?.dataset.ready === 'true',
+    );
     expect(await page.locator('svg g.ag-cluster').count()).toBe(0);
     await page.click('button[data-act=expand]');
-    await page.waitForFunction(() => document.getElementById('ag-viewer')?.dataset.state === '' && document.getElementById('ag-viewer')?.dataset.ready === 'true');
+    await page.waitForFunction(
+      () =>
+        document.getElementById('ag-viewer')?.dataset.state === '' &&
+        document.getElementById('ag-viewer')?.dataset.ready === 'true',
+    );
     expect(await page.locator('svg g.ag-cluster').count()).toBeGreaterThanOrEqual(6);
     expect(problems).toEqual([]);
     await page.close();
@@ -161,7 +181,12 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
     const inner = page.locator('svg g.ag-cond-cluster');
     const id = (await inner.getAttribute('id'))!.replace(/^cluster_/, '');
     await inner.locator('text').first().click();
-    await page.waitForFunction((want) => document.getElementById('ag-viewer')?.dataset.state === want && document.getElementById('ag-viewer')?.dataset.ready === 'true', id);
+    await page.waitForFunction(
+      (want) =>
+        document.getElementById('ag-viewer')?.dataset.state === want &&
+        document.getElementById('ag-viewer')?.dataset.ready === 'true',
+      id,
+    );
     // Same picture (all six clusters still drawn); what is inside the branch is hidden, its exit node stays.
     expect(await page.locator('svg g.ag-cluster').count()).toBe(6);
     expect(await page.locator(`svg .ag-in-${id}.agv-hidden`).count()).toBeGreaterThan(5);
@@ -173,7 +198,11 @@ describe.skipIf(!chromiumAvailable)('graph viewer in headless Chromium', () => {
 
   it('the wheel zooms and a drag pans the picture', async () => {
     const { page, problems } = await open(browser, collatzFile);
-    const viewBox = () => page.locator('svg.agv-svg').getAttribute('viewBox').then((v) => v!.split(' ').map(Number));
+    const viewBox = () =>
+      page
+        .locator('svg.agv-svg')
+        .getAttribute('viewBox')
+        .then((v) => v!.split(' ').map(Number));
     const before = await viewBox();
     const box = (await page.locator('.agv-graph').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

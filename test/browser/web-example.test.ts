@@ -16,7 +16,6 @@ import { chromiumAvailable, ink, launchChromium } from '../helpers/chromium.js';
 import { buildWebExample, type WebBuild } from '../../examples/web/build.js';
 import { CSP, serveStatic, type StaticServer } from '../../examples/web/serve.js';
 
-
 interface Problems {
   readonly violations: string[];
   readonly pageErrors: string[];
@@ -38,7 +37,9 @@ async function open(browser: BrowserContext, url: string): Promise<{ page: Page;
     else if (m.type() === 'error') problems.consoleErrors.push(m.text());
   });
   await page.goto(url);
-  await page.waitForFunction(() => document.getElementById('status')?.textContent !== 'running…', null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('status')?.textContent !== 'running…', null, {
+    timeout: 30_000,
+  });
   return { page, problems };
 }
 
@@ -74,7 +75,11 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
     expect(ids.some((id) => /[\\/]src[\\/]browser\.ts$/.test(id))).toBe(true);
     // Graphviz is an asset the page fetches when it draws: in the JS, only its URL (`?url`).
     const code = ids.filter((id) => !id.endsWith('?url'));
-    expect(code.filter((id) => /[\\/]@babel[\\/]|[\\/]@viz-js[\\/]|^node:|[\\/]src[\\/]convert[\\/](passes|analysis|install)/.test(id))).toEqual([]);
+    expect(
+      code.filter((id) =>
+        /[\\/]@babel[\\/]|[\\/]@viz-js[\\/]|^node:|[\\/]src[\\/]convert[\\/](passes|analysis|install)/.test(id),
+      ),
+    ).toEqual([]);
   });
 
   it('the server sends a CSP without unsafe-eval', async () => {
@@ -110,7 +115,9 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
       expect(code).toContain('ag__.whileStmt');
       expect(code).toMatch(/ag__\.le\([\w$.]*abs[\w$]*\(a\), delta\)/); // closures stay lexical
       expect(await page.locator('#graph svg g.node').count()).toBeGreaterThan(5);
-      const labels = (await page.locator('#graph svg g.ag-cluster text').allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+      const labels = (await page.locator('#graph svg g.ag-cluster text').allTextContents())
+        .join('\n')
+        .replace(/\u00a0/g, ' ');
       expect(labels).toMatch(/while \(a != 1\) {2}· {2}main\.ts:\d+/);
       expect(labels).toMatch(/if \(a % 2 == 0\) {2}· {2}main\.ts:\d+/);
       expect(labels).not.toMatch(/assets\/|index-|\.js:/);
@@ -122,12 +129,20 @@ describe.skipIf(!chromiumAvailable)('browser example (examples/web) in headless 
       await page.fill('#graph .agv-search', '');
       await page.click('#graph button[data-act=fit]');
       await page.locator('#graph svg g.ag-while-cluster text').first().click();
-      await page.waitForFunction(() => document.getElementById('graph')?.getAttribute('data-state') !== '' && document.getElementById('graph')?.getAttribute('data-ready') === 'true');
+      await page.waitForFunction(
+        () =>
+          document.getElementById('graph')?.getAttribute('data-state') !== '' &&
+          document.getElementById('graph')?.getAttribute('data-ready') === 'true',
+      );
       expect(await page.locator('#graph svg g.node.ag-collapsed').count()).toBe(1);
       // AG_WRITE_IMAGES=1: the README's picture of the viewer inside this page.
       if (process.env.AG_WRITE_IMAGES === '1' && backend === 'cpu') {
         await page.click('#graph button[data-act=expand]');
-        await page.waitForFunction(() => document.getElementById('graph')?.getAttribute('data-state') === '' && document.getElementById('graph')?.getAttribute('data-ready') === 'true');
+        await page.waitForFunction(
+          () =>
+            document.getElementById('graph')?.getAttribute('data-state') === '' &&
+            document.getElementById('graph')?.getAttribute('data-ready') === 'true',
+        );
         const images = fileURLToPath(new URL('../../docs/images/', import.meta.url));
         mkdirSync(images, { recursive: true });
         writeFileSync(join(images, 'viewer-in-page.png'), await page.locator('#graph').screenshot());

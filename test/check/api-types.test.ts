@@ -26,9 +26,13 @@ describe('the types of the API', () => {
 
   it('getConcreteFunction takes specs; ConcreteFunction.call is typed like the jit function', () => {
     const f = ag.jit(scale);
-    expectTypeOf(f.getConcreteFunction).parameters.toEqualTypeOf<[x: tf.Tensor | ag.TensorSpec, k: number | tf.Tensor | ag.TensorSpec] | []>();
+    expectTypeOf(f.getConcreteFunction).parameters.toEqualTypeOf<
+      [x: tf.Tensor | ag.TensorSpec, k: number | tf.Tensor | ag.TensorSpec] | []
+    >();
     expectTypeOf(f.getConcreteFunction).returns.toEqualTypeOf<ag.ConcreteFunction<typeof scale>>();
-    expectTypeOf<ag.ConcreteFunction<typeof scale>['call']>().parameters.toEqualTypeOf<[x: tf.Tensor, k: number | tf.Tensor]>();
+    expectTypeOf<ag.ConcreteFunction<typeof scale>['call']>().parameters.toEqualTypeOf<
+      [x: tf.Tensor, k: number | tf.Tensor]
+    >();
     expectTypeOf<ag.ConcreteFunction<typeof scale>['call']>().returns.toEqualTypeOf<tf.Tensor>();
     expectTypeOf(f.concreteFunctions()).toEqualTypeOf<ag.ConcreteFunction<typeof scale>[]>();
   });
@@ -36,8 +40,20 @@ describe('the types of the API', () => {
   it('toGraph, cond and whileLoop', () => {
     expectTypeOf(ag.toGraph(count)).parameters.toEqualTypeOf<[a: tf.Tensor | number]>();
     expectTypeOf(ag.toGraph(count)).returns.toEqualTypeOf<number | tf.Tensor>();
-    expectTypeOf(ag.cond(true, () => 1, () => tf.scalar(2))).toEqualTypeOf<number | tf.Scalar | tf.Tensor>();
-    expectTypeOf(ag.whileLoop((i) => tf.less(i, 3), (i) => [tf.add(i, 1)], [0])).toEqualTypeOf<[number | tf.Tensor]>();
+    expectTypeOf(
+      ag.cond(
+        true,
+        () => 1,
+        () => tf.scalar(2),
+      ),
+    ).toEqualTypeOf<number | tf.Scalar | tf.Tensor>();
+    expectTypeOf(
+      ag.whileLoop(
+        (i) => tf.less(i, 3),
+        (i) => [tf.add(i, 1)],
+        [0],
+      ),
+    ).toEqualTypeOf<[number | tf.Tensor]>();
   });
 
   it('JitFunction.jsFunction is the function given (pythonFunction its deprecated alias)', () => {
@@ -54,13 +70,22 @@ describe('jit returns what its type says', () => {
     for (let i = 0; i < 3; i++) n = n + 1; // a JS loop: runs at trace time, `n` stays a JS number
     let halvings = 0;
     let y = x;
-    while (tf.greater(y, 1)) { // staged: the condition is a tensor, so `halvings` becomes one
+    while (tf.greater(y, 1)) {
+      // staged: the condition is a tensor, so `halvings` becomes one
       y = tf.div(y, 2);
       halvings = halvings + 1;
     }
     return { t: tf.mul(x, 2), k: 3, half: 0.5, ok: true, n, halvings, name: 'counted' as const };
   };
-  type Result = { t: tf.Tensor; k: tf.Tensor; half: tf.Tensor; ok: tf.Tensor; n: tf.Tensor; halvings: tf.Tensor; name: 'counted' };
+  type Result = {
+    t: tf.Tensor;
+    k: tf.Tensor;
+    half: tf.Tensor;
+    ok: tf.Tensor;
+    n: tf.Tensor;
+    halvings: tf.Tensor;
+    name: 'counted';
+  };
   const expectAgreed = (r: Result): void => {
     const value = (t: tf.Tensor): [string, number[], number] => [t.dtype, t.shape, t.dataSync()[0]!];
     expect(value(r.t)).toEqual(['float32', [], 16]);
@@ -90,10 +115,13 @@ describe('jit returns what its type says', () => {
     } finally {
       ag.runFunctionsEagerly(before);
     }
-    const outer = ag.jit((x: tf.Tensor) => {
-      const r = f(x);
-      return { ...r, k: tf.add(r.k, tf.scalar(1, 'int32')) }; // r.k is an int32 tensor inside the outer trace too
-    }, { scope: { tf, f } });
+    const outer = ag.jit(
+      (x: tf.Tensor) => {
+        const r = f(x);
+        return { ...r, k: tf.add(r.k, tf.scalar(1, 'int32')) }; // r.k is an int32 tensor inside the outer trace too
+      },
+      { scope: { tf, f } },
+    );
     const r = outer(tf.scalar(8));
     expect([r.k.dtype, r.k.dataSync()[0]]).toEqual(['int32', 4]);
     expectAgreed({ ...r, k: tf.sub(r.k, tf.scalar(1, 'int32')) });

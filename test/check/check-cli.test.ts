@@ -15,9 +15,14 @@ interface Run {
 
 export function autograph(args: string[], timeout = 400_000): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { timeout, maxBuffer: 1 << 24, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      { timeout, maxBuffer: 1 << 24, env: { ...process.env, NO_COLOR: '1' } },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -60,10 +65,15 @@ describe('autograph check on the examples and the docs', () => {
     // The docs' code as an app has it: 'autograph-ts' is this repository's source.
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     const readme = readFileSync('README.md', 'utf8');
-    const snippets = [...tsBlocks(readme, readme.indexOf('## Quick start'), 1), ...tsBlocks(readFileSync('docs/guide.md', 'utf8'))];
+    const snippets = [
+      ...tsBlocks(readme, readme.indexOf('## Quick start'), 1),
+      ...tsBlocks(readFileSync('docs/guide.md', 'utf8')),
+    ];
     expect(snippets.length).toBeGreaterThanOrEqual(3);
     const prelude = "import * as tf from '@tensorflow/tfjs';\nimport * as ag from 'autograph-ts';\n";
-    snippets.forEach((code, i) => writeFileSync(join(dir, `snippet${i}.ts`), `${code.includes('import ') ? '' : prelude}${code}export {};\n`));
+    snippets.forEach((code, i) =>
+      writeFileSync(join(dir, `snippet${i}.ts`), `${code.includes('import ') ? '' : prelude}${code}export {};\n`),
+    );
     // One known mistake among them: proof that the snippets are in the checked program.
     writeFileSync(join(dir, 'mistake.ts'), `${prelude}export const n: number = tf.scalar(1);\n`);
     writeFileSync(
@@ -77,7 +87,7 @@ describe('autograph check on the examples and the docs', () => {
     const r = await autograph(['check', join(dir, 'tsconfig.json'), '--strict']);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trim().split('\n');
-    expect(lines, lines.slice(0, 12).join("\n")).toHaveLength(1);
+    expect(lines, lines.slice(0, 12).join('\n')).toHaveLength(1);
     expect(lines[0]).toMatch(/mistake\.ts\(3,14\): error TS2322: Type 'Scalar' is not assignable to type 'number'\.$/);
     expect(r.code).toBe(2);
   }, 420_000);
@@ -92,7 +102,10 @@ describe('autograph check on the fixture project', () => {
   }, 420_000);
 
   it('answers a bad command line or project as tsc does, with exit code 1', async () => {
-    const [unknown, missing] = await Promise.all([autograph(['check', P, '--no-such-flag']), autograph(['check', 'no/such/dir/tsconfig.json'])]);
+    const [unknown, missing] = await Promise.all([
+      autograph(['check', P, '--no-such-flag']),
+      autograph(['check', 'no/such/dir/tsconfig.json']),
+    ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toContain("error TS5023: Unknown compiler option '--no-such-flag'.");
     expect(missing.code).toBe(1);

@@ -25,7 +25,10 @@ const MISTAKE = `${APP}export const g = ag.jit((a: tf.Tensor) => {
 
 /** The child's output, and a wait for a text to appear in it after a given offset. */
 function watch(args: string[]) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'check', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'check', ...args], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let out = '';
   const waiters: (() => void)[] = [];
   const feed = (d: Buffer) => {

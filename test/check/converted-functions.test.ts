@@ -71,9 +71,14 @@ export const plain = [onlyPlain(tf.scalar(1)), m.plainMethod(tf.scalar(1)), impo
 /** What a converted function is called in the listing: its name, or the name it is bound to. */
 function nameOf(fn: FunctionNode): string {
   const named = (fn as { name?: ts.Node }).name;
-  if (named && (ts.isIdentifier(named) || ts.isPrivateIdentifier(named))) return `${ts.isGetAccessor(fn) ? 'get ' : ts.isSetAccessor(fn) ? 'set ' : ''}${named.text}`;
+  if (named && (ts.isIdentifier(named) || ts.isPrivateIdentifier(named)))
+    return `${ts.isGetAccessor(fn) ? 'get ' : ts.isSetAccessor(fn) ? 'set ' : ''}${named.text}`;
   const p = fn.parent;
-  if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && ts.isIdentifier(p.name)) return p.name.text;
+  if (
+    (ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) &&
+    ts.isIdentifier(p.name)
+  )
+    return p.name.text;
   if (ts.isCallExpression(p)) return `argument of ${p.expression.getText()}`;
   if (ts.isReturnStatement(p)) return 'returned arrow';
   return fn.getText().slice(0, 20);
@@ -83,7 +88,16 @@ let converted: Map<string, FunctionNode[]>;
 
 describe('the functions typed as converted', () => {
   beforeAll(() => {
-    const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [], skipLibCheck: true, noEmit: true };
+    const options: ts.CompilerOptions = {
+      strict: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: [],
+      skipLibCheck: true,
+      noEmit: true,
+    };
     const base = ts.createCompilerHost(options, true);
     const text = (f: string): string | undefined => (f.startsWith(dir) ? FILES[f.slice(dir.length)] : undefined);
     const host: ts.CompilerHost = {
@@ -97,7 +111,11 @@ describe('the functions typed as converted', () => {
     };
     const program = ts.createProgram({ rootNames: Object.keys(FILES).map((f) => dir + f), options, host });
     const ops = operatorsFile();
-    converted = convertedFunctions(ts, program, program.getTypeChecker(), { entries: new Set(autographEntries(ops)), importSources: [], skip: new Set([ops.typesFile]) });
+    converted = convertedFunctions(ts, program, program.getTypeChecker(), {
+      entries: new Set(autographEntries(ops)),
+      importSources: [],
+      skip: new Set([ops.typesFile]),
+    });
   }, 240_000);
 
   it('follows calls, accessors, fields, objects, closures and imports from the roots', () => {
@@ -125,6 +143,7 @@ describe('the functions typed as converted', () => {
 
   it('leaves functions that only plain code calls, and jit(f, { autograph: false }), plain', () => {
     const all = [...converted.values()].flat().map(nameOf);
-    for (const name of ['onlyPlain', 'plainMethod', 'importedButPlain', 'optedOut', 'makeClosure', 'inner']) expect(all).not.toContain(name);
+    for (const name of ['onlyPlain', 'plainMethod', 'importedButPlain', 'optedOut', 'makeClosure', 'inner'])
+      expect(all).not.toContain(name);
   });
 });

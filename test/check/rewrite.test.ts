@@ -77,7 +77,8 @@ function typeOf(name: string): string {
   const checker = tp.program.getTypeChecker();
   let out = '';
   const visit = (n: ts.Node): void => {
-    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === name) out = checker.typeToString(checker.getTypeAtLocation(n.name));
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === name)
+      out = checker.typeToString(checker.getTypeAtLocation(n.name));
     ts.forEachChild(n, visit);
   };
   visit(sf);
@@ -86,16 +87,29 @@ function typeOf(name: string): string {
 
 /** The tensor program of `file` with `source` as its text. */
 function build(source: string): TensorProgram {
-  const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [], skipLibCheck: true, noEmit: true };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    types: [],
+    skipLibCheck: true,
+    noEmit: true,
+  };
   const base = ts.createCompilerHost(options, true);
   const host: ts.CompilerHost = {
     ...base,
-    getSourceFile: (f, v, onError, create) => (f === file ? ts.createSourceFile(f, source, v, true) : base.getSourceFile(f, v, onError, create)),
+    getSourceFile: (f, v, onError, create) =>
+      f === file ? ts.createSourceFile(f, source, v, true) : base.getSourceFile(f, v, onError, create),
     fileExists: (f) => f === file || base.fileExists(f),
     readFile: (f) => (f === file ? source : base.readFile(f)),
   };
   const ops = operatorsFile();
-  return buildTensorProgram(ts, compilerFactory(ts, { rootNames: [file], options }, ops, host), { operators: ops, entries: autographEntries(ops) });
+  return buildTensorProgram(ts, compilerFactory(ts, { rootNames: [file], options }, ops, host), {
+    operators: ops,
+    entries: autographEntries(ops),
+  });
 }
 
 describe('the tensor program of one file', () => {

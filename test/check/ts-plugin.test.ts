@@ -12,7 +12,11 @@ const dir = fileURLToPath(new URL('./fixtures/editor/', import.meta.url));
 const file = join(dir, 'huber.ts').replace(/\\/g, '/');
 
 function makeService() {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(dir, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
   const texts = new Map<string, { text: string; version: number }>();
   texts.set(file, { text: readFileSync(file, 'utf8'), version: 1 });
   let projectVersion = 1;
@@ -36,7 +40,13 @@ function makeService() {
   };
   const plain = ts.createLanguageService(host, ts.createDocumentRegistry());
   const config = (parsed.options.plugins as unknown as Record<string, unknown>[])[0]!;
-  const info = { languageService: plain, languageServiceHost: host, config, project: {} as ts.server.Project, serverHost: {} as ts.server.ServerHost } as ts.server.PluginCreateInfo;
+  const info = {
+    languageService: plain,
+    languageServiceHost: host,
+    config,
+    project: {} as ts.server.Project,
+    serverHost: {} as ts.server.ServerHost,
+  } as ts.server.PluginCreateInfo;
   const service = plugin({ typescript: ts }).create(info);
   const edit = (text: string) => {
     const cur = texts.get(file)!;
@@ -54,7 +64,12 @@ const at = (text: string, needle: string, offset = 0): number => {
 const where = (text: string, d: ts.Diagnostic) => {
   const before = text.slice(0, d.start);
   const line = before.split('\n').length;
-  return { line, column: d.start! - before.lastIndexOf('\n'), code: d.code, message: ts.flattenDiagnosticMessageText(d.messageText, '\n') };
+  return {
+    line,
+    column: d.start! - before.lastIndexOf('\n'),
+    code: d.code,
+    message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+  };
 };
 
 describe('the autograph-ts language-service plugin', () => {
@@ -66,7 +81,9 @@ describe('the autograph-ts language-service plugin', () => {
   it('reports only the real mistake, where tsc would put it; plain tsc reports the tensor operators too', () => {
     const text = s.text();
     const ours = s.service.getSemanticDiagnostics(file).map((d) => where(text, d));
-    expect(ours).toEqual([{ line: 13, column: 14, code: 2322, message: "Type 'Tensor<Rank>' is not assignable to type 'number'." }]);
+    expect(ours).toEqual([
+      { line: 13, column: 14, code: 2322, message: "Type 'Tensor<Rank>' is not assignable to type 'number'." },
+    ]);
     const plain = s.plain.getSemanticDiagnostics(file).map((d) => d.code);
     expect(plain).toEqual(expect.arrayContaining([2365, 2362, 2363]));
     expect(plain.length).toBeGreaterThan(3);

@@ -24,7 +24,10 @@ export interface TsserverClient {
 
 /** Starts `node <tsserverJs> …args` in `cwd`. */
 export function startTsserver(tsserverJs: string, cwd: string, args: readonly string[] = []): TsserverClient {
-  const proc = spawn(process.execPath, [tsserverJs, '--disableAutomaticTypingAcquisition', ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [tsserverJs, '--disableAutomaticTypingAcquisition', ...args], {
+    cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let buf = Buffer.alloc(0);
   let err = '';
   let seq = 0;
@@ -53,7 +56,8 @@ export function startTsserver(tsserverJs: string, cwd: string, args: readonly st
     return seq;
   };
   return {
-    request: (command, args) => new Promise<TsResponse>((resolve, reject) => void waiting.set(send(command, args), { resolve, reject })),
+    request: (command, args) =>
+      new Promise<TsResponse>((resolve, reject) => void waiting.set(send(command, args), { resolve, reject })),
     notify: (command, args) => void send(command, args),
     stderr: () => err,
     close: () => proc.kill(),

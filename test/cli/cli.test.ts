@@ -25,7 +25,12 @@ const appDir = mkdtempSync(join(process.cwd(), 'out', 'cli-app-'));
 const SRC_INDEX = join(process.cwd(), 'src/index.ts');
 const APP = join(appDir, 'app.ts');
 const readme = readFileSync('README.md', 'utf8');
-writeFileSync(APP, /^```ts\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf('## Quick start')))![1]!.replace("'autograph-ts'", `'${SRC_INDEX}'`));
+writeFileSync(
+  APP,
+  /^```ts\n([\s\S]*?)^```$/m
+    .exec(readme.slice(readme.indexOf('## Quick start')))![1]!
+    .replace("'autograph-ts'", `'${SRC_INDEX}'`),
+);
 const APP_ENV = { AUTOGRAPH_IMPORT_SOURCES: SRC_INDEX };
 // Modules with a syntax error (not kept in the repository: they would not type-check).
 const SYNTAX_TS = join(out, 'syntax-error.ts');
@@ -51,7 +56,18 @@ const RUNS: Record<string, { args: string[]; bin?: boolean; env?: Record<string,
   dotOptimized: { args: ['svg', `${S}/collatz.ts`, '--spec', '[]:int32', '--dot'] },
   svg: { args: ['svg', `${S}/huber.ts#huber`, '--spec', '[]', '-o', join(out, 'huber.svg')] },
   html: { args: ['svg', `${S}/huber.ts#huber`, '--spec', '[]', '--html'] },
-  exportOnnx: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--onnx', join(out, 'huber.onnx'), '--graph-model', join(out, 'gm')] },
+  exportOnnx: {
+    args: [
+      'export',
+      `${S}/huber.ts#huber`,
+      '--spec',
+      '[]',
+      '--onnx',
+      join(out, 'huber.onnx'),
+      '--graph-model',
+      join(out, 'gm'),
+    ],
+  },
   runCollatz: { args: ['run', `${S}/collatz.ts`, '--args', '27:int32'], bin: true },
   runHuber: { args: ['run', `${S}/huber.ts#huber`, '--args', '3:float32', '--json'] },
   runPrint: { args: ['run', `${S}/count-up.mjs`, '--args', '2:int32'] },
@@ -66,8 +82,12 @@ const RUNS: Record<string, { args: string[]; bin?: boolean; env?: Record<string,
   badArgs: { args: ['run', `${S}/huber.ts#huber`, '--args', '[1,2'] },
   missingSpec: { args: ['graph', `${S}/huber.ts#huber`] },
   exportNoFormat: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]'] },
-  exportDot: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--format', 'dot', '-o', join(out, 'huber.dot')] },
-  exportUnknownFormat: { args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--format', 'zip', '-o', join(out, 'huber.zip')] },
+  exportDot: {
+    args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--format', 'dot', '-o', join(out, 'huber.dot')],
+  },
+  exportUnknownFormat: {
+    args: ['export', `${S}/huber.ts#huber`, '--spec', '[]', '--format', 'zip', '-o', join(out, 'huber.zip')],
+  },
   generator: { args: ['code', `${S}/broken.ts#generator`] },
   oneBranch: { args: ['graph', `${S}/broken.ts#oneBranch`, '--spec', '[]'] },
   unknownCommand: { args: ['frobnicate', `${S}/collatz.ts`] },
@@ -81,16 +101,23 @@ const RUNS: Record<string, { args: string[]; bin?: boolean; env?: Record<string,
   syntaxTs: { args: ['code', SYNTAX_TS] },
   syntaxMjs: { args: ['code', SYNTAX_MJS] },
   syntaxStack: { args: ['--stack', 'code', SYNTAX_TS] },
-  ...Object.fromEntries(['code', 'graph', 'svg', 'export', 'run', 'bench'].map((c) => [`help-${c}`, { args: [c, '--help'] }])),
+  ...Object.fromEntries(
+    ['code', 'graph', 'svg', 'export', 'run', 'bench'].map((c) => [`help-${c}`, { args: [c, '--help'] }]),
+  ),
 };
 
 function cli(args: string[], bin = false, env: Record<string, string> = {}): Promise<Result> {
   const argv = ['--import', 'tsx', bin ? 'src/cli/bin.ts' : 'src/cli/main.ts', ...args];
   return new Promise((resolve) => {
-    execFile(process.execPath, argv, { timeout: 120_000, env: { ...process.env, AG_DEBUG: '', AUTOGRAPH_VERBOSITY: '', ...env } }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      argv,
+      { timeout: 120_000, env: { ...process.env, AG_DEBUG: '', AUTOGRAPH_VERBOSITY: '', ...env } },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -100,7 +127,8 @@ const results: Record<string, Result> = {};
 beforeAll(async () => {
   const queue = Object.entries(RUNS);
   const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) results[next[0]] = await cli(next[1].args, next[1].bin, next[1].env);
+    for (let next = queue.shift(); next; next = queue.shift())
+      results[next[0]] = await cli(next[1].args, next[1].bin, next[1].env);
   };
   await Promise.all([worker(), worker(), worker()]);
 }, 600_000);
@@ -148,7 +176,10 @@ describe('commands', () => {
     // Pictures: the optimized graph by default, the trace on request.
     expect(r('dotOptimized').stdout).not.toContain('<b>Identity</b>');
     expect(r('dotTrace').stdout).toContain('<b>Identity</b>');
-    const whileLine = readFileSync('examples/cli/collatz.ts', 'utf8').split('\n').findIndex((l) => l.includes('while (a != 1)')) + 1;
+    const whileLine =
+      readFileSync('examples/cli/collatz.ts', 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('while (a != 1)')) + 1;
     expect(r('dotOptimized').stdout).toContain(`label="while (a != 1)  ·  collatz.ts:${whileLine}"`);
   });
 
@@ -197,10 +228,18 @@ describe('commands', () => {
     expect(r('bench').stdout).toMatch(new RegExp(`jit: +${n} µs \\(${n}–${n}\\)`));
     expect(r('bench').stdout).toMatch(new RegExp(`speed-up: ×${n} \\(×${n}–${n}\\)`));
     // Three significant digits at most (10,600; 752; 1.06; 0.871).
-    const numbers = r('bench').stdout.split('\n').slice(1).join(' ').match(/\d[\d.,]*/g)!;
+    const numbers = r('bench')
+      .stdout.split('\n')
+      .slice(1)
+      .join(' ')
+      .match(/\d[\d.,]*/g)!;
     expect(numbers.length).toBe(9);
     for (const text of numbers) {
-      const digits = text.replace(/,/g, '').replace(/^0\.0*/, '').replace('.', '').replace(/0+$/, '');
+      const digits = text
+        .replace(/,/g, '')
+        .replace(/^0\.0*/, '')
+        .replace('.', '')
+        .replace(/0+$/, '');
       expect(digits.length, text).toBeLessThanOrEqual(3);
     }
   });
@@ -225,7 +264,9 @@ describe("a module with top-level code: the README's app.ts", () => {
 
   it('names the functions it has when the one asked for is missing', () => {
     expect(r('appMissing').code).toBe(1);
-    expect(r('appMissing').stderr).toMatch(/has no export or top-level function named 'nope' \[cli\/missing-export\]\n {2}hint: its functions are: huber_loss, collatz, f\n/);
+    expect(r('appMissing').stderr).toMatch(
+      /has no export or top-level function named 'nope' \[cli\/missing-export\]\n {2}hint: its functions are: huber_loss, collatz, f\n/,
+    );
   });
 });
 
@@ -257,7 +298,11 @@ describe('help and version', () => {
 describe('bad input', () => {
   const cases: [string, number, RegExp][] = [
     ['missingFile', 1, /cannot find the file '.*no-such-file\.ts' \[cli\/missing-file\]/],
-    ['missingExport', 1, /has no export or top-level function named 'nope' \[cli\/missing-export\]\n {2}hint: its functions are: huber, squaredError\n/],
+    [
+      'missingExport',
+      1,
+      /has no export or top-level function named 'nope' \[cli\/missing-export\]\n {2}hint: its functions are: huber, squaredError\n/,
+    ],
     ['ambiguous', 1, /exports several functions: huber, squaredError[\s\S]*#huber/],
     ['notAFunction', 1, /export 'notAFunction' .* is number, not a function/],
     ['badSpecShape', 2, /bad --spec '\[3:float32'.*in brackets/],
@@ -265,7 +310,11 @@ describe('bad input', () => {
     ['badArgs', 2, /bad --args '\[1,2'/],
     ['missingSpec', 2, /'graph' needs --spec/],
     ['exportNoFormat', 2, /'export' needs --onnx <file>, --graph-model <dir> or --format <format> -o <path>/],
-    ['exportUnknownFormat', 1, /autograph export --format: there is no export format 'zip'; the formats installed are 'dot', 'graph-model', 'html', 'onnx', 'svg' \[export\/unknown-format\]/],
+    [
+      'exportUnknownFormat',
+      1,
+      /autograph export --format: there is no export format 'zip'; the formats installed are 'dot', 'graph-model', 'html', 'onnx', 'svg' \[export\/unknown-format\]/,
+    ],
     ['generator', 1, /conversion error: a generator function is not supported[\s\S]*\[convert\/unsupported-syntax\]/],
     ['oneBranch', 1, /'y' must also be initialized in the else branch/],
     ['unknownCommand', 2, /unknown command 'frobnicate'/],
@@ -276,7 +325,11 @@ describe('bad input', () => {
     ['tooManyBench', 2, /--args gives 2 input\(s\), but 'collatz' takes 1/],
     ['noFunction', 1, /'.*constants\.mjs' exports no function \[cli\/no-function\]/],
     ['syntaxTs', 1, /cannot load '.*syntax-error\.ts': .*syntax-error\.ts:2:12: ERROR: Unexpected "\*"/],
-    ['syntaxMjs', 1, /cannot load '.*syntax-error\.mjs': SyntaxError: Unexpected token\b.* at .*syntax-error\.mjs:2:13\n[\s\S]*> 2 \|\s+return x \+\* 2;/],
+    [
+      'syntaxMjs',
+      1,
+      /cannot load '.*syntax-error\.mjs': SyntaxError: Unexpected token\b.* at .*syntax-error\.mjs:2:13\n[\s\S]*> 2 \|\s+return x \+\* 2;/,
+    ],
   ];
   it.each(cases)('%s exits %i with a clear message', (name, code, message) => {
     expect(r(name).code).toBe(code);
@@ -286,7 +339,9 @@ describe('bad input', () => {
 
   it('every cli/* message of the catalogue is caused by a run here (or by the packaged CLI in test/package)', () => {
     const inPackageTest = ['cli/needs-tsx', 'cli/typescript-missing']; // an app without tsx, without typescript
-    const caused = new Set(Object.values(results).flatMap((x) => [...x.stderr.matchAll(/\[(cli\/[a-z-]+)\]/g)].map((m) => m[1]!)));
+    const caused = new Set(
+      Object.values(results).flatMap((x) => [...x.stderr.matchAll(/\[(cli\/[a-z-]+)\]/g)].map((m) => m[1]!)),
+    );
     expect(r('checkNoProject').code).toBe(1);
     const ids = Object.keys(cliMessages);
     expect(ids.filter((id) => !caused.has(id) && !inPackageTest.includes(id))).toEqual([]);

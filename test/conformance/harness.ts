@@ -76,7 +76,13 @@ export function asTensor(x: unknown, dtype?: tf.DataType): unknown {
     return x;
   }
   const flat = flatValues(x);
-  const d = dtype ?? (flat.length > 0 && flat.every((v) => typeof v === 'boolean') ? 'bool' : flat.every((v) => Number.isInteger(v) || typeof v === 'boolean') ? 'int32' : 'float32');
+  const d =
+    dtype ??
+    (flat.length > 0 && flat.every((v) => typeof v === 'boolean')
+      ? 'bool'
+      : flat.every((v) => Number.isInteger(v) || typeof v === 'boolean')
+        ? 'int32'
+        : 'float32');
   return tf.tensor(x as number[], undefined, d);
 }
 
@@ -123,13 +129,19 @@ function close(a: unknown, b: unknown, tol: number): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => close(x, b[i], tol));
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => close((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], tol));
+    return (
+      ka.length === Object.keys(b).length &&
+      ka.every((k) => close((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], tol))
+    );
   }
   return Object.is(a, b) || a === b;
 }
 
 function expectCatalogued(o: Outcome, want: { id: string; text?: string }, mode: Mode): void {
-  expect(o.error, `${mode}: expected ${want.id}, got ${o.error ? String(o.error) : JSON.stringify(o.value)}`).toBeInstanceOf(AutographError);
+  expect(
+    o.error,
+    `${mode}: expected ${want.id}, got ${o.error ? String(o.error) : JSON.stringify(o.value)}`,
+  ).toBeInstanceOf(AutographError);
   expect((o.error as AutographError).id, String(o.error)).toBe(want.id);
   if (want.text) expect((o.error as AutographError).message).toContain(want.text);
 }
@@ -141,7 +153,10 @@ function compare(p: Outcome, o: Outcome, mode: Mode, tol: number): void {
     return;
   }
   if (o.error) throw o.error;
-  expect(close(p.value, o.value, tol), `${mode} result ${JSON.stringify(o.value)} differs from plain JS ${JSON.stringify(p.value)}`).toBe(true);
+  expect(
+    close(p.value, o.value, tol),
+    `${mode} result ${JSON.stringify(o.value)} differs from plain JS ${JSON.stringify(p.value)}`,
+  ).toBe(true);
   expect(o.printed, `${mode} printed output`).toEqual(p.printed);
 }
 
@@ -156,7 +171,9 @@ export function conformance(name: string, c: Case, scope: Record<string, unknown
     const args = (): unknown[] => (typeof c.args === 'function' ? c.args() : [...c.args]);
     const tol = c.tol ?? 0;
     // Without P (a program that only exists staged, e.g. an endless JS loop), J and T must fail as said.
-    const p: Outcome = c.skip?.P ? { printed: [], error: new Error('no oracle') } : run(() => (c.oracle === 'eager' ? ag.toGraph(c.fn, { scope }) : c.fn)(...args()));
+    const p: Outcome = c.skip?.P
+      ? { printed: [], error: new Error('no oracle') }
+      : run(() => (c.oracle === 'eager' ? ag.toGraph(c.fn, { scope }) : c.fn)(...args()));
     if (c.skip?.P) expect(c.tError ?? c.jError, 'a case without P must expect errors').toBeDefined();
     if (!c.skip?.J) {
       const j = run(() => ag.jit(c.fn, { scope })(...args()));
@@ -164,7 +181,7 @@ export function conformance(name: string, c: Case, scope: Record<string, unknown
       else compare(p, j, 'J', tol);
     }
     if (!c.skip?.T) {
-      const targs = args().map((a, i) => (c.tensors ? c.tensors[i] : isNumeric(a)) ? asTensor(a, c.dtypes?.[i]) : a);
+      const targs = args().map((a, i) => ((c.tensors ? c.tensors[i] : isNumeric(a)) ? asTensor(a, c.dtypes?.[i]) : a));
       const t = run(() => ag.jit(c.fn, { scope })(...targs));
       if (c.tError) expectCatalogued(t, c.tError, 'T');
       else compare(p, t, 'T', tol);

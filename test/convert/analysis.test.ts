@@ -66,15 +66,19 @@ describe('liveness', () => {
     const live = analyzeLiveness(fn, info);
     const ifs = first(fn, t.isIfStatement);
     const out = [...live.liveOut.get(ifs)!];
-    const nameOf = (k: string) => [...info.refs.values()].find((r) => r.binding && `#${r.binding.id}` === k)?.binding?.name;
+    const nameOf = (k: string) =>
+      [...info.refs.values()].find((r) => r.binding && `#${r.binding.id}` === k)?.binding?.name;
     expect(out.map(nameOf)).toEqual(['a']);
   });
   it('a loop head sees variables read in the next iteration', () => {
-    const fn = parse('function f(n) { let i = 0, t = 0, s = 0; while (i < n) { t = i * 2; s = s + t; i = i + 1 } return s }');
+    const fn = parse(
+      'function f(n) { let i = 0, t = 0, s = 0; while (i < n) { t = i * 2; s = s + t; i = i + 1 } return s }',
+    );
     const info = analyzeScopes(fn);
     const live = analyzeLiveness(fn, info);
     const loop = first(fn, t.isWhileStatement);
-    const nameOf = (k: string) => [...info.refs.values()].find((r) => r.binding && `#${r.binding.id}` === k)?.binding?.name;
+    const nameOf = (k: string) =>
+      [...info.refs.values()].find((r) => r.binding && `#${r.binding.id}` === k)?.binding?.name;
     expect([...live.liveHead.get(loop)!].map(nameOf).sort()).toEqual(['i', 'n', 's']); // t is a body temporary
   });
 });

@@ -105,7 +105,11 @@ describe('recursion', () => {
     expect(warn).not.toHaveBeenCalled();
   });
   it('a recursion on a tensor is a catalogued error naming the function', () => {
-    expectAgError(() => ag.jit(fact, { scope: { ...scope, fact } })(f32(3)), 'convert/unbounded-recursion', "'fact' calls itself without end");
+    expectAgError(
+      () => ag.jit(fact, { scope: { ...scope, fact } })(f32(3)),
+      'convert/unbounded-recursion',
+      "'fact' calls itself without end",
+    );
   });
 });
 
@@ -163,10 +167,13 @@ describe('a tf.Variable passed as an argument', () => {
   it('another variable of the same type gets its own trace', () => {
     const a = tf.variable(tf.scalar(1));
     const b = tf.variable(tf.scalar(10));
-    const f = ag.jit((v, x) => {
-      v.assign(v.add(x));
-      return v.add(0);
-    }, { scope });
+    const f = ag.jit(
+      (v, x) => {
+        v.assign(v.add(x));
+        return v.add(0);
+      },
+      { scope },
+    );
     expect(values(f(a, f32(1)))).toBe(2);
     expect(values(f(b, f32(1)))).toBe(11);
     expect(a.dataSync()[0]).toBe(2);

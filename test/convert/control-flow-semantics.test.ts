@@ -143,7 +143,11 @@ describe('an array of tensors reassigned in a staged loop', () => {
     return s.length;
   }
   it('is a structure change naming the variable', () => {
-    expectAgError(() => J(concat)(i32(2)), 'while/structure-changed', "'s' has structure [*] before the loop, but [*,*] after one iteration");
+    expectAgError(
+      () => J(concat)(i32(2)),
+      'while/structure-changed',
+      "'s' has structure [*] before the loop, but [*,*] after one iteration",
+    );
     expectAgError(() => J(spread)(i32(2)), 'while/structure-changed', "'s' has structure [*] before the loop");
   });
   it('in a staged if, a structure mismatch naming the variable', () => {
@@ -152,7 +156,11 @@ describe('an array of tensors reassigned in a staged loop', () => {
       if (x > 0) s = [...s, x];
       return s.length;
     }
-    expectAgError(() => J(inIf)(f32(1)), 'cond/structure-mismatch', "'s' must have the same nested structure in the main and else branches: [*,*] in the main branch, but [*]");
+    expectAgError(
+      () => J(inIf)(f32(1)),
+      'cond/structure-mismatch',
+      "'s' must have the same nested structure in the main and else branches: [*,*] in the main branch, but [*]",
+    );
   });
   it('a list appended to in place still becomes a tensor list', () => {
     function pushes(n) {

@@ -25,8 +25,16 @@ describe('unsupported constructs (S40)', () => {
     ['async', 'async function f(x) {\n  return await x;\n}', 'an async function'],
     ['with', 'function f(o) {\n  with (o) {\n    return a;\n  }\n}', 'the with statement'],
     ['eval', 'function f(x) {\n  return eval("x");\n}', 'eval'],
-    ['nested generator', 'function f(x) {\n  const g = function* () {\n    yield 1;\n  };\n  return x;\n}', 'a generator function'],
-    ['switch cases sharing a declaration', 'function f(x) {\n  switch (x) {\n    case 1:\n      let y = 1;\n    case 2:\n      y = 2;\n  }\n  return x;\n}', "a switch whose cases share the declaration of 'y'"],
+    [
+      'nested generator',
+      'function f(x) {\n  const g = function* () {\n    yield 1;\n  };\n  return x;\n}',
+      'a generator function',
+    ],
+    [
+      'switch cases sharing a declaration',
+      'function f(x) {\n  switch (x) {\n    case 1:\n      let y = 1;\n    case 2:\n      y = 2;\n  }\n  return x;\n}',
+      "a switch whose cases share the declaration of 'y'",
+    ],
   ];
   for (const [name, src, construct] of cases) {
     it(name, () => {
@@ -40,15 +48,21 @@ describe('unsupported constructs (S40)', () => {
     });
   }
   it('points at the offending line and column', () => {
-    const e = caught(() => toCode(fromSource('function f(o) {\n  let a = 1;\n  with (o) {\n    a += 1;\n  }\n  return a;\n}') as never));
+    const e = caught(() =>
+      toCode(fromSource('function f(o) {\n  let a = 1;\n  with (o) {\n    a += 1;\n  }\n  return a;\n}') as never),
+    );
     expect(e.location).toMatchObject({ line: 3, column: 3, functionName: 'f' });
     expect(e.message).toContain('> 3 |   with (o) {');
   });
   it('ag__ is reserved', () => {
-    expect(caught(() => toCode(fromSource('function f(ag__) { return ag__ }') as never)).id).toBe('convert/reserved-name');
+    expect(caught(() => toCode(fromSource('function f(ag__) { return ag__ }') as never)).id).toBe(
+      'convert/reserved-name',
+    );
   });
   it('a misplaced setLoopOptions', () => {
-    const e = caught(() => toCode(fromSource('function f(n) {\n  ag.setLoopOptions({ maximumIterations: 2 });\n  return n;\n}') as never));
+    const e = caught(() =>
+      toCode(fromSource('function f(n) {\n  ag.setLoopOptions({ maximumIterations: 2 });\n  return n;\n}') as never),
+    );
     expect(e.id).toBe('convert/misplaced-directive');
     expect(e.location?.line).toBe(2);
   });

@@ -168,8 +168,8 @@ const PROGRAMS = {
   effectStatements(a, n) {
     let s = a - a;
     let cnt = 0;
-    (a > 0) && (s = s + n);
-    (a > 1) || (cnt = cnt + 1);
+    a > 0 && (s = s + n);
+    a > 1 || (cnt = cnt + 1);
     a > 2 ? (s = s + 10) : (cnt = cnt + 5);
     return [s, cnt];
   },
@@ -297,9 +297,15 @@ describe('programs keep their meaning as plain JS, jit on numbers and jit on ten
 
 describe('what JS itself says', () => {
   it('a const head of for…of stays const, and its names are in their dead zone in the iterable', () => {
-    const assigns = new Function('x', 'let r = 0; for (const y of [x]) { try { y++; } catch (e) { r = e.constructor.name; } } return r;');
+    const assigns = new Function(
+      'x',
+      'let r = 0; for (const y of [x]) { try { y++; } catch (e) { r = e.constructor.name; } } return r;',
+    );
     expect(J(assigns)(1)).toBe('TypeError');
-    const tdz = new Function('x', "let r = 'none'; try { let z = x; for (let z of [z]) {} } catch (e) { r = e.constructor.name; } return r;");
+    const tdz = new Function(
+      'x',
+      "let r = 'none'; try { let z = x; for (let z of [z]) {} } catch (e) { r = e.constructor.name; } return r;",
+    );
     expect(J(tdz)(1)).toBe('ReferenceError');
   });
   it('for…of closes the iterator after a break without another next()', () => {

@@ -25,10 +25,24 @@ export const wrap = (body: string): string => `function example() {\n${body}\n}`
 /** Parses `code` with `plugins` (a module when it uses any, so that Flow's `declare export` reads). */
 export function parse(code: string, plugins: readonly ParserPlugin[] = []): t.File {
   ensureBabelTypes();
-  return babel('parser').parse(code, { sourceType: plugins.length ? 'module' : 'script', plugins: [...plugins] }) as unknown as t.File;
+  return babel('parser').parse(code, {
+    sourceType: plugins.length ? 'module' : 'script',
+    plugins: [...plugins],
+  }) as unknown as t.File;
 }
 
-const NOT_CHILDREN = new Set(['loc', 'start', 'end', 'extra', 'range', 'leadingComments', 'trailingComments', 'innerComments', 'comments', 'tokens']);
+const NOT_CHILDREN = new Set([
+  'loc',
+  'start',
+  'end',
+  'extra',
+  'range',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'comments',
+  'tokens',
+]);
 
 /** Every node type in `root` (all object properties, so Babel-8-only and plugin nodes count too). */
 export function nodeTypes(root: t.Node): Set<string> {
@@ -57,12 +71,16 @@ export function outcome(run: () => unknown): Outcome {
   try {
     return { value: inspect(run(), { depth: 8, sorted: true }) };
   } catch (e) {
-    return { threw: (e as Error)?.constructor?.name ?? typeof e, message: String((e as Error)?.message ?? e).split('\n')[0]! };
+    return {
+      threw: (e as Error)?.constructor?.name ?? typeof e,
+      message: String((e as Error)?.message ?? e).split('\n')[0]!,
+    };
   }
 }
 
 /** The same result, or an error of the same class. */
-export const same = (a: Outcome, b: Outcome): boolean => ('value' in a ? 'value' in b && a.value === b.value : 'threw' in b && a.threw === b.threw);
+export const same = (a: Outcome, b: Outcome): boolean =>
+  'value' in a ? 'value' in b && a.value === b.value : 'threw' in b && a.threw === b.threw;
 
 /** The run-time path: the generated code of a plain JS body, and both outcomes. */
 export function runTime(body: string): { code: string; plain: Outcome; converted: Outcome } {
@@ -84,13 +102,23 @@ export function conversionError(body: string): AutographError | null {
 
 /** TypeScript's output for `code` (types erased, JSX into calls of `h`); `jsx`: read it as .tsx. */
 function strip(code: string, jsx: boolean): string {
-  const compilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, jsx: ts.JsxEmit.React, jsxFactory: 'h' };
+  const compilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    jsx: ts.JsxEmit.React,
+    jsxFactory: 'h',
+  };
   return ts.transpileModule(code, { compilerOptions, fileName: jsx ? 'example.tsx' : 'example.ts' }).outputText;
 }
 
 /** Evaluates a module text declaring `example` (and the in-place marker call), and calls it. */
 function evaluate(code: string): Outcome {
-  return outcome(() => (new Function('ag__', 'ag__markInPlace', `${code}\nreturn example();`) as (...a: unknown[]) => unknown)(ag__, markInPlace));
+  return outcome(() =>
+    (new Function('ag__', 'ag__markInPlace', `${code}\nreturn example();`) as (...a: unknown[]) => unknown)(
+      ag__,
+      markInPlace,
+    ),
+  );
 }
 
 /**
@@ -102,10 +130,14 @@ export function inPlaceAst(body: string, plugins: readonly ParserPlugin[]): t.Fi
   const out = transformSync(src, {
     plugins: [[autographBabelPlugin, { runtimeModule: 'autograph-runtime' }]],
     parserOpts: { sourceType: plugins.length ? 'module' : 'script', plugins: [...plugins] },
-    babelrc: false, configFile: false, code: false, ast: true,
+    babelrc: false,
+    configFile: false,
+    code: false,
+    ast: true,
   });
   const file = out?.ast as t.File | null | undefined;
-  if (!file || !file.program.body.some((s) => t.isImportDeclaration(s))) throw new Error('the example was not converted in place');
+  if (!file || !file.program.body.some((s) => t.isImportDeclaration(s)))
+    throw new Error('the example was not converted in place');
   file.program.body = file.program.body.filter((s) => !t.isImportDeclaration(s));
   return file;
 }
@@ -115,7 +147,10 @@ export function inPlaceAst(body: string, plugins: readonly ParserPlugin[]): t.Fi
  * TypeScript and JSX after TypeScript's transpiler has stripped them the same way). A transform that
  * fails is the converted run's outcome (its error).
  */
-export function inPlace(body: string, plugins: readonly ParserPlugin[]): { code: string; plain: Outcome; converted: Outcome } {
+export function inPlace(
+  body: string,
+  plugins: readonly ParserPlugin[],
+): { code: string; plain: Outcome; converted: Outcome } {
   const typed = plugins.some((p) => p === 'typescript' || p === 'jsx');
   const jsx = plugins.includes('jsx');
   const original = wrap(body);

@@ -9,12 +9,31 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as t from '@babel/types';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE, LANGUAGE_TABLES, languageCounts, refusedNodeTypes, type LanguageEntry, type NodeType, type RefusedForm } from '../../src/convert/language.js';
+import {
+  LANGUAGE,
+  LANGUAGE_TABLES,
+  languageCounts,
+  refusedNodeTypes,
+  type LanguageEntry,
+  type NodeType,
+  type RefusedForm,
+} from '../../src/convert/language.js';
 import { PIPELINE } from '../../src/convert/pipeline.js';
 import { makeRuntime } from '../../src/runtime/index.js';
 import { CATALOGUE } from '../../src/errors/catalogue.js';
 import { languageDoc } from '../../scripts/language-doc.js';
-import { conversionError, inPlace, inPlaceAst, nodeTypes, parse, printedNodes, runTime, same, wrap, type Outcome } from './language-run.js';
+import {
+  conversionError,
+  inPlace,
+  inPlaceAst,
+  nodeTypes,
+  parse,
+  printedNodes,
+  runTime,
+  same,
+  wrap,
+  type Outcome,
+} from './language-run.js';
 
 type Path = 'run-time' | 'in-place';
 
@@ -28,8 +47,7 @@ interface KnownWrong {
 }
 
 /** Bodies whose converted run differs from the plain one today. Remove an entry once it runs the same. */
-const KNOWN_WRONG: readonly KnownWrong[] = [
-];
+const KNOWN_WRONG: readonly KnownWrong[] = [];
 
 const DOC = fileURLToPath(new URL('../../docs/language.md', import.meta.url));
 const ENTRIES = Object.entries(LANGUAGE) as [NodeType, LanguageEntry][];
@@ -43,7 +61,8 @@ const show = (o: Outcome): string => ('value' in o ? o.value : `${o.threw}: ${o.
 function expectSame(type: NodeType, example: string, path: Path, run: { plain: Outcome; converted: Outcome }): void {
   const differs = !same(run.plain, run.converted);
   const what = `plain ${show(run.plain)}, converted ${show(run.converted)}`;
-  if (known(type, example, path)) expect(differs, `now the same on the ${path} path (${what}): remove it from KNOWN_WRONG`).toBe(true);
+  if (known(type, example, path))
+    expect(differs, `now the same on the ${path} path (${what}): remove it from KNOWN_WRONG`).toBe(true);
   else expect(differs, `differs on the ${path} path: ${what}`).toBe(false);
 }
 
@@ -75,9 +94,12 @@ describe('the language table', () => {
     const passes = new Set(PIPELINE.map(([name]) => name));
     const runtime = makeRuntime() as unknown as Record<string, unknown>;
     for (const [type, e] of ENTRIES) {
-      for (const p of 'passes' in e ? (e.passes ?? []) : []) expect(passes.has(p), `${type}: no pass '${p}'`).toBe(true);
-      for (const h of 'helpers' in e ? (e.helpers ?? []) : []) expect(runtime[h], `${type}: no helper ag__.${h}`).toBeDefined();
-      for (const f of 'refusedForms' in e ? (e.refusedForms ?? []) : []) expect(passes.has(f.pass) && f.error in CATALOGUE, `${type}: ${f.construct}`).toBe(true);
+      for (const p of 'passes' in e ? (e.passes ?? []) : [])
+        expect(passes.has(p), `${type}: no pass '${p}'`).toBe(true);
+      for (const h of 'helpers' in e ? (e.helpers ?? []) : [])
+        expect(runtime[h], `${type}: no helper ag__.${h}`).toBeDefined();
+      for (const f of 'refusedForms' in e ? (e.refusedForms ?? []) : [])
+        expect(passes.has(f.pass) && f.error in CATALOGUE, `${type}: ${f.construct}`).toBe(true);
       if (e.status === 'refused') expect(e.error in CATALOGUE, `${type}: ${e.error}`).toBe(true);
     }
   });
@@ -92,7 +114,12 @@ describe('the language table', () => {
   });
 
   it('gives the functions pass the node types it refuses wherever they stand', () => {
-    expect([...refusedNodeTypes().keys()].sort()).toEqual(['AwaitExpression', 'Import', 'WithStatement', 'YieldExpression']);
+    expect([...refusedNodeTypes().keys()].sort()).toEqual([
+      'AwaitExpression',
+      'Import',
+      'WithStatement',
+      'YieldExpression',
+    ]);
   });
 
   it('lists known differences only for node types of the table, each once', () => {
@@ -102,7 +129,10 @@ describe('the language table', () => {
   });
 });
 
-const EXAMPLES = ENTRIES.filter(([, e]) => e.example !== undefined) as [NodeType, LanguageEntry & { example: string }][];
+const EXAMPLES = ENTRIES.filter(([, e]) => e.example !== undefined) as [
+  NodeType,
+  LanguageEntry & { example: string },
+][];
 
 describe.each(EXAMPLES)('%s', (type, e) => {
   const plugins = e.syntax ?? [];
@@ -133,7 +163,11 @@ describe.each(EXAMPLES)('%s', (type, e) => {
       expect(code, 'the converted example calls no runtime helper: toGraph would run the original').toMatch(/ag__\./);
       const after = parse(code);
       if (e.status === 'passed') expect([...nodeTypes(after)], `${type} did not survive conversion`).toContain(type);
-      else if (e.helpers.length) expect(e.helpers.some((h) => code.includes(`ag__.${h}`)), `none of ${e.helpers.join(', ')} in\n${code}`).toBe(true);
+      else if (e.helpers.length)
+        expect(
+          e.helpers.some((h) => code.includes(`ag__.${h}`)),
+          `none of ${e.helpers.join(', ')} in\n${code}`,
+        ).toBe(true);
       else expect(printedNodes(after, type)).not.toEqual(printedNodes(parse(wrap(e.example)), type));
     });
     it.each(PATHS)('runs the same plain and converted (%s)', (path) => {
@@ -145,7 +179,10 @@ describe.each(EXAMPLES)('%s', (type, e) => {
     it('converted in place, it stays for the type stripper or transform', () => {
       const file = inPlaceAst(e.example, plugins);
       expect([...nodeTypes(file)]).toContain(type);
-      expect(printedNodes(file, 'CallExpression').some((c) => c.startsWith('ag__.')), 'the example calls no runtime helper').toBe(true);
+      expect(
+        printedNodes(file, 'CallExpression').some((c) => c.startsWith('ag__.')),
+        'the example calls no runtime helper',
+      ).toBe(true);
     });
     // Flow has no stripper here: its rows are checked by conversion alone.
     if (e.family !== 'flow') {

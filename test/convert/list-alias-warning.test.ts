@@ -113,7 +113,10 @@ describe('another reference to an array a staged statement turns into a list', (
       if (a > b) return [a, st.length, box.st.length];
       return [a, st.length, box.st.length];
     }
-    for (const [a, b] of [[0, 0], [2, 1]]) {
+    for (const [a, b] of [
+      [0, 0],
+      [2, 1],
+    ]) {
       const { v, warnings } = run(afterReturn, i32(a), i32(b));
       expect(v).toEqual(afterReturn(a, b)); // here read inside the branch, the reference sees the push
       expect(warnings).toHaveLength(1);

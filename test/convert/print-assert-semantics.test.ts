@@ -52,7 +52,35 @@ describe('console.log in converted code prints what Node prints', () => {
     }
     const plain = lines(() => console.log('v', [1.5, 0.1, -0], [true, true, false], 1.6));
     expect(lines(() => ag.jit(vec, { scope })(tf.tensor1d([1.5, 0.1, -0])))).toEqual(plain);
-    expect(lines(() => ag.jit(vec, { scope })(tf.tensor2d([[1, 2], [3, 4]], [2, 2], 'int32')))).toEqual(lines(() => console.log('v', [[1, 2], [3, 4]], [[true, true], [true, true]], 10)));
+    expect(
+      lines(() =>
+        ag.jit(vec, { scope })(
+          tf.tensor2d(
+            [
+              [1, 2],
+              [3, 4],
+            ],
+            [2, 2],
+            'int32',
+          ),
+        ),
+      ),
+    ).toEqual(
+      lines(() =>
+        console.log(
+          'v',
+          [
+            [1, 2],
+            [3, 4],
+          ],
+          [
+            [true, true],
+            [true, true],
+          ],
+          10,
+        ),
+      ),
+    );
   });
 });
 
@@ -72,10 +100,13 @@ describe('ag.print is staged like tf.print', () => {
     expect(j.traceCount).toBe(1);
   });
   it('prints on cached calls of a function traced on JS values', () => {
-    const j = ag.jit((n) => {
-      ag.print('n is', n);
-      return n * 2;
-    }, { scope });
+    const j = ag.jit(
+      (n) => {
+        ag.print('n is', n);
+        return n * 2;
+      },
+      { scope },
+    );
     expect(lines(() => j(3))).toEqual(['n is 3']);
     expect(lines(() => j(3))).toEqual(['n is 3']);
     expect(j.traceCount).toBe(1);

@@ -37,7 +37,13 @@ describe('random control-flow programs', () => {
           // int32 has no -0 (JS gives -0 for e.g. -15 % 5).
           const expected = (f(...args(x)) as number[]).map((v) => (v === 0 ? 0 : v));
           const j = jit(toGraph(f), { autograph: false });
-          const out = j(tf.scalar(x.a, 'int32'), tf.scalar(x.b, 'int32'), tf.scalar(x.c, 'int32'), tf.scalar(x.n, 'int32'), tf.tensor1d(x.l, 'int32')) as unknown[];
+          const out = j(
+            tf.scalar(x.a, 'int32'),
+            tf.scalar(x.b, 'int32'),
+            tf.scalar(x.c, 'int32'),
+            tf.scalar(x.n, 'int32'),
+            tf.tensor1d(x.l, 'int32'),
+          ) as unknown[];
           const got = out.map((v) => (v instanceof tf.Tensor ? v.arraySync() : v === 0 ? 0 : v));
           out.forEach((v) => v instanceof tf.Tensor && v.dispose());
           expect(got, src).toEqual(expected);

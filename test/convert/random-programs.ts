@@ -40,19 +40,31 @@ function block(ctx: Ctx): fc.Arbitrary<string> {
 
 function statement(ctx: Ctx): fc.Arbitrary<string> {
   const assign = fc.tuple(fc.constantFrom(...VARS), expr).map(([v, e]) => `${v} = (${e}) % 97;`);
-  const compound = fc.tuple(fc.constantFrom(...VARS), fc.constantFrom('+=', '-='), fc.integer({ min: 1, max: 4 })).map(([v, op, k]) => `${v} ${op} ${k};`);
+  const compound = fc
+    .tuple(fc.constantFrom(...VARS), fc.constantFrom('+=', '-='), fc.integer({ min: 1, max: 4 }))
+    .map(([v, op, k]) => `${v} ${op} ${k};`);
   const options: fc.Arbitrary<string>[] = [assign, assign, compound];
   if (ctx.inLoop) {
-    options.push(cond.map((c) => `if (${c}) break;`), cond.map((c) => `if (${c}) continue;`));
+    options.push(
+      cond.map((c) => `if (${c}) break;`),
+      cond.map((c) => `if (${c}) continue;`),
+    );
   }
-  options.push(cond.map((c) => `if (${c}) return [a, b, c];`), expr.map((e) => `if (${e} > 50) return [${e}, b, c];`));
+  options.push(
+    cond.map((c) => `if (${c}) return [a, b, c];`),
+    expr.map((e) => `if (${e} > 50) return [${e}, b, c];`),
+  );
   if (ctx.depth < 3) {
     const inner = { depth: ctx.depth + 1, inLoop: ctx.inLoop, loopId: ctx.loopId };
     const loopInner = { depth: ctx.depth + 1, inLoop: true, loopId: ctx.loopId + 1 };
     const k = `k${ctx.loopId}`;
     options.push(
-      fc.tuple(cond, block(inner), fc.option(block(inner))).map(([c, x, y]) => `if (${c}) {\n${x}\n}${y ? ` else {\n${y}\n}` : ''}`),
-      fc.tuple(cond, block(loopInner)).map(([c, x]) => `{\nlet ${k} = 0;\nwhile (${k} < n && (${c})) {\n${k} += 1;\n${x}\n}\n}`),
+      fc
+        .tuple(cond, block(inner), fc.option(block(inner)))
+        .map(([c, x, y]) => `if (${c}) {\n${x}\n}${y ? ` else {\n${y}\n}` : ''}`),
+      fc
+        .tuple(cond, block(loopInner))
+        .map(([c, x]) => `{\nlet ${k} = 0;\nwhile (${k} < n && (${c})) {\n${k} += 1;\n${x}\n}\n}`),
       block(loopInner).map((x) => `for (let ${k} = 0; ${k} < n; ${k}++) {\n${x}\n}`),
       block(loopInner).map((x) => `for (const e${ctx.loopId} of l) {\na = (a + e${ctx.loopId}) % 97;\n${x}\n}`),
     );
@@ -60,7 +72,9 @@ function statement(ctx: Ctx): fc.Arbitrary<string> {
   return fc.oneof(...options);
 }
 
-export const program: fc.Arbitrary<string> = block({ depth: 0, inLoop: false, loopId: 0 }).map((b) => `${b}\nreturn [a, b, c];`);
+export const program: fc.Arbitrary<string> = block({ depth: 0, inLoop: false, loopId: 0 }).map(
+  (b) => `${b}\nreturn [a, b, c];`,
+);
 
 export const inputs = fc.record({
   a: fc.integer({ min: -20, max: 20 }),

@@ -33,13 +33,16 @@ function rows(n) {
 }
 
 describe('shape invariants', () => {
-  it.each(['compiled', 'interpreter', 'onnxruntime'] as const)('a loop variable grows along a null dimension (%s)', (executor) => {
-    const f = ag.jit(grow, { scope, executor });
-    expect(values(f(i32(3)))).toEqual(values(grow(3)));
-    expect(values(f(i32(0)))).toEqual([1]);
-    expect(values(f(i32(2)))).toEqual([1, 2, 2, 4]);
-    expect(f.traceCount).toBe(1);
-  });
+  it.each(['compiled', 'interpreter', 'onnxruntime'] as const)(
+    'a loop variable grows along a null dimension (%s)',
+    (executor) => {
+      const f = ag.jit(grow, { scope, executor });
+      expect(values(f(i32(3)))).toEqual(values(grow(3)));
+      expect(values(f(i32(0)))).toEqual([1]);
+      expect(values(f(i32(2)))).toEqual([1, 2, 2, 4]);
+      expect(f.traceCount).toBe(1);
+    },
+  );
   it('in a for...of loop, with a known dimension kept', () => {
     const f = ag.jit(rows, { scope });
     expect(values(f(i32(4)))).toEqual([0, 2, 4, 6]);
@@ -74,7 +77,11 @@ describe('shape invariants', () => {
       }
       return v;
     }
-    expectAgError(() => ag.jit(badRank, { scope })(i32(2)), 'while/shape-invariant', "'v' has shape [2,2] before the loop, which does not fit its shape invariant [null]");
+    expectAgError(
+      () => ag.jit(badRank, { scope })(i32(2)),
+      'while/shape-invariant',
+      "'v' has shape [2,2] before the loop, which does not fit its shape invariant [null]",
+    );
     function badDim(n) {
       let v = tf.ones([1, 2]);
       let i = 0;
@@ -85,7 +92,11 @@ describe('shape invariants', () => {
       }
       return v;
     }
-    expectAgError(() => ag.jit(badDim, { scope })(i32(2)), 'while/shape-invariant', "'v' has shape [?,4] after one iteration, which does not fit its shape invariant [null,2]");
+    expectAgError(
+      () => ag.jit(badDim, { scope })(i32(2)),
+      'while/shape-invariant',
+      "'v' has shape [?,4] after one iteration, which does not fit its shape invariant [null,2]",
+    );
   });
   it('an invariant for a value that is not a loop variable, or a malformed one, is a catalogued error', () => {
     function notLoopVar(n) {
@@ -144,7 +155,16 @@ describe('shape invariants', () => {
     expectAgError(() => ag.jit(fixed, { scope })(i32(1)), 'cond/shape-mismatch');
   });
   it('ag.whileLoop takes shapeInvariants per loop variable', () => {
-    const f = ag.jit((x) => ag.whileLoop((v, i) => tf.less(i, 3), (v, i) => [tf.concat([v, v]), tf.add(i, tf.scalar(1, 'int32'))], [x, tf.scalar(0, 'int32')], { shapeInvariants: [[null], undefined] })[0], { autograph: false });
+    const f = ag.jit(
+      (x) =>
+        ag.whileLoop(
+          (v, i) => tf.less(i, 3),
+          (v, i) => [tf.concat([v, v]), tf.add(i, tf.scalar(1, 'int32'))],
+          [x, tf.scalar(0, 'int32')],
+          { shapeInvariants: [[null], undefined] },
+        )[0],
+      { autograph: false },
+    );
     expect(values(f(tf.ones([1])))).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
   });
 });

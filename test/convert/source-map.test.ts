@@ -22,7 +22,8 @@ describe('source map of converted code', () => {
     const step = lineOf(conv.code, 'n = ag__.add(n, 1)');
     expect(call).toBeGreaterThan(0);
     expect(step).toBeGreaterThan(0);
-    const originalLines = (line: number) => new Set(conv.mappings.filter((m) => m.generated.line === line && m.original).map((m) => m.original!.line));
+    const originalLines = (line: number) =>
+      new Set(conv.mappings.filter((m) => m.generated.line === line && m.original).map((m) => m.original!.line));
     expect(originalLines(call)).toContain(3);
     expect(originalLines(step)).toEqual(new Set([5]));
   });
@@ -40,6 +41,8 @@ describe('source map of converted code', () => {
     const conv = convertSource(SOURCE, 'f', { until: 'control-flow' });
     const call = lineOf(conv.code, 'ag__.whileStmt(');
     expect(conv.code).not.toContain('ag__.add(');
-    expect(new Set(conv.mappings.filter((m) => m.generated.line === call && m.original).map((m) => m.original!.line))).toContain(3);
+    expect(
+      new Set(conv.mappings.filter((m) => m.generated.line === call && m.original).map((m) => m.original!.line)),
+    ).toContain(3);
   });
 });

@@ -54,7 +54,9 @@ describe('a staged list indexed by a tensor', () => {
     const artifacts = ag.jit(writeAt, { scope }).getConcreteFunction(i32(4), i32(1)).toGraphModel();
     const model = await tf.loadGraphModel(tf.io.fromMemory(artifacts));
     try {
-      const out = needsExecuteAsync(artifacts) ? await model.executeAsync([i32(4), i32(1)]) : model.execute([i32(4), i32(1)]);
+      const out = needsExecuteAsync(artifacts)
+        ? await model.executeAsync([i32(4), i32(1)])
+        : model.execute([i32(4), i32(1)]);
       expect(values(out)).toEqual([0, 8, 20, 30]);
     } finally {
       model.dispose();
@@ -71,7 +73,25 @@ describe('tensors indexed like arrays', () => {
       x[k] = 0;
       return x;
     }
-    expect(values(ag.jit(row, { scope })(tf.tensor2d([[1, 2], [3, 4]]), i32(1)))).toEqual(row([[1, 2], [3, 4]], 1));
+    expect(
+      values(
+        ag.jit(row, { scope })(
+          tf.tensor2d([
+            [1, 2],
+            [3, 4],
+          ]),
+          i32(1),
+        ),
+      ),
+    ).toEqual(
+      row(
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        1,
+      ),
+    );
     expect(values(ag.jit(replace, { scope })(tf.tensor1d([1, 2, 3]), i32(1)))).toEqual(replace([1, 2, 3], 1));
     // A JS number index, from a loop over JS values.
     function sumRows(x) {
@@ -113,7 +133,11 @@ describe('JS arrays', () => {
 
 describe('tf.range with a tensor bound', () => {
   it('is a catalogued error naming ag.range (an op attribute is fixed when the graph is made)', () => {
-    expectAgError(() => ag.jit((n) => tf.range(0, n), { scope })(i32(5)), 'trace/tensor-attribute', "the Range op takes 'stop' as a JS number");
+    expectAgError(
+      () => ag.jit((n) => tf.range(0, n), { scope })(i32(5)),
+      'trace/tensor-attribute',
+      "the Range op takes 'stop' as a JS number",
+    );
     let hint = '';
     try {
       ag.jit((n) => tf.range(0, n), { scope })(i32(5));

@@ -11,7 +11,17 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PROGRAMS, checkedSquare, collatz, collatzInt32, huberLoss, printLoop, rnn, squareIfPositive, squares } from './index.js';
+import {
+  PROGRAMS,
+  checkedSquare,
+  collatz,
+  collatzInt32,
+  huberLoss,
+  printLoop,
+  rnn,
+  squareIfPositive,
+  squares,
+} from './index.js';
 import { corpusShape, functionsShaped, programShape } from './source.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,15 +39,48 @@ const SEEDS_AS_EXAMPLES: Copies = [
 
 /** Copies that stay literal text, by file, with why. */
 const LITERAL: Readonly<Record<string, { readonly why: string; readonly copies: Copies }>> = {
-  'examples/seeds.ts': { why: "the seeds as a user writes them, typed and 'use autograph': the tour prints their lines, bench/ and the viewer tests read them", copies: SEEDS_AS_EXAMPLES },
-  'test/check/fixtures/project/typed/seeds.ts': { why: 'the checker fixture project: `autograph check` and tsc compile these files as they are (and bench B12)', copies: SEEDS_AS_EXAMPLES },
-  'test/check/fixtures/editor/huber.ts': { why: 'the file the ts-plugin and installed-package tests open, whose diagnostics name its lines', copies: [['huber', huberLoss]] },
-  'examples/cli/collatz.ts': { why: 'the CLI sample, run by `autograph run` in the docs and test/cli', copies: [['collatz', collatz]] },
+  'examples/seeds.ts': {
+    why: "the seeds as a user writes them, typed and 'use autograph': the tour prints their lines, bench/ and the viewer tests read them",
+    copies: SEEDS_AS_EXAMPLES,
+  },
+  'test/check/fixtures/project/typed/seeds.ts': {
+    why: 'the checker fixture project: `autograph check` and tsc compile these files as they are (and bench B12)',
+    copies: SEEDS_AS_EXAMPLES,
+  },
+  'test/check/fixtures/editor/huber.ts': {
+    why: 'the file the ts-plugin and installed-package tests open, whose diagnostics name its lines',
+    copies: [['huber', huberLoss]],
+  },
+  'examples/cli/collatz.ts': {
+    why: 'the CLI sample, run by `autograph run` in the docs and test/cli',
+    copies: [['collatz', collatz]],
+  },
   'examples/cli/huber.ts': { why: 'the CLI sample with a module-level constant', copies: [['huber', huberLoss]] },
-  'examples/web/main.ts': { why: 'the web example page, built by Vite with the plugin', copies: [['huberLoss', huberLoss], ['collatz', collatzInt32]] },
-  'test/platform/fixtures/verbose-app.ts': { why: 'an app run by the Node loader, which converts it in place and prints its lines', copies: [['collatz', collatz]] },
-  'README.md': { why: 'the quick start, which test/package/user-paths.test.ts runs as the app it is', copies: [['huber_loss', huberLoss], ['collatz', collatz]] },
-  'docs/guide.md': { why: 'the guide', copies: [['squares', squares], ['rnn', rnn]] },
+  'examples/web/main.ts': {
+    why: 'the web example page, built by Vite with the plugin',
+    copies: [
+      ['huberLoss', huberLoss],
+      ['collatz', collatzInt32],
+    ],
+  },
+  'test/platform/fixtures/verbose-app.ts': {
+    why: 'an app run by the Node loader, which converts it in place and prints its lines',
+    copies: [['collatz', collatz]],
+  },
+  'README.md': {
+    why: 'the quick start, which test/package/user-paths.test.ts runs as the app it is',
+    copies: [
+      ['huber_loss', huberLoss],
+      ['collatz', collatz],
+    ],
+  },
+  'docs/guide.md': {
+    why: 'the guide',
+    copies: [
+      ['squares', squares],
+      ['rnn', rnn],
+    ],
+  },
 };
 
 /** A file's code: a module's text, or each ```ts/```js block of a Markdown file. */
@@ -63,7 +106,9 @@ describe('literal copies of corpus programs', () => {
   for (const [file, { why, copies }] of Object.entries(LITERAL)) {
     it(`${file} (${why})`, () => {
       for (const [name, program] of copies) {
-        expect(shapeIn(file, name), `${name} in ${file} is no longer test/corpus's ${program.name}: change both`).toBe(corpusShape(program));
+        expect(shapeIn(file, name), `${name} in ${file} is no longer test/corpus's ${program.name}: change both`).toBe(
+          corpusShape(program),
+        );
       }
     });
   }
@@ -78,7 +123,8 @@ function sourceFiles(dir: string): string[] {
     const rel = `${dir}/${e.name}`;
     if (e.isDirectory()) {
       if (!NOT_SCANNED.has(rel) && e.name !== 'node_modules') out.push(...sourceFiles(rel));
-    } else if (/\.(ts|mts|mjs|js|md)$/.test(e.name) && !e.name.endsWith('.d.ts') && !rel.includes('/golden/')) out.push(rel);
+    } else if (/\.(ts|mts|mjs|js|md)$/.test(e.name) && !e.name.endsWith('.d.ts') && !rel.includes('/golden/'))
+      out.push(rel);
   }
   return out;
 }
@@ -86,12 +132,19 @@ function sourceFiles(dir: string): string[] {
 describe('no other copies', () => {
   it('test/, examples/ and the docs hold no copy of a corpus program but the literal ones above', () => {
     const shapes = new Map(PROGRAMS.map((p) => [corpusShape(p.fn), p.name]));
-    const allowed = new Set(Object.entries(LITERAL).flatMap(([file, { copies }]) => copies.map(([, program]) => `${file} ${corpusShape(program)}`)));
+    const allowed = new Set(
+      Object.entries(LITERAL).flatMap(([file, { copies }]) =>
+        copies.map(([, program]) => `${file} ${corpusShape(program)}`),
+      ),
+    );
     const stray: string[] = [];
     for (const file of [...sourceFiles('test'), ...sourceFiles('examples'), ...sourceFiles('docs'), 'README.md']) {
       for (const text of modulesOf(file)) {
         for (const { shape, line } of functionsShaped(text, new Set(shapes.keys()))) {
-          if (!allowed.has(`${file} ${shape}`)) stray.push(`${file}${file.endsWith('.md') ? '' : `:${line}`} copies ${shapes.get(shape)}: import it from test/corpus`);
+          if (!allowed.has(`${file} ${shape}`))
+            stray.push(
+              `${file}${file.endsWith('.md') ? '' : `:${line}`} copies ${shapes.get(shape)}: import it from test/corpus`,
+            );
         }
       }
     }

@@ -32,7 +32,11 @@ const expectRun = (got: { result: unknown; printed: string[] }, run: Run): void 
 describe('the recorded results', () => {
   for (const program of PROGRAMS.filter((x) => x.plain)) {
     it(`${program.name}: plain JS`, () => {
-      for (const run of program.plain!) expectRun(printing(() => program.fn(...run.args)), run);
+      for (const run of program.plain!)
+        expectRun(
+          printing(() => program.fn(...run.args)),
+          run,
+        );
     });
   }
 
@@ -53,7 +57,11 @@ describe('the recorded results', () => {
 
   it('rnn: jit over a tensor of rows gives what the converted cell gives eagerly on an array of them', () => {
     const h = tf.tensor2d([[0.1, -0.2, 0.3]]);
-    const w = tf.tensor2d([[0.5, -0.3, 0.2], [0.1, 0.4, -0.6], [-0.2, 0.3, 0.1]]);
+    const w = tf.tensor2d([
+      [0.5, -0.3, 0.2],
+      [0.1, 0.4, -0.6],
+      [-0.2, 0.3, 0.1],
+    ]);
     const xs = tf.tensor3d([[[1, 0, -1]], [[0.5, 0.5, 0.5]], [[-1, 2, 0]]]);
     const staged = ag.jit(rnn, { scope: CORPUS_SCOPE })(h, w, xs as never) as tf.Tensor;
     const eager = ag.toGraph(rnn, { scope: CORPUS_SCOPE })(h, w, tf.unstack(xs)) as tf.Tensor;
@@ -62,7 +70,17 @@ describe('the recorded results', () => {
   });
 
   it('every seed of the reference list is here', () => {
-    expect(Object.keys(SEEDS)).toEqual(expect.arrayContaining(['square_if_positive', 'huber_loss', 'collatz', 'count_up', 'squares', 'checked_square', 'rnn']));
+    expect(Object.keys(SEEDS)).toEqual(
+      expect.arrayContaining([
+        'square_if_positive',
+        'huber_loss',
+        'collatz',
+        'count_up',
+        'squares',
+        'checked_square',
+        'rnn',
+      ]),
+    );
   });
 });
 
@@ -82,7 +100,14 @@ describe('sourceOf', () => {
       ].join('\n'),
     );
     expect(sourceOf(SEEDS.huber_loss.fn, { types: false, name: 'huber' })).toBe(
-      ['function huber(a) {', '  let loss;', '  if (tf.abs(a) <= delta) loss = (a * a) / 2;', '  else loss = delta * (tf.abs(a) - delta / 2);', '  return loss;', '}'].join('\n'),
+      [
+        'function huber(a) {',
+        '  let loss;',
+        '  if (tf.abs(a) <= delta) loss = (a * a) / 2;',
+        '  else loss = delta * (tf.abs(a) - delta / 2);',
+        '  return loss;',
+        '}',
+      ].join('\n'),
     );
   });
 
@@ -93,7 +118,11 @@ describe('sourceOf', () => {
       // Evaluated, the plain text gives the recorded results too.
       if (program.plain) {
         const fn = new Function(`return (${js});`)() as (...a: unknown[]) => unknown;
-        for (const run of program.plain) expectRun(printing(() => fn(...run.args)), run);
+        for (const run of program.plain)
+          expectRun(
+            printing(() => fn(...run.args)),
+            run,
+          );
       }
       expect(programShape(js, program.fn.name)).toBe(corpusShape(program.fn));
     });

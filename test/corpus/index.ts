@@ -54,11 +54,18 @@ const r = (result: unknown, ...args: unknown[]): Run => ({ args, result });
 /** The seed programs, by their reference names. */
 export const SEEDS = {
   square_if_positive: p('square_if_positive', D.squareIfPositive, { plain: [r(81, 9), r(0, -2)] }),
-  huber_loss: p('huber_loss', D.huberLoss, { tensors: [{ dtype: 'float32', args: [0.5], result: 0.125 }, { dtype: 'float32', args: [3], result: 2.5 }] }),
+  huber_loss: p('huber_loss', D.huberLoss, {
+    tensors: [
+      { dtype: 'float32', args: [0.5], result: 0.125 },
+      { dtype: 'float32', args: [3], result: 2.5 },
+    ],
+  }),
   collatz: p('collatz', D.collatz, { plain: [r(111, 27), r(0, 1)] }),
   collatz_trunc: p('collatz_trunc', D.collatzTrunc, { plain: [r(111, 27), r(8, 6)] }),
   collatz_int32: p('collatz_int32', D.collatzInt32, { tensors: [{ dtype: 'int32', args: [27], result: 111 }] }),
-  count_up: p('count_up', D.printLoop, { plain: [{ args: [2], result: 5, printed: ['3', '4', '5'] }, r(-1, -1), r(7, 7)] }),
+  count_up: p('count_up', D.printLoop, {
+    plain: [{ args: [2], result: 5, printed: ['3', '4', '5'] }, r(-1, -1), r(7, 7)],
+  }),
   squares: p('squares', D.squares, { tensors: [{ dtype: 'int32', args: [5], result: [0, 1, 4, 9, 16] }] }),
   checked_square: p('checked_square', D.checkedSquare, { tensors: [{ dtype: 'float32', args: [3], result: 9 }] }),
   rnn: p('rnn', D.rnn),
@@ -87,7 +94,17 @@ export const SCENARIOS = {
   S23: p('S23', S.s23, { plain: [r({ a: 1, b: 1 }, 1), r({ a: 0, b: -1 }, 0)] }),
   S23b: p('S23b', S.s23NoElse, { plain: [r({ a: 1, b: 1 }, 1), r({ a: 0 }, 0)] }),
   S28: p('S28', S.s28, { plain: [r([7, 0], 0), r([7, 12], 3)] }),
-  S30: p('S30', S.s30, { plain: [r([12, 34], [[1, 2], [3, 4]])] }),
+  S30: p('S30', S.s30, {
+    plain: [
+      r(
+        [12, 34],
+        [
+          [1, 2],
+          [3, 4],
+        ],
+      ),
+    ],
+  }),
   S32: p('S32', S.s32, { plain: [r(11.390625, 1)] }),
   S33: p('S33', S.s33),
   S34a: p('S34a', S.s34a),

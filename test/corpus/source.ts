@@ -27,11 +27,20 @@ function declarationOf(name: string): { file: ts.SourceFile; decl: ts.FunctionDe
 /** The type annotations a program of the corpus may carry (parameters, variables), as text ranges to cut. */
 function typeRanges(decl: ts.FunctionDeclaration): [number, number][] {
   const out: [number, number][] = [];
-  if (decl.type || decl.typeParameters) throw new Error(`sourceOf: ${decl.name?.text} has a return type or type parameters, which sourceOf does not strip`);
+  if (decl.type || decl.typeParameters)
+    throw new Error(`sourceOf: ${decl.name?.text} has a return type or type parameters, which sourceOf does not strip`);
   const visit = (n: ts.Node): void => {
     if ((ts.isParameter(n) || ts.isVariableDeclaration(n)) && n.type) out.push([n.name.end, n.type.end]);
-    else if (ts.isAsExpression(n) || ts.isNonNullExpression(n) || ts.isSatisfiesExpression(n) || (ts.isFunctionLike(n) && n.type) || ts.isTypeAssertionExpression(n)) {
-      throw new Error(`sourceOf: ${decl.name?.text} has TypeScript syntax that sourceOf does not strip (${ts.SyntaxKind[n.kind]}): write it with annotations on parameters and variables only`);
+    else if (
+      ts.isAsExpression(n) ||
+      ts.isNonNullExpression(n) ||
+      ts.isSatisfiesExpression(n) ||
+      (ts.isFunctionLike(n) && n.type) ||
+      ts.isTypeAssertionExpression(n)
+    ) {
+      throw new Error(
+        `sourceOf: ${decl.name?.text} has TypeScript syntax that sourceOf does not strip (${ts.SyntaxKind[n.kind]}): write it with annotations on parameters and variables only`,
+      );
     }
     ts.forEachChild(n, visit);
   };
@@ -54,16 +63,44 @@ export function sourceOf(fn: { readonly name: string }, opts: SourceOptions = {}
   const { file, decl } = declarationOf(fn.name);
   const start = decl.getStart(file);
   let text = file.text.slice(start, decl.end);
-  if (opts.types === false) for (const [from, to] of typeRanges(decl)) text = text.slice(0, from - start) + text.slice(to - start);
+  if (opts.types === false)
+    for (const [from, to] of typeRanges(decl)) text = text.slice(0, from - start) + text.slice(to - start);
   text = text.replace(/^export /, '');
   return opts.name ? text.replace(/^function [\w$]+/, `function ${opts.name}`) : text;
 }
 
 type Node = t.Node & Record<string, unknown>;
 
-const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ObjectMethod', 'ClassMethod']);
-const DROPPED = ['extra', 'loc', 'start', 'end', 'range', 'leadingComments', 'trailingComments', 'innerComments', 'typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'optional', 'definite'];
-const TYPE_WRAPPERS = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'ParenthesizedExpression']);
+const FUNCTION_TYPES = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ObjectMethod',
+  'ClassMethod',
+]);
+const DROPPED = [
+  'extra',
+  'loc',
+  'start',
+  'end',
+  'range',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'typeAnnotation',
+  'returnType',
+  'typeParameters',
+  'typeArguments',
+  'optional',
+  'definite',
+];
+const TYPE_WRAPPERS = new Set([
+  'TSAsExpression',
+  'TSSatisfiesExpression',
+  'TSNonNullExpression',
+  'TSTypeAssertion',
+  'ParenthesizedExpression',
+]);
 
 /**
  * Reduces a tree, in place, to what it computes: no types (annotations, `as`, `!`), no comments or
@@ -82,19 +119,43 @@ function reduce(node: unknown): void {
     let child = v as Node | undefined;
     while (child && TYPE_WRAPPERS.has(child.type)) child = child.expression as Node;
     // A block of one statement as an if's branch or a loop's body is that statement.
-    if (child?.type === 'BlockStatement' && (child.body as unknown[]).length === 1 && ['consequent', 'alternate', 'body'].includes(k) && !FUNCTION_TYPES.has(n.type)) {
+    if (
+      child?.type === 'BlockStatement' &&
+      (child.body as unknown[]).length === 1 &&
+      ['consequent', 'alternate', 'body'].includes(k) &&
+      !FUNCTION_TYPES.has(n.type)
+    ) {
       child = (child.body as Node[])[0];
     }
     if (child !== v) n[k] = child;
-    if (Array.isArray(v)) v.forEach((e, i) => { let c = e as Node | null; while (c && TYPE_WRAPPERS.has(c.type)) c = c.expression as Node; v[i] = c; });
+    if (Array.isArray(v))
+      v.forEach((e, i) => {
+        let c = e as Node | null;
+        while (c && TYPE_WRAPPERS.has(c.type)) c = c.expression as Node;
+        v[i] = c;
+      });
   }
   for (const v of Object.values(n)) reduce(v);
 }
 
 /** A function's shape: its parameters and body printed on one line (after reduce), its name left out. */
 function shapeOf(fn: t.Function): string {
-  const body = fn.body.type === 'BlockStatement' ? fn.body : ({ type: 'BlockStatement', body: [{ type: 'ReturnStatement', argument: fn.body }], directives: [] } as unknown as t.BlockStatement);
-  const copy = { type: 'FunctionExpression', id: null, params: fn.params, body, async: fn.async, generator: fn.generator } as unknown as t.FunctionExpression;
+  const body =
+    fn.body.type === 'BlockStatement'
+      ? fn.body
+      : ({
+          type: 'BlockStatement',
+          body: [{ type: 'ReturnStatement', argument: fn.body }],
+          directives: [],
+        } as unknown as t.BlockStatement);
+  const copy = {
+    type: 'FunctionExpression',
+    id: null,
+    params: fn.params,
+    body,
+    async: fn.async,
+    generator: fn.generator,
+  } as unknown as t.FunctionExpression;
   return generate(copy, { comments: false, compact: true }).code;
 }
 
@@ -107,11 +168,17 @@ function parseModule(text: string): t.File {
 /** The function `name` declared at the top of a module (exported or not, or a const bound to a function). */
 function findFunction(program: t.Program, name: string): t.Function | undefined {
   for (let s of program.body as t.Node[]) {
-    if ((s.type === 'ExportNamedDeclaration' || s.type === 'ExportDefaultDeclaration') && s.declaration) s = s.declaration;
+    if ((s.type === 'ExportNamedDeclaration' || s.type === 'ExportDefaultDeclaration') && s.declaration)
+      s = s.declaration;
     if (s.type === 'FunctionDeclaration' && s.id?.name === name) return s;
     if (s.type === 'VariableDeclaration') {
       for (const d of s.declarations) {
-        if (d.id.type === 'Identifier' && d.id.name === name && (d.init?.type === 'FunctionExpression' || d.init?.type === 'ArrowFunctionExpression')) return d.init;
+        if (
+          d.id.type === 'Identifier' &&
+          d.id.name === name &&
+          (d.init?.type === 'FunctionExpression' || d.init?.type === 'ArrowFunctionExpression')
+        )
+          return d.init;
       }
     }
   }

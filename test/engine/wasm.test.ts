@@ -9,7 +9,10 @@ import { useBackend } from '../helpers/differential.js';
 
 type T = tf.Tensor;
 
-const backendOf = (t: T) => (tf.engine() as unknown as { state: { tensorInfo: WeakMap<object, { backend: unknown }> } }).state.tensorInfo.get(t.dataId)?.backend;
+const backendOf = (t: T) =>
+  (tf.engine() as unknown as { state: { tensorInfo: WeakMap<object, { backend: unknown }> } }).state.tensorInfo.get(
+    t.dataId,
+  )?.backend;
 
 describe('tfjs-backend-wasm in Node', () => {
   afterAll(async () => {
@@ -28,11 +31,17 @@ describe('tfjs-backend-wasm in Node', () => {
   for (const executor of ['interpreter', 'compiled'] as const) {
     it(`${executor}: one trace runs on cpu and on wasm, results on the active backend`, async () => {
       const f = jit((x: T, w: T) => tf.relu(tf.matMul(x, w)), { autograph: false, executor });
-      const w = tf.tensor2d([[1, -1], [2, 0.5]]);
+      const w = tf.tensor2d([
+        [1, -1],
+        [2, 0.5],
+      ]);
       const results: number[][] = [];
       for (const b of ['cpu', 'wasm', 'cpu', 'wasm'] as const) {
         await useBackend(b);
-        const x = tf.tensor2d([[1, 2], [-3, 4]]);
+        const x = tf.tensor2d([
+          [1, 2],
+          [-3, 4],
+        ]);
         const y = f(x, w) as T;
         expect(tf.getBackend()).toBe(b); // tracing switched to the graph backend and back
         expect(backendOf(y)).toBe(tf.backend());

@@ -21,18 +21,30 @@ describe('API reference', () => {
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   it('docs/api is what `npm run docs:api` generates from the code now', () => {
-    const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['docs:api']!;
-    const args = script.split(/\s+/).slice(1).map((a, i, all) => (all[i - 1] === '--out' ? out : a));
+    const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts['docs:api']!;
+    const args = script
+      .split(/\s+/)
+      .slice(1)
+      .map((a, i, all) => (all[i - 1] === '--out' ? out : a));
     const typedoc = join(ROOT, 'node_modules/typedoc/bin/typedoc');
     execFileSync(process.execPath, [typedoc, ...args, '--logLevel', 'Error'], { cwd: ROOT, stdio: 'pipe' });
-    const want = files(out).map((f) => relative(out, f)).sort();
-    const have = files(DOCS).map((f) => relative(DOCS, f)).sort();
+    const want = files(out)
+      .map((f) => relative(out, f))
+      .sort();
+    const have = files(DOCS)
+      .map((f) => relative(DOCS, f))
+      .sort();
     expect(have, 'docs/api is stale: run npm run docs:api').toEqual(want);
-    for (const f of want) expect(readFileSync(join(DOCS, f), 'utf8'), `docs/api/${f} is stale: run npm run docs:api`).toBe(readFileSync(join(out, f), 'utf8'));
+    for (const f of want)
+      expect(readFileSync(join(DOCS, f), 'utf8'), `docs/api/${f} is stale: run npm run docs:api`).toBe(
+        readFileSync(join(out, f), 'utf8'),
+      );
   }, 120_000);
 
   it('docs/api/README.md lists every runtime export of src/index.ts', () => {
     const index = readFileSync(join(DOCS, 'README.md'), 'utf8');
-    for (const name of Object.keys(ag)) expect(index, `docs/api lacks ${name}: run npm run docs:api`).toContain(`[${name}]`);
+    for (const name of Object.keys(ag))
+      expect(index, `docs/api lacks ${name}: run npm run docs:api`).toContain(`[${name}]`);
   });
 });

@@ -9,7 +9,13 @@ import { REPOSITORY } from '../../src/errors/messages/docs-link.js';
 import { readFileSync } from 'node:fs';
 
 /** GitHub's anchor of a heading line: lower case, punctuation dropped, spaces as dashes. */
-const anchor = (heading: string): string => heading.replace(/^#+ /, '').toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s/g, '-');
+const anchor = (heading: string): string =>
+  heading
+    .replace(/^#+ /, '')
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s/g, '-');
 
 describe('message catalogue', () => {
   it('has area/name ids, a kind and a message for every entry', () => {
@@ -27,11 +33,17 @@ describe('message catalogue', () => {
   });
 
   it('builds errors that carry the id, kind, hint and location', () => {
-    const e = agError('while/dtype-changed', { name: 'n', before: 'int32', after: 'float32' }, { file: 'f.ts', line: 3, column: 5, functionName: 'g' });
+    const e = agError(
+      'while/dtype-changed',
+      { name: 'n', before: 'int32', after: 'float32' },
+      { file: 'f.ts', line: 3, column: 5, functionName: 'g' },
+    );
     expect(e).toBeInstanceOf(AutographError);
     expect(e.id).toBe('while/dtype-changed');
     expect(e.kind).toBe('staging');
-    expect(e.message).toContain("'n' has dtype int32 before the loop, but dtype float32 after one iteration [while/dtype-changed]");
+    expect(e.message).toContain(
+      "'n' has dtype int32 before the loop, but dtype float32 after one iteration [while/dtype-changed]",
+    );
     expect(e.message).toContain('at f.ts:3:5 in g');
     expect(e.hint).toContain("initialize 'n' with a value of dtype float32");
   });
@@ -45,13 +57,22 @@ describe('message catalogue', () => {
       const d = def as { text: (p: never) => string; hint?: (p: never) => string };
       return [renderTemplate(d.text), d.hint ? renderTemplate(d.hint) : ''];
     });
-    const links = texts.flatMap((t) => [...t.matchAll(/\bdocs\/[\w-]+\.md(#[\w-]+)?/g)].map((m) => ({ text: t, at: m.index, link: m[0] })));
+    const links = texts.flatMap((t) =>
+      [...t.matchAll(/\bdocs\/[\w-]+\.md(#[\w-]+)?/g)].map((m) => ({ text: t, at: m.index, link: m[0] })),
+    );
     expect(links.length).toBeGreaterThanOrEqual(4);
     for (const { text, at, link } of links) {
       expect(text.slice(0, at), link).toMatch(new RegExp(`${REPOSITORY.replace(/[./]/g, '\\$&')}/blob/main/$`));
       const [page, section] = link.split('#') as [string, string | undefined];
       const doc = readFileSync(page, 'utf8');
-      if (section) expect(doc.split('\n').filter((l) => /^#+ /.test(l)).map(anchor), link).toContain(section);
+      if (section)
+        expect(
+          doc
+            .split('\n')
+            .filter((l) => /^#+ /.test(l))
+            .map(anchor),
+          link,
+        ).toContain(section);
     }
   });
 

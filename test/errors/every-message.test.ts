@@ -21,15 +21,18 @@ import type { IrOp } from '../../src/ir/ops.js';
 /** Messages no user code can cause, each with the reason and the test that covers it below. */
 const EXEMPT: Record<string, string> = {
   'exec/unknown-op': 'only a hand-built IR graph can hold an op no executor knows',
-  'exec/sync-read-on-gpu': "raised only on tfjs's webgpu backend: test/exec/webgpu/staged-loops.test.ts causes it there, at the user's line",
+  'exec/sync-read-on-gpu':
+    "raised only on tfjs's webgpu backend: test/exec/webgpu/staged-loops.test.ts causes it there, at the user's line",
   'exec/onnxruntime-missing': 'raised only where onnxruntime-node cannot be loaded (it is installed here)',
   'convert/parse-failed': 'V8 prints every function as source Babel parses; reached through convertSource only',
-  'grad/list-element-shape': 'a list reaches a gradient only after a traced push gave it an element shape; a guard for hand-built graphs',
+  'grad/list-element-shape':
+    'a list reaches a gradient only after a traced push gave it an element shape; a guard for hand-built graphs',
   'export/node-only': 'raised only where Node built-ins are missing (browsers); caused below with them hidden',
   'export/graphviz-missing': 'raised asynchronously by toSVG, after the user frame has left the stack; caused below',
-  'convert/converter-missing': 'raised only by the browser build without the converter: test/package runs it with --conditions=browser',
+  'convert/converter-missing':
+    'raised only by the browser build without the converter: test/package runs it with --conditions=browser',
   'plugin/tsx-missing': 'raised by the Node loader in an app without tsx: test/package runs it',
-  'plugin/commonjs-module': "a warning of the Node loader for a package without \"type\": \"module\": test/package runs it",
+  'plugin/commonjs-module': 'a warning of the Node loader for a package without "type": "module": test/package runs it',
 };
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -112,7 +115,9 @@ describe('messages no user code reaches', () => {
     const original = proc.getBuiltinModule;
     proc.getBuiltinModule = undefined;
     try {
-      expect(() => saveGraphModel(new Graph('g'), 'out')).toThrow(expect.objectContaining({ id: 'export/node-only', message: expect.stringContaining('saveGraphModel') }));
+      expect(() => saveGraphModel(new Graph('g'), 'out')).toThrow(
+        expect.objectContaining({ id: 'export/node-only', message: expect.stringContaining('saveGraphModel') }),
+      );
     } finally {
       proc.getBuiltinModule = original;
     }
@@ -123,7 +128,9 @@ describe('messages no user code reaches', () => {
     try {
       const g = new Graph('g');
       g.outputs = [g.addParam('float32', [])];
-      await expect(toSVG(g)).rejects.toThrow(expect.objectContaining({ id: 'export/graphviz-missing', message: expect.stringContaining('setGraphviz') }));
+      await expect(toSVG(g)).rejects.toThrow(
+        expect.objectContaining({ id: 'export/graphviz-missing', message: expect.stringContaining('setGraphviz') }),
+      );
     } finally {
       setGraphviz(() => import('@viz-js/viz'));
     }

@@ -16,10 +16,12 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 /** `// @line <name> <token>` markers: `file:line:column` of each. */
 function lines(file: string): Record<string, string> {
   const out: Record<string, string> = {};
-  readFileSync(fixture(file), 'utf8').split('\n').forEach((l, i) => {
-    const m = /\/\/ @line (\S+) (.+)$/.exec(l);
-    if (m) out[m[1]!] = `${fixture(file)}:${i + 1}:${l.indexOf(m[2]!) + 1}`;
-  });
+  readFileSync(fixture(file), 'utf8')
+    .split('\n')
+    .forEach((l, i) => {
+      const m = /\/\/ @line (\S+) (.+)$/.exec(l);
+      if (m) out[m[1]!] = `${fixture(file)}:${i + 1}:${l.indexOf(m[2]!) + 1}`;
+    });
   return out;
 }
 
@@ -90,7 +92,10 @@ describe('stack traces of errors thrown in converted code', () => {
 
   it('point at the original lines, named after the function and marked [converted], when converted in place by the Node loader', () => {
     // The loader gives the fixture's functions converted twins; the runner's import of src/index.js means autograph-ts.
-    const loader = { imports: ['./src/plugin/register.ts'], env: { AUTOGRAPH_IMPORT_SOURCES: '../../../src/index.js', AG_DEBUG: '' } };
+    const loader = {
+      imports: ['./src/plugin/register.ts'],
+      env: { AUTOGRAPH_IMPORT_SOURCES: '../../../src/index.js', AG_DEBUG: '' },
+    };
     const run = runPlainNode(fixture('run-throwing.mjs'), 60_000, loader);
     expect(run.status, run.stderr).toBe(0);
     const stacks = run.result as Record<string, string>;
@@ -99,9 +104,16 @@ describe('stack traces of errors thrown in converted code', () => {
       // The throw, then each staged statement around it: frames of the function, not the converter's `if_body`/`loop_body`.
       const boom = frames(stacks[`throwsInLoopInBranch ${how}`]!);
       expect(boom[0], how).toBe(`    at throwsInLoopInBranch (${at.boom}) [converted]`);
-      expect(boom.filter((f) => f.startsWith('    at throwsInLoopInBranch (') && f.endsWith(') [converted]')), how).toHaveLength(4);
-      expect(frames(stacks[`callsHelper ${how}`]!)[1], how).toBe(`    at callsHelper (${at['call-helper']}) [converted]`);
-      expect(frames(stacks[`typeErrorInBranch ${how}`]!)[0], how).toBe(`    at typeErrorInBranch (${at['type-error']}) [converted]`);
+      expect(
+        boom.filter((f) => f.startsWith('    at throwsInLoopInBranch (') && f.endsWith(') [converted]')),
+        how,
+      ).toHaveLength(4);
+      expect(frames(stacks[`callsHelper ${how}`]!)[1], how).toBe(
+        `    at callsHelper (${at['call-helper']}) [converted]`,
+      );
+      expect(frames(stacks[`typeErrorInBranch ${how}`]!)[0], how).toBe(
+        `    at typeErrorInBranch (${at['type-error']}) [converted]`,
+      );
     }
     const all = Object.values(stacks).join('\n');
     expect(all).not.toMatch(/\b(if|else|loop)_body\b/);
@@ -146,7 +158,9 @@ describe('toCode with source positions', () => {
     const code = ag.toCode(fx.throwsInLoopInBranch, { sourcePositions: true });
     const at = lines('throwing.ts');
     const boomLine = at.boom!.split(':').slice(-2, -1)[0];
-    expect(code).toMatch(new RegExp(`throw new Error\\("boom in loop"\\); // test/errors/fixtures/throwing\\.ts:${boomLine}:\\d+`));
+    expect(code).toMatch(
+      new RegExp(`throw new Error\\("boom in loop"\\); // test/errors/fixtures/throwing\\.ts:${boomLine}:\\d+`),
+    );
     // Without the option, no position comments.
     expect(ag.toCode(fx.throwsInLoopInBranch)).not.toContain('throwing.ts');
   });

@@ -67,7 +67,11 @@ export async function observe(t: Trigger): Promise<Observed> {
       message: warning,
     };
   } catch (e) {
-    const err = e as { id?: string; message?: string; location?: { file?: string; line: number; column: number; frame?: string } };
+    const err = e as {
+      id?: string;
+      message?: string;
+      location?: { file?: string; line: number; column: number; frame?: string };
+    };
     return {
       id: t.id,
       got: err.id,
@@ -86,12 +90,16 @@ export function runPlainNode(
   timeout: number,
   opts: { readonly imports?: readonly string[]; readonly env?: Record<string, string> } = {},
 ): { status: number | null; stderr: string; result: unknown } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', ...(opts.imports ?? []).flatMap((m) => ['--import', m]), script], {
-    encoding: 'utf8',
-    timeout,
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { ...process.env, ...opts.env },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', ...(opts.imports ?? []).flatMap((m) => ['--import', m]), script],
+    {
+      encoding: 'utf8',
+      timeout,
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...process.env, ...opts.env },
+    },
+  );
   const last = run.stdout.trim().split('\n').pop();
   return { status: run.status, stderr: run.stderr, result: run.status === 0 && last ? JSON.parse(last) : undefined };
 }

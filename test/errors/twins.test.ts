@@ -9,7 +9,10 @@ const ROOT = new URL('../../', import.meta.url);
 describe('generated twins of the error fixtures', () => {
   for (const { from } of TWINS) {
     it(`${twinOf(from)} is what \`npm run fixtures:twins\` makes of ${from}`, () => {
-      expect(readFileSync(new URL(twinOf(from), ROOT), 'utf8'), `${twinOf(from)} is stale: run npm run fixtures:twins`).toBe(twinText(from));
+      expect(
+        readFileSync(new URL(twinOf(from), ROOT), 'utf8'),
+        `${twinOf(from)} is stale: run npm run fixtures:twins`,
+      ).toBe(twinText(from));
     });
   }
 });

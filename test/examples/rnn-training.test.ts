@@ -13,7 +13,12 @@ describe('the RNN training example', () => {
     expect(out).toMatch(/largest relative difference: \S+ → agree/);
     expect(out).toContain('traces: 1');
     expect(out).toMatch(/speed ratio eager\/jit: [\d.]+×/);
-    const curve = (label: string) => out.match(new RegExp(`${label} curve:\\s+(.*)`))![1]!.trim().split(/\s+/).map(Number);
+    const curve = (label: string) =>
+      out
+        .match(new RegExp(`${label} curve:\\s+(.*)`))![1]!
+        .trim()
+        .split(/\s+/)
+        .map(Number);
     const eager = curve('eager');
     const jitted = curve('jit');
     expect(eager).toHaveLength(4);

@@ -59,7 +59,10 @@ describe('tfjs-examples programs, ported: jit agrees with eager', () => {
     const eagerCosts = data.map((b) => tf.tidy(() => step(b.xs, b.labels).dataSync()[0]!));
     const compiled = mnist.makeModel();
     const j = mnist.jitted(compiled);
-    close(data.map((b) => value(j.trainStep(b.xs, b.labels))), eagerCosts);
+    close(
+      data.map((b) => value(j.trainStep(b.xs, b.labels))),
+      eagerCosts,
+    );
     const p = j.predict(data[0]!.xs);
     const q = tf.tidy(() => mnist.predictOf(eager)(data[0]!.xs));
     expect(Array.from(p.dataSync())).toEqual(Array.from(q.dataSync()));
@@ -83,7 +86,9 @@ describe('tfjs-examples programs, ported: jit agrees with eager', () => {
     const seedText = corpus.slice(0, lstm.SAMPLE_LEN);
     const expected = lstm.generateText(eager.predict, lstm.sample, seedText, 12, 0.6);
     expect(lstm.generateText(j.predict, (p, t) => j.sample(p, t) as number, seedText, 12, 0.6)).toBe(expected);
-    expect(warnings.map((w) => w.split(' [')[0])).toEqual(["sample runs eagerly for (float32[9], 0.6): dataSync() here reads a tensor's value, which a graph cannot (onSymbolicRead: 'eager')"]);
+    expect(warnings.map((w) => w.split(' [')[0])).toEqual([
+      "sample runs eagerly for (float32[9], 0.6): dataSync() here reads a tensor's value, which a graph cannot (onSymbolicRead: 'eager')",
+    ]);
     expect(j.predict.traceCount).toBe(1);
     const probs = tf.softmax(tf.tensor1d([1, 2, 3, 4, 5, 6, 7, 8, 9]));
     leavesNothing(() => j.sample(probs, 0.6));
@@ -96,7 +101,10 @@ describe('tfjs-examples programs, ported: jit agrees with eager', () => {
     const t = new translation.Translator();
     const warnings: string[] = [];
     const j = translation.jitted(t, (m) => warnings.push(m));
-    for (const tokens of [[1, 4, 2, 0], [3, 3, 5, 1, 2]]) {
+    for (const tokens of [
+      [1, 4, 2, 0],
+      [3, 3, 5, 1, 2],
+    ]) {
       const x = translation.inputSequence(t, tokens);
       const expected = tf.tidy(() => t.decodeSequence(x));
       expect(j.decodeSequence(x)).toBe(expected);
@@ -133,7 +141,9 @@ describe('tfjs-examples programs, ported: jit agrees with eager', () => {
     const j = snake.jitted(compiled);
     for (let i = 0; i < 3; i++) {
       const b = snake.replayBatch(16, 100 + i);
-      const le = tf.tidy(() => eager.trainStep(b.states, b.actions, b.rewards, b.nextStates, b.dones, 0.99).dataSync()[0]!);
+      const le = tf.tidy(
+        () => eager.trainStep(b.states, b.actions, b.rewards, b.nextStates, b.dones, 0.99).dataSync()[0]!,
+      );
       close([value(j.trainStep(b.states, b.actions, b.rewards, b.nextStates, b.dones, 0.99))], [le]);
       const ae = tf.tidy(() => eager.greedyAction(tf.gather(b.states, 0)).dataSync()[0]!);
       const s0 = tf.gather(b.states, 0);

@@ -19,10 +19,20 @@ describe.each(['compiled', 'interpreter'] as const)('jit on wasm follows the cpu
     const fn = (a: tf.Tensor, b: tf.Tensor) => [tf.floorDiv(a, b), tf.add(tf.floorDiv(a, b), tf.scalar(1, 'int32'))];
     const a = [7, -7, 9, -2.5];
     const b = [2, 2, 4, 0.5];
-    const reference = await on('cpu', () => (fn(tf.tensor1d(a), tf.tensor1d(b)) as tf.Tensor[]).map((t) => ({ dtype: t.dtype, values: Array.from(t.dataSync()) })));
+    const reference = await on('cpu', () =>
+      (fn(tf.tensor1d(a), tf.tensor1d(b)) as tf.Tensor[]).map((t) => ({
+        dtype: t.dtype,
+        values: Array.from(t.dataSync()),
+      })),
+    );
     expect(reference[0]!.dtype).toBe('int32');
     const f = ag.jit(fn, { autograph: false, executor });
-    const got = await on('wasm', () => (f(tf.tensor1d(a), tf.tensor1d(b)) as tf.Tensor[]).map((t) => ({ dtype: t.dtype, values: Array.from(t.dataSync()) })));
+    const got = await on('wasm', () =>
+      (f(tf.tensor1d(a), tf.tensor1d(b)) as tf.Tensor[]).map((t) => ({
+        dtype: t.dtype,
+        values: Array.from(t.dataSync()),
+      })),
+    );
     expect(got).toEqual(reference);
   });
 });

@@ -18,7 +18,11 @@ const MIN = -2147483648;
 const int = (n: number): T => tf.scalar(n, 'int32');
 const f32 = (x: T): T => tf.cast(x, 'float32');
 /** int32 values around 2^24 and the int32 limits, `n` of them. */
-const wide = (n: number): T => tf.tensor1d(Array.from({ length: n }, (_, k) => [I, MAX, MIN, -I, I + 2, 3][k % 6]!), 'int32');
+const wide = (n: number): T =>
+  tf.tensor1d(
+    Array.from({ length: n }, (_, k) => [I, MAX, MIN, -I, I + 2, 3][k % 6]!),
+    'int32',
+  );
 
 const cases: DiffCase[] = [
   {
@@ -41,14 +45,28 @@ const cases: DiffCase[] = [
   },
   {
     name: '(p ? |j| : j) * 1.5 with j = -2^31: tfjs int32 Abs holds 2^31 through a cond',
-    fn: (x: T, j: T) => tf.mul(f32(cond(tf.greater(x, 0), () => tf.abs(j), () => j) as T), 1.5),
+    fn: (x: T, j: T) =>
+      tf.mul(
+        f32(
+          cond(
+            tf.greater(x, 0),
+            () => tf.abs(j),
+            () => j,
+          ) as T,
+        ),
+        1.5,
+      ),
     args: () => [tf.scalar(1), int(MIN)],
     exact: true,
   },
   {
     name: 'tfjs int32 Abs of int32 limits: read back, cast, and carried by a while loop',
     fn: (j: T) => {
-      const [, a] = whileLoop((k: Any) => tf.less(k, int(2)), (k: Any, a: Any) => [tf.add(k, int(1)), tf.abs(a)], [int(0), j]) as T[];
+      const [, a] = whileLoop(
+        (k: Any) => tf.less(k, int(2)),
+        (k: Any, a: Any) => [tf.add(k, int(1)), tf.abs(a)],
+        [int(0), j],
+      ) as T[];
       return [tf.abs(j), tf.mul(f32(tf.abs(j)), 1.5), a, tf.mul(f32(a!), 1.5)];
     },
     args: () => [int(MIN)],
@@ -62,7 +80,14 @@ const cases: DiffCase[] = [
   },
   {
     name: 'x * 1, x / 1, x + (-0), -(-x) store a relabelled x (a parameter made by a cast)',
-    fn: (x: T, v: T) => [tf.mul(x, 1), tf.div(x, 1), tf.add(x, tf.scalar(-0)), tf.neg(tf.neg(x)), tf.mul(v, 1), tf.neg(tf.neg(v))],
+    fn: (x: T, v: T) => [
+      tf.mul(x, 1),
+      tf.div(x, 1),
+      tf.add(x, tf.scalar(-0)),
+      tf.neg(tf.neg(x)),
+      tf.mul(v, 1),
+      tf.neg(tf.neg(v)),
+    ],
     args: () => [f32(int(I)), f32(wide(6))],
     exact: true,
   },
@@ -75,7 +100,14 @@ const cases: DiffCase[] = [
   {
     name: 'matMul of a relabelled input',
     fn: (a: T, b: T) => tf.matMul(a, b),
-    args: () => [tf.reshape(f32(wide(6)), [2, 3]), tf.tensor2d([[1, 0.5], [2, 1], [0.25, 3]])],
+    args: () => [
+      tf.reshape(f32(wide(6)), [2, 3]),
+      tf.tensor2d([
+        [1, 0.5],
+        [2, 1],
+        [0.25, 3],
+      ]),
+    ],
     exact: true,
   },
 ];

@@ -12,24 +12,30 @@ beforeAll(async () => {
 });
 
 describe('runKernelDirect', () => {
-  it.each(['cpu', 'wasm'] as const)('gives what engine.runKernel gives, single and multi output, on %s', async (backend) => {
-    await tf.setBackend(backend);
-    const x = tf.tensor2d([3, 1, 2, 9, 7, 8], [2, 3]);
-    const before = tf.memory().numTensors;
-    const a = runKernelDirect('Tanh', { x }, {}) as tf.Tensor;
-    const b = tf.engine().runKernel('Tanh', { x }, {}) as tf.Tensor;
-    expect(Array.from(a.dataSync())).toEqual(Array.from(b.dataSync()));
-    const parts = runKernelDirect('Unpack', { value: x }, { axis: 0 }) as tf.Tensor[];
-    expect(parts.map((p) => Array.from(p.dataSync()))).toEqual([[3, 1, 2], [9, 7, 8]]);
-    // Reshape returns its input's data: both tensors are tracked and freed independently.
-    const r = runKernelDirect('Reshape', { x }, { shape: [3, 2] }) as tf.Tensor;
-    expect(tf.memory().numTensors).toBe(before + 5);
-    tf.dispose([a, b, r, ...parts]);
-    expect(tf.memory().numTensors).toBe(before);
-    expect(Array.from(x.dataSync())).toEqual([3, 1, 2, 9, 7, 8]);
-    x.dispose();
-    await tf.setBackend('cpu');
-  });
+  it.each(['cpu', 'wasm'] as const)(
+    'gives what engine.runKernel gives, single and multi output, on %s',
+    async (backend) => {
+      await tf.setBackend(backend);
+      const x = tf.tensor2d([3, 1, 2, 9, 7, 8], [2, 3]);
+      const before = tf.memory().numTensors;
+      const a = runKernelDirect('Tanh', { x }, {}) as tf.Tensor;
+      const b = tf.engine().runKernel('Tanh', { x }, {}) as tf.Tensor;
+      expect(Array.from(a.dataSync())).toEqual(Array.from(b.dataSync()));
+      const parts = runKernelDirect('Unpack', { value: x }, { axis: 0 }) as tf.Tensor[];
+      expect(parts.map((p) => Array.from(p.dataSync()))).toEqual([
+        [3, 1, 2],
+        [9, 7, 8],
+      ]);
+      // Reshape returns its input's data: both tensors are tracked and freed independently.
+      const r = runKernelDirect('Reshape', { x }, { shape: [3, 2] }) as tf.Tensor;
+      expect(tf.memory().numTensors).toBe(before + 5);
+      tf.dispose([a, b, r, ...parts]);
+      expect(tf.memory().numTensors).toBe(before);
+      expect(Array.from(x.dataSync())).toEqual([3, 1, 2, 9, 7, 8]);
+      x.dispose();
+      await tf.setBackend('cpu');
+    },
+  );
 
   it('goes through the engine while a gradient tape records', () => {
     const x = tf.tensor1d([0.5, -1]);

@@ -20,7 +20,12 @@ afterAll(async () => {
   await tf.setBackend('cpu');
 });
 
-const KERNELS: Readonly<Record<FastOp, (x: tf.Tensor) => tf.Tensor>> = { Exp: tf.exp, Log: tf.log, Tanh: tf.tanh, Sigmoid: tf.sigmoid };
+const KERNELS: Readonly<Record<FastOp, (x: tf.Tensor) => tf.Tensor>> = {
+  Exp: tf.exp,
+  Log: tf.log,
+  Tanh: tf.tanh,
+  Sigmoid: tf.sigmoid,
+};
 const OPS = Object.keys(KERNELS) as FastOp[];
 const BACKENDS = ['cpu', 'wasm'] as const;
 
@@ -32,7 +37,13 @@ function rand(n: number, seed: number, lo: number, hi: number): Float32Array {
 }
 
 /** Runs `f` jitted with `opts` on tfjs backend `backend`; returns its values and generated source. */
-async function jitted(backend: string, f: (...t: tf.Tensor[]) => tf.Tensor, args: Float32Array[], shapes: number[][], opts: ag.JitOptions = {}) {
+async function jitted(
+  backend: string,
+  f: (...t: tf.Tensor[]) => tf.Tensor,
+  args: Float32Array[],
+  shapes: number[][],
+  opts: ag.JitOptions = {},
+) {
   await tf.setBackend(backend);
   const ts = args.map((a, i) => tf.tensor(a, shapes[i]));
   const jf = ag.jit(f, { autograph: false, ...opts });
@@ -44,7 +55,11 @@ async function jitted(backend: string, f: (...t: tf.Tensor[]) => tf.Tensor, args
   return { values: Float32Array.from(values), source };
 }
 
-async function eagerCpu(f: (...t: tf.Tensor[]) => tf.Tensor, args: Float32Array[], shapes: number[][]): Promise<Float32Array> {
+async function eagerCpu(
+  f: (...t: tf.Tensor[]) => tf.Tensor,
+  args: Float32Array[],
+  shapes: number[][],
+): Promise<Float32Array> {
   await tf.setBackend('cpu');
   return tf.tidy(() => Float32Array.from(f(...args.map((a, i) => tf.tensor(a, shapes[i]))).dataSync()));
 }
@@ -62,7 +77,9 @@ describe("numerics: 'fast'", () => {
       expect(m.maxUlp, `${m.maxUlp} ulp at ${m.at}`).toBeLessThanOrEqual(FAST_BOUNDS[op]);
       expect(source).toMatch(/W\[\d+\]\.(map|run)\(/);
       // the fast kernel is in use: some values differ from the exact ones
-      const exact = Float32Array.from(x, (v) => (op === 'Sigmoid' ? 1 / (1 + Math.exp(-v)) : Math[op.toLowerCase() as 'exp'](v)));
+      const exact = Float32Array.from(x, (v) =>
+        op === 'Sigmoid' ? 1 / (1 + Math.exp(-v)) : Math[op.toLowerCase() as 'exp'](v),
+      );
       expect(sameBits(values, exact)).toBe(false);
     });
 
@@ -84,7 +101,13 @@ describe("numerics: 'fast'", () => {
       const small = rand(200, 3, -5, 5);
       for (const op of OPS) {
         const f = (x: tf.Tensor) => KERNELS[op](tf.abs(x));
-        expect(sameBits((await jitted(backend, f, [small], [[200]], { numerics: 'fast' })).values, await eagerCpu(f, [small], [[200]])), op).toBe(true);
+        expect(
+          sameBits(
+            (await jitted(backend, f, [small], [[200]], { numerics: 'fast' })).values,
+            await eagerCpu(f, [small], [[200]]),
+          ),
+          op,
+        ).toBe(true);
       }
     });
   }
@@ -92,7 +115,12 @@ describe("numerics: 'fast'", () => {
   it("the default, and 'exact', stay bit-identical to the cpu backend on the same programs", async () => {
     const [h, b] = [rand(32 * 128, 4, -4, 4), rand(128, 5, -1, 1)];
     const programs: [string, (...t: tf.Tensor[]) => tf.Tensor, Float32Array[], number[][]][] = [
-      ...OPS.map((op): [string, (...t: tf.Tensor[]) => tf.Tensor, Float32Array[], number[][]] => [op, KERNELS[op], [x], [[x.length]]]),
+      ...OPS.map((op): [string, (...t: tf.Tensor[]) => tf.Tensor, Float32Array[], number[][]] => [
+        op,
+        KERNELS[op],
+        [x],
+        [[x.length]],
+      ]),
       ['tanh(h + b)', (h, b) => tf.tanh(tf.add(h, b)), [h, b], [[32, 128], [128]]],
       ['sigmoid(h) * exp(-h)', (h) => tf.mul(tf.sigmoid(h), tf.exp(tf.neg(h))), [h], [[32, 128]]],
       ['log(sum(exp(h)))', (h) => tf.log(tf.sum(tf.exp(h))), [h], [[32, 128]]],
@@ -107,7 +135,12 @@ describe("numerics: 'fast'", () => {
   it('leaves the interpreter as it is (eager values)', async () => {
     const f = (h: tf.Tensor) => tf.sigmoid(tf.exp(h));
     const h = rand(4096, 6, -3, 3);
-    expect(sameBits((await jitted('cpu', f, [h], [[4096]], { numerics: 'fast', executor: 'interpreter' })).values, await eagerCpu(f, [h], [[4096]]))).toBe(true);
+    expect(
+      sameBits(
+        (await jitted('cpu', f, [h], [[4096]], { numerics: 'fast', executor: 'interpreter' })).values,
+        await eagerCpu(f, [h], [[4096]]),
+      ),
+    ).toBe(true);
   });
 
   it('carries the option to the gradient of a jit function', async () => {

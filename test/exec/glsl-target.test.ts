@@ -41,7 +41,9 @@ afterAll(() => tf.dispose(made));
 /** The Fused nodes of `fn`'s graph as the GLSL target sees it (optimized, epilogues merged). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function fusedNodes(fn: (...xs: any[]) => unknown, ...xs: tf.Tensor[]): Node[] {
-  const f = ag.jit(fn as (...a: tf.Tensor[]) => tf.Tensor, { autograph: false }) as unknown as { getConcreteFunction(...a: tf.Tensor[]): { graph: Graph } };
+  const f = ag.jit(fn as (...a: tf.Tensor[]) => tf.Tensor, { autograph: false }) as unknown as {
+    getConcreteFunction(...a: tf.Tensor[]): { graph: Graph };
+  };
   const cf = f.getConcreteFunction(...xs);
   const g: Graph = GLSL_TARGET.prepare(optimize(cloneGraph(cf.graph)));
   return g.nodes.filter((n) => n.op === FUSED_OP);
@@ -61,12 +63,23 @@ describe('the GLSL target', () => {
       expect(body, op).toMatch(/return [^;]+;\s*$/);
       expect(body, op).not.toMatch(/\bround\(|\bisnan\(|\bisinf\(/); // tfjs-webgl redefines round (→ int) and isnan
       const operands = new Set(body.match(/\b[abc]\b/g));
-      expect([...operands].every((o) => ELEMENTWISE_KERNELS[op as keyof typeof ELEMENTWISE_KERNELS].inputs.length > 'abc'.indexOf(o)), op).toBe(true);
+      expect(
+        [...operands].every(
+          (o) => ELEMENTWISE_KERNELS[op as keyof typeof ELEMENTWISE_KERNELS].inputs.length > 'abc'.indexOf(o),
+        ),
+        op,
+      ).toBe(true);
     }
   });
 
   it('writes GLSL float literals: a decimal point or exponent, NaN and ±∞ by name, negatives in parentheses', () => {
-    expect([1, 0.5, -2, 1e-7, -0].map(floatLiteral)).toEqual(['1.0', '0.5', '(-2.0)', '1.0000000116860974e-7', '(-0.0)']);
+    expect([1, 0.5, -2, 1e-7, -0].map(floatLiteral)).toEqual([
+      '1.0',
+      '0.5',
+      '(-2.0)',
+      '1.0000000116860974e-7',
+      '(-0.0)',
+    ]);
     expect([NaN, Infinity, -Infinity].map(floatLiteral)).toEqual(['NAN', 'agInf()', '(-agInf())']);
   });
 
@@ -80,12 +93,20 @@ describe('the GLSL target', () => {
     const code = chainUserCode(steps, node.inputs.length);
     expect(code.match(/setOutput\(/g)).toHaveLength(1);
     expect(code.match(/void main\(\)/g)).toHaveLength(1);
-    for (let i = 0; i < node.inputs.length; i++) expect(code.match(new RegExp(`getX${i}AtOutCoords\\(\\)`, 'g'))).toHaveLength(1);
+    for (let i = 0; i < node.inputs.length; i++)
+      expect(code.match(new RegExp(`getX${i}AtOutCoords\\(\\)`, 'g'))).toHaveLength(1);
     expect(code.match(/float agStep\d+\(/g)).toHaveLength(steps.length);
   });
 
   it('truncates int32 steps toward zero', () => {
-    const step = (op: KernelName, args: number[], dtype: 'float32' | 'int32'): FusedStep => ({ op, args, attrs: {}, argNames: ['a', 'b'], dtype, shape: [] });
+    const step = (op: KernelName, args: number[], dtype: 'float32' | 'int32'): FusedStep => ({
+      op,
+      args,
+      attrs: {},
+      argNames: ['a', 'b'],
+      dtype,
+      shape: [],
+    });
     const code = chainUserCode([step('FloorDiv', [0, 1], 'int32'), step('Add', [2, 0], 'float32')], 2);
     expect(code).toContain('float r0 = trunc(agStep0(x0, x1));');
     expect(code).toContain('float r1 = agStep1(r0, x0);');
@@ -106,7 +127,7 @@ describe('the GLSL target', () => {
   it('says why a node stays kernel by kernel', () => {
     const xs = Array.from({ length: 9 }, () => t([16]));
     const [w] = fusedNodes(wide, ...xs);
-    expect(GLSL_TARGET.problem(w!)).toBe('10 inputs (a WebGL program here samples at most 8 textures)') // and the constant 2;
+    expect(GLSL_TARGET.problem(w!)).toBe('10 inputs (a WebGL program here samples at most 8 textures)'); // and the constant 2;
     const [r] = fusedNodes(rank7, t([1, 1, 1, 1, 1, 1, 2]));
     expect(GLSL_TARGET.problem(r!)).toBe("rank 7 (tfjs-webgl's programs go up to rank 6)");
   });

@@ -101,7 +101,15 @@ describe('counted loops', () => {
   });
 
   it('the trip count replays float32 steps, caps at maximumIterations, and gives up where int32 wraps', () => {
-    const loop: CountedLoop = { counter: 0, compare: 'Less', step: 0.1, dtype: 'float32', start: { value: 0 }, bound: { input: 1 }, reads: [1] };
+    const loop: CountedLoop = {
+      counter: 0,
+      compare: 'Less',
+      step: 0.1,
+      dtype: 'float32',
+      start: { value: 0 },
+      bound: { input: 1 },
+      reads: [1],
+    };
     let n = 0;
     for (let x = 0; x < Math.fround(1); x = Math.fround(x + Math.fround(0.1))) n++;
     expect(tripCount({ ...loop, step: Math.fround(0.1) }, [Float32Array.of(1)], undefined)).toBe(n);
@@ -117,7 +125,16 @@ describe('counted loops', () => {
       return [...(f(...(args as never[])) as tf.Tensor).dataSync()];
     };
     expect(run(rangeSum, tf.scalar(1), int(4))).toEqual([7]);
-    expect(run(rowSum, tf.tensor([[1, 2], [3, 4], [5, 6]]))).toEqual([9, 12]);
+    expect(
+      run(
+        rowSum,
+        tf.tensor([
+          [1, 2],
+          [3, 4],
+          [5, 6],
+        ]),
+      ),
+    ).toEqual([9, 12]);
     expect(run(byTwos, int(7))).toEqual([0 + 2 + 4 + 6]);
     expect(run(countDown, int(10))).toEqual([10 + 7 + 4 + 1]);
     expect(run(rangeSum, tf.scalar(1), int(-2))).toEqual([1]);
@@ -132,7 +149,9 @@ describe('callAsync on the interpreter', () => {
       const c = ag.jit(collatz, { scope, executor });
       expect([...((await c.callAsync(int(27))) as tf.Tensor).dataSync()]).toEqual([111]);
       const b = ag.jit(withBreak, { scope, executor });
-      expect([...((await b.callAsync(int(9))) as tf.Tensor).dataSync()]).toEqual([...(b(int(9)) as tf.Tensor).dataSync()]);
+      expect([...((await b.callAsync(int(9))) as tf.Tensor).dataSync()]).toEqual([
+        ...(b(int(9)) as tf.Tensor).dataSync(),
+      ]);
     }
   });
 

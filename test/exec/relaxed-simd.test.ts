@@ -21,7 +21,10 @@ interface Report {
 }
 
 function run(flags: string[]): Report {
-  const out = execFileSync(process.execPath, [...flags, '--import', 'tsx', child], { encoding: 'utf8', timeout: 120_000 });
+  const out = execFileSync(process.execPath, [...flags, '--import', 'tsx', child], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Report;
 }
 

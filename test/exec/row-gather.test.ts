@@ -18,7 +18,10 @@ afterAll(async () => {
 function rowsLoop(x: tf.Tensor, n: number): tf.Tensor {
   return ag.whileLoop(
     (t) => tf.less(t as tf.Tensor, tf.scalar(n, 'int32')),
-    (t, acc) => [tf.add(t as tf.Tensor, tf.scalar(1, 'int32')), tf.add(acc as tf.Tensor, tf.mul(tf.gather(x, t as tf.Tensor), tf.cast(tf.add(t as tf.Tensor, 1), x.dtype)))],
+    (t, acc) => [
+      tf.add(t as tf.Tensor, tf.scalar(1, 'int32')),
+      tf.add(acc as tf.Tensor, tf.mul(tf.gather(x, t as tf.Tensor), tf.cast(tf.add(t as tf.Tensor, 1), x.dtype))),
+    ],
     [tf.scalar(0, 'int32'), tf.zeros(x.shape.slice(1), x.dtype)],
   )[1] as tf.Tensor;
 }
@@ -44,7 +47,15 @@ describe.each(['cpu', 'wasm'] as const)('row gather on %s', (backend) => {
   });
 
   it('bool rows', () => {
-    const x = tf.tensor2d([[true, false], [false, false], [true, true]], [3, 2], 'bool');
+    const x = tf.tensor2d(
+      [
+        [true, false],
+        [false, false],
+        [true, true],
+      ],
+      [3, 2],
+      'bool',
+    );
     const f = ag.jit((a: tf.Tensor, i: tf.Tensor) => tf.logicalNot(tf.gather(a, i)), { autograph: false });
     const got = f(x, tf.scalar(2, 'int32')) as tf.Tensor;
     expect(got.dtype).toBe('bool');

@@ -21,7 +21,13 @@ const f32 = (x: T): T => tf.cast(x, 'float32');
 /** float32 tensor holding an Int32Array (tfjs's Cast relabels): values around 2^24. */
 const relabelled = (shape: number[]): T => {
   const n = shape.reduce((a, b) => a * b, 1);
-  return f32(tf.tensor(Array.from({ length: n }, (_, k) => [I, -I, I + 2, 3, -5, 2147483647][k % 6]!), shape, 'int32'));
+  return f32(
+    tf.tensor(
+      Array.from({ length: n }, (_, k) => [I, -I, I + 2, 3, -5, 2147483647][k % 6]!),
+      shape,
+      'int32',
+    ),
+  );
 };
 
 /** tf.basicLSTMCell over the steps of x [1, steps, vocab], then a softmax head. */
@@ -29,7 +35,14 @@ function lstm(x: T, kernel: T, bias: T, dense: T): T {
   let c: T = tf.zeros([1, 6]);
   let h: T = tf.zeros([1, 6]);
   for (const step of tf.unstack(x, 1)) {
-    [c, h] = tf.basicLSTMCell(tf.scalar(1), kernel as tf.Tensor2D, bias as tf.Tensor1D, step as tf.Tensor2D, c as tf.Tensor2D, h as tf.Tensor2D);
+    [c, h] = tf.basicLSTMCell(
+      tf.scalar(1),
+      kernel as tf.Tensor2D,
+      bias as tf.Tensor1D,
+      step as tf.Tensor2D,
+      c as tf.Tensor2D,
+      h as tf.Tensor2D,
+    );
   }
   return tf.softmax(tf.matMul(h, dense));
 }
@@ -60,7 +73,14 @@ const cases: DiffCase[] = [
     fn: (v: T, w: T) => {
       const m = tf.reshape(v, [2, 3, 2]);
       const [a, b] = tf.unstack(m, 1);
-      return [m, tf.slice(m, [1, 0, 0], [1, 3, 2]), tf.slice(m, [0, 1, 1], [2, 2, 1]), a!, tf.concat([a!, b!], 1), tf.matMul(tf.reshape(v, [3, 4]), w)];
+      return [
+        m,
+        tf.slice(m, [1, 0, 0], [1, 3, 2]),
+        tf.slice(m, [0, 1, 1], [2, 2, 1]),
+        a!,
+        tf.concat([a!, b!], 1),
+        tf.matMul(tf.reshape(v, [3, 4]), w),
+      ];
     },
     args: () => [relabelled([12]), rand([4, 2], 8)],
     exact: ['cpu'], // on wasm: the cpu backend's values (see below)
@@ -68,18 +88,36 @@ const cases: DiffCase[] = [
   {
     name: 'softmax and argMax with NaN, infinities and ties',
     fn: (x: T) => [tf.softmax(x), tf.argMax(x, 1), tf.argMax(tf.neg(x), -1)],
-    args: () => [tf.tensor2d([[NaN, 1, 2], [1, NaN, 0], [Infinity, 1, 2], [-Infinity, 0, 0], [3, 3, 1], [-Infinity, -Infinity, -Infinity]])],
+    args: () => [
+      tf.tensor2d([
+        [NaN, 1, 2],
+        [1, NaN, 0],
+        [Infinity, 1, 2],
+        [-Infinity, 0, 0],
+        [3, 3, 1],
+        [-Infinity, -Infinity, -Infinity],
+      ]),
+    ],
     exact: true,
   },
   {
     name: 'oneHot: out-of-range and negative indices, float32 and int32, other on/off values',
-    fn: (i: T) => [tf.oneHot(i, 4), tf.oneHot(i, 3, 2, -1), tf.oneHot(i, 4).toFloat(), tf.cast(tf.oneHot(tf.reshape(i, [2, 3]), 2), 'float32')],
+    fn: (i: T) => [
+      tf.oneHot(i, 4),
+      tf.oneHot(i, 3, 2, -1),
+      tf.oneHot(i, 4).toFloat(),
+      tf.cast(tf.oneHot(tf.reshape(i, [2, 3]), 2), 'float32'),
+    ],
     args: () => [tf.tensor1d([0, 3, 4, -1, 2, 1], 'int32')],
     exact: true,
   },
   {
     name: 'rows broadcast along leading axes in an elementwise loop',
-    fn: (x: T, b: T, c: T) => [tf.add(x, b), tf.mul(tf.reshape(x, [2, 3, 4]), tf.reshape(b, [1, 4])), tf.sub(tf.relu(tf.add(x, b)), c)],
+    fn: (x: T, b: T, c: T) => [
+      tf.add(x, b),
+      tf.mul(tf.reshape(x, [2, 3, 4]), tf.reshape(b, [1, 4])),
+      tf.sub(tf.relu(tf.add(x, b)), c),
+    ],
     args: () => [rand([6, 4], 9), rand([4], 10), rand([6, 4], 11)],
     exact: true,
   },
@@ -97,7 +135,10 @@ const cases: DiffCase[] = [
     fn: (xs: T, w: T) =>
       whileLoop(
         (i: T) => tf.less(i, tf.scalar(4, 'int32')),
-        (i: T, h: T) => [tf.add(i, tf.scalar(1, 'int32')), tf.tanh(tf.matMul(tf.concat([tf.reshape(tf.gather(xs, i), [1, 3]), h], 1), w))],
+        (i: T, h: T) => [
+          tf.add(i, tf.scalar(1, 'int32')),
+          tf.tanh(tf.matMul(tf.concat([tf.reshape(tf.gather(xs, i), [1, 3]), h], 1), w)),
+        ],
         [tf.scalar(0, 'int32'), tf.zeros([1, 5])],
       )[1],
     args: () => [rand([4, 3], 13), rand([8, 5], 14)],
@@ -135,7 +176,10 @@ function heldResultsStayIntact(exact = true): void {
     const [t, h, p, tw, hw, pw] = ts;
     expect([t!, h!, p!].map((x) => Array.from(x.dataSync()))).toEqual(returned[k]);
     expect(t!.dataSync()).toEqual(tw!.dataSync());
-    for (const [g, e] of [[h!, hw!], [p!, pw!]] as const) {
+    for (const [g, e] of [
+      [h!, hw!],
+      [p!, pw!],
+    ] as const) {
       if (exact) expect(g.dataSync()).toEqual(e.dataSync());
       else Array.from(e.dataSync()).forEach((v, i) => expect(g.dataSync()[i]).toBeCloseTo(v, 5));
     }
@@ -202,7 +246,10 @@ describe('small values as arrays: the generated code', () => {
 
 describe('small float32 values on wasm: JS arrays, the cpu backend values', () => {
   /** The compiled executor's results on wasm and eager tfjs-cpu's, as arrays. */
-  async function onBoth(fn: (...a: T[]) => T | T[], args: () => T[]): Promise<{ wasm: number[][]; cpu: number[][]; code: string }> {
+  async function onBoth(
+    fn: (...a: T[]) => T | T[],
+    args: () => T[],
+  ): Promise<{ wasm: number[][]; cpu: number[][]; code: string }> {
     const read = (r: T | T[]): number[][] => (Array.isArray(r) ? r : [r]).map((t) => Array.from(t.dataSync()));
     await useBackendNow('wasm');
     const a = args();
@@ -226,14 +273,24 @@ describe('small float32 values on wasm: JS arrays, the cpu backend values', () =
   };
 
   it('an LSTM runs without a tfjs-wasm kernel call and equals eager cpu bit for bit', async () => {
-    const { wasm, cpu, code } = await onBoth(lstm, () => [rand([1, 4, 5], 1), rand([11, 24], 2), rand([24], 3), rand([6, 5], 4)]);
+    const { wasm, cpu, code } = await onBoth(lstm, () => [
+      rand([1, 4, 5], 1),
+      rand([11, 24], 2),
+      rand([24], 3),
+      rand([6, 5], 4),
+    ]);
     expect(code).not.toMatch(/H\.kernel/);
     expect(code).toMatch(/H\.matMulValues/);
     expect(wasm).toEqual(cpu);
   });
 
   it('a greedy decoder step (int32 token and argMax in tfjs-wasm kernels) equals eager cpu bit for bit', async () => {
-    const { wasm, cpu, code } = await onBoth(decodeStep, () => [tf.scalar(3, 'int32'), rand([1, 8], 5), rand([13, 8], 6), rand([8, 5], 7)]);
+    const { wasm, cpu, code } = await onBoth(decodeStep, () => [
+      tf.scalar(3, 'int32'),
+      rand([1, 8], 5),
+      rand([13, 8], 6),
+      rand([8, 5], 7),
+    ]);
     expect(code).toMatch(/H\.softmaxInto/);
     expect(wasm).toEqual(cpu);
   });
@@ -250,9 +307,22 @@ describe('small float32 values on wasm: JS arrays, the cpu backend values', () =
   it('NaN and infinities through tanh, sigmoid, exp and relu: the cpu backend values', async () => {
     const fn = (x: T, w: T) => {
       const y = tf.matMul(x, w);
-      return [tf.tanh(y), tf.sigmoid(y), tf.exp(tf.neg(tf.abs(y))), tf.relu(tf.mul(y, -1)), tf.maximum(y, tf.scalar(0.5))];
+      return [
+        tf.tanh(y),
+        tf.sigmoid(y),
+        tf.exp(tf.neg(tf.abs(y))),
+        tf.relu(tf.mul(y, -1)),
+        tf.maximum(y, tf.scalar(0.5)),
+      ];
     };
-    const { wasm, cpu, code } = await onBoth(fn, () => [tf.tensor2d([[NaN, 1, -2], [Infinity, 0, 3], [-Infinity, -0, 1e-40]]), rand([3, 4], 30)]);
+    const { wasm, cpu, code } = await onBoth(fn, () => [
+      tf.tensor2d([
+        [NaN, 1, -2],
+        [Infinity, 0, 3],
+        [-Infinity, -0, 1e-40],
+      ]),
+      rand([3, 4], 30),
+    ]);
     expect(code).not.toMatch(/H\.kernel/);
     expect(wasm.map((r) => r.map(String))).toEqual(cpu.map((r) => r.map(String)));
   });
@@ -271,11 +341,22 @@ describe('small float32 values on wasm: JS arrays, the cpu backend values', () =
 
   it('int32 arithmetic stays in tfjs-wasm kernels; a Cast to float32 in JS rounds as tfjs-wasm does', async () => {
     await useBackendNow('wasm');
-    const f = jit((i: T, x: T) => [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.cast(i, 'float32'), tf.add(x, tf.cast(i, 'float32'))], { autograph: false });
+    const f = jit(
+      (i: T, x: T) => [
+        tf.add(tf.mul(i, i), tf.scalar(3, 'int32')),
+        tf.cast(i, 'float32'),
+        tf.add(x, tf.cast(i, 'float32')),
+      ],
+      { autograph: false },
+    );
     const i = tf.tensor1d([16777217, -5, 7], 'int32');
     const x = tf.tensor1d([0.5, 1.5, 2.5]);
     const [a, b, c] = f(i, x) as T[];
-    const eager = tf.tidy(() => [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.cast(i, 'float32'), tf.add(x, tf.cast(i, 'float32'))].map((t) => Array.from(t.dataSync())));
+    const eager = tf.tidy(() =>
+      [tf.add(tf.mul(i, i), tf.scalar(3, 'int32')), tf.cast(i, 'float32'), tf.add(x, tf.cast(i, 'float32'))].map((t) =>
+        Array.from(t.dataSync()),
+      ),
+    );
     expect([a!, b!, c!].map((t) => Array.from(t.dataSync()))).toEqual(eager);
     const code = f.concreteFunctions()[0]!.compiledSource()!;
     expect(code).toMatch(/H\.kernel\("Multiply"/);

@@ -11,7 +11,9 @@ beforeAll(async () => {
   await tf.setBackend('cpu');
   // As a browser does under such a CSP (this file's module state is its own, so nothing was compiled before).
   (WebAssembly as { Module: unknown }).Module = function Module() {
-    throw new WebAssembly.CompileError("WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'wasm-unsafe-eval' is not an allowed source");
+    throw new WebAssembly.CompileError(
+      "WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'wasm-unsafe-eval' is not an allowed source",
+    );
   };
 });
 
@@ -23,7 +25,10 @@ describe('compiled executor without WebAssembly', () => {
   it('runs an elementwise chain and a mean as JS loops', () => {
     const n = 10_000;
     const x = tf.tidy(() => tf.sub(tf.mul(tf.range(0, n), 1e-3), 5));
-    const fn = (a: tf.Tensor) => [tf.sub(tf.add(tf.div(tf.mul(a, a), 2), tf.abs(a)), 1), tf.mean(tf.where(tf.lessEqual(tf.abs(a), 1), tf.mul(a, a), tf.abs(a)))];
+    const fn = (a: tf.Tensor) => [
+      tf.sub(tf.add(tf.div(tf.mul(a, a), 2), tf.abs(a)), 1),
+      tf.mean(tf.where(tf.lessEqual(tf.abs(a), 1), tf.mul(a, a), tf.abs(a))),
+    ];
     const f = ag.jit(fn, { autograph: false });
     const [y, m] = f(x) as tf.Tensor[];
     const source = f.concreteFunctions()[0]!.compiledSource()!;

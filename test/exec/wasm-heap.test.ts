@@ -28,7 +28,8 @@ function data(n: number, seed: number): Float32Array {
   return v;
 }
 
-const same = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).every((v, i) => Object.is(v, b[i]) || (Number.isNaN(v) && Number.isNaN(b[i]!)));
+const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  Array.from(a).every((v, i) => Object.is(v, b[i]) || (Number.isNaN(v) && Number.isNaN(b[i]!)));
 const bits = (a: ArrayLike<number>) => Array.from(new Uint32Array(Float32Array.from(a).buffer));
 
 describe('heap SIMD maps on the wasm backend', () => {
@@ -38,11 +39,36 @@ describe('heap SIMD maps on the wasm backend', () => {
     ['(x + b) with a bias over the last dimension', (x, _y, b) => tf.add(x, b), true],
     ['-(x * 2.5)', (x) => tf.neg(tf.mul(x, 2.5)), true],
     ['abs(x) * x - square(y)', (x, y) => tf.sub(tf.mul(tf.abs(x), x), tf.square(y)), true],
-    ['where(abs(x) <= 1, x * x / 2, abs(x) - 0.5) (Huber)', (x) => tf.where(tf.lessEqual(tf.abs(x), 1), tf.div(tf.mul(x, x), 2), tf.sub(tf.abs(x), 0.5)), true],
-    ['where(x < y || !(x >= 2) && x != y, x, y - b)', (x, y, b) => tf.where(tf.logicalOr(tf.less(x, y), tf.logicalAnd(tf.logicalNot(tf.greaterEqual(x, 2)), tf.notEqual(x, y))), x, tf.sub(y, b)), true],
-    ['where(x > y, x, y == 1 ? …) with = and >', (x, y) => tf.where(tf.greater(x, y), x, tf.where(tf.equal(y, 1), y, tf.neg(x))), true],
-    ['x + a bias of 3 (a period of 12 lanes)', (x, _y, b) => tf.add(tf.reshape(x, [-1, 3]), tf.slice(b, [0], [3])), true],
-    ['x + a column (broadcast over the last dimension): tfjs-wasm', (x, _y, b) => tf.add(x, tf.reshape(tf.slice(b, [0], [96]), [96, 1])), false],
+    [
+      'where(abs(x) <= 1, x * x / 2, abs(x) - 0.5) (Huber)',
+      (x) => tf.where(tf.lessEqual(tf.abs(x), 1), tf.div(tf.mul(x, x), 2), tf.sub(tf.abs(x), 0.5)),
+      true,
+    ],
+    [
+      'where(x < y || !(x >= 2) && x != y, x, y - b)',
+      (x, y, b) =>
+        tf.where(
+          tf.logicalOr(tf.less(x, y), tf.logicalAnd(tf.logicalNot(tf.greaterEqual(x, 2)), tf.notEqual(x, y))),
+          x,
+          tf.sub(y, b),
+        ),
+      true,
+    ],
+    [
+      'where(x > y, x, y == 1 ? …) with = and >',
+      (x, y) => tf.where(tf.greater(x, y), x, tf.where(tf.equal(y, 1), y, tf.neg(x))),
+      true,
+    ],
+    [
+      'x + a bias of 3 (a period of 12 lanes)',
+      (x, _y, b) => tf.add(tf.reshape(x, [-1, 3]), tf.slice(b, [0], [3])),
+      true,
+    ],
+    [
+      'x + a column (broadcast over the last dimension): tfjs-wasm',
+      (x, _y, b) => tf.add(x, tf.reshape(tf.slice(b, [0], [96]), [96, 1])),
+      false,
+    ],
   ];
   it.each(cases)('%s equals eager wasm and eager cpu bit for bit', async (_name, fn, heap) => {
     const shape = [96, 128];
@@ -68,7 +94,10 @@ describe('heap SIMD maps on the wasm backend', () => {
   });
 
   const sums: [string, (x: tf.Tensor, y: tf.Tensor) => tf.Tensor][] = [
-    ['mean(Huber(x))', (x) => tf.mean(tf.where(tf.lessEqual(tf.abs(x), 1), tf.div(tf.mul(x, x), 2), tf.sub(tf.abs(x), 0.5)))],
+    [
+      'mean(Huber(x))',
+      (x) => tf.mean(tf.where(tf.lessEqual(tf.abs(x), 1), tf.div(tf.mul(x, x), 2), tf.sub(tf.abs(x), 0.5))),
+    ],
     ['sum(x * y - 1)', (x, y) => tf.sum(tf.sub(tf.mul(x, y), 1))],
     ['sum(x) and mean(x) of a tensor', (x) => tf.add(tf.sum(x), tf.mean(x))],
   ];
@@ -97,21 +126,24 @@ describe('heap SIMD maps on the wasm backend', () => {
     [[4, 6, 3], [1, 0], false, true],
     [[6, 4], 1, false, false], // the last axis: tfjs-wasm's kernel
   ];
-  it.each(columns)('sum over leading axes of %j (axis %j, keepDims %s) equals eager wasm bit for bit', (shape, axis, keepDims, own) => {
-    const n = shape.reduce((a, b) => a * b, 1);
-    const x = tf.tensor(data(n, n), shape);
-    const fn = (t: tf.Tensor) => tf.sum(t, axis, keepDims);
-    const f = ag.jit(fn, { autograph: false });
-    const got = f(x) as tf.Tensor;
-    expect(/W\[\d+\]\.run\(/.test(f.concreteFunctions()[0]!.compiledSource()!)).toBe(own);
-    const want = fn(x);
-    expect(got.shape).toEqual(want.shape);
-    expect(bits(got.dataSync())).toEqual(bits(want.dataSync()));
-    const before = tf.memory().numTensors;
-    tf.dispose(f(x) as tf.Tensor);
-    expect(tf.memory().numTensors).toBe(before);
-    tf.dispose([x, got, want]);
-  });
+  it.each(columns)(
+    'sum over leading axes of %j (axis %j, keepDims %s) equals eager wasm bit for bit',
+    (shape, axis, keepDims, own) => {
+      const n = shape.reduce((a, b) => a * b, 1);
+      const x = tf.tensor(data(n, n), shape);
+      const fn = (t: tf.Tensor) => tf.sum(t, axis, keepDims);
+      const f = ag.jit(fn, { autograph: false });
+      const got = f(x) as tf.Tensor;
+      expect(/W\[\d+\]\.run\(/.test(f.concreteFunctions()[0]!.compiledSource()!)).toBe(own);
+      const want = fn(x);
+      expect(got.shape).toEqual(want.shape);
+      expect(bits(got.dataSync())).toEqual(bits(want.dataSync()));
+      const before = tf.memory().numTensors;
+      tf.dispose(f(x) as tf.Tensor);
+      expect(tf.memory().numTensors).toBe(before);
+      tf.dispose([x, got, want]);
+    },
+  );
 
   // The kernels take two groups of four at a time (Tanh's four chains interleaved), then one group,
   // then lane by lane: sizes that reach each branch, with biases whose period (lcm(len, 4)) is not a
@@ -133,7 +165,11 @@ describe('heap SIMD maps on the wasm backend', () => {
     const g = got.dataSync().slice();
     tf.dispose([x, b, got]);
     await tf.setBackend('cpu');
-    const want = tf.tidy(() => fn(tf.tensor2d(xs, [rows, len]), tf.tensor1d(bs)).dataSync().slice());
+    const want = tf.tidy(() =>
+      fn(tf.tensor2d(xs, [rows, len]), tf.tensor1d(bs))
+        .dataSync()
+        .slice(),
+    );
     await tf.setBackend('wasm');
     expect(same(g, want)).toBe(true);
   });

@@ -15,7 +15,9 @@ import { exportedDifferential, runGraphModel } from './corpus-run.js';
 import { NAMED_CASES } from './corpus-named.js';
 
 /** Cases whose trace has no GraphModel form: the catalogued error and the kernel it names. */
-const INEXPRESSIBLE: Readonly<Record<string, { readonly error: string; readonly op: string; readonly reason: string }>> = {
+const INEXPRESSIBLE: Readonly<
+  Record<string, { readonly error: string; readonly op: string; readonly reason: string }>
+> = {
   'differential-captures: assigning variables inside the function (a counter and a running state, int32 exact)': {
     error: 'export/graph-model-unsupported',
     op: 'AssignVariable',

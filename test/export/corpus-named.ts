@@ -49,17 +49,53 @@ function mlp(x: any) {
   return tf.softmax(tf.matMul(tf.relu(tf.add(tf.matMul(x, w1), b1)), w2));
 }
 
-const convert = (fn: (...a: any[]) => any, scope: Record<string, unknown> = {}) => toGraph(fn, { scope: { tf, ag, ...scope } });
+const convert = (fn: (...a: any[]) => any, scope: Record<string, unknown> = {}) =>
+  toGraph(fn, { scope: { tf, ag, ...scope } });
 
 /** A corpus case plus the ops its trace must hold (so that the control flow is staged, not unrolled). */
 export type NamedCase = DiffCase & { readonly stages: readonly string[] };
 
 export const NAMED_CASES: NamedCase[] = [
-  { name: 'collatz (a cond nested in a while), int32 exact', fn: convert(collatzInt32), args: () => [randInt([], 401, 2, 60)], stages: ['While', 'Cond'] },
-  { name: 'break in a while loop', fn: convert(breakInWhile), args: () => [randInt([], 402, 3, 12)], stages: ['While', 'Cond'] },
-  { name: 'return in a while loop', fn: convert(returnInWhile), args: () => [randInt([], 403, 3, 12)], stages: ['While', 'Cond'] },
-  { name: 'list push in a staged loop, then stack', fn: convert(pushAndStack), args: () => [rand([3], 404), randInt([], 405, 1, 6)], stages: ['While', 'ListPush', 'ListStack'] },
-  { name: 'seed huber loss', fn: convert(huberLoss, { delta }), args: () => [rand([], 406, -0.9, 0.9)], stages: ['Cond'] },
-  { name: 'seed huber loss, other branch', fn: convert(huberLoss, { delta }), args: () => [rand([], 407, 1.5, 4)], stages: ['Cond'] },
-  { name: '2-layer MLP with captured weights (variables and a tensor)', fn: convert(mlp, { w1, b1, w2 }), args: () => [rand([5, 4], 408)], stages: ['BatchMatMul', 'Relu', 'Softmax'] },
+  {
+    name: 'collatz (a cond nested in a while), int32 exact',
+    fn: convert(collatzInt32),
+    args: () => [randInt([], 401, 2, 60)],
+    stages: ['While', 'Cond'],
+  },
+  {
+    name: 'break in a while loop',
+    fn: convert(breakInWhile),
+    args: () => [randInt([], 402, 3, 12)],
+    stages: ['While', 'Cond'],
+  },
+  {
+    name: 'return in a while loop',
+    fn: convert(returnInWhile),
+    args: () => [randInt([], 403, 3, 12)],
+    stages: ['While', 'Cond'],
+  },
+  {
+    name: 'list push in a staged loop, then stack',
+    fn: convert(pushAndStack),
+    args: () => [rand([3], 404), randInt([], 405, 1, 6)],
+    stages: ['While', 'ListPush', 'ListStack'],
+  },
+  {
+    name: 'seed huber loss',
+    fn: convert(huberLoss, { delta }),
+    args: () => [rand([], 406, -0.9, 0.9)],
+    stages: ['Cond'],
+  },
+  {
+    name: 'seed huber loss, other branch',
+    fn: convert(huberLoss, { delta }),
+    args: () => [rand([], 407, 1.5, 4)],
+    stages: ['Cond'],
+  },
+  {
+    name: '2-layer MLP with captured weights (variables and a tensor)',
+    fn: convert(mlp, { w1, b1, w2 }),
+    args: () => [rand([5, 4], 408)],
+    stages: ['BatchMatMul', 'Relu', 'Softmax'],
+  },
 ];

@@ -28,19 +28,33 @@ corpusSuite('the differential corpus exported to ONNX, run by onnxruntime-node',
       const args = freshArgs(c, 0);
       try {
         const ops = new Set<string>();
-        const walk = (g: Graph) => g.nodes.forEach((n) => (ops.add(n.op), Object.values(n.subgraphs ?? {}).forEach(walk)));
+        const walk = (g: Graph) =>
+          g.nodes.forEach((n) => (ops.add(n.op), Object.values(n.subgraphs ?? {}).forEach(walk)));
         walk(f.getConcreteFunction(...args).graph);
-        expect(c.stages.filter((op) => !ops.has(op)), c.name).toEqual([]);
+        expect(
+          c.stages.filter((op) => !ops.has(op)),
+          c.name,
+        ).toEqual([]);
       } finally {
         disposeAll(args);
         for (const cf of f.concreteFunctions()) cf.dispose();
       }
     }
   });
-  for (const { id, case: c, opts } of [...cases, ...NAMED_CASES.map((c) => ({ id: `named: ${c.name}`, case: c, opts: {} as DiffOptions }))]) {
+  for (const { id, case: c, opts } of [
+    ...cases,
+    ...NAMED_CASES.map((c) => ({ id: `named: ${c.name}`, case: c, opts: {} as DiffOptions })),
+  ]) {
     const loose = { ...c, exact: false };
     it(`${id} [executor 'onnxruntime']`, () =>
-      runDifferential(loose, { ...opts, executors: ['onnxruntime'], jitOptions: { ...opts.jitOptions, onnxruntime: { graphOptimizationLevel: 'all', intraOpNumThreads: 1, onWarning: () => undefined } } }));
+      runDifferential(loose, {
+        ...opts,
+        executors: ['onnxruntime'],
+        jitOptions: {
+          ...opts.jitOptions,
+          onnxruntime: { graphOptimizationLevel: 'all', intraOpNumThreads: 1, onWarning: () => undefined },
+        },
+      }));
     it(`${id} [toONNX]`, () => exportedDifferential(c, 'toONNX in onnxruntime', runToOnnx, { floatExact: false }));
   }
 });

@@ -17,7 +17,15 @@ import { fromOrt, toOrt } from '../../src/ort/tensor-convert.js';
 import { signatureOf } from '../../src/api/signature.js';
 import { stagedResult } from '../../src/api/staged-result.js';
 import type { OutputPlan } from '../../src/trace/trace-function.js';
-import { compareResults, disposeAll, freshArgs, runEager, setUp, type BackendName, type DiffCase } from '../helpers/differential.js';
+import {
+  compareResults,
+  disposeAll,
+  freshArgs,
+  runEager,
+  setUp,
+  type BackendName,
+  type DiffCase,
+} from '../helpers/differential.js';
 
 export interface ModelRun {
   /** One tensor per graph output, owned by the caller. */
@@ -48,7 +56,12 @@ function tensorsOf(name: string, args: readonly unknown[]): tf.Tensor[] {
 }
 
 /** Runs case `c` through `run` on the current backend; fails (through expect) with every difference. */
-export async function exportedDifferential(c: DiffCase, label: string, run: ModelRunner, opts: ExportedOptions = {}): Promise<void> {
+export async function exportedDifferential(
+  c: DiffCase,
+  label: string,
+  run: ModelRunner,
+  opts: ExportedOptions = {},
+): Promise<void> {
   const backend = tf.getBackend() as BackendName;
   const before = tf.memory().numTensors;
   const name = c.name.replace(/\W+/g, '_');
@@ -77,14 +90,25 @@ export async function exportedDifferential(c: DiffCase, label: string, run: Mode
         disposeAll(args);
       }
       try {
-        const exact = (opts.floatExact ?? true) && (Array.isArray(c.exact) ? c.exact.includes(backend) : c.exact === true);
+        const exact =
+          (opts.floatExact ?? true) && (Array.isArray(c.exact) ? c.exact.includes(backend) : c.exact === true);
         const cmp = { exact, rtol: c.tol, atol: c.atol };
-        problems.push(...compareResults(expected, rebuild(cf, result.outputs), cmp).map((d) => `call ${call + 1}: ${d}`));
-        if (result.assigned.length !== written.length) problems.push(`call ${call + 1}: the model writes ${result.assigned.length} variable(s), the function ${written.length}`);
+        problems.push(
+          ...compareResults(expected, rebuild(cf, result.outputs), cmp).map((d) => `call ${call + 1}: ${d}`),
+        );
+        if (result.assigned.length !== written.length)
+          problems.push(
+            `call ${call + 1}: the model writes ${result.assigned.length} variable(s), the function ${written.length}`,
+          );
         for (const w of written) {
           const got = result.assigned.find((a) => a.variable === w.variable);
           if (!got) problems.push(`call ${call + 1}: the model does not write variable '${w.variable.name}'`);
-          else problems.push(...compareResults(w.value, got.value, cmp, `variable '${w.variable.name}'`).map((d) => `call ${call + 1}: ${d}`));
+          else
+            problems.push(
+              ...compareResults(w.value, got.value, cmp, `variable '${w.variable.name}'`).map(
+                (d) => `call ${call + 1}: ${d}`,
+              ),
+            );
         }
       } finally {
         disposeAll(expected);
@@ -104,7 +128,9 @@ export async function exportedDifferential(c: DiffCase, label: string, run: Mode
 /** The variables the traced graph writes (AssignVariable nodes of its top level). */
 function assignedVariables(cf: ConcreteFunction): tf.Variable[] {
   const out: tf.Variable[] = [];
-  for (const n of cf.graph.nodes) if (n.op === 'AssignVariable' && n.options.variable && !out.includes(n.options.variable)) out.push(n.options.variable);
+  for (const n of cf.graph.nodes)
+    if (n.op === 'AssignVariable' && n.options.variable && !out.includes(n.options.variable))
+      out.push(n.options.variable);
   return out;
 }
 

@@ -18,7 +18,9 @@ export interface CorpusCase {
 }
 
 async function loadCorpus(): Promise<CorpusCase[]> {
-  const files = readdirSync(corpusDir).filter((f) => /^differential-.*\.test\.ts$/.test(f)).sort();
+  const files = readdirSync(corpusDir)
+    .filter((f) => /^differential-.*\.test\.ts$/.test(f))
+    .sort();
   const out: CorpusCase[] = [];
   for (const file of files) {
     const suites = await collectSuites(() => import(path.join(corpusDir, file)));

@@ -19,13 +19,28 @@ const B = tf.tensor1d([0.5, -0.5]);
 
 const FIXTURES: Record<string, { fn: (...a: tf.Tensor[]) => unknown; inputs: () => tf.Tensor[] }> = {
   'straight-line': { fn: (x) => tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1), inputs: () => [tf.zeros([4])] },
-  'captures': { fn: (x) => tf.sigmoid(tf.add(tf.matMul(x, W), B)), inputs: () => [tf.zeros([1, 3])] },
-  'cond': { fn: (x) => ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, x), () => tf.zerosLike(x)), inputs: () => [tf.zeros([3])] },
+  captures: { fn: (x) => tf.sigmoid(tf.add(tf.matMul(x, W), B)), inputs: () => [tf.zeros([1, 3])] },
+  cond: {
+    fn: (x) =>
+      ag.cond(
+        tf.greater(tf.sum(x), 0),
+        () => tf.mul(x, x),
+        () => tf.zerosLike(x),
+      ),
+    inputs: () => [tf.zeros([3])],
+  },
   'collatz-nested-cond-in-while': {
     fn: (a) =>
       ag.whileLoop(
         (n: tf.Tensor) => tf.notEqual(n, i32(1)),
-        (n: tf.Tensor, c: tf.Tensor) => [ag.cond(tf.equal(tf.mod(n, i32(2)), i32(0)), () => tf.floorDiv(n, i32(2)), () => tf.add(tf.mul(n, i32(3)), i32(1))), tf.add(c, i32(1))],
+        (n: tf.Tensor, c: tf.Tensor) => [
+          ag.cond(
+            tf.equal(tf.mod(n, i32(2)), i32(0)),
+            () => tf.floorDiv(n, i32(2)),
+            () => tf.add(tf.mul(n, i32(3)), i32(1)),
+          ),
+          tf.add(c, i32(1)),
+        ],
         [a!, i32(0)],
         { names: ['n', 'steps'] },
       )[1],
@@ -49,7 +64,11 @@ const FIXTURES: Record<string, { fn: (...a: tf.Tensor[]) => unknown; inputs: () 
     fn: (n) => {
       const z: unknown[] = [];
       ag.setElementType(z, 'int32');
-      const [, l] = ag.whileLoop((i) => tf.less(i, n!), (i, l) => [tf.add(i, i32(1)), (l as unknown as ag.TensorList).push(tf.mul(i, i))], [i32(0), z]);
+      const [, l] = ag.whileLoop(
+        (i) => tf.less(i, n!),
+        (i, l) => [tf.add(i, i32(1)), (l as unknown as ag.TensorList).push(tf.mul(i, i))],
+        [i32(0), z],
+      );
       return ag.stack(l);
     },
     inputs: () => [i32(3)],
@@ -78,7 +97,11 @@ describe('toDot golden files', () => {
     const dot = toDot(graphOf('collatz-nested-cond-in-while'), DOT_OPTS);
     const [loop, branch] = indexGraph(graphOf('collatz-nested-cond-in-while')).clusters;
     // The Cond cluster is inside the While body cluster; the functional forms are labelled while / if with their line.
-    expect(dot).toMatch(new RegExp(`subgraph cluster_${loop!.id}_body \\{[\\s\\S]*subgraph cluster_${branch!.id} \\{[\\s\\S]*label="if  ·  test/export/dot\\.test\\.ts:\\d+"`));
+    expect(dot).toMatch(
+      new RegExp(
+        `subgraph cluster_${loop!.id}_body \\{[\\s\\S]*subgraph cluster_${branch!.id} \\{[\\s\\S]*label="if  ·  test/export/dot\\.test\\.ts:\\d+"`,
+      ),
+    );
     expect(dot).toMatch(/label="while {2}· {2}test\/export\/dot\.test\.ts:\d+"/);
     // Operands enter the loop at its entry node; condition, body and exit follow below it (no edge runs
     // back up or around the body: the parts' return nodes say where their values go).
@@ -105,7 +128,9 @@ describe('toDot golden files', () => {
     const [loop] = indexGraph(g).clusters;
     const dot = toDot(g, { ...DOT_OPTS, collapsed: new Set([loop!.id]) });
     expect(dot).not.toContain('subgraph');
-    expect(dot).toMatch(new RegExp(`${loop!.id} \\[shape="box".*label=<<b>▸ while</b>.*ops inside.*steps = 0.*n: int32\\[\\]`));
+    expect(dot).toMatch(
+      new RegExp(`${loop!.id} \\[shape="box".*label=<<b>▸ while</b>.*ops inside.*steps = 0.*n: int32\\[\\]`),
+    );
     expect(dot).toContain(`-> ${loop!.id} [`);
   });
 
@@ -125,14 +150,21 @@ interface El {
   children: (El | string)[];
 }
 
-const decode = (s: string) => s.replace(/&#(\d+);/g, (_, d) => String.fromCharCode(Number(d))).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&#(\d+);/g, (_, d) => String.fromCharCode(Number(d)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 /** Parses XML; throws on a mismatched or unclosed tag. */
 function parseXml(xml: string): El {
   const root: El = { tag: '#root', attrs: {}, children: [] };
   const stack = [root];
-  const re = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/([\w:.-]+)\s*>|<([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*"[^"]*")*)\s*(\/?)>|([^<]+)|(<)/g;
-  for (let m; (m = re.exec(xml)); ) {
+  const re =
+    /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/([\w:.-]+)\s*>|<([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*"[^"]*")*)\s*(\/?)>|([^<]+)|(<)/g;
+  for (let m; (m = re.exec(xml));) {
     const top = stack[stack.length - 1]!;
     if (m[6]) throw new Error(`stray '<' at ${m.index}`);
     if (m[1]) {
@@ -171,7 +203,11 @@ describe('toSVG', () => {
     expect(root!.attrs.xmlns).toBe('http://www.w3.org/2000/svg');
     const clusters = all(doc, (e) => e.tag === 'g' && classes(e).includes('ag-cluster'));
     expect(clusters).toHaveLength(6); // While, condition, body, Cond, then, else
-    const labels = clusters.map((c) => all(c, (e) => e.tag === 'text').map(textOf).join(' '));
+    const labels = clusters.map((c) =>
+      all(c, (e) => e.tag === 'text')
+        .map(textOf)
+        .join(' '),
+    );
     expect(labels.some((l) => l.startsWith('while'))).toBe(true);
     expect(labels.filter((l) => /^(then|else|condition|body)$/.test(l))).toHaveLength(4);
     const nodes = all(doc, (e) => e.tag === 'g' && classes(e).includes('node'));
@@ -179,7 +215,9 @@ describe('toSVG', () => {
     // Every node has the stable id of graph-index (the viewer finds nodes by it).
     const ids = new Set(nodes.map((n) => n.attrs.id));
     for (const c of indexGraph(g).clusters) expect(ids.has(c.id) && ids.has(`${c.id}_in`)).toBe(true);
-    expect(all(doc, (e) => e.tag === 'a' && /dot\.test\.ts#L\d+/.test(e.attrs['xlink:href'] ?? '')).length).toBeGreaterThan(0);
+    expect(
+      all(doc, (e) => e.tag === 'a' && /dot\.test\.ts#L\d+/.test(e.attrs['xlink:href'] ?? '')).length,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -200,12 +238,18 @@ describe('toHTML', () => {
     expect(() => new Function(script)).not.toThrow();
     // The model and the pictures of each collapse state it carries.
     const model = JSON.parse(/<script type="application\/json" id="ag-model">([\s\S]*?)<\/script>/.exec(html)![1]!);
-    const states = JSON.parse(/<script type="application\/json" id="ag-states">([\s\S]*?)<\/script>/.exec(html)![1]!) as string[][];
+    const states = JSON.parse(
+      /<script type="application\/json" id="ag-states">([\s\S]*?)<\/script>/.exec(html)![1]!,
+    ) as string[][];
     expect(model.clusters).toHaveLength(2);
     expect(states).toHaveLength(3); // everything expanded, the loop collapsed, the branch collapsed
     for (let i = 0; i < states.length; i++) expect(html).toContain(`<template id="ag-layout-${i}"><svg`);
     const floorDiv = model.nodes.find((n: { op: string }) => n.op === 'FloorDiv');
-    expect(floorDiv).toMatchObject({ kind: 'op', inputs: [{ name: 'a' }, { name: 'b', text: '2' }], outputs: [{ type: 'int32[]' }] });
+    expect(floorDiv).toMatchObject({
+      kind: 'op',
+      inputs: [{ name: 'a' }, { name: 'b', text: '2' }],
+      outputs: [{ type: 'int32[]' }],
+    });
     expect(floorDiv.where).toMatch(/^test\/export\/dot\.test\.ts:\d+$/);
   });
 });

@@ -9,7 +9,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../src/index.js';
-import { exportFormats, exporterFor, registerExporter, withoutExporters, type Exporter } from '../../src/export/exporter.js';
+import {
+  exportFormats,
+  exporterFor,
+  registerExporter,
+  withoutExporters,
+  type Exporter,
+} from '../../src/export/exporter.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -74,7 +80,9 @@ describe('the exporter registry', () => {
     };
     registerExporter(lines);
     const cf = concrete();
-    expect(cf.export('node-lines' as never, { prefix: '- ' } as never)).toBe(cf.graph.nodes.map((n) => `- ${n.op}`).join('\n'));
+    expect(cf.export('node-lines' as never, { prefix: '- ' } as never)).toBe(
+      cf.graph.nodes.map((n) => `- ${n.op}`).join('\n'),
+    );
     const file = path.join(dir, 'nodes.txt');
     expect(await ag.save(cf, file, { format: 'node-lines' as never })).toEqual([file]);
     expect(fs.readFileSync(file, 'utf8')).toContain('Relu');
@@ -83,11 +91,15 @@ describe('the exporter registry', () => {
 
   it('an unknown format is export/unknown-format, naming the call and the formats installed', async () => {
     const cf = concrete();
-    expect(() => cf.export('zip' as never)).toThrow(/export\('zip'\): there is no export format 'zip'; the formats installed are 'dot', 'graph-model', 'html', /);
-    await expect(ag.save(cf, path.join(dir, 'x'), { format: 'zip' as never })).rejects.toThrow(/\[export\/unknown-format\]/);
+    expect(() => cf.export('zip' as never)).toThrow(
+      /export\('zip'\): there is no export format 'zip'; the formats installed are 'dot', 'graph-model', 'html', /,
+    );
+    await expect(ag.save(cf, path.join(dir, 'x'), { format: 'zip' as never })).rejects.toThrow(
+      /\[export\/unknown-format\]/,
+    );
   });
 
-  it("a package format a bundle left out is export/exporter-missing, naming the import that installs it", async () => {
+  it('a package format a bundle left out is export/exporter-missing, naming the import that installs it', async () => {
     const cf = concrete();
     withoutExporters(() => {
       expect(() => cf.toONNX()).toThrow(/toONNX needs the ONNX exporter[\s\S]*import 'autograph-ts\/export'/);

@@ -54,7 +54,8 @@ function expectSame(got: tf.Tensor[], want: tf.Tensor[]): void {
     a.forEach((x, k) => {
       const y = b[k]!;
       if (Number.isNaN(y)) expect(Number.isNaN(x), `${where}[${k}]`).toBe(true);
-      else if (x !== y) expect(Math.abs(x - y), `${where}[${k}]: ${x} vs ${y}`).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(y)));
+      else if (x !== y)
+        expect(Math.abs(x - y), `${where}[${k}]: ${x} vs ${y}`).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(y)));
     });
   });
 }
@@ -96,58 +97,184 @@ const collatzSteps = (a: tf.Tensor) =>
 
 describe('GraphModel export, straight-line', () => {
   it('math with constants', async () => {
-    await check((x: tf.Tensor) => tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1), [tf.tensor1d([-2, -0.5, 0, 3])], [rand([4], 1)]);
+    await check(
+      (x: tf.Tensor) => tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1),
+      [tf.tensor1d([-2, -0.5, 0, 3])],
+      [rand([4], 1)],
+    );
   });
 
   it('unary math and activations', async () => {
-    await check((x: tf.Tensor) => {
-      const p = tf.add(tf.abs(x), 0.1);
-      return [tf.exp(x), tf.log(p), tf.sqrt(p), tf.rsqrt(p), tf.square(x), tf.neg(x), tf.sin(x), tf.cos(x), tf.tanh(x), tf.sigmoid(x),
-        tf.floor(x), tf.ceil(x), tf.sign(x), tf.reciprocal(p), tf.round(tf.mul(x, 3)), tf.relu(x), tf.relu6(tf.mul(x, 4)), tf.elu(x),
-        tf.selu(x), tf.leakyRelu(x, 0.1), tf.softplus(x), tf.clipByValue(x, -0.5, 0.5), tf.step(x, 0.3), tf.prelu(x, tf.scalar(0.25)),
-        tf.isNaN(tf.log(x)), tf.erf(x)];
-    }, [rand([7], 3)], [tf.tensor1d([-3, -1, 0, 0.5, 2, NaN, 5])]);
+    await check(
+      (x: tf.Tensor) => {
+        const p = tf.add(tf.abs(x), 0.1);
+        return [
+          tf.exp(x),
+          tf.log(p),
+          tf.sqrt(p),
+          tf.rsqrt(p),
+          tf.square(x),
+          tf.neg(x),
+          tf.sin(x),
+          tf.cos(x),
+          tf.tanh(x),
+          tf.sigmoid(x),
+          tf.floor(x),
+          tf.ceil(x),
+          tf.sign(x),
+          tf.reciprocal(p),
+          tf.round(tf.mul(x, 3)),
+          tf.relu(x),
+          tf.relu6(tf.mul(x, 4)),
+          tf.elu(x),
+          tf.selu(x),
+          tf.leakyRelu(x, 0.1),
+          tf.softplus(x),
+          tf.clipByValue(x, -0.5, 0.5),
+          tf.step(x, 0.3),
+          tf.prelu(x, tf.scalar(0.25)),
+          tf.isNaN(tf.log(x)),
+          tf.erf(x),
+        ];
+      },
+      [rand([7], 3)],
+      [tf.tensor1d([-3, -1, 0, 0.5, 2, NaN, 5])],
+    );
   });
 
   it('int32 arithmetic and comparisons are exact', async () => {
-    await check((a: tf.Tensor, b: tf.Tensor) => [
-      tf.add(a, b), tf.sub(a, b), tf.mul(a, b), tf.floorDiv(a, b), tf.mod(a, b), tf.maximum(a, b), tf.minimum(a, b),
-      tf.greater(a, b), tf.lessEqual(a, b), tf.equal(a, b), tf.where(tf.greater(a, b), a, b), tf.cast(a, 'float32'),
-      tf.abs(a), tf.neg(b), tf.squaredDifference(a, b),
-    ], [tf.tensor1d([7, -7, 100000, 3, -1], 'int32'), tf.tensor1d([2, 3, -7, 3, 5], 'int32')],
-    [tf.tensor1d([-9, 9, 0, 12, 1 << 20], 'int32'), tf.tensor1d([4, -4, 1, 5, 3], 'int32')]);
+    await check(
+      (a: tf.Tensor, b: tf.Tensor) => [
+        tf.add(a, b),
+        tf.sub(a, b),
+        tf.mul(a, b),
+        tf.floorDiv(a, b),
+        tf.mod(a, b),
+        tf.maximum(a, b),
+        tf.minimum(a, b),
+        tf.greater(a, b),
+        tf.lessEqual(a, b),
+        tf.equal(a, b),
+        tf.where(tf.greater(a, b), a, b),
+        tf.cast(a, 'float32'),
+        tf.abs(a),
+        tf.neg(b),
+        tf.squaredDifference(a, b),
+      ],
+      [tf.tensor1d([7, -7, 100000, 3, -1], 'int32'), tf.tensor1d([2, 3, -7, 3, 5], 'int32')],
+      [tf.tensor1d([-9, 9, 0, 12, 1 << 20], 'int32'), tf.tensor1d([4, -4, 1, 5, 3], 'int32')],
+    );
   });
 
   it('bool logic', async () => {
-    await check((a: tf.Tensor, b: tf.Tensor) => [tf.logicalAnd(a, b), tf.logicalOr(a, b), tf.logicalNot(a), tf.cast(a, 'int32'), tf.all(a), tf.any(b)],
-      [tf.tensor1d([true, false, true], 'bool'), tf.tensor1d([true, true, false], 'bool')]);
+    await check(
+      (a: tf.Tensor, b: tf.Tensor) => [
+        tf.logicalAnd(a, b),
+        tf.logicalOr(a, b),
+        tf.logicalNot(a),
+        tf.cast(a, 'int32'),
+        tf.all(a),
+        tf.any(b),
+      ],
+      [tf.tensor1d([true, false, true], 'bool'), tf.tensor1d([true, true, false], 'bool')],
+    );
   });
 
   it('reductions and scans', async () => {
-    await check((x: tf.Tensor) => [tf.sum(x), tf.sum(x, 1), tf.mean(x, 0, true), tf.max(x, -1), tf.min(x), tf.prod(x, [0, 1]),
-      tf.argMax(x, 1), tf.argMin(x), tf.cumsum(x, 1), tf.cumprod(x, 0, true, true), tf.softmax(x), tf.logSoftmax(x), tf.topk(x, 2).values, tf.topk(x, 2).indices],
-    [rand([3, 4], 5)], [rand([3, 4], 6)]);
+    await check(
+      (x: tf.Tensor) => [
+        tf.sum(x),
+        tf.sum(x, 1),
+        tf.mean(x, 0, true),
+        tf.max(x, -1),
+        tf.min(x),
+        tf.prod(x, [0, 1]),
+        tf.argMax(x, 1),
+        tf.argMin(x),
+        tf.cumsum(x, 1),
+        tf.cumprod(x, 0, true, true),
+        tf.softmax(x),
+        tf.logSoftmax(x),
+        tf.topk(x, 2).values,
+        tf.topk(x, 2).indices,
+      ],
+      [rand([3, 4], 5)],
+      [rand([3, 4], 6)],
+    );
   });
 
   it('shape ops', async () => {
-    await check((x: tf.Tensor) => {
-      const [p, q] = tf.split(x, 2, 1);
-      return [tf.reshape(x, [-1]), tf.transpose(x), tf.concat([x, x], 0), tf.stack([x, x], 1), tf.unstack(x)[2], tf.slice(x, [1, 1], [-1, 2]),
-        tf.stridedSlice(x, [0, 3], [3, 0], [2, -1]), tf.expandDims(x, 1), tf.squeeze(tf.expandDims(x, 0)), tf.tile(x, [2, 1]),
-        tf.pad(x, [[1, 0], [0, 2]], 7), tf.mirrorPad(x, [[1, 1], [0, 0]], 'reflect'), tf.reverse(x, 1), tf.gather(x, tf.tensor1d([2, 0], 'int32')),
-        tf.gather(x, tf.tensor1d([3, 3, 1], 'int32'), 1), p!, q!, tf.split(x, [1, 3], 1)[1]!, tf.broadcastTo(tf.sum(x, 0), [2, 4])];
-    }, [rand([3, 4], 7)], [rand([3, 4], 8)]);
+    await check(
+      (x: tf.Tensor) => {
+        const [p, q] = tf.split(x, 2, 1);
+        return [
+          tf.reshape(x, [-1]),
+          tf.transpose(x),
+          tf.concat([x, x], 0),
+          tf.stack([x, x], 1),
+          tf.unstack(x)[2],
+          tf.slice(x, [1, 1], [-1, 2]),
+          tf.stridedSlice(x, [0, 3], [3, 0], [2, -1]),
+          tf.expandDims(x, 1),
+          tf.squeeze(tf.expandDims(x, 0)),
+          tf.tile(x, [2, 1]),
+          tf.pad(
+            x,
+            [
+              [1, 0],
+              [0, 2],
+            ],
+            7,
+          ),
+          tf.mirrorPad(
+            x,
+            [
+              [1, 1],
+              [0, 0],
+            ],
+            'reflect',
+          ),
+          tf.reverse(x, 1),
+          tf.gather(x, tf.tensor1d([2, 0], 'int32')),
+          tf.gather(x, tf.tensor1d([3, 3, 1], 'int32'), 1),
+          p!,
+          q!,
+          tf.split(x, [1, 3], 1)[1]!,
+          tf.broadcastTo(tf.sum(x, 0), [2, 4]),
+        ];
+      },
+      [rand([3, 4], 7)],
+      [rand([3, 4], 8)],
+    );
   });
 
   it('creation ops', async () => {
-    await check((n: tf.Tensor) => [tf.add(n, tf.fill([2, 2], 1.5)), tf.range(0, 6, 2), tf.range(1, 0, -0.25), tf.oneHot(tf.cast(n, 'int32'), 3),
-      tf.oneHot(tf.tensor1d([0, 2], 'int32'), 4, 5, -1), tf.linspace(0, 1, 5), tf.zerosLike(n), tf.onesLike(n)],
-    [tf.tensor1d([0, 2])], [tf.tensor1d([1, 1])]);
+    await check(
+      (n: tf.Tensor) => [
+        tf.add(n, tf.fill([2, 2], 1.5)),
+        tf.range(0, 6, 2),
+        tf.range(1, 0, -0.25),
+        tf.oneHot(tf.cast(n, 'int32'), 3),
+        tf.oneHot(tf.tensor1d([0, 2], 'int32'), 4, 5, -1),
+        tf.linspace(0, 1, 5),
+        tf.zerosLike(n),
+        tf.onesLike(n),
+      ],
+      [tf.tensor1d([0, 2])],
+      [tf.tensor1d([1, 1])],
+    );
   });
 
   it('matmul + softmax, and batched matmul', async () => {
-    await check((x: tf.Tensor, w: tf.Tensor, b: tf.Tensor) => [tf.softmax(tf.matMul(x, w)), tf.matMul(w, x, true, true), tf.matMul(b, b, false, true)],
-      [rand([2, 3], 9), rand([3, 5], 10), rand([4, 2, 3], 11)], [rand([2, 3], 12), rand([3, 5], 13), rand([4, 2, 3], 14)]);
+    await check(
+      (x: tf.Tensor, w: tf.Tensor, b: tf.Tensor) => [
+        tf.softmax(tf.matMul(x, w)),
+        tf.matMul(w, x, true, true),
+        tf.matMul(b, b, false, true),
+      ],
+      [rand([2, 3], 9), rand([3, 5], 10), rand([4, 2, 3], 11)],
+      [rand([2, 3], 12), rand([3, 5], 13), rand([4, 2, 3], 14)],
+    );
   });
 
   it('2-layer MLP with captured weights (variables and a tensor)', async () => {
@@ -173,36 +300,85 @@ describe('GraphModel export, straight-line', () => {
   });
 
   it('conv2d and pooling', async () => {
-    await check((x: tf.Tensor, f: tf.Tensor) => {
-      const y = tf.conv2d(x as tf.Tensor4D, f as tf.Tensor4D, [1, 2], 'same');
-      return [y, tf.conv2d(x as tf.Tensor4D, f as tf.Tensor4D, 1, 'valid', 'NHWC', 2), tf.maxPool(y as tf.Tensor4D, 2, 1, 'valid'),
-        tf.avgPool(x as tf.Tensor4D, [2, 2], 2, 'same'), tf.depthwiseConv2d(x as tf.Tensor4D, tf.ones([2, 2, 2, 1]) as tf.Tensor4D, 1, 'valid')];
-    }, [rand([1, 6, 6, 2], 30), rand([3, 3, 2, 4], 31)]);
+    await check(
+      (x: tf.Tensor, f: tf.Tensor) => {
+        const y = tf.conv2d(x as tf.Tensor4D, f as tf.Tensor4D, [1, 2], 'same');
+        return [
+          y,
+          tf.conv2d(x as tf.Tensor4D, f as tf.Tensor4D, 1, 'valid', 'NHWC', 2),
+          tf.maxPool(y as tf.Tensor4D, 2, 1, 'valid'),
+          tf.avgPool(x as tf.Tensor4D, [2, 2], 2, 'same'),
+          tf.depthwiseConv2d(x as tf.Tensor4D, tf.ones([2, 2, 2, 1]) as tf.Tensor4D, 1, 'valid'),
+        ];
+      },
+      [rand([1, 6, 6, 2], 30), rand([3, 3, 2, 4], 31)],
+    );
   });
 
   it('less common kernels: einsum, scatter/gather nd, resize, space/depth moves, batch norm, fused ops, search', async () => {
-    await check((x: tf.Tensor, img: tf.Tensor) => {
-      const x4 = img as tf.Tensor4D;
-      return [
-        tf.einsum('ij,kj->ik', x, x),
-        tf.gatherND(x, tf.tensor2d([[0, 1], [2, 3]], [2, 2], 'int32')),
-        tf.scatterND(tf.tensor2d([[1], [3]], [2, 1], 'int32'), tf.tensor1d([5, 6]), [4]),
-        // tfjs's cpu TensorScatterUpdate writes into its input tensor: give it a fresh one.
-        tf.tensorScatterUpdate(tf.add(x, 0), tf.tensor2d([[0, 0]], [1, 2], 'int32'), tf.tensor1d([9])),
-        tf.image.resizeBilinear(x4, [6, 6]),
-        tf.image.resizeNearestNeighbor(x4, [3, 5], true),
-        tf.spaceToBatchND(x4, [2, 2], [[0, 0], [0, 0]]),
-        tf.batchToSpaceND(tf.spaceToBatchND(x4, [2, 2], [[0, 0], [0, 0]]), [2, 2], [[0, 0], [0, 0]]),
-        tf.depthToSpace(tf.tile(x4, [1, 1, 1, 4]) as tf.Tensor4D, 2),
-        tf.batchNorm(x4, tf.tensor1d([0.5]), tf.tensor1d([2]), undefined, tf.tensor1d([3]), 0.01),
-        tf.fused.matMul({ a: x, b: x, transposeB: true, bias: tf.tensor1d([1, 2, 3]), activation: 'relu' }),
-        tf.fused.conv2d({ x: x4, filter: tf.ones([2, 2, 1, 2]) as tf.Tensor4D, strides: 1, pad: 'same', bias: tf.tensor1d([0.5, -0.5]), activation: 'elu' }),
-        tf.conv2dTranspose(x4, tf.ones([2, 2, 3, 1]) as tf.Tensor4D, [1, 8, 8, 3], 2, 'same'),
-        tf.searchSorted(tf.tensor1d([1, 2, 3, 4]), tf.tensor1d([0, 2.5, 9]), 'right'),
-        tf.localResponseNormalization(x4, 1, 1, 0.5, 0.75),
-        tf.atan2(x, tf.add(x, 1)),
-      ];
-    }, [rand([3, 4], 70), rand([1, 4, 4, 1], 71)]);
+    await check(
+      (x: tf.Tensor, img: tf.Tensor) => {
+        const x4 = img as tf.Tensor4D;
+        return [
+          tf.einsum('ij,kj->ik', x, x),
+          tf.gatherND(
+            x,
+            tf.tensor2d(
+              [
+                [0, 1],
+                [2, 3],
+              ],
+              [2, 2],
+              'int32',
+            ),
+          ),
+          tf.scatterND(tf.tensor2d([[1], [3]], [2, 1], 'int32'), tf.tensor1d([5, 6]), [4]),
+          // tfjs's cpu TensorScatterUpdate writes into its input tensor: give it a fresh one.
+          tf.tensorScatterUpdate(tf.add(x, 0), tf.tensor2d([[0, 0]], [1, 2], 'int32'), tf.tensor1d([9])),
+          tf.image.resizeBilinear(x4, [6, 6]),
+          tf.image.resizeNearestNeighbor(x4, [3, 5], true),
+          tf.spaceToBatchND(
+            x4,
+            [2, 2],
+            [
+              [0, 0],
+              [0, 0],
+            ],
+          ),
+          tf.batchToSpaceND(
+            tf.spaceToBatchND(
+              x4,
+              [2, 2],
+              [
+                [0, 0],
+                [0, 0],
+              ],
+            ),
+            [2, 2],
+            [
+              [0, 0],
+              [0, 0],
+            ],
+          ),
+          tf.depthToSpace(tf.tile(x4, [1, 1, 1, 4]) as tf.Tensor4D, 2),
+          tf.batchNorm(x4, tf.tensor1d([0.5]), tf.tensor1d([2]), undefined, tf.tensor1d([3]), 0.01),
+          tf.fused.matMul({ a: x, b: x, transposeB: true, bias: tf.tensor1d([1, 2, 3]), activation: 'relu' }),
+          tf.fused.conv2d({
+            x: x4,
+            filter: tf.ones([2, 2, 1, 2]) as tf.Tensor4D,
+            strides: 1,
+            pad: 'same',
+            bias: tf.tensor1d([0.5, -0.5]),
+            activation: 'elu',
+          }),
+          tf.conv2dTranspose(x4, tf.ones([2, 2, 3, 1]) as tf.Tensor4D, [1, 8, 8, 3], 2, 'same'),
+          tf.searchSorted(tf.tensor1d([1, 2, 3, 4]), tf.tensor1d([0, 2.5, 9]), 'right'),
+          tf.localResponseNormalization(x4, 1, 1, 0.5, 0.75),
+          tf.atan2(x, tf.add(x, 1)),
+        ];
+      },
+      [rand([3, 4], 70), rand([1, 4, 4, 1], 71)],
+    );
   });
 
   it('huber loss (seed)', async () => {
@@ -221,7 +397,12 @@ describe('GraphModel export, straight-line', () => {
 
 describe('GraphModel export, control flow', () => {
   it('cond → StatelessIf', async () => {
-    const f = (x: tf.Tensor) => ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, x), () => tf.zerosLike(x));
+    const f = (x: tf.Tensor) =>
+      ag.cond(
+        tf.greater(tf.sum(x), 0),
+        () => tf.mul(x, x),
+        () => tf.zerosLike(x),
+      );
     const artifacts = await check(f, [tf.tensor1d([1, 2, 3])], [tf.tensor1d([-1, -2, 0.5])]);
     const topology = artifacts.modelTopology as { node: { op: string }[]; library: { function: unknown[] } };
     expect(topology.node.some((n) => n.op === 'StatelessIf')).toBe(true);
@@ -232,7 +413,11 @@ describe('GraphModel export, control flow', () => {
     const k = tf.tensor1d([10, 20, 30]);
     const f = (x: tf.Tensor, y: tf.Tensor) => {
       const s = tf.sum(y);
-      return ag.cond(tf.less(tf.max(x), 1), () => [tf.add(x, k), tf.mul(s, 2)], () => [tf.sub(x, s), tf.neg(s)]);
+      return ag.cond(
+        tf.less(tf.max(x), 1),
+        () => [tf.add(x, k), tf.mul(s, 2)],
+        () => [tf.sub(x, s), tf.neg(s)],
+      );
     };
     await check(f, [tf.tensor1d([0, 0.5, 0.25]), tf.tensor1d([1, 2])], [tf.tensor1d([5, 0, 0]), tf.tensor1d([3, 4])]);
   });
@@ -245,17 +430,32 @@ describe('GraphModel export, control flow', () => {
   it('while with loop invariants (a captured tensor and an outer value)', async () => {
     const scale = tf.scalar(1.5);
     const f = (x: tf.Tensor, limit: tf.Tensor) =>
-      ag.whileLoop((v: tf.Tensor) => tf.less(tf.sum(v), limit), (v: tf.Tensor, i: tf.Tensor) => [tf.add(tf.mul(v, scale), x), tf.add(i, i32(1))], [x, i32(0)]);
+      ag.whileLoop(
+        (v: tf.Tensor) => tf.less(tf.sum(v), limit),
+        (v: tf.Tensor, i: tf.Tensor) => [tf.add(tf.mul(v, scale), x), tf.add(i, i32(1))],
+        [x, i32(0)],
+      );
     await check(f, [tf.tensor1d([0.5, 1]), tf.scalar(100)], [tf.tensor1d([2, 3]), tf.scalar(10)]);
   });
 
   it('while with maximumIterations stops early', async () => {
-    const f = (x: tf.Tensor) => ag.whileLoop((v: tf.Tensor) => tf.less(tf.sum(v), 1000), (v: tf.Tensor) => [tf.mul(v, x)], [x], { maximumIterations: 3 })[0];
+    const f = (x: tf.Tensor) =>
+      ag.whileLoop(
+        (v: tf.Tensor) => tf.less(tf.sum(v), 1000),
+        (v: tf.Tensor) => [tf.mul(v, x)],
+        [x],
+        { maximumIterations: 3 },
+      )[0];
     await check(f, [tf.tensor1d([1, 2, 3])], [tf.tensor1d([5, 6, 7])], [tf.tensor1d([1, 1, 1])]);
   });
 
   it('while that runs zero times', async () => {
-    const f = (x: tf.Tensor) => ag.whileLoop((v: tf.Tensor) => tf.greater(tf.sum(v), 100), (v: tf.Tensor) => [tf.mul(v, 2)], [x])[0];
+    const f = (x: tf.Tensor) =>
+      ag.whileLoop(
+        (v: tf.Tensor) => tf.greater(tf.sum(v), 100),
+        (v: tf.Tensor) => [tf.mul(v, 2)],
+        [x],
+      )[0];
     await check(f, [tf.tensor1d([1, 2])]);
   });
 
@@ -264,7 +464,11 @@ describe('GraphModel export, control flow', () => {
       ag.whileLoop(
         (i: tf.Tensor) => tf.lessEqual(i, n),
         (i: tf.Tensor, total: tf.Tensor) => {
-          const [, inner] = ag.whileLoop((j: tf.Tensor) => tf.lessEqual(j, i), (j: tf.Tensor, s: tf.Tensor) => [tf.add(j, i32(1)), tf.add(s, j)], [i32(1), i32(0)]);
+          const [, inner] = ag.whileLoop(
+            (j: tf.Tensor) => tf.lessEqual(j, i),
+            (j: tf.Tensor, s: tf.Tensor) => [tf.add(j, i32(1)), tf.add(s, j)],
+            [i32(1), i32(0)],
+          );
           return [tf.add(i, i32(1)), tf.add(total, inner as tf.Tensor)];
         },
         [i32(1), i32(0)],
@@ -273,13 +477,30 @@ describe('GraphModel export, control flow', () => {
   });
 
   it('branches that use no operand (constants only), and an output that is an input', async () => {
-    const f = (x: tf.Tensor) => [ag.cond(tf.greater(tf.sum(x), 0), () => tf.scalar(1), () => tf.scalar(-1)), x, x];
+    const f = (x: tf.Tensor) => [
+      ag.cond(
+        tf.greater(tf.sum(x), 0),
+        () => tf.scalar(1),
+        () => tf.scalar(-1),
+      ),
+      x,
+      x,
+    ];
     await check(f, [tf.tensor1d([1, 2])], [tf.tensor1d([-3, 1])]);
   });
 
   it('cond inside cond', async () => {
     const f = (x: tf.Tensor) =>
-      ag.cond(tf.greater(x, 0), () => ag.cond(tf.greater(x, 10), () => tf.mul(x, 100), () => tf.add(x, 1)), () => tf.neg(x));
+      ag.cond(
+        tf.greater(x, 0),
+        () =>
+          ag.cond(
+            tf.greater(x, 10),
+            () => tf.mul(x, 100),
+            () => tf.add(x, 1),
+          ),
+        () => tf.neg(x),
+      );
     await check(f, [tf.scalar(5)], [tf.scalar(50)], [tf.scalar(-3)]);
   });
 });
@@ -289,7 +510,11 @@ describe('GraphModel export of tensor lists', () => {
     const squares = (n: tf.Tensor) => {
       const z: unknown[] = [];
       ag.setElementType(z, 'int32');
-      const [, list] = ag.whileLoop((i) => tf.less(i, n), (i, l) => [tf.add(i, i32(1)), (l as unknown as ag.TensorList).push(tf.mul(i, i))], [0, z]);
+      const [, list] = ag.whileLoop(
+        (i) => tf.less(i, n),
+        (i, l) => [tf.add(i, i32(1)), (l as unknown as ag.TensorList).push(tf.mul(i, i))],
+        [0, z],
+      );
       return ag.stack(list);
     };
     await checkAgainstJit(squares, [i32(5)], [i32(0)], [i32(1)]);
@@ -299,7 +524,11 @@ describe('GraphModel export of tensor lists', () => {
     const ops = (x: tf.Tensor, n: tf.Tensor) => {
       const z: unknown[] = [];
       ag.setElementType(z, 'float32', [2]);
-      const [, l] = ag.whileLoop((i) => tf.less(i, n), (i, l) => [tf.add(i, 1), (l as unknown as ag.TensorList).push(tf.mul(x, tf.cast(i, 'float32')))], [0, z]);
+      const [, l] = ag.whileLoop(
+        (i) => tf.less(i, n),
+        (i, l) => [tf.add(i, 1), (l as unknown as ag.TensorList).push(tf.mul(x, tf.cast(i, 'float32')))],
+        [0, z],
+      );
       const list = l as unknown as ag.TensorList;
       const len = list.length;
       const second = list.get(1);
@@ -313,7 +542,11 @@ describe('GraphModel export of tensor lists', () => {
     const rows = (x: tf.Tensor, n: tf.Tensor) => {
       const z: unknown[] = [];
       ag.setElementType(z, 'float32');
-      const [, l] = ag.whileLoop((i) => tf.less(i, n), (i, r) => [tf.add(i, i32(1)), (r as unknown as ag.TensorList).push(tf.add(x, tf.cast(i, 'float32')))], [i32(0), z]);
+      const [, l] = ag.whileLoop(
+        (i) => tf.less(i, n),
+        (i, r) => [tf.add(i, i32(1)), (r as unknown as ag.TensorList).push(tf.add(x, tf.cast(i, 'float32')))],
+        [i32(0), z],
+      );
       return [tf.sum(ag.stack(l), 1), (l as unknown as ag.TensorList).length];
     };
     await checkAgainstJit(rows, [tf.tensor1d([1, 1]), i32(3)], [tf.tensor1d([2, -1]), i32(1)]);
@@ -333,25 +566,39 @@ describe('GraphModel export of optimized graphs', () => {
 describe('GraphModel export: what tfjs-converter refused or ran wrongly', () => {
   it("pooling with a zero padding is 'VALID'; a max pool with a positive padding pads with -Infinity", async () => {
     const x = rand([1, 5, 5, 2], 70);
-    const a = await check((v: tf.Tensor) => [
-      (v as tf.Tensor4D).maxPool([2, 2], 2, 0),
-      tf.avgPool(v as tf.Tensor4D, 2, 1, 0),
-      tf.maxPool(tf.neg(v) as tf.Tensor4D, 3, 2, 1),
-      tf.maxPool(v as tf.Tensor4D, [2, 3], 1, 2),
-    ], [x], [rand([1, 5, 5, 2], 71)]);
+    const a = await check(
+      (v: tf.Tensor) => [
+        (v as tf.Tensor4D).maxPool([2, 2], 2, 0),
+        tf.avgPool(v as tf.Tensor4D, 2, 1, 0),
+        tf.maxPool(tf.neg(v) as tf.Tensor4D, 3, 2, 1),
+        tf.maxPool(v as tf.Tensor4D, [2, 3], 1, 2),
+      ],
+      [x],
+      [rand([1, 5, 5, 2], 71)],
+    );
     const ops = (a.modelTopology as { node: { op: string }[] }).node.map((n) => n.op);
     expect(ops.filter((o) => o === 'PadV2')).toHaveLength(2);
   });
 
   it('an average pool with a positive padding is refused with the reason', () => {
-    const cf = ag.jit((v: tf.Tensor) => tf.avgPool(v as tf.Tensor4D, 2, 1, 1), { autograph: false }).getConcreteFunction(rand([1, 4, 4, 1], 72));
+    const cf = ag
+      .jit((v: tf.Tensor) => tf.avgPool(v as tf.Tensor4D, 2, 1, 1), { autograph: false })
+      .getConcreteFunction(rand([1, 4, 4, 1], 72));
     expect(() => exportGraphModel(cf.graph)).toThrow(/AvgPool .*'same' or 'valid'/);
   });
 
   it('bitwise & is written with ops tfjs-converter runs, exact over the int32 range', async () => {
-    const edge = [0, 1, -1, 2, -2, 5, 12, 2147483647, -2147483648, 16777217, -16777217, 0x55555555, -0x55555556, 65535, -65536];
-    const a = tf.tensor1d(edge.flatMap((x) => edge.map(() => x)), 'int32');
-    const b = tf.tensor1d(edge.flatMap(() => edge), 'int32');
+    const edge = [
+      0, 1, -1, 2, -2, 5, 12, 2147483647, -2147483648, 16777217, -16777217, 0x55555555, -0x55555556, 65535, -65536,
+    ];
+    const a = tf.tensor1d(
+      edge.flatMap((x) => edge.map(() => x)),
+      'int32',
+    );
+    const b = tf.tensor1d(
+      edge.flatMap(() => edge),
+      'int32',
+    );
     const artifacts = await check((x: tf.Tensor, y: tf.Tensor) => tf.bitwiseAnd(x, y), [a, b]);
     expect((artifacts.modelTopology as { node: { op: string }[] }).node.map((n) => n.op)).not.toContain('BitwiseAnd');
     // and plain JS agrees
@@ -361,17 +608,35 @@ describe('GraphModel export: what tfjs-converter refused or ran wrongly', () => 
 
   it('needsExecuteAsync ignores control flow that no output depends on', async () => {
     const dead = (x: tf.Tensor) => {
-      ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, 2), () => tf.neg(x));
+      ag.cond(
+        tf.greater(tf.sum(x), 0),
+        () => tf.mul(x, 2),
+        () => tf.neg(x),
+      );
       return tf.add(x, 1);
     };
     const cf = ag.jit(dead, { autograph: false }).getConcreteFunction(tf.tensor1d([1, 2]));
     expect(cf.graph.nodes.some((n) => n.op === 'Cond')).toBe(true);
     const artifacts = exportGraphModel(cf.graph);
-    expect((artifacts.modelTopology as { library?: { function: unknown[] } }).library?.function.length).toBeGreaterThan(0);
+    expect((artifacts.modelTopology as { library?: { function: unknown[] } }).library?.function.length).toBeGreaterThan(
+      0,
+    );
     expect(needsExecuteAsync(artifacts)).toBe(false);
     const model = await tf.loadGraphModel(tf.io.fromMemory(artifacts));
     expect(Array.from((model.execute(tf.tensor1d([3, 4])) as tf.Tensor).dataSync())).toEqual([4, 5]);
-    const live = exportGraphModel(ag.jit((x: tf.Tensor) => ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, 2), () => tf.neg(x)), { autograph: false }).getConcreteFunction(tf.tensor1d([1, 2])).graph);
+    const live = exportGraphModel(
+      ag
+        .jit(
+          (x: tf.Tensor) =>
+            ag.cond(
+              tf.greater(tf.sum(x), 0),
+              () => tf.mul(x, 2),
+              () => tf.neg(x),
+            ),
+          { autograph: false },
+        )
+        .getConcreteFunction(tf.tensor1d([1, 2])).graph,
+    );
     expect(needsExecuteAsync(live)).toBe(true);
   });
 });

@@ -36,7 +36,10 @@ export interface OrtResult {
 
 /** Loads `model` in onnxruntime-node and runs it on the graph inputs (params, then captures). */
 export async function runOrt(model: OnnxExport, inputs: readonly tf.Tensor[]): Promise<OrtResult[]> {
-  const session = await ort.InferenceSession.create(model.bytes, { graphOptimizationLevel: 'all', intraOpNumThreads: 1 });
+  const session = await ort.InferenceSession.create(model.bytes, {
+    graphOptimizationLevel: 'all',
+    intraOpNumThreads: 1,
+  });
   try {
     const feeds: Record<string, ort.Tensor> = {};
     for (const { name, index } of model.inputs) feeds[name] = toOrtTensor(inputs[index]!);
@@ -92,9 +95,13 @@ export async function checkOnnx(fn: AnyFn, args: readonly tf.Tensor[], opts: Che
   let graph = traceGraph(fn, args);
   if (opts.optimize) graph = opts.optimize(graph);
   const model = exportOnnxModel(graph, { onWarning: () => undefined });
-  const captures = graph.captures.map((c) => (c.source.kind === 'variable' ? c.source.variable : c.source.kind === 'tensor' ? c.source.tensor : undefined));
+  const captures = graph.captures.map((c) =>
+    c.source.kind === 'variable' ? c.source.variable : c.source.kind === 'tensor' ? c.source.tensor : undefined,
+  );
   const got = await runOrt(model, [...args, ...(captures as tf.Tensor[])]);
-  const want = flatTensors(opts.reference === 'interpreter' ? ag.jit(fn, { autograph: false, executor: 'interpreter' })(...args) : fn(...args));
+  const want = flatTensors(
+    opts.reference === 'interpreter' ? ag.jit(fn, { autograph: false, executor: 'interpreter' })(...args) : fn(...args),
+  );
   expect(model.outputs.length, 'number of outputs').toBe(want.length);
   want.forEach((w, i) => expectClose(got[i]!, w, `${fn.name || 'fn'} output ${i}`, opts.rtol));
   tf.dispose(want.filter((t) => !args.includes(t)));

@@ -19,11 +19,19 @@ const cases: (DiffCase & { readonly onnxOnly?: boolean })[] = [
   {
     name: 'float32 → int32 beyond the int32 range wraps; NaN and ±Infinity give 0',
     fn: (x: T) => [tf.cast(x, 'int32'), tf.cast(tf.mul(x, 1e-9), 'int32')],
-    args: () => [tf.tensor1d([3e9, -3e9, 2 ** 31, -(2 ** 31) - 256, 1e20, -1e30, 3e38, NaN, Infinity, -Infinity, 2.9, -2.9])],
+    args: () => [
+      tf.tensor1d([3e9, -3e9, 2 ** 31, -(2 ** 31) - 256, 1e20, -1e30, 3e38, NaN, Infinity, -Infinity, 2.9, -2.9]),
+    ],
   },
   {
     name: 'cumprod along each axis, exclusive and reversed',
-    fn: (x: T) => [0, 1].flatMap((a) => [tf.cumprod(x, a), tf.cumprod(x, a, true), tf.cumprod(x, a, false, true), tf.cumprod(x, a, true, true)]),
+    fn: (x: T) =>
+      [0, 1].flatMap((a) => [
+        tf.cumprod(x, a),
+        tf.cumprod(x, a, true),
+        tf.cumprod(x, a, false, true),
+        tf.cumprod(x, a, true, true),
+      ]),
     args: () => [rand([3, 4], 501, -1.5, 1.5)],
     exact: true,
   },
@@ -44,7 +52,13 @@ const cases: (DiffCase & { readonly onnxOnly?: boolean })[] = [
     name: `depthwiseConv2d gradients, strides 2, multiplier 2, padding ${pad}`,
     fn: (x: T4, w: T4) => {
       const r = tf.depthwiseConv2d(x, w, 2, pad);
-      const loss = (a: T4, b: T4) => tf.sum(tf.mul(tf.depthwiseConv2d(a, b, 2, pad), tf.onesLike(r).mul(tf.range(0, r.size).reshape(r.shape).div(r.size))));
+      const loss = (a: T4, b: T4) =>
+        tf.sum(
+          tf.mul(
+            tf.depthwiseConv2d(a, b, 2, pad),
+            tf.onesLike(r).mul(tf.range(0, r.size).reshape(r.shape).div(r.size)),
+          ),
+        );
       return tf.grads(loss as (...a: T[]) => T)([x, w]);
     },
     args: () => [rand([2, 7, 6, 3], 505), rand([3, 2, 3, 2], 506)],
@@ -60,7 +74,10 @@ const cases: (DiffCase & { readonly onnxOnly?: boolean })[] = [
     name: 'avgPool and maxPool gradients, strides 2, padding valid',
     fn: (x: T) => {
       const r = rand([2, 3, 2, 3], 509);
-      return [tf.grad(sumOf((a) => tf.avgPool(a as tf.Tensor4D, 3, 2, 'valid'), r))(x), tf.grad(sumOf((a) => tf.maxPool(a as tf.Tensor4D, 2, 2, 'valid'), r))(x)];
+      return [
+        tf.grad(sumOf((a) => tf.avgPool(a as tf.Tensor4D, 3, 2, 'valid'), r))(x),
+        tf.grad(sumOf((a) => tf.maxPool(a as tf.Tensor4D, 2, 2, 'valid'), r))(x),
+      ];
     },
     args: () => [rand([2, 7, 5, 3], 510)],
   },
@@ -79,8 +96,15 @@ beforeAll(async () => {
 describe('lowerings checked by onnxruntime and tfjs-converter', () => {
   for (const c of cases) {
     it(`${c.name} [executor 'onnxruntime']`, () =>
-      runDifferential({ ...c, exact: false }, { executors: ['onnxruntime'], jitOptions: { onnxruntime: { graphOptimizationLevel: 'all', onWarning: () => undefined } } }));
+      runDifferential(
+        { ...c, exact: false },
+        {
+          executors: ['onnxruntime'],
+          jitOptions: { onnxruntime: { graphOptimizationLevel: 'all', onWarning: () => undefined } },
+        },
+      ));
     it(`${c.name} [toONNX]`, () => exportedDifferential(c, 'toONNX in onnxruntime', runToOnnx, { floatExact: false }));
-    if (!c.onnxOnly) it(`${c.name} [GraphModel]`, () => exportedDifferential(c, 'GraphModel in tfjs-converter', runGraphModel));
+    if (!c.onnxOnly)
+      it(`${c.name} [GraphModel]`, () => exportedDifferential(c, 'GraphModel in tfjs-converter', runGraphModel));
   }
 });

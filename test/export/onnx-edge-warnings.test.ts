@@ -35,7 +35,9 @@ describe('ONNX export warnings at edge values', () => {
     const summary = w[0]!.split('\n')[0]!; // the code frame below it shows this test's own text
     expect(summary).toContain('[export/onnx-differs-at-edges]');
     expect(summary).toContain('rounded to float32');
-    expect(w[0]).toMatch(new RegExp(`onnx-edge-warnings\\.test\\.ts:${lineOf(import.meta.url, '(i: N) => i * 1.5')}:\\d+`));
+    expect(w[0]).toMatch(
+      new RegExp(`onnx-edge-warnings\\.test\\.ts:${lineOf(import.meta.url, '(i: N) => i * 1.5')}:\\d+`),
+    );
   });
 
   it('int32 / int32 (true division) warns', () => {
@@ -47,10 +49,28 @@ describe('ONNX export warnings at edge values', () => {
     const fn = (i: N, j: N) => i ** j + i * j;
     expect(warningsOf(fn, int(2), int(32))).toEqual([]);
     const warnings: string[] = [];
-    const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, executor: 'onnxruntime', onnxruntime: { onWarning: (m) => warnings.push(m) } });
-    const pairs = [[2, 32], [3, 21], [7, 30], [16777215, 2147483647], [-2147483648, -2147483648], [65537, 65537], [-3, 31]];
-    const i = tf.tensor1d(pairs.map((p) => p[0]!), 'int32');
-    const j = tf.tensor1d(pairs.map((p) => p[1]!), 'int32');
+    const f = jit(fn as (...a: unknown[]) => unknown, {
+      scope: { tf },
+      executor: 'onnxruntime',
+      onnxruntime: { onWarning: (m) => warnings.push(m) },
+    });
+    const pairs = [
+      [2, 32],
+      [3, 21],
+      [7, 30],
+      [16777215, 2147483647],
+      [-2147483648, -2147483648],
+      [65537, 65537],
+      [-3, 31],
+    ];
+    const i = tf.tensor1d(
+      pairs.map((p) => p[0]!),
+      'int32',
+    );
+    const j = tf.tensor1d(
+      pairs.map((p) => p[1]!),
+      'int32',
+    );
     const got = f(i, j) as tf.Tensor;
     expect(Array.from(got.dataSync())).toEqual(pairs.map(([a, b]) => (((a! ** b!) | 0) + ((a! * b!) | 0)) | 0));
     expect(warnings).toEqual([]);
@@ -59,20 +79,21 @@ describe('ONNX export warnings at edge values', () => {
   });
 
   it('float32 kernels onnxruntime has only in float32 warn once per export, naming the kernels and every line', () => {
-    const w = warningsOf(
-      (x: N) => {
-        const s = Math.tan(x);
-        const e = Math.sinh(x) * Math.tan(x);
-        return s + e + Math.atan2(x, 2);
-      },
-      float(0.5),
-    );
+    const w = warningsOf((x: N) => {
+      const s = Math.tan(x);
+      const e = Math.sinh(x) * Math.tan(x);
+      return s + e + Math.atan2(x, 2);
+    }, float(0.5));
     expect(w).toHaveLength(1);
     const summary = w[0]!.split('\n')[0]!;
     expect(summary).toContain('[export/onnx-differs-at-edges]');
     expect(summary).toContain('float32 Atan2, Sinh, Tan in float32');
     expect(summary).toContain('in the last bits');
-    const lines = ['const s = Math.tan(x);', 'const e = Math.sinh(x) * Math.tan(x);', 'return s + e + Math.atan2(x, 2);'].map((t) => lineOf(import.meta.url, t));
+    const lines = [
+      'const s = Math.tan(x);',
+      'const e = Math.sinh(x) * Math.tan(x);',
+      'return s + e + Math.atan2(x, 2);',
+    ].map((t) => lineOf(import.meta.url, t));
     for (const line of lines) expect(summary).toMatch(new RegExp(`onnx-edge-warnings\\.test\\.ts:${line}:\\d+`));
   });
 
@@ -92,11 +113,17 @@ describe('ONNX export warnings at edge values', () => {
     values.push(...[NaN, Infinity, -Infinity, 0, -0, 1e-45, -1e-45, 88.7, -103, 1e30].map(Math.fround));
     for (const [name, fn, js] of fns) {
       const warnings: string[] = [];
-      const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, executor: 'onnxruntime', onnxruntime: { onWarning: (m) => warnings.push(m) } });
+      const f = jit(fn as (...a: unknown[]) => unknown, {
+        scope: { tf },
+        executor: 'onnxruntime',
+        onnxruntime: { onWarning: (m) => warnings.push(m) },
+      });
       const x = tf.tensor1d(values);
       const got = f(x) as tf.Tensor;
       const data = Array.from(got.dataSync());
-      const bad = values.map((v, i) => [v, data[i]!, Math.fround(js(v))] as const).filter(([, g, want]) => !Object.is(g, want));
+      const bad = values
+        .map((v, i) => [v, data[i]!, Math.fround(js(v))] as const)
+        .filter(([, g, want]) => !Object.is(g, want));
       expect(bad.slice(0, 3), name).toEqual([]);
       expect(warnings, name).toEqual([]);
       tf.dispose([x, got]);
@@ -127,7 +154,11 @@ describe('ONNX export warnings at edge values', () => {
 const DOUBLE = 11;
 
 /** The model and the warnings of exporting `fn` traced on float32 `args` with `numerics`. */
-function exported(fn: (...a: N[]) => N, numerics: OnnxNumerics | undefined, ...args: tf.Tensor[]): { bytes: Uint8Array; warnings: string[] } {
+function exported(
+  fn: (...a: N[]) => N,
+  numerics: OnnxNumerics | undefined,
+  ...args: tf.Tensor[]
+): { bytes: Uint8Array; warnings: string[] } {
   const warnings: string[] = [];
   const cf = jit(fn as (...a: unknown[]) => unknown, { scope: { tf } }).getConcreteFunction(...args);
   const bytes = cf.toONNX({ onWarning: (m) => warnings.push(m), ...(numerics ? { numerics } : {}) });
@@ -137,7 +168,8 @@ function exported(fn: (...a: N[]) => N, numerics: OnnxNumerics | undefined, ...a
 }
 
 /** The first line of each edge-value warning. */
-const edgeSummaries = (warnings: readonly string[]): string[] => warnings.map((m) => m.split('\n')[0]!).filter((m) => m.includes('[export/onnx-differs-at-edges]'));
+const edgeSummaries = (warnings: readonly string[]): string[] =>
+  warnings.map((m) => m.split('\n')[0]!).filter((m) => m.includes('[export/onnx-differs-at-edges]'));
 
 describe("ONNX export with numerics: 'float32'", () => {
   it('computes Tanh with the float32 kernel (no Cast to double around it) and warns naming Tanh; the default casts and is quiet', () => {
@@ -166,13 +198,23 @@ describe("ONNX export with numerics: 'float32'", () => {
   });
 
   it('names every kernel it moves to float32 in one warning, beside the kernels onnxruntime has only in float32', () => {
-    const fn = (x: N) => Math.exp(x) + Math.log(x) + Math.sin(x) + Math.cos(x) + Math.tanh(x) + x ** 3 + (tf.rsqrt(x as never) as never) + Math.tan(x);
+    const fn = (x: N) =>
+      Math.exp(x) +
+      Math.log(x) +
+      Math.sin(x) +
+      Math.cos(x) +
+      Math.tanh(x) +
+      x ** 3 +
+      (tf.rsqrt(x as never) as never) +
+      Math.tan(x);
     const { bytes, warnings } = exported(fn, 'float32', tf.tensor1d([0.5, 2]));
     expect(nodesOf(bytes).filter((n) => n.op === 'Cast' && n.ints.to === DOUBLE)).toEqual([]);
     const w = edgeSummaries(warnings);
     expect(w).toHaveLength(1);
     expect(w[0]).toContain('float32 Cos, Exp, Log, Pow, Rsqrt, Sin, Tan, Tanh in float32');
-    expect(edgeSummaries(exported(fn, undefined, tf.tensor1d([0.5, 2])).warnings)[0]).toContain('float32 Tan in float32');
+    expect(edgeSummaries(exported(fn, undefined, tf.tensor1d([0.5, 2])).warnings)[0]).toContain(
+      'float32 Tan in float32',
+    );
   });
 
   it('keeps an int32 input of these kernels (tf.exp takes one) in float64, exact, and x ** 2, x ** 1 quiet', () => {
@@ -195,16 +237,30 @@ describe("ONNX export with numerics: 'float32'", () => {
     ];
     for (const [name, fn, js, kernel] of cases) {
       const warnings: string[] = [];
-      const f = jit(fn as (...a: unknown[]) => unknown, { scope: { tf }, executor: 'onnxruntime', onnxruntime: { numerics: 'float32', onWarning: (m) => warnings.push(m) } });
+      const f = jit(fn as (...a: unknown[]) => unknown, {
+        scope: { tf },
+        executor: 'onnxruntime',
+        onnxruntime: { numerics: 'float32', onWarning: (m) => warnings.push(m) },
+      });
       const x = tf.tensor1d(values);
       const got = f(x) as tf.Tensor;
       const data = got.dataSync();
-      const far = values.map((v, i) => [v, data[i]!, Math.fround(js(v))] as const).filter(([, g, want]) => !Object.is(g, want) && !(Math.abs(g - want) <= 1e-6 * Math.abs(want) + 1e-37));
+      const far = values
+        .map((v, i) => [v, data[i]!, Math.fround(js(v))] as const)
+        .filter(([, g, want]) => !Object.is(g, want) && !(Math.abs(g - want) <= 1e-6 * Math.abs(want) + 1e-37));
       expect(far.slice(0, 3), name).toEqual([]);
       // x ** 2 is one IEEE multiplication in onnxruntime's Pow, as in JS (x ** 1 is x, x ** 0 is 1): equal, and not warned.
-      if (!kernel) expect(values.filter((v, i) => !Object.is(data[i], Math.fround(js(v)))), name).toEqual([]);
+      if (!kernel)
+        expect(
+          values.filter((v, i) => !Object.is(data[i], Math.fround(js(v)))),
+          name,
+        ).toEqual([]);
       const w = edgeSummaries(warnings);
-      if (kernel) expect(w.map((m) => m.includes(`float32 ${kernel} in float32`)), name).toEqual([true]);
+      if (kernel)
+        expect(
+          w.map((m) => m.includes(`float32 ${kernel} in float32`)),
+          name,
+        ).toEqual([true]);
       else expect(w, name).toEqual([]);
       tf.dispose([x, got]);
       for (const cf of f.concreteFunctions()) cf.dispose();
@@ -212,6 +268,8 @@ describe("ONNX export with numerics: 'float32'", () => {
   });
 
   it('refuses another value of the jit option', () => {
-    expect(() => jit((x: tf.Tensor) => x, { executor: 'onnxruntime', onnxruntime: { numerics: 'float64' as never } })).toThrow(/onnxruntime\.numerics is "float64"; expected 'exact' or 'float32'/);
+    expect(() =>
+      jit((x: tf.Tensor) => x, { executor: 'onnxruntime', onnxruntime: { numerics: 'float64' as never } }),
+    ).toThrow(/onnxruntime\.numerics is "float64"; expected 'exact' or 'float32'/);
   });
 });

@@ -34,7 +34,11 @@ describe('a training step with Adam', () => {
     expect(dot).toContain(`subgraph cluster_${box.id} {`);
     const folded = toDot(g, { collapsed: new Set([box.id]) });
     expect(folded).not.toContain(`cluster_${box.id}`);
-    expect(folded).toMatch(new RegExp(`${box.id} \\[.*label=<<b>▸ adam update: Wx, Wh, bias, Wo</b><br/><font point-size="8">\\d+ ops inside`));
+    expect(folded).toMatch(
+      new RegExp(
+        `${box.id} \\[.*label=<<b>▸ adam update: Wx, Wh, bias, Wo</b><br/><font point-size="8">\\d+ ops inside`,
+      ),
+    );
     expect(folded).not.toContain('AssignVariable');
   });
 

@@ -24,10 +24,12 @@ function stacked(start: number, limit: number | 'n', step = 1): Graph {
     );
     return ag.stack(l);
   };
-  return ag.jit(fn, { autograph: false, name: 'stacked' }).getConcreteFunction(tf.zeros([20, 8, 1]), i32(20)).optimizedGraph;
+  return ag.jit(fn, { autograph: false, name: 'stacked' }).getConcreteFunction(tf.zeros([20, 8, 1]), i32(20))
+    .optimizedGraph;
 }
 
-const stackLabel = (dot: string): string => /<b>ListStack<\/b>.*?(float32\[[^\]]*\])<\/font>>/.exec(dot)?.[1] ?? 'no ListStack';
+const stackLabel = (dot: string): string =>
+  /<b>ListStack<\/b>.*?(float32\[[^\]]*\])<\/font>>/.exec(dot)?.[1] ?? 'no ListStack';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -69,7 +71,14 @@ describe('edges and legend', () => {
     expect(toDot(g)).not.toContain('legend');
     const dot = toDot(g, { legend: true });
     expect(dot).toContain('ret -> legend [style="invis"]'); // under the outputs
-    for (const row of ['oval: input, or a loop/branch variable', 'box: op', 'diamond: loop: where values enter / leave', 'pentagon: outputs', 'value (hover for its name and type)', 'value entering a loop or branch from outside']) {
+    for (const row of [
+      'oval: input, or a loop/branch variable',
+      'box: op',
+      'diamond: loop: where values enter / leave',
+      'pentagon: outputs',
+      'value (hover for its name and type)',
+      'value entering a loop or branch from outside',
+    ]) {
       expect(dot).toContain(row);
     }
     expect(dot).not.toContain('effect: print'); // no effect in this graph

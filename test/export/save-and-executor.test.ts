@@ -29,12 +29,18 @@ describe('export through the public API', () => {
 
   it('ag.save writes an ONNX file onnxruntime loads with optimizations on, and a GraphModel folder', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-save-'));
-    const w = tf.tensor2d([[1, 2], [3, 4]]);
+    const w = tf.tensor2d([
+      [1, 2],
+      [3, 4],
+    ]);
     const f = ag.jit((x: tf.Tensor) => tf.relu(tf.matMul(x, w)), { autograph: false });
     const cf = f.getConcreteFunction(ag.spec([1, 2]));
     const onnxPath = path.join(dir, 'model.onnx');
     expect(await ag.save(cf, onnxPath, { format: 'onnx' })).toEqual([onnxPath]);
-    const session = await ort.InferenceSession.create(onnxPath, { graphOptimizationLevel: 'all', intraOpNumThreads: 1 });
+    const session = await ort.InferenceSession.create(onnxPath, {
+      graphOptimizationLevel: 'all',
+      intraOpNumThreads: 1,
+    });
     const input = new ort.Tensor('float32', Float32Array.from([1, -1]), [1, 2]);
     const out = await session.run({ [session.inputNames[0]!]: input });
     expect(Array.from(out[session.outputNames[0]!]!.data as Float32Array)).toEqual([0, 0]);

@@ -12,7 +12,11 @@ import { SYNTAX_PARAMS, syntaxBody } from './gen-syntax.js';
 
 /** A copy of arrays and plain objects (functions and other leaves shared). */
 const copy = (x: unknown): unknown =>
-  Array.isArray(x) ? x.map(copy) : x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, copy(v)])) : x;
+  Array.isArray(x)
+    ? x.map(copy)
+    : x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype
+      ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, copy(v)]))
+      : x;
 
 type Outcome = { value: unknown } | { error: string };
 const outcome = (f: () => unknown): Outcome => {
@@ -43,20 +47,30 @@ describe('converter robustness on a corpus of real-world-style functions', () =>
         // Fresh copies: some functions mutate their arguments.
         const a1 = copy(args) as unknown[];
         const a2 = copy(args) as unknown[];
-        expect(outcome(() => conv!(...a2)), `${entry.name}(${JSON.stringify(args)})`).toEqual(outcome(() => entry.fn(...a1)));
+        expect(
+          outcome(() => conv!(...a2)),
+          `${entry.name}(${JSON.stringify(args)})`,
+        ).toEqual(outcome(() => entry.fn(...a1)));
       }
     });
   }
   it('most of the corpus converts', () => {
     expect(converted.length).toBeGreaterThan(CORPUS.length / 2);
-    if (process.env.AG_CORPUS_REPORT) console.log(`converted ${converted.length}: ${converted.join(', ')}\nrejected ${rejected.length}: ${rejected.join(', ')}`);
+    if (process.env.AG_CORPUS_REPORT)
+      console.log(
+        `converted ${converted.length}: ${converted.join(', ')}\nrejected ${rejected.length}: ${rejected.join(', ')}`,
+      );
   });
 });
 
 describe('converter robustness on generated functions of varied syntax', () => {
   it('400 generated functions convert and agree with the original, or fail with a catalogued error', () => {
     const rejected = new Map<string, number>();
-    const inputs = [[3, -2, { x: 4, inner: { y: 1 }, list: [1, 2] }], [0, 7, {}], [45, 45, { x: -1, list: [] }]];
+    const inputs = [
+      [3, -2, { x: 4, inner: { y: 1 }, list: [1, 2] }],
+      [0, 7, {}],
+      [45, 45, { x: -1, list: [] }],
+    ];
     fc.assert(
       fc.property(syntaxBody, (body) => {
         let f: (...a: unknown[]) => unknown;
@@ -75,7 +89,11 @@ describe('converter robustness on generated functions of varied syntax', () => {
           rejected.set((e as AutographError).id, (rejected.get((e as AutographError).id) ?? 0) + 1);
           return;
         }
-        for (const args of inputs) expect(outcome(() => conv(...(copy(args) as unknown[]))), body).toEqual(outcome(() => f(...(copy(args) as unknown[]))));
+        for (const args of inputs)
+          expect(
+            outcome(() => conv(...(copy(args) as unknown[]))),
+            body,
+          ).toEqual(outcome(() => f(...(copy(args) as unknown[]))));
       }),
       { numRuns: 400, seed: 4242 },
     );

@@ -26,7 +26,12 @@ export interface Fixture {
 }
 
 /** Writes a fixture for a shrunk counterexample; returns its path. */
-export function saveFixture(c: AnyCase, executors: readonly ExecutorName[], problems: readonly string[], foundBy: string): string {
+export function saveFixture(
+  c: AnyCase,
+  executors: readonly ExecutorName[],
+  problems: readonly string[],
+  foundBy: string,
+): string {
   const hash = createHash('sha1').update(JSON.stringify(c)).digest('hex').slice(0, 10);
   const name = `${c.domain}-${hash}`;
   const fixture: Fixture = { name, note: `found by ${foundBy}`, case: c, executors, problems };
@@ -46,7 +51,9 @@ export function loadFixtures(): Fixture[] {
 // JSON has no NaN, ±Infinity or -0 (they would come back as null and 0): such inputs are written as
 // the strings "NaN", "Infinity", "-Infinity", "-0" in a `{ "number": … }` object.
 function encodeNumber(_key: string, v: unknown): unknown {
-  return typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? { number: Object.is(v, -0) ? '-0' : String(v) } : v;
+  return typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))
+    ? { number: Object.is(v, -0) ? '-0' : String(v) }
+    : v;
 }
 function decodeNumber(_key: string, v: unknown): unknown {
   if (v && typeof v === 'object' && !Array.isArray(v)) {

@@ -32,7 +32,8 @@ export const ALL_DOMAINS: readonly AnyDomain[] = [...DOMAINS, 'mixed'];
 /** Checks `runs` programs of `domain` from `seed`; shrinks and saves the first failure. */
 export function fuzzRun(domain: AnyDomain | undefined, runs: number, seed: number, onnxEvery: number): FuzzResult {
   const stats: FuzzStats = { programs: 0, onnx: 0, notInOnnx: 0, onnxWarned: 0 };
-  const executorsFor = (withOnnx: boolean): ExecutorName[] => (withOnnx ? ['compiled', 'interpreter', 'onnxruntime'] : ['compiled', 'interpreter']);
+  const executorsFor = (withOnnx: boolean): ExecutorName[] =>
+    withOnnx ? ['compiled', 'interpreter', 'onnxruntime'] : ['compiled', 'interpreter'];
   // Once a program fails, shrinking runs every candidate on the executors it failed on (a failure
   // seen only through onnxruntime must keep onnxruntime), and the shrunk case is re-run on them.
   let failing: ExecutorName[] | undefined;
@@ -74,7 +75,10 @@ export function fuzzSuite(domain: AnyDomain, runs: number, seed: number, onnxEve
       const s = seed + chunk;
       it(`${n} programs, seed ${s}: plain JS = converted = eager = jit (interpreter, compiled${onnxEvery ? ', some onnxruntime' : ''})`, () => {
         const r = fuzzRun(domain, n, s, onnxEvery);
-        expect(r.failure, r.failure ? `saved ${r.failure.fixture}:\n${r.failure.problems.join('\n')}` : '').toBeUndefined();
+        expect(
+          r.failure,
+          r.failure ? `saved ${r.failure.fixture}:\n${r.failure.problems.join('\n')}` : '',
+        ).toBeUndefined();
         expect(r.stats.programs).toBeGreaterThanOrEqual(n);
       }, 300_000);
     }

@@ -43,9 +43,13 @@ function neither(got: unknown, a: unknown, b: unknown, path = ''): string[] {
     const la = Array.isArray(a) && a.length === got.length;
     const lb = Array.isArray(b) && b.length === got.length;
     if (!la && !lb) return [`${path || 'result'}: ${JSON.stringify(got)} has the shape of neither`];
-    return got.flatMap((g, i) => neither(g, la ? (a as unknown[])[i] : undefined, lb ? (b as unknown[])[i] : undefined, `${path}[${i}]`));
+    return got.flatMap((g, i) =>
+      neither(g, la ? (a as unknown[])[i] : undefined, lb ? (b as unknown[])[i] : undefined, `${path}[${i}]`),
+    );
   }
-  return Object.is(got, a) || Object.is(got, b) ? [] : [`${path || 'result'}: ${String(got)}, eager wasm ${String(a)}, eager cpu ${String(b)}`];
+  return Object.is(got, a) || Object.is(got, b)
+    ? []
+    : [`${path || 'result'}: ${String(got)}, eager wasm ${String(a)}, eager cpu ${String(b)}`];
 }
 
 /** The problems of one program: compiled on wasm against eager wasm and eager cpu, per element. */
@@ -56,7 +60,11 @@ function check(c: FuzzCase): string[] {
   // (the trace warns where a staged push leaves `box.st`, gen-program.ts's second reference to `st`,
   // behind: that last element is then excused, as in run-case.ts)
   let aliasWarned = false;
-  const f = jit(converted, { autograph: false, executor: 'compiled', onWarning: (m) => void (aliasWarned ||= isAliasWarning(m)) });
+  const f = jit(converted, {
+    autograph: false,
+    executor: 'compiled',
+    onWarning: (m) => void (aliasWarned ||= isAliasWarning(m)),
+  });
   const problems: string[] = [];
   try {
     c.inputs.forEach((x, i) => {
@@ -90,19 +98,24 @@ describe('fuzzed tensor programs on wasm: each compiled element is eager wasm’
     ['tensor-float32', 7100],
     ['tensor-int32', 7200],
   ];
-  it.each(domains)('%s (seed %i)', (domain, seed) => {
-    const before = tf.memory().numTensors;
-    let failure = '';
-    const r = fc.check(
-      fc.property(fuzzCase(domain), (c) => {
-        const problems = check(c);
-        if (problems.length) failure = `${c.body}\ninputs ${JSON.stringify(c.inputs)}\n${problems.slice(0, 6).join('\n')}`;
-        return problems.length === 0;
-      }),
-      { numRuns: scaled(300, 100), seed },
-    );
-    use('cpu');
-    expect(r.failed, failure).toBe(false);
-    expect(tf.memory().numTensors).toBe(before);
-  }, 300_000);
+  it.each(domains)(
+    '%s (seed %i)',
+    (domain, seed) => {
+      const before = tf.memory().numTensors;
+      let failure = '';
+      const r = fc.check(
+        fc.property(fuzzCase(domain), (c) => {
+          const problems = check(c);
+          if (problems.length)
+            failure = `${c.body}\ninputs ${JSON.stringify(c.inputs)}\n${problems.slice(0, 6).join('\n')}`;
+          return problems.length === 0;
+        }),
+        { numRuns: scaled(300, 100), seed },
+      );
+      use('cpu');
+      expect(r.failed, failure).toBe(false);
+      expect(tf.memory().numTensors).toBe(before);
+    },
+    300_000,
+  );
 });

@@ -33,7 +33,12 @@ type Base = Omit<Feature, 'name' | 'stmts'>;
 const assignTo = (ctx: LangCtx, g: Gens, call: (e: string) => string): fc.Arbitrary<string> =>
   fc.tuple(fc.constantFrom(...ctx.vars), g.expr).map(([v, e]) => `${v} = (${call(e)} + ${v}) % 97;`);
 
-const acc: Base = { decl: () => [ACC, 'const o = new Acc(b);'], vars: ['o.v'], counts: ['o.n'], result: ['o.v', 'o.n'] };
+const acc: Base = {
+  decl: () => [ACC, 'const o = new Acc(b);'],
+  vars: ['o.v'],
+  counts: ['o.n'],
+  result: ['o.v', 'o.n'],
+};
 
 const CTR: Base = {
   vars: ['ctr.count'],
@@ -46,14 +51,28 @@ const CTR: Base = {
 };
 
 const features: Feature[] = [
-  ...placed('method', acc, (_ctx, g) => [g.expr.map((e) => `o.add(${e});`), fc.tuple(g.expr, g.expr).map(([e1, e2]) => `o.add(${e1}).add(${e2});`)]),
-  ...placed('static-factory', { decl: () => [ACC, 'const p = Acc.of(c);'], vars: ['p.v'], result: ['p.v'] }, (_ctx, g) => [g.expr.map((e) => `p.add(${e});`)]),
-  ...placed('this-staged', { decl: () => [ACC, BOX, 'const bx = new Box(b);'], vars: ['bx.v'], counts: ['bx.n'], result: ['bx.v', 'bx.n'] }, (ctx, g) => [
-    g.expr.map((e) => `bx.clamp(${e});`),
-    fc.constant('bx.spin(n);'),
-    assignTo(ctx, g, (e) => `bx.clamp(${e})`),
+  ...placed('method', acc, (_ctx, g) => [
+    g.expr.map((e) => `o.add(${e});`),
+    fc.tuple(g.expr, g.expr).map(([e1, e2]) => `o.add(${e1}).add(${e2});`),
   ]),
-  ...placed('object-literal-method', { decl: (dt) => [OL(dt)], vars: ['ol.v'], result: ['ol.v'] }, (ctx, g) => [g.expr.map((e) => `ol.add(${e});`), assignTo(ctx, g, (e) => `ol.add(${e})`)]),
+  ...placed(
+    'static-factory',
+    { decl: () => [ACC, 'const p = Acc.of(c);'], vars: ['p.v'], result: ['p.v'] },
+    (_ctx, g) => [g.expr.map((e) => `p.add(${e});`)],
+  ),
+  ...placed(
+    'this-staged',
+    { decl: () => [ACC, BOX, 'const bx = new Box(b);'], vars: ['bx.v'], counts: ['bx.n'], result: ['bx.v', 'bx.n'] },
+    (ctx, g) => [
+      g.expr.map((e) => `bx.clamp(${e});`),
+      fc.constant('bx.spin(n);'),
+      assignTo(ctx, g, (e) => `bx.clamp(${e})`),
+    ],
+  ),
+  ...placed('object-literal-method', { decl: (dt) => [OL(dt)], vars: ['ol.v'], result: ['ol.v'] }, (ctx, g) => [
+    g.expr.map((e) => `ol.add(${e});`),
+    assignTo(ctx, g, (e) => `ol.add(${e})`),
+  ]),
   { name: 'object-literal-getter', decl: (dt) => [OL(dt)], vars: ['ol.v'], reads: ['ol.dbl'], result: ['ol.v'] },
   { name: 'getter', ...acc, reads: ['o.twice'] },
   ...placed('setter', acc, (_ctx, g) => [g.expr.map((e) => `o.value = ${e};`)]),
@@ -67,7 +86,11 @@ const features: Feature[] = [
       vars: ['sb.v'],
       counts: ['sb.n'],
       result: ['sb.v', 'sb.n'],
-      decl: () => [ACC, 'class Twice extends Acc {\nadd(x) { super.add(x); return super.add(x); }\n}', 'const sb = new Twice(a);'],
+      decl: () => [
+        ACC,
+        'class Twice extends Acc {\nadd(x) { super.add(x); return super.add(x); }\n}',
+        'const sb = new Twice(a);',
+      ],
     },
     (_ctx, g) => [g.expr.map((e) => `sb.add(${e});`)],
   ),

@@ -23,7 +23,9 @@ const features: Feature[] = [
     name: 'closure-returns',
     ...shared,
     decl: (dt) => [...STATE(dt), 'function bump(x) { acc = (acc + x) % 97; return acc; }'],
-    stmts: (ctx, g) => [fc.tuple(fc.constantFrom(...ctx.vars), g.expr).map(([v, e]) => `${v} = (bump(${e}) + ${v}) % 97;`)],
+    stmts: (ctx, g) => [
+      fc.tuple(fc.constantFrom(...ctx.vars), g.expr).map(([v, e]) => `${v} = (bump(${e}) + ${v}) % 97;`),
+    ],
   },
   {
     name: 'closure-nested-call',
@@ -41,12 +43,19 @@ const features: Feature[] = [
     name: 'closure-stored',
     ...shared,
     decl: (dt) => [...STATE(dt), INC, ADD, 'const fns = [inc, (x) => addTo(x * 2)];', 'const holder = { f: addTo };'],
-    stmts: (_ctx, g) => [fc.tuple(fc.constantFrom(0, 1), g.expr).map(([i, e]) => `fns[${i}](${e});`), g.expr.map((e) => `holder.f(${e});`)],
+    stmts: (_ctx, g) => [
+      fc.tuple(fc.constantFrom(0, 1), g.expr).map(([i, e]) => `fns[${i}](${e});`),
+      g.expr.map((e) => `holder.f(${e});`),
+    ],
   },
   {
     name: 'closure-factory',
     ...shared,
-    decl: (dt) => [...STATE(dt), 'const make = (d) => () => { acc = (acc + d) % 97; cnt = cnt + 1; };', 'const later = make(b);'],
+    decl: (dt) => [
+      ...STATE(dt),
+      'const make = (d) => () => { acc = (acc + d) % 97; cnt = cnt + 1; };',
+      'const later = make(b);',
+    ],
     stmts: (_ctx, g) => [fc.constant('later();'), g.expr.map((e) => `{\nconst h = make(${e});\nh();\n}`)],
   },
   {
@@ -60,7 +69,11 @@ const features: Feature[] = [
     ...shared,
     decl: (dt) => STATE(dt),
     stmts: (_ctx, g) => [
-      fc.tuple(g.expr, g.expr).map(([e1, e2]) => `{\nconst f = (x) => { acc = (acc + x) % 97; return ${e2}; };\nacc = (acc + f(${e1})) % 97;\n}`),
+      fc
+        .tuple(g.expr, g.expr)
+        .map(
+          ([e1, e2]) => `{\nconst f = (x) => { acc = (acc + x) % 97; return ${e2}; };\nacc = (acc + f(${e1})) % 97;\n}`,
+        ),
     ],
   },
   {

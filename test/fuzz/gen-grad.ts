@@ -23,7 +23,17 @@ export interface GradCase {
 }
 
 /** Features OPEN_CLASSES can leave out of a sample. */
-export const GRAD_FEATURES = ['grad-if', 'grad-if-else', 'grad-if-complete', 'grad-for', 'grad-while', 'grad-jump', 'grad-return', 'grad-ternary', 'grad-closure'] as const;
+export const GRAD_FEATURES = [
+  'grad-if',
+  'grad-if-else',
+  'grad-if-complete',
+  'grad-for',
+  'grad-while',
+  'grad-jump',
+  'grad-return',
+  'grad-ternary',
+  'grad-closure',
+] as const;
 
 interface Ctx {
   readonly depth: number;
@@ -56,13 +66,21 @@ const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
 })).e;
 const cond: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(expr, fc.constantFrom('>', '<'), expr).map(([a, op, b]) => `${a} ${op} ${b}`),
-  fc.tuple(expr, fc.constantFrom('>', '<'), fc.constantFrom('0.3', '-0.2', '0.05')).map(([a, op, k]) => `${a} ${op} ${k}`),
+  fc
+    .tuple(expr, fc.constantFrom('>', '<'), fc.constantFrom('0.3', '-0.2', '0.05'))
+    .map(([a, op, k]) => `${a} ${op} ${k}`),
   fc.tuple(expr, expr, expr).map(([a, b, c]) => `${a} > ${b} && ${b} > ${c}`),
 );
 /** An assignment that keeps the state bounded. */
-const assign = fc.tuple(fc.constantFrom(...VARS), expr, fc.integer({ min: 0, max: 2 })).map(([v, e, form]) =>
-  form === 0 ? `${v} = Math.tanh(${e});` : form === 1 ? `${v} = ${v} * 0.5 + Math.sin(${e}) * 0.5;` : `${v} = ${v} + Math.cos(${e}) * 0.25;`,
-);
+const assign = fc
+  .tuple(fc.constantFrom(...VARS), expr, fc.integer({ min: 0, max: 2 }))
+  .map(([v, e, form]) =>
+    form === 0
+      ? `${v} = Math.tanh(${e});`
+      : form === 1
+        ? `${v} = ${v} * 0.5 + Math.sin(${e}) * 0.5;`
+        : `${v} = ${v} + Math.cos(${e}) * 0.25;`,
+  );
 
 function block(ctx: Ctx): fc.Arbitrary<string> {
   return fc.array(statement(ctx), { minLength: 1, maxLength: ctx.depth === 0 ? 3 : 2 }).map((ss) => ss.join('\n'));
@@ -71,20 +89,43 @@ function block(ctx: Ctx): fc.Arbitrary<string> {
 function statement(ctx: Ctx): fc.Arbitrary<string> {
   const on = (f: string): boolean => !ctx.exclude.has(f);
   const opts: fc.Arbitrary<string>[] = [assign];
-  if (on('grad-ternary')) opts.push(fc.tuple(fc.constantFrom(...VARS), cond, expr, expr).map(([v, c, a, b]) => `${v} = ${c} ? Math.tanh(${a}) : Math.sin(${b});`));
+  if (on('grad-ternary'))
+    opts.push(
+      fc
+        .tuple(fc.constantFrom(...VARS), cond, expr, expr)
+        .map(([v, c, a, b]) => `${v} = ${c} ? Math.tanh(${a}) : Math.sin(${b});`),
+    );
   if (on('grad-closure')) opts.push(expr.map((e) => `bump(${e});`));
-  if (on('grad-jump') && ctx.loop === 'staged') opts.push(fc.tuple(cond, fc.constantFrom('break', 'continue')).map(([c, j]) => `if (${c}) ${j};`));
-  if (on('grad-return') && !ctx.inUnrolled) opts.push(fc.tuple(cond, expr).map(([c, e]) => `if (${c}) return ${RESULT('Math.sin', e)};`));
+  if (on('grad-jump') && ctx.loop === 'staged')
+    opts.push(fc.tuple(cond, fc.constantFrom('break', 'continue')).map(([c, j]) => `if (${c}) ${j};`));
+  if (on('grad-return') && !ctx.inUnrolled)
+    opts.push(fc.tuple(cond, expr).map(([c, e]) => `if (${c}) return ${RESULT('Math.sin', e)};`));
   if (ctx.depth < 2) {
     const inner = { ...ctx, depth: ctx.depth + 1, id: ctx.id + 1 };
     const k = `k${ctx.id}`;
     // Every state variable written in both branches (identity writes close them): no pass-through.
     const closed = (b: string): string => `${b}\ns = s * 1;\nt = t * 1;`;
-    if (on('grad-if-complete')) opts.push(fc.tuple(cond, block(inner), block(inner)).map(([c, a, b]) => `if (${c}) {\n${closed(a)}\n} else {\n${closed(b)}\n}`));
-    if (on('grad-if-else')) opts.push(fc.tuple(cond, block(inner), block(inner)).map(([c, a, b]) => `if (${c}) {\n${a}\n} else {\n${b}\n}`));
+    if (on('grad-if-complete'))
+      opts.push(
+        fc
+          .tuple(cond, block(inner), block(inner))
+          .map(([c, a, b]) => `if (${c}) {\n${closed(a)}\n} else {\n${closed(b)}\n}`),
+      );
+    if (on('grad-if-else'))
+      opts.push(fc.tuple(cond, block(inner), block(inner)).map(([c, a, b]) => `if (${c}) {\n${a}\n} else {\n${b}\n}`));
     if (on('grad-if')) opts.push(fc.tuple(cond, block(inner)).map(([c, a]) => `if (${c}) {\n${a}\n}`));
-    if (on('grad-for')) opts.push(block({ ...inner, loop: ctx.stagedN ? 'staged' : 'unrolled', inUnrolled: ctx.inUnrolled || !ctx.stagedN }).map((b) => `for (let ${k} = 0; ${k} < n; ${k}++) {\n${b}\n}`));
-    if (on('grad-while')) opts.push(fc.tuple(cond, block({ ...inner, loop: 'staged' })).map(([c, b]) => `{\nlet ${k} = 0;\nwhile (${k} < n && (${c})) {\n${k} += 1;\n${b}\n}\n}`));
+    if (on('grad-for'))
+      opts.push(
+        block({ ...inner, loop: ctx.stagedN ? 'staged' : 'unrolled', inUnrolled: ctx.inUnrolled || !ctx.stagedN }).map(
+          (b) => `for (let ${k} = 0; ${k} < n; ${k}++) {\n${b}\n}`,
+        ),
+      );
+    if (on('grad-while'))
+      opts.push(
+        fc
+          .tuple(cond, block({ ...inner, loop: 'staged' }))
+          .map(([c, b]) => `{\nlet ${k} = 0;\nwhile (${k} < n && (${c})) {\n${k} += 1;\n${b}\n}\n}`),
+      );
   }
   return fc.oneof(...opts);
 }
@@ -99,10 +140,14 @@ export function gradCase(exclude: ReadonlySet<string> = new Set()): fc.Arbitrary
     fc.record({
       domain: fc.constant('grad' as const),
       body: block({ depth: 0, loop: 'none', inUnrolled: false, stagedN, exclude, id: 0 }).map(
-        (b) => `let s = x * y;\nlet t = Math.sin(x - y);\n${exclude.has('grad-closure') ? '' : 'const bump = (v) => { t = t * 0.5 + Math.tanh(v) * 0.5; };\n'}${b}\nreturn ${RESULT('Math.cos', 's')};`,
+        (b) =>
+          `let s = x * y;\nlet t = Math.sin(x - y);\n${exclude.has('grad-closure') ? '' : 'const bump = (v) => { t = t * 0.5 + Math.tanh(v) * 0.5; };\n'}${b}\nreturn ${RESULT('Math.cos', 's')};`,
       ),
       stagedN: fc.constant(stagedN),
-      inputs: fc.tuple(fc.record({ x: value, y: value, n: fc.constant(n) }), fc.record({ x: value, y: value, n: fc.constant(stagedN ? n2 : n) })),
+      inputs: fc.tuple(
+        fc.record({ x: value, y: value, n: fc.constant(n) }),
+        fc.record({ x: value, y: value, n: fc.constant(stagedN ? n2 : n) }),
+      ),
     }),
   );
 }

@@ -91,7 +91,11 @@ export interface DomainSpec {
  * `name-in-staged`, whose statements stand inside an `if`/loop staged when traced — so that an
  * open class of one leaves the other in the sample.
  */
-export function placed(name: string, base: Omit<Feature, 'name' | 'stmts'>, stmts: NonNullable<Feature['stmts']>): Feature[] {
+export function placed(
+  name: string,
+  base: Omit<Feature, 'name' | 'stmts'>,
+  stmts: NonNullable<Feature['stmts']>,
+): Feature[] {
   return [
     { name, ...base, stmts: (ctx, g, block) => (ctx.underStaged ? [] : stmts(ctx, g, block)) },
     { name: `${name}-in-staged`, ...base, stmts: (ctx, g, block) => (ctx.underStaged ? stmts(ctx, g, block) : []) },
@@ -103,10 +107,14 @@ export const zeroOf = (_dtype: Dtype): string => '(a - a)';
 
 export function coreGens(ctx: LangCtx): Gens {
   const float = ctx.dtype === 'float32';
-  const literal = float ? fc.integer({ min: -6, max: 10 }).map((k) => String(k / 2)) : fc.integer({ min: -3, max: 5 }).map(String);
+  const literal = float
+    ? fc.integer({ min: -6, max: 10 }).map((k) => String(k / 2))
+    : fc.integer({ min: -3, max: 5 }).map(String);
   const names = fc.constantFrom(...ctx.vars, ...ctx.reads);
   // A counter (a JS number until a staged statement counts) is read added to a tensor.
-  const counted = ctx.counts.length ? [fc.tuple(names, fc.constantFrom(...ctx.counts)).map(([x, k]) => `(${x} + ${k})`)] : [];
+  const counted = ctx.counts.length
+    ? [fc.tuple(names, fc.constantFrom(...ctx.counts)).map(([x, k]) => `(${x} + ${k})`)]
+    : [];
   const cmp = fc.constantFrom('>', '<', '>=', '<=', '===', '!==');
   const rec = fc.letrec<{ t: string; e: string; tc: string; c: string }>((tie) => {
     const [t, e, tc, c] = [tie('t'), tie('e'), tie('tc'), tie('c')];
@@ -122,14 +130,25 @@ export function coreGens(ctx: LangCtx): Gens {
       t.map((x) => `Math.abs(${x})`),
       fc.tuple(c, t, t).map(([k, x, y]) => `(${k} ? ${x} : ${y})`),
     ];
-    const es: fc.Arbitrary<string>[] = float ? [t] : [t, literal, ...(ctx.counts.length ? [fc.constantFrom(...ctx.counts)] : []), fc.tuple(e, fc.constantFrom('+', '-'), e).map(([x, op, y]) => `(${x} ${op} ${y})`)];
+    const es: fc.Arbitrary<string>[] = float
+      ? [t]
+      : [
+          t,
+          literal,
+          ...(ctx.counts.length ? [fc.constantFrom(...ctx.counts)] : []),
+          fc.tuple(e, fc.constantFrom('+', '-'), e).map(([x, op, y]) => `(${x} ${op} ${y})`),
+        ];
     const tcs: fc.Arbitrary<string>[] = [
       fc.tuple(t, cmp, e).map(([x, op, y]) => `${x} ${op} ${y}`),
       fc.tuple(t, fc.constantFrom('>', '<'), literal).map(([x, op, y]) => `${x} ${op} ${y}`),
       tc.map((x) => `!(${x})`),
       fc.tuple(tc, fc.constantFrom('&&', '||'), c).map(([x, op, y]) => `(${x}) ${op} (${y})`),
     ];
-    const cs: fc.Arbitrary<string>[] = [tc, fc.tuple(e, cmp, e).map(([x, op, y]) => `${x} ${op} ${y}`), fc.tuple(c, fc.constantFrom('&&', '||'), c).map(([x, op, y]) => `(${x}) ${op} (${y})`)];
+    const cs: fc.Arbitrary<string>[] = [
+      tc,
+      fc.tuple(e, cmp, e).map(([x, op, y]) => `${x} ${op} ${y}`),
+      fc.tuple(c, fc.constantFrom('&&', '||'), c).map(([x, op, y]) => `(${x}) ${op} (${y})`),
+    ];
     // One depth for the four (they nest into each other): expressions of a few operators.
     const opts = { depthSize: 'small', maxDepth: 3, depthIdentifier: 'lang-expr', withCrossShrink: true } as const;
     return { t: fc.oneof(opts, ...ts), e: fc.oneof(opts, ...es), tc: fc.oneof(opts, ...tcs), c: fc.oneof(opts, ...cs) };
@@ -148,7 +167,13 @@ export function jumpTargets(loops: readonly Loop[]): string[] {
 
 /** Enters a loop: its counter name is `k<id>`. */
 export function loopCtx(ctx: LangCtx, label: string, staged: boolean): LangCtx {
-  return { ...ctx, depth: ctx.depth + 1, loops: [...ctx.loops, { label, staged }], loopId: ctx.loopId + 1, underStaged: ctx.underStaged || staged };
+  return {
+    ...ctx,
+    depth: ctx.depth + 1,
+    loops: [...ctx.loops, { label, staged }],
+    loopId: ctx.loopId + 1,
+    underStaged: ctx.underStaged || staged,
+  };
 }
 
 /** The core's plain statements: assignments, and jumps and returns where they may stand. */
@@ -163,7 +188,8 @@ function simpleStatements(ctx: LangCtx, g: Gens): fc.Arbitrary<string>[] {
     const jump = fc.tuple(g.cond, fc.constantFrom('break', 'continue'), fc.constantFrom(...targets));
     out.push(jump.map(([c, kind, l]) => `if (${c}) ${kind}${l ? ` ${l}` : ''};`));
   }
-  if (!ctx.inFunction && !ctx.noEarlyReturn && ctx.loops.every((l) => l.staged)) out.push(g.cond.map((c) => `if (${c}) return ${ctx.result};`));
+  if (!ctx.inFunction && !ctx.noEarlyReturn && ctx.loops.every((l) => l.staged))
+    out.push(g.cond.map((c) => `if (${c}) return ${ctx.result};`));
   return out;
 }
 
@@ -175,12 +201,24 @@ function compoundStatements(ctx: LangCtx, g: Gens): fc.Arbitrary<string>[] {
   const k = `k${id}`;
   const label = fc.constantFrom('', '', `L${id}`);
   const lab = (l: string, loop: string): string => (l ? `${l}: ${loop}` : loop);
-  const out = [fc.tuple(g.cond, langBlock(inner), fc.option(langBlock(inner))).map(([c, x, y]) => `if (${c}) {\n${x}\n}${y ? ` else {\n${y}\n}` : ''}`)];
+  const out = [
+    fc
+      .tuple(g.cond, langBlock(inner), fc.option(langBlock(inner)))
+      .map(([c, x, y]) => `if (${c}) {\n${x}\n}${y ? ` else {\n${y}\n}` : ''}`),
+  ];
   if (ctx.inFunction) return out;
   out.push(
-    label.chain((l) => langBlock(loopCtx(ctx, l, ctx.stagedN)).map((x) => lab(l, `for (let ${k} = 0; ${k} < n; ${k}++) {\n${x}\n}`))),
-    label.chain((l) => fc.tuple(g.tcond, langBlock(loopCtx(ctx, l, true))).map(([c, x]) => `{\nlet ${k} = 0;\n${lab(l, `while (${k} < n && (${c})) {\n${k} += 1;\n${x}\n}`)}\n}`)),
-    label.chain((l) => langBlock(loopCtx(ctx, l, false)).map((x) => lab(l, `for (let ${k} = 0; ${k} < 2; ${k}++) {\n${x}\n}`))),
+    label.chain((l) =>
+      langBlock(loopCtx(ctx, l, ctx.stagedN)).map((x) => lab(l, `for (let ${k} = 0; ${k} < n; ${k}++) {\n${x}\n}`)),
+    ),
+    label.chain((l) =>
+      fc
+        .tuple(g.tcond, langBlock(loopCtx(ctx, l, true)))
+        .map(([c, x]) => `{\nlet ${k} = 0;\n${lab(l, `while (${k} < n && (${c})) {\n${k} += 1;\n${x}\n}`)}\n}`),
+    ),
+    label.chain((l) =>
+      langBlock(loopCtx(ctx, l, false)).map((x) => lab(l, `for (let ${k} = 0; ${k} < 2; ${k}++) {\n${x}\n}`)),
+    ),
   );
   return out;
 }
@@ -197,16 +235,31 @@ export function langBlock(ctx: LangCtx): fc.Arbitrary<string> {
   const options = [{ weight: 1, arbitrary: fc.oneof(...simpleStatements(ctx, g)) }];
   if (own.length) options.push({ weight: 3, arbitrary: fc.oneof(...own) });
   if (compound.length) options.push({ weight: ctx.depth === 0 ? 4 : 2, arbitrary: fc.oneof(...compound) });
-  return fc.array(fc.oneof(...options), { minLength: 1, maxLength: ctx.depth === 0 ? 3 : 2 }).map((ss) => ss.join('\n'));
+  return fc
+    .array(fc.oneof(...options), { minLength: 1, maxLength: ctx.depth === 0 ? 3 : 2 })
+    .map((ss) => ss.join('\n'));
 }
 
 /** The body of `prog(a, b, c, n)`: the features' declarations, statements, `return [a, b, c, …]`. */
-export function langBody(spec: DomainSpec, dtype: Dtype, stagedN: boolean, exclude: ReadonlySet<string>): fc.Arbitrary<string> {
+export function langBody(
+  spec: DomainSpec,
+  dtype: Dtype,
+  stagedN: boolean,
+  exclude: ReadonlySet<string>,
+): fc.Arbitrary<string> {
   const features = spec.features.filter((f) => !exclude.has(f.name));
   const uniq = (xs: string[]): string[] => [...new Set(xs)];
   const result = `[${uniq(['a', 'b', 'c', ...features.flatMap((f) => f.result ?? [])]).join(', ')}]`;
   const ctx: LangCtx = {
-    dtype, stagedN, depth: 0, loops: [], loopId: 0, features, underStaged: false, result, noEarlyReturn: spec.noEarlyReturn || exclude.has(EARLY_RETURN),
+    dtype,
+    stagedN,
+    depth: 0,
+    loops: [],
+    loopId: 0,
+    features,
+    underStaged: false,
+    result,
+    noEarlyReturn: spec.noEarlyReturn || exclude.has(EARLY_RETURN),
     vars: uniq(['a', 'b', 'c', ...features.flatMap((f) => f.vars ?? [])]),
     reads: uniq(features.flatMap((f) => f.reads ?? [])),
     counts: uniq(features.flatMap((f) => f.counts ?? [])),
@@ -217,6 +270,12 @@ export function langBody(spec: DomainSpec, dtype: Dtype, stagedN: boolean, exclu
 
 /** Inputs of a dtype (float32: multiples of 0.5, -0 included) with loop bound n. */
 export function langInputs(dtype: Dtype, n: number): fc.Arbitrary<LangInputs> {
-  const num = dtype === 'float32' ? fc.oneof({ weight: 8, arbitrary: fc.integer({ min: -16, max: 16 }).map((k) => k / 2) }, { weight: 1, arbitrary: fc.constant(-0) }) : fc.integer({ min: -6, max: 8 });
+  const num =
+    dtype === 'float32'
+      ? fc.oneof(
+          { weight: 8, arbitrary: fc.integer({ min: -16, max: 16 }).map((k) => k / 2) },
+          { weight: 1, arbitrary: fc.constant(-0) },
+        )
+      : fc.integer({ min: -6, max: 8 });
   return fc.record({ a: num, b: num, c: num, n: fc.constant(n) });
 }

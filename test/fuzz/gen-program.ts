@@ -58,7 +58,11 @@ function gens(domain: Domain): Gens {
   // value is a catalogued dtype/shape error by design, not a disagreement.
   const atom =
     domain === 'int32'
-      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...VARS) }, { weight: 2, arbitrary: literal }, { weight: 1, arbitrary: state })
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...VARS) },
+          { weight: 2, arbitrary: literal },
+          { weight: 1, arbitrary: state },
+        )
       : fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...VARS) }, { weight: 1, arbitrary: state });
 
   const rec = fc.letrec<{ e: string; c: string }>((tie) => {
@@ -79,20 +83,27 @@ function gens(domain: Domain): Gens {
     if (!isFloat(domain)) {
       // `|` and `^` on int32 tensors are catalogued as unsupported (tfjs has no kernels for them).
       exprs.push(fc.tuple(e, fc.integer({ min: 1, max: 7 })).map(([x, k]) => `(${x} & ${k})`));
-      exprs.push(fc.tuple(e, fc.constantFrom('>>', '<<'), fc.constantFrom(1, 2)).map(([x, op, k]) => `(${x} ${op} ${k})`));
+      exprs.push(
+        fc.tuple(e, fc.constantFrom('>>', '<<'), fc.constantFrom(1, 2)).map(([x, op, k]) => `(${x} ${op} ${k})`),
+      );
     }
     if (tensor) exprs.push(fc.tuple(e, e).map(([x, y]) => `tf.where(tf.greater(${x}, ${y}), ${x}, ${y})`));
     // Conditions are scalars: comparisons of scalars, or reductions of vectors.
     const scalarOf = (x: string, r: string): string => (tensor ? `tf.${r}(${x})` : x);
     const red = fc.constantFrom('sum', 'max', 'min');
     const conds: fc.Arbitrary<string>[] = [
-      fc.tuple(e, fc.constantFrom('>', '<', '>=', '<=', '==', '!=', '===', '!=='), e, red).map(([x, op, y, r]) => `${scalarOf(x, r)} ${op} ${scalarOf(y, r)}`),
+      fc
+        .tuple(e, fc.constantFrom('>', '<', '>=', '<=', '==', '!=', '===', '!=='), e, red)
+        .map(([x, op, y, r]) => `${scalarOf(x, r)} ${op} ${scalarOf(y, r)}`),
       fc.tuple(e, fc.constantFrom(2, 3), red).map(([x, k, r]) => `${scalarOf(`(${x} % ${k})`, r)} == 0`),
-      fc.tuple(e, fc.constantFrom('>', '<', '>=', '<='), literal, red).map(([x, op, y, r]) => `${scalarOf(x, r)} ${op} ${y}`),
+      fc
+        .tuple(e, fc.constantFrom('>', '<', '>=', '<='), literal, red)
+        .map(([x, op, y, r]) => `${scalarOf(x, r)} ${op} ${y}`),
       c.map((x) => `!(${x})`),
       fc.tuple(c, fc.constantFrom('&&', '||'), c).map(([x, op, y]) => `(${x}) ${op} (${y})`),
     ];
-    if (tensor) conds.push(fc.tuple(fc.constantFrom('any', 'all'), e, e).map(([f, x, y]) => `tf.${f}(tf.greater(${x}, ${y}))`));
+    if (tensor)
+      conds.push(fc.tuple(fc.constantFrom('any', 'all'), e, e).map(([f, x, y]) => `tf.${f}(tf.greater(${x}, ${y}))`));
     return {
       e: fc.oneof({ depthSize: 'small', withCrossShrink: true }, ...exprs),
       c: fc.oneof({ depthSize: 'small', withCrossShrink: true }, ...conds),
@@ -138,41 +149,95 @@ function block(g: Gens, ctx: Ctx): fc.Arbitrary<string> {
 
 function jump(g: Gens, ctx: Ctx, kind: 'break' | 'continue'): fc.Arbitrary<string> {
   const reachable = afterLastJsLoop(ctx.loops);
-  const targets = [...(reachable.length === ctx.loops.length ? [''] : []), ...reachable.map((l) => l.label).filter((l) => l !== '')];
+  const targets = [
+    ...(reachable.length === ctx.loops.length ? [''] : []),
+    ...reachable.map((l) => l.label).filter((l) => l !== ''),
+  ];
   if (targets.length === 0) return g.expr.map((e) => `a = (a + ${e}) % 97;`);
-  return fc.tuple(g.cond, fc.constantFrom(...targets)).map(([c, label]) => `if (${c}) ${kind}${label ? ` ${label}` : ''};`);
+  return fc
+    .tuple(g.cond, fc.constantFrom(...targets))
+    .map(([c, label]) => `if (${c}) ${kind}${label ? ` ${label}` : ''};`);
 }
 
 function statement(g: Gens, ctx: Ctx): fc.Arbitrary<string> {
   const v = fc.constantFrom(...VARS);
   const assign = fc.tuple(v, g.expr).map(([x, e]) => `${x} = (${e}) % 97;`);
-  const compound = fc.tuple(v, fc.constantFrom('+=', '-='), fc.integer({ min: 1, max: 4 })).map(([x, op, k]) => `${x} ${op} ${k};`);
-  const field = fc.tuple(fc.constantFrom('s.x', 's.y', 'arr[0]', 'arr[1]'), g.expr).map(([x, e]) => `${x} = (${e}) % 97;`);
-  const fieldCompound = fc.tuple(fc.constantFrom('s.x', 's.y', 'arr[0]', 'arr[1]'), fc.integer({ min: 1, max: 3 })).map(([x, k]) => `${x} += ${k};`);
+  const compound = fc
+    .tuple(v, fc.constantFrom('+=', '-='), fc.integer({ min: 1, max: 4 }))
+    .map(([x, op, k]) => `${x} ${op} ${k};`);
+  const field = fc
+    .tuple(fc.constantFrom('s.x', 's.y', 'arr[0]', 'arr[1]'), g.expr)
+    .map(([x, e]) => `${x} = (${e}) % 97;`);
+  const fieldCompound = fc
+    .tuple(fc.constantFrom('s.x', 's.y', 'arr[0]', 'arr[1]'), fc.integer({ min: 1, max: 3 }))
+    .map(([x, k]) => `${x} += ${k};`);
   const local = fc.tuple(g.expr, v).map(([e, x]) => `{\nconst t = (${e}) % 97;\n${x} = (${x} + t) % 97;\n}`);
   const push = g.expr.map((e) => `st.push((${e}) % 97);`);
-  const ternaryAssign = fc.tuple(v, g.cond, g.expr, g.expr).map(([x, c, e1, e2]) => `${x} = (${c}) ? (${e1}) % 97 : (${e2}) % 97;`);
-  const logicalAssign = fc.tuple(v, g.cond, g.cond).map(([x, c1, c2]) => `if ((${c1}) && !(${c2}) || (${c2}) && !(${c1})) ${x} = (${x} + 1) % 97;`);
-  const options: fc.Arbitrary<string>[] = [assign, assign, compound, field, fieldCompound, local, push, ternaryAssign, logicalAssign];
+  const ternaryAssign = fc
+    .tuple(v, g.cond, g.expr, g.expr)
+    .map(([x, c, e1, e2]) => `${x} = (${c}) ? (${e1}) % 97 : (${e2}) % 97;`);
+  const logicalAssign = fc
+    .tuple(v, g.cond, g.cond)
+    .map(([x, c1, c2]) => `if ((${c1}) && !(${c2}) || (${c2}) && !(${c1})) ${x} = (${x} + 1) % 97;`);
+  const options: fc.Arbitrary<string>[] = [
+    assign,
+    assign,
+    compound,
+    field,
+    fieldCompound,
+    local,
+    push,
+    ternaryAssign,
+    logicalAssign,
+  ];
   if (ctx.loops.length > 0 && ctx.loops.at(-1)!.staged) options.push(jump(g, ctx, 'break'), jump(g, ctx, 'continue'));
   if (ctx.loops.every((l) => l.staged)) {
     options.push(g.cond.map((c) => `if (${c}) return ${RESULT};`));
-    options.push(fc.tuple(g.cond, g.expr).map(([c, e]) => `if (${c}) return [(${e}) % 97, b, c, s.x, s.y, arr[0], arr[1], st.length, box.st.length];`));
+    options.push(
+      fc
+        .tuple(g.cond, g.expr)
+        .map(([c, e]) => `if (${c}) return [(${e}) % 97, b, c, s.x, s.y, arr[0], arr[1], st.length, box.st.length];`),
+    );
   }
   if (ctx.depth < 3) {
     const inner: Ctx = { ...ctx, depth: ctx.depth + 1 };
     const id = ctx.loopId;
     const label = fc.constantFrom('', '', `L${id}`);
-    const loopCtx = (label: string, staged = ctx.stagedN): Ctx => ({ ...ctx, depth: ctx.depth + 1, loops: [...ctx.loops, { label, staged }], loopId: id + 1 });
+    const loopCtx = (label: string, staged = ctx.stagedN): Ctx => ({
+      ...ctx,
+      depth: ctx.depth + 1,
+      loops: [...ctx.loops, { label, staged }],
+      loopId: id + 1,
+    });
     const labelled = (l: string, loop: string): string => (l ? `${l}: ${loop}` : loop);
     const k = `k${id}`;
     options.push(
-      fc.tuple(g.cond, block(g, inner), fc.option(block(g, inner))).map(([c, x, y]) => `if (${c}) {\n${x}\n}${y ? ` else {\n${y}\n}` : ''}`),
-      label.chain((l) => fc.tuple(g.cond, block(g, loopCtx(l))).map(([c, x]) => `{\nlet ${k} = 0;\n${labelled(l, `while (${k} < n && (${c})) {\n${k} += 1;\n${x}\n}`)}\n}`)),
-      label.chain((l) => block(g, loopCtx(l)).map((x) => labelled(l, `for (let ${k} = 0; ${k} < n; ${k}++) {\n${x}\n}`))),
-      label.chain((l) => fc.tuple(g.cond, block(g, loopCtx(l))).map(([c, x]) => `{\nlet ${k} = 0;\n${labelled(l, `do {\n${k} += 1;\n${x}\n} while (${k} < n && (${c}));`)}\n}`)),
-      label.chain((l) => block(g, loopCtx(l, false)).map((x) => labelled(l, `for (let ${k} = 0; ${k} < 2; ${k}++) {\n${x}\n}`))),
-      label.chain((l) => block(g, loopCtx(l, true)).map((x) => labelled(l, `for (const e${id} of l) {\na = (a + e${id}) % 97;\n${x}\n}`))),
+      fc
+        .tuple(g.cond, block(g, inner), fc.option(block(g, inner)))
+        .map(([c, x, y]) => `if (${c}) {\n${x}\n}${y ? ` else {\n${y}\n}` : ''}`),
+      label.chain((l) =>
+        fc
+          .tuple(g.cond, block(g, loopCtx(l)))
+          .map(([c, x]) => `{\nlet ${k} = 0;\n${labelled(l, `while (${k} < n && (${c})) {\n${k} += 1;\n${x}\n}`)}\n}`),
+      ),
+      label.chain((l) =>
+        block(g, loopCtx(l)).map((x) => labelled(l, `for (let ${k} = 0; ${k} < n; ${k}++) {\n${x}\n}`)),
+      ),
+      label.chain((l) =>
+        fc
+          .tuple(g.cond, block(g, loopCtx(l)))
+          .map(
+            ([c, x]) => `{\nlet ${k} = 0;\n${labelled(l, `do {\n${k} += 1;\n${x}\n} while (${k} < n && (${c}));`)}\n}`,
+          ),
+      ),
+      label.chain((l) =>
+        block(g, loopCtx(l, false)).map((x) => labelled(l, `for (let ${k} = 0; ${k} < 2; ${k}++) {\n${x}\n}`)),
+      ),
+      label.chain((l) =>
+        block(g, loopCtx(l, true)).map((x) =>
+          labelled(l, `for (const e${id} of l) {\na = (a + e${id}) % 97;\n${x}\n}`),
+        ),
+      ),
     );
   }
   return fc.oneof(...options);
@@ -187,8 +252,12 @@ function programBody(domain: Domain, stagedN: boolean): fc.Arbitrary<string> {
 function inputsOf(domain: Domain, len: number, n: number): fc.Arbitrary<FuzzInputs> {
   // float32 inputs include -0, NaN and ±Infinity: exact in float32 and in JS numbers alike.
   const half = fc.integer({ min: -40, max: 40 }).map((k) => k / 2);
-  const num = isFloat(domain) ? fc.oneof({ weight: 6, arbitrary: half }, { weight: 1, arbitrary: fc.constantFrom(-0, NaN, Infinity, -Infinity) }) : fc.integer({ min: -20, max: 20 });
-  const item: fc.Arbitrary<number | number[]> = isTensorDomain(domain) ? fc.array(num, { minLength: 3, maxLength: 3 }) : num;
+  const num = isFloat(domain)
+    ? fc.oneof({ weight: 6, arbitrary: half }, { weight: 1, arbitrary: fc.constantFrom(-0, NaN, Infinity, -Infinity) })
+    : fc.integer({ min: -20, max: 20 });
+  const item: fc.Arbitrary<number | number[]> = isTensorDomain(domain)
+    ? fc.array(num, { minLength: 3, maxLength: 3 })
+    : num;
   return fc.record({
     a: item,
     b: item,
@@ -202,14 +271,21 @@ function inputsOf(domain: Domain, len: number, n: number): fc.Arbitrary<FuzzInpu
 export function fuzzCase(domain?: Domain): fc.Arbitrary<FuzzCase> {
   const d = domain ? fc.constant(domain) : fc.constantFrom(...DOMAINS);
   return d.chain((dom) =>
-    fc.record({ len: fc.integer({ min: 1, max: 4 }), n: fc.integer({ min: 0, max: 4 }), n2: fc.integer({ min: 0, max: 4 }), stagedN: fc.boolean() }).chain(({ len, n, n2, stagedN }) =>
-      fc.record({
-        domain: fc.constant(dom),
-        body: programBody(dom, stagedN),
-        stagedN: fc.constant(stagedN),
-        // A JS-number n is part of the cache key: keep it equal so the second call hits the cache.
-        inputs: fc.tuple(inputsOf(dom, len, n), inputsOf(dom, len, stagedN ? n2 : n)),
-      }),
-    ),
+    fc
+      .record({
+        len: fc.integer({ min: 1, max: 4 }),
+        n: fc.integer({ min: 0, max: 4 }),
+        n2: fc.integer({ min: 0, max: 4 }),
+        stagedN: fc.boolean(),
+      })
+      .chain(({ len, n, n2, stagedN }) =>
+        fc.record({
+          domain: fc.constant(dom),
+          body: programBody(dom, stagedN),
+          stagedN: fc.constant(stagedN),
+          // A JS-number n is part of the cache key: keep it equal so the second call hits the cache.
+          inputs: fc.tuple(inputsOf(dom, len, n), inputsOf(dom, len, stagedN ? n2 : n)),
+        }),
+      ),
   );
 }

@@ -26,11 +26,18 @@ const EXECUTORS: readonly ExecutorName[] = ['compiled', 'interpreter'];
 export function gradRun(runs: number, seed: number, withOpen = false): GradRunResult {
   let programs = 0;
   let notSmooth = 0;
-  const check = (c: GradCase): string[] => guarded(() => gradRepro(c, ['(never returned)']), () => checkGradCase(c, EXECUTORS)).problems;
+  const check = (c: GradCase): string[] =>
+    guarded(
+      () => gradRepro(c, ['(never returned)']),
+      () => checkGradCase(c, EXECUTORS),
+    ).problems;
   const result = fc.check(
     fc.property(gradCase(withOpen ? new Set() : openFeatures('grad')), (c) => {
       programs++;
-      const r = guarded(() => gradRepro(c, ['(never returned)']), () => checkGradCase(c, EXECUTORS));
+      const r = guarded(
+        () => gradRepro(c, ['(never returned)']),
+        () => checkGradCase(c, EXECUTORS),
+      );
       notSmooth += r.notSmooth;
       return r.problems.length === 0;
     }),
@@ -51,7 +58,10 @@ export function gradSuite(runs: number, seed: number): void {
       const s = seed + chunk;
       it(`${n} programs, seed ${s}: tf.grads inside jit and of jit (interpreter, compiled)`, () => {
         const r = gradRun(n, s);
-        expect(r.failure, r.failure ? `saved ${r.failure.fixture}:\n${r.failure.problems.join('\n')}\n\n${r.failure.repro}\n` : '').toBeUndefined();
+        expect(
+          r.failure,
+          r.failure ? `saved ${r.failure.fixture}:\n${r.failure.problems.join('\n')}\n\n${r.failure.repro}\n` : '',
+        ).toBeUndefined();
         expect(r.programs).toBeGreaterThanOrEqual(n);
       }, 300_000);
     }

@@ -13,7 +13,10 @@ import type { OnnxRuntimeOptions } from '../../src/ort/options.js';
 type Fn = (...args: any[]) => unknown;
 
 /** Errors of the onnxruntime path that say the program has no ONNX form (not a wrong value). */
-export const NOT_IN_ONNX: ReadonlySet<string> = new Set(['export/onnx-unsupported-kernel', 'export/onnx-unsupported-use']);
+export const NOT_IN_ONNX: ReadonlySet<string> = new Set([
+  'export/onnx-unsupported-kernel',
+  'export/onnx-unsupported-use',
+]);
 
 export function describeError(e: unknown): string {
   if (e instanceof AutographError) return `AutographError [${e.id}] ${e.summary}`;
@@ -26,8 +29,13 @@ export function describeError(e: unknown): string {
  * others on jit's trace. A second trace of one signature is a problem. Every concrete function is
  * disposed afterwards. `onnxOptions`: the onnxruntime executor's options.
  */
-export function onEveryExecutor(converted: Fn, executors: readonly ExecutorName[], problems: string[],
-  run: (backend: ExecutorName, call: (args: unknown[]) => unknown) => void, onnxOptions?: OnnxRuntimeOptions): void {
+export function onEveryExecutor(
+  converted: Fn,
+  executors: readonly ExecutorName[],
+  problems: string[],
+  run: (backend: ExecutorName, call: (args: unknown[]) => unknown) => void,
+  onnxOptions?: OnnxRuntimeOptions,
+): void {
   const [first, ...others] = executors;
   const f = jit(converted, { autograph: false, executor: first, name: 'prog' });
   try {
@@ -35,7 +43,10 @@ export function onEveryExecutor(converted: Fn, executors: readonly ExecutorName[
     if (f.traceCount > 1) problems.push(`jit ${first}: traceCount ${f.traceCount} after two calls of one signature`);
     const traced = f.concreteFunctions()[0];
     for (const backend of traced ? others : []) {
-      const cf = backend === 'onnxruntime' && onnxOptions ? traced!.withExecutor(backend, onnxOptions) : traced!.withExecutor(backend);
+      const cf =
+        backend === 'onnxruntime' && onnxOptions
+          ? traced!.withExecutor(backend, onnxOptions)
+          : traced!.withExecutor(backend);
       try {
         run(backend, (args) => cf.call(...args));
       } finally {

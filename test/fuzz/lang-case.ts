@@ -6,7 +6,15 @@
 
 import * as tf from '@tensorflow/tfjs';
 
-export const LANG_DOMAINS = ['closures', 'classes', 'bindings', 'effects', 'logical-assign', 'switch', 'finally'] as const;
+export const LANG_DOMAINS = [
+  'closures',
+  'classes',
+  'bindings',
+  'effects',
+  'logical-assign',
+  'switch',
+  'finally',
+] as const;
 export type LangDomain = (typeof LANG_DOMAINS)[number];
 export type Dtype = 'int32' | 'float32';
 
@@ -64,7 +72,7 @@ function topLevel(body: string): string[] {
  */
 export function withoutUnusedDeclarations(body: string): string {
   let stmts = topLevel(body);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const st of stmts) {
       const name = /^(?:const|let|function|class)\s+([A-Za-z_$][\w$]*)/.exec(st)?.[1];

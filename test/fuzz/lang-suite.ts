@@ -24,7 +24,13 @@ export interface LangResult extends FuzzResult {
 const hangText = (c: LangCase): string => reproOf(c, ['(never returned)']);
 
 /** Checks `runs` programs of `domain` from `seed`; shrinks, saves and prints the first failure. */
-export function langRun(domain: LangDomain, runs: number, seed: number, onnxEvery: number, withOpen = false): LangResult {
+export function langRun(
+  domain: LangDomain,
+  runs: number,
+  seed: number,
+  onnxEvery: number,
+  withOpen = false,
+): LangResult {
   const stats: FuzzStats = { programs: 0, onnx: 0, notInOnnx: 0, onnxWarned: 0 };
   const base: ExecutorName[] = ['compiled', 'interpreter'];
   // While shrinking, every candidate runs on the executors the first failure ran on.
@@ -37,7 +43,10 @@ export function langRun(domain: LangDomain, runs: number, seed: number, onnxEver
       const executors = failing ?? (withOnnx ? [...base, 'onnxruntime' as const] : base);
       let problems: string[];
       try {
-        const report = guarded(() => hangText(c), () => checkCase(c, { executors }));
+        const report = guarded(
+          () => hangText(c),
+          () => checkCase(c, { executors }),
+        );
         problems = report.problems;
         if (withOnnx && !failing) {
           if (report.notExpressible) stats.notInOnnx++;
@@ -53,7 +62,11 @@ export function langRun(domain: LangDomain, runs: number, seed: number, onnxEver
   );
   if (!result.failed) return { stats };
   const executors = failing ?? base;
-  const check = (x: LangCase): string[] => guarded(() => hangText(x), () => checkCase(x, { executors })).problems;
+  const check = (x: LangCase): string[] =>
+    guarded(
+      () => hangText(x),
+      () => checkCase(x, { executors }),
+    ).problems;
   const shrunk = result.counterexample![0];
   // Declarations nothing uses any more (of features the shrunk statements dropped) go too, if it still fails.
   const pruned = { ...shrunk, body: withoutUnusedDeclarations(shrunk.body) };
@@ -71,7 +84,10 @@ export function langSuite(domain: LangDomain, runs: number, seed: number, onnxEv
       const s = seed + chunk;
       it(`${n} programs, seed ${s}: plain JS = converted (JS numbers, eager tensors) = jit (interpreter, compiled, some onnxruntime)`, () => {
         const r = langRun(domain, n, s, onnxEvery);
-        expect(r.failure, r.failure ? `saved ${r.failure.fixture}:\n${r.failure.problems.join('\n')}\n\n${r.repro}\n` : '').toBeUndefined();
+        expect(
+          r.failure,
+          r.failure ? `saved ${r.failure.fixture}:\n${r.failure.problems.join('\n')}\n\n${r.repro}\n` : '',
+        ).toBeUndefined();
         expect(r.stats.programs).toBeGreaterThanOrEqual(n);
       }, 300_000);
     }

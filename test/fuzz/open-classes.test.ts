@@ -16,7 +16,9 @@ import { reproOf } from './lang-case.js';
 await tf.setBackend('cpu');
 
 const featuresOf = (domain: string): readonly string[] =>
-  domain === 'grad' ? GRAD_FEATURES : [EARLY_RETURN, ...(LANG_SPECS[domain as keyof typeof LANG_SPECS]?.features.map((f) => f.name) ?? [])];
+  domain === 'grad'
+    ? GRAD_FEATURES
+    : [EARLY_RETURN, ...(LANG_SPECS[domain as keyof typeof LANG_SPECS]?.features.map((f) => f.name) ?? [])];
 
 describe('open defect classes of the language-feature fuzz domains', () => {
   it('have distinct ids', () => expect(new Set(OPEN_CLASSES.map((k) => k.id)).size).toBe(OPEN_CLASSES.length));
@@ -30,7 +32,10 @@ describe('open defect classes of the language-feature fuzz domains', () => {
       const problems =
         r.domain === 'grad'
           ? checkGradCase(r, ['compiled', 'interpreter']).problems
-          : guarded(() => reproOf(r, ['(never returned)']), () => checkCase(r, { executors: ['compiled', 'interpreter'] })).problems;
+          : guarded(
+              () => reproOf(r, ['(never returned)']),
+              () => checkCase(r, { executors: ['compiled', 'interpreter'] }),
+            ).problems;
       const fixed = `${k.id} passes now: remove it from OPEN_CLASSES (test/fuzz/open-classes.ts) and keep its repro as a regression fixture (test/fuzz/fixtures/)`;
       expect(problems.length, fixed).toBeGreaterThan(0);
     });

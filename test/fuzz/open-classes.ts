@@ -29,8 +29,7 @@ const int32 = (body: string, domain: LangDomain, stagedN = true): LangCase => ({
   ],
 });
 
-export const OPEN_CLASSES: readonly OpenClass[] = [
-];
+export const OPEN_CLASSES: readonly OpenClass[] = [];
 
 /**
  * Features never generated because the converter refuses them by design, each with its catalogued

@@ -57,7 +57,13 @@ function jsArgs(x: FuzzInputs): unknown[] {
 
 export function tensorArgs(c: FuzzCase, x: FuzzInputs): unknown[] {
   const dt = dtypeOf(c);
-  return [tf.tensor(x.a, undefined, dt), tf.tensor(x.b, undefined, dt), tf.tensor(x.c, undefined, dt), c.stagedN ? tf.scalar(x.n, 'int32') : x.n, tf.tensor(x.l as number[], undefined, dt)];
+  return [
+    tf.tensor(x.a, undefined, dt),
+    tf.tensor(x.b, undefined, dt),
+    tf.tensor(x.c, undefined, dt),
+    c.stagedN ? tf.scalar(x.n, 'int32') : x.n,
+    tf.tensor(x.l as number[], undefined, dt),
+  ];
 }
 
 function disposeTensors(xs: unknown): void {
@@ -84,7 +90,10 @@ function reference(c: FuzzCase, converted: Fn): { results: unknown[]; problems: 
     c.inputs.forEach((x, i) => {
       try {
         const got = plainResult(converted(...jsArgs(x)));
-        if (JSON.stringify(got) !== JSON.stringify(results[i])) problems.push(`converted on JS numbers, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
+        if (JSON.stringify(got) !== JSON.stringify(results[i]))
+          problems.push(
+            `converted on JS numbers, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`,
+          );
       } catch (e) {
         problems.push(`converted on JS numbers, input ${i}: ${describeError(e)}`);
       }
@@ -95,7 +104,10 @@ function reference(c: FuzzCase, converted: Fn): { results: unknown[]; problems: 
     try {
       const got = tf.tidy(() => plainResult(converted(...args)) as tf.TensorContainer);
       if (isTensorDomain(c)) results.push(got);
-      else if (JSON.stringify(got) !== JSON.stringify(results[i])) problems.push(`converted on eager tensors, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
+      else if (JSON.stringify(got) !== JSON.stringify(results[i]))
+        problems.push(
+          `converted on eager tensors, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`,
+        );
     } catch (e) {
       if (isTensorDomain(c)) {
         problems.push(`reference (converted on eager tensors), input ${i}: ${describeError(e)}`);
@@ -132,7 +144,10 @@ export function checkCase(c: AnyCase, opts: CheckOptions): CaseReport {
             ? checkLangCase(c, opts.executors)
             : runCase(c as FuzzCase, opts, () => warnings.some(isAliasWarning));
     // (the warning about `box.st`, gen-program.ts's second reference to `st`, is expected where a staged statement pushes)
-    return { ...report, problems: [...report.problems, ...warnings.filter((w) => !isAliasWarning(w)).map((w) => `warning: ${w}`)] };
+    return {
+      ...report,
+      problems: [...report.problems, ...warnings.filter((w) => !isAliasWarning(w)).map((w) => `warning: ${w}`)],
+    };
   } finally {
     console.warn = warn;
   }
@@ -165,7 +180,10 @@ function runCase(c: FuzzCase, opts: CheckOptions, aliasWarned: () => boolean): C
           const got = plainResult(out);
           disposeTensors(out);
           const warned = aliasWarned();
-          if (JSON.stringify(comparable(got, warned)) !== JSON.stringify(comparable(results[i], warned))) problems.push(`jit ${backend}, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`);
+          if (JSON.stringify(comparable(got, warned)) !== JSON.stringify(comparable(results[i], warned)))
+            problems.push(
+              `jit ${backend}, input ${i}: got ${JSON.stringify(got)}, expected ${JSON.stringify(results[i])}`,
+            );
         } finally {
           disposeTensors(args);
         }

@@ -52,7 +52,10 @@ function tensors(c: GradCase, x: GradInputs): [tf.Scalar, tf.Scalar, tf.Scalar |
 /** [value, dx, dy] of the converted function on eager tensors: the eager tfjs oracle. */
 function eager(conv: Prog, args: [tf.Scalar, tf.Scalar, tf.Scalar | number]): number[] {
   return tf.tidy(() => {
-    const { value, grads } = tf.valueAndGrads((a: tf.Tensor, b: tf.Tensor) => conv(a, b, args[2]) as tf.Scalar)([args[0], args[1]]);
+    const { value, grads } = tf.valueAndGrads((a: tf.Tensor, b: tf.Tensor) => conv(a, b, args[2]) as tf.Scalar)([
+      args[0],
+      args[1],
+    ]);
     return [value, ...grads].map((t) => t.dataSync()[0]!);
   });
 }
@@ -72,7 +75,10 @@ export function checkGradCase(c: GradCase, executors: readonly ExecutorName[]): 
     const conv = toGraph(plain, { scope: { tf } }) as Prog;
     const compare = (label: string, i: number, got: number[], want: readonly number[], tol: number): void => {
       got.forEach((g, k) => {
-        if (!close(g, want[k]!, tol)) problems.push(`${label}, input ${i}: ${['value', 'd/dx', 'd/dy'][k + 3 - got.length]} ${g}, expected ${want[k]} (tolerance ${tol})`);
+        if (!close(g, want[k]!, tol))
+          problems.push(
+            `${label}, input ${i}: ${['value', 'd/dx', 'd/dy'][k + 3 - got.length]} ${g}, expected ${want[k]} (tolerance ${tol})`,
+          );
       });
     };
     const eagerOf: number[][] = [];
@@ -83,7 +89,8 @@ export function checkGradCase(c: GradCase, executors: readonly ExecutorName[]): 
         const e = eager(conv, args);
         eagerOf.push(e);
         // float32 and float64 may take different branches at a near-tie: then only the value tells.
-        if (f64.smooth && close(e[0]!, f64.value, GRAD_TOL.float64)) compare('eager tfjs vs float64 central differences', i, e.slice(1), f64.grad, GRAD_TOL.float64);
+        if (f64.smooth && close(e[0]!, f64.value, GRAD_TOL.float64))
+          compare('eager tfjs vs float64 central differences', i, e.slice(1), f64.grad, GRAD_TOL.float64);
         else notSmooth++;
       } catch (err) {
         problems.push(`eager tfjs, input ${i}: ${describeError(err)}`);
@@ -106,22 +113,42 @@ export function checkGradCase(c: GradCase, executors: readonly ExecutorName[]): 
 type Compare = (label: string, i: number, got: number[], want: readonly number[], tol: number) => void;
 
 /** tf.grads inside jit, and tf.grads of jit, on `backend`: two calls each, one trace. */
-function runJitPaths(c: GradCase, conv: Prog, backend: ExecutorName, eagerOf: number[][], compare: Compare, problems: string[]): void {
-  const inside = jit((x: tf.Tensor, y: tf.Tensor, n: tf.Tensor | number) => tf.grads((a: tf.Tensor, b: tf.Tensor) => conv(a, b, n) as tf.Tensor)([x, y]), { autograph: false, executor: backend, name: 'grad_inside' });
+function runJitPaths(
+  c: GradCase,
+  conv: Prog,
+  backend: ExecutorName,
+  eagerOf: number[][],
+  compare: Compare,
+  problems: string[],
+): void {
+  const inside = jit(
+    (x: tf.Tensor, y: tf.Tensor, n: tf.Tensor | number) =>
+      tf.grads((a: tf.Tensor, b: tf.Tensor) => conv(a, b, n) as tf.Tensor)([x, y]),
+    { autograph: false, executor: backend, name: 'grad_inside' },
+  );
   const outer = jit(conv, { autograph: false, executor: backend, name: 'prog' });
   try {
     c.inputs.forEach((x, i) => {
       const args = tensors(c, x);
       try {
         const gs = inside(...args) as tf.Tensor[];
-        compare(`tf.grads inside jit (${backend})`, i, gs.map((t) => t.dataSync()[0]!), eagerOf[i]!.slice(1), GRAD_TOL.eager);
+        compare(
+          `tf.grads inside jit (${backend})`,
+          i,
+          gs.map((t) => t.dataSync()[0]!),
+          eagerOf[i]!.slice(1),
+          GRAD_TOL.eager,
+        );
         tf.dispose(gs);
       } catch (err) {
         problems.push(`tf.grads inside jit (${backend}), input ${i}: ${describeError(err)}`);
       }
       try {
         const got = tf.tidy(() => {
-          const { value, grads } = tf.valueAndGrads((a: tf.Tensor, b: tf.Tensor) => outer(a, b, args[2]) as tf.Scalar)([args[0], args[1]]);
+          const { value, grads } = tf.valueAndGrads((a: tf.Tensor, b: tf.Tensor) => outer(a, b, args[2]) as tf.Scalar)([
+            args[0],
+            args[1],
+          ]);
           return [value, ...grads].map((t) => t.dataSync()[0]!);
         });
         compare(`tf.grads of jit (${backend})`, i, got, eagerOf[i]!, GRAD_TOL.eager);
@@ -131,7 +158,8 @@ function runJitPaths(c: GradCase, conv: Prog, backend: ExecutorName, eagerOf: nu
         tf.dispose(args);
       }
     });
-    if (inside.traceCount > 1) problems.push(`tf.grads inside jit (${backend}): traced ${inside.traceCount} times for one signature`);
+    if (inside.traceCount > 1)
+      problems.push(`tf.grads inside jit (${backend}): traced ${inside.traceCount} times for one signature`);
   } finally {
     for (const cf of [...inside.concreteFunctions(), ...outer.concreteFunctions()]) cf.dispose();
   }
@@ -147,7 +175,10 @@ export function gradRepro(c: GradCase, problems: readonly string[]): string {
     ...problems.map((p) => `//   ${p}`),
     `import * as tf from '@tensorflow/tfjs';`,
     `import * as ag from 'autograph-ts';`,
-    `function prog(x, y, n) {\n${c.body.split('\n').map((l) => `  ${l}`).join('\n')}\n}`,
+    `function prog(x, y, n) {\n${c.body
+      .split('\n')
+      .map((l) => `  ${l}`)
+      .join('\n')}\n}`,
     `const conv = ag.toGraph(prog, { scope: { tf } });`,
     `const [x, y, n] = [tf.scalar(${x.x}), tf.scalar(${x.y}), ${n}];`,
     `const h = 1e-4, at = (dx, dy) => prog(${x.x} + dx, ${x.y} + dy, ${x.n});`,

@@ -28,7 +28,12 @@ function jsArgs(x: LangInputs): unknown[] {
 }
 
 function tensorArgs(c: LangCase, x: LangInputs): unknown[] {
-  return [tf.scalar(x.a, c.dtype), tf.scalar(x.b, c.dtype), tf.scalar(x.c, c.dtype), c.stagedN ? tf.scalar(x.n, 'int32') : x.n];
+  return [
+    tf.scalar(x.a, c.dtype),
+    tf.scalar(x.b, c.dtype),
+    tf.scalar(x.c, c.dtype),
+    c.stagedN ? tf.scalar(x.n, 'int32') : x.n,
+  ];
 }
 
 /** A result as text: tensors read, -0 as 0 (int32 has no -0), NaN and ±Infinity by name. */
@@ -94,7 +99,8 @@ export function checkLangCase(c: LangCase, executors: readonly ExecutorName[]): 
         compare(`jit ${backend}`, i, show(out));
         dispose(out);
       } catch (e) {
-        if (backend === 'onnxruntime' && e instanceof AutographError && NOT_IN_ONNX.has(e.id)) notExpressible = e.summary;
+        if (backend === 'onnxruntime' && e instanceof AutographError && NOT_IN_ONNX.has(e.id))
+          notExpressible = e.summary;
         else problems.push(`jit ${backend}, input ${i}: ${describeError(e)}`);
       } finally {
         dispose(args);
@@ -105,7 +111,8 @@ export function checkLangCase(c: LangCase, executors: readonly ExecutorName[]): 
   // expected where a float32 program adds an int32 counter; these values are small, so they must still
   // be equal. Any other export warning is a problem.
   const onWarning = (m: string): void => {
-    if (!m.includes('[export/onnx-differs-at-edges]')) problems.push(`warning (onnxruntime export): ${m.split('\n')[0]}`);
+    if (!m.includes('[export/onnx-differs-at-edges]'))
+      problems.push(`warning (onnxruntime export): ${m.split('\n')[0]}`);
   };
   onEveryExecutor(converted, executors, problems, run, { onWarning });
   const leaked = tf.memory().numTensors - before;

@@ -18,7 +18,9 @@ function arg(name: string, fallback: number): number {
 
 type Domain = AnyDomain | LangDomain | 'grad';
 const EVERY: readonly Domain[] = [...ALL_DOMAINS, ...LANG_DOMAINS, 'grad'];
-const picked = process.argv.includes('--domains') ? process.argv[process.argv.indexOf('--domains') + 1]!.split(',') : EVERY;
+const picked = process.argv.includes('--domains')
+  ? process.argv[process.argv.indexOf('--domains') + 1]!.split(',')
+  : EVERY;
 const unknown = picked.filter((d) => !EVERY.includes(d as Domain));
 if (unknown.length) throw new Error(`unknown domain(s) ${unknown.join(', ')}; the domains: ${EVERY.join(', ')}`);
 const DOMAINS = picked as Domain[];
@@ -33,7 +35,9 @@ function chunkOf(domain: Domain, n: number, s: number): FuzzResult & { report?: 
   if (domain === 'grad') {
     const r = gradRun(n, s, withOpen);
     const stats = { programs: r.programs, onnx: 0, notInOnnx: 0, onnxWarned: 0 };
-    return r.failure ? { stats, failure: { problems: r.failure.problems, fixture: r.failure.fixture }, report: r.failure.repro } : { stats };
+    return r.failure
+      ? { stats, failure: { problems: r.failure.problems, fixture: r.failure.fixture }, report: r.failure.repro }
+      : { stats };
   }
   if (isLangCase({ domain })) {
     const r = langRun(domain as LangDomain, n, s, onnxEvery, withOpen);
@@ -61,19 +65,29 @@ for (let chunk = 0, done = 0; done < count; chunk++) {
   await new Promise((r) => setImmediate(r)); // end the job, so weak references to dropped functions clear
   if (r.failure) {
     failures.push({ domain, seed: seed + chunk, ...r.failure });
-    console.log(`DISAGREEMENT (${domain}, seed ${seed + chunk}) saved ${r.failure.fixture}\n  ${r.failure.problems.join('\n  ')}${r.report ? `\n${r.report}` : ''}`);
+    console.log(
+      `DISAGREEMENT (${domain}, seed ${seed + chunk}) saved ${r.failure.fixture}\n  ${r.failure.problems.join('\n  ')}${r.report ? `\n${r.report}` : ''}`,
+    );
   }
   if (chunk % 5 === 4 || done >= count) {
     const s = (performance.now() - start) / 1000;
     const heap = (process.memoryUsage().heapUsed / 1e6).toFixed(0);
-    console.log(`${done} programs in ${s.toFixed(0)} s (${((s * 1000) / done).toFixed(1)} ms each), heap ${heap} MB, ${failures.length} disagreement(s)`);
+    console.log(
+      `${done} programs in ${s.toFixed(0)} s (${((s * 1000) / done).toFixed(1)} ms each), heap ${heap} MB, ${failures.length} disagreement(s)`,
+    );
   }
 }
 const seconds = (performance.now() - start) / 1000;
 console.log('--- fuzz summary ---');
-console.log(`programs: ${count} (${[...perDomain].map(([d, k]) => `${d} ${k}`).join(', ')}), checks run incl. shrinking: ${total.programs}`);
-console.log(`paths: plain JS, converted on JS numbers, converted on eager tensors, jit interpreter, jit compiled (two calls each); onnxruntime on ${total.onnx} programs, the mixed domain's included (${total.notInOnnx} not expressible in ONNX; ${total.onnxWarned} mixed-domain results differed from JS where the export had warned that they can); grad: gradients inside jit and of jit against eager tfjs and float64 central differences`);
-console.log(`open defect classes ${withOpen ? 'included (--with-open)' : 'left out (test/fuzz/open-classes.ts)'}; seed ${seed}, ${seconds.toFixed(0)} s`);
+console.log(
+  `programs: ${count} (${[...perDomain].map(([d, k]) => `${d} ${k}`).join(', ')}), checks run incl. shrinking: ${total.programs}`,
+);
+console.log(
+  `paths: plain JS, converted on JS numbers, converted on eager tensors, jit interpreter, jit compiled (two calls each); onnxruntime on ${total.onnx} programs, the mixed domain's included (${total.notInOnnx} not expressible in ONNX; ${total.onnxWarned} mixed-domain results differed from JS where the export had warned that they can); grad: gradients inside jit and of jit against eager tfjs and float64 central differences`,
+);
+console.log(
+  `open defect classes ${withOpen ? 'included (--with-open)' : 'left out (test/fuzz/open-classes.ts)'}; seed ${seed}, ${seconds.toFixed(0)} s`,
+);
 console.log(`disagreements: ${failures.length}`);
 for (const f of failures) console.log(`  ${f.domain} seed ${f.seed}: ${f.fixture}`);
 process.exit(failures.length ? 1 : 0);

@@ -34,7 +34,12 @@ function jsArgs(x: MixedInputs): unknown[] {
   return [Math.fround(x.a), x.b | 0, Math.fround(x.c), x.n];
 }
 function tensorArgs(c: MixedCase, x: MixedInputs): unknown[] {
-  return [tf.scalar(x.a, 'float32'), tf.scalar(x.b, 'int32'), tf.scalar(x.c, 'float32'), c.stagedN ? tf.scalar(x.n, 'int32') : x.n];
+  return [
+    tf.scalar(x.a, 'float32'),
+    tf.scalar(x.b, 'int32'),
+    tf.scalar(x.c, 'float32'),
+    c.stagedN ? tf.scalar(x.n, 'int32') : x.n,
+  ];
 }
 
 /** A result as text: tensors read; -0, NaN and ±Infinity told apart; bools as true/false. */
@@ -87,7 +92,8 @@ export function checkMixedCase(c: MixedCase, executors: readonly ExecutorName[])
   const compare = (label: string, i: number, out: unknown): void => {
     const got = show(out);
     if (got === expected[i]) return;
-    if (label === 'jit onnxruntime' && onnxWarnings.some((w) => w.includes('[export/onnx-differs-at-edges]'))) onnxWarnedDifferences++;
+    if (label === 'jit onnxruntime' && onnxWarnings.some((w) => w.includes('[export/onnx-differs-at-edges]')))
+      onnxWarnedDifferences++;
     else problems.push(`${label}, input ${i}: got ${got}, expected ${expected[i]}`);
   };
   c.inputs.forEach((x, i) => {
@@ -112,7 +118,8 @@ export function checkMixedCase(c: MixedCase, executors: readonly ExecutorName[])
         compare(label, i, out);
         dispose(out);
       } catch (e) {
-        if (label === 'jit onnxruntime' && e instanceof AutographError && NOT_IN_ONNX.has(e.id)) notExpressible = e.summary;
+        if (label === 'jit onnxruntime' && e instanceof AutographError && NOT_IN_ONNX.has(e.id))
+          notExpressible = e.summary;
         else problems.push(`${label}, input ${i}: ${describeError(e)}`);
       } finally {
         dispose(args);

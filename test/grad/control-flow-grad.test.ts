@@ -14,37 +14,70 @@ type A = any;
 
 const int = (n: number) => tf.scalar(n, 'int32');
 const inc = (i: A) => tf.add(i, int(1));
-const W = () => tf.tensor2d([[0.3, -0.2, 0.1], [0.05, 0.4, -0.3], [-0.1, 0.2, 0.25]]);
+const W = () =>
+  tf.tensor2d([
+    [0.3, -0.2, 0.1],
+    [0.05, 0.4, -0.3],
+    [-0.1, 0.2, 0.25],
+  ]);
 
 /** sum of the final value of `body` applied `n` times to x (an int32 counter loop). */
 function repeat(n: A, x: T, body: (a: T, i: T) => T): T {
-  const [, a] = whileLoop((i: A) => tf.less(i, n), (i: A, a: A) => [inc(i), body(a, i)], [int(0), x]);
+  const [, a] = whileLoop(
+    (i: A) => tf.less(i, n),
+    (i: A, a: A) => [inc(i), body(a, i)],
+    [int(0), x],
+  );
   return a as T;
 }
 
 const cases: GradCase[] = [
   {
     name: 'cond taking the then branch',
-    f: (x) => tf.sum(cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, tf.sin(x)), () => tf.exp(x)) as T),
+    f: (x) =>
+      tf.sum(
+        cond(
+          tf.greater(tf.sum(x), 0),
+          () => tf.mul(x, tf.sin(x)),
+          () => tf.exp(x),
+        ) as T,
+      ),
     args: () => [tf.tensor1d([0.5, 0.2, 0.3])],
   },
   {
     name: 'cond taking the else branch',
-    f: (x) => tf.sum(cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, tf.sin(x)), () => tf.exp(x)) as T),
+    f: (x) =>
+      tf.sum(
+        cond(
+          tf.greater(tf.sum(x), 0),
+          () => tf.mul(x, tf.sin(x)),
+          () => tf.exp(x),
+        ) as T,
+      ),
     args: () => [tf.tensor1d([-0.5, 0.2, -0.3])],
   },
   {
     name: 'cond whose branches capture values computed from two inputs',
     f: (x, y) => {
       const s = tf.sum(tf.square(y));
-      return tf.sum(cond(tf.less(tf.max(x), 1), () => tf.mul(x, s), () => tf.div(x, s)) as T);
+      return tf.sum(
+        cond(
+          tf.less(tf.max(x), 1),
+          () => tf.mul(x, s),
+          () => tf.div(x, s),
+        ) as T,
+      );
     },
     args: () => [rand([2, 3], 1, -1, 1), rand([3], 2, -1, 1)],
   },
   {
     name: 'cond with several outputs, one unused',
     f: (x) => {
-      const [a] = cond(tf.greater(tf.sum(x), 0), () => [tf.tanh(x), tf.square(x)], () => [tf.sigmoid(x), tf.abs(x)]) as T[];
+      const [a] = cond(
+        tf.greater(tf.sum(x), 0),
+        () => [tf.tanh(x), tf.square(x)],
+        () => [tf.sigmoid(x), tf.abs(x)],
+      ) as T[];
       return tf.sum(a!);
     },
     args: () => [rand([4], 3)],
@@ -55,15 +88,34 @@ const cases: GradCase[] = [
       tf.sum(
         cond(
           tf.greater(tf.sum(x), 0),
-          () => cond(tf.greater(tf.max(x), 0.5), () => tf.mul(x, x), () => tf.mul(x, 3)),
-          () => cond(tf.less(tf.min(x), -0.5), () => tf.exp(x), () => tf.sin(x)),
+          () =>
+            cond(
+              tf.greater(tf.max(x), 0.5),
+              () => tf.mul(x, x),
+              () => tf.mul(x, 3),
+            ),
+          () =>
+            cond(
+              tf.less(tf.min(x), -0.5),
+              () => tf.exp(x),
+              () => tf.sin(x),
+            ),
         ) as T,
       ),
     args: () => [tf.tensor1d([0.9, 0.1, -0.2])],
   },
   {
     name: 'cond passing an operand through in one branch',
-    f: (x) => tf.sum(tf.square(cond(tf.greater(tf.sum(x), 10), () => tf.mul(x, 2), () => x) as T)),
+    f: (x) =>
+      tf.sum(
+        tf.square(
+          cond(
+            tf.greater(tf.sum(x), 10),
+            () => tf.mul(x, 2),
+            () => x,
+          ) as T,
+        ),
+      ),
     args: () => [rand([3], 4)],
   },
   {
@@ -82,7 +134,11 @@ const cases: GradCase[] = [
   {
     name: 'while whose condition depends on the carried value',
     f: (x) => {
-      const [a] = whileLoop((a: A) => tf.less(tf.sum(a), 10), (a: A) => [tf.mul(a, 1.5)], [tf.abs(x)]);
+      const [a] = whileLoop(
+        (a: A) => tf.less(tf.sum(a), 10),
+        (a: A) => [tf.mul(a, 1.5)],
+        [tf.abs(x)],
+      );
       return tf.sum(tf.square(a as T));
     },
     args: () => [tf.tensor1d([0.5, 0.25, 0.75])],
@@ -90,7 +146,11 @@ const cases: GradCase[] = [
   {
     name: 'while with two float loop variables feeding each other',
     f: (x, y) => {
-      const [, a, b] = whileLoop((i: A) => tf.less(i, 3), (i: A, a: A, b: A) => [inc(i), tf.add(a, tf.mul(b, 0.5)), tf.sub(b, tf.mul(tf.tanh(a), 0.3))], [int(0), x, y]);
+      const [, a, b] = whileLoop(
+        (i: A) => tf.less(i, 3),
+        (i: A, a: A, b: A) => [inc(i), tf.add(a, tf.mul(b, 0.5)), tf.sub(b, tf.mul(tf.tanh(a), 0.3))],
+        [int(0), x, y],
+      );
       return tf.add(tf.sum(a as T), tf.sum(tf.square(b as T)));
     },
     args: () => [rand([3], 5, -1, 1), rand([3], 6, -1, 1)],
@@ -98,21 +158,37 @@ const cases: GradCase[] = [
   {
     name: 'while capped by maximumIterations',
     f: (x) => {
-      const [, a] = whileLoop((i: A) => tf.less(i, 100), (i: A, a: A) => [inc(i), tf.cos(tf.mul(a, x))], [int(0), x], { maximumIterations: 3 });
+      const [, a] = whileLoop(
+        (i: A) => tf.less(i, 100),
+        (i: A, a: A) => [inc(i), tf.cos(tf.mul(a, x))],
+        [int(0), x],
+        { maximumIterations: 3 },
+      );
       return tf.sum(a as T);
     },
     args: () => [tf.tensor1d([0.5, -0.2, 0.9])],
   },
   {
     name: 'while that runs zero times',
-    f: (x) => tf.sum(tf.mul(repeat(int(0), x, (a) => tf.exp(a)), x)),
+    f: (x) =>
+      tf.sum(
+        tf.mul(
+          repeat(int(0), x, (a) => tf.exp(a)),
+          x,
+        ),
+      ),
     args: () => [rand([3], 7)],
   },
   {
     name: 'nested while loops',
     f: (x) =>
       tf.sum(
-        repeat(int(3), x, (a) => tf.add(repeat(int(2), a, (b) => tf.sin(tf.mul(b, x))), x)),
+        repeat(int(3), x, (a) =>
+          tf.add(
+            repeat(int(2), a, (b) => tf.sin(tf.mul(b, x))),
+            x,
+          ),
+        ),
       ),
     args: () => [tf.tensor1d([0.5, -0.2, 0.3])],
   },
@@ -123,17 +199,48 @@ const cases: GradCase[] = [
   },
   {
     name: 'cond inside a loop',
-    f: (x) => tf.sum(repeat(int(5), x, (a) => cond(tf.greater(tf.sum(a), 0), () => tf.mul(a, tf.cos(x)), () => tf.add(a, tf.exp(x))) as T)),
+    f: (x) =>
+      tf.sum(
+        repeat(
+          int(5),
+          x,
+          (a) =>
+            cond(
+              tf.greater(tf.sum(a), 0),
+              () => tf.mul(a, tf.cos(x)),
+              () => tf.add(a, tf.exp(x)),
+            ) as T,
+        ),
+      ),
     args: () => [tf.tensor1d([0.5, -0.2, 0.3])],
   },
   {
     name: 'loop inside a cond',
-    f: (x) => tf.sum(cond(tf.greater(tf.sum(x), 0), () => repeat(int(3), x, (a) => tf.mul(a, x)), () => tf.neg(x)) as T),
+    f: (x) =>
+      tf.sum(
+        cond(
+          tf.greater(tf.sum(x), 0),
+          () => repeat(int(3), x, (a) => tf.mul(a, x)),
+          () => tf.neg(x),
+        ) as T,
+      ),
     args: () => [tf.tensor1d([0.5, -0.2, 0.3])],
   },
   {
     name: 'loop inside a cond inside a loop',
-    f: (x) => tf.sum(repeat(int(2), x, (a) => cond(tf.greater(tf.sum(a), 0), () => repeat(int(2), a, (b) => tf.sin(b)), () => tf.square(a)) as T)),
+    f: (x) =>
+      tf.sum(
+        repeat(
+          int(2),
+          x,
+          (a) =>
+            cond(
+              tf.greater(tf.sum(a), 0),
+              () => repeat(int(2), a, (b) => tf.sin(b)),
+              () => tf.square(a),
+            ) as T,
+        ),
+      ),
     args: () => [tf.tensor1d([0.4, 0.3, -0.1])],
   },
   {
@@ -159,18 +266,35 @@ const cases: GradCase[] = [
     f: (x) => {
       const outs: A = [];
       setElementType(outs, 'float32', [2]);
-      const [, , o] = whileLoop((i: A) => tf.less(i, 3), (i: A, a: A, o: A) => {
-        o.push(tf.mul(a, tf.cast(inc(i), 'float32')));
-        return [inc(i), tf.sin(a), o];
-      }, [int(0), x, outs]);
-      return tf.sum(tf.mul(stack(o), tf.tensor2d([[1, 2], [3, 4], [5, 6]])));
+      const [, , o] = whileLoop(
+        (i: A) => tf.less(i, 3),
+        (i: A, a: A, o: A) => {
+          o.push(tf.mul(a, tf.cast(inc(i), 'float32')));
+          return [inc(i), tf.sin(a), o];
+        },
+        [int(0), x, outs],
+      );
+      return tf.sum(
+        tf.mul(
+          stack(o),
+          tf.tensor2d([
+            [1, 2],
+            [3, 4],
+            [5, 6],
+          ]),
+        ),
+      );
     },
     args: () => [tf.tensor1d([0.7, -0.4])],
   },
   {
     name: 'a loop variable that does not reach the result',
     f: (x) => {
-      const [, a] = whileLoop((i: A) => tf.less(i, 3), (i: A, a: A, b: A) => [inc(i), tf.mul(a, x), tf.add(b, a)], [int(0), x, tf.zerosLike(x)]);
+      const [, a] = whileLoop(
+        (i: A) => tf.less(i, 3),
+        (i: A, a: A, b: A) => [inc(i), tf.mul(a, x), tf.add(b, a)],
+        [int(0), x, tf.zerosLike(x)],
+      );
       return tf.sum(a as T);
     },
     args: () => [tf.tensor1d([0.5, -0.7, 0.9])],

@@ -12,7 +12,11 @@ describe('gradient errors', () => {
     const f = (x: tf.Tensor) => {
       const outs: A = [];
       setElementType(outs, 'float32', [2]);
-      const [, o] = whileLoop((i: A) => tf.less(i, 2), (i: A, o: A) => [tf.add(i, tf.scalar(1, 'int32')), o.push(tf.mul(x, tf.cast(i, 'float32')))], [tf.scalar(0, 'int32'), outs]);
+      const [, o] = whileLoop(
+        (i: A) => tf.less(i, 2),
+        (i: A, o: A) => [tf.add(i, tf.scalar(1, 'int32')), o.push(tf.mul(x, tf.cast(i, 'float32')))],
+        [tf.scalar(0, 'int32'), outs],
+      );
       return tf.sum((o as A).get(1));
     };
     const g = jit((x: tf.Tensor) => tf.grad(f)(x), { autograph: false });

@@ -70,7 +70,11 @@ export function checkGradient(c: GradCase): void {
     });
     for (const backend of EXECUTORS) {
       const before = tf.memory().numTensors;
-      const g = jit((...xs: T[]) => tf.grads(f)(xs), { autograph: false, executor: backend, name: c.name.replace(/\W+/g, '_') });
+      const g = jit((...xs: T[]) => tf.grads(f)(xs), {
+        autograph: false,
+        executor: backend,
+        name: c.name.replace(/\W+/g, '_'),
+      });
       for (let call = 0; call < 2; call++) {
         const got = g(...args) as T[];
         got.forEach((t, k) => {
@@ -106,7 +110,8 @@ export function checkGradient(c: GradCase): void {
         });
       }
       if (jf.traceCount !== 1) problems.push(`tf.grad(jit) ${backend}: traced ${jf.traceCount} times`);
-      if (!/While|Cond/.test(jf.concreteFunctions()[0]!.graph.toString())) problems.push(`tf.grad(jit) ${backend}: the graph has no staged control flow`);
+      if (!/While|Cond/.test(jf.concreteFunctions()[0]!.graph.toString()))
+        problems.push(`tf.grad(jit) ${backend}: the graph has no staged control flow`);
       for (const x of jf.concreteFunctions()) x.dispose();
       const leaked = tf.memory().numTensors - before;
       if (leaked !== 0) problems.push(`tf.grad(jit) ${backend}: ${leaked} tensor(s) left over`);

@@ -33,7 +33,8 @@ export const read = (ts: readonly T[]): number[] => {
   tf.dispose([...ts]);
   return out;
 };
-export const show = (xs: readonly number[]): string => `[${xs.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(', ')}]`;
+export const show = (xs: readonly number[]): string =>
+  `[${xs.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(', ')}]`;
 
 /** Problems of `got` (one gradient per argument) against the float64 derivatives of `f` at `point`. */
 function againstFloat64(f: JsFn, point: readonly number[], got: readonly number[], label: string): string[] {
@@ -51,7 +52,9 @@ export function describeJsGradients(cases: readonly JsGradCase[]): void {
     const js = oracle ?? f;
     const converted = toGraph(f) as (...xs: T[]) => T;
     const jitted = EXECUTORS.map((executor) => jit(f, { executor, name: name.replace(/\W+/g, '_') }));
-    const inside = EXECUTORS.map((executor) => jit((...xs: T[]) => tf.grads(converted)(xs), { autograph: false, executor }));
+    const inside = EXECUTORS.map((executor) =>
+      jit((...xs: T[]) => tf.grads(converted)(xs), { autograph: false, executor }),
+    );
     afterAll(() => {
       for (const j of [...jitted, ...inside]) for (const cf of j.concreteFunctions()) cf.dispose();
     });
@@ -66,14 +69,17 @@ export function describeJsGradients(cases: readonly JsGradCase[]): void {
           problems.push(...againstFloat64(js, point, got, label));
           got.forEach((g, k) => {
             const want = eager[k]!;
-            if (!(Object.is(g, want) || Math.abs(g - want) <= EAGER_TOL * (1 + Math.abs(want)))) problems.push(`${label}: d/dx${k} at ${show(point)} = ${g}, eager tfjs ${want}`);
+            if (!(Object.is(g, want) || Math.abs(g - want) <= EAGER_TOL * (1 + Math.abs(want))))
+              problems.push(`${label}: d/dx${k} at ${show(point)} = ${g}, eager tfjs ${want}`);
           });
         };
         EXECUTORS.forEach((executor, e) => {
           check(read(tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys) as T)(xs))), `tf.grads(jit) ${executor}`);
           if (xs.length > 1) {
             const last = point[point.length - 1]!;
-            const made = read(tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys, tf.scalar(last)) as T)(xs.slice(0, -1))));
+            const made = read(
+              tf.tidy(() => tf.grads((...ys: T[]) => jitted[e]!(...ys, tf.scalar(last)) as T)(xs.slice(0, -1))),
+            );
             check(made, `tf.grads(jit) ${executor}, the last argument made inside`);
           }
           check(read(inside[e]!(...xs)), `jit(tf.grads) ${executor}`);

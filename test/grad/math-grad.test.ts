@@ -11,7 +11,11 @@ beforeAll(async () => {
   await tf.setBackend('cpu');
 });
 
-const unary = (name: string, f: (x: number) => number, points: readonly number[]): JsGradCase => ({ name, f, points: points.map((p) => [p]) });
+const unary = (name: string, f: (x: number) => number, points: readonly number[]): JsGradCase => ({
+  name,
+  f,
+  points: points.map((p) => [p]),
+});
 
 describeJsGradients([
   unary('Math.abs', (x) => Math.abs(x), [-1.5, 2.25]),
@@ -44,13 +48,51 @@ describeJsGradients([
   unary('Math.sign', (x) => Math.sign(x) * x, [1.5, -1.25]),
   unary('Math.clz32', (x) => Math.clz32(x) * x, [5.5, -3.5]),
   unary('Math.imul', (x) => Math.imul(x, 3) * x, [5.5, -3.5]),
-  { ...unary('Math.f16round', (x) => (Math as never as { f16round(v: number): number }).f16round(x) * x, [1.3, -100.7]), oracle: (x: number) => f16round(x) * x },
+  {
+    ...unary('Math.f16round', (x) => (Math as never as { f16round(v: number): number }).f16round(x) * x, [1.3, -100.7]),
+    oracle: (x: number) => f16round(x) * x,
+  },
   unary('Number.isFinite', (x) => (Number.isFinite(x) as never as number) * x, [1.5, -2]),
   unary('Number.isInteger', (x) => (Number.isInteger(x) as never as number) + x, [1.5, -2.5]),
   unary('isNaN', (x) => (isNaN(x) as never as number) + x, [1.5, -2]),
-  { name: 'Math.atan2', f: (a, b) => Math.atan2(a, b), points: [[0.5, -1.5], [-2, 0.75]] },
-  { name: 'Math.pow', f: (a, b) => Math.pow(a, b), points: [[1.5, 2.5], [0.5, -1.5]] },
-  { name: 'Math.hypot', f: (a, b) => Math.hypot(a, b), points: [[3, -4], [0.5, 1.5]] },
-  { name: 'Math.max', f: (a, b) => Math.max(a, b), points: [[1, 2], [2, 1]] },
-  { name: 'Math.min', f: (a, b) => Math.min(a, b), points: [[1, 2], [2, 1]] },
+  {
+    name: 'Math.atan2',
+    f: (a, b) => Math.atan2(a, b),
+    points: [
+      [0.5, -1.5],
+      [-2, 0.75],
+    ],
+  },
+  {
+    name: 'Math.pow',
+    f: (a, b) => Math.pow(a, b),
+    points: [
+      [1.5, 2.5],
+      [0.5, -1.5],
+    ],
+  },
+  {
+    name: 'Math.hypot',
+    f: (a, b) => Math.hypot(a, b),
+    points: [
+      [3, -4],
+      [0.5, 1.5],
+    ],
+  },
+  {
+    name: 'Math.max',
+    f: (a, b) => Math.max(a, b),
+    points: [
+      [1, 2],
+      [2, 1],
+    ],
+  },
+  {
+    name: 'Math.min',
+    f: (a, b) => Math.min(a, b),
+    points: [
+      [1, 2],
+      [2, 1],
+    ],
+  },
 ]);

@@ -26,10 +26,20 @@ function makeLoss(w: tf.Variable, b: tf.Variable) {
 }
 
 const init = () => ({
-  w: tf.variable(tf.tensor2d([[0.5, -0.3, 0.2], [0.1, 0.4, -0.6], [-0.2, 0.3, 0.1]])),
+  w: tf.variable(
+    tf.tensor2d([
+      [0.5, -0.3, 0.2],
+      [0.1, 0.4, -0.6],
+      [-0.2, 0.3, 0.1],
+    ]),
+  ),
   b: tf.variable(tf.tensor1d([0.1, -0.1, 0.05])),
 });
-const x = () => tf.tensor2d([[1, 0.5, -0.5], [0.2, -1, 0.3]]);
+const x = () =>
+  tf.tensor2d([
+    [1, 0.5, -0.5],
+    [0.2, -1, 0.3],
+  ]);
 
 function close(a: T, b: T): void {
   const [u, v] = [a.dataSync(), b.dataSync()];
@@ -82,7 +92,9 @@ describe.each(EXECUTORS)('gradients of a jit function called from outside (%s)',
     }
     expect(tf.memory().numTensors).toBe(before);
     expect(lossesJ[99]).toBeLessThan(lossesJ[0]! * 0.5);
-    lossesJ.forEach((l, i) => expect(Math.abs(l - lossesE[i]!)).toBeLessThanOrEqual(1e-5 * Math.abs(lossesE[i]!) + 1e-6));
+    lossesJ.forEach((l, i) =>
+      expect(Math.abs(l - lossesE[i]!)).toBeLessThanOrEqual(1e-5 * Math.abs(lossesE[i]!) + 1e-6),
+    );
     close(jitVars.w, eagerVars.w);
     close(jitVars.b, eagerVars.b);
     expect(jitted.traceCount).toBe(1);

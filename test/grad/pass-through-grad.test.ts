@@ -15,7 +15,7 @@ beforeAll(async () => {
 // Points straddle each condition: the pass-through side and the written side.
 describeJsGradients([
   {
-    name: 'if without else (the fuzzer\'s grad-if-pass-through)',
+    name: "if without else (the fuzzer's grad-if-pass-through)",
     f: (x, y) => {
       let s = x * y;
       if (x > 1) {
@@ -23,7 +23,10 @@ describeJsGradients([
       }
       return s;
     },
-    points: [[0.2, 0.3], [0.5, -0.25]],
+    points: [
+      [0.2, 0.3],
+      [0.5, -0.25],
+    ],
   },
   {
     name: 'if without else: the untaken branch keeps s',
@@ -34,7 +37,12 @@ describeJsGradients([
       }
       return s;
     },
-    points: [[0.2, 0.3], [0.5, -0.25], [-0.7, 0.4], [1.5, 0.4]],
+    points: [
+      [0.2, 0.3],
+      [0.5, -0.25],
+      [-0.7, 0.4],
+      [1.5, 0.4],
+    ],
   },
   {
     name: 'if/else writing different variables: each side keeps the other one',
@@ -48,7 +56,10 @@ describeJsGradients([
       }
       return s * t + s;
     },
-    points: [[0.2, 0.3], [1.25, -0.5]],
+    points: [
+      [0.2, 0.3],
+      [1.25, -0.5],
+    ],
   },
   {
     name: 'an argument kept by an if without else',
@@ -59,7 +70,11 @@ describeJsGradients([
       }
       return s * x;
     },
-    points: [[0.2, 0.3], [-0.5, 0.75], [1.5, 0.4]],
+    points: [
+      [0.2, 0.3],
+      [-0.5, 0.75],
+      [1.5, 0.4],
+    ],
   },
   {
     name: 'nested ifs without else',
@@ -72,7 +87,11 @@ describeJsGradients([
       }
       return s + y;
     },
-    points: [[0.2, 0.3], [1.5, 0.4], [0.3, -1.5]],
+    points: [
+      [0.2, 0.3],
+      [1.5, 0.4],
+      [0.3, -1.5],
+    ],
   },
   {
     name: 'a ternary keeping the value on one side',
@@ -81,15 +100,22 @@ describeJsGradients([
       s = x > 1 ? Math.tanh(x * y) : s;
       return s;
     },
-    points: [[0.2, 0.3], [1.5, 0.4]],
+    points: [
+      [0.2, 0.3],
+      [1.5, 0.4],
+    ],
   },
   {
-    name: 'early return on a staged condition (the fuzzer\'s grad-through-early-return)',
+    name: "early return on a staged condition (the fuzzer's grad-through-early-return)",
     f: (x, y) => {
       if (x > 0.1) return x * y;
       return x - y;
     },
-    points: [[0.2, 0.3], [0.5, -0.25], [-0.4, 0.3]],
+    points: [
+      [0.2, 0.3],
+      [0.5, -0.25],
+      [-0.4, 0.3],
+    ],
   },
   {
     name: 'early return in a nested staged if',
@@ -101,7 +127,11 @@ describeJsGradients([
       }
       return s - y;
     },
-    points: [[0.2, 0.3], [0.2, -0.3], [-0.4, 0.3]],
+    points: [
+      [0.2, 0.3],
+      [0.2, -0.3],
+      [-0.4, 0.3],
+    ],
   },
   {
     name: 'a loop variable the body writes back unchanged',
@@ -114,7 +144,10 @@ describeJsGradients([
       }
       return s * t;
     },
-    points: [[0.2, 0.3], [2.5, -0.25]],
+    points: [
+      [0.2, 0.3],
+      [2.5, -0.25],
+    ],
   },
   {
     name: 'a loop variable changed only under a staged if in the body',
@@ -129,7 +162,11 @@ describeJsGradients([
       }
       return s + t;
     },
-    points: [[0.2, 0.3], [1.3, -0.25], [0.1, 0.7]],
+    points: [
+      [0.2, 0.3],
+      [1.3, -0.25],
+      [0.1, 0.7],
+    ],
   },
   {
     name: 'a loop body assigning a value from outside the loop',
@@ -143,7 +180,10 @@ describeJsGradients([
       }
       return s * t;
     },
-    points: [[0.2, 0.3], [2.5, -0.25]],
+    points: [
+      [0.2, 0.3],
+      [2.5, -0.25],
+    ],
   },
   {
     name: 'early return and break inside a staged loop',
@@ -158,6 +198,12 @@ describeJsGradients([
       }
       return s - t;
     },
-    points: [[0.2, 0.3], [0.3, 0.95], [0.9, -0.3], [0.2, -0.5], [2.5, 0.1]],
+    points: [
+      [0.2, 0.3],
+      [0.3, 0.95],
+      [0.9, -0.3],
+      [0.2, -0.5],
+      [2.5, 0.1],
+    ],
   },
 ] satisfies readonly JsGradCase[]);

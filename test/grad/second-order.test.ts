@@ -10,12 +10,22 @@ import { EXECUTORS } from '../helpers/differential.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type A = any;
 
-const f = (x: A) => tf.sum(cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, tf.sin(x)), () => tf.mul(tf.cos(x), x)) as A);
+const f = (x: A) =>
+  tf.sum(
+    cond(
+      tf.greater(tf.sum(x), 0),
+      () => tf.mul(x, tf.sin(x)),
+      () => tf.mul(tf.cos(x), x),
+    ) as A,
+  );
 const h = (x: A) => tf.grad((y: A) => tf.sum(tf.square(tf.grad(f)(y))))(x);
 
 describe('second-order gradients through a staged cond', () => {
   for (const ex of EXECUTORS) {
-    for (const [label, values] of [['then', [0.5, -0.2, 0.3]], ['else', [-0.5, -0.2, 0.3]]] as const) {
+    for (const [label, values] of [
+      ['then', [0.5, -0.2, 0.3]],
+      ['else', [-0.5, -0.2, 0.3]],
+    ] as const) {
       it(`${label} branch, ${ex}`, () => {
         const x = tf.tensor1d([...values]);
         const expected = tf.tidy(() => h(x).dataSync());
@@ -38,11 +48,19 @@ type T = tf.Tensor;
 const computedOutside: Record<string, (x: T, y: T) => T> = {
   'an operand computed from x outside the cond': (x, y) => {
     const s = tf.mul(x, y);
-    return cond(tf.greater(x, 1), () => tf.sin(tf.mul(x, y)), () => tf.mul(s, x)) as T;
+    return cond(
+      tf.greater(x, 1),
+      () => tf.sin(tf.mul(x, y)),
+      () => tf.mul(s, x),
+    ) as T;
   },
   'an operand a branch hands back unchanged': (x, y) => {
     const s = tf.mul(tf.mul(x, x), y);
-    return cond(tf.greater(x, 1), () => tf.sin(tf.mul(x, y)), () => s) as T;
+    return cond(
+      tf.greater(x, 1),
+      () => tf.sin(tf.mul(x, y)),
+      () => s,
+    ) as T;
   },
   'a converted if without else': toGraph((x: A, y: A) => {
     let s = x * x * y;
@@ -59,7 +77,10 @@ describe('second-order gradients through a cond whose operands depend on each ot
     for (const ex of EXECUTORS) {
       it(`${name}, ${ex}`, () => {
         const g = jit(second, { autograph: false, executor: ex });
-        for (const [xv, yv] of [[0.5, 0.3], [1.5, 0.4]]) {
+        for (const [xv, yv] of [
+          [0.5, 0.3],
+          [1.5, 0.4],
+        ]) {
           const [x, y] = [tf.scalar(xv), tf.scalar(yv)];
           const expected = tf.tidy(() => second(x, y).dataSync()[0]!);
           const got = g(x, y);
@@ -79,13 +100,21 @@ describe('tf.grad of tf.grad of a jit function called from outside', () => {
       it(`${name}, ${ex}: equal to eager, nothing left over`, () => {
         const jitted = jit(fn, { autograph: false, executor: ex });
         const y = tf.scalar(0.3);
-        const second = (f: (x: T, y: T) => T, x: T): number => tf.tidy(() => tf.grad((z: T) => tf.grad((w: T) => f(w, y))(z))(x).dataSync()[0]!);
+        const second = (f: (x: T, y: T) => T, x: T): number =>
+          tf.tidy(
+            () =>
+              tf
+                .grad((z: T) => tf.grad((w: T) => f(w, y))(z))(x)
+                .dataSync()[0]!,
+          );
         const points = [0.5, 1.5].map((v) => tf.scalar(v));
         for (const x of points) second((a, b) => jitted(a, b), x); // traces, and runs both branches
         const before = tf.memory().numTensors;
         for (const x of points) {
           const expected = second(fn, x);
-          expect(Math.abs(second((a, b) => jitted(a, b), x) - expected)).toBeLessThanOrEqual(1e-6 + 1e-5 * Math.abs(expected));
+          expect(Math.abs(second((a, b) => jitted(a, b), x) - expected)).toBeLessThanOrEqual(
+            1e-6 + 1e-5 * Math.abs(expected),
+          );
         }
         expect(tf.memory().numTensors).toBe(before);
         tf.dispose([...points, y]);

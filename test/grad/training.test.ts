@@ -18,7 +18,8 @@ function expectClose(actual: ArrayLike<number>, expected: ArrayLike<number>, wha
   expect(actual.length, what).toBe(expected.length);
   for (let i = 0; i < expected.length; i++) {
     const d = Math.abs(actual[i]! - expected[i]!);
-    if (!(d <= 1e-6 + RTOL * Math.abs(expected[i]!))) throw new Error(`${what}: element ${i}: ${actual[i]} vs ${expected[i]}`);
+    if (!(d <= 1e-6 + RTOL * Math.abs(expected[i]!)))
+      throw new Error(`${what}: element ${i}: ${actual[i]} vs ${expected[i]}`);
   }
 }
 
@@ -31,7 +32,11 @@ function trainLinear(n: A): T {
   for (let i = 0; i < n; i++) {
     loss = opt.minimize(
       () => {
-        const [, p] = whileLoop((k: A) => tf.less(k, 2), (k: A, p: A) => [tf.add(k, tf.scalar(1, 'int32')), tf.add(tf.mul(p, 0.5), tf.matMul(X, w))], [tf.scalar(0, 'int32'), tf.zerosLike(Y)]);
+        const [, p] = whileLoop(
+          (k: A) => tf.less(k, 2),
+          (k: A, p: A) => [tf.add(k, tf.scalar(1, 'int32')), tf.add(tf.mul(p, 0.5), tf.matMul(X, w))],
+          [tf.scalar(0, 'int32'), tf.zerosLike(Y)],
+        );
         return tf.mean(tf.square(tf.sub(p as T, Y)));
       },
       true,
@@ -54,7 +59,10 @@ function runLinear(kind: string, mode: 'eager' | (typeof EXECUTORS)[number]): { 
   const wv = tf.variable(tf.zeros([3, 1]), true);
   const o = OPTIMIZERS[kind]!();
   const scope = { tf, whileLoop, X, Y, w: wv, opt: o };
-  const f = mode === 'eager' ? (toGraph(trainLinear, { scope }) as typeof trainLinear) : jit(trainLinear, { scope, executor: mode });
+  const f =
+    mode === 'eager'
+      ? (toGraph(trainLinear, { scope }) as typeof trainLinear)
+      : jit(trainLinear, { scope, executor: mode });
   const losses: number[] = [];
   for (let k = 0; k < 3; k++) {
     const n = mode === 'eager' ? 5 : tf.scalar(5, 'int32');
@@ -91,7 +99,14 @@ function buildModel(kind: string): tf.Sequential {
     m.add(tf.layers.dense({ units: 4, activation: 'relu', inputShape: [3], kernelInitializer: g(1) }));
     m.add(tf.layers.dense({ units: 1, kernelInitializer: g(2) }));
   } else if (kind === 'embedding') {
-    m.add(tf.layers.embedding({ inputDim: 10, outputDim: 3, inputLength: 4, embeddingsInitializer: tf.initializers.randomUniform({ minval: -0.1, maxval: 0.1, seed: 3 }) }));
+    m.add(
+      tf.layers.embedding({
+        inputDim: 10,
+        outputDim: 3,
+        inputLength: 4,
+        embeddingsInitializer: tf.initializers.randomUniform({ minval: -0.1, maxval: 0.1, seed: 3 }),
+      }),
+    );
     m.add(tf.layers.flatten());
     m.add(tf.layers.dense({ units: 1, kernelInitializer: g(4) }));
   } else {
@@ -104,7 +119,8 @@ function buildModel(kind: string): tf.Sequential {
 
 function trainModel(x: A, y: A, n: A): T {
   let l: A = tf.scalar(0);
-  for (let i = 0; i < n; i++) l = opt.minimize(() => tf.losses.meanSquaredError(y, model.apply(x) as T) as tf.Scalar, true);
+  for (let i = 0; i < n; i++)
+    l = opt.minimize(() => tf.losses.meanSquaredError(y, model.apply(x) as T) as tf.Scalar, true);
   return l;
 }
 declare const model: tf.Sequential;
@@ -112,14 +128,29 @@ declare const model: tf.Sequential;
 describe('tfjs-layers models applied and trained inside jit', () => {
   for (const kind of ['dense', 'embedding', 'simpleRNN', 'lstm', 'gru']) {
     it(`${kind}: three calls of a 3-step staged training loop equal eager training`, () => {
-      const x = kind === 'embedding' ? tf.tensor2d([[1, 2, 3, 4], [5, 6, 7, 8]], [2, 4], 'int32') : kind === 'dense' ? tf.randomNormal([8, 3], 0, 1, 'float32', 9) : tf.randomNormal([2, 5, 3], 0, 1, 'float32', 9);
+      const x =
+        kind === 'embedding'
+          ? tf.tensor2d(
+              [
+                [1, 2, 3, 4],
+                [5, 6, 7, 8],
+              ],
+              [2, 4],
+              'int32',
+            )
+          : kind === 'dense'
+            ? tf.randomNormal([8, 3], 0, 1, 'float32', 9)
+            : tf.randomNormal([2, 5, 3], 0, 1, 'float32', 9);
       const y = tf.ones([x.shape[0]!, 1]);
       const results: Record<string, number[]> = {};
       for (const mode of ['eager', ...EXECUTORS] as const) {
         const m = buildModel(kind);
         const o = tf.train.sgd(0.1);
         const scope = { tf, opt: o, model: m };
-        const f = mode === 'eager' ? (toGraph(trainModel, { scope }) as typeof trainModel) : jit(trainModel, { scope, executor: mode });
+        const f =
+          mode === 'eager'
+            ? (toGraph(trainModel, { scope }) as typeof trainModel)
+            : jit(trainModel, { scope, executor: mode });
         const losses: number[] = [];
         for (let k = 0; k < 3; k++) {
           const n = mode === 'eager' ? 3 : tf.scalar(3, 'int32');
@@ -128,7 +159,10 @@ describe('tfjs-layers models applied and trained inside jit', () => {
           out.dispose();
           if (n instanceof tf.Tensor) n.dispose();
         }
-        const pred = jit((t: T) => m.predict(t) as T, { autograph: false, executor: mode === 'eager' ? 'compiled' : mode })(x);
+        const pred = jit((t: T) => m.predict(t) as T, {
+          autograph: false,
+          executor: mode === 'eager' ? 'compiled' : mode,
+        })(x);
         results[mode] = [...losses, ...pred.dataSync()];
         pred.dispose();
         m.dispose();
@@ -145,7 +179,11 @@ describe('tfjs-layers models applied and trained inside jit', () => {
 describe('valueAndGrad and variableGrads through staged control flow inside jit', () => {
   const v = tf.variable(tf.tensor1d([0.3, -0.6, 0.2]), true, 'grad_training_v');
   const loss = (x: T) => {
-    const [, a] = whileLoop((i: A) => tf.less(i, 3), (i: A, a: A) => [tf.add(i, tf.scalar(1, 'int32')), tf.sin(tf.add(tf.mul(a, v), x))], [tf.scalar(0, 'int32'), x]);
+    const [, a] = whileLoop(
+      (i: A) => tf.less(i, 3),
+      (i: A, a: A) => [tf.add(i, tf.scalar(1, 'int32')), tf.sin(tf.add(tf.mul(a, v), x))],
+      [tf.scalar(0, 'int32'), x],
+    );
     return tf.sum(a as T) as tf.Scalar;
   };
   const program = (x: T) => {

@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 
 describe.each(EXECUTORS)('bad inputs, %s executor', (backend) => {
-  const J = <F extends (...a: never[]) => unknown>(f: F, opts: ag.JitOptions = {}) => ag.jit(f, { scope, executor: backend, ...opts });
+  const J = <F extends (...a: never[]) => unknown>(f: F, opts: ag.JitOptions = {}) =>
+    ag.jit(f, { scope, executor: backend, ...opts });
   const addIfPositive = (x: T, y: T): T => {
     let s = x;
     if (tf.sum(x) > 0) s = x.add(y);
@@ -64,7 +65,9 @@ describe.each(EXECUTORS)('bad inputs, %s executor', (backend) => {
   });
 
   it('a symbol argument is api/unsupported-argument', () => {
-    expect(idOf(() => (J(addIfPositive) as (...a: unknown[]) => unknown)(Symbol('s'), tf.scalar(1)))).toBe('api/unsupported-argument');
+    expect(idOf(() => (J(addIfPositive) as (...a: unknown[]) => unknown)(Symbol('s'), tf.scalar(1)))).toBe(
+      'api/unsupported-argument',
+    );
   });
 
   it('NaN and Infinity as JS numbers are cache-key values and compute as eagerly', () => {
@@ -82,7 +85,12 @@ describe.each(EXECUTORS)('bad inputs, %s executor', (backend) => {
       else y = x.sub(1);
       return y;
     });
-    for (const data of [[NaN, 1], [Infinity, -1], [-Infinity, NaN], [NaN, NaN]]) {
+    for (const data of [
+      [NaN, 1],
+      [Infinity, -1],
+      [-Infinity, NaN],
+      [NaN, NaN],
+    ]) {
       const x = tf.tensor1d(data);
       const eager = tf.max(x).arraySync() > 0 ? x.mul(2) : x.sub(1);
       expect(read(f(x))).toEqual(eager.arraySync());
@@ -107,7 +115,11 @@ describe.each(EXECUTORS)('bad inputs, %s executor', (backend) => {
     expect(out.arraySync()).toEqual([3, 5, 7]);
     expect(tf.getBackend()).toBe('cpu');
     // The result lives on the active backend (cpu), not on wasm.
-    expect((tf.engine() as unknown as { state: { tensorInfo: WeakMap<object, { backend: unknown }> } }).state.tensorInfo.get(out.dataId)?.backend).toBe(tf.backend());
+    expect(
+      (tf.engine() as unknown as { state: { tensorInfo: WeakMap<object, { backend: unknown }> } }).state.tensorInfo.get(
+        out.dataId,
+      )?.backend,
+    ).toBe(tf.backend());
     w.dispose();
   });
 
@@ -127,11 +139,20 @@ describe.each(EXECUTORS)('bad inputs, %s executor', (backend) => {
 
   it('int32 overflow wraps exactly like eager tfjs (add, mul, loop accumulation)', () => {
     const f = J((x: T, y: T) => [x.add(y), x.mul(y), tf.neg(x)]);
-    const cases: [number, number][] = [[2147483647, 1], [-2147483648, -1], [65536, 65536], [2147483647, 2147483647], [-2147483648, 0]];
+    const cases: [number, number][] = [
+      [2147483647, 1],
+      [-2147483648, -1],
+      [65536, 65536],
+      [2147483647, 2147483647],
+      [-2147483648, 0],
+    ];
     for (const [a, b] of cases) {
       const x = tf.scalar(a, 'int32');
       const y = tf.scalar(b, 'int32');
-      expect((f(x, y) as T[]).map((t) => t.arraySync()), `${a}, ${b}`).toEqual([x.add(y), x.mul(y), tf.neg(x)].map((t) => t.arraySync()));
+      expect(
+        (f(x, y) as T[]).map((t) => t.arraySync()),
+        `${a}, ${b}`,
+      ).toEqual([x.add(y), x.mul(y), tf.neg(x)].map((t) => t.arraySync()));
     }
     const acc = J((x: T, n: T) => {
       let s = x;
@@ -181,7 +202,14 @@ describe.each(EXECUTORS)('bad inputs, %s executor', (backend) => {
       return i;
     });
     expect(read(f(tf.scalar(1)))).toBe(7);
-    const g = J((x: T) => ag.whileLoop((v: T) => tf.greater(v, -1), (v: T) => [v.add(1)], [x], { maximumIterations: 1000 }));
+    const g = J((x: T) =>
+      ag.whileLoop(
+        (v: T) => tf.greater(v, -1),
+        (v: T) => [v.add(1)],
+        [x],
+        { maximumIterations: 1000 },
+      ),
+    );
     expect(read((g(tf.scalar(0)) as T[])[0])).toBe(1000);
   });
 

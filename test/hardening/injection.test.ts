@@ -24,10 +24,14 @@ const PAYLOAD = 'globalThis.__agPwned = 1';
 // Function bodies of (x, n) over JS numbers; each returns a value that shows the text survived.
 const CASES: Record<string, string> = {
   'template placeholder %%x%%': `const s = '%%x%%' + "%%ag__%%"; if (n > 0) { x = x + s.length; } return [x, s];`,
-  'identifiers and strings like replacement patterns': "const $1 = 2, $$ = 3, _$ = 4, PLACEHOLDER = 5; let s = '$1$&$`$$'; for (let i = 0; i < 2; i++) s += '$' + i; return [x + $1 + $$ + _$ + PLACEHOLDER, s];",
+  'identifiers and strings like replacement patterns':
+    "const $1 = 2, $$ = 3, _$ = 4, PLACEHOLDER = 5; let s = '$1$&$`$$'; for (let i = 0; i < 2; i++) s += '$' + i; return [x + $1 + $$ + _$ + PLACEHOLDER, s];",
   'ag__ in strings and property names': `const o = { 'ag__': 1, 'ag__.ifStmt': 2 }; const s = 'ag__.ifStmt(' + ${JSON.stringify(PAYLOAD)} + ')'; if (x > 0) x = x + o['ag__'] + o['ag__.ifStmt']; return [x, s];`,
   'comment terminators in strings and regexes': `const s = '*/ ${PAYLOAD}; /*'; const r = /\\*\\/ .* \\/\\*/; const t = "//"; while (n > 0) { n = n - 1; x = x * 2; } return [x, s, r.test(s), t];`,
-  'backticks and template literals with code-like text': 'const s = `${1 + 1} \\` ); ' + PAYLOAD + '; (`; const t = `a${`b${"%%x%%"}`}c`; if (n > 1) { x = x - 1; } return [x, s, t];',
+  'backticks and template literals with code-like text':
+    'const s = `${1 + 1} \\` ); ' +
+    PAYLOAD +
+    '; (`; const t = `a${`b${"%%x%%"}`}c`; if (n > 1) { x = x - 1; } return [x, s, t];',
   '</script> and HTML in strings': `const s = '</script><script>${PAYLOAD}</script>'; const t = "<!-- -->"; if (x < 3) x = x + s.length; return [x, s, t];`,
   'unicode escapes in identifiers and strings': `const \\u0061bc = 5; const s = '\\u0027); ${PAYLOAD}; (\\u0027'; let y = abc; for (let i = 0; i < n; i++) y = y + \\u0061bc; return [x + y, s];`,
   'comments containing code': `/* }); ${PAYLOAD}; (function(){ */ let y = x; // ${PAYLOAD}\n if (n > 0) { /* ${PAYLOAD} */ y = y + 1; } return [y];`,
@@ -41,7 +45,12 @@ describe('crafted sources convert without injection', () => {
     it(name, () => {
       const f = make(['x', 'n'], body);
       const conv = ag.toGraph(f) as Fn;
-      for (const [x, n] of [[2, 3], [-1, 0], [5, 1]] as const) expect(conv(x, n)).toEqual(f(x, n));
+      for (const [x, n] of [
+        [2, 3],
+        [-1, 0],
+        [5, 1],
+      ] as const)
+        expect(conv(x, n)).toEqual(f(x, n));
       // The generated code keeps each string and regex as a literal of the converted function.
       const code = ag.toCode(f);
       expect(code.trim().startsWith('function anonymous(x, n')).toBe(true);
@@ -50,7 +59,8 @@ describe('crafted sources convert without injection', () => {
       const got = j(tf.scalar(2), tf.scalar(3, 'int32')) as unknown[];
       const want = f(2, 3) as unknown[];
       // jit hands JS numbers and booleans back as scalar tensors; a bool tensor reads as 0/1.
-      const read = (v: unknown, w: unknown) => (v instanceof tf.Tensor ? (typeof w === 'boolean' ? Boolean(v.arraySync()) : v.arraySync()) : v);
+      const read = (v: unknown, w: unknown) =>
+        v instanceof tf.Tensor ? (typeof w === 'boolean' ? Boolean(v.arraySync()) : v.arraySync()) : v;
       expect(got.map((v, i) => read(v, want[i]))).toEqual(want);
     });
   }
@@ -58,7 +68,11 @@ describe('crafted sources convert without injection', () => {
 
 describe('names that shadow the runtime', () => {
   it('a parameter, variable or property named ag__ is convert/reserved-name', () => {
-    const named = [make(['ag__'], 'return ag__ + 1;'), make(['x'], 'const ag__ = { ifStmt() {} }; return x;'), make(['x'], 'return { ag__: x }.ag__;')];
+    const named = [
+      make(['ag__'], 'return ag__ + 1;'),
+      make(['x'], 'const ag__ = { ifStmt() {} }; return x;'),
+      make(['x'], 'return { ag__: x }.ag__;'),
+    ];
     for (const f of named) {
       let err: unknown;
       try {
@@ -73,7 +87,11 @@ describe('names that shadow the runtime', () => {
 
   it('a global or scope entry named ag__ does not replace the runtime', () => {
     const f = make(['x'], 'let y = x; if (x > 0) { y = y * 2; } return y;');
-    const fake = { ifStmt: () => { g.__agPwned = 'scope'; } };
+    const fake = {
+      ifStmt: () => {
+        g.__agPwned = 'scope';
+      },
+    };
     const conv = ag.toGraph(f, { scope: { ag__: fake } }) as Fn;
     expect(conv(3)).toBe(6);
     expect((ag.jit(f, { scope: { ag__: fake } })(tf.scalar(3)) as tf.Tensor).arraySync()).toBe(6);

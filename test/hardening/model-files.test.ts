@@ -38,7 +38,12 @@ function savedModel(name: string): string {
 }
 
 /** Rewrites the model.json of `dir` with `edit` applied to its parsed JSON. */
-function editModel(dir: string, edit: (json: { weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[] }) => void): void {
+function editModel(
+  dir: string,
+  edit: (json: {
+    weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[];
+  }) => void,
+): void {
   const file = path.join(dir, 'model.json');
   const json = JSON.parse(fs.readFileSync(file, 'utf8'));
   edit(json);
@@ -88,13 +93,18 @@ describe('loadGraphModelArtifacts keeps to its folder', () => {
   });
 
   it('refuses symbolic links that leave the folder (to a file, to /dev/zero)', () => {
-    for (const [name, target] of [['link-secret', secret], ['link-zero', '/dev/zero']] as const) {
+    for (const [name, target] of [
+      ['link-secret', secret],
+      ['link-zero', '/dev/zero'],
+    ] as const) {
       const dir = savedModel(name);
       fs.symlinkSync(target, path.join(dir, 'shard.bin'));
       editModel(dir, (j) => {
         j.weightsManifest[0]!.paths = ['shard.bin'];
       });
-      expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain('leaves the model folder through a symbolic link');
+      expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain(
+        'leaves the model folder through a symbolic link',
+      );
     }
   });
 
@@ -107,24 +117,29 @@ describe('loadGraphModelArtifacts keeps to its folder', () => {
     expect(ag.loadGraphModelArtifacts(dir).weightData).toBeInstanceOf(ArrayBuffer);
   });
 
-  it.skipIf(process.platform === 'win32')('refuses a FIFO and a folder inside the folder without blocking on them', () => {
-    const dir = savedModel('fifo');
-    const made = spawnSync('mkfifo', [path.join(dir, 'pipe.bin')]);
-    expect(made.status).toBe(0);
-    fs.mkdirSync(path.join(dir, 'sub'));
-    for (const p of ['pipe.bin', 'sub']) {
-      editModel(dir, (j) => {
-        j.weightsManifest[0]!.paths = [p];
-      });
-      expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain('is not a regular file');
-    }
-  });
+  it.skipIf(process.platform === 'win32')(
+    'refuses a FIFO and a folder inside the folder without blocking on them',
+    () => {
+      const dir = savedModel('fifo');
+      const made = spawnSync('mkfifo', [path.join(dir, 'pipe.bin')]);
+      expect(made.status).toBe(0);
+      fs.mkdirSync(path.join(dir, 'sub'));
+      for (const p of ['pipe.bin', 'sub']) {
+        editModel(dir, (j) => {
+          j.weightsManifest[0]!.paths = [p];
+        });
+        expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain('is not a regular file');
+      }
+    },
+  );
 
   it('refuses weight files of another size than the manifest declares', () => {
     const dir = savedModel('size');
     const shard = path.join(dir, 'group1-shard1of1.bin');
     fs.appendFileSync(shard, Buffer.from([1, 2, 3, 4]));
-    expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain('has 20 bytes where the model\'s manifest declares 16');
+    expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain(
+      "has 20 bytes where the model's manifest declares 16",
+    );
     fs.truncateSync(shard, 8);
     expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain('has 8 bytes');
   });
@@ -134,12 +149,16 @@ describe('loadGraphModelArtifacts keeps to its folder', () => {
     const shard = path.join(dir, 'group1-shard1of1.bin');
     fs.truncateSync(shard, 3 * 2 ** 30); // sparse: costs no disk, and is never read
     editModel(dir, (j) => {
-      j.weightsManifest[0]!.weights = [{ name: j.weightsManifest[0]!.weights[0]!.name, shape: [3 * 2 ** 28], dtype: 'float32' }];
+      j.weightsManifest[0]!.weights = [
+        { name: j.weightsManifest[0]!.weights[0]!.name, shape: [3 * 2 ** 28], dtype: 'float32' },
+      ];
     });
     expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain('over the limit');
     const small = savedModel('caps');
     expect(refusal(() => ag.loadGraphModelArtifacts(small, { maxWeightBytes: 8 })).message).toContain('over the limit');
-    expect(refusal(() => ag.loadGraphModelArtifacts(small, { maxModelBytes: 100 })).message).toMatch(/'model\.json' has \d+ bytes, over the limit of 100/);
+    expect(refusal(() => ag.loadGraphModelArtifacts(small, { maxModelBytes: 100 })).message).toMatch(
+      /'model\.json' has \d+ bytes, over the limit of 100/,
+    );
   });
 
   it('refuses malformed manifests and model.json files that are not JSON objects', () => {
@@ -153,7 +172,9 @@ describe('loadGraphModelArtifacts keeps to its folder', () => {
     });
     expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain("'42' is not a file name");
     editModel(dir, (j) => {
-      j.weightsManifest = [{ paths: ['group1-shard1of1.bin'], weights: [{ name: 'w', shape: [-4], dtype: 'float32' }] }];
+      j.weightsManifest = [
+        { paths: ['group1-shard1of1.bin'], weights: [{ name: 'w', shape: [-4], dtype: 'float32' }] },
+      ];
     });
     expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain('has no valid shape');
     fs.writeFileSync(path.join(dir, 'model.json'), '[1, 2]');
@@ -166,7 +187,11 @@ describe('loadGraphModelArtifacts keeps to its folder', () => {
     const dir = path.join(root, 'json-link');
     fs.mkdirSync(dir);
     fs.symlinkSync(secret, path.join(dir, 'model.json'));
-    expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain("'model.json' leaves the model folder through a symbolic link");
-    expect(refusal(() => ag.loadGraphModelArtifacts(path.join(root, 'absent'))).message).toContain('the folder does not exist');
+    expect(refusal(() => ag.loadGraphModelArtifacts(dir)).message).toContain(
+      "'model.json' leaves the model folder through a symbolic link",
+    );
+    expect(refusal(() => ag.loadGraphModelArtifacts(path.join(root, 'absent'))).message).toContain(
+      'the folder does not exist',
+    );
   });
 });

@@ -22,13 +22,18 @@ beforeAll(async () => {
 
 describe('soak', () => {
   it('100,000 calls over 4 shapes and 2 dtypes: 8 traces, results right, numTensors flat', () => {
-    const f = ag.jit((x: T) => {
-      let y = x.mul(2);
-      if (tf.sum(x) > 0) y = y.add(1);
-      return y;
-    }, { scope, onWarning: () => {} });
+    const f = ag.jit(
+      (x: T) => {
+        let y = x.mul(2);
+        if (tf.sum(x) > 0) y = y.add(1);
+        return y;
+      },
+      { scope, onWarning: () => {} },
+    );
     const inputs = [1, 2, 3, 4].flatMap((n) => [tf.range(0, n, 1, 'float32'), tf.range(-n, 0, 1, 'int32')]);
-    const expected = inputs.map((x) => tf.tidy(() => (tf.sum(x).arraySync() > 0 ? x.mul(2).add(1) : x.mul(2)).arraySync()));
+    const expected = inputs.map((x) =>
+      tf.tidy(() => (tf.sum(x).arraySync() > 0 ? x.mul(2).add(1) : x.mul(2)).arraySync()),
+    );
     const warm = inputs.map((x) => f(x) as T);
     warm.forEach((t) => t.dispose());
     const before = tf.memory().numTensors;
@@ -69,7 +74,8 @@ describe('soak', () => {
 });
 
 describe('trace-cache limit (maxTraces) with LRU eviction', () => {
-  const shapes = (f: ag.JitFunction): number[][] => f.concreteFunctions().map((cf) => [...(cf.signature.leaves[0] as unknown as { shape: number[] }).shape]);
+  const shapes = (f: ag.JitFunction): number[][] =>
+    f.concreteFunctions().map((cf) => [...(cf.signature.leaves[0] as unknown as { shape: number[] }).shape]);
 
   it('drops the least recently used trace; a use (also on the hot path) makes a trace recent', () => {
     const f = ag.jit((x: T) => x.add(1), { maxTraces: 2, onWarning: () => {} });
@@ -89,7 +95,12 @@ describe('trace-cache limit (maxTraces) with LRU eviction', () => {
 
   it('an evicted trace frees its constants; getConcreteFunction pins a trace', () => {
     const before = tf.memory().numTensors;
-    const f = ag.jit((x: T) => x.add(tf.tensor1d([1, 2, 3])), { scope, maxTraces: 1, onWarning: () => {}, executor: 'interpreter' });
+    const f = ag.jit((x: T) => x.add(tf.tensor1d([1, 2, 3])), {
+      scope,
+      maxTraces: 1,
+      onWarning: () => {},
+      executor: 'interpreter',
+    });
     const pinned = f.getConcreteFunction(ag.spec([3]));
     tf.tidy(() => {
       for (let i = 0; i < 5; i++) f(tf.ones([i + 10, 3]));
@@ -119,11 +130,14 @@ describe('trace-cache limit (maxTraces) with LRU eviction', () => {
 
 describe('re-entrant calls and recursion', () => {
   it('a jit function calling another is inlined into its trace and agrees with eager', () => {
-    const inner = ag.jit((x: T) => {
-      let y = x;
-      if (tf.sum(x) > 0) y = x.mul(3);
-      return y;
-    }, { scope });
+    const inner = ag.jit(
+      (x: T) => {
+        let y = x;
+        if (tf.sum(x) > 0) y = x.mul(3);
+        return y;
+      },
+      { scope },
+    );
     const outer = ag.jit((x: T) => inner(x).add(inner(x.neg())), { scope: { ...scope, inner } });
     const x = tf.tensor1d([1, 2]);
     expect((outer(x) as T).arraySync()).toEqual([2, 4]); // 3x + (-x)
@@ -140,17 +154,35 @@ describe('re-entrant calls and recursion', () => {
   });
 
   it('recursion that ends at trace time (on a JS number) unrolls', () => {
-    const power: (x: T, n: number) => T = ag.jit((x: T, n: number): T => (n === 0 ? tf.onesLike(x) : power(x, n - 1).mul(x)), {
-      scope: { ...scope, get power() { return power; } },
-    });
+    const power: (x: T, n: number) => T = ag.jit(
+      (x: T, n: number): T => (n === 0 ? tf.onesLike(x) : power(x, n - 1).mul(x)),
+      {
+        scope: {
+          ...scope,
+          get power() {
+            return power;
+          },
+        },
+      },
+    );
     expect((power(tf.scalar(2), 10) as T).arraySync()).toBe(1024);
   });
 
   it('recursion on tensors is api/recursion-depth, not a stack overflow', () => {
-    const down: (x: T) => T = ag.jit((x: T): T => {
-      if (tf.sum(x) > 0) return down(x.sub(1));
-      return x;
-    }, { scope: { ...scope, get down() { return down; } } });
+    const down: (x: T) => T = ag.jit(
+      (x: T): T => {
+        if (tf.sum(x) > 0) return down(x.sub(1));
+        return x;
+      },
+      {
+        scope: {
+          ...scope,
+          get down() {
+            return down;
+          },
+        },
+      },
+    );
     let err: unknown;
     try {
       down(tf.scalar(3));
@@ -167,11 +199,14 @@ describe('re-entrant calls and recursion', () => {
 
 describe('interleaved asynchronous callers', () => {
   it('20 interleaved promise callers of one jit function (and of its onnxruntime trace) each get their own result', async () => {
-    const f = ag.jit((x: T) => {
-      let y = x;
-      for (let i = 0; i < 3; i++) y = y.mul(2);
-      return y;
-    }, { scope });
+    const f = ag.jit(
+      (x: T) => {
+        let y = x;
+        for (let i = 0; i < 3; i++) y = y.mul(2);
+        return y;
+      },
+      { scope },
+    );
     const tick = () => new Promise((r) => setTimeout(r, 0));
     const results = await Promise.all(
       Array.from({ length: 20 }, async (_, k) => {
@@ -184,7 +219,9 @@ describe('interleaved asynchronous callers', () => {
     );
     expect(results).toEqual(Array.from({ length: 20 }, (_, k) => [8 * k, [8 * k, -8 * k]]));
     const cf = f.getConcreteFunction(ag.spec([2])).withExecutor('onnxruntime');
-    const viaOrt = await Promise.all(Array.from({ length: 20 }, (_, k) => cf.callAsync(tf.tensor1d([k, k + 1])) as Promise<T>));
+    const viaOrt = await Promise.all(
+      Array.from({ length: 20 }, (_, k) => cf.callAsync(tf.tensor1d([k, k + 1])) as Promise<T>),
+    );
     expect(viaOrt.map((t) => t.arraySync())).toEqual(Array.from({ length: 20 }, (_, k) => [8 * k, 8 * (k + 1)]));
     cf.dispose();
   });

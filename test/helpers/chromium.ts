@@ -12,12 +12,25 @@ export const chromiumAvailable = existsSync(CHROMIUM);
 export const WEBGPU_FLAGS: readonly string[] = ['--enable-unsafe-webgpu', '--enable-features=Vulkan'];
 
 /** A headless Chromium with a fresh profile in `dir` (playwright passes it as --user-data-dir), with `extraArgs` added. */
-export function launchChromium(dir: string, viewport: { width: number; height: number }, extraArgs: readonly string[] = []): Promise<BrowserContext> {
+export function launchChromium(
+  dir: string,
+  viewport: { width: number; height: number },
+  extraArgs: readonly string[] = [],
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(join(dir, 'profile'), {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      ...extraArgs,
+    ],
   });
 }
 

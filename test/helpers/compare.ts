@@ -43,7 +43,12 @@ function close(a: number, b: number, rtol: number, atol: number): boolean {
  * Compares `actual` (from jit) with `expected` (eager): same nesting, same dtype and shape for each
  * tensor, values equal (exactly for int32/bool, or when `exact`). Returns the list of differences.
  */
-export function compareResults(expected: unknown, actual: unknown, opts: CompareOptions = {}, path = 'result'): string[] {
+export function compareResults(
+  expected: unknown,
+  actual: unknown,
+  opts: CompareOptions = {},
+  path = 'result',
+): string[] {
   const rtol = opts.rtol ?? DEFAULT_RTOL;
   const atol = opts.atol ?? DEFAULT_ATOL;
   if (expected instanceof tf.Tensor) {
@@ -51,26 +56,33 @@ export function compareResults(expected: unknown, actual: unknown, opts: Compare
     if (actual.isDisposed) return [`${path}: the jit result is a disposed tensor`];
     const diffs: string[] = [];
     if (expected.dtype !== actual.dtype) diffs.push(`${path}: dtype ${actual.dtype}, expected ${expected.dtype}`);
-    if (!sameShape(expected.shape, actual.shape)) diffs.push(`${path}: shape [${actual.shape}], expected [${expected.shape}]`);
+    if (!sameShape(expected.shape, actual.shape))
+      diffs.push(`${path}: shape [${actual.shape}], expected [${expected.shape}]`);
     if (diffs.length > 0) return diffs;
     const e = expected.dataSync() as ArrayLike<number>;
     const a = actual.dataSync() as ArrayLike<number>;
     const exact = opts.exact || expected.dtype !== 'float32';
     const bad: string[] = [];
     for (let i = 0; i < e.length; i++) {
-      const ok = exact ? Object.is(Number(e[i]), Number(a[i])) || e[i] === a[i] : close(Number(e[i]), Number(a[i]), rtol, atol);
+      const ok = exact
+        ? Object.is(Number(e[i]), Number(a[i])) || e[i] === a[i]
+        : close(Number(e[i]), Number(a[i]), rtol, atol);
       if (!ok) bad.push(`[${i}] ${a[i]} vs ${e[i]}`);
     }
     if (bad.length > 0) {
       const shown = bad.slice(0, 6).join(', ') + (bad.length > 6 ? `, … (${bad.length} in all)` : '');
-      return [`${path}: ${expected.dtype} values differ (jit vs eager${exact ? ', exact' : `, rtol ${rtol}, atol ${atol}`}): ${shown}`];
+      return [
+        `${path}: ${expected.dtype} values differ (jit vs eager${exact ? ', exact' : `, rtol ${rtol}, atol ${atol}`}): ${shown}`,
+      ];
     }
     return [];
   }
-  if (actual instanceof tf.Tensor) return [`${path}: expected ${show(expected)}, got a tensor ${actual.dtype}[${actual.shape}]`];
+  if (actual instanceof tf.Tensor)
+    return [`${path}: expected ${show(expected)}, got a tensor ${actual.dtype}[${actual.shape}]`];
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: expected an array, got ${show(actual)}`];
-    if (actual.length !== expected.length) return [`${path}: array length ${actual.length}, expected ${expected.length}`];
+    if (actual.length !== expected.length)
+      return [`${path}: array length ${actual.length}, expected ${expected.length}`];
     return expected.flatMap((x, i) => compareResults(x, actual[i], opts, `${path}[${i}]`));
   }
   if (isPlainObject(expected)) {

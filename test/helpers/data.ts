@@ -55,10 +55,18 @@ export function randNonZeroInt(shape: number[], seed = 1, lo = -5, hi = 5): tf.T
 
 export function randBool(shape: number[], seed = 1): tf.Tensor {
   const r = lcg(seed);
-  return tf.tensor(Array.from({ length: size(shape) }, () => r() < 0.5), shape, 'bool');
+  return tf.tensor(
+    Array.from({ length: size(shape) }, () => r() < 0.5),
+    shape,
+    'bool',
+  );
 }
 
 /** 0, 1, 2 … reshaped, optionally scaled: handy for shape ops where values must be distinct. */
 export function seq(shape: number[], dtype: 'float32' | 'int32' = 'float32', scale = 1): tf.Tensor {
-  return tf.tensor(Array.from({ length: size(shape) }, (_, i) => i * scale), shape, dtype);
+  return tf.tensor(
+    Array.from({ length: size(shape) }, (_, i) => i * scale),
+    shape,
+    dtype,
+  );
 }

@@ -136,7 +136,8 @@ export function runDifferential(c: DiffCase, opts: DiffOptions = {}): void {
           problems.push(...diffs.map((d) => `call ${call + 1}: ${d}`));
           if (call === 0) problems.push(...declaredTypes(f.concreteFunctions(), expected));
           const onBackend = leavesOf(actual).filter((t) => !t.isDisposed && ownerOf(t) !== tf.backend());
-          if (onBackend.length > 0) problems.push(`call ${call + 1}: ${onBackend.length} result tensor(s) not on backend '${backend}'`);
+          if (onBackend.length > 0)
+            problems.push(`call ${call + 1}: ${onBackend.length} result tensor(s) not on backend '${backend}'`);
         } finally {
           disposeAll(expected);
           disposeAll(actual);
@@ -171,7 +172,9 @@ function declaredTypes(cfs: readonly ConcreteFunction[], expected: unknown): str
     // A dim the trace leaves unknown (-1: e.g. a stacked list's run-time length) matches any size.
     const declared = v.shape.map((d, k) => (d < 0 ? (leaf.shape[k] ?? d) : d));
     if (v.dtype !== leaf.dtype || !sameShape(declared, leaf.shape)) {
-      out.push(`the graph declares output ${flat.paths[i]} as ${v.dtype}[${v.shape}], eager gives ${leaf.dtype}[${leaf.shape}]`);
+      out.push(
+        `the graph declares output ${flat.paths[i]} as ${v.dtype}[${v.shape}], eager gives ${leaf.dtype}[${leaf.shape}]`,
+      );
     }
   });
   return out;
@@ -193,7 +196,10 @@ export async function useBackend(name: BackendName): Promise<void> {
  * Runs `body` once per backend (cpu, wasm), inside a `describe` named after the backend, with that
  * backend active for its tests; restores cpu afterwards.
  */
-export function forEachBackend(body: (backend: BackendName) => void, backends: readonly BackendName[] = BACKENDS): void {
+export function forEachBackend(
+  body: (backend: BackendName) => void,
+  backends: readonly BackendName[] = BACKENDS,
+): void {
   describe.each(backends)('on %s', (backend) => {
     beforeAll(async () => {
       await useBackend(backend);
@@ -239,7 +245,8 @@ export function differentialSuite(title: string, cases: readonly DiffCase[], opt
     forEachBackend((backend) => {
       for (const c of cases) {
         if (c.skip?.includes(backend)) it.skip(c.name, () => {});
-        else if (c.knownBug?.on.includes(backend)) it.fails(`${c.name} [known bug: ${c.knownBug.note}]`, () => runDifferential(c, opts));
+        else if (c.knownBug?.on.includes(backend))
+          it.fails(`${c.name} [known bug: ${c.knownBug.note}]`, () => runDifferential(c, opts));
         else it(c.name, () => runDifferential(c, opts));
       }
     });

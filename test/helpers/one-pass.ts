@@ -25,15 +25,22 @@ export interface OptPassResult {
 /** Runs the optimizer pass `name` (as named in opt/pipeline.ts's PASSES) alone on a copy of `graph`. */
 export function runOptPass(name: string, graph: Graph): OptPassResult {
   const entry = PASSES.find(([n]) => n === name);
-  if (!entry) throw new Error(`no optimizer pass '${name}' (passes: ${[...new Set(PASSES.map(([n]) => n))].join(', ')})`);
+  if (!entry)
+    throw new Error(`no optimizer pass '${name}' (passes: ${[...new Set(PASSES.map(([n]) => n))].join(', ')})`);
   const before = graph.toString();
   const input = cloneGraph(graph);
   const out = entry[1](input);
   verify(out);
   const types = (g: Graph) => g.outputs.map((v) => `${v.dtype}[${v.shape.join(',')}]`).join(' ');
-  if (out.params.length !== input.params.length || out.params.some((p, i) => p !== input.params[i])) throw new Error(`pass '${name}' changed the params`);
-  if (out.captures.length !== input.captures.length || out.captures.some((c, i) => c.param !== input.captures[i]!.param)) throw new Error(`pass '${name}' changed the captures`);
-  if (types(out) !== types(graph)) throw new Error(`pass '${name}' changed the output types: ${types(out)} ≠ ${types(graph)}`);
+  if (out.params.length !== input.params.length || out.params.some((p, i) => p !== input.params[i]))
+    throw new Error(`pass '${name}' changed the params`);
+  if (
+    out.captures.length !== input.captures.length ||
+    out.captures.some((c, i) => c.param !== input.captures[i]!.param)
+  )
+    throw new Error(`pass '${name}' changed the captures`);
+  if (types(out) !== types(graph))
+    throw new Error(`pass '${name}' changed the output types: ${types(out)} ≠ ${types(graph)}`);
   return { graph: out, before, after: out.toString() };
 }
 

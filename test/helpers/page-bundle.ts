@@ -17,8 +17,14 @@ export async function buildPage(entry: string, dir: string, title: string): Prom
     target: 'es2022',
     outfile: join(dir, 'page.js'),
     logLevel: 'error',
-    define: { 'process.env': '{"NODE_ENV":"production"}', 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
+    define: {
+      'process.env': '{"NODE_ENV":"production"}',
+      'import.meta.url': JSON.stringify(pathToFileURL(entry).href),
+    },
   });
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>${title}</title><script src="page.js"></script>\n`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><title>${title}</title><script src="page.js"></script>\n`,
+  );
   return pathToFileURL(join(dir, 'index.html')).href;
 }

@@ -11,7 +11,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A test file as the sequencer sees it: its path, and a project with vitest's default settings. */
 function spec(file: string): TestSpecification {
-  return { moduleId: join(ROOT, file), project: { name: 'unit', config: { isolate: true, sequence: { groupOrder: 0 } } } } as unknown as TestSpecification;
+  return {
+    moduleId: join(ROOT, file),
+    project: { name: 'unit', config: { isolate: true, sequence: { groupOrder: 0 } } },
+  } as unknown as TestSpecification;
 }
 
 describe('the order of the test files', () => {
@@ -23,7 +26,10 @@ describe('the order of the test files', () => {
 
   it('starts the slowest files first and keeps the order of the rest', async () => {
     // No results cache and no sizes: vitest's own order is the order given.
-    const ctx = { config: { root: ROOT }, cache: { getFileTestResults: () => undefined, getFileStats: () => undefined } } as unknown as Vitest;
+    const ctx = {
+      config: { root: ROOT },
+      cache: { getFileTestResults: () => undefined, getFileStats: () => undefined },
+    } as unknown as Vitest;
     const slow = Object.keys(SLOW_FILES);
     const others = ['test/ir/walk.test.ts', 'test/opt/a-file.test.ts', 'test/trace/b-file.test.ts'];
     const given = [others[0]!, slow[3]!, others[1]!, slow[0]!, slow[2]!, others[2]!, slow[1]!];

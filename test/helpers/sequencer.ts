@@ -54,8 +54,12 @@ export class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const base = await super.sort(files);
     const root = this.ctx.config.root;
-    const seconds = (spec: TestSpecification): number => SLOW_FILES[relative(root, spec.moduleId).split('\\').join('/')] ?? 0;
+    const seconds = (spec: TestSpecification): number =>
+      SLOW_FILES[relative(root, spec.moduleId).split('\\').join('/')] ?? 0;
     // Array.prototype.sort is stable: files of equal estimate keep vitest's order.
-    return base.map((spec) => ({ spec, s: seconds(spec) })).sort((a, b) => b.s - a.s).map(({ spec }) => spec);
+    return base
+      .map((spec) => ({ spec, s: seconds(spec) }))
+      .sort((a, b) => b.s - a.s)
+      .map(({ spec }) => spec);
   }
 }

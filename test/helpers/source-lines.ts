@@ -10,6 +10,7 @@ export function lineOf(fileUrl: string, text: string, nth = 0): number {
   const lines = readFileSync(fileURLToPath(fileUrl), 'utf8').split('\n');
   const found = lines.flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
   const line = found[nth];
-  if (line === undefined) throw new Error(`${fileUrl}: no line ${nth + 1} holding ${JSON.stringify(text)} (found ${found.length})`);
+  if (line === undefined)
+    throw new Error(`${fileUrl}: no line ${nth + 1} holding ${JSON.stringify(text)} (found ${found.length})`);
   return line;
 }

@@ -59,7 +59,8 @@ type Classes = Record<string, { prototype: Record<string, unknown> } | undefined
 function count(classes: Classes, cls: string, method: string, key: keyof GpuCounts): void {
   const proto = classes[cls]?.prototype;
   const original = proto?.[method];
-  if (typeof original !== 'function') throw new Error(`webgpu helper: ${cls}.${method} is missing, so it cannot be counted`);
+  if (typeof original !== 'function')
+    throw new Error(`webgpu helper: ${cls}.${method} is missing, so it cannot be counted`);
   proto![method] = function (this: unknown, ...args: unknown[]) {
     counts[key]++;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
@@ -73,7 +74,11 @@ function count(classes: Classes, cls: string, method: string, key: keyof GpuCoun
 function loadVulkanLoader(): void {
   const RTLD_NODELETE = 0x1000; // glibc; not among os.constants.dlopen
   try {
-    process.dlopen({ exports: {} } as NodeJS.Module, VULKAN_LOADER, constants.dlopen.RTLD_NOW | constants.dlopen.RTLD_GLOBAL | RTLD_NODELETE);
+    process.dlopen(
+      { exports: {} } as NodeJS.Module,
+      VULKAN_LOADER,
+      constants.dlopen.RTLD_NOW | constants.dlopen.RTLD_GLOBAL | RTLD_NODELETE,
+    );
   } catch (e) {
     if (!/did not self-register/.test(String(e))) throw e;
   }
@@ -106,6 +111,7 @@ async function setUp(): Promise<typeof tfType> {
   await import('@tensorflow/tfjs-backend-cpu');
   await import('@tensorflow/tfjs-backend-webgpu');
   tf.env().set('WEBGPU_CPU_FORWARD', false);
-  if (!(await tf.setBackend('webgpu'))) throw new Error('webgpu helper: tfjs could not start its webgpu backend on SwiftShader');
+  if (!(await tf.setBackend('webgpu')))
+    throw new Error('webgpu helper: tfjs could not start its webgpu backend on SwiftShader');
   return tf;
 }

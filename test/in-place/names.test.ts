@@ -36,7 +36,11 @@ describe('graphs of functions converted in place', () => {
     expect(text).toMatch(/\(halve\)/);
     expect(text).not.toMatch(/\((?:loop_body|loop_test|if_body|else_body)/);
     const loop = cf.graph.nodes.find((n) => n.op === 'While')!;
-    expect(loop.options.site).toEqual({ code: 'while (count > 1)', file: 'test/in-place/names.test.ts', line: lineOf('while (count > 1) {') });
+    expect(loop.options.site).toEqual({
+      code: 'while (count > 1)',
+      file: 'test/in-place/names.test.ts',
+      line: lineOf('while (count > 1) {'),
+    });
     const dot = cf.toDot();
     expect(dot).toContain(`label="while (count > 1)  ·  names.test.ts:${lineOf('while (count > 1) {')}"`);
     expect(dot).toContain(`label="if (count % 2 == 0)  ·  names.test.ts:${lineOf('if (count % 2 == 0)')}"`);

@@ -61,7 +61,13 @@ function expectBigrams(texts: number[][], temperature: number): void {
   counts.forEach((row, r) => {
     const p = TABLE[r]!.map((x) => x ** (1 / temperature));
     const z = p.reduce((a, b) => a + b, 0);
-    expect(chiSquare(row, p.map((x) => x / z)), `row ${r}: ${row}`).toBeLessThan(chiSquareBound(4));
+    expect(
+      chiSquare(
+        row,
+        p.map((x) => x / z),
+      ),
+      `row ${r}: ${row}`,
+    ).toBeLessThan(chiSquareBound(4));
   });
 }
 
@@ -73,14 +79,19 @@ describe('a sampling loop (lstm-text-generation style) under jit', () => {
     expect(f.traceCount).toBe(1);
     expect(distinct(staged)).toBe(30);
     expect(distinct(eager)).toBe(30);
-    expect(f.getConcreteFunction(start, length, 1).graph.toString()).toMatch(/Multinomial\(%\w+\) \{numSamples=1, seed=null/);
+    expect(f.getConcreteFunction(start, length, 1).graph.toString()).toMatch(
+      /Multinomial\(%\w+\) \{numSamples=1, seed=null/,
+    );
   });
 
   it('with Math.random seeded, the jit function generates the text eager tfjs does, token for token', () => {
     const f = jit(generate);
     f.getConcreteFunction(start, length, 0.7);
     const staged = withSeededMathRandom(5, () => [tokens(f(start, length, 0.7)), tokens(f(start, length, 0.7))]);
-    const eager = withSeededMathRandom(5, () => [tokens(generate(start, length, 0.7)), tokens(generate(start, length, 0.7))]);
+    const eager = withSeededMathRandom(5, () => [
+      tokens(generate(start, length, 0.7)),
+      tokens(generate(start, length, 0.7)),
+    ]);
     expect(staged).toEqual(eager);
     expect(staged[0]).not.toEqual(staged[1]);
   });
@@ -89,7 +100,10 @@ describe('a sampling loop (lstm-text-generation style) under jit', () => {
     for (const temperature of [1, 0.5]) {
       it(`token frequencies follow the table at temperature ${temperature} (${executor})`, () => {
         const f = jit(generate, { executor });
-        expectBigrams(Array.from({ length: 60 }, () => tokens(f(start, length, temperature))), temperature);
+        expectBigrams(
+          Array.from({ length: 60 }, () => tokens(f(start, length, temperature))),
+          temperature,
+        );
       });
     }
   }

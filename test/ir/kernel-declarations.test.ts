@@ -2,7 +2,14 @@
 // (`XInputs` / `XAttrs` in dist/kernel_names.d.ts, read with the TypeScript compiler API), and
 // the code that looks inputs up by name or place reads them from the records.
 import { describe, expect, it } from 'vitest';
-import { inputNamesOf, inputPosition, KERNEL_NAMES, KERNELS, type KernelInputName, type KernelName } from '../../src/ir/kernels/index.js';
+import {
+  inputNamesOf,
+  inputPosition,
+  KERNEL_NAMES,
+  KERNELS,
+  type KernelInputName,
+  type KernelName,
+} from '../../src/ir/kernels/index.js';
 import { ELEMENTWISE_KERNELS } from '../../src/opt/elementwise-kernels.js';
 import { readTfjsKernelDeclarations } from '../../scripts/tfjs-kernel-declarations.js';
 
@@ -36,9 +43,13 @@ describe('kernel records against tfjs-core declarations', () => {
     for (const k of KERNEL_NAMES) {
       const d = declared.get(k);
       if (!d) continue;
-      const record = KERNELS[k] as { readonly inputs: readonly string[] | 'variadic'; readonly attrs?: readonly string[] };
+      const record = KERNELS[k] as {
+        readonly inputs: readonly string[] | 'variadic';
+        readonly attrs?: readonly string[];
+      };
       const mine = { inputs: record.inputs, attrs: record.attrs ?? [] };
-      if (JSON.stringify(mine) !== JSON.stringify(d)) differ.push(`${k}: record ${JSON.stringify(mine)}, tfjs ${JSON.stringify(d)}`);
+      if (JSON.stringify(mine) !== JSON.stringify(d))
+        differ.push(`${k}: record ${JSON.stringify(mine)}, tfjs ${JSON.stringify(d)}`);
     }
     expect(differ).toEqual([]);
   });
@@ -75,7 +86,9 @@ describe('kernel records against tfjs-core declarations', () => {
   it('are what the fusable table gives each kernel', () => {
     for (const [k, entry] of Object.entries(ELEMENTWISE_KERNELS)) {
       expect(entry.inputs, k).toEqual(inputNamesOf(k));
-      expect(entry.attrs ?? [], k).toEqual((KERNELS[k as KernelName] as { readonly attrs?: readonly string[] }).attrs ?? []);
+      expect(entry.attrs ?? [], k).toEqual(
+        (KERNELS[k as KernelName] as { readonly attrs?: readonly string[] }).attrs ?? [],
+      );
     }
     expect(ELEMENTWISE_KERNELS.Prelu.inputs).toEqual(['x', 'alpha']);
     expect(ELEMENTWISE_KERNELS.ClipByValue.attrs).toEqual(['clipValueMin', 'clipValueMax']);

@@ -23,12 +23,20 @@ describe('kernel matrix', () => {
 
   it('has one row per kernel, grouped by family', () => {
     const rows = kernelMatrix();
-    for (const f of KERNEL_FAMILIES) expect(rows.some((r) => r.kernel.family === f), f).toBe(true);
+    for (const f of KERNEL_FAMILIES)
+      expect(
+        rows.some((r) => r.kernel.family === f),
+        f,
+      ).toBe(true);
     const order = rows.map((r) => KERNEL_FAMILIES.indexOf(r.kernel.family));
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
   it('lists only the draw ops as kernels the tracer does not type by a shape rule', () => {
-    expect(kernelMatrix().filter((r) => !r.has['shape rule']).map((r) => r.kernel.name)).toEqual(['RandomNormal', 'RandomUniform', 'TruncatedNormal', 'RandomGamma']);
+    expect(
+      kernelMatrix()
+        .filter((r) => !r.has['shape rule'])
+        .map((r) => r.kernel.name),
+    ).toEqual(['RandomNormal', 'RandomUniform', 'TruncatedNormal', 'RandomGamma']);
   });
 });

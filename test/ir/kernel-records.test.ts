@@ -28,8 +28,9 @@ import { FLOAT32_NUMERICS_KERNELS, FLOAT_INEXACT_KERNELS } from '../../src/expor
 import { WASM_INT32_DIFFERS } from '../../src/exec/wasm-int32.js';
 import { DRAW_OPS, isDrawOp } from '../../src/ir/random.js';
 
-const withFact = (fact: 'commutative' | 'nondeterministic' | 'multiOutput' | 'singleIeeeOp' | 'elementwise' | 'drawOp'): string[] =>
-  KERNEL_NAMES.filter((k) => KERNELS[k][fact] === true).sort();
+const withFact = (
+  fact: 'commutative' | 'nondeterministic' | 'multiOutput' | 'singleIeeeOp' | 'elementwise' | 'drawOp',
+): string[] => KERNEL_NAMES.filter((k) => KERNELS[k][fact] === true).sort();
 
 describe('kernel records', () => {
   it('give every kernel one family, and every family some kernels', () => {
@@ -46,9 +47,18 @@ describe('kernel records', () => {
 
   it('cover every key of every rule table', () => {
     const tables: Record<string, object> = {
-      shape: SHAPE_RULES, scalar: ELEMENT_RULES, simd: WASM_RULES, fusable: ELEMENTWISE_KERNELS, onnx: ONNX_RULES, graphModel: GRAPH_MODEL_RULES,
+      shape: SHAPE_RULES,
+      scalar: ELEMENT_RULES,
+      simd: WASM_RULES,
+      fusable: ELEMENTWISE_KERNELS,
+      onnx: ONNX_RULES,
+      graphModel: GRAPH_MODEL_RULES,
     };
-    for (const [name, table] of Object.entries(tables)) expect(Object.keys(table).filter((k) => !isKernelName(k)), name).toEqual([]);
+    for (const [name, table] of Object.entries(tables))
+      expect(
+        Object.keys(table).filter((k) => !isKernelName(k)),
+        name,
+      ).toEqual([]);
   });
 
   it('answer nothing for IR ops and names that are not kernels', () => {
@@ -63,24 +73,65 @@ describe('kernel records', () => {
 
   it('state the facts the optimizer and executors read, for exactly these kernels', () => {
     expect(withFact('commutative')).toEqual(['Add', 'Equal', 'LogicalAnd', 'LogicalOr', 'Multiply', 'NotEqual']);
-    expect(withFact('nondeterministic')).toEqual(['Multinomial', 'RandomGamma', 'RandomNormal', 'RandomUniform', 'TruncatedNormal']);
-    expect(withFact('multiOutput')).toEqual(
-      ['MaxPoolWithArgmax', 'NonMaxSuppressionV4', 'NonMaxSuppressionV5', 'RaggedGather', 'SplitV', 'TopK', 'Unique', 'Unpack'],
-    );
+    expect(withFact('nondeterministic')).toEqual([
+      'Multinomial',
+      'RandomGamma',
+      'RandomNormal',
+      'RandomUniform',
+      'TruncatedNormal',
+    ]);
+    expect(withFact('multiOutput')).toEqual([
+      'MaxPoolWithArgmax',
+      'NonMaxSuppressionV4',
+      'NonMaxSuppressionV5',
+      'RaggedGather',
+      'SplitV',
+      'TopK',
+      'Unique',
+      'Unpack',
+    ]);
     expect(withFact('singleIeeeOp')).toEqual(['Add', 'Multiply', 'Neg', 'RealDiv', 'Sub']);
     expect(withFact('drawOp')).toEqual(['RandomGamma', 'RandomNormal', 'RandomUniform', 'TruncatedNormal']);
-    expect(KERNEL_NAMES.filter((k) => KERNELS[k].reduction === 'numeric').sort()).toEqual(['Max', 'Mean', 'Min', 'Prod', 'Sum']);
-    expect(KERNEL_NAMES.filter((k) => KERNELS[k].reduction !== undefined).every((k) => KERNELS[k].family === 'reduction')).toBe(true);
+    expect(KERNEL_NAMES.filter((k) => KERNELS[k].reduction === 'numeric').sort()).toEqual([
+      'Max',
+      'Mean',
+      'Min',
+      'Prod',
+      'Sum',
+    ]);
+    expect(
+      KERNEL_NAMES.filter((k) => KERNELS[k].reduction !== undefined).every((k) => KERNELS[k].family === 'reduction'),
+    ).toBe(true);
     // Every kernel of the elementwise family is elementwise; outside it, only the complex parts are.
     expect(kernelsOf('elementwise').filter((k) => KERNELS[k].elementwise !== true)).toEqual([]);
-    expect(withFact('elementwise').filter((k) => KERNELS[k as KernelName].family !== 'elementwise')).toEqual(['Complex', 'ComplexAbs', 'Imag', 'Real']);
+    expect(withFact('elementwise').filter((k) => KERNELS[k as KernelName].family !== 'elementwise')).toEqual([
+      'Complex',
+      'ComplexAbs',
+      'Imag',
+      'Real',
+    ]);
     expect(KERNELS.FFT.elementwise).toBeUndefined();
   });
 
   it('give the sets the edge-value warnings and the draw ops derive from them, for exactly these kernels', () => {
-    expect([...FLOAT_INEXACT_KERNELS].sort()).toEqual(
-      ['Acos', 'Acosh', 'Asin', 'Asinh', 'Atan', 'Atan2', 'Atanh', 'Cosh', 'Expm1', 'Log1p', 'LogSoftmax', 'Sigmoid', 'Sinh', 'Softmax', 'Softplus', 'Tan'],
-    );
+    expect([...FLOAT_INEXACT_KERNELS].sort()).toEqual([
+      'Acos',
+      'Acosh',
+      'Asin',
+      'Asinh',
+      'Atan',
+      'Atan2',
+      'Atanh',
+      'Cosh',
+      'Expm1',
+      'Log1p',
+      'LogSoftmax',
+      'Sigmoid',
+      'Sinh',
+      'Softmax',
+      'Softplus',
+      'Tan',
+    ]);
     expect([...FLOAT32_NUMERICS_KERNELS].sort()).toEqual(['Cos', 'Exp', 'Log', 'Pow', 'Rsqrt', 'Sin', 'Tanh']);
     expect([...WASM_INT32_DIFFERS].sort()).toEqual(['ClipByValue', 'FloorDiv', 'Neg', 'Pow', 'SquaredDifference']);
     expect(KERNELS.Pow.wasmInt32).toBe('saturates');
@@ -93,7 +144,8 @@ describe('kernel records', () => {
 
   it('agree with the tables: fusable and compiled kernels are elementwise, single IEEE ops have SIMD rules', () => {
     const elementwise = new Set(withFact('elementwise'));
-    for (const table of [ELEMENTWISE_KERNELS, ELEMENT_RULES, WASM_RULES]) for (const k of Object.keys(table)) expect(elementwise.has(k), k).toBe(true);
+    for (const table of [ELEMENTWISE_KERNELS, ELEMENT_RULES, WASM_RULES])
+      for (const k of Object.keys(table)) expect(elementwise.has(k), k).toBe(true);
     for (const k of withFact('singleIeeeOp')) expect(Object.hasOwn(WASM_RULES, k), k).toBe(true);
     for (const k of withFact('commutative')) expect(Object.hasOwn(ELEMENTWISE_KERNELS, k), k).toBe(true);
   });
@@ -103,7 +155,9 @@ describe('rule tables', () => {
   it('are joined from their files so a kernel in two files is an error, not an overwrite', () => {
     const one = () => 1;
     const two = () => 2;
-    expect(() => joinTables('GraphModel', { elementwise: { Add: one }, nn: { Add: two } })).toThrow(/Add has GraphModel rules in both elementwise and nn/);
+    expect(() => joinTables('GraphModel', { elementwise: { Add: one }, nn: { Add: two } })).toThrow(
+      /Add has GraphModel rules in both elementwise and nn/,
+    );
     expect(() => rulesFor(['Abs', 'Abs'], () => one)).toThrow(/Abs is listed twice/);
     expect(joinTables('ONNX', { a: { Add: one }, b: { Sub: two } })).toEqual({ Add: one, Sub: two });
   });

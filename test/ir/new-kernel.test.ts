@@ -17,25 +17,64 @@ const stepOf = (plan: KernelPlan, title: string) => plan.steps.find((s) => s.tit
 describe('npm run new:kernel', () => {
   it('for a recorded kernel (Softplus), names the files that hold its record and rules, in order, and marks them done', async () => {
     const plan = await planKernel('Softplus');
-    expect(plan).toMatchObject({ family: 'elementwise', recorded: true, elementwise: true, gradient: true, cpuKernel: true, warnings: [] });
+    expect(plan).toMatchObject({
+      family: 'elementwise',
+      recorded: true,
+      elementwise: true,
+      gradient: true,
+      cpuKernel: true,
+      warnings: [],
+    });
     for (const f of files(plan)) expect(existsSync(path.join(ROOT, f)), f).toBe(true);
-    expect(stepOf(plan, 'its record')).toMatchObject({ files: ['src/ir/kernels/elementwise.ts'], table: 'ELEMENTWISE_FAMILY', done: true });
-    expect(stepOf(plan, 'its record').notes[0]).toBe("Softplus: { elementwise: true, onnxFloat32: 'always', inputs: ['x'] },");
-    expect(stepOf(plan, 'its shape rule')).toMatchObject({ files: ['src/trace/rules/elementwise.ts'], table: 'ELEMENTWISE_RULES', done: true });
-    expect(stepOf(plan, 'its ONNX rule')).toMatchObject({ files: ['src/export/onnx/rules/elementwise-unary.ts'], table: 'ELEMENTWISE_UNARY_RULES', done: true });
-    expect(stepOf(plan, 'its GraphModel rule')).toMatchObject({ files: ['src/export/graph-model/rules/elementwise.ts'], done: true });
+    expect(stepOf(plan, 'its record')).toMatchObject({
+      files: ['src/ir/kernels/elementwise.ts'],
+      table: 'ELEMENTWISE_FAMILY',
+      done: true,
+    });
+    expect(stepOf(plan, 'its record').notes[0]).toBe(
+      "Softplus: { elementwise: true, onnxFloat32: 'always', inputs: ['x'] },",
+    );
+    expect(stepOf(plan, 'its shape rule')).toMatchObject({
+      files: ['src/trace/rules/elementwise.ts'],
+      table: 'ELEMENTWISE_RULES',
+      done: true,
+    });
+    expect(stepOf(plan, 'its ONNX rule')).toMatchObject({
+      files: ['src/export/onnx/rules/elementwise-unary.ts'],
+      table: 'ELEMENTWISE_UNARY_RULES',
+      done: true,
+    });
+    expect(stepOf(plan, 'its GraphModel rule')).toMatchObject({
+      files: ['src/export/graph-model/rules/elementwise.ts'],
+      done: true,
+    });
     expect(stepOf(plan, 'its compiled scalar rule').files).toEqual(['src/exec/compiled/scalar-rules.ts']);
     expect(plan.steps.map((s) => s.files[0])).toEqual([
-      'src/ir/kernels/elementwise.ts', 'src/trace/rules/elementwise.ts', undefined, 'src/exec/compiled/scalar-rules.ts',
-      'src/exec/targets/wasm-simd/rules.ts', 'src/opt/elementwise-kernels.ts', 'src/exec/targets/wgsl/rules.ts',
-      'src/exec/targets/glsl/rules.ts', 'src/export/onnx/rules/elementwise-unary.ts', 'src/export/graph-model/rules/elementwise.ts',
-      'docs/kernels.md', 'test/ir/kernel-declarations.test.ts',
+      'src/ir/kernels/elementwise.ts',
+      'src/trace/rules/elementwise.ts',
+      undefined,
+      'src/exec/compiled/scalar-rules.ts',
+      'src/exec/targets/wasm-simd/rules.ts',
+      'src/opt/elementwise-kernels.ts',
+      'src/exec/targets/wgsl/rules.ts',
+      'src/exec/targets/glsl/rules.ts',
+      'src/export/onnx/rules/elementwise-unary.ts',
+      'src/export/graph-model/rules/elementwise.ts',
+      'docs/kernels.md',
+      'test/ir/kernel-declarations.test.ts',
     ]);
   });
 
   it('for a made-up kernel, names the family files of every stage, none done, and warns that tfjs declares no such kernel', async () => {
     const plan = await planKernel('Frobnicate', 'nn');
-    expect(plan).toMatchObject({ family: 'nn', recorded: false, elementwise: false, declared: undefined, cpuKernel: false, gradient: false });
+    expect(plan).toMatchObject({
+      family: 'nn',
+      recorded: false,
+      elementwise: false,
+      declared: undefined,
+      cpuKernel: false,
+      gradient: false,
+    });
     expect(plan.warnings.join('\n')).toMatch(/tfjs-core declares no kernel named Frobnicate/);
     for (const f of files(plan)) expect(existsSync(path.join(ROOT, f)), f).toBe(true);
     expect(stepOf(plan, 'its record').files).toEqual(['src/ir/kernels/nn.ts']);
@@ -49,20 +88,29 @@ describe('npm run new:kernel', () => {
 
   it("names a family's first file in a stage that has none as new, and all the parts of a split family", async () => {
     const complex = await planKernel('Frobnicate', 'complex');
-    expect(stepOf(complex, 'its ONNX rule')).toMatchObject({ files: ['src/export/onnx/rules/complex.ts'], newFiles: ['src/export/onnx/rules/complex.ts'], table: 'COMPLEX_RULES' });
+    expect(stepOf(complex, 'its ONNX rule')).toMatchObject({
+      files: ['src/export/onnx/rules/complex.ts'],
+      newFiles: ['src/export/onnx/rules/complex.ts'],
+      table: 'COMPLEX_RULES',
+    });
     expect(formatPlan(complex)).toContain('src/export/onnx/rules/complex.ts (new)');
     const elementwise = await planKernel('Frobnicate', 'elementwise');
-    expect(stepOf(elementwise, 'its ONNX rule').files).toEqual(['src/export/onnx/rules/elementwise-binary.ts', 'src/export/onnx/rules/elementwise-unary.ts']);
+    expect(stepOf(elementwise, 'its ONNX rule').files).toEqual([
+      'src/export/onnx/rules/elementwise-binary.ts',
+      'src/export/onnx/rules/elementwise-unary.ts',
+    ]);
     expect(stepOf(elementwise, 'its record').notes[0]).toMatch(/^Frobnicate: \{ elementwise: true, inputs: \[/);
   });
 
-  it("suggests a new record with the inputs and attrs tfjs-core declares", async () => {
+  it('suggests a new record with the inputs and attrs tfjs-core declares', async () => {
     const declared = readTfjsKernelDeclarations();
     const unrecorded = [...declared.keys()].find((k) => !isKernelName(k));
     if (unrecorded === undefined) return; // every kernel tfjs declares has a record
     const plan = await planKernel(unrecorded, 'shape-ops');
     const d = declared.get(unrecorded)!;
-    expect(stepOf(plan, 'its record').notes[0]).toContain(`inputs: ${d.inputs === 'variadic' ? "'variadic'" : `[${d.inputs.map((i) => `'${i}'`).join(', ')}]`}`);
+    expect(stepOf(plan, 'its record').notes[0]).toContain(
+      `inputs: ${d.inputs === 'variadic' ? "'variadic'" : `[${d.inputs.map((i) => `'${i}'`).join(', ')}]`}`,
+    );
   });
 
   it('refuses a kernel without a record and no --family, and an unknown family', async () => {

@@ -7,7 +7,15 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isKernelName, KERNELS } from '../../src/ir/kernels/index.js';
-import { familyOfRuleFile, loadRuleFiles, ROOT, RULE_STAGES, ruleFileNames, ruleFilesOf, SUPPORT_FOLDER } from '../../scripts/rule-files.js';
+import {
+  familyOfRuleFile,
+  loadRuleFiles,
+  ROOT,
+  RULE_STAGES,
+  ruleFileNames,
+  ruleFilesOf,
+  SUPPORT_FOLDER,
+} from '../../scripts/rule-files.js';
 
 describe('the naming of rule files', () => {
   it('reads a file name as its family, the longest family first, parts after a dash', () => {
@@ -16,15 +24,21 @@ describe('the naming of rule files', () => {
     expect(familyOfRuleFile('shape-ops.ts')).toBe('shape-ops');
     expect(familyOfRuleFile('shape-ops-split.ts')).toBe('shape-ops');
     expect(familyOfRuleFile('data-dependent.ts')).toBe('data-dependent');
-    for (const odd of ['gradients.ts', 'unary.ts', 'slicing.ts', 'elementwise-.ts', 'nnx.ts']) expect(familyOfRuleFile(odd), odd).toBeUndefined();
+    for (const odd of ['gradients.ts', 'unary.ts', 'slicing.ts', 'elementwise-.ts', 'nnx.ts'])
+      expect(familyOfRuleFile(odd), odd).toBeUndefined();
   });
 });
 
 for (const stage of RULE_STAGES) {
   describe(`${stage.dir} (${stage.name})`, () => {
     it('holds family files, index.ts and a support/ folder only', () => {
-      expect(ruleFileNames(stage).filter((f) => familyOfRuleFile(f) === undefined), 'files not named for a family').toEqual([]);
-      const folders = readdirSync(path.join(ROOT, stage.dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+      expect(
+        ruleFileNames(stage).filter((f) => familyOfRuleFile(f) === undefined),
+        'files not named for a family',
+      ).toEqual([]);
+      const folders = readdirSync(path.join(ROOT, stage.dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
       expect(folders.filter((f) => f !== SUPPORT_FOLDER)).toEqual([]);
     });
 
@@ -55,7 +69,10 @@ for (const stage of RULE_STAGES) {
         if (!isKernelName(k)) continue;
         const files = ruleFilesOf(stage, KERNELS[k].family);
         expect(files.length, k).toBeGreaterThan(0);
-        expect(files.every((f) => path.basename(f).startsWith(KERNELS[k].family)), k).toBe(true);
+        expect(
+          files.every((f) => path.basename(f).startsWith(KERNELS[k].family)),
+          k,
+        ).toBe(true);
       }
     });
   });

@@ -26,8 +26,22 @@ function graphWith(build: (m: Made) => Node): Graph {
   return g;
 }
 
-function node(g: Graph, op: IrOp, inputs: Value[], outs: [DType, Shape][], attrs: Record<string, unknown> = {}, options: Node['options'] = {}): Node {
-  const n = new Node(g, op, inputs, inputs.map((_, i) => `x${i}`), attrs, options);
+function node(
+  g: Graph,
+  op: IrOp,
+  inputs: Value[],
+  outs: [DType, Shape][],
+  attrs: Record<string, unknown> = {},
+  options: Node['options'] = {},
+): Node {
+  const n = new Node(
+    g,
+    op,
+    inputs,
+    inputs.map((_, i) => `x${i}`),
+    attrs,
+    options,
+  );
   for (const [dtype, shape] of outs) n.addOutput(dtype, shape);
   return n;
 }
@@ -47,7 +61,9 @@ function boolConst(g: Graph): Value {
 }
 
 const list = LIST_DTYPE;
-const steps = (args: number[]): FusedStep[] => [{ op: 'Add', args, argNames: ['a', 'b'], attrs: {}, dtype: 'float32', shape: [] }];
+const steps = (args: number[]): FusedStep[] => [
+  { op: 'Add', args, argNames: ['a', 'b'], attrs: {}, dtype: 'float32', shape: [] },
+];
 
 /** For each op: a well-formed node, a malformed one, and the words the verifier's message must contain. */
 const CASES: Record<StructuralOp, { good: (m: Made) => Node; bad: (m: Made) => Node; message: RegExp }> = {
@@ -57,21 +73,56 @@ const CASES: Record<StructuralOp, { good: (m: Made) => Node; bad: (m: Made) => N
     message: /Const#\d+ has 3 values for shape float32\[2\]/,
   },
   Cond: {
-    good: ({ g, p }) => node(g, 'Cond', [p('bool'), p('float32')], [['float32', []]], {}, {
-      subgraphs: { then: sub(g, 'then', ['float32'], (ps) => ps), else: sub(g, 'else', ['float32'], (ps) => ps) },
-    }),
-    bad: ({ g, p }) => node(g, 'Cond', [p('float32'), p('float32')], [['float32', []]], {}, {
-      subgraphs: { then: sub(g, 'then', ['float32'], (ps) => ps), else: sub(g, 'else', ['float32'], (ps) => ps) },
-    }),
+    good: ({ g, p }) =>
+      node(
+        g,
+        'Cond',
+        [p('bool'), p('float32')],
+        [['float32', []]],
+        {},
+        {
+          subgraphs: { then: sub(g, 'then', ['float32'], (ps) => ps), else: sub(g, 'else', ['float32'], (ps) => ps) },
+        },
+      ),
+    bad: ({ g, p }) =>
+      node(
+        g,
+        'Cond',
+        [p('float32'), p('float32')],
+        [['float32', []]],
+        {},
+        {
+          subgraphs: { then: sub(g, 'then', ['float32'], (ps) => ps), else: sub(g, 'else', ['float32'], (ps) => ps) },
+        },
+      ),
     message: /Cond#\d+ predicate must be a bool scalar/,
   },
   While: {
-    good: ({ g, p }) => node(g, 'While', [p('float32')], [['float32', []]], {}, {
-      subgraphs: { cond: sub(g, 'cond', ['float32'], (_, s) => [boolConst(s)]), body: sub(g, 'body', ['float32'], (ps) => ps) },
-    }),
-    bad: ({ g, p }) => node(g, 'While', [p('float32')], [['float32', []]], {}, {
-      subgraphs: { cond: sub(g, 'cond', ['float32'], (ps) => ps), body: sub(g, 'body', ['float32'], (ps) => ps) },
-    }),
+    good: ({ g, p }) =>
+      node(
+        g,
+        'While',
+        [p('float32')],
+        [['float32', []]],
+        {},
+        {
+          subgraphs: {
+            cond: sub(g, 'cond', ['float32'], (_, s) => [boolConst(s)]),
+            body: sub(g, 'body', ['float32'], (ps) => ps),
+          },
+        },
+      ),
+    bad: ({ g, p }) =>
+      node(
+        g,
+        'While',
+        [p('float32')],
+        [['float32', []]],
+        {},
+        {
+          subgraphs: { cond: sub(g, 'cond', ['float32'], (ps) => ps), body: sub(g, 'body', ['float32'], (ps) => ps) },
+        },
+      ),
     message: /While#\d+ cond must return one bool scalar/,
   },
   Print: {
@@ -105,7 +156,16 @@ const CASES: Record<StructuralOp, { good: (m: Made) => Node; bad: (m: Made) => N
     message: /ListPush#\d+ has 1 inputs where 2 are expected/,
   },
   ListPop: {
-    good: ({ g, p }) => node(g, 'ListPop', [p(list)], [[list, []], ['float32', []]]),
+    good: ({ g, p }) =>
+      node(
+        g,
+        'ListPop',
+        [p(list)],
+        [
+          [list, []],
+          ['float32', []],
+        ],
+      ),
     bad: ({ g, p }) => node(g, 'ListPop', [p(list)], [[list, []]]),
     message: /ListPop#\d+ has 1 outputs where 2 are expected/,
   },
@@ -144,16 +204,34 @@ describe('verify: every structural op', () => {
   }
 
   it('refuses a structural op with subgraphs other than its own', () => {
-    const g = graphWith(({ g, p }) => node(g, 'Cond', [p('bool'), p('float32')], [['float32', []]], {}, {
-      subgraphs: { then: sub(g, 'then', ['float32'], (ps) => ps) },
-    }));
+    const g = graphWith(({ g, p }) =>
+      node(
+        g,
+        'Cond',
+        [p('bool'), p('float32')],
+        [['float32', []]],
+        {},
+        {
+          subgraphs: { then: sub(g, 'then', ['float32'], (ps) => ps) },
+        },
+      ),
+    );
     expect(() => verify(g)).toThrow(/Cond#\d+ has subgraphs \[then\] where \[else, then\] are expected/);
   });
 
   it('refuses a kernel node with subgraphs', () => {
-    const g = graphWith(({ g, p }) => node(g, 'Add', [p('float32'), p('float32')], [['float32', []]], {}, {
-      subgraphs: { body: sub(g, 'body', [], () => []) },
-    }));
+    const g = graphWith(({ g, p }) =>
+      node(
+        g,
+        'Add',
+        [p('float32'), p('float32')],
+        [['float32', []]],
+        {},
+        {
+          subgraphs: { body: sub(g, 'body', [], () => []) },
+        },
+      ),
+    );
     expect(() => verify(g)).toThrow(/Add#\d+ is not a control-flow op but has subgraphs/);
   });
 });

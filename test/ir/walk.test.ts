@@ -9,7 +9,16 @@ import type { FusedStep } from '../../src/ir/fused.js';
 import { expandFused, walk, walkGraph, type NodeHandler, type WalkTable } from '../../src/ir/walk.js';
 
 function node(g: Graph, op: IrOp, inputs: Value[], outputs: number, attrs: Record<string, unknown> = {}): Node {
-  const n = g.addNode(new Node(g, op, inputs, inputs.map((_, i) => `x${i}`), attrs, {}));
+  const n = g.addNode(
+    new Node(
+      g,
+      op,
+      inputs,
+      inputs.map((_, i) => `x${i}`),
+      attrs,
+      {},
+    ),
+  );
   for (let i = 0; i < outputs; i++) n.addOutput('float32', []);
   return n;
 }
@@ -17,11 +26,16 @@ function node(g: Graph, op: IrOp, inputs: Value[], outputs: number, attrs: Recor
 /** Values are strings naming how they were made, so a test reads the whole walk in its result. */
 type Trace = string[];
 
-function table(log: Trace, overrides: Partial<Record<StructuralOp, NodeHandler<string, Trace>>> = {}): WalkTable<string, Trace> {
+function table(
+  log: Trace,
+  overrides: Partial<Record<StructuralOp, NodeHandler<string, Trace>>> = {},
+): WalkTable<string, Trace> {
   const refuse: NodeHandler<string, Trace> = (n) => {
     throw new Error(`unexpected ${n.op}`);
   };
-  const structural = Object.fromEntries(Object.keys(STRUCTURAL_OPS).map((op) => [op, overrides[op as StructuralOp] ?? refuse])) as WalkTable<string, Trace>['structural'];
+  const structural = Object.fromEntries(
+    Object.keys(STRUCTURAL_OPS).map((op) => [op, overrides[op as StructuralOp] ?? refuse]),
+  ) as WalkTable<string, Trace>['structural'];
   return {
     consumer: 'the test walk',
     structural,
@@ -56,7 +70,9 @@ describe('walk', () => {
     cond.addOutput('float32', []);
     g.outputs = [cond.outputs[0]!];
     const log: Trace = [];
-    const t = table(log, { Cond: (n, [pred, ...ops], c, subgraph) => subgraph(n.subgraphs!.then!, ops, c).map((o) => `if ${pred}: ${o}`) });
+    const t = table(log, {
+      Cond: (n, [pred, ...ops], c, subgraph) => subgraph(n.subgraphs!.then!, ops, c).map((o) => `if ${pred}: ${o}`),
+    });
     expect(walkGraph(g, ['p', 'x'], t, log)).toEqual(['if p: Exp0(x)']);
     expect(log).toEqual(['Exp']);
   });
@@ -91,10 +107,16 @@ describe('walk', () => {
     const first = node(g, 'Exp', [a], 1);
     const second = node(g, 'Neg', [first.outputs[0]!], 1);
     g.outputs = [second.outputs[0]!];
-    const env = new Map<Value, string>([[a, 'a'], [first.outputs[0]!, 'given']]);
+    const env = new Map<Value, string>([
+      [a, 'a'],
+      [first.outputs[0]!, 'given'],
+    ]);
     const log: Trace = [];
     const seen: string[] = [];
-    walk(g, env, table(log), log, { skip: (n) => n === first, after: (n, i, outs) => seen.push(`${i}:${n.op}:${outs.join()}`) });
+    walk(g, env, table(log), log, {
+      skip: (n) => n === first,
+      after: (n, i, outs) => seen.push(`${i}:${n.op}:${outs.join()}`),
+    });
     expect(log).toEqual(['Neg']);
     expect(seen).toEqual(['1:Neg:Neg0(given)']);
   });
@@ -105,7 +127,9 @@ describe('walk', () => {
     const orphan = new Graph('other').addParam('float32', []);
     const n = node(g, 'Add', [a, orphan], 1);
     g.outputs = [n.outputs[0]!];
-    expect(() => walkGraph(g, ['a'], table([]), [])).toThrow(`internal: the test walk met value #${orphan.id} before its definition`);
+    expect(() => walkGraph(g, ['a'], table([]), [])).toThrow(
+      `internal: the test walk met value #${orphan.id} before its definition`,
+    );
 
     const h = new Graph('top');
     const x = h.addParam('float32', []);

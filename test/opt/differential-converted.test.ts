@@ -64,7 +64,12 @@ describe('optimized converted programs compute the same bits', () => {
           throw e;
         }
         const optimized = optimize(cloneGraph(graph), { verify: true });
-        const feeds = [...args, ...graph.captures.map((c) => (c.source.kind === 'tensor' ? c.source.tensor : (c.source as { variable: tf.Variable }).variable))];
+        const feeds = [
+          ...args,
+          ...graph.captures.map((c) =>
+            c.source.kind === 'tensor' ? c.source.tensor : (c.source as { variable: tf.Variable }).variable,
+          ),
+        ];
         lines = [];
         const expected = runGraph(graph, feeds);
         const printed = [...lines];

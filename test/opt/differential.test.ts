@@ -30,10 +30,17 @@ interface Case {
   readonly prints?: number;
 }
 
-const W = tf.tensor([[0.5, -1], [2, 0.25], [-0.75, 1.5]]); // a captured closure tensor
+const W = tf.tensor([
+  [0.5, -1],
+  [2, 0.25],
+  [-0.75, 1.5],
+]); // a captured closure tensor
 
 const cases: Record<string, Case> = {
-  'straight-line arithmetic': { fn: (x: Tn) => tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1), specs: [s([2, 7])] },
+  'straight-line arithmetic': {
+    fn: (x: Tn) => tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1),
+    specs: [s([2, 7])],
+  },
   // Of a computed x: a parameter may hold an Int32Array relabelled by tfjs's Cast, which these store rounded.
   'identities (x*1, x/1, x-0, x+(-0), --x)': {
     fn: (p: Tn) => {
@@ -50,8 +57,14 @@ const cases: Record<string, Case> = {
     specs: [s([3, 4])],
     gone: ['Exp', 'Sqrt'],
   },
-  'common subexpressions': { fn: (x: Tn) => tf.add(tf.exp(tf.abs(x)), tf.exp(tf.abs(x))).mul(tf.abs(x)), specs: [s([5])] },
-  'select (tf.where) with broadcast scalar': { fn: (x: Tn) => tf.where(tf.greater(x, 0), x, tf.mul(x, 0.1)), specs: [s([14])] },
+  'common subexpressions': {
+    fn: (x: Tn) => tf.add(tf.exp(tf.abs(x)), tf.exp(tf.abs(x))).mul(tf.abs(x)),
+    specs: [s([5])],
+  },
+  'select (tf.where) with broadcast scalar': {
+    fn: (x: Tn) => tf.where(tf.greater(x, 0), x, tf.mul(x, 0.1)),
+    specs: [s([14])],
+  },
   'select and logic with constant conditions': {
     fn: (x: Tn) => {
       const t = tf.where(tf.greater(tf.ones([3]), 0), x, tf.neg(x)); // condition folds to all-true
@@ -77,7 +90,8 @@ const cases: Record<string, Case> = {
     specs: [s([6], 'int32'), s([6], 'int32')],
   },
   'bool logic → float sum': {
-    fn: (x: Tn) => tf.sum(tf.cast(tf.logicalAnd(tf.greater(x, -1), tf.logicalNot(tf.logicalNot(tf.less(x, 2)))), 'float32')),
+    fn: (x: Tn) =>
+      tf.sum(tf.cast(tf.logicalAnd(tf.greater(x, -1), tf.logicalNot(tf.logicalNot(tf.less(x, 2)))), 'float32')),
     specs: [s([14])],
   },
   'matmul with a captured weight, bias, relu, softmax': {
@@ -94,26 +108,54 @@ const cases: Record<string, Case> = {
     finite: true,
   },
   'cond with a tensor predicate': {
-    fn: (x: Tn, y: Tn) => ag.cond(tf.greater(tf.sum(x), 0), () => tf.add(tf.mul(x, y), 1), () => tf.sub(tf.neg(y), tf.exp(x))),
+    fn: (x: Tn, y: Tn) =>
+      ag.cond(
+        tf.greater(tf.sum(x), 0),
+        () => tf.add(tf.mul(x, y), 1),
+        () => tf.sub(tf.neg(y), tf.exp(x)),
+      ),
     specs: [s([4]), s([4])],
     finite: true,
   },
   'cond with a constant predicate (true, nested false)': {
     fn: (x: Tn) =>
-      ag.cond(tf.greater(tf.scalar(2), tf.scalar(1)), () => ag.cond(tf.less(tf.scalar(2), tf.scalar(1)), () => tf.neg(x), () => tf.mul(x, 3)), () => tf.abs(x)),
+      ag.cond(
+        tf.greater(tf.scalar(2), tf.scalar(1)),
+        () =>
+          ag.cond(
+            tf.less(tf.scalar(2), tf.scalar(1)),
+            () => tf.neg(x),
+            () => tf.mul(x, 3),
+          ),
+        () => tf.abs(x),
+      ),
     specs: [s([5])],
     gone: ['Cond', 'Greater', 'Less'],
   },
   'cond whose predicate folds from an operand constant': {
     fn: (x: Tn) => {
       const k = tf.scalar(3);
-      return ag.cond(tf.greater(tf.sum(x), 0), () => ag.cond(tf.greater(k, 1), () => tf.mul(x, k), () => x), () => tf.sub(x, k));
+      return ag.cond(
+        tf.greater(tf.sum(x), 0),
+        () =>
+          ag.cond(
+            tf.greater(k, 1),
+            () => tf.mul(x, k),
+            () => x,
+          ),
+        () => tf.sub(x, k),
+      );
     },
     specs: [s([4])],
     finite: true,
   },
   'cond passing an operand through both branches': {
-    fn: (x: Tn, y: Tn) => ag.cond(tf.greater(tf.sum(x), 0), () => [y, tf.exp(x)], () => [y, tf.neg(x)]),
+    fn: (x: Tn, y: Tn) =>
+      ag.cond(
+        tf.greater(tf.sum(x), 0),
+        () => [y, tf.exp(x)],
+        () => [y, tf.neg(x)],
+      ),
     specs: [s([3]), s([2])],
     finite: true,
   },
@@ -122,7 +164,11 @@ const cases: Record<string, Case> = {
       ag.whileLoop(
         (n: Tn) => tf.greater(n, i32(1)),
         (n: Tn, c: Tn) => [
-          ag.cond(tf.equal(tf.mod(n, i32(2)), i32(0)), () => tf.floorDiv(n, i32(2)), () => tf.add(tf.mul(n, i32(3)), i32(1))),
+          ag.cond(
+            tf.equal(tf.mod(n, i32(2)), i32(0)),
+            () => tf.floorDiv(n, i32(2)),
+            () => tf.add(tf.mul(n, i32(3)), i32(1)),
+          ),
           tf.add(c, i32(1)),
         ],
         [a, i32(0)],
@@ -133,7 +179,11 @@ const cases: Record<string, Case> = {
     fn: (x: Tn, w: Tn) => {
       const [, acc] = ag.whileLoop(
         (i: Tn) => tf.less(i, i32(5)),
-        (i: Tn, acc: Tn, junk: Tn) => [tf.add(i, i32(1)), tf.add(tf.mul(acc, w), tf.mul(x, tf.scalar(1))), tf.exp(junk)],
+        (i: Tn, acc: Tn, junk: Tn) => [
+          tf.add(i, i32(1)),
+          tf.add(tf.mul(acc, w), tf.mul(x, tf.scalar(1))),
+          tf.exp(junk),
+        ],
         [i32(0), tf.zerosLike(x), x],
       );
       return acc;
@@ -142,24 +192,38 @@ const cases: Record<string, Case> = {
     finite: true,
   },
   'while: constant-false condition never runs': {
-    fn: (x: Tn) => ag.whileLoop(() => false, (v: Tn) => [tf.exp(v)], [x])[0],
+    fn: (x: Tn) =>
+      ag.whileLoop(
+        () => false,
+        (v: Tn) => [tf.exp(v)],
+        [x],
+      )[0],
     specs: [s([3])],
     gone: ['While'],
   },
   'while: maximumIterations with a constant invariant': {
     fn: (x: Tn) => {
       const k = tf.scalar(0.5);
-      return ag.whileLoop(() => true, (v: Tn) => [tf.add(tf.mul(v, k), tf.mul(k, tf.scalar(2)))], [x], { maximumIterations: 4 })[0];
+      return ag.whileLoop(
+        () => true,
+        (v: Tn) => [tf.add(tf.mul(v, k), tf.mul(k, tf.scalar(2)))],
+        [x],
+        { maximumIterations: 4 },
+      )[0];
     },
     specs: [s([3])],
   },
   'while with a print effect': {
     fn: (n0: Tn) =>
-      ag.whileLoop((n: Tn) => tf.less(n, i32(4)), (n: Tn) => {
-        const m = tf.add(tf.mul(n, i32(1)), i32(1));
-        ag.print('n =', m);
-        return [m];
-      }, [n0])[0],
+      ag.whileLoop(
+        (n: Tn) => tf.less(n, i32(4)),
+        (n: Tn) => {
+          const m = tf.add(tf.mul(n, i32(1)), i32(1));
+          ag.print('n =', m);
+          return [m];
+        },
+        [n0],
+      )[0],
     specs: [s([], 'int32')],
     prints: 9, // from -5: n = -4 … 4
   },

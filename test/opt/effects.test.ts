@@ -38,14 +38,22 @@ function tracedWithEffects(v: tf.Variable): Graph {
       ag.print('start', tf.add(tf.scalar(1), tf.scalar(2)));
       const y = tf.mul(x, 1);
       ag.assert(tf.greater(tf.scalar(3), tf.scalar(1)), 'constant assert');
-      ag.cond(tf.greater(tf.sum(y), 0), () => {
-        ag.print('positive', tf.sum(y));
-        return tf.abs(y);
-      }, () => tf.neg(y));
-      ag.cond(tf.less(tf.scalar(1), tf.scalar(2)), () => {
-        ag.print('constant branch', tf.sum(y));
-        return y;
-      }, () => y);
+      ag.cond(
+        tf.greater(tf.sum(y), 0),
+        () => {
+          ag.print('positive', tf.sum(y));
+          return tf.abs(y);
+        },
+        () => tf.neg(y),
+      );
+      ag.cond(
+        tf.less(tf.scalar(1), tf.scalar(2)),
+        () => {
+          ag.print('constant branch', tf.sum(y));
+          return y;
+        },
+        () => y,
+      );
       v.assign(tf.add(v, tf.exp(tf.scalar(0))));
       return tf.add(y, 0);
     },
@@ -67,11 +75,22 @@ function handBuilt(): Graph {
     return b;
   };
   // The Cond node itself is not flagged: the passes must look inside.
-  const c = g.addNode(new Node(g, 'Cond', [pred, x], ['pred', 'input0'], {}, { subgraphs: { then: branch('then', true), else: branch('else', false) } }));
+  const c = g.addNode(
+    new Node(
+      g,
+      'Cond',
+      [pred, x],
+      ['pred', 'input0'],
+      {},
+      { subgraphs: { then: branch('then', true), else: branch('else', false) } },
+    ),
+  );
   c.addOutput('float32', []);
   const cond = new Graph('cond', g);
   cond.addParam('float32', []);
-  cond.outputs = [cond.addNode(new Node(cond, 'Const', [], [], {}, { values: new Uint8Array([1]) })).addOutput('bool', [])];
+  cond.outputs = [
+    cond.addNode(new Node(cond, 'Const', [], [], {}, { values: new Uint8Array([1]) })).addOutput('bool', []),
+  ];
   const body = branch('body', true);
   const w = g.addNode(new Node(g, 'While', [x], ['var0'], { maximumIterations: 2 }, { subgraphs: { cond, body } }));
   w.addOutput('float32', []);
@@ -81,17 +100,26 @@ function handBuilt(): Graph {
 }
 
 describe('effects survive the optimizer', () => {
-  it.each(PASSES.map(([name]) => name).filter((n, i, all) => all.indexOf(n) === i))('pass %s keeps traced effects', (name) => {
-    const v = tf.variable(tf.scalar(1));
-    const g = tracedWithEffects(v);
-    const before = effects(g);
-    expect(before).toEqual(['Print([{"text":"start"},{"tensor":0}])', 'Assert', 'Print([{"text":"positive"},{"tensor":0}])', 'Print([{"text":"constant branch"},{"tensor":0}])', 'AssignVariable']);
-    const pass = PASSES.find(([n]) => n === name)![1];
-    const after = pass(g);
-    verify(after);
-    expect(effects(after)).toEqual(before);
-    v.dispose();
-  });
+  it.each(PASSES.map(([name]) => name).filter((n, i, all) => all.indexOf(n) === i))(
+    'pass %s keeps traced effects',
+    (name) => {
+      const v = tf.variable(tf.scalar(1));
+      const g = tracedWithEffects(v);
+      const before = effects(g);
+      expect(before).toEqual([
+        'Print([{"text":"start"},{"tensor":0}])',
+        'Assert',
+        'Print([{"text":"positive"},{"tensor":0}])',
+        'Print([{"text":"constant branch"},{"tensor":0}])',
+        'AssignVariable',
+      ]);
+      const pass = PASSES.find(([n]) => n === name)![1];
+      const after = pass(g);
+      verify(after);
+      expect(effects(after)).toEqual(before);
+      v.dispose();
+    },
+  );
 
   it('the whole pipeline keeps them in order, and they act when the optimized graph runs', () => {
     const v = tf.variable(tf.scalar(1));
@@ -99,7 +127,12 @@ describe('effects survive the optimizer', () => {
     const optimized = optimize(cloneGraph(original), { verify: true });
     expect(effects(optimized)).toEqual(effects(original));
     const x = tf.tensor([1, -2, 4]);
-    const feeds = [x, ...original.captures.map((c) => (c.source.kind === 'variable' ? c.source.variable : (c.source as { tensor: Tn }).tensor))];
+    const feeds = [
+      x,
+      ...original.captures.map((c) =>
+        c.source.kind === 'variable' ? c.source.variable : (c.source as { tensor: Tn }).tensor,
+      ),
+    ];
     const a = runGraph(original, feeds);
     const printedA = [...lines];
     const va = v.dataSync()[0];

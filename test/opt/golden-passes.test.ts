@@ -48,14 +48,22 @@ const cases: Record<string, Record<string, GoldenCase>> = {
       fn: (n: Tn) => tf.reshape(tf.reshape(tf.add(tf.neg(n), i32(0)), [3, 2]), [2, 3]),
       specs: [s([6], 'int32')],
     },
-    'kept: x*1, x+(-0), --x of a parameter (it may hold int32 data relabelled by tfjs\'s Cast)': {
+    "kept: x*1, x+(-0), --x of a parameter (it may hold int32 data relabelled by tfjs's Cast)": {
       fn: (x: Tn) => [tf.mul(x, 1), tf.add(x, tf.scalar(-0)), tf.neg(tf.neg(x))],
       specs: [s([3])],
     },
     'pass-through of Cond and While': {
       fn: (x: Tn, y: Tn) => {
-        const [a, b] = ag.cond(tf.greater(tf.sum(x), 0), () => [y, tf.exp(x)], () => [y, tf.neg(x)]);
-        const [i, z] = ag.whileLoop((i: Tn) => tf.less(i, i32(3)), (i: Tn, z: Tn) => [tf.add(i, i32(1)), z], [i32(0), a]);
+        const [a, b] = ag.cond(
+          tf.greater(tf.sum(x), 0),
+          () => [y, tf.exp(x)],
+          () => [y, tf.neg(x)],
+        );
+        const [i, z] = ag.whileLoop(
+          (i: Tn) => tf.less(i, i32(3)),
+          (i: Tn, z: Tn) => [tf.add(i, i32(1)), z],
+          [i32(0), a],
+        );
         return [b, i, z];
       },
       specs: [s([3]), s([2])],
@@ -67,18 +75,33 @@ const cases: Record<string, Record<string, GoldenCase>> = {
       specs: [s([3])],
     },
     'cond with a constant predicate': {
-      fn: (x: Tn) => ag.cond(tf.greater(tf.scalar(2), tf.scalar(1)), () => tf.mul(tf.add(x, 1), tf.scalar(2)), () => tf.neg(x)),
+      fn: (x: Tn) =>
+        ag.cond(
+          tf.greater(tf.scalar(2), tf.scalar(1)),
+          () => tf.mul(tf.add(x, 1), tf.scalar(2)),
+          () => tf.neg(x),
+        ),
       specs: [s([3])],
     },
     'constants pushed into a while body': {
       fn: (x: Tn) => {
         const k = tf.scalar(0.5);
-        return ag.whileLoop(() => true, (v: Tn) => [tf.add(tf.mul(v, k), tf.mul(k, tf.scalar(4)))], [x], { maximumIterations: 3 })[0];
+        return ag.whileLoop(
+          () => true,
+          (v: Tn) => [tf.add(tf.mul(v, k), tf.mul(k, tf.scalar(4)))],
+          [x],
+          { maximumIterations: 3 },
+        )[0];
       },
       specs: [s([3])],
     },
     'while that never runs': {
-      fn: (x: Tn) => ag.whileLoop(() => false, (v: Tn) => [tf.exp(v)], [x])[0],
+      fn: (x: Tn) =>
+        ag.whileLoop(
+          () => false,
+          (v: Tn) => [tf.exp(v)],
+          [x],
+        )[0],
       specs: [s([3])],
     },
     'too large to fold': {
@@ -92,11 +115,23 @@ const cases: Record<string, Record<string, GoldenCase>> = {
       specs: [s([4])],
     },
     'commutative operands, differing attrs, 0 vs -0': {
-      fn: (x: Tn, y: Tn) => [tf.add(x, y), tf.add(y, x), tf.sum(x, 0), tf.sum(x, 1), tf.add(x, tf.scalar(0)), tf.add(x, tf.scalar(-0))],
+      fn: (x: Tn, y: Tn) => [
+        tf.add(x, y),
+        tf.add(y, x),
+        tf.sum(x, 0),
+        tf.sum(x, 1),
+        tf.add(x, tf.scalar(0)),
+        tf.add(x, tf.scalar(-0)),
+      ],
       specs: [s([2, 2]), s([2, 2])],
     },
     'inside branches': {
-      fn: (x: Tn) => ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(tf.abs(x), tf.abs(x)), () => tf.neg(x)),
+      fn: (x: Tn) =>
+        ag.cond(
+          tf.greater(tf.sum(x), 0),
+          () => tf.mul(tf.abs(x), tf.abs(x)),
+          () => tf.neg(x),
+        ),
       specs: [s([3])],
     },
   },
@@ -104,7 +139,11 @@ const cases: Record<string, Record<string, GoldenCase>> = {
     'unused values and an unused cond': {
       fn: (x: Tn) => {
         tf.exp(x);
-        ag.cond(tf.greater(tf.sum(x), 0), () => tf.abs(x), () => tf.neg(x));
+        ag.cond(
+          tf.greater(tf.sum(x), 0),
+          () => tf.abs(x),
+          () => tf.neg(x),
+        );
         return tf.mul(x, 2);
       },
       specs: [s([3])],
@@ -112,10 +151,14 @@ const cases: Record<string, Record<string, GoldenCase>> = {
     'effects survive': {
       fn: (x: Tn) => {
         ag.print('x is', x);
-        ag.cond(tf.greater(tf.sum(x), 0), () => {
-          ag.print('positive');
-          return tf.abs(x);
-        }, () => tf.neg(x));
+        ag.cond(
+          tf.greater(tf.sum(x), 0),
+          () => {
+            ag.print('positive');
+            return tf.abs(x);
+          },
+          () => tf.neg(x),
+        );
         return tf.mul(x, 2);
       },
       specs: [s([3])],
@@ -123,7 +166,12 @@ const cases: Record<string, Record<string, GoldenCase>> = {
   },
   'prune-control-flow': {
     'unused cond output and operand': {
-      fn: (x: Tn, y: Tn) => ag.cond(tf.greater(tf.sum(x), 0), () => [tf.exp(x), tf.mul(y, 2)], () => [tf.neg(x), tf.abs(y)])[0],
+      fn: (x: Tn, y: Tn) =>
+        ag.cond(
+          tf.greater(tf.sum(x), 0),
+          () => [tf.exp(x), tf.mul(y, 2)],
+          () => [tf.neg(x), tf.abs(y)],
+        )[0],
       specs: [s([3]), s([3])],
     },
     'dead loop variable and invariant': {
@@ -160,14 +208,19 @@ const cases: Record<string, Record<string, GoldenCase>> = {
     'inside a loop body, not across it': {
       fn: (x: Tn) =>
         tf.exp(
-          ag.whileLoop((i: Tn) => tf.less(i, i32(3)), (i: Tn, v: Tn) => [tf.add(i, i32(1)), tf.tanh(tf.mul(v, 2))], [i32(0), tf.abs(x)])[1],
+          ag.whileLoop(
+            (i: Tn) => tf.less(i, i32(3)),
+            (i: Tn, v: Tn) => [tf.add(i, i32(1)), tf.tanh(tf.mul(v, 2))],
+            [i32(0), tf.abs(x)],
+          )[1],
         ),
       specs: [s([3])],
     },
   },
   pipeline: {
     gradient: {
-      fn: (x: Tn, w: Tn) => tf.grads((a: Tn, b: Tn) => tf.mean(tf.sigmoid(tf.mul(tf.sum(tf.mul(a, b), -1), 2))))([x, w]),
+      fn: (x: Tn, w: Tn) =>
+        tf.grads((a: Tn, b: Tn) => tf.mean(tf.sigmoid(tf.mul(tf.sum(tf.mul(a, b), -1), 2))))([x, w]),
       specs: [s([3, 4]), s([4])],
     },
     collatz: {
@@ -175,7 +228,11 @@ const cases: Record<string, Record<string, GoldenCase>> = {
         ag.whileLoop(
           (n: Tn) => tf.notEqual(n, i32(1)),
           (n: Tn, c: Tn) => [
-            ag.cond(tf.equal(tf.mod(n, i32(2)), i32(0)), () => tf.floorDiv(n, i32(2)), () => tf.add(tf.mul(n, i32(3)), i32(1))),
+            ag.cond(
+              tf.equal(tf.mod(n, i32(2)), i32(0)),
+              () => tf.floorDiv(n, i32(2)),
+              () => tf.add(tf.mul(n, i32(3)), i32(1)),
+            ),
             tf.add(c, i32(1)),
           ],
           [a, i32(0)],
@@ -195,7 +252,8 @@ const PASS_FNS: Record<string, Pass> = {
   pipeline,
 };
 
-const fileName = (pass: string, name: string) => `golden/${pass}.${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}.txt`;
+const fileName = (pass: string, name: string) =>
+  `golden/${pass}.${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}.txt`;
 
 for (const [pass, group] of Object.entries(cases)) {
   describe(pass, () => {

@@ -32,7 +32,10 @@ proto.runNode = function (node, args) {
 };
 
 /** Runs `graph` on `inputs` (params then captures) and returns the outputs' dtypes, shapes, data. */
-export function runGraph(graph: Graph, inputs: readonly tf.Tensor[]): { dtype: string; shape: number[]; data: ArrayLike<number> }[] {
+export function runGraph(
+  graph: Graph,
+  inputs: readonly tf.Tensor[],
+): { dtype: string; shape: number[]; data: ArrayLike<number> }[] {
   const interp = new FusedInterpreter();
   try {
     const outs = interp.run(graph, inputs);
@@ -52,7 +55,8 @@ export function expectSameBits(actual: ReturnType<typeof runGraph>, expected: Re
     expect(a.dtype, `output ${i} dtype`).toBe(e.dtype);
     expect(a.shape, `output ${i} shape`).toEqual(e.shape);
     const bad: string[] = [];
-    for (let k = 0; k < e.data.length; k++) if (!Object.is(a.data[k], e.data[k])) bad.push(`[${k}] ${a.data[k]} ≠ ${e.data[k]}`);
+    for (let k = 0; k < e.data.length; k++)
+      if (!Object.is(a.data[k], e.data[k])) bad.push(`[${k}] ${a.data[k]} ≠ ${e.data[k]}`);
     expect(bad, `output ${i} elements`).toEqual([]);
   });
 }

@@ -9,7 +9,10 @@ import { collatz, seedScope } from '../../examples/seed-functions.js';
 import { optimizationSteps, formatSteps } from '../../src/opt/pass-report.js';
 
 // The line of collatz's loop in examples/seeds.ts (the While node's source).
-const WHILE_LINE = readFileSync(new URL('../../examples/seeds.ts', import.meta.url), 'utf8').split('\n').findIndex((l) => l.includes('while (a != 1)')) + 1;
+const WHILE_LINE =
+  readFileSync(new URL('../../examples/seeds.ts', import.meta.url), 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes('while (a != 1)')) + 1;
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -24,13 +27,26 @@ describe('graph views', () => {
     expect(f.toString({ graph: 'trace' })).toBe(f.graph.toString());
     expect(f.toString()).not.toContain('Identity(');
     expect(f.graph.toString()).toContain('Identity(');
-    expect(f.toString({ sources: true })).toMatch(new RegExp(`While\\(%a, %0\\) \\{\\s+// seeds\\.ts:${WHILE_LINE}:\\d+`));
+    expect(f.toString({ sources: true })).toMatch(
+      new RegExp(`While\\(%a, %0\\) \\{\\s+// seeds\\.ts:${WHILE_LINE}:\\d+`),
+    );
   });
 
   it('passes: the trace, each pass with its node counts and diff, then the optimized graph', () => {
     const f = cf();
     const steps = f.optimizationSteps();
-    expect(steps.map((s) => s.pass)).toEqual(['simplify', 'constant-fold', 'simplify', 'cse', 'dce', 'prune-control-flow', 'constant-fold', 'cse', 'dce', 'fuse-elementwise']);
+    expect(steps.map((s) => s.pass)).toEqual([
+      'simplify',
+      'constant-fold',
+      'simplify',
+      'cse',
+      'dce',
+      'prune-control-flow',
+      'constant-fold',
+      'cse',
+      'dce',
+      'fuse-elementwise',
+    ]);
     expect(steps[0]!.before).toBe(f.graph.toString());
     expect(steps[steps.length - 1]!.after).toBe(f.optimizedGraph.toString());
     expect(steps[0]!.nodesBefore).toBe(30);
@@ -50,7 +66,9 @@ describe('graph views', () => {
     const f = cf();
     const [first] = optimizationSteps(f.graph);
     const renumbered = { ...first!, before: first!.after.replace(/%(\d+)/g, (_, d) => `%${Number(d) + 100}`) };
-    expect(formatSteps(f.graph, [renumbered])).toContain(`── 1. simplify: ${first!.nodesBefore} → ${first!.nodesAfter} nodes, no change`);
+    expect(formatSteps(f.graph, [renumbered])).toContain(
+      `── 1. simplify: ${first!.nodesBefore} → ${first!.nodesAfter} nodes, no change`,
+    );
   });
 
   it('a picture cannot show the passes view', () => {

@@ -27,7 +27,12 @@ afterEach(async () => {
 
 type Tn = tf.Tensor;
 
-function constNode(g: Graph, values: Float32Array | Int32Array | Uint8Array, dtype: 'float32' | 'int32' | 'bool', shape: number[]): Value {
+function constNode(
+  g: Graph,
+  values: Float32Array | Int32Array | Uint8Array,
+  dtype: 'float32' | 'int32' | 'bool',
+  shape: number[],
+): Value {
   return g.addNode(new Node(g, 'Const', [], [], {}, { values })).addOutput(dtype, shape);
 }
 
@@ -48,8 +53,12 @@ describe('constant folding', () => {
   it('leaves random, unknown and effect kernels alone', () => {
     const g = new Graph('g');
     const logits = constNode(g, new Float32Array([0, 1]), 'float32', [1, 2]);
-    const m1 = g.addNode(new Node(g, 'Multinomial', [logits], ['logits'], { numSamples: 2, seed: 0, normalized: false })).addOutput('int32', [1, 2]);
-    const m2 = g.addNode(new Node(g, 'Multinomial', [logits], ['logits'], { numSamples: 2, seed: 0, normalized: false })).addOutput('int32', [1, 2]);
+    const m1 = g
+      .addNode(new Node(g, 'Multinomial', [logits], ['logits'], { numSamples: 2, seed: 0, normalized: false }))
+      .addOutput('int32', [1, 2]);
+    const m2 = g
+      .addNode(new Node(g, 'Multinomial', [logits], ['logits'], { numSamples: 2, seed: 0, normalized: false }))
+      .addOutput('int32', [1, 2]);
     const u = g.addNode(new Node(g, 'MadeUpKernel' as IrOp, [logits], ['x'], {})).addOutput('float32', [1, 2]);
     g.addNode(new Node(g, 'Print', [logits], ['value0'], { parts: [{ tensor: 0 }] }, { effect: true }));
     g.outputs = [m1, m2, u];
@@ -60,7 +69,17 @@ describe('constant folding', () => {
 
   it('folds multi-step int32 and bool expressions exactly (wrapping)', () => {
     const g = traceGraph(
-      (x: Tn) => tf.add(x, tf.cast(tf.logicalAnd(tf.greater(tf.mul(tf.scalar(2 ** 30, 'int32'), tf.scalar(4, 'int32')), tf.scalar(-1, 'int32')), tf.scalar(true)), 'int32')),
+      (x: Tn) =>
+        tf.add(
+          x,
+          tf.cast(
+            tf.logicalAnd(
+              tf.greater(tf.mul(tf.scalar(2 ** 30, 'int32'), tf.scalar(4, 'int32')), tf.scalar(-1, 'int32')),
+              tf.scalar(true),
+            ),
+            'int32',
+          ),
+        ),
       [ag.spec([2], 'int32')],
     );
     const ref = cloneGraph(g);
@@ -81,18 +100,37 @@ describe('constant folding', () => {
       ['Maximum', [1, 1, 1], [2, 3]],
       ['Less', [1, 1], [2, 3]],
     ];
-    const vals = (shape: number[], seed: number) => Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, (_, i) => (i - 2.5 + seed) / 3);
+    const vals = (shape: number[], seed: number) =>
+      Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, (_, i) => (i - 2.5 + seed) / 3);
     for (const [op, sa, sb] of cases) {
       const a = tf.tensor(vals(sa, 0.3), sa);
       const b = tf.tensor(vals(sb, -1.7), sb);
       const ref = tf.engine().runKernel(op, { a, b }) as Tn;
       const g = new Graph('g');
-      const out = g.addNode(new Node(g, op as IrOp, [constNode(g, a.dataSync() as Float32Array, 'float32', sa), constNode(g, b.dataSync() as Float32Array, 'float32', sb)], ['a', 'b'], {})).addOutput(ref.dtype as 'float32' | 'bool', ref.shape);
+      const out = g
+        .addNode(
+          new Node(
+            g,
+            op as IrOp,
+            [
+              constNode(g, a.dataSync() as Float32Array, 'float32', sa),
+              constNode(g, b.dataSync() as Float32Array, 'float32', sb),
+            ],
+            ['a', 'b'],
+            {},
+          ),
+        )
+        .addOutput(ref.dtype as 'float32' | 'bool', ref.shape);
       g.outputs = [out];
       constantFold(g);
       verify(g);
-      expect(g.nodes.every((n) => n.op === 'Const'), `${op} folded`).toBe(true);
-      expectSameBits(runGraph(g, []), [{ dtype: ref.dtype, shape: ref.shape, data: ref.dataSync() as ArrayLike<number> }]);
+      expect(
+        g.nodes.every((n) => n.op === 'Const'),
+        `${op} folded`,
+      ).toBe(true);
+      expectSameBits(runGraph(g, []), [
+        { dtype: ref.dtype, shape: ref.shape, data: ref.dataSync() as ArrayLike<number> },
+      ]);
       tf.dispose([a, b, ref]);
     }
   });
@@ -130,10 +168,13 @@ describe('fusion', () => {
   });
 
   it('needs two kernels, and keeps graph outputs and shared values out of groups', () => {
-    const g = traceGraph((x: Tn) => {
-      const a = tf.exp(x);
-      return [a, tf.neg(a), tf.abs(tf.sqrt(x))];
-    }, [ag.spec([3])]);
+    const g = traceGraph(
+      (x: Tn) => {
+        const a = tf.exp(x);
+        return [a, tf.neg(a), tf.abs(tf.sqrt(x))];
+      },
+      [ag.spec([3])],
+    );
     fuseElementwise(g);
     verify(g);
     expect(g.nodes.map((n) => n.op)).toEqual(['Exp', 'Neg', 'Fused']);
@@ -165,7 +206,10 @@ describe('pipeline', () => {
   it('keeps params, captures (same objects, same order) and output types', () => {
     const w = tf.tensor([1, 2, 3]);
     const v = tf.variable(tf.scalar(2));
-    const g = traceGraph((x: Tn, y: Tn) => [tf.mul(tf.mul(x, v), w), tf.add(y, 0), y, tf.mul(tf.scalar(2), tf.scalar(3))], [ag.spec([3]), ag.spec([])]);
+    const g = traceGraph(
+      (x: Tn, y: Tn) => [tf.mul(tf.mul(x, v), w), tf.add(y, 0), y, tf.mul(tf.scalar(2), tf.scalar(3))],
+      [ag.spec([3]), ag.spec([])],
+    );
     const params = [...g.params];
     const caps = g.captures.map((c) => c.param);
     const types = g.outputs.map((o) => `${o.dtype}${o.shape}`);
@@ -178,11 +222,14 @@ describe('pipeline', () => {
   });
 
   it('optimizes a larger unrolled graph quickly', () => {
-    const g = traceGraph((x: Tn) => {
-      let y = x;
-      for (let i = 0; i < 500; i++) y = tf.add(tf.mul(y, 1), tf.mul(tf.scalar(i % 7), tf.scalar(0.5)));
-      return y;
-    }, [ag.spec([8])]);
+    const g = traceGraph(
+      (x: Tn) => {
+        let y = x;
+        for (let i = 0; i < 500; i++) y = tf.add(tf.mul(y, 1), tf.mul(tf.scalar(i % 7), tf.scalar(0.5)));
+        return y;
+      },
+      [ag.spec([8])],
+    );
     const t0 = performance.now();
     optimize(g, { verify: true });
     expect(performance.now() - t0).toBeLessThan(2000);

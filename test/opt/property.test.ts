@@ -22,13 +22,31 @@ type Expr =
   | { readonly k: 'cond'; readonly a: Expr; readonly b: Expr };
 
 const UNARY: Record<string, (x: tf.Tensor) => tf.Tensor> = {
-  neg: tf.neg, abs: tf.abs, exp: tf.exp, tanh: tf.tanh, sigmoid: tf.sigmoid, relu: tf.relu, square: tf.square,
-  sqrtAbs: (x) => tf.sqrt(tf.abs(x)), times1: (x) => tf.mul(x, 1), plusMinus0: (x) => tf.add(x, tf.scalar(-0)),
-  plus0: (x) => tf.add(x, 0), minus0: (x) => tf.sub(x, 0), times0: (x) => tf.mul(x, 0), div1: (x) => tf.div(x, 1),
-  castRound: (x) => tf.cast(tf.cast(x, 'int32'), 'float32'), sameCast: (x) => tf.cast(x, 'float32'), negNeg: (x) => tf.neg(tf.neg(x)),
+  neg: tf.neg,
+  abs: tf.abs,
+  exp: tf.exp,
+  tanh: tf.tanh,
+  sigmoid: tf.sigmoid,
+  relu: tf.relu,
+  square: tf.square,
+  sqrtAbs: (x) => tf.sqrt(tf.abs(x)),
+  times1: (x) => tf.mul(x, 1),
+  plusMinus0: (x) => tf.add(x, tf.scalar(-0)),
+  plus0: (x) => tf.add(x, 0),
+  minus0: (x) => tf.sub(x, 0),
+  times0: (x) => tf.mul(x, 0),
+  div1: (x) => tf.div(x, 1),
+  castRound: (x) => tf.cast(tf.cast(x, 'int32'), 'float32'),
+  sameCast: (x) => tf.cast(x, 'float32'),
+  negNeg: (x) => tf.neg(tf.neg(x)),
 };
 const BINARY: Record<string, (a: tf.Tensor, b: tf.Tensor) => tf.Tensor> = {
-  add: tf.add, sub: tf.sub, mul: tf.mul, div: tf.div, maximum: tf.maximum, minimum: tf.minimum,
+  add: tf.add,
+  sub: tf.sub,
+  mul: tf.mul,
+  div: tf.div,
+  maximum: tf.maximum,
+  minimum: tf.minimum,
 };
 
 const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
@@ -37,7 +55,12 @@ const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
     fc.record({ k: fc.constant('in' as const), i: fc.integer({ min: 0, max: 2 }) }),
     fc.record({ k: fc.constant('const' as const), v: fc.constantFrom(0, -0, 1, 2, -0.5, 3.25) }),
     fc.record({ k: fc.constant('un' as const), op: fc.constantFrom(...Object.keys(UNARY)), x: tie('e') }),
-    fc.record({ k: fc.constant('bin' as const), op: fc.constantFrom(...Object.keys(BINARY)), a: tie('e'), b: tie('e') }),
+    fc.record({
+      k: fc.constant('bin' as const),
+      op: fc.constantFrom(...Object.keys(BINARY)),
+      a: tie('e'),
+      b: tie('e'),
+    }),
     fc.record({ k: fc.constant('where' as const), a: tie('e'), b: tie('e') }),
     fc.record({ k: fc.constant('cond' as const), a: tie('e'), b: tie('e') }),
   ),
@@ -69,7 +92,11 @@ function build(e: Expr, ins: tf.Tensor[]): tf.Tensor {
       const a = build(e.a, ins);
       const b = build(e.b, ins);
       const shape = broadcastShape(a.shape, b.shape);
-      return ag.cond(tf.greater(tf.sum(a), tf.sum(b)), () => tf.add(tf.broadcastTo(a, shape), 1), () => tf.mul(tf.broadcastTo(b, shape), b));
+      return ag.cond(
+        tf.greater(tf.sum(a), tf.sum(b)),
+        () => tf.add(tf.broadcastTo(a, shape), 1),
+        () => tf.mul(tf.broadcastTo(b, shape), b),
+      );
     }
   }
 }

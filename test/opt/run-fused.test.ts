@@ -14,19 +14,40 @@ beforeAll(async () => {
 function fusedNode(nInputs: number, steps: FusedStep[]): Node {
   const g = new Graph('g');
   const ins = Array.from({ length: nInputs }, () => g.addParam('float32', [2, 3]));
-  const node = new Node(g, FUSED_OP, ins, ins.map((_, i) => `x${i}`), { steps });
+  const node = new Node(
+    g,
+    FUSED_OP,
+    ins,
+    ins.map((_, i) => `x${i}`),
+    { steps },
+  );
   const last = steps[steps.length - 1]!;
   node.addOutput(last.dtype, last.shape);
   return node;
 }
 
-const step = (op: KernelName, args: number[], argNames: string[], shape: number[], dtype: FusedStep['dtype'] = 'float32', attrs = {}): FusedStep => ({
-  op, args, argNames, attrs, dtype, shape,
+const step = (
+  op: KernelName,
+  args: number[],
+  argNames: string[],
+  shape: number[],
+  dtype: FusedStep['dtype'] = 'float32',
+  attrs = {},
+): FusedStep => ({
+  op,
+  args,
+  argNames,
+  attrs,
+  dtype,
+  shape,
 });
 
 describe('runFused', () => {
   it('computes select(x > 0, x, 0.1 * x) with scalar broadcasting, same bits as the kernels, no leaks', () => {
-    const x = tf.tensor([[1, -2, NaN], [-0, Infinity, -Infinity]]);
+    const x = tf.tensor([
+      [1, -2, NaN],
+      [-0, Infinity, -Infinity],
+    ]);
     const zero = tf.scalar(0);
     const k = tf.scalar(0.1);
     const node = fusedNode(3, [
@@ -67,7 +88,11 @@ describe('runFused', () => {
 
   it('frees its intermediates when a step throws', () => {
     const x = tf.ones([2, 3]);
-    const node = fusedNode(1, [step('Exp', [0], ['x'], [2, 3]), step('Neg', [1], ['x'], [2, 3]), step('NoSuchKernel' as KernelName, [2], ['x'], [2, 3])]);
+    const node = fusedNode(1, [
+      step('Exp', [0], ['x'], [2, 3]),
+      step('Neg', [1], ['x'], [2, 3]),
+      step('NoSuchKernel' as KernelName, [2], ['x'], [2, 3]),
+    ]);
     const before = tf.memory().numTensors;
     expect(() => runFused(node, [x])).toThrow();
     expect(tf.memory().numTensors).toBe(before);

@@ -65,10 +65,13 @@ describe('callAsync snapshots its inputs and captured variables at the call', ()
 
   it('a variable written by the function is written when the call completes, from the values at the call', async () => {
     const total = tf.variable(tf.scalar(10), true, 'total_async');
-    const f = ag.jit((x: tf.Tensor) => {
-      total.assign(tf.add(total, x));
-      return tf.mul(total, 2);
-    }, { autograph: false, executor: 'onnxruntime' });
+    const f = ag.jit(
+      (x: tf.Tensor) => {
+        total.assign(tf.add(total, x));
+        return tf.mul(total, 2);
+      },
+      { autograph: false, executor: 'onnxruntime' },
+    );
     const cf = f.getConcreteFunction(tf.scalar(0));
     const result = await cf.callAsync(tf.scalar(5));
     expect(values(result)).toEqual([30]);
@@ -77,17 +80,27 @@ describe('callAsync snapshots its inputs and captured variables at the call', ()
   });
 
   it('arguments of another signature are refused at the call, as call() refuses them', async () => {
-    const cf = ag.jit((x: tf.Tensor) => tf.add(x, 1), { autograph: false, executor: 'onnxruntime' }).getConcreteFunction(tf.tensor1d([0, 0]));
-    const e = await cf.callAsync(tf.tensor1d([1, 2, 3])).then(() => undefined, (err: unknown) => err);
+    const cf = ag
+      .jit((x: tf.Tensor) => tf.add(x, 1), { autograph: false, executor: 'onnxruntime' })
+      .getConcreteFunction(tf.tensor1d([0, 0]));
+    const e = await cf.callAsync(tf.tensor1d([1, 2, 3])).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(AutographError);
     expect((e as AutographError).id).toBe('api/signature-mismatch');
   });
 
   it('a disposed captured variable is a catalogued rejection of the returned promise, not an unhandled one', async () => {
     const v = tf.variable(tf.scalar(2), true, 'gone');
-    const cf = ag.jit((x: tf.Tensor) => tf.mul(x, v), { autograph: false, executor: 'onnxruntime' }).getConcreteFunction(tf.scalar(1));
+    const cf = ag
+      .jit((x: tf.Tensor) => tf.mul(x, v), { autograph: false, executor: 'onnxruntime' })
+      .getConcreteFunction(tf.scalar(1));
     v.dispose();
-    const e = await cf.callAsync(tf.scalar(1)).then(() => undefined, (err: unknown) => err);
+    const e = await cf.callAsync(tf.scalar(1)).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect((e as AutographError).id).toBe('exec/capture-disposed');
   });
 });

@@ -32,7 +32,12 @@ interface Outcome {
 }
 
 /** Runs `fn` through jit with `executor` on fresh inputs; what it printed, returned or threw. */
-function outcome(fn: (...a: never[]) => unknown, executor: Executor, args: () => unknown[], scope: Record<string, unknown> = {}): Outcome {
+function outcome(
+  fn: (...a: never[]) => unknown,
+  executor: Executor,
+  args: () => unknown[],
+  scope: Record<string, unknown> = {},
+): Outcome {
   lines = [];
   const f = ag.jit(fn, { executor, scope: { tf, ag, ...scope } });
   try {
@@ -41,11 +46,24 @@ function outcome(fn: (...a: never[]) => unknown, executor: Executor, args: () =>
   } catch (e) {
     const err = e as AutographError;
     if (!(err instanceof AutographError)) throw e;
-    return { lines: [...lines], error: { id: err.id, summary: err.summary, line: err.location?.line, column: err.location?.column, file: err.location?.file } };
+    return {
+      lines: [...lines],
+      error: {
+        id: err.id,
+        summary: err.summary,
+        line: err.location?.line,
+        column: err.location?.column,
+        file: err.location?.file,
+      },
+    };
   }
 }
 
-function sameOnBoth(fn: (...a: never[]) => unknown, args: () => unknown[], scope: Record<string, unknown> = {}): Outcome {
+function sameOnBoth(
+  fn: (...a: never[]) => unknown,
+  args: () => unknown[],
+  scope: Record<string, unknown> = {},
+): Outcome {
   const compiled = outcome(fn, 'compiled', args, scope);
   const ort = outcome(fn, 'onnxruntime', args, scope);
   expect(ort).toEqual(compiled);
@@ -67,7 +85,9 @@ describe('assertions under the onnxruntime executor', () => {
 
   it('the seed: assert(x != 0) then x * x', () => {
     expect(sameOnBoth(checkedSquare as never, () => [tf.scalar(3)], { ag }).value).toEqual([9]);
-    expect(sameOnBoth(checkedSquare as never, () => [tf.scalar(0)], { ag }).error?.summary).toContain('Do not pass zero!');
+    expect(sameOnBoth(checkedSquare as never, () => [tf.scalar(0)], { ag }).error?.summary).toContain(
+      'Do not pass zero!',
+    );
   });
 
   it('an assert inside a staged loop stops the loop (it would never end): collatz from 0', () => {
@@ -83,7 +103,9 @@ describe('assertions under the onnxruntime executor', () => {
       return steps;
     }
     expect(sameOnBoth(collatz as never, () => [tf.scalar(27, 'int32')]).value).toEqual([111]);
-    expect(sameOnBoth(collatz as never, () => [tf.scalar(0, 'int32')]).error?.summary).toContain('n must stay positive');
+    expect(sameOnBoth(collatz as never, () => [tf.scalar(0, 'int32')]).error?.summary).toContain(
+      'n must stay positive',
+    );
   });
 
   it('a failed assert before a loop keeps the loop from running', () => {
@@ -153,7 +175,11 @@ describe('prints under the onnxruntime executor', () => {
       console.log('matrix', m, 'scalar', m.sum());
       return x * x;
     }
-    const m = () => tf.tensor2d([[1.5, -2], [0.1, 3]]);
+    const m = () =>
+      tf.tensor2d([
+        [1.5, -2],
+        [0.1, 3],
+      ]);
     expect(sameOnBoth(shows as never, () => [tf.tensor1d([1, -0.5]), m()]).lines).toHaveLength(1);
     expect(sameOnBoth(shows as never, () => [tf.tensor1d([-1, -0.5]), m()]).lines).toHaveLength(1);
   });

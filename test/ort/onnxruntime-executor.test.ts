@@ -15,19 +15,30 @@ beforeAll(async () => {
 });
 
 const i32 = (v: number) => tf.scalar(v, 'int32');
-const inputsOf = (g: ag.Graph, args: tf.Tensor[]) => [...args, ...g.captures.map((c) => (c.source.kind === 'variable' ? c.source.variable : (c.source as { tensor: tf.Tensor }).tensor))];
+const inputsOf = (g: ag.Graph, args: tf.Tensor[]) => [
+  ...args,
+  ...g.captures.map((c) =>
+    c.source.kind === 'variable' ? c.source.variable : (c.source as { tensor: tf.Tensor }).tensor,
+  ),
+];
 
 describe('OnnxRuntimeExecutor', () => {
   const exec = new OnnxRuntimeExecutor();
   afterAll(() => exec.dispose());
 
-  const w = tf.tensor2d([[1, 2], [3, 4]]);
+  const w = tf.tensor2d([
+    [1, 2],
+    [3, 4],
+  ]);
   const mlp = function mlp(x: tf.Tensor) {
     return [tf.relu(tf.matMul(x, w)), tf.sum(x)];
   };
 
   it('runs synchronously and returns tfjs tensors', () => {
-    const x = tf.tensor2d([[1, -1], [0.5, 2]]);
+    const x = tf.tensor2d([
+      [1, -1],
+      [0.5, 2],
+    ]);
     const g = traceGraph(mlp, [x]);
     const before = tf.memory().numTensors;
     const outs = exec.run(g, inputsOf(g, [x]));
@@ -45,7 +56,10 @@ describe('OnnxRuntimeExecutor', () => {
   });
 
   it('runAsync gives the same results', async () => {
-    const x = tf.tensor2d([[2, 1], [-3, 1]]);
+    const x = tf.tensor2d([
+      [2, 1],
+      [-3, 1],
+    ]);
     const g = traceGraph(mlp, [x]);
     const [a, b] = await exec.runAsync(g, inputsOf(g, [x]));
     const [c, d] = exec.run(g, inputsOf(g, [x]));
@@ -75,10 +89,13 @@ describe('OnnxRuntimeExecutor', () => {
 
   it('the frozen export of a variable write holds its value at export time', async () => {
     const v = tf.variable(tf.tensor1d([1, 2]), true, 'frozen');
-    const g = traceGraph(function bump(x: tf.Tensor) {
-      v.assign(tf.add(v, x));
-      return tf.sum(v);
-    }, [tf.tensor1d([1, 1])]);
+    const g = traceGraph(
+      function bump(x: tf.Tensor) {
+        v.assign(tf.add(v, x));
+        return tf.sum(v);
+      },
+      [tf.tensor1d([1, 1])],
+    );
     const model = exportOnnxModel(g);
     const [total, next] = await runOrt(model, inputsOf(g, [tf.tensor1d([1, 1])]));
     expect(total!.values).toEqual([5]);
@@ -89,11 +106,14 @@ describe('OnnxRuntimeExecutor', () => {
 
 describe('ONNX export of effects, optimized graphs and lists', () => {
   it('drops Print and Assert with a warning', async () => {
-    const g = traceGraph(function effects(x: tf.Tensor) {
-      ag.print('x is', x);
-      ag.assert(tf.all(tf.greater(x, 0)), 'positive');
-      return tf.add(x, 1);
-    }, [ag.spec([2])]);
+    const g = traceGraph(
+      function effects(x: tf.Tensor) {
+        ag.print('x is', x);
+        ag.assert(tf.all(tf.greater(x, 0)), 'positive');
+        return tf.add(x, 1);
+      },
+      [ag.spec([2])],
+    );
     const warnings: string[] = [];
     const model = exportOnnxModel(g, { onWarning: (m) => warnings.push(m) });
     expect(warnings.some((w) => /dropped Print/.test(w))).toBe(true);
@@ -116,7 +136,11 @@ describe('ONNX export of effects, optimized graphs and lists', () => {
     const squares = function squares(n: tf.Tensor) {
       const z: unknown[] = [];
       ag.setElementType(z, 'int32');
-      const [, list] = ag.whileLoop((i) => tf.less(i, n), (i, l) => [tf.add(i, i32(1)), (l as unknown as ag.TensorList).push(tf.mul(i, i))], [0, z]);
+      const [, list] = ag.whileLoop(
+        (i) => tf.less(i, n),
+        (i, l) => [tf.add(i, i32(1)), (l as unknown as ag.TensorList).push(tf.mul(i, i))],
+        [0, z],
+      );
       return ag.stack(list);
     };
     await checkOnnx(squares, [i32(5)], { reference: 'interpreter' });
@@ -127,7 +151,11 @@ describe('ONNX export of effects, optimized graphs and lists', () => {
     const ops = function listOps(x: tf.Tensor, n: tf.Tensor) {
       const z: unknown[] = [];
       ag.setElementType(z, 'float32', [2]);
-      const [, l] = ag.whileLoop((i) => tf.less(i, n), (i, l) => [tf.add(i, 1), (l as unknown as ag.TensorList).push(tf.mul(x, tf.cast(i, 'float32')))], [0, z]);
+      const [, l] = ag.whileLoop(
+        (i) => tf.less(i, n),
+        (i, l) => [tf.add(i, 1), (l as unknown as ag.TensorList).push(tf.mul(x, tf.cast(i, 'float32')))],
+        [0, z],
+      );
       const list = l as unknown as ag.TensorList;
       const len = list.length;
       const second = list.get(1);
@@ -138,13 +166,20 @@ describe('ONNX export of effects, optimized graphs and lists', () => {
   });
 
   it('a graph with an unknown dimension runs on any size', async () => {
-    const g = traceGraph(function rows(x: tf.Tensor, n: tf.Tensor) {
-      const [, l] = ag.whileLoop((i) => tf.less(i, n), (i, r) => {
-        (r as unknown[]).push(tf.add(x, tf.cast(i, 'float32')));
-        return [tf.add(i, 1), r];
-      }, [0, [] as unknown[]]);
-      return tf.sum(ag.stack(l), 1);
-    }, [tf.tensor1d([1, 1]), i32(3)]);
+    const g = traceGraph(
+      function rows(x: tf.Tensor, n: tf.Tensor) {
+        const [, l] = ag.whileLoop(
+          (i) => tf.less(i, n),
+          (i, r) => {
+            (r as unknown[]).push(tf.add(x, tf.cast(i, 'float32')));
+            return [tf.add(i, 1), r];
+          },
+          [0, [] as unknown[]],
+        );
+        return tf.sum(ag.stack(l), 1);
+      },
+      [tf.tensor1d([1, 1]), i32(3)],
+    );
     const model = exportOnnxModel(g);
     const [r] = await runOrt(model, [tf.tensor1d([1, 1]), i32(3)]);
     expectClose(r!, tf.tensor1d([2, 4, 6]), 'row sums');
@@ -164,12 +199,15 @@ describe('ONNX export of converted control flow (toGraph: break and return in lo
   it('return inside a for loop over a tensor', async () => {
     const { toGraph } = await import('../../src/api/to-graph.js');
     /* eslint-disable @typescript-eslint/no-explicit-any -- JS operators on tensors, as users of the converter write */
-    const firstBig = toGraph(function firstBig(xs: any, limit: any) {
-      for (const x of xs) {
-        if (x > limit) return x;
-      }
-      return limit;
-    }, { scope: { tf } });
+    const firstBig = toGraph(
+      function firstBig(xs: any, limit: any) {
+        for (const x of xs) {
+          if (x > limit) return x;
+        }
+        return limit;
+      },
+      { scope: { tf } },
+    );
     /* eslint-enable @typescript-eslint/no-explicit-any */
     await checkOnnx(firstBig, [tf.tensor1d([1, 5, 9, 2]), tf.scalar(4)], { reference: 'interpreter' });
     await checkOnnx(firstBig, [tf.tensor1d([1, 2]), tf.scalar(4)], { reference: 'interpreter' });

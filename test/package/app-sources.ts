@@ -151,7 +151,8 @@ attempt('toGraphModel with autograph-ts/export', () => 'modelTopology' in cf.toG
 `;
 
 /** A browser page whose jit functions the Vite plugin converts at build time, and its tfjs-only twin. */
-export const WEB_INDEX = (entry: string): string => `<!doctype html><html><body><script type="module" src="./${entry}"></script></body></html>\n`;
+export const WEB_INDEX = (entry: string): string =>
+  `<!doctype html><html><body><script type="module" src="./${entry}"></script></body></html>\n`;
 
 export const WEB_MAIN_TS = `import * as tf from '@tensorflow/tfjs';
 import * as ag from 'autograph-ts';

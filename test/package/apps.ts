@@ -20,17 +20,34 @@ export interface Run {
 
 /** The environment of a user's shell: none of the npm_* variables `npm test` sets for this project. */
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_OPTIONS' && k !== 'INIT_CWD'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_OPTIONS' && k !== 'INIT_CWD'),
+  );
   return { ...env, ...extra };
 }
 
 /** Runs a command; resolves with its exit status and output (never rejects on a non-zero status). */
-export function run(cmd: string, args: readonly string[], cwd: string, extraEnv: Record<string, string> = {}, timeoutMs = 600_000): Promise<Run> {
+export function run(
+  cmd: string,
+  args: readonly string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+  timeoutMs = 600_000,
+): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { cwd, env: userEnv(extraEnv), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const status = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
-      resolve({ status, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      cmd,
+      args,
+      { cwd, env: userEnv(extraEnv), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const status = err
+          ? typeof (err as { code?: unknown }).code === 'number'
+            ? (err as { code: number }).code
+            : 1
+          : 0;
+        resolve({ status, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
   });
 }
 
@@ -75,7 +92,9 @@ export class App {
 /** A new app folder with a package.json, and `packages` installed (the tarball among them). */
 export async function makeApp(name: string, type: 'module' | 'commonjs', packages: readonly string[]): Promise<App> {
   const app = new App(mkdtempSync(join(tmpdir(), `ag-app-${name}-`)));
-  app.write({ 'package.json': JSON.stringify({ name: `app-${name}`, version: '1.0.0', private: true, type }, null, 2) });
+  app.write({
+    'package.json': JSON.stringify({ name: `app-${name}`, version: '1.0.0', private: true, type }, null, 2),
+  });
   const r = await app.npm(['install', '--no-audit', '--no-fund', '--loglevel', 'error', ...packages]);
   if (r.status !== 0) throw new Error(`npm install in ${name} failed:\n${r.stdout}\n${r.stderr}`);
   return app;

@@ -80,7 +80,19 @@ export function assertAt(): { file: string; line: number; column: number } {
 }
 
 /** The cases main.ts runs with tensors under jit and with JS numbers plainly. */
-export const CASES = ['method', 'fieldJit', 'bound', 'fieldArrow', 'getter', 'staticMethod', 'directive', 'objectMethod', 'factory', 'mts', 'tsx'];
+export const CASES = [
+  'method',
+  'fieldJit',
+  'bound',
+  'fieldArrow',
+  'getter',
+  'staticMethod',
+  'directive',
+  'objectMethod',
+  'factory',
+  'mts',
+  'tsx',
+];
 
 /** shapes.mts: an ES module by its extension, a helper with a for loop. */
 const SHAPES_MTS = `export function triangle(n: number): number {
@@ -208,5 +220,11 @@ console.log(JSON.stringify(out));
 
 /** The files of the app; `ag` is how they import autograph-ts ('autograph-ts' in an app, a path here). */
 export function LOADER_PROGRAM(ag: string): Record<string, string> {
-  return { 'model.ts': MODEL_TS(ag), 'shapes.mts': SHAPES_MTS, 'widget.tsx': WIDGET_TSX, 'kmeans.ts': KMEANS_TS, 'main.ts': MAIN_TS(ag) };
+  return {
+    'model.ts': MODEL_TS(ag),
+    'shapes.mts': SHAPES_MTS,
+    'widget.tsx': WIDGET_TSX,
+    'kmeans.ts': KMEANS_TS,
+    'main.ts': MAIN_TS(ag),
+  };
 }

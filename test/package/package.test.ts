@@ -15,13 +15,26 @@ import { gzipSync } from 'node:zlib';
 import { build, createLogger } from 'vite';
 import { App, makeApp, packTarball } from './apps.js';
 import {
-  SEEDS_MJS, SEEDS_CJS, APP_TS, LIB_TS, CJS_LOADER_APP, CORE_MJS, BROWSER_BUILD_MJS, WEB_INDEX, WEB_MAIN_TS, WEB_PLAIN_TS, THREADS_MJS,
+  SEEDS_MJS,
+  SEEDS_CJS,
+  APP_TS,
+  LIB_TS,
+  CJS_LOADER_APP,
+  CORE_MJS,
+  BROWSER_BUILD_MJS,
+  WEB_INDEX,
+  WEB_MAIN_TS,
+  WEB_PLAIN_TS,
+  THREADS_MJS,
 } from './app-sources.js';
 import { DEFECTS_TS, expectedDefects } from './real-program-sources.js';
 import { CASES, LOADER_PROGRAM, assertAt } from './loader-program-sources.js';
 
-const DEV = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
-  .devDependencies;
+const DEV = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies;
 const TSX = DEV['tsx']!;
 /** typescript is an optional peer, for autograph check: the app that runs the checker installs it. */
 const TYPESCRIPT = DEV['typescript']!;
@@ -40,8 +53,17 @@ beforeAll(async () => {
     makeApp('tfjs421', 'commonjs', ['@tensorflow/tfjs@4.21.0', tarball]),
     makeApp('core', 'module', ['@tensorflow/tfjs-core@4.22.0', '@tensorflow/tfjs-backend-cpu@4.22.0', tarball]),
   ]);
-  a.write({ 'seeds.mjs': SEEDS_MJS, 'threads.mjs': THREADS_MJS, 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'lib.ts': LIB_TS, 'defects.ts': DEFECTS_TS('autograph-ts') });
-  a.write(Object.fromEntries(Object.entries(LOADER_PROGRAM('autograph-ts')).map(([name, text]) => [`loaded/${name}`, text])));
+  a.write({
+    'seeds.mjs': SEEDS_MJS,
+    'threads.mjs': THREADS_MJS,
+    'seeds.cjs': SEEDS_CJS,
+    'app.ts': APP_TS,
+    'lib.ts': LIB_TS,
+    'defects.ts': DEFECTS_TS('autograph-ts'),
+  });
+  a.write(
+    Object.fromEntries(Object.entries(LOADER_PROGRAM('autograph-ts')).map(([name, text]) => [`loaded/${name}`, text])),
+  );
   b.write({ 'seeds.cjs': SEEDS_CJS, 'app.ts': APP_TS, 'app.js': CJS_LOADER_APP });
   c.write({ 'core.mjs': CORE_MJS, 'browser-build.mjs': BROWSER_BUILD_MJS });
 }, SETUP_MS);
@@ -59,12 +81,23 @@ async function copies(app: App, pkg: string): Promise<string[]> {
 describe('the tarball', () => {
   it('holds the built package, its license and nothing of the tests or sources', () => {
     const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    for (const f of ['package/package.json', 'package/LICENSE', 'package/README.md', 'package/dist/index.js', 'package/dist/browser.js',
-      'package/dist/index.d.ts', 'package/dist/cli/bin.js', 'package/dist/plugin/register.js', 'package/dist/convert/index.js']) {
+    for (const f of [
+      'package/package.json',
+      'package/LICENSE',
+      'package/README.md',
+      'package/dist/index.js',
+      'package/dist/browser.js',
+      'package/dist/index.d.ts',
+      'package/dist/cli/bin.js',
+      'package/dist/plugin/register.js',
+      'package/dist/convert/index.js',
+    ]) {
       expect(list).toContain(f);
     }
     expect(list.filter((f) => /^package\/(src|test|bench|examples|docs)\//.test(f))).toEqual([]);
-    const pkg = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, Record<string, string>>;
+    const pkg = JSON.parse(
+      execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+    ) as Record<string, Record<string, string>>;
     expect(Object.keys(pkg.dependencies!)).not.toContain('@tensorflow/tfjs');
     expect(Object.keys(pkg.dependencies!)).not.toContain('onnxruntime-node');
     expect(Object.keys(pkg.dependencies!)).not.toContain('tsx');
@@ -92,7 +125,7 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
     ]);
   });
 
-  it('runs large matMuls on worker threads from its bundle, with one thread\'s values, and lets Node exit', async () => {
+  it("runs large matMuls on worker threads from its bundle, with one thread's values, and lets Node exit", async () => {
     const r = await a.node(['threads.mjs']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -112,7 +145,10 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
   });
 
   it('runs what tfjs-examples programs met first, under the Node loader and with run-time conversion (tsx alone)', async () => {
-    for (const [args, mode] of [[['--import', 'autograph-ts/register'], 'loader'], [['--import', 'tsx'], 'tsx']] as const) {
+    for (const [args, mode] of [
+      [['--import', 'autograph-ts/register'], 'loader'],
+      [['--import', 'tsx'], 'tsx'],
+    ] as const) {
       const r = await a.node([...args, 'defects.ts']);
       expect(r.status, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout.trim().split('\n').pop()!)).toEqual(expectedDefects(mode));
@@ -133,7 +169,14 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
   it("README's TypeScript quick start passes `autograph check --strict` (plain tsc rejects it) and runs under the loader", async () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const quick = /^```ts\n([\s\S]*?)^```$/m.exec(readme.slice(readme.indexOf('## Quick start')))![1]!;
-    const compilerOptions = { strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true };
+    const compilerOptions = {
+      strict: true,
+      target: 'es2022',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      noEmit: true,
+      skipLibCheck: true,
+    };
     a.write({ 'quick/app.ts': quick, 'quick/tsconfig.json': JSON.stringify({ compilerOptions, include: ['app.ts'] }) });
     const tsc = await a.node([join(a.dir, 'node_modules/typescript/bin/tsc'), '-p', 'quick']);
     expect(tsc.stdout).toMatch(/app\.ts\(\d+,\d+\): error TS2365/); // the operators on tensors, before
@@ -142,7 +185,9 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
     expect(check.status).toBe(0);
     const run = await a.node(['--import', 'autograph-ts/register', 'quick/app.ts']);
     // tfjs's own banner (this app installs @tensorflow/tfjs without tfjs-node) is all it prints there.
-    expect(run.stderr.replace(/=+\nHi, looks like you are running TensorFlow\.js in Node\.js\.[^\n]*\n=+/, '').trim()).toBe('');
+    expect(
+      run.stderr.replace(/=+\nHi, looks like you are running TensorFlow\.js in Node\.js\.[^\n]*\n=+/, '').trim(),
+    ).toBe('');
     expect(run.stdout).toContain('111');
     expect(run.stdout).toContain('2.5');
     expect(run.stdout).toContain('graph collatz(%a: int32[])');
@@ -153,7 +198,9 @@ describe('an ESM app on @tensorflow/tfjs 4.22', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('111');
     const v = await a.npx(['autograph', '--version']);
-    expect(v.stdout.trim()).toBe((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version);
+    expect(v.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
+    );
   });
 });
 
@@ -216,11 +263,26 @@ describe('an app on @tensorflow/tfjs-core and its cpu backend only', () => {
 
 describe('a Vite app converted in place at build time', () => {
   /** Builds `entry` of the app's web/ folder; its JS chunks and the warnings Vite and Rollup gave. */
-  async function viteBuild(entry: string, withPlugin: boolean): Promise<{ chunks: { file: string; gzip: number; initial: boolean; modules: string[] }[]; warnings: string[] }> {
+  async function viteBuild(
+    entry: string,
+    withPlugin: boolean,
+  ): Promise<{ chunks: { file: string; gzip: number; initial: boolean; modules: string[] }[]; warnings: string[] }> {
     const warnings: string[] = [];
     const logger = createLogger('warn');
-    const customLogger = { ...logger, warn: (m: string) => void warnings.push(m), warnOnce: (m: string) => void warnings.push(m) };
-    const plugins = withPlugin ? [((await import(join(a.dir, 'node_modules/autograph-ts/dist/plugin/vite-plugin.js'))) as typeof import('../../src/plugin/vite-plugin.js')).autograph()] : [];
+    const customLogger = {
+      ...logger,
+      warn: (m: string) => void warnings.push(m),
+      warnOnce: (m: string) => void warnings.push(m),
+    };
+    const plugins = withPlugin
+      ? [
+          (
+            (await import(
+              join(a.dir, 'node_modules/autograph-ts/dist/plugin/vite-plugin.js')
+            )) as typeof import('../../src/plugin/vite-plugin.js')
+          ).autograph(),
+        ]
+      : [];
     const out = join(a.dir, `out-${entry}`);
     const res = await build({
       root: join(a.dir, 'web'),
@@ -228,20 +290,37 @@ describe('a Vite app converted in place at build time', () => {
       logLevel: 'warn',
       customLogger,
       plugins,
-      build: { outDir: out, emptyOutDir: true, rollupOptions: { input: join(a.dir, 'web', `${entry}.html`), onwarn: (w) => void warnings.push(w.message) } },
+      build: {
+        outDir: out,
+        emptyOutDir: true,
+        rollupOptions: { input: join(a.dir, 'web', `${entry}.html`), onwarn: (w) => void warnings.push(w.message) },
+      },
     });
     const output = (Array.isArray(res) ? res : [res]).flatMap((r) => ('output' in r ? r.output : []));
-    const chunks = output.flatMap((c) => (c.type === 'chunk' ? [{ file: c.fileName, gzip: gzipSync(c.code).length, initial: !c.isDynamicEntry, modules: c.moduleIds }] : []));
+    const chunks = output.flatMap((c) =>
+      c.type === 'chunk'
+        ? [{ file: c.fileName, gzip: gzipSync(c.code).length, initial: !c.isDynamicEntry, modules: c.moduleIds }]
+        : [],
+    );
     return { chunks, warnings };
   }
 
   it('ships no Babel, no Graphviz and no node: module, adds at most 142 kB gzipped to the same app on tfjs alone', async () => {
-    a.write({ 'web/main.html': WEB_INDEX('main.ts'), 'web/plain.html': WEB_INDEX('plain.ts'), 'web/main.ts': WEB_MAIN_TS, 'web/plain.ts': WEB_PLAIN_TS });
+    a.write({
+      'web/main.html': WEB_INDEX('main.ts'),
+      'web/plain.html': WEB_INDEX('plain.ts'),
+      'web/main.ts': WEB_MAIN_TS,
+      'web/plain.ts': WEB_PLAIN_TS,
+    });
     const withAg = await viteBuild('main', true);
     const alone = await viteBuild('plain', false);
     const modules = withAg.chunks.flatMap((c) => c.modules);
     expect(modules.some((m) => m.includes('/autograph-ts/dist/browser.js'))).toBe(true);
-    expect(modules.filter((m) => /[\\/]@babel[\\/]|[\\/]@viz-js[\\/]|^node:|[\\/]autograph-ts[\\/]dist[\\/](index|convert)/.test(m))).toEqual([]);
+    expect(
+      modules.filter((m) =>
+        /[\\/]@babel[\\/]|[\\/]@viz-js[\\/]|^node:|[\\/]autograph-ts[\\/]dist[\\/](index|convert)/.test(m),
+      ),
+    ).toEqual([]);
     // The app's own warnings (tfjs alone is one chunk over Vite's 500 kB) are the same with autograph-ts.
     expect(withAg.warnings.filter((w) => !alone.warnings.includes(w))).toEqual([]);
     const size = (b: typeof withAg): number => b.chunks.filter((c) => c.initial).reduce((n, c) => n + c.gzip, 0);

@@ -53,7 +53,11 @@ let app: App;
 
 beforeAll(async () => {
   tarball = await packTarball();
-  app = await makeApp('user-paths', 'module', ['@tensorflow/tfjs@4.22.0', `tsx@${PKG.devDependencies['tsx']}`, tarball]);
+  app = await makeApp('user-paths', 'module', [
+    '@tensorflow/tfjs@4.22.0',
+    `tsx@${PKG.devDependencies['tsx']}`,
+    tarball,
+  ]);
   app.write({ 'app.ts': APP_TS, 'throws.ts': THROWS_TS, 'warns.ts': WARNS_TS });
 }, 15 * 60_000);
 
@@ -62,14 +66,18 @@ afterAll(async () => {
 }, 60_000);
 
 /** stderr without tfjs's own "install tfjs-node" banner (the README's app does not silence it). */
-const withoutBanner = (stderr: string): string => stderr.replace(/\n*=+\nHi, looks like you are running TensorFlow\.js in Node\.js\.[^\n]*\n=+\n?/, '');
-const loader = (file: string, env: Record<string, string> = {}) => app.node(['--import', 'autograph-ts/register', file], env);
+const withoutBanner = (stderr: string): string =>
+  stderr.replace(/\n*=+\nHi, looks like you are running TensorFlow\.js in Node\.js\.[^\n]*\n=+\n?/, '');
+const loader = (file: string, env: Record<string, string> = {}) =>
+  app.node(['--import', 'autograph-ts/register', file], env);
 
 describe('the tarball', () => {
   it('ships CHANGELOG.md; @viz-js/viz and typescript are optional peers, not dependencies', () => {
     const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(list).toContain('package/CHANGELOG.md');
-    const pkg = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, Record<string, unknown>>;
+    const pkg = JSON.parse(
+      execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+    ) as Record<string, Record<string, unknown>>;
     for (const peer of ['@viz-js/viz', 'typescript']) {
       expect(Object.keys(pkg.dependencies!)).not.toContain(peer);
       expect(pkg.peerDependencies![peer]).toBeDefined();
@@ -109,13 +117,16 @@ describe('verbosity, from the stderr of the app under the loader', () => {
   });
 
   it('1: the functions converted in place; 2: each trace; 3: the generated code and the passes', async () => {
-    const [one, two, three] = await Promise.all(['1', '2', '3'].map((level) => loader('app.ts', { AUTOGRAPH_VERBOSITY: level })));
+    const [one, two, three] = await Promise.all(
+      ['1', '2', '3'].map((level) => loader('app.ts', { AUTOGRAPH_VERBOSITY: level })),
+    );
     for (const r of [one!, two!, three!]) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stderr).toContain("AutoGraph: converted 'collatz' (app.ts) in place");
       expect(r.stderr).toContain("AutoGraph: converted 'huber_loss' (app.ts) in place");
     }
-    const traced = /^AutoGraph: traced collatz\(a: int32\[\]\) \[trace 1, on tfjs cpu\] in [\d.]+ ms: \d+ nodes, \d+ after the optimizer/m;
+    const traced =
+      /^AutoGraph: traced collatz\(a: int32\[\]\) \[trace 1, on tfjs cpu\] in [\d.]+ ms: \d+ nodes, \d+ after the optimizer/m;
     expect(one!.stderr).not.toMatch(traced);
     expect(two!.stderr).toMatch(traced);
     expect(two!.stderr).toMatch(/^AutoGraph: traced huber_loss\(a: float32\[\]\)/m);
@@ -127,9 +138,14 @@ describe('verbosity, from the stderr of the app under the loader', () => {
   });
 
   it('warnings link the docs by address, and AUTOGRAPH_SILENCE_WARNINGS silences them', async () => {
-    const [loud, quiet] = await Promise.all([loader('warns.ts'), loader('warns.ts', { AUTOGRAPH_SILENCE_WARNINGS: 'trace/differs-from-js' })]);
+    const [loud, quiet] = await Promise.all([
+      loader('warns.ts'),
+      loader('warns.ts', { AUTOGRAPH_SILENCE_WARNINGS: 'trace/differs-from-js' }),
+    ]);
     expect(loud.stderr).toContain('[trace/differs-from-js]');
-    expect(loud.stderr).toContain('hint: https://github.com/autograph-ts/autograph-ts/blob/main/docs/limitations.md#javascript-semantics');
+    expect(loud.stderr).toContain(
+      'hint: https://github.com/autograph-ts/autograph-ts/blob/main/docs/limitations.md#javascript-semantics',
+    );
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout).toBe(loud.stdout);
   });
@@ -141,7 +157,8 @@ describe('stack traces of code the loader converted', () => {
     expect(r.status, r.stderr).toBe(0);
     const frames = (JSON.parse(r.stdout) as string).split('\n').filter((l) => l.startsWith('    at '));
     const file = `${app.dir}/throws.ts`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const at = (line: number) => expect.stringMatching(new RegExp(`^    at throwsInLoop \\(${file}:${line}:\\d+\\) \\[converted\\]$`));
+    const at = (line: number) =>
+      expect.stringMatching(new RegExp(`^    at throwsInLoop \\(${file}:${line}:\\d+\\) \\[converted\\]$`));
     expect(frames.slice(0, 4)).toEqual([at(6), at(6), at(5), at(4)]);
     expect(frames.join('\n')).not.toMatch(/if_body|loop_body|node_modules/);
   });
@@ -163,13 +180,15 @@ describe('optional peers that are missing', () => {
   it('autograph check is cli/typescript-missing naming npm install --save-dev typescript', async () => {
     const r = await app.npx(['autograph', 'check']);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/autograph check needs the package typescript \(it is not installed\) \[cli\/typescript-missing\]/);
+    expect(r.stderr).toMatch(
+      /autograph check needs the package typescript \(it is not installed\) \[cli\/typescript-missing\]/,
+    );
     expect(r.stderr).toContain('npm install --save-dev typescript');
   });
 });
 
 describe('the version', () => {
-  it('is package.json\'s, as ag.version and autograph --version', async () => {
+  it("is package.json's, as ag.version and autograph --version", async () => {
     const r = await loader('warns.ts', { AUTOGRAPH_SILENCE_WARNINGS: 'all' });
     expect(r.stdout).toContain(`version ${PKG.version}\n`);
     expect((await app.npx(['autograph', '--version'])).stdout).toBe(`${PKG.version}\n`);

@@ -20,7 +20,11 @@ import { serveStatic, type StaticServer } from '../../examples/web/serve.js';
 import { collatz } from '../corpus/index.js';
 import { sourceOf } from '../corpus/source.js';
 
-const DEV = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+const DEV = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies;
 const TFJS = '@tensorflow/tfjs@4.22.0';
 
 /** collatz as a user writes it (test/corpus's, typed), at lines 4–12 of each module below (its loop at 6, its if at 7). */
@@ -50,7 +54,8 @@ async function main(): Promise<void> {
 }
 main().catch((e: unknown) => { document.body.dataset.done = String(e); });
 `;
-const WEB_INDEX = '<!doctype html><html><body><div id="graph" style="height:800px"></div><script type="module" src="./main.ts"></script></body></html>\n';
+const WEB_INDEX =
+  '<!doctype html><html><body><div id="graph" style="height:800px"></div><script type="module" src="./main.ts"></script></body></html>\n';
 
 /** In a linked install: where nodes of a traced function say they were made, and where an error points. */
 const LINKED_TS = `import * as tf from '@tensorflow/tfjs';
@@ -98,7 +103,17 @@ async function makeWorkspace(tgz: string): Promise<App> {
   delete pkg.devDependencies;
   ws.write({
     'packages/autograph-ts/package.json': JSON.stringify(pkg, null, 2),
-    'package.json': JSON.stringify({ name: 'app-linked', private: true, type: 'module', workspaces: ['packages/*'], dependencies: { '@tensorflow/tfjs': '4.22.0', tsx: DEV['tsx'], 'autograph-ts': '*' } }, null, 2),
+    'package.json': JSON.stringify(
+      {
+        name: 'app-linked',
+        private: true,
+        type: 'module',
+        workspaces: ['packages/*'],
+        dependencies: { '@tensorflow/tfjs': '4.22.0', tsx: DEV['tsx'], 'autograph-ts': '*' },
+      },
+      null,
+      2,
+    ),
   });
   const r = await ws.npm(['install', '--no-audit', '--no-fund', '--loglevel', 'error']);
   if (r.status !== 0) throw new Error(`npm install in the workspace failed:\n${r.stdout}\n${r.stderr}`);
@@ -131,7 +146,11 @@ async function expectUserSource(page: Page, file: string): Promise<void> {
 }
 
 /** Opens `url` and waits until `ready` holds in the page; page errors are collected. */
-async function open(browser: BrowserContext, url: string, ready: () => boolean): Promise<{ page: Page; errors: string[] }> {
+async function open(
+  browser: BrowserContext,
+  url: string,
+  ready: () => boolean,
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -155,9 +174,15 @@ describe.skipIf(!chromiumAvailable)('the viewer of code converted in place, in h
     const r = await app.node(['--import', 'autograph-ts/register', 'viewer.ts']);
     expect(r.status, r.stderr).toBe(0);
     const html = readFileSync(join(app.dir, 'collatz.html'), 'utf8');
-    const model = JSON.parse(/<script type="application\/json" id="ag-model">(.*?)<\/script>/s.exec(html)![1]!) as { nodes: { op: string; title: string }[] };
+    const model = JSON.parse(/<script type="application\/json" id="ag-model">(.*?)<\/script>/s.exec(html)![1]!) as {
+      nodes: { op: string; title: string }[];
+    };
     expect(model.nodes.filter((n) => n.op === 'input').map((n) => n.title)).toEqual(['a']);
-    const { page, errors } = await open(browser, pathToFileURL(join(app.dir, 'collatz.html')).href, () => document.getElementById('ag-viewer')?.dataset.ready === 'true');
+    const { page, errors } = await open(
+      browser,
+      pathToFileURL(join(app.dir, 'collatz.html')).href,
+      () => document.getElementById('ag-viewer')?.dataset.ready === 'true',
+    );
     await expectUserSource(page, 'viewer.ts');
     await page.fill('.agv-search', 'floordiv');
     await page.press('.agv-search', 'Enter');
@@ -171,10 +196,21 @@ describe.skipIf(!chromiumAvailable)('the viewer of code converted in place, in h
   }, 120_000);
 
   it('mountViewer in a Vite production build shows main.ts as written, with the names the minifier changed', async () => {
-    const { autograph } = (await import(join(app.dir, 'node_modules/autograph-ts/dist/plugin/vite-plugin.js'))) as typeof import('../../src/plugin/vite-plugin.js');
+    const { autograph } = (await import(
+      join(app.dir, 'node_modules/autograph-ts/dist/plugin/vite-plugin.js')
+    )) as typeof import('../../src/plugin/vite-plugin.js');
     const out = join(app.dir, 'web-dist');
-    await build({ root: join(app.dir, 'web'), configFile: false, logLevel: 'error', plugins: [autograph()], build: { outDir: out, emptyOutDir: true } });
-    const js = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(out, 'assets', f), 'utf8')).join('\n');
+    await build({
+      root: join(app.dir, 'web'),
+      configFile: false,
+      logLevel: 'error',
+      plugins: [autograph()],
+      build: { outDir: out, emptyOutDir: true },
+    });
+    const js = readdirSync(join(out, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(out, 'assets', f), 'utf8'))
+      .join('\n');
     expect(js).toContain('"collatz"'); // the name recorded beside the converted function…
     expect(js).not.toMatch(/function collatz\(a\)/); // …which the minifier renamed, with its parameter
     server = await serveStatic(out);
@@ -196,7 +232,10 @@ describe('a linked install (a workspace)', () => {
   it("nodes and errors name the user's lines, not the library's own sources", async () => {
     const r = await linked.node(['--import', 'autograph-ts/register', 'linked.ts']);
     expect(r.status, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as { where: string[]; error: { id: string; file: string; line: number } };
+    const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+      where: string[];
+      error: { id: string; file: string; line: number };
+    };
     const user = join(linked.dir, 'linked.ts');
     expect(out.where.length).toBeGreaterThan(0);
     expect(out.where.filter((w) => !w.startsWith(`${user}:`))).toEqual([]);

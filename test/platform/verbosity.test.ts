@@ -29,7 +29,14 @@ const RUNS: Record<string, { loader: boolean; env?: Record<string, string>; args
 
 function node(run: (typeof RUNS)[string]): Promise<Run> {
   const argv = ['--import', 'tsx', ...(run.loader ? LOADER : []), APP, ...(run.args ?? [])];
-  const env = { ...process.env, AG_DEBUG: '', AUTOGRAPH_VERBOSITY: '', AUTOGRAPH_SILENCE_WARNINGS: '', ...(run.loader ? LOADER_ENV : {}), ...run.env };
+  const env = {
+    ...process.env,
+    AG_DEBUG: '',
+    AUTOGRAPH_VERBOSITY: '',
+    AUTOGRAPH_SILENCE_WARNINGS: '',
+    ...(run.loader ? LOADER_ENV : {}),
+    ...run.env,
+  };
   return new Promise((resolve) => {
     execFile(process.execPath, argv, { env, timeout: 120_000, maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
       resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
@@ -48,7 +55,8 @@ beforeAll(async () => {
 
 const r = (name: string): Run => results[name]!;
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
-const OUTPUT = ['collatz(27) = 111', 'scaled traces: 6', 'cbrt(8) = 2', 'relu(-1) = 0', `version ${VERSION}`].join('\n') + '\n';
+const OUTPUT =
+  ['collatz(27) = 111', 'scaled traces: 6', 'cbrt(8) = 2', 'relu(-1) = 0', `version ${VERSION}`].join('\n') + '\n';
 /** The first line of each message on stderr that is not a line of a warning's code frame or hint. */
 const reports = (stderr: string): string[] => stderr.split('\n').filter((l) => l.startsWith('AutoGraph: '));
 const warningIds = (stderr: string): string[] => [...stderr.matchAll(/\[([a-z]+\/[a-z0-9-]+)\]\n/g)].map((m) => m[1]!);
@@ -68,20 +76,27 @@ describe('verbosity, read from stderr', () => {
 
   it('1: which functions were converted, in place or at run time, and which were left as written, and why', () => {
     const lines = reports(r('level1').stderr);
-    for (const fn of ['collatz', 'scaled', 'cubeRoot']) expect(lines).toContain(`AutoGraph: converted '${fn}' (${APP}) in place`);
+    for (const fn of ['collatz', 'scaled', 'cubeRoot'])
+      expect(lines).toContain(`AutoGraph: converted '${fn}' (${APP}) in place`);
     expect(lines).toContain("AutoGraph: left 'relu' as written: jit(relu, { autograph: false })");
     expect(lines.filter((l) => l.startsWith('AutoGraph: traced'))).toEqual([]);
     // Without the loader the same functions convert at run time, from their text, named with their line.
     const runTime = reports(r('runTime1').stderr);
-    expect(runTime).toContain(`AutoGraph: converted 'collatz' (${APP}:12) at run time, from its source text (free variables from scope)`);
+    expect(runTime).toContain(
+      `AutoGraph: converted 'collatz' (${APP}:12) at run time, from its source text (free variables from scope)`,
+    );
     expect(runTime).toContain("AutoGraph: left 'relu' as written: jit(relu, { autograph: false })");
     expect(warningIds(r('level1').stderr)).toEqual(['api/retracing', 'trace/differs-from-js']);
   });
 
   it('2: each trace, with its signature, times and sizes', () => {
     const traced = reports(r('level2').stderr).filter((l) => l.startsWith('AutoGraph: traced'));
-    const line = /^AutoGraph: traced (\w+)\((.*)\) \[trace (\d+), on tfjs cpu\] in [\d.]+ ms: (\d+) nodes?, (\d+) after the optimizer \([\d.]+ ms\), run by the compiled executor$/;
-    expect(traced.every((l) => line.test(l)), traced.join('\n')).toBe(true);
+    const line =
+      /^AutoGraph: traced (\w+)\((.*)\) \[trace (\d+), on tfjs cpu\] in [\d.]+ ms: (\d+) nodes?, (\d+) after the optimizer \([\d.]+ ms\), run by the compiled executor$/;
+    expect(
+      traced.every((l) => line.test(l)),
+      traced.join('\n'),
+    ).toBe(true);
     const parsed = traced.map((l) => line.exec(l)!.slice(1, 4));
     expect(parsed).toEqual([
       ['collatz', 'a: int32[]', '1'],
@@ -98,7 +113,9 @@ describe('verbosity, read from stderr', () => {
 
   it('3: the generated code of each converted function and the IR after each optimizer pass', () => {
     const err = r('level3').stderr;
-    expect(err).toMatch(/^\/\/ AutoGraph: converted collatz in place\nfunction collatz\(a\) \{\n[\s\S]*?ag__\.whileStmt\(/m);
+    expect(err).toMatch(
+      /^\/\/ AutoGraph: converted collatz in place\nfunction collatz\(a\) \{\n[\s\S]*?ag__\.whileStmt\(/m,
+    );
     for (const pass of ['simplify', 'constant-fold', 'cse', 'dce', 'prune-control-flow', 'fuse-elementwise']) {
       expect(err).toContain(`// ---- collatz: after ${pass} ----\ngraph collatz(%a: int32[]) {`);
     }

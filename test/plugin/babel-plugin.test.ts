@@ -35,7 +35,11 @@ describe('babel plugin', () => {
     expect(out.code).toContain('ag__.add(x, delta)'); // `delta` stays a lexical reference
     const file = join(tmp.dir, 'app.mjs');
     writeFileSync(file, out.code);
-    const mod = (await import(pathToFileURL(file).href)) as { results: () => unknown; h: unknown; f: { pythonFunction: unknown } };
+    const mod = (await import(pathToFileURL(file).href)) as {
+      results: () => unknown;
+      h: unknown;
+      f: { pythonFunction: unknown };
+    };
     expect(mod.results()).toEqual(EXPECTED);
     expect(isConvertedInPlace(mod.h)).toBe(true);
     // An in-place function's text is its generated code. toCode re-converts fn.toString() and so

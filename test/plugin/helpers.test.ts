@@ -41,7 +41,7 @@ describe('helpers called from targets', () => {
     expect(out).not.toBeNull();
     expect([...out!.converted].sort()).toEqual(['clip', 'f', 'g', 'grow']);
     expect(out!.code).toContain('ag__markInPlace(clip');
-    expect(out!.code).toContain("ag__markInPlace(x => ag__.convertedCall(clip");
+    expect(out!.code).toContain('ag__markInPlace(x => ag__.convertedCall(clip');
     expect(out!.code).toContain("return eval('x');"); // legacy: left to the run-time path
     expect(out!.code).toContain('if (x > 0) return 1;'); // unused: not a target, not called by one
     const file = join(tmp.dir, 'helpers.mjs');

@@ -56,17 +56,46 @@ function strippedByEsbuild(file: string): string {
 describe('the in-place transform records the source as written', () => {
   it('of TypeScript stripped by esbuild (the loader after tsx): original text, lines and names', () => {
     const file = join(process.cwd(), 'app.ts');
-    const out = transformSource(strippedByEsbuild(file), { filename: file, importSources: [AG_INDEX], runtimeModule: AG_RUNTIME })!;
+    const out = transformSource(strippedByEsbuild(file), {
+      filename: file,
+      importSources: [AG_INDEX],
+      runtimeModule: AG_RUNTIME,
+    })!;
     const r = recorded(out.code);
-    expect(r).toEqual({ name: 'collatz', file: 'app.ts', line: FIRST, text: APP_TS.split('\n').slice(FIRST - 1, LAST).join('\n'), params: ['a', null, '...rest'] });
+    expect(r).toEqual({
+      name: 'collatz',
+      file: 'app.ts',
+      line: FIRST,
+      text: APP_TS.split('\n')
+        .slice(FIRST - 1, LAST)
+        .join('\n'),
+      params: ['a', null, '...rest'],
+    });
     expect(r.text).toContain('a: tf.Tensor'); // the types, as written
   });
 
   it('of plain JS, and not at all with keepSource: false', () => {
-    const js = APP_TS.replace(/: tf\.Tensor \| number/, '').replace(/: tf\.Tensor/, '').replace(/: \{ limit\?: number \}/, '').replace(/: number\[\]/, '');
-    const out = transformSource(js, { filename: join(process.cwd(), 'web/app.js'), importSources: [AG_INDEX], runtimeModule: AG_RUNTIME })!;
-    expect(recorded(out.code)).toMatchObject({ name: 'collatz', file: 'web/app.js', line: FIRST, params: ['a', null, '...rest'] });
-    const none = transformSource(js, { filename: 'app.js', importSources: [AG_INDEX], runtimeModule: AG_RUNTIME, keepSource: false })!;
+    const js = APP_TS.replace(/: tf\.Tensor \| number/, '')
+      .replace(/: tf\.Tensor/, '')
+      .replace(/: \{ limit\?: number \}/, '')
+      .replace(/: number\[\]/, '');
+    const out = transformSource(js, {
+      filename: join(process.cwd(), 'web/app.js'),
+      importSources: [AG_INDEX],
+      runtimeModule: AG_RUNTIME,
+    })!;
+    expect(recorded(out.code)).toMatchObject({
+      name: 'collatz',
+      file: 'web/app.js',
+      line: FIRST,
+      params: ['a', null, '...rest'],
+    });
+    const none = transformSource(js, {
+      filename: 'app.js',
+      importSources: [AG_INDEX],
+      runtimeModule: AG_RUNTIME,
+      keepSource: false,
+    })!;
     expect(none.code).toContain('ag__markInPlace(collatz, "collatz");');
   });
 });
@@ -75,28 +104,51 @@ describe('a module converted in place, run', () => {
   it('shows its source in the viewer with file and lines; nodes in its loop say `in collatz`', async () => {
     await tf.setBackend('cpu');
     const file = join(tmp.dir, 'app.ts');
-    const out = transformSource(strippedByEsbuild(file), { filename: file, importSources: [AG_INDEX], runtimeModule: AG_RUNTIME })!;
+    const out = transformSource(strippedByEsbuild(file), {
+      filename: file,
+      importSources: [AG_INDEX],
+      runtimeModule: AG_RUNTIME,
+    })!;
     const js = join(tmp.dir, 'app.mjs');
-    writeFileSync(js, `${out.code}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(out.map)).toString('base64')}\n`);
+    writeFileSync(
+      js,
+      `${out.code}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(out.map)).toString('base64')}\n`,
+    );
     const mod = (await import(pathToFileURL(js).href)) as { f: ag.JitFunction<(a: tf.Tensor) => tf.Tensor> };
     const code = codeOf(mod.f.jsFunction as never, true);
     expect(code.source?.firstLine).toBe(FIRST);
-    expect(code.source?.text.split('\n')[0]).toBe('function collatz(a: tf.Tensor, { limit = 3 }: { limit?: number } = {}, ...rest: number[]) {');
+    expect(code.source?.text.split('\n')[0]).toBe(
+      'function collatz(a: tf.Tensor, { limit = 3 }: { limit?: number } = {}, ...rest: number[]) {',
+    );
     expect(code.generated?.text).toContain('ag__.whileStmt');
     const cf = mod.f.getConcreteFunction(ag.spec([], 'int32'));
     expect(cf.graph.params.map((p) => p.name)).toEqual(['a']);
-    const floorDiv = cf.graph.nodes.flatMap((n) => Object.values(n.subgraphs ?? {})).flatMap((g) => g.nodes).flatMap((n) => [n, ...Object.values(n.subgraphs ?? {}).flatMap((g) => g.nodes)]).find((n) => n.op === 'FloorDiv');
+    const floorDiv = cf.graph.nodes
+      .flatMap((n) => Object.values(n.subgraphs ?? {}))
+      .flatMap((g) => g.nodes)
+      .flatMap((n) => [n, ...Object.values(n.subgraphs ?? {}).flatMap((g) => g.nodes)])
+      .find((n) => n.op === 'FloorDiv');
     expect(floorDiv?.options.source?.functionName).toBe('collatz');
     expect(floorDiv?.options.source?.line).toBe(FIRST + 3);
   });
 
   it('keeps the source names where a minifier renamed the function and its parameters', () => {
-    const json = JSON.stringify({ name: 'collatz', file: 'src/main.ts', line: 3, text: 'function collatz(a) {\n  return a;\n}', params: ['a'] });
+    const json = JSON.stringify({
+      name: 'collatz',
+      file: 'src/main.ts',
+      line: 3,
+      text: 'function collatz(a) {\n  return a;\n}',
+      params: ['a'],
+    });
     const minified = markInPlace(function $$(t: tf.Tensor) { return t; }, 'collatz', undefined, json); // prettier-ignore
     expect(minified.name).toBe('collatz');
     expect(paramNames(minified)).toEqual(['a']);
     expect(inPlaceSource(minified)?.file).toBe('src/main.ts');
-    expect(codeOf(minified, true).source).toEqual({ text: 'function collatz(a) {\n  return a;\n}', file: 'src/main.ts', firstLine: 3 });
+    expect(codeOf(minified, true).source).toEqual({
+      text: 'function collatz(a) {\n  return a;\n}',
+      file: 'src/main.ts',
+      firstLine: 3,
+    });
     const cf = ag.jit(minified).getConcreteFunction(ag.spec([2]));
     expect(cf.toString()).toContain('collatz(');
     expect(cf.graph.params.map((p) => p.name)).toEqual(['a']);

@@ -17,14 +17,21 @@ afterAll(() => tmp.remove());
 describe('the loader converts what it loads, from this checkout', () => {
   it('methods, accessors, fields, object methods, closures and other modules run converted, as plain JS on the same values', () => {
     for (const [name, text] of Object.entries(LOADER_PROGRAM(AG_INDEX))) writeFileSync(join(tmp.dir, name), text);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', './src/plugin/register.ts', join(tmp.dir, 'main.ts')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, AUTOGRAPH_IMPORT_SOURCES: AG_INDEX, NODE_OPTIONS: '', AG_DEBUG: '' },
-      timeout: 240_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--import', './src/plugin/register.ts', join(tmp.dir, 'main.ts')],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, AUTOGRAPH_IMPORT_SOURCES: AG_INDEX, NODE_OPTIONS: '', AG_DEBUG: '' },
+        timeout: 240_000,
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<string, { same?: boolean; got?: number[]; want?: number[] }>;
+    const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<
+      string,
+      { same?: boolean; got?: number[]; want?: number[] }
+    >;
     for (const name of CASES) expect(out[name], name).toMatchObject({ same: true });
     const at = assertAt();
     expect(out.assert).toEqual({ id: 'runtime/assert-failed', ...at });

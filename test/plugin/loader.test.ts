@@ -91,7 +91,12 @@ k(tf.scalar(1));
       cwd: ROOT,
       encoding: 'utf8',
       // The runtime module of this checkout (a .ts, loaded through the tsx that register.js registered).
-      env: { ...process.env, AUTOGRAPH_IMPORT_SOURCES: AG_INDEX, AUTOGRAPH_RUNTIME_MODULE: pathToFileURL(AG_RUNTIME).href, NODE_OPTIONS: '' },
+      env: {
+        ...process.env,
+        AUTOGRAPH_IMPORT_SOURCES: AG_INDEX,
+        AUTOGRAPH_RUNTIME_MODULE: pathToFileURL(AG_RUNTIME).href,
+        NODE_OPTIONS: '',
+      },
       timeout: 120_000,
     });
     expect(r.stderr).not.toMatch(/Error/);

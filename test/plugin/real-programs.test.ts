@@ -92,7 +92,9 @@ export const train = ag.jit(async (x) => {
 `;
 
   it('throws a conversion error by default (bundlers fail the build)', () => {
-    expect(() => transformSource(ASYNC, { filename: '/app/a.js' })).toThrow(/an async function is not supported[\s\S]*\/app\/a\.js:2:/);
+    expect(() => transformSource(ASYNC, { filename: '/app/a.js' })).toThrow(
+      /an async function is not supported[\s\S]*\/app\/a\.js:2:/,
+    );
   });
 
   it('with errorsAtCall (the Node loader) leaves the function as written, marked with its error', () => {
@@ -103,7 +105,13 @@ export const train = ag.jit(async (x) => {
   });
 
   it('jit and toGraph raise the recorded error when the marked function is called, every time', () => {
-    const recorded = JSON.stringify({ id: 'convert/unsupported-syntax', kind: 'conversion', summary: 'an async function is not supported in converted code', hint: 'h', location: { file: '/app/a.js', line: 2, column: 29, functionName: 'train' } });
+    const recorded = JSON.stringify({
+      id: 'convert/unsupported-syntax',
+      kind: 'conversion',
+      summary: 'an async function is not supported in converted code',
+      hint: 'h',
+      location: { file: '/app/a.js', line: 2, column: 29, functionName: 'train' },
+    });
     const fn = markConversionFailed(async (x: unknown) => x, recorded);
     const f = ag.jit(fn);
     for (let i = 0; i < 2; i++) {

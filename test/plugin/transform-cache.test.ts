@@ -8,13 +8,15 @@ afterEach(() => {
 });
 
 /** A module text no other run has cached. */
-const fresh = (tag: string): string => `export const k = ${JSON.stringify(`${tag}-${process.pid}-${Date.now()}-${Math.random()}`)};\n`;
+const fresh = (tag: string): string =>
+  `export const k = ${JSON.stringify(`${tag}-${process.pid}-${Date.now()}-${Math.random()}`)};\n`;
 
 describe('cachedTransform', () => {
   it('transforms a text once per key, a null result included', () => {
     let calls = 0;
     const code = fresh('a');
-    const out = (key: string, result: string | null): string | null => cachedTransform(code, key, () => (calls++, result));
+    const out = (key: string, result: string | null): string | null =>
+      cachedTransform(code, key, () => (calls++, result));
     expect(out('k1', 'converted')).toBe('converted');
     expect(out('k1', 'other')).toBe('converted');
     expect(calls).toBe(1);

@@ -9,12 +9,22 @@ import { ROOT } from './app-source.js';
 
 describe('vitest + vite plugin', () => {
   it('a spec converted by the plugin passes', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'examples/plugin/vitest.config.ts'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined },
-      timeout: 120_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'examples/plugin/vitest.config.ts'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          NODE_OPTIONS: '',
+          VITEST: undefined,
+          VITEST_WORKER_ID: undefined,
+          VITEST_POOL_ID: undefined,
+        },
+        timeout: 120_000,
+      },
+    );
     expect(r.stdout + r.stderr).toMatch(/1 passed/);
     expect(r.status).toBe(0);
   });

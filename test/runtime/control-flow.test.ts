@@ -15,27 +15,83 @@ import '../../src/api/to-graph.js';
 describe('eager control flow', () => {
   it('ifStmt reads a concrete tensor condition', () => {
     let x = 0;
-    ifStmt(tf.scalar(0), () => (x = 1), () => (x = 2), () => [x], ([a]) => (x = a as number), ['x'], 1);
+    ifStmt(
+      tf.scalar(0),
+      () => (x = 1),
+      () => (x = 2),
+      () => [x],
+      ([a]) => (x = a as number),
+      ['x'],
+      1,
+    );
     expect(x).toBe(2);
-    ifStmt(1, () => (x = 1), null, () => [x], ([a]) => (x = a as number), ['x'], 1);
+    ifStmt(
+      1,
+      () => (x = 1),
+      null,
+      () => [x],
+      ([a]) => (x = a as number),
+      ['x'],
+      1,
+    );
     expect(x).toBe(1);
   });
   it('a non-scalar condition is an error', () => {
-    expect(() => ifStmt(tf.tensor1d([1, 0]), () => {}, null, () => [], () => {}, [], 0)).toThrow(AutographError);
+    expect(() =>
+      ifStmt(
+        tf.tensor1d([1, 0]),
+        () => {},
+        null,
+        () => [],
+        () => {},
+        [],
+        0,
+      ),
+    ).toThrow(AutographError);
   });
   it('whileStmt and maximumIterations', () => {
     let i = 0;
-    whileStmt(() => i < 10, () => void i++, () => [i], ([a]) => (i = a as number), ['i'], { maximumIterations: 4 });
+    whileStmt(
+      () => i < 10,
+      () => void i++,
+      () => [i],
+      ([a]) => (i = a as number),
+      ['i'],
+      { maximumIterations: 4 },
+    );
     expect(i).toBe(4);
   });
   it('forStmt: JS arrays, concrete tensors by first dimension, extra test', () => {
     const seen: unknown[] = [];
     let stop = false;
-    forStmt([1, 2, 3], () => !stop, (x) => { seen.push(x); if (x === 2) stop = true; }, () => [], () => {}, []);
+    forStmt(
+      [1, 2, 3],
+      () => !stop,
+      (x) => {
+        seen.push(x);
+        if (x === 2) stop = true;
+      },
+      () => [],
+      () => {},
+      [],
+    );
     expect(seen).toEqual([1, 2]);
     const rows: number[][] = [];
-    forStmt(tf.tensor2d([[1, 2], [3, 4]]), null, (r) => rows.push((r as tf.Tensor).arraySync() as number[]), () => [], () => {}, []);
-    expect(rows).toEqual([[1, 2], [3, 4]]);
+    forStmt(
+      tf.tensor2d([
+        [1, 2],
+        [3, 4],
+      ]),
+      null,
+      (r) => rows.push((r as tf.Tensor).arraySync() as number[]),
+      () => [],
+      () => {},
+      [],
+    );
+    expect(rows).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(range(1, 7, 2)).toEqual([1, 3, 5]);
     expect(range(tf.scalar(3, 'int32'))).toEqual([0, 1, 2]);
   });
@@ -43,8 +99,19 @@ describe('eager control flow', () => {
     const b = vi.fn(() => 'b');
     expect(and(() => 0, b)).toBe(0);
     expect(b).not.toHaveBeenCalled();
-    expect(or(() => '', () => 'x')).toBe('x');
-    expect(ifExp(tf.scalar(1), () => 'yes', () => 'no')).toBe('yes');
+    expect(
+      or(
+        () => '',
+        () => 'x',
+      ),
+    ).toBe('x');
+    expect(
+      ifExp(
+        tf.scalar(1),
+        () => 'yes',
+        () => 'no',
+      ),
+    ).toBe('yes');
   });
 });
 
@@ -67,7 +134,12 @@ describe('convertedCall', () => {
     expect(convertedCall(raw, undefined, [tf.scalar(0)])).toBe('truthy'); // plain JS: a tensor object is truthy
   });
   it('methods keep their this', () => {
-    const obj = { k: 3, times(x: number) { return x * this.k; } };
+    const obj = {
+      k: 3,
+      times(x: number) {
+        return x * this.k;
+      },
+    };
     expect(convertedCall(obj.times, obj, [2])).toBe(6);
   });
   it('a function that cannot be converted runs as is, with one warning', () => {

@@ -37,11 +37,25 @@ describe('declared lists', () => {
       const f = ag.jit(pushesInBranches, { scope, executor });
       expect((f(x) as tf.Tensor).arraySync()).toEqual(eager);
     }
-    expect(eager).toEqual(data[0]! > 0 ? [[11, 11], [1, 1]] : [[9, 9], [-2, -2], [-3, -3]]);
+    expect(eager).toEqual(
+      data[0]! > 0
+        ? [
+            [11, 11],
+            [1, 1],
+          ]
+        : [
+            [9, 9],
+            [-2, -2],
+            [-3, -3],
+          ],
+    );
   });
 
   it('reject an element of another shape, at the push, eagerly and in jit', () => {
-    for (const run of [() => ag.toGraph(pushesWrongShape, { scope })(tf.ones([2])), () => ag.jit(pushesWrongShape, { scope })(tf.ones([2]))]) {
+    for (const run of [
+      () => ag.toGraph(pushesWrongShape, { scope })(tf.ones([2])),
+      () => ag.jit(pushesWrongShape, { scope })(tf.ones([2])),
+    ]) {
       let err: ag.AutographError | undefined;
       try {
         run();

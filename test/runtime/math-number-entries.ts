@@ -27,10 +27,44 @@ const F = ['float32'] as const;
 const I = ['int32'] as const;
 const B = ['bool'] as const;
 const UNARY = [F, I, B];
-const BINARY = [['float32', 'float32'], ['int32', 'int32'], ['int32', 'float32'], ['float32', 'int32'], ['bool', 'bool'], ['bool', 'int32']] as const;
+const BINARY = [
+  ['float32', 'float32'],
+  ['int32', 'int32'],
+  ['int32', 'float32'],
+  ['float32', 'int32'],
+  ['bool', 'bool'],
+  ['bool', 'int32'],
+] as const;
 
 /** Safe-integer and float16 boundaries: 2^53 (the first unsafe float32 integer), 65504 (the largest float16), 65520 (its overflow), 2^-14, 2^-24 and ties. */
-const NUMBER_EDGES = [2 ** 53, -(2 ** 53), 2 ** 53 - 2 ** 29, 2 ** 31 + 2 ** 8, -(2 ** 40), 1e30, 65504, -65504, 65519.99609375, 65520, 2048.5, 2049, 2051, -2049, 1 + 2 ** -11, 1 + 3 * 2 ** -11, 2 ** -14, 2 ** -14 - 2 ** -25, 2 ** -24, 2 ** -25, 3 * 2 ** -25, -(2 ** -25), 2 ** -26, 0.1, 1e-7, 1e-8];
+const NUMBER_EDGES = [
+  2 ** 53,
+  -(2 ** 53),
+  2 ** 53 - 2 ** 29,
+  2 ** 31 + 2 ** 8,
+  -(2 ** 40),
+  1e30,
+  65504,
+  -65504,
+  65519.99609375,
+  65520,
+  2048.5,
+  2049,
+  2051,
+  -2049,
+  1 + 2 ** -11,
+  1 + 3 * 2 ** -11,
+  2 ** -14,
+  2 ** -14 - 2 ** -25,
+  2 ** -24,
+  2 ** -25,
+  3 * 2 ** -25,
+  -(2 ** -25),
+  2 ** -26,
+  0.1,
+  1e-7,
+  1e-8,
+];
 
 /** Math.f16round as ES2025 defines it: the nearest float16, ties to even; ±Infinity from 65520 on. */
 export function f16round(x: number): number {
@@ -51,19 +85,48 @@ export function f16round(x: number): number {
 
 export const ENTRIES: readonly Entry[] = [
   { name: 'Math.imul(a, b)', fn: (a, b) => Math.imul(a, b), dtypes: BINARY, result: 'int32' },
-  { name: 'Math.imul(a, -1640531535)', fn: (a) => Math.imul(a, -1640531535), dtypes: UNARY, result: 'int32', extra: NUMBER_EDGES },
+  {
+    name: 'Math.imul(a, -1640531535)',
+    fn: (a) => Math.imul(a, -1640531535),
+    dtypes: UNARY,
+    result: 'int32',
+    extra: NUMBER_EDGES,
+  },
   { name: 'Math.imul(a, a)', fn: (a) => Math.imul(a, a), dtypes: UNARY, result: 'int32' },
   { name: 'Math.clz32(a)', fn: (a) => Math.clz32(a), dtypes: UNARY, result: 'int32', extra: NUMBER_EDGES },
   { name: 'Math.clz32(a << 7)', fn: (a) => Math.clz32(a << 7), dtypes: [I], result: 'int32' },
   // The host's Math.f16round where it has one (ES2025); the converted call is staged either way.
-  { name: 'Math.f16round(a)', fn: (a) => (Math as unknown as { f16round(v: number): number }).f16round(a), oracle: (a) => f16round(a), dtypes: UNARY, result: 'float32', extra: NUMBER_EDGES },
+  {
+    name: 'Math.f16round(a)',
+    fn: (a) => (Math as unknown as { f16round(v: number): number }).f16round(a),
+    oracle: (a) => f16round(a),
+    dtypes: UNARY,
+    result: 'float32',
+    extra: NUMBER_EDGES,
+  },
   { name: 'Number.isNaN(a)', fn: (a) => Number.isNaN(a), dtypes: UNARY, result: 'bool', extra: NUMBER_EDGES },
   { name: 'Number.isFinite(a)', fn: (a) => Number.isFinite(a), dtypes: UNARY, result: 'bool', extra: NUMBER_EDGES },
   { name: 'Number.isInteger(a)', fn: (a) => Number.isInteger(a), dtypes: UNARY, result: 'bool', extra: NUMBER_EDGES },
-  { name: 'Number.isSafeInteger(a)', fn: (a) => Number.isSafeInteger(a), dtypes: UNARY, result: 'bool', extra: NUMBER_EDGES },
+  {
+    name: 'Number.isSafeInteger(a)',
+    fn: (a) => Number.isSafeInteger(a),
+    dtypes: UNARY,
+    result: 'bool',
+    extra: NUMBER_EDGES,
+  },
   { name: 'isNaN(a)', fn: (a) => isNaN(a), dtypes: UNARY, result: 'bool', extra: NUMBER_EDGES },
   { name: 'isFinite(a)', fn: (a) => isFinite(a), dtypes: UNARY, result: 'bool', extra: NUMBER_EDGES },
   // The quotient is a float32 value (rounded), as every float32 operation's result is; off the cpu
   // backend an int32 beyond 2^24 is rounded to float32 before it is divided (docs/limitations.md).
-  { name: 'Number.isInteger(a / b)', fn: (a, b) => Number.isInteger(a / b), oracle: (a, b) => Number.isInteger(Math.fround(a / b)), dtypes: [['float32', 'float32'], ['int32', 'int32']], result: 'bool', cpuOnly: true },
+  {
+    name: 'Number.isInteger(a / b)',
+    fn: (a, b) => Number.isInteger(a / b),
+    oracle: (a, b) => Number.isInteger(Math.fround(a / b)),
+    dtypes: [
+      ['float32', 'float32'],
+      ['int32', 'int32'],
+    ],
+    result: 'bool',
+    cpuOnly: true,
+  },
 ];

@@ -12,7 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRIES, type Entry } from './math-number-entries.js';
 import { EDGE_VALUES } from '../semantics/edge-values.js';
 import { OPERATORS } from '../semantics/operator-table.js';
-import { releaseJit, runPath, sameValue, storeJs, toDType, type DT, type Outcome, type Path } from '../semantics/paths.js';
+import {
+  releaseJit,
+  runPath,
+  sameValue,
+  storeJs,
+  toDType,
+  type DT,
+  type Outcome,
+  type Path,
+} from '../semantics/paths.js';
 import { JS_ONLY, MathDispatch, REFUSED } from '../../src/runtime/math.js';
 import { MATH_FUNCTIONS } from '../../src/convert/util/operator-names.js';
 import { jit, toGraph } from '../../src/index.js';
@@ -25,7 +34,8 @@ beforeAll(async () => {
 type Row = readonly (number | boolean)[];
 
 function rows(e: Entry, dtypes: readonly DT[]): Row[] {
-  const values = (d: DT): readonly (number | boolean)[] => (d === 'float32' ? [...EDGE_VALUES.float32, ...(e.extra ?? [])] : EDGE_VALUES[d]);
+  const values = (d: DT): readonly (number | boolean)[] =>
+    d === 'float32' ? [...EDGE_VALUES.float32, ...(e.extra ?? [])] : EDGE_VALUES[d];
   let out: Row[] = [[]];
   for (const d of dtypes) out = out.flatMap((r) => values(d).map((v) => [...r, v]));
   return out;
@@ -34,7 +44,14 @@ function rows(e: Entry, dtypes: readonly DT[]): Row[] {
 const show = (v: number | boolean): string => (Object.is(v, -0) ? '-0' : String(v));
 
 function tensors(dtypes: readonly DT[], rs: readonly Row[], scalar: boolean): tf.Tensor[] {
-  return dtypes.map((d, k) => (scalar ? tf.scalar(rs[0]![k] as number, d) : tf.tensor1d(rs.map((r) => r[k] as number), d)));
+  return dtypes.map((d, k) =>
+    scalar
+      ? tf.scalar(rs[0]![k] as number, d)
+      : tf.tensor1d(
+          rs.map((r) => r[k] as number),
+          d,
+        ),
+  );
 }
 
 function compare(e: Entry, rs: readonly Row[], expected: readonly number[], got: Outcome, label: string): string[] {
@@ -42,7 +59,8 @@ function compare(e: Entry, rs: readonly Row[], expected: readonly number[], got:
   if (got.dtype !== e.result) return [`${label}: dtype ${got.dtype}, expected ${e.result}`];
   const out: string[] = [];
   got.values.forEach((v, i) => {
-    if (!sameValue(v, expected[i]!) && out.length < 4) out.push(`${label}: ${e.name} with (${rs[i]!.map(show).join(', ')}) = ${show(v)}, JS ${show(expected[i]!)}`);
+    if (!sameValue(v, expected[i]!) && out.length < 4)
+      out.push(`${label}: ${e.name} with (${rs[i]!.map(show).join(', ')}) = ${show(v)}, JS ${show(expected[i]!)}`);
   });
   return out;
 }
@@ -59,12 +77,23 @@ for (const e of ENTRIES) {
         });
         const problems: string[] = [];
         for (const path of ['eager', 'interpreter', 'compiled'] as Path[]) {
-          problems.push(...compare(e, rs, expected, await runPath(path, e.fn, () => tensors(dtypes, rs, false)), `${path}, vectors`));
+          problems.push(
+            ...compare(
+              e,
+              rs,
+              expected,
+              await runPath(path, e.fn, () => tensors(dtypes, rs, false)),
+              `${path}, vectors`,
+            ),
+          );
         }
         const scalars: Outcome[] = [];
         for (const r of rs) scalars.push(await runPath('compiled', e.fn, () => tensors(dtypes, [r], true)));
         const failed = scalars.find((o) => 'error' in o);
-        const joined: Outcome = failed ?? { dtype: (scalars[0] as { dtype: string }).dtype, values: scalars.map((o) => (o as { values: number[] }).values[0]!) };
+        const joined: Outcome = failed ?? {
+          dtype: (scalars[0] as { dtype: string }).dtype,
+          values: scalars.map((o) => (o as { values: number[] }).values[0]!),
+        };
         problems.push(...compare(e, rs, expected, joined, 'compiled, scalars'));
         expect(problems).toEqual([]);
         expect(expected.length).toBe(rs.length);
@@ -88,10 +117,26 @@ describe('through onnxruntime and on the wasm backend, plain JS too', () => {
             return storeJs(e.result, (e.oracle ?? e.fn)(xs[0], xs[1]));
           });
           await tf.setBackend('cpu');
-          problems.push(...compare(e, rs, expected, await runPath('onnxruntime', e.fn, () => tensors(dtypes, rs, false)), `${dtypes.join(' × ')}, onnxruntime`));
+          problems.push(
+            ...compare(
+              e,
+              rs,
+              expected,
+              await runPath('onnxruntime', e.fn, () => tensors(dtypes, rs, false)),
+              `${dtypes.join(' × ')}, onnxruntime`,
+            ),
+          );
           await tf.setBackend('wasm');
           for (const path of ['eager', 'interpreter', 'compiled'] as Path[]) {
-            problems.push(...compare(e, rs, expected, await runPath(path, e.fn, () => tensors(dtypes, rs, false)), `${dtypes.join(' × ')}, wasm ${path}`));
+            problems.push(
+              ...compare(
+                e,
+                rs,
+                expected,
+                await runPath(path, e.fn, () => tensors(dtypes, rs, false)),
+                `${dtypes.join(' × ')}, wasm ${path}`,
+              ),
+            );
           }
         }
       } finally {
@@ -104,8 +149,12 @@ describe('through onnxruntime and on the wasm backend, plain JS too', () => {
 });
 
 describe('every Math function', () => {
-  const functions = Object.getOwnPropertyNames(Math).filter((k) => typeof (Math as unknown as Record<string, unknown>)[k] === 'function');
-  const tabled = new Set([...OPERATORS, ...ENTRIES].flatMap((e) => [...e.name.matchAll(/Math\.(\w+)\(/g)].map((m) => m[1]!)));
+  const functions = Object.getOwnPropertyNames(Math).filter(
+    (k) => typeof (Math as unknown as Record<string, unknown>)[k] === 'function',
+  );
+  const tabled = new Set(
+    [...OPERATORS, ...ENTRIES].flatMap((e) => [...e.name.matchAll(/Math\.(\w+)\(/g)].map((m) => m[1]!)),
+  );
 
   it('is checked on tensors by a table, left to JS (random) or refused', () => {
     const uncovered = functions.filter((k) => !tabled.has(k) && !(k in JS_ONLY) && !(k in REFUSED));
@@ -154,7 +203,10 @@ describe('every Math function', () => {
 describe('Math and Number functions passed as values dispatch as direct calls do', () => {
   it('helper(Math.imul, a, b), helper(Number.isNaN, a), helper(isFinite, a)', () => {
     const apply = (f: (...xs: never[]) => unknown, ...xs: unknown[]): unknown => f(...(xs as never[]));
-    const g = toGraph((a: tf.Tensor, b: tf.Tensor) => [apply(Math.imul, a, b), apply(Number.isNaN, a), apply(isFinite, a)], { scope: { apply } });
+    const g = toGraph(
+      (a: tf.Tensor, b: tf.Tensor) => [apply(Math.imul, a, b), apply(Number.isNaN, a), apply(isFinite, a)],
+      { scope: { apply } },
+    );
     const a = tf.tensor1d([NaN, 3, Infinity]);
     const b = tf.tensor1d([2, 5, 7], 'int32');
     const [p, n, fin] = g(a, b) as unknown as tf.Tensor[];

@@ -51,16 +51,22 @@ describe('weak typing of JS numbers with tensors', () => {
 });
 
 describe('division and remainder on int32 tensors are exact and follow JS', () => {
-  const pair = fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -50, max: 50 }).filter((b) => b !== 0));
+  const pair = fc.tuple(
+    fc.integer({ min: -1000, max: 1000 }),
+    fc.integer({ min: -50, max: 50 }).filter((b) => b !== 0),
+  );
   it('/ is true division (float32)', () => {
     const r = op.div(i32(7), i32(2)) as tf.Tensor;
     expect(r.dtype).toBe('float32');
     expect(v(r)).toBe(3.5);
   });
   it('% has the sign of the dividend, like JS', () => {
-    fc.assert(fc.property(pair, ([a, b]) => {
-      expect(v(op.mod(i32(a), i32(b)))).toBe(a % b === 0 ? 0 : a % b);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(pair, ([a, b]) => {
+        expect(v(op.mod(i32(a), i32(b)))).toBe(a % b === 0 ? 0 : a % b);
+      }),
+      { numRuns: 200 },
+    );
   });
   it('Math.floor(a / b), Math.trunc(a / b), (a / b) | 0 stay int32 and exact', () => {
     fc.assert(

@@ -13,7 +13,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function captureConsole(): { lines: () => string[]; restore: () => void } {
   const lines: string[] = [];
-  const spies = (['warn', 'error', 'log'] as const).map((k) => vi.spyOn(console, k).mockImplementation((...a: unknown[]) => void lines.push(a.join(' '))));
+  const spies = (['warn', 'error', 'log'] as const).map((k) =>
+    vi.spyOn(console, k).mockImplementation((...a: unknown[]) => void lines.push(a.join(' '))),
+  );
   return { lines: () => lines, restore: () => spies.forEach((s) => s.mockRestore()) };
 }
 
@@ -56,7 +58,9 @@ describe('quiet by default', () => {
     } finally {
       out.restore();
     }
-    expect(out.lines().some((l) => /left '.*' as written: it is defined in a package \(@tensorflow\/tfjs-core\//.test(l))).toBe(true);
+    expect(
+      out.lines().some((l) => /left '.*' as written: it is defined in a package \(@tensorflow\/tfjs-core\//.test(l)),
+    ).toBe(true);
   });
 
   it("bundler helpers (tsx/esbuild's __name) are called as they are", () => {
@@ -90,7 +94,9 @@ describe('quiet by default', () => {
     } finally {
       again.restore();
     }
-    expect(again.lines().filter((l) => l.includes("left '__name' as written: '__name' is a bundler or transpiler helper"))).toHaveLength(1);
+    expect(
+      again.lines().filter((l) => l.includes("left '__name' as written: '__name' is a bundler or transpiler helper")),
+    ).toHaveLength(1);
   });
 
   it('a user function that cannot be converted is warned about once and not converted again', () => {
@@ -123,11 +129,15 @@ describe('setVerbosity and AUTOGRAPH_VERBOSITY', () => {
 
   it('AUTOGRAPH_VERBOSITY sets the level; AG_DEBUG=1 means 3; unset means 0', () => {
     const level = (env: Record<string, string>): string => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./src/platform/log.ts').then((m) => console.log(m.verbosity()))"], {
-        cwd: ROOT,
-        env: { ...process.env, AUTOGRAPH_VERBOSITY: '', AG_DEBUG: '', ...env },
-        encoding: 'utf8',
-      });
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '-e', "import('./src/platform/log.ts').then((m) => console.log(m.verbosity()))"],
+        {
+          cwd: ROOT,
+          env: { ...process.env, AUTOGRAPH_VERBOSITY: '', AG_DEBUG: '', ...env },
+          encoding: 'utf8',
+        },
+      );
       return r.stdout.trim();
     };
     expect(level({})).toBe('0');

@@ -60,12 +60,14 @@ describe('loops over JS values whose condition becomes a tensor', () => {
   it('a for loop whose variable becomes a tensor names the loop and the variable', () => {
     function grows(x: T): T {
       let i: number | T = 0;
-      for (; (i as number) < 3; ) i = tf.add(tf.sum(x), i as number);
+      for (; (i as number) < 3;) i = tf.add(tf.sum(x), i as number);
       return i as T;
     }
     const e = errorOf(() => ag.jit(grows, { scope })(tf.ones([2])));
     expect(e.id).toBe('convert/while-cond-became-tensor');
-    expect(e.summary).toBe("the condition of the for loop started as non-Tensor, then changed to Tensor: 'i' became a tensor in the loop body");
+    expect(e.summary).toBe(
+      "the condition of the for loop started as non-Tensor, then changed to Tensor: 'i' became a tensor in the loop body",
+    );
     expect(e.hint).toContain("initialize 'i' with tf.scalar");
   });
 
@@ -75,7 +77,9 @@ describe('loops over JS values whose condition becomes a tensor', () => {
       while ((i as number) < 3) i = tf.add(tf.sum(x), i as number);
       return i as T;
     }
-    expect(errorOf(() => ag.jit(grows, { scope })(tf.ones([2]))).summary).toMatch(/^the condition of the while loop .*'i' became a tensor/);
+    expect(errorOf(() => ag.jit(grows, { scope })(tf.ones([2]))).summary).toMatch(
+      /^the condition of the while loop .*'i' became a tensor/,
+    );
   });
 
   it('`while (true) { if (k >= n) break; … }` nested in a staged loop names the break, not the return value', () => {
@@ -144,7 +148,9 @@ describe('vector conditions', () => {
 
 describe('tensors in code that is not converted', () => {
   it('a comparison says a JS operator met a tensor, not dataSync', () => {
-    const e = errorOf(() => ag.jit((x: T) => ((x as never as number) > 0 ? x : tf.neg(x)), { autograph: false })(tf.scalar(2)));
+    const e = errorOf(() =>
+      ag.jit((x: T) => ((x as never as number) > 0 ? x : tf.neg(x)), { autograph: false })(tf.scalar(2)),
+    );
     expect(e.id).toBe('trace/tensor-in-js-operator');
     expect(e.summary).toContain('a tensor meets a JS operator');
     expect(e.hint).toContain('tf.greater(x, 0)');
@@ -165,12 +171,18 @@ describe('tensors in code that is not converted', () => {
 
   it('await x.data() rejects with the symbolic read, located at the call', async () => {
     let pending: Promise<unknown> | undefined;
-    const y = ag.jit((x: T) => {
-      pending = x.data();
-      return x;
-    }, { autograph: false })(tf.scalar(2)) as T;
+    const y = ag.jit(
+      (x: T) => {
+        pending = x.data();
+        return x;
+      },
+      { autograph: false },
+    )(tf.scalar(2)) as T;
     y.dispose();
-    const e = await pending!.then(() => undefined, (err: unknown) => err);
+    const e = await pending!.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(AutographError);
     expect((e as AutographError).summary).toContain('(data())');
     expect((e as AutographError).location?.line).toBeGreaterThan(0);
@@ -201,8 +213,13 @@ describe('conversion failures are remembered', () => {
 describe("tsx's __name helper in a function's own text (run-time conversion)", () => {
   it('a named inner arrow, wrapped by tsx as __name(fn, "name"), converts without the helper in scope', () => {
     // What tsx emits for `const inner = (y) => …` inside a function: the module's helper is lost by toString().
-    const keepName = (target: object, value: string): object => Object.defineProperty(target, 'name', { value, configurable: true });
-    const outer = new Function('__name', 'tf', 'return function outer(x) { const inner = __name((y) => tf.mul(y, 2), "inner"); if (tf.sum(x) > 0) return inner(x); return x; };')(keepName, tf) as (x: T) => T;
+    const keepName = (target: object, value: string): object =>
+      Object.defineProperty(target, 'name', { value, configurable: true });
+    const outer = new Function(
+      '__name',
+      'tf',
+      'return function outer(x) { const inner = __name((y) => tf.mul(y, 2), "inner"); if (tf.sum(x) > 0) return inner(x); return x; };',
+    )(keepName, tf) as (x: T) => T;
     const y = ag.jit(outer, { scope: { tf } })(tf.tensor1d([1, 2]));
     expect(Array.from(y.dataSync())).toEqual([2, 4]);
     y.dispose();

@@ -36,30 +36,117 @@ const examples: Example[] = [
   { name: 'Math.round(0.49999997)', fn: (a) => Math.round(a), args: [[0.49999997, 'float32']], js: 0 },
   { name: 'Math.round(8388609)', fn: (a) => Math.round(a), args: [[8388609, 'float32']], js: 8388609 },
   { name: 'Math.round(-2.5)', fn: (a) => Math.round(a), args: [[-2.5, 'float32']], js: -2 },
-  { name: '(-7 / 0) | 0 on float32', fn: (a, b) => (a / b) | 0, args: [[-7, 'float32'], [0, 'float32']], js: 0 },
-  { name: '(-7 / 0) | 0 on int32', fn: (a, b) => (a / b) | 0, args: [[-7, 'int32'], [0, 'int32']], js: 0 },
-  { name: 'Math.trunc(-7 / 0) on float32', fn: (a, b) => Math.trunc(a / b), args: [[-7, 'float32'], [0, 'float32']], js: -Infinity },
-  { name: '-5 % Infinity', fn: (a, b) => a % b, args: [[-5, 'float32'], [Infinity, 'float32']], js: -5 },
-  { name: '-6 % 3 is -0', fn: (a, b) => a % b, args: [[-6, 'float32'], [3, 'float32']], js: -0, skip: ORT },
+  {
+    name: '(-7 / 0) | 0 on float32',
+    fn: (a, b) => (a / b) | 0,
+    args: [
+      [-7, 'float32'],
+      [0, 'float32'],
+    ],
+    js: 0,
+  },
+  {
+    name: '(-7 / 0) | 0 on int32',
+    fn: (a, b) => (a / b) | 0,
+    args: [
+      [-7, 'int32'],
+      [0, 'int32'],
+    ],
+    js: 0,
+  },
+  {
+    name: 'Math.trunc(-7 / 0) on float32',
+    fn: (a, b) => Math.trunc(a / b),
+    args: [
+      [-7, 'float32'],
+      [0, 'float32'],
+    ],
+    js: -Infinity,
+  },
+  {
+    name: '-5 % Infinity',
+    fn: (a, b) => a % b,
+    args: [
+      [-5, 'float32'],
+      [Infinity, 'float32'],
+    ],
+    js: -5,
+  },
+  {
+    name: '-6 % 3 is -0',
+    fn: (a, b) => a % b,
+    args: [
+      [-6, 'float32'],
+      [3, 'float32'],
+    ],
+    js: -0,
+    skip: ORT,
+  },
   { name: 'Math.abs(2147483647) on int32', fn: (a) => Math.abs(a), args: [[2147483647, 'int32']], js: 2147483647 },
   { name: 'Math.sign(NaN)', fn: (a) => Math.sign(a), args: [[NaN, 'float32']], js: NaN },
   { name: 'Math.sign(-0)', fn: (a) => Math.sign(a), args: [[-0, 'float32']], js: -0 },
-  { name: 'i / j with (16777217, 2147483647)', fn: (a, b) => a / b, args: [[16777217, 'int32'], [2147483647, 'int32']], js: 16777217 / 2147483647, skip: ORT },
+  {
+    name: 'i / j with (16777217, 2147483647)',
+    fn: (a, b) => a / b,
+    args: [
+      [16777217, 'int32'],
+      [2147483647, 'int32'],
+    ],
+    js: 16777217 / 2147483647,
+    skip: ORT,
+  },
   { name: 'i * 1.5 with 16777217', fn: (a) => a * 1.5, args: [[16777217, 'int32']], js: 25165825.5, skip: ORT },
   {
     name: '(x > 0 ? Math.abs(j) : j) * 1.5 with j = -2^31 (Math.abs(-2^31) is -2^31 in int32)',
     fn: (x, j) => (x > 0 ? Math.abs(j) : j) * 1.5,
     oracle: (x, j) => (x > 0 ? Math.abs(j) | 0 : j) * 1.5,
-    args: [[1, 'float32'], [-2147483648, 'int32']],
+    args: [
+      [1, 'float32'],
+      [-2147483648, 'int32'],
+    ],
     js: -3221225472,
   },
   { name: 'Math.fround(16777217)', fn: (a) => Math.fround(a), args: [[16777217, 'int32']], js: 16777216 },
-  { name: 'true === 1', fn: (a, b) => a === b, args: [[1, 'bool'], [1, 'int32']], js: false },
-  { name: '7.9 & 3 (ToInt32)', fn: (a, b) => a & b, args: [[7.9, 'float32'], [3, 'float32']], js: 3 },
+  {
+    name: 'true === 1',
+    fn: (a, b) => a === b,
+    args: [
+      [1, 'bool'],
+      [1, 'int32'],
+    ],
+    js: false,
+  },
+  {
+    name: '7.9 & 3 (ToInt32)',
+    fn: (a, b) => a & b,
+    args: [
+      [7.9, 'float32'],
+      [3, 'float32'],
+    ],
+    js: 3,
+  },
   { name: '-1 >>> 28', fn: (a) => a >>> 28, args: [[-1, 'int32']], js: 15 },
   // onnxruntime's ReduceMax/ReduceMin skip a NaN that is not first: the export makes them NaN, as tfjs does.
-  { name: 'tf.max([1, NaN]) is NaN', fn: (a, b) => tf.max(tf.stack([a, b])), oracle: (a, b) => Math.max(a, b), args: [[1, 'float32'], [NaN, 'float32']], js: NaN },
-  { name: 'tf.min([1, NaN]) is NaN', fn: (a, b) => tf.min(tf.stack([a, b])), oracle: (a, b) => Math.min(a, b), args: [[1, 'float32'], [NaN, 'float32']], js: NaN },
+  {
+    name: 'tf.max([1, NaN]) is NaN',
+    fn: (a, b) => tf.max(tf.stack([a, b])),
+    oracle: (a, b) => Math.max(a, b),
+    args: [
+      [1, 'float32'],
+      [NaN, 'float32'],
+    ],
+    js: NaN,
+  },
+  {
+    name: 'tf.min([1, NaN]) is NaN',
+    fn: (a, b) => tf.min(tf.stack([a, b])),
+    oracle: (a, b) => Math.min(a, b),
+    args: [
+      [1, 'float32'],
+      [NaN, 'float32'],
+    ],
+    js: NaN,
+  },
 ];
 
 describe('edge cases equal JS', () => {

@@ -11,7 +11,18 @@ import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATORS, resultDType, type OpEntry } from './operator-table.js';
 import { EDGE_VALUES } from './edge-values.js';
-import { describeOutcome, onnxWarningsOf, releaseJit, runPath, sameValue, storeJs, toDType, type DT, type Outcome, type Path } from './paths.js';
+import {
+  describeOutcome,
+  onnxWarningsOf,
+  releaseJit,
+  runPath,
+  sameValue,
+  storeJs,
+  toDType,
+  type DT,
+  type Outcome,
+  type Path,
+} from './paths.js';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -37,18 +48,33 @@ function ulps(a: number, b: number): number {
 const show = (v: number | boolean): string => (Object.is(v, -0) ? '-0' : String(v));
 
 function tensors(dtypes: readonly DT[], rs: readonly Row[], scalar: boolean): tf.Tensor[] {
-  return dtypes.map((d, k) => (scalar ? tf.scalar(rs[0]![k] as number, d) : tf.tensor1d(rs.map((r) => r[k] as number), d)));
+  return dtypes.map((d, k) =>
+    scalar
+      ? tf.scalar(rs[0]![k] as number, d)
+      : tf.tensor1d(
+          rs.map((r) => r[k] as number),
+          d,
+        ),
+  );
 }
 
 /** The mismatches of `got` against `expected` (at most 4 lines). */
-function compare(e: OpEntry, dt: DT, rs: readonly Row[], expected: readonly number[], got: Outcome, label: string): string[] {
+function compare(
+  e: OpEntry,
+  dt: DT,
+  rs: readonly Row[],
+  expected: readonly number[],
+  got: Outcome,
+  label: string,
+): string[] {
   if ('error' in got) return [`${label}: ${got.error}`];
   if (got.dtype !== dt) return [`${label}: dtype ${got.dtype}, expected ${dt}`];
   const out: string[] = [];
   got.values.forEach((v, i) => {
     const want = expected[i]!;
     const ok = sameValue(v, want) || (e.ulps !== undefined && dt === 'float32' && ulps(v, want) <= e.ulps);
-    if (!ok && out.length < 4) out.push(`${label}: ${e.name} with (${rs[i]!.map(show).join(', ')}) = ${show(v)}, JS ${show(want)}`);
+    if (!ok && out.length < 4)
+      out.push(`${label}: ${e.name} with (${rs[i]!.map(show).join(', ')}) = ${show(v)}, JS ${show(want)}`);
   });
   return out;
 }
@@ -74,7 +100,10 @@ for (const e of OPERATORS) {
         // Scalars: rank-0 values are JS numbers in compiled code.
         const scalar: Outcome[] = [];
         for (const r of rs) scalar.push(await runPath('compiled', fn, () => tensors(dtypes, [r], true)));
-        const joined: Outcome = scalar.find((o) => 'error' in o) ?? { dtype: (scalar[0] as { dtype: string }).dtype, values: scalar.map((o) => (o as { values: number[] }).values[0]!) };
+        const joined: Outcome = scalar.find((o) => 'error' in o) ?? {
+          dtype: (scalar[0] as { dtype: string }).dtype,
+          values: scalar.map((o) => (o as { values: number[] }).values[0]!),
+        };
         problems.push(...compare(e, dt, rs, expected, joined, 'compiled, scalars'));
         expect(problems).toEqual([]);
       });
@@ -87,12 +116,27 @@ for (const e of OPERATORS) {
  * semantics"), or undefined when it may not. Each difference must have been warned at export
  * (`export/onnx-differs-at-edges`, whose first lines are `warned`).
  */
-function onnxExcuse(e: OpEntry, dtypes: readonly DT[], row: Row, got: number, want: number, warned: readonly string[]): string | undefined {
+function onnxExcuse(
+  e: OpEntry,
+  dtypes: readonly DT[],
+  row: Row,
+  got: number,
+  want: number,
+  warned: readonly string[],
+): string | undefined {
   const xs = row.map((v, k) => toDType(dtypes[k]!, v as number) as number);
   const float = dtypes.includes('float32') || resultDType(e.kind, dtypes) === 'float32';
-  const has = (words: string): boolean => warned.some((w) => w.includes('[export/onnx-differs-at-edges]') && w.includes(words));
-  if (float && xs.some((v, k) => dtypes[k] === 'int32' && Math.abs(v) > 2 ** 24) && has('rounded to float32')) return 'int32 beyond 2^24 rounded to float32';
-  if (resultDType(e.kind, dtypes) === 'float32' && Number.isFinite(got) && Number.isFinite(want) && Math.abs(got - want) <= 1e-5 * Math.abs(want) && has('in the last bits'))
+  const has = (words: string): boolean =>
+    warned.some((w) => w.includes('[export/onnx-differs-at-edges]') && w.includes(words));
+  if (float && xs.some((v, k) => dtypes[k] === 'int32' && Math.abs(v) > 2 ** 24) && has('rounded to float32'))
+    return 'int32 beyond 2^24 rounded to float32';
+  if (
+    resultDType(e.kind, dtypes) === 'float32' &&
+    Number.isFinite(got) &&
+    Number.isFinite(want) &&
+    Math.abs(got - want) <= 1e-5 * Math.abs(want) &&
+    has('in the last bits')
+  )
     return "onnxruntime's float32 kernels, within 1e-5 relative";
   return undefined;
 }
@@ -120,8 +164,14 @@ describe('through onnxruntime, plain JS except the listed differences', () => {
             const want = storeJs(dt, e.oracle ? e.oracle(xs[0], xs[1], float) : e.fn(xs[0], xs[1]));
             const v = got.values[i]!;
             compared++;
-            const ok = sameValue(v, want) || (e.ulps !== undefined && dt === 'float32' && ulps(v, want) <= e.ulps) || onnxExcuse(e, dtypes, r, v, want, warned) !== undefined;
-            if (!ok && problems.length < 6) problems.push(`${dtypes.join(' × ')}: ${e.name} with (${r.map(show).join(', ')}) = ${show(v)}, JS ${show(want)}`);
+            const ok =
+              sameValue(v, want) ||
+              (e.ulps !== undefined && dt === 'float32' && ulps(v, want) <= e.ulps) ||
+              onnxExcuse(e, dtypes, r, v, want, warned) !== undefined;
+            if (!ok && problems.length < 6)
+              problems.push(
+                `${dtypes.join(' × ')}: ${e.name} with (${r.map(show).join(', ')}) = ${show(v)}, JS ${show(want)}`,
+              );
           });
         }
       } finally {
@@ -161,7 +211,9 @@ describe('on the wasm backend, jit equals eager tfjs-wasm (compiled on float32 o
           for (const path of ['interpreter', 'compiled'] as Path[]) {
             const got = await runPath(path, e.fn, () => tensors(dtypes, rs, false));
             // (compiled: all of one or all of the other, as the node ran in JS or in a tfjs-wasm kernel)
-            const same = describeOutcome(got) === describeOutcome(eager) || (path === 'compiled' && cpu !== undefined && describeOutcome(got) === describeOutcome(cpu));
+            const same =
+              describeOutcome(got) === describeOutcome(eager) ||
+              (path === 'compiled' && cpu !== undefined && describeOutcome(got) === describeOutcome(cpu));
             if (!same) problems.push(`${dtypes.join(' × ')}, ${path}: ${firstDifference(rs, eager, got)}`);
           }
         }
@@ -175,7 +227,8 @@ describe('on the wasm backend, jit equals eager tfjs-wasm (compiled on float32 o
 });
 
 function firstDifference(rs: readonly Row[], a: Outcome, b: Outcome): string {
-  if ('error' in a || 'error' in b || a.dtype !== b.dtype) return `eager ${describeOutcome(a).slice(0, 80)} vs jit ${describeOutcome(b).slice(0, 80)}`;
+  if ('error' in a || 'error' in b || a.dtype !== b.dtype)
+    return `eager ${describeOutcome(a).slice(0, 80)} vs jit ${describeOutcome(b).slice(0, 80)}`;
   const i = a.values.findIndex((v, k) => !sameValue(v, b.values[k]!));
   return `at (${rs[i]!.map(show).join(', ')}): eager ${show(a.values[i]!)}, jit ${show(b.values[i]!)}`;
 }

@@ -55,8 +55,22 @@ export function resultDType(kind: Kind, inputs: readonly DT[]): DT {
 }
 
 const f = Math.fround;
-const bin = (name: string, fn: OpEntry['fn'], kind: Kind, dtypes = BINARY, extra: Partial<OpEntry> = {}): OpEntry => ({ name, fn, arity: 2, dtypes, kind, ...extra });
-const un = (name: string, fn: OpEntry['fn'], kind: Kind, dtypes = UNARY, extra: Partial<OpEntry> = {}): OpEntry => ({ name, fn, arity: 1, dtypes, kind, ...extra });
+const bin = (name: string, fn: OpEntry['fn'], kind: Kind, dtypes = BINARY, extra: Partial<OpEntry> = {}): OpEntry => ({
+  name,
+  fn,
+  arity: 2,
+  dtypes,
+  kind,
+  ...extra,
+});
+const un = (name: string, fn: OpEntry['fn'], kind: Kind, dtypes = UNARY, extra: Partial<OpEntry> = {}): OpEntry => ({
+  name,
+  fn,
+  arity: 1,
+  dtypes,
+  kind,
+  ...extra,
+});
 
 export const OPERATORS: readonly OpEntry[] = [
   // Arithmetic.
@@ -101,8 +115,12 @@ export const OPERATORS: readonly OpEntry[] = [
   un('++a', (a) => ++a, 'keep'),
   un('--a', (a) => --a, 'keep'),
   // Integer division idioms: exact int32 division; on float32 the quotient is rounded first.
-  bin('Math.floor(a / b)', (a, b) => Math.floor(a / b), 'arith', BINARY, { oracle: (a, b, fl) => Math.floor(quotient(a, b, fl)) }),
-  bin('Math.trunc(a / b)', (a, b) => Math.trunc(a / b), 'arith', BINARY, { oracle: (a, b, fl) => Math.trunc(quotient(a, b, fl)) }),
+  bin('Math.floor(a / b)', (a, b) => Math.floor(a / b), 'arith', BINARY, {
+    oracle: (a, b, fl) => Math.floor(quotient(a, b, fl)),
+  }),
+  bin('Math.trunc(a / b)', (a, b) => Math.trunc(a / b), 'arith', BINARY, {
+    oracle: (a, b, fl) => Math.trunc(quotient(a, b, fl)),
+  }),
   bin('(a / b) | 0', (a, b) => (a / b) | 0, 'int', BINARY, { oracle: (a, b, fl) => quotient(a, b, fl) | 0 }),
   // Math.*.
   un('Math.acos(a)', (a) => Math.acos(a), 'float'),

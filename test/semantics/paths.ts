@@ -78,7 +78,12 @@ export function releaseJit(fn: Fn): void {
 }
 
 /** Runs `fn` (unconverted source) on tensors made by `args` through `path`; frees what it made. */
-export async function runPath(path: Path, fn: Fn, args: () => tf.Tensor[], scope: Record<string, unknown> = { tf }): Promise<Outcome> {
+export async function runPath(
+  path: Path,
+  fn: Fn,
+  args: () => tf.Tensor[],
+  scope: Record<string, unknown> = { tf },
+): Promise<Outcome> {
   const xs = args();
   try {
     if (path === 'eager') {
@@ -89,7 +94,9 @@ export async function runPath(path: Path, fn: Fn, args: () => tf.Tensor[], scope
       return o;
     }
     if (path === 'graph-model') {
-      const cf = jitFor(fn, 'interpreter', scope) as unknown as { getConcreteFunction(...a: unknown[]): import('../../src/index.js').ConcreteFunction };
+      const cf = jitFor(fn, 'interpreter', scope) as unknown as {
+        getConcreteFunction(...a: unknown[]): import('../../src/index.js').ConcreteFunction;
+      };
       const c = cf.getConcreteFunction(...xs);
       const run = await runGraphModel(c, xs);
       const o = read(run.outputs[0]);
@@ -108,5 +115,7 @@ export async function runPath(path: Path, fn: Fn, args: () => tf.Tensor[], scope
 }
 
 export function describeOutcome(o: Outcome): string {
-  return 'error' in o ? `error ${o.error}` : `${o.dtype} [${o.values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(', ')}]`;
+  return 'error' in o
+    ? `error ${o.error}`
+    : `${o.dtype} [${o.values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(', ')}]`;
 }

@@ -43,8 +43,15 @@ describe('Math functions composed of float32 operations', () => {
     const summary = warnings[0]!.split('\n')[0]!;
     expect(summary).toContain('[trace/differs-from-js]');
     expect(summary).toContain('Math.cbrt, Math.hypot, Math.log10, Math.log2');
-    const [a, b] = [lineOf(import.meta.url, 'const a = Math.cbrt(x) + Math.log2(x);'), lineOf(import.meta.url, 'return a + Math.log10(x) + Math.hypot(x, 1);')];
-    expect(summary).toMatch(new RegExp(`trace-warnings\\.test\\.ts:${a}:\\d+, .*trace-warnings\\.test\\.ts:${a}:\\d+, .*trace-warnings\\.test\\.ts:${b}:\\d+, .*trace-warnings\\.test\\.ts:${b}:\\d+`));
+    const [a, b] = [
+      lineOf(import.meta.url, 'const a = Math.cbrt(x) + Math.log2(x);'),
+      lineOf(import.meta.url, 'return a + Math.log10(x) + Math.hypot(x, 1);'),
+    ];
+    expect(summary).toMatch(
+      new RegExp(
+        `trace-warnings\\.test\\.ts:${a}:\\d+, .*trace-warnings\\.test\\.ts:${a}:\\d+, .*trace-warnings\\.test\\.ts:${b}:\\d+, .*trace-warnings\\.test\\.ts:${b}:\\d+`,
+      ),
+    );
     tf.dispose([...xs, ...outs]);
     for (const cf of f.concreteFunctions()) cf.dispose();
   });
@@ -75,12 +82,18 @@ describe('int32 on the wasm backend', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('[trace/differs-from-js]');
     expect(warnings[0]).toContain('int32 Neg');
-    expect(warnings[0]).toMatch(new RegExp(`trace-warnings\\.test\\.ts:${lineOf(import.meta.url, 'run((i: N) => -i, tf.tensor1d([16777217]')}:\\d+`));
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `trace-warnings\\.test\\.ts:${lineOf(import.meta.url, 'run((i: N) => -i, tf.tensor1d([16777217]')}:\\d+`,
+      ),
+    );
   });
 
   it('is quiet for float32 code and for int32 kernels tfjs-wasm computes exactly', () => {
     expect(run((x: N, y: N) => Math.max(x * 2 - y, y), tf.scalar(1), tf.scalar(2)).warnings).toEqual([]);
-    expect(run((i: N, j: N) => (i + j) - (i & j) + i * 3, tf.scalar(16777217, 'int32'), tf.scalar(5, 'int32')).warnings).toEqual([]);
+    expect(
+      run((i: N, j: N) => i + j - (i & j) + i * 3, tf.scalar(16777217, 'int32'), tf.scalar(5, 'int32')).warnings,
+    ).toEqual([]);
   });
 
   it('on scalars the compiled executor computes int32 in JS (exact, quiet); the interpreter runs tfjs-wasm (warned)', () => {
@@ -141,6 +154,11 @@ describe('int32 on the wasm backend', () => {
       if (cpu.some((v, i) => !Object.is(v, wasm[i]))) differs.push(name);
     }
     await tf.setBackend('wasm');
-    expect(differs.sort()).toEqual(Object.entries(kernels).filter(([, [listed]]) => listed).map(([n]) => n).sort());
+    expect(differs.sort()).toEqual(
+      Object.entries(kernels)
+        .filter(([, [listed]]) => listed)
+        .map(([n]) => n)
+        .sort(),
+    );
   });
 });

@@ -27,16 +27,44 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'if (x)', fn: (x, y) => { if (x) return y + 1; return y - 1; }, dtypes: ['float32', 'int32'] },
-  { name: 'if (!x)', fn: (x, y) => { if (!x) return y + 1; return y - 1; }, dtypes: ['float32', 'int32'] },
+  {
+    name: 'if (x)',
+    fn: (x, y) => {
+      if (x) return y + 1;
+      return y - 1;
+    },
+    dtypes: ['float32', 'int32'],
+  },
+  {
+    name: 'if (!x)',
+    fn: (x, y) => {
+      if (!x) return y + 1;
+      return y - 1;
+    },
+    dtypes: ['float32', 'int32'],
+  },
   { name: '!x', fn: (x) => !x, dtypes: ['float32', 'int32'] },
   { name: '!!x', fn: (x) => !!x, dtypes: ['float32', 'int32'] },
   { name: 'x ? y : -y', fn: (x, y) => (x ? y : -y), dtypes: ['float32', 'int32'] },
   { name: 'x && y (an operand)', fn: (x, y) => x && y, dtypes: ['float32', 'int32'] },
   { name: 'x || y (an operand)', fn: (x, y) => x || y, dtypes: ['float32', 'int32'] },
   { name: 'x && y || x + y', fn: (x, y) => (x && y) || x + y, dtypes: ['float32', 'int32'] },
-  { name: 'if (x && y > 0) (operands of two dtypes, only tested)', fn: (x, y) => { if (x && y > 0) return y; return -y; }, dtypes: ['float32', 'int32'] },
-  { name: 'if (x || y < 0)', fn: (x, y) => { if (x || y < 0) return y; return -y; }, dtypes: ['float32', 'int32'] },
+  {
+    name: 'if (x && y > 0) (operands of two dtypes, only tested)',
+    fn: (x, y) => {
+      if (x && y > 0) return y;
+      return -y;
+    },
+    dtypes: ['float32', 'int32'],
+  },
+  {
+    name: 'if (x || y < 0)',
+    fn: (x, y) => {
+      if (x || y < 0) return y;
+      return -y;
+    },
+    dtypes: ['float32', 'int32'],
+  },
   {
     name: 'while (x): NaN runs zero times',
     fn: (x, y) => {
@@ -93,8 +121,12 @@ for (const c of cases) {
           for (const x of xs) {
             const expected = c.fn(plainValue(dtype, x), plainValue(dtype, Y));
             const got = await runPath(path, c.fn, () => [tf.scalar(x, dtype), tf.scalar(Y, dtype)]);
-            const ok = !('error' in got) && got.values.length === 1 && sameValue(got.values[0]!, storeJs(got.dtype, expected));
-            if (!ok) problems.push(`x = ${Object.is(x, -0) ? '-0' : x}: JS gives ${String(expected)}, ${path} ${describeOutcome(got)}`);
+            const ok =
+              !('error' in got) && got.values.length === 1 && sameValue(got.values[0]!, storeJs(got.dtype, expected));
+            if (!ok)
+              problems.push(
+                `x = ${Object.is(x, -0) ? '-0' : x}: JS gives ${String(expected)}, ${path} ${describeOutcome(got)}`,
+              );
           }
           expect(problems).toEqual([]);
         });
@@ -106,7 +138,9 @@ for (const c of cases) {
 describe('where JS and a tensor cannot agree, a catalogued error', () => {
   it('x && (y > 0) used as a value: the operands differ in dtype (float32, bool)', () => {
     const f = ag.jit((x: N, y: N) => x && y > 0, { scope: { tf } });
-    expect(() => f(tf.scalar(1), tf.scalar(2))).toThrow(expect.objectContaining({ id: 'convert/logical-operand-types' }));
+    expect(() => f(tf.scalar(1), tf.scalar(2))).toThrow(
+      expect.objectContaining({ id: 'convert/logical-operand-types' }),
+    );
   });
   it('eagerly the same code gives the operand, as JS does', () => {
     const g = ag.toGraph((x: N, y: N) => x && y > 0, { scope: { tf } });

@@ -11,7 +11,9 @@ beforeAll(async () => {
   await tf.setBackend('cpu');
 });
 
-const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) => (['compiled', 'interpreter'] as const).map((executor) => ({ tfBackend, executor })));
+const COMBOS = (['cpu', 'wasm'] as const).flatMap((tfBackend) =>
+  (['compiled', 'interpreter'] as const).map((executor) => ({ tfBackend, executor })),
+);
 
 describe.each(COMBOS)('effects on $tfBackend with the $executor executor', ({ tfBackend, executor }) => {
   beforeAll(async () => {
@@ -22,16 +24,23 @@ describe.each(COMBOS)('effects on $tfBackend with the $executor executor', ({ tf
   });
   it('print inside a staged loop prints per iteration on every call, in order', () => {
     // while (n < 5) { n += 1; print(n) }
-    const f = ag.jit((n0: tf.Tensor) => {
-      ag.print('start');
-      const [n] = ag.whileLoop((n) => tf.less(n, 5), (n) => {
-        const m = tf.add(n, tf.scalar(1, 'int32'));
-        ag.print('n =', m);
-        return [m];
-      }, [n0]);
-      ag.print('done', n);
-      return n;
-    }, { autograph: false, executor });
+    const f = ag.jit(
+      (n0: tf.Tensor) => {
+        ag.print('start');
+        const [n] = ag.whileLoop(
+          (n) => tf.less(n, 5),
+          (n) => {
+            const m = tf.add(n, tf.scalar(1, 'int32'));
+            ag.print('n =', m);
+            return [m];
+          },
+          [n0],
+        );
+        ag.print('done', n);
+        return n;
+      },
+      { autograph: false, executor },
+    );
     const x = tf.scalar(2, 'int32');
     tf.dispose(f(x));
     expect(lines).toEqual(['start', 'n = 3', 'n = 4', 'n = 5', 'done 5']);
@@ -42,33 +51,47 @@ describe.each(COMBOS)('effects on $tfBackend with the $executor executor', ({ tf
   });
 
   it('prints tensors as values: scalars, booleans, floats, arrays', () => {
-    const f = ag.jit((x: tf.Tensor) => {
-      ag.print(x, tf.greater(x, 0), tf.mul(x, 0.1), tf.stack([x, x]));
-      return x;
-    }, { autograph: false, executor });
+    const f = ag.jit(
+      (x: tf.Tensor) => {
+        ag.print(x, tf.greater(x, 0), tf.mul(x, 0.1), tf.stack([x, x]));
+        return x;
+      },
+      { autograph: false, executor },
+    );
     tf.dispose(f(tf.scalar(3)));
     expect(lines).toEqual(['3 true 0.3 [ 3, 3 ]']); // as console.log(3, true, 0.3, [3, 3])
   });
 
   it('prints in the branch taken only', () => {
-    const f = ag.jit((x: tf.Tensor) => ag.cond(tf.greater(x, 0), () => {
-      ag.print('positive', x);
-      return x;
-    }, () => {
-      ag.print('not positive', x);
-      return tf.neg(x);
-    }), { autograph: false, executor });
+    const f = ag.jit(
+      (x: tf.Tensor) =>
+        ag.cond(
+          tf.greater(x, 0),
+          () => {
+            ag.print('positive', x);
+            return x;
+          },
+          () => {
+            ag.print('not positive', x);
+            return tf.neg(x);
+          },
+        ),
+      { autograph: false, executor },
+    );
     tf.dispose(f(tf.scalar(2)));
     tf.dispose(f(tf.scalar(-1)));
     expect(lines).toEqual(['positive 2', 'not positive -1']);
   });
 
   it('a failing staged assert throws its message and position, runs nothing after it, leaks nothing', () => {
-    const f = ag.jit((x: tf.Tensor) => {
-      ag.assert(tf.notEqual(x, 0), 'Do not pass zero!');
-      ag.print('after', x);
-      return tf.mul(x, x);
-    }, { autograph: false, executor });
+    const f = ag.jit(
+      (x: tf.Tensor) => {
+        ag.assert(tf.notEqual(x, 0), 'Do not pass zero!');
+        ag.print('after', x);
+        return tf.mul(x, x);
+      },
+      { autograph: false, executor },
+    );
     tf.dispose(f(tf.scalar(3)));
     expect(lines).toEqual(['after 3']);
     lines.length = 0;
@@ -90,10 +113,23 @@ describe.each(COMBOS)('effects on $tfBackend with the $executor executor', ({ tf
   });
 
   it('an assert inside a staged loop inside a staged branch fails at run time', () => {
-    const f = ag.jit((x: tf.Tensor) => ag.cond(tf.greater(x, 0), () => ag.whileLoop((i) => tf.less(i, x), (i) => {
-      ag.assert(tf.less(i, 3), 'i stays below 3');
-      return [tf.add(i, 1)];
-    }, [tf.zerosLike(x)])[0]!, () => x), { autograph: false, executor });
+    const f = ag.jit(
+      (x: tf.Tensor) =>
+        ag.cond(
+          tf.greater(x, 0),
+          () =>
+            ag.whileLoop(
+              (i) => tf.less(i, x),
+              (i) => {
+                ag.assert(tf.less(i, 3), 'i stays below 3');
+                return [tf.add(i, 1)];
+              },
+              [tf.zerosLike(x)],
+            )[0]!,
+          () => x,
+        ),
+      { autograph: false, executor },
+    );
     expect((f(tf.scalar(3)) as tf.Tensor).dataSync()[0]).toBe(3);
     expect(() => f(tf.scalar(5))).toThrow(/assertion failed: i stays below 3/);
   });

@@ -9,10 +9,21 @@ beforeAll(async () => {
 });
 
 const cases: Record<string, { fn: (...a: never[]) => unknown; specs: ag.TensorSpec[] }> = {
-  'straight-line': { fn: (x: tf.Tensor) => tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1), specs: [ag.spec([4])] },
-  'matmul-softmax': { fn: (x: tf.Tensor, w: tf.Tensor) => tf.softmax(tf.matMul(x, w)), specs: [ag.spec([2, 3]), ag.spec([3, 5])] },
-  'cond': {
-    fn: (x: tf.Tensor) => ag.cond(tf.greater(tf.sum(x), 0), () => tf.mul(x, x), () => tf.zerosLike(x)),
+  'straight-line': {
+    fn: (x: tf.Tensor) => tf.sub(tf.add(tf.div(tf.mul(x, x), 2), tf.abs(x)), 1),
+    specs: [ag.spec([4])],
+  },
+  'matmul-softmax': {
+    fn: (x: tf.Tensor, w: tf.Tensor) => tf.softmax(tf.matMul(x, w)),
+    specs: [ag.spec([2, 3]), ag.spec([3, 5])],
+  },
+  cond: {
+    fn: (x: tf.Tensor) =>
+      ag.cond(
+        tf.greater(tf.sum(x), 0),
+        () => tf.mul(x, x),
+        () => tf.zerosLike(x),
+      ),
     specs: [ag.spec([3])],
   },
   'while-collatz': {
@@ -32,7 +43,7 @@ const cases: Record<string, { fn: (...a: never[]) => unknown; specs: ag.TensorSp
       )[1],
     specs: [ag.spec([], 'int32')],
   },
-  'grad': { fn: (x: tf.Tensor) => tf.grad((y: tf.Tensor) => tf.sum(tf.tanh(y)))(x), specs: [ag.spec([2])] },
+  grad: { fn: (x: tf.Tensor) => tf.grad((y: tf.Tensor) => tf.sum(tf.tanh(y)))(x), specs: [ag.spec([2])] },
 };
 
 describe('printed graphs', () => {

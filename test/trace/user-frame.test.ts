@@ -15,7 +15,8 @@ describe('frames of the library', () => {
       expect(isOwnFile(`${ROOT}${f}`), f).toBe(true);
       expect(isInternal(pathToFileURL(`${ROOT}${f}`).href), f).toBe(true);
     }
-    for (const f of ['test/trace/user-frame.test.ts', 'examples/seeds.ts', 'srcs/x.ts']) expect(isInternal(`${ROOT}${f}`), f).toBe(false);
+    for (const f of ['test/trace/user-frame.test.ts', 'examples/seeds.ts', 'srcs/x.ts'])
+      expect(isInternal(`${ROOT}${f}`), f).toBe(false);
     expect(isInternal('/home/me/app/node_modules/@tensorflow/tfjs-layers/dist/tf-layers.node.js')).toBe(true);
     expect(isInternal('node:internal/modules/run_main')).toBe(true);
   });
@@ -28,6 +29,11 @@ describe('frames of the library', () => {
       '    at predictsAnyBatch (/home/me/app/app.ts:6:21) [converted]',
       '    at /home/me/app/app.ts:8:59',
     ].join('\n');
-    expect(stackSource(stack)).toMatchObject({ file: '/home/me/app/app.ts', line: 6, column: 21, functionName: 'predictsAnyBatch' });
+    expect(stackSource(stack)).toMatchObject({
+      file: '/home/me/app/app.ts',
+      line: 6,
+      column: 21,
+      functionName: 'predictsAnyBatch',
+    });
   });
 });

@@ -53,7 +53,9 @@ export async function benchCommand(targetText: string, opts: BenchOptions): Prom
  * shared machine spread wider than the last of them.
  */
 export function measured(x: number): string {
-  return Number.isFinite(x) ? Number(x.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 }) : String(x);
+  return Number.isFinite(x)
+    ? Number(x.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 })
+    : String(x);
 }
 
 /** Timed repetitions of each variant (each gives a median). */

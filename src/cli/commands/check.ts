@@ -11,7 +11,10 @@ import { loadTypeScript } from '../optional-peers.js';
 export async function checkCommand(args: readonly string[]): Promise<void> {
   // An optional peer, required (not imported) for speed: missing, it is cli/typescript-missing.
   const tsm = loadTypeScript();
-  const { exitCode } = runCheck(tsm, args, { write: (s) => process.stdout.write(s), tty: process.stdout.isTTY === true });
+  const { exitCode } = runCheck(tsm, args, {
+    write: (s) => process.stdout.write(s),
+    tty: process.stdout.isTTY === true,
+  });
   if (exitCode === CHECK_EXIT.ok) return;
   // The diagnostics are printed already: leave with tsc's exit code and nothing more to say.
   if (exitCode === CHECK_EXIT.diagnostics) throw new CommanderError(exitCode, 'autograph.check.diagnostics', '');

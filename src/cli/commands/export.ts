@@ -19,9 +19,13 @@ export interface ExportOptions extends TraceOptions {
 
 export async function exportCommand(targetText: string, opts: ExportOptions): Promise<void> {
   if (!opts.onnx && !opts.graphModel && !opts.format) {
-    throw cliError('cli/missing-option', { command: 'export', options: '--onnx <file>, --graph-model <dir> or --format <format> -o <path>' });
+    throw cliError('cli/missing-option', {
+      command: 'export',
+      options: '--onnx <file>, --graph-model <dir> or --format <format> -o <path>',
+    });
   }
-  if (opts.format && !opts.output) throw cliError('cli/missing-option', { command: 'export', options: '-o <path> with --format' });
+  if (opts.format && !opts.output)
+    throw cliError('cli/missing-option', { command: 'export', options: '-o <path> with --format' });
   if (opts.format) exporterFor(opts.format, 'autograph export --format'); // an unknown format fails before tracing
   const { cf } = await traceTarget('export', targetText, opts);
   const written: string[] = [];

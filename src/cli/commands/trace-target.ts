@@ -26,7 +26,8 @@ export interface Traced {
 /** Loads `targetText` and traces it; `command` names the command in the missing-option error. */
 export async function traceTarget(command: string, targetText: string, opts: TraceOptions): Promise<Traced> {
   const target = await loadTarget(targetText);
-  const inputs = opts.spec !== undefined ? parseSpecs(opts.spec) : opts.args !== undefined ? parseArgs(opts.args) : undefined;
+  const inputs =
+    opts.spec !== undefined ? parseSpecs(opts.spec) : opts.args !== undefined ? parseArgs(opts.args) : undefined;
   if (inputs === undefined) requireInputs(command, target, '--spec (or --args)');
   else checkArity(target, opts.spec !== undefined ? '--spec' : '--args', inputs.length);
   const jitFn = makeJit(target, opts.executor);
@@ -36,14 +37,18 @@ export async function traceTarget(command: string, targetText: string, opts: Tra
 /** Throws the missing-option error when the target takes arguments and none were given. */
 export function requireInputs(command: string, target: Target, options: string): void {
   if (target.fn.length > 0) {
-    throw cliError('cli/missing-option', { command, options: `${options}: '${target.name}' takes ${target.fn.length} argument(s)` });
+    throw cliError('cli/missing-option', {
+      command,
+      options: `${options}: '${target.name}' takes ${target.fn.length} argument(s)`,
+    });
   }
 }
 
 /** Throws `cli/too-many-args` when more inputs are given than the function has parameters. */
 export function checkArity(target: Target, option: string, given: number): void {
   const takes = parameterCount(target.fn);
-  if (takes !== undefined && given > takes) throw cliError('cli/too-many-args', { option, name: target.name, given, takes });
+  if (takes !== undefined && given > takes)
+    throw cliError('cli/too-many-args', { option, name: target.name, given, takes });
 }
 
 /** How many parameters `fn` declares (undefined with a rest parameter, or when its source cannot be read). */

@@ -44,8 +44,10 @@ function simpleSym(id: t.Identifier, info: ScopeInfo): Sym {
 /** A member's property as a path element: a name (`.b`, `['b']`) or a literal index (`[0]`); else null. */
 function pathElement(m: t.MemberExpression): { name: string; indexed: boolean } | null {
   if (!m.computed) return t.isIdentifier(m.property) ? { name: m.property.name, indexed: false } : null;
-  if (t.isNumericLiteral(m.property) && Number.isInteger(m.property.value) && m.property.value >= 0) return { name: String(m.property.value), indexed: true };
-  if (t.isStringLiteral(m.property) && t.isValidIdentifier(m.property.value)) return { name: m.property.value, indexed: false };
+  if (t.isNumericLiteral(m.property) && Number.isInteger(m.property.value) && m.property.value >= 0)
+    return { name: String(m.property.value), indexed: true };
+  if (t.isStringLiteral(m.property) && t.isValidIdentifier(m.property.value))
+    return { name: m.property.value, indexed: false };
   return null;
 }
 
@@ -60,7 +62,8 @@ export function compositeSym(e: t.Node, info: ScopeInfo): Sym | null {
   }
   if (path.length === 0 || t.isMemberExpression(cur)) return null;
   const suffix = path.map((p, i) => (indexed[i] ? `[${p}]` : `.${p}`)).join('');
-  if (t.isThisExpression(cur)) return { key: `this.${path.join('.')}`, name: `this${suffix}`, binding: null, path, indexed, isThis: true };
+  if (t.isThisExpression(cur))
+    return { key: `this.${path.join('.')}`, name: `this${suffix}`, binding: null, path, indexed, isThis: true };
   if (!t.isIdentifier(cur)) return null;
   const root = simpleSym(cur, info);
   return { ...root, key: `${root.key}.${path.join('.')}`, name: `${cur.name}${suffix}`, path, indexed };
@@ -88,7 +91,8 @@ function forEachChild(n: t.Node, f: (c: t.Node) => void): void {
 /** Targets written by a pattern (identifiers and composite members). */
 function patternTargets(p: t.Node, out: t.Node[]): void {
   if (t.isIdentifier(p) || t.isMemberExpression(p)) out.push(p);
-  else if (t.isObjectPattern(p)) p.properties.forEach((q) => patternTargets(t.isRestElement(q) ? q.argument : q.value, out));
+  else if (t.isObjectPattern(p))
+    p.properties.forEach((q) => patternTargets(t.isRestElement(q) ? q.argument : q.value, out));
   else if (t.isArrayPattern(p)) p.elements.forEach((e) => e && patternTargets(e, out));
   else if (t.isAssignmentPattern(p)) patternTargets(p.left, out);
   else if (t.isRestElement(p)) patternTargets(p.argument, out);
@@ -99,7 +103,11 @@ function patternTargets(p: t.Node, out: t.Node[]): void {
  * calls by name; for a callee that is never user code (`tf.tidy`, `Math.floor`, a runtime helper),
  * those of the functions it is handed by name; for any other callee, also whatever escaped.
  */
-function callWrites(n: t.CallExpression | t.NewExpression | t.TaggedTemplateExpression, info: ScopeInfo, closures: ClosureWrites): Map<string, Sym> {
+function callWrites(
+  n: t.CallExpression | t.NewExpression | t.TaggedTemplateExpression,
+  info: ScopeInfo,
+  closures: ClosureWrites,
+): Map<string, Sym> {
   const callee = t.isTaggedTemplateExpression(n) ? n.tag : n.callee;
   const out = new Map<string, Sym>();
   const addBinding = (id: t.Node): boolean => {
@@ -109,7 +117,8 @@ function callWrites(n: t.CallExpression | t.NewExpression | t.TaggedTemplateExpr
     return known !== undefined;
   };
   // A function handed to the callee by name may be called there (also in convertedCall's argument list).
-  if (!t.isTaggedTemplateExpression(n)) for (const a of n.arguments) (t.isArrayExpression(a) ? a.elements : [a]).forEach((x) => x && addBinding(x));
+  if (!t.isTaggedTemplateExpression(n))
+    for (const a of n.arguments) (t.isArrayExpression(a) ? a.elements : [a]).forEach((x) => x && addBinding(x));
   if (addBinding(callee)) {
     // The fields it writes of the arguments it is given by name (`add(state, k)` writes `state.total`).
     const b = t.isIdentifier(callee) ? info.refs.get(callee)?.binding : undefined;
@@ -117,13 +126,20 @@ function callWrites(n: t.CallExpression | t.NewExpression | t.TaggedTemplateExpr
       const a = t.isTaggedTemplateExpression(n) ? undefined : n.arguments[i];
       if (!t.isIdentifier(a) || !info.refs.has(a)) continue;
       const root = simpleSym(a, info);
-      const s: Sym = { ...root, key: `${root.key}.${path.join('.')}`, name: `${a.name}.${path.join('.')}`, path: [...path] };
+      const s: Sym = {
+        ...root,
+        key: `${root.key}.${path.join('.')}`,
+        name: `${a.name}.${path.join('.')}`,
+        path: [...path],
+      };
       out.set(s.key, s);
     }
     return out;
   }
   const root = t.isIdentifier(callee) ? callee.name : t.isMemberExpression(callee) ? rootName(callee) : null;
-  const direct = root !== null && !(t.isIdentifier(callee) && info.refs.get(callee)?.binding) &&
+  const direct =
+    root !== null &&
+    !(t.isIdentifier(callee) && info.refs.get(callee)?.binding) &&
     (t.isIdentifier(callee) ? DIRECT_FUNCTIONS.has(root) : DIRECT_ROOTS.has(root) && !isUserCall(callee));
   if (!direct) for (const [k, s] of closures.escaping) out.set(k, s);
   return out;
@@ -131,12 +147,20 @@ function callWrites(n: t.CallExpression | t.NewExpression | t.TaggedTemplateExpr
 
 /** `ag__.convertedCall` / `ag__.callMethod`: the runtime calling a function of the user's. */
 function isUserCall(callee: t.Node): boolean {
-  return t.isMemberExpression(callee) && t.isIdentifier(callee.object, { name: 'ag__' }) && t.isIdentifier(callee.property) &&
-    (callee.property.name === 'convertedCall' || callee.property.name === 'callMethod');
+  return (
+    t.isMemberExpression(callee) &&
+    t.isIdentifier(callee.object, { name: 'ag__' }) &&
+    t.isIdentifier(callee.property) &&
+    (callee.property.name === 'convertedCall' || callee.property.name === 'callMethod')
+  );
 }
 
 /** The activity of `nodes` taken together (with the writes of the closures their calls may run). */
-export function activityOf(nodes: readonly (t.Node | null | undefined)[], info: ScopeInfo, closures?: ClosureWrites): Activity {
+export function activityOf(
+  nodes: readonly (t.Node | null | undefined)[],
+  info: ScopeInfo,
+  closures?: ClosureWrites,
+): Activity {
   const modified = new Map<string, Sym>();
   const read = new Map<string, Sym>();
   const inner = new Set<Binding>();
@@ -227,7 +251,8 @@ export function visibleAt(syms: readonly Sym[], at: t.Node): Sym[] {
   return syms.filter((s) => {
     const scope = s.binding?.scope.node;
     if (!scope || t.isProgram(scope)) return true;
-    if (scope.start != null && scope.end != null && at.start != null && at.end != null) return scope.start <= at.start && at.end <= scope.end;
+    if (scope.start != null && scope.end != null && at.start != null && at.end != null)
+      return scope.start <= at.start && at.end <= scope.end;
     // A scope or statement the passes made: is the statement inside the scope's node?
     return some(scope, (x) => x === at);
   });

@@ -24,25 +24,54 @@ type ActivityFn = (nodes: readonly t.Node[], info: ScopeInfo) => { readonly modi
 
 /** esbuild's keepNames wrapper `__name(fn, "f")` holds the function itself. */
 export function unwrapNamed(e: t.Node | null | undefined): t.Node | null | undefined {
-  if (t.isCallExpression(e) && t.isIdentifier(e.callee, { name: '__name' }) && e.arguments.length === 2 && t.isFunction(e.arguments[0])) return e.arguments[0];
+  if (
+    t.isCallExpression(e) &&
+    t.isIdentifier(e.callee, { name: '__name' }) &&
+    e.arguments.length === 2 &&
+    t.isFunction(e.arguments[0])
+  )
+    return e.arguments[0];
   return e;
 }
 
 /** Methods that call the function they are given while they run and keep no reference to it. */
-const CALLS_AND_DROPS = new Set(['forEach', 'map', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flatMap', 'sort', 'tidy']);
+const CALLS_AND_DROPS = new Set([
+  'forEach',
+  'map',
+  'filter',
+  'reduce',
+  'reduceRight',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'flatMap',
+  'sort',
+  'tidy',
+]);
 
 /** The runtime's helpers that call the bodies they are handed there and then, and keep none. */
 const RUNS_BODIES = new Set(['ifStmt', 'ifExp', 'whileStmt', 'forStmt', 'and', 'or']);
 
 function isRuntimeHelper(c: t.Node): boolean {
-  return t.isMemberExpression(c) && t.isIdentifier(c.object, { name: 'ag__' }) && t.isIdentifier(c.property) && RUNS_BODIES.has(c.property.name);
+  return (
+    t.isMemberExpression(c) &&
+    t.isIdentifier(c.object, { name: 'ag__' }) &&
+    t.isIdentifier(c.property) &&
+    RUNS_BODIES.has(c.property.name)
+  );
 }
 
 /** A function literal passed to such a method or helper: its writes belong to the call it is passed to. */
 function isCallback(fn: t.Node, parent: t.Node | null): boolean {
   if (!t.isCallExpression(parent) || !parent.arguments.includes(fn as t.Expression)) return false;
   const c = parent.callee;
-  return isRuntimeHelper(c) || (t.isMemberExpression(c) && !c.computed && t.isIdentifier(c.property) && CALLS_AND_DROPS.has(c.property.name));
+  return (
+    isRuntimeHelper(c) ||
+    (t.isMemberExpression(c) && !c.computed && t.isIdentifier(c.property) && CALLS_AND_DROPS.has(c.property.name))
+  );
 }
 
 /** The function nodes below `root` (not `root` itself), each with the binding it is bound to, if any. */
@@ -88,7 +117,8 @@ function escapingBindings(root: t.Function, info: ScopeInfo, candidates: Set<Bin
   walk(root, (n, parent) => {
     if (t.isCallExpression(n) && t.isIdentifier(n.callee)) callees.add(n.callee);
     // A body handed to a runtime helper runs there and then (`ag__.ifStmt(c, if_body, …)`).
-    if (t.isCallExpression(n) && isRuntimeHelper(n.callee)) for (const a of n.arguments) if (t.isIdentifier(a)) callees.add(a);
+    if (t.isCallExpression(n) && isRuntimeHelper(n.callee))
+      for (const a of n.arguments) if (t.isIdentifier(a)) callees.add(a);
     if (t.isIdentifier(n)) {
       const r = info.refs.get(n);
       if (r?.binding && candidates.has(r.binding) && r.role !== 'decl' && !callees.has(n)) {
@@ -178,7 +208,11 @@ function argumentFields(fn: t.Function, info: ScopeInfo, activity: ActivityFn): 
 }
 
 /** What the functions that escape write (unbound ones, and bound ones used other than by calls). */
-function escapingWrites(fns: Map<t.Function, Binding | null>, total: Map<t.Function, Map<string, Sym>>, escaped: Set<Binding>): Map<string, Sym> {
+function escapingWrites(
+  fns: Map<t.Function, Binding | null>,
+  total: Map<t.Function, Map<string, Sym>>,
+  escaped: Set<Binding>,
+): Map<string, Sym> {
   const out = new Map<string, Sym>();
   for (const [fn, b] of fns) if (!b || escaped.has(b)) for (const [k, s] of total.get(fn)!) out.set(k, s);
   return out;
@@ -203,7 +237,7 @@ function closeOverCalls(
   byBindingFns: Map<Binding, t.Function[]>,
   info: ScopeInfo,
 ): void {
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [fn, writes] of total) {
       for (const b of calls.get(fn)!) {

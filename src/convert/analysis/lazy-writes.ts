@@ -11,7 +11,8 @@ import { activityOf, stateSyms, visibleAt, type Sym } from './activity.js';
 
 /** Nodes that may write a variable: assignments, updates, calls (a closure may write), `delete`. */
 export function mayWrite(n: t.Node): boolean {
-  if (t.isAssignmentExpression(n) || t.isUpdateExpression(n) || t.isNewExpression(n) || t.isTaggedTemplateExpression(n)) return true;
+  if (t.isAssignmentExpression(n) || t.isUpdateExpression(n) || t.isNewExpression(n) || t.isTaggedTemplateExpression(n))
+    return true;
   if (t.isUnaryExpression(n)) return n.operator === 'delete';
   if (!t.isCallExpression(n)) return false;
   const c = n.callee;

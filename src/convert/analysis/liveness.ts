@@ -49,7 +49,12 @@ export function analyzeLiveness(root: t.Function, info: ScopeInfo): Liveness {
   };
   const kills = (s: t.Node): Set<string> => {
     if (t.isVariableDeclaration(s)) return declKeys(s);
-    if (t.isExpressionStatement(s) && t.isAssignmentExpression(s.expression) && s.expression.operator === '=' && t.isIdentifier(s.expression.left)) {
+    if (
+      t.isExpressionStatement(s) &&
+      t.isAssignmentExpression(s.expression) &&
+      s.expression.operator === '=' &&
+      t.isIdentifier(s.expression.left)
+    ) {
       const r = info.refs.get(s.expression.left);
       return new Set([bindingKey(r?.binding ?? null, s.expression.left.name)]);
     }
@@ -80,7 +85,8 @@ export function analyzeLiveness(root: t.Function, info: ScopeInfo): Liveness {
     lv.liveOut.set(s, out);
     let live: Set<string>;
     if (t.isBlockStatement(s)) live = list(s.body, out);
-    else if (t.isIfStatement(s)) live = union(reads(s.test), stmt(s.consequent, out), s.alternate ? stmt(s.alternate, out) : out);
+    else if (t.isIfStatement(s))
+      live = union(reads(s.test), stmt(s.consequent, out), s.alternate ? stmt(s.alternate, out) : out);
     else if (t.isWhileStatement(s)) {
       const head = fixpoint((h) => union(reads(s.test), out, stmt(s.body, h)), union(reads(s.test), out));
       lv.liveHead.set(s, head);
@@ -90,7 +96,10 @@ export function analyzeLiveness(root: t.Function, info: ScopeInfo): Liveness {
       lv.liveHead.set(s, head);
       live = stmt(s.body, head);
     } else if (t.isForStatement(s)) {
-      const head = fixpoint((h) => union(reads(s.test), out, stmt(s.body, union(reads(s.update), h))), union(reads(s.test), out));
+      const head = fixpoint(
+        (h) => union(reads(s.test), out, stmt(s.body, union(reads(s.update), h))),
+        union(reads(s.test), out),
+      );
       lv.liveHead.set(s, head);
       const init = s.init;
       live = init ? union(reads(init), minus(head, t.isVariableDeclaration(init) ? declKeys(init) : new Set())) : head;

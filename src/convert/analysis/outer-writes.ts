@@ -41,7 +41,9 @@ function analyze(fn: t.Function): FieldWrites {
   const { modified } = activityOf(fn.body.body, info);
   const params = fn.params.map((p) => (t.isIdentifier(p) ? info.refs.get(p)?.binding : undefined));
   // A parameter assigned anywhere no longer names the argument: its fields are not the caller's.
-  const reassigned = new Set([...modified.values()].filter((s) => s.path.length === 0 && s.binding).map((s) => s.binding));
+  const reassigned = new Set(
+    [...modified.values()].filter((s) => s.path.length === 0 && s.binding).map((s) => s.binding),
+  );
   const thisPaths: string[][] = [];
   const paramPaths: [number, string[]][] = [];
   for (const s of modified.values()) {

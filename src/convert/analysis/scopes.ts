@@ -59,11 +59,33 @@ const NONE: readonly string[] = [];
 
 /** The node types `visit` treats specially (functions, classes, scopes, names, writes, jumps). */
 const HANDLED = new Set([
-  'FunctionDeclaration', 'FunctionExpression', 'ObjectMethod', 'ArrowFunctionExpression', 'ClassMethod', 'ClassPrivateMethod',
-  'ClassDeclaration', 'ClassExpression', 'Identifier', 'MemberExpression', 'OptionalMemberExpression', 'BlockStatement',
-  'StaticBlock', 'ForStatement', 'ForOfStatement', 'ForInStatement', 'CatchClause', 'SwitchStatement', 'VariableDeclarator',
-  'AssignmentExpression', 'UpdateExpression', 'ObjectProperty', 'LabeledStatement', 'BreakStatement', 'ContinueStatement',
-  'MetaProperty', 'PrivateName',
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ObjectMethod',
+  'ArrowFunctionExpression',
+  'ClassMethod',
+  'ClassPrivateMethod',
+  'ClassDeclaration',
+  'ClassExpression',
+  'Identifier',
+  'MemberExpression',
+  'OptionalMemberExpression',
+  'BlockStatement',
+  'StaticBlock',
+  'ForStatement',
+  'ForOfStatement',
+  'ForInStatement',
+  'CatchClause',
+  'SwitchStatement',
+  'VariableDeclarator',
+  'AssignmentExpression',
+  'UpdateExpression',
+  'ObjectProperty',
+  'LabeledStatement',
+  'BreakStatement',
+  'ContinueStatement',
+  'MetaProperty',
+  'PrivateName',
 ]);
 
 /**
@@ -71,7 +93,13 @@ const HANDLED = new Set([
  * `refs` and `captured` stay empty.
  */
 export function analyzeScopes(root: t.Function, opts: { readonly refs?: boolean } = {}): ScopeInfo {
-  const info: ScopeInfo = { refs: new Map(), scopeOf: new Map(), captured: new Set(), free: new Map(), freeAt: new Map() };
+  const info: ScopeInfo = {
+    refs: new Map(),
+    scopeOf: new Map(),
+    captured: new Set(),
+    free: new Map(),
+    freeAt: new Map(),
+  };
   new Resolver(info, opts.refs !== false).visit(root, new Scope(t.program([]), null, t.program([])));
   return info;
 }
@@ -149,7 +177,8 @@ class Resolver {
       // The first use in the source (generated code may hold a later use first).
       const at = id.loc?.start;
       const seen = info.freeAt.get(id.name);
-      if (at && (!seen || at.line < seen.line || (at.line === seen.line && at.column < seen.column))) info.freeAt.set(id.name, { line: at.line, column: at.column });
+      if (at && (!seen || at.line < seen.line || (at.line === seen.line && at.column < seen.column)))
+        info.freeAt.set(id.name, { line: at.line, column: at.column });
     } else if (binding.scope.fn !== scope.fn && role !== 'decl') {
       if (this.keepRefs) info.captured.add(binding);
     }
@@ -240,7 +269,8 @@ class Resolver {
     } else if (t.isForStatement(n) || t.isForOfStatement(n) || t.isForInStatement(n)) {
       const s = this.scopeFor(n, scope);
       const head = t.isForStatement(n) ? n.init : n.left;
-      if (t.isVariableDeclaration(head) && head.kind !== 'var') declarePattern(s, head, head.kind === 'const' ? 'const' : 'let');
+      if (t.isVariableDeclaration(head) && head.kind !== 'var')
+        declarePattern(s, head, head.kind === 'const' ? 'const' : 'let');
       if (!t.isForStatement(n) && !t.isVariableDeclaration(n.left)) {
         this.visitPattern(n.left, 'write', s);
         this.visitChildren(n, s, ['left']);
@@ -289,7 +319,8 @@ class Resolver {
       scope = inner;
     }
     for (const m of n.body.body) {
-      if ((t.isClassMethod(m) || t.isClassProperty(m) || t.isClassPrivateMethod(m)) && 'computed' in m && m.computed) this.visit(m.key, scope);
+      if ((t.isClassMethod(m) || t.isClassProperty(m) || t.isClassPrivateMethod(m)) && 'computed' in m && m.computed)
+        this.visit(m.key, scope);
       if (t.isClassMethod(m) || t.isClassPrivateMethod(m)) this.visit(m as t.Function, scope);
       else if ((t.isClassProperty(m) || t.isClassPrivateProperty(m)) && m.value) this.visit(m.value, scope);
       else if (t.isStaticBlock(m)) this.visit(m, scope);

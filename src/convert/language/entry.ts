@@ -22,14 +22,40 @@ export type Status = 'rewritten' | 'passed' | 'refused' | 'erased' | 'not-met';
 
 /** The sections of docs/language.md, in order. */
 export const FAMILIES = [
-  'statement', 'expression', 'function', 'class', 'pattern', 'literal', 'module', 'typescript', 'jsx', 'flow', 'proposal', 'babel',
+  'statement',
+  'expression',
+  'function',
+  'class',
+  'pattern',
+  'literal',
+  'module',
+  'typescript',
+  'jsx',
+  'flow',
+  'proposal',
+  'babel',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
 /** The passes of src/convert/pipeline.ts, by their names there. */
 export type PassName =
-  | 'functions' | 'effect-statements' | 'switch' | 'directives' | 'for-heads' | 'finally' | 'break' | 'continue' | 'return' | 'lists'
-  | 'call-trees' | 'slices' | 'loop-tests' | 'control-flow' | 'conditional-expressions' | 'logical-expressions' | 'operators';
+  | 'functions'
+  | 'effect-statements'
+  | 'switch'
+  | 'directives'
+  | 'for-heads'
+  | 'finally'
+  | 'break'
+  | 'continue'
+  | 'return'
+  | 'lists'
+  | 'call-trees'
+  | 'slices'
+  | 'loop-tests'
+  | 'control-flow'
+  | 'conditional-expressions'
+  | 'logical-expressions'
+  | 'operators';
 
 /** A form of an otherwise converted node type that the converter refuses (a generator function). */
 export interface RefusedForm {
@@ -95,7 +121,9 @@ export type Rows = Partial<Record<NodeType, LanguageEntry>>;
 
 /** A row for a node type that cannot occur in a converted function. */
 export function notMet(family: Family, reason: string, example?: string, syntax?: readonly ParserPlugin[]): NotMet {
-  return example === undefined ? { status: 'not-met', family, reason } : { status: 'not-met', family, reason, example, syntax };
+  return example === undefined
+    ? { status: 'not-met', family, reason }
+    : { status: 'not-met', family, reason, example, syntax };
 }
 
 /** A row for a type annotation or declaration of TypeScript or Flow. */

@@ -6,15 +6,20 @@ import type { RefusedForm } from './entry.js';
 
 /** A generator function: refused wherever it stands in the converted source. */
 export const GENERATOR: RefusedForm = {
-  construct: 'a generator function', instead: 'return an array, or build the values in a loop', error: 'convert/unsupported-syntax', pass: 'functions',
+  construct: 'a generator function',
+  instead: 'return an array, or build the values in a loop',
+  error: 'convert/unsupported-syntax',
+  pass: 'functions',
   example: 'function* g(n) { yield n; } return [...g(1)];',
 };
 
 /** An async function: refused wherever it stands in the converted source. */
 export const ASYNC: RefusedForm = {
   construct: 'an async function',
-  instead: 'jit a synchronous step and await in an async loop around it: const step = ag.jit((x) => { … return y; }); for (…) { y = step(x); await tf.nextFrame(); }',
-  error: 'convert/unsupported-syntax', pass: 'functions',
+  instead:
+    'jit a synchronous step and await in an async loop around it: const step = ag.jit((x) => { … return y; }); for (…) { y = step(x); await tf.nextFrame(); }',
+  error: 'convert/unsupported-syntax',
+  pass: 'functions',
   example: 'async function f(x) { return x; } return typeof f;',
 };
 

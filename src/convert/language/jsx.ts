@@ -12,7 +12,9 @@ const H = 'const h = (tag, props, ...children) => ({ tag, props, children });';
 
 /** A JSX node: `what` it is, in a function body with an element that has it. */
 const jsx = (what: string, element: string): Passed => ({
-  status: 'passed', family: 'jsx', syntax: SYNTAX,
+  status: 'passed',
+  family: 'jsx',
+  syntax: SYNTAX,
   reason: `${what}: left for the JSX transform (the element factory is called as written); expressions inside are converted`,
   example: `${H} const n = 2; return ${element};`,
 });

@@ -6,36 +6,52 @@ import { notMet, type Rows } from './entry.js';
 
 export const LITERALS = {
   BigIntLiteral: {
-    status: 'passed', family: 'literal',
-    reason: 'a JS value; the runtime\'s operators give BigInts JS\'s results (and JS\'s TypeError when mixed with numbers)',
+    status: 'passed',
+    family: 'literal',
+    reason:
+      "a JS value; the runtime's operators give BigInts JS's results (and JS's TypeError when mixed with numbers)",
     example: 'const a = 2n; return [a ** 10n + 1n, a < 3];',
   },
   BooleanLiteral: {
-    status: 'passed', family: 'literal', reason: 'a JS value',
+    status: 'passed',
+    family: 'literal',
+    reason: 'a JS value',
     example: 'const t = true; return [t && !false, t === true];',
   },
   NullLiteral: {
-    status: 'passed', family: 'literal', reason: 'a JS value (a comparison with null stays JS\'s)',
+    status: 'passed',
+    family: 'literal',
+    reason: "a JS value (a comparison with null stays JS's)",
     example: 'const a = null; return [a ?? 3, a == null, a + 1];',
   },
   NumericLiteral: {
-    status: 'passed', family: 'literal', reason: 'a JS value; an operator between two literals stays as written',
+    status: 'passed',
+    family: 'literal',
+    reason: 'a JS value; an operator between two literals stays as written',
     example: 'const x = 2; return [0x10 + 1e3 + 1_000, x * 0.5];',
   },
   RegExpLiteral: {
-    status: 'passed', family: 'literal', reason: 'a JS value (a new RegExp each evaluation, as in JS)',
+    status: 'passed',
+    family: 'literal',
+    reason: 'a JS value (a new RegExp each evaluation, as in JS)',
     example: 'const r = /a/g; const s = "aaa"; let n = 0; while (r.exec(s)) n = n + 1; return n;',
   },
   StringLiteral: {
-    status: 'passed', family: 'literal', reason: 'a JS value; `+` on strings concatenates as in JS',
+    status: 'passed',
+    family: 'literal',
+    reason: 'a JS value; `+` on strings concatenates as in JS',
     example: 'const a = "a"; let n = 1; return [a + "b", a + n, "10" < "9"];',
   },
   TemplateElement: {
-    status: 'passed', family: 'literal', reason: 'the text of a template literal',
+    status: 'passed',
+    family: 'literal',
+    reason: 'the text of a template literal',
     example: 'const x = 2; return `x=${x * 2}!`;',
   },
   TemplateLiteral: {
-    status: 'passed', family: 'literal', reason: 'its substitutions are converted; the string is built as in JS',
+    status: 'passed',
+    family: 'literal',
+    reason: 'its substitutions are converted; the string is built as in JS',
     example: 'const x = 2; return `${x}${x * x}${"x"}`;',
   },
 } as const satisfies Rows;
@@ -60,8 +76,11 @@ export const MODULES = {
 } as const satisfies Rows;
 
 export const BABEL_INTERNALS = {
-  Noop: notMet('babel', 'made by Babel\'s own transforms, never by the parser'),
-  Placeholder: notMet('babel', '`%%name%%` of @babel/template, replaced before a pass returns (the placeholders parser plugin)'),
+  Noop: notMet('babel', "made by Babel's own transforms, never by the parser"),
+  Placeholder: notMet(
+    'babel',
+    '`%%name%%` of @babel/template, replaced before a pass returns (the placeholders parser plugin)',
+  ),
   NumberLiteral: notMet('babel', 'a deprecated name: the parser makes NumericLiteral'),
   RegexLiteral: notMet('babel', 'a deprecated name: the parser makes RegExpLiteral'),
   RestProperty: notMet('babel', 'a deprecated name: the parser makes RestElement'),

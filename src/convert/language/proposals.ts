@@ -17,23 +17,49 @@ const SMART: ParserPlugin = ['pipelineOperator', { proposal: 'smart' }];
 const HACK: ParserPlugin = ['pipelineOperator', { proposal: 'hack', topicToken: '%' }];
 
 export const PROPOSALS = {
-  ArgumentPlaceholder: proposal('partial application `f(?, 1)`', 'partialApplication', 'const f = (a, b) => a + b; const g = f(?, 1); return g(2);'),
-  BindExpression: proposal('the bind operator `o::f`', 'functionBind', 'const o = { v: 1 }; function get() { return this.v; } return (o::get)();'),
+  ArgumentPlaceholder: proposal(
+    'partial application `f(?, 1)`',
+    'partialApplication',
+    'const f = (a, b) => a + b; const g = f(?, 1); return g(2);',
+  ),
+  BindExpression: proposal(
+    'the bind operator `o::f`',
+    'functionBind',
+    'const o = { v: 1 }; function get() { return this.v; } return (o::get)();',
+  ),
   DecimalLiteral: proposal('decimal literals `0.1m`', 'decimal', 'return 0.1m + 0.2m;'),
-  DoExpression: proposal('do expressions', 'doExpressions', 'const x = 1; return do { if (x > 0) { "pos"; } else { "neg"; } };'),
+  DoExpression: proposal(
+    'do expressions',
+    'doExpressions',
+    'const x = 1; return do { if (x > 0) { "pos"; } else { "neg"; } };',
+  ),
   ExportDefaultSpecifier: proposal('`export v from "m"`', 'exportDefaultFrom'),
   ModuleExpression: proposal('module blocks', 'moduleBlocks', 'return module { export const x = 1; };'),
-  PipelineBareFunction: proposal('the smart pipeline `x |> f`', SMART, 'const f = (v) => v + 1; const x = 2; return x |> f;'),
-  PipelinePrimaryTopicReference: proposal('the smart pipeline\'s topic `#`', SMART, 'const x = 2; return x |> # * 2;'),
+  PipelineBareFunction: proposal(
+    'the smart pipeline `x |> f`',
+    SMART,
+    'const f = (v) => v + 1; const x = 2; return x |> f;',
+  ),
+  PipelinePrimaryTopicReference: proposal("the smart pipeline's topic `#`", SMART, 'const x = 2; return x |> # * 2;'),
   PipelineTopicExpression: proposal('the smart pipeline `x |> # * 2`', SMART, 'const x = 2; return x |> # * 2;'),
   RecordExpression: proposal('records `#{ a: 1 }`', ['recordAndTuple', { syntaxType: 'hash' }], 'return #{ a: 1 };'),
-  TopicReference: proposal('the Hack pipeline\'s topic `%`', HACK, 'const x = 2; return x |> % * 2;'),
+  TopicReference: proposal("the Hack pipeline's topic `%`", HACK, 'const x = 2; return x |> % * 2;'),
   TupleExpression: proposal('tuples `#[1, 2]`', ['recordAndTuple', { syntaxType: 'hash' }], 'return #[1, 2];'),
-  VoidPattern: proposal('discard bindings `const [void, b]`', ['discardBinding', { syntaxType: 'void' }], 'const [void, b] = [1, 2]; return b;'),
+  VoidPattern: proposal(
+    'discard bindings `const [void, b]`',
+    ['discardBinding', { syntaxType: 'void' }],
+    'const [void, b] = [1, 2]; return b;',
+  ),
   V8IntrinsicIdentifier: {
-    status: 'refused', family: 'proposal', passes: [], error: 'convert/parse-failed',
-    construct: 'a V8 intrinsic (`%Name(…)`)', instead: 'call the intrinsic from a function that is not converted',
-    reason: 'V8 runs `%Name(…)` under --allow-natives-syntax, but the converter\'s parser (no v8intrinsic plugin) cannot read it',
-    example: 'const f = () => 1; return %GetOptimizationStatus(f);', syntax: ['v8intrinsic'],
+    status: 'refused',
+    family: 'proposal',
+    passes: [],
+    error: 'convert/parse-failed',
+    construct: 'a V8 intrinsic (`%Name(…)`)',
+    instead: 'call the intrinsic from a function that is not converted',
+    reason:
+      "V8 runs `%Name(…)` under --allow-natives-syntax, but the converter's parser (no v8intrinsic plugin) cannot read it",
+    example: 'const f = () => 1; return %GetOptimizationStatus(f);',
+    syntax: ['v8intrinsic'],
   },
 } as const satisfies Rows;

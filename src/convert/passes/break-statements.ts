@@ -17,25 +17,26 @@ export function breakPass(root: t.Function, ctx: ConvertContext): void {
     jumpsOf.set(target, [...(jumpsOf.get(target) ?? []), jump as t.BreakStatement]);
   }
   if (jumpsOf.size === 0) return;
-  transform(
-    root,
-    (n, where) => {
-      const jumps = jumpsOf.get(n);
-      if (!jumps || !t.isStatement(n)) return undefined;
-      const flag = ctx.namer.fresh('break_');
-      const mine = new Set<t.Node>(jumps);
-      if (t.isLoop(n)) n.body = t.blockStatement(asList(n.body));
-      const body = (t.isLoop(n) ? n.body : n) as t.Statement;
-      transform(body, (j) => (mine.has(j) ? markedFlagSet(flag, j.loc) : undefined), (x) => t.isFunction(x) || t.isClass(x));
-      if (t.isLoop(n)) {
-        n.body = t.blockStatement(guardList(asList(n.body), flag, ctx));
-        addLoopCondition(n, flag, ctx);
-      } else if (t.isBlockStatement(n)) {
-        n.body = guardList(n.body, flag, ctx);
-      }
-      const decl = t.variableDeclaration('let', [t.variableDeclarator(t.identifier(flag), t.booleanLiteral(false))]);
-      // Keep the user's comment in front of the loop, not of the flag.
-      return where.inList ? [decl, n] : t.blockStatement([decl, n as t.Statement]);
-    },
-  );
+  transform(root, (n, where) => {
+    const jumps = jumpsOf.get(n);
+    if (!jumps || !t.isStatement(n)) return undefined;
+    const flag = ctx.namer.fresh('break_');
+    const mine = new Set<t.Node>(jumps);
+    if (t.isLoop(n)) n.body = t.blockStatement(asList(n.body));
+    const body = (t.isLoop(n) ? n.body : n) as t.Statement;
+    transform(
+      body,
+      (j) => (mine.has(j) ? markedFlagSet(flag, j.loc) : undefined),
+      (x) => t.isFunction(x) || t.isClass(x),
+    );
+    if (t.isLoop(n)) {
+      n.body = t.blockStatement(guardList(asList(n.body), flag, ctx));
+      addLoopCondition(n, flag, ctx);
+    } else if (t.isBlockStatement(n)) {
+      n.body = guardList(n.body, flag, ctx);
+    }
+    const decl = t.variableDeclaration('let', [t.variableDeclarator(t.identifier(flag), t.booleanLiteral(false))]);
+    // Keep the user's comment in front of the loop, not of the flag.
+    return where.inList ? [decl, n] : t.blockStatement([decl, n as t.Statement]);
+  });
 }

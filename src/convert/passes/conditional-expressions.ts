@@ -11,17 +11,26 @@ import { stateArgs } from '../util/state-args.js';
 
 export function conditionalExpressionsPass(root: t.Function, ctx: ConvertContext): void {
   if (!some(root, (n) => t.isConditionalExpression(n))) return;
-  const effects = some(root, (n) => t.isConditionalExpression(n) && (some(n.consequent, mayWrite) || some(n.alternate, mayWrite)));
+  const effects = some(
+    root,
+    (n) => t.isConditionalExpression(n) && (some(n.consequent, mayWrite) || some(n.alternate, mayWrite)),
+  );
   const writes = effects ? lazyWrites(root) : undefined;
   let varsName: string | undefined;
-  transform(
-    root,
-    (n) => {
-      if (!t.isConditionalExpression(n)) return undefined;
-      const state = writes?.([n.consequent, n.alternate], n) ?? [];
-      const args: t.Expression[] = [n.test, t.arrowFunctionExpression([], n.consequent), t.arrowFunctionExpression([], n.alternate)];
-      if (state.length) args.push(...stateArgs(state, (s) => ctx.displayNames.get(s.name) ?? s.name, (varsName ??= ctx.namer.fresh('vars_'))));
-      return Object.assign(t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('ifExp')), args), { loc: n.loc });
-    },
-  );
+  transform(root, (n) => {
+    if (!t.isConditionalExpression(n)) return undefined;
+    const state = writes?.([n.consequent, n.alternate], n) ?? [];
+    const args: t.Expression[] = [
+      n.test,
+      t.arrowFunctionExpression([], n.consequent),
+      t.arrowFunctionExpression([], n.alternate),
+    ];
+    if (state.length)
+      args.push(
+        ...stateArgs(state, (s) => ctx.displayNames.get(s.name) ?? s.name, (varsName ??= ctx.namer.fresh('vars_'))),
+      );
+    return Object.assign(t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('ifExp')), args), {
+      loc: n.loc,
+    });
+  });
 }

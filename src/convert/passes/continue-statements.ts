@@ -15,18 +15,19 @@ export function continuePass(root: t.Function, ctx: ConvertContext): void {
     jumpsOf.set(target, [...(jumpsOf.get(target) ?? []), jump as t.ContinueStatement]);
   }
   if (jumpsOf.size === 0) return;
-  transform(
-    root,
-    (n) => {
-      const jumps = jumpsOf.get(n);
-      if (!jumps || !t.isLoop(n)) return undefined;
-      const flag = ctx.namer.fresh('continue_');
-      const mine = new Set<t.Node>(jumps);
-      n.body = t.blockStatement(asList(n.body));
-      transform(n.body, (j) => (mine.has(j) ? markedFlagSet(flag, j.loc) : undefined), (x) => t.isFunction(x) || t.isClass(x));
-      const decl = t.variableDeclaration('let', [t.variableDeclarator(t.identifier(flag), t.booleanLiteral(false))]);
-      n.body = t.blockStatement([decl, ...guardList(asList(n.body), flag, ctx, true)]);
-      return undefined;
-    },
-  );
+  transform(root, (n) => {
+    const jumps = jumpsOf.get(n);
+    if (!jumps || !t.isLoop(n)) return undefined;
+    const flag = ctx.namer.fresh('continue_');
+    const mine = new Set<t.Node>(jumps);
+    n.body = t.blockStatement(asList(n.body));
+    transform(
+      n.body,
+      (j) => (mine.has(j) ? markedFlagSet(flag, j.loc) : undefined),
+      (x) => t.isFunction(x) || t.isClass(x),
+    );
+    const decl = t.variableDeclaration('let', [t.variableDeclarator(t.identifier(flag), t.booleanLiteral(false))]);
+    n.body = t.blockStatement([decl, ...guardList(asList(n.body), flag, ctx, true)]);
+    return undefined;
+  });
 }

@@ -27,7 +27,12 @@ export const MAYBE_RETURN_VALUE_NAME = '<return value or undefined>';
  * What the flags and slots the jump passes add are called in graphs and messages: JS keywords,
  * which no user variable can be named, instead of the generated identifiers (`break_`, `do_return`).
  */
-const DISPLAY_NAMES: Readonly<Record<string, string>> = { break_: 'break', continue_: 'continue', do_return: 'return', switch_value: 'switch' };
+const DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  break_: 'break',
+  continue_: 'continue',
+  do_return: 'return',
+  switch_value: 'switch',
+};
 
 interface State {
   readonly syms: Sym[];
@@ -43,15 +48,30 @@ function rangeCall(e: t.Expression): t.Expression | null {
   if (!t.isCallExpression(e)) return null;
   // The call-trees pass made `ns.range(…)` of a namespace not named `tf` a convertedCall.
   const [f, self, args] = e.arguments;
-  if (t.isMemberExpression(e.callee) && t.isIdentifier(e.callee.object, { name: 'ag__' }) && t.isIdentifier(e.callee.property, { name: 'convertedCall' }) &&
-    t.isMemberExpression(f) && !f.computed && t.isIdentifier(f.property, { name: 'range' }) && t.isExpression(self) && t.isArrayExpression(args)) {
+  if (
+    t.isMemberExpression(e.callee) &&
+    t.isIdentifier(e.callee.object, { name: 'ag__' }) &&
+    t.isIdentifier(e.callee.property, { name: 'convertedCall' }) &&
+    t.isMemberExpression(f) &&
+    !f.computed &&
+    t.isIdentifier(f.property, { name: 'range' }) &&
+    t.isExpression(self) &&
+    t.isArrayExpression(args)
+  ) {
     return Object.assign(expr('ag__.rangeOf(%%f%%, %%self%%, %%args%%)', { f, self, args }), { loc: e.loc });
   }
   // `(0, o.range)(…)`: how bundlers and test runners call an imported namespace's function.
   const c = t.isSequenceExpression(e.callee) && e.callee.expressions.length === 2 ? e.callee.expressions[1]! : e.callee;
   if (!t.isMemberExpression(c) || c.computed || !t.isIdentifier(c.property, { name: 'range' })) return null;
   if (!t.isIdentifier(c.object) || e.arguments.some((a) => !t.isExpression(a))) return null;
-  return Object.assign(expr('ag__.rangeOf(%%f%%, %%self%%, %%args%%)', { f: c, self: t.cloneNode(c.object), args: t.arrayExpression(e.arguments as t.Expression[]) }), { loc: e.loc });
+  return Object.assign(
+    expr('ag__.rangeOf(%%f%%, %%self%%, %%args%%)', {
+      f: c,
+      self: t.cloneNode(c.object),
+      args: t.arrayExpression(e.arguments as t.Expression[]),
+    }),
+    { loc: e.loc },
+  );
 }
 
 /** Whether `nodes` assign one of `names` (over-approximated: shadowing is not looked at). */
@@ -60,7 +80,8 @@ function writesAny(nodes: readonly t.Node[], names: Set<string>): boolean {
   for (const n of nodes) {
     walk(n, (m) => {
       if (found) return false;
-      if (t.isAssignmentExpression(m) && Object.keys(t.getBindingIdentifiers(m.left)).some((k) => names.has(k))) found = true;
+      if (t.isAssignmentExpression(m) && Object.keys(t.getBindingIdentifiers(m.left)).some((k) => names.has(k)))
+        found = true;
       if (t.isUpdateExpression(m) && t.isIdentifier(m.argument) && names.has(m.argument.name)) found = true;
       return undefined;
     });
@@ -85,7 +106,10 @@ function inDeadZone(e: t.Expression, names: Set<string>, temp: string): t.Expres
   const body = t.blockStatement([
     t.variableDeclaration('const', [t.variableDeclarator(t.identifier(temp), e)]),
     t.returnStatement(t.identifier(temp)),
-    t.variableDeclaration('let', [...names].map((n) => t.variableDeclarator(t.identifier(n)))),
+    t.variableDeclaration(
+      'let',
+      [...names].map((n) => t.variableDeclarator(t.identifier(n))),
+    ),
   ]);
   return Object.assign(t.callExpression(t.arrowFunctionExpression([], body), []), { loc: e.loc });
 }
@@ -124,12 +148,14 @@ class Converter {
   run(): void {
     walk(this.root, (n) => {
       if (t.isIfStatement(n)) this.states.set(n, this.ifState(n));
-      else if (t.isWhileStatement(n) || t.isDoWhileStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.body]));
+      else if (t.isWhileStatement(n) || t.isDoWhileStatement(n))
+        this.states.set(n, this.loopState(n, [n.test, n.body]));
       else if (t.isForStatement(n)) this.states.set(n, this.loopState(n, [n.test, n.update, n.body]));
       else if (t.isForOfStatement(n) || t.isForInStatement(n)) this.states.set(n, this.loopState(n, [n]));
       return undefined;
     });
-    for (const [loop, marker] of this.markers) (loop.body as t.BlockStatement).body = (loop.body as t.BlockStatement).body.filter((x) => x !== marker);
+    for (const [loop, marker] of this.markers)
+      (loop.body as t.BlockStatement).body = (loop.body as t.BlockStatement).body.filter((x) => x !== marker);
     transform(this.root, (n, where) => this.convert(n, where.inList));
   }
 
@@ -165,7 +191,11 @@ class Converter {
     const always = s.path.length === 0 ? this.returnNames.get(s.name) : undefined;
     if (always !== undefined) return always ? RETURN_VALUE_NAME : MAYBE_RETURN_VALUE_NAME;
     const base = s.path.length === 0 ? this.ctx.namer.baseOf(s.name) : undefined;
-    return (base !== undefined ? DISPLAY_NAMES[base] : undefined) ?? (s.path.length === 0 ? this.ctx.displayNames.get(s.name) : undefined) ?? s.name;
+    return (
+      (base !== undefined ? DISPLAY_NAMES[base] : undefined) ??
+      (s.path.length === 0 ? this.ctx.displayNames.get(s.name) : undefined) ??
+      s.name
+    );
   }
 
   private finish(orig: t.Statement, out: t.Statement[], inList: boolean, wrap = false): t.Statement | t.Statement[] {
@@ -199,7 +229,12 @@ class Converter {
     out.push(
       t.expressionStatement(
         t.callExpression(expr('ag__.ifStmt'), [
-          n.test, t.identifier(body), orelse, ...this.stateList(st), t.numericLiteral(st.nouts), ...this.site(n),
+          n.test,
+          t.identifier(body),
+          orelse,
+          ...this.stateList(st),
+          t.numericLiteral(st.nouts),
+          ...this.site(n),
         ]),
       ),
     );
@@ -212,7 +247,10 @@ class Converter {
     if (t.isForStatement(n)) {
       // A C-style for loop runs through whileStmt: `statement` lets its messages say "for loop".
       const mark = t.objectProperty(t.identifier('statement'), t.stringLiteral('for'));
-      opts = t.objectExpression([...(opts ? (t.isObjectExpression(opts) ? opts.properties : [t.spreadElement(opts)]) : []), mark]);
+      opts = t.objectExpression([
+        ...(opts ? (t.isObjectExpression(opts) ? opts.properties : [t.spreadElement(opts)]) : []),
+        mark,
+      ]);
     }
     const site = this.site(n);
     return opts ? [opts, ...site] : site.length ? [t.objectExpression([]), ...site] : [];
@@ -242,7 +280,12 @@ class Converter {
   }
 
   private whileCall(test: string, body: string, st: State, n: t.Loop): t.Statement {
-    const call = t.callExpression(expr('ag__.whileStmt'), [t.identifier(test), t.identifier(body), ...this.stateList(st), ...this.options(n)]);
+    const call = t.callExpression(expr('ag__.whileStmt'), [
+      t.identifier(test),
+      t.identifier(body),
+      ...this.stateList(st),
+      ...this.options(n),
+    ]);
     return t.expressionStatement(call);
   }
 
@@ -265,7 +308,10 @@ class Converter {
   private extraTest(n: t.Loop): t.Expression {
     const tests = this.ctx.extraTests.get(n);
     if (!tests?.length) return t.nullLiteral();
-    return t.arrowFunctionExpression([], tests.reduce((a, b) => t.logicalExpression('&&', a, b)));
+    return t.arrowFunctionExpression(
+      [],
+      tests.reduce((a, b) => t.logicalExpression('&&', a, b)),
+    );
   }
 
   private convertForOf(n: t.ForOfStatement | t.ForInStatement, inList: boolean): t.Statement | t.Statement[] {
@@ -284,16 +330,30 @@ class Converter {
         param = t.identifier(item);
       }
       // The head's names are in their temporal dead zone while the iterable is evaluated.
-      if (n.left.kind !== 'var' && mentionsAny(right, names)) right = inDeadZone(right, names, this.ctx.namer.fresh('iterable'));
+      if (n.left.kind !== 'var' && mentionsAny(right, names))
+        right = inDeadZone(right, names, this.ctx.namer.fresh('iterable'));
     } else {
       const itr = this.ctx.namer.fresh('itr');
       param = t.identifier(itr);
       block = [t.expressionStatement(t.assignmentExpression('=', n.left as t.LVal, t.identifier(itr))), ...block];
     }
-    const iter = t.isForInStatement(n) ? expr('ag__.forInKeys(%%obj%%)', { obj: right }) : rangeCall(right) ?? right;
+    const iter = t.isForInStatement(n) ? expr('ag__.forInKeys(%%obj%%)', { obj: right }) : (rangeCall(right) ?? right);
     const out = [
-      t.variableDeclaration('const', [t.variableDeclarator(t.identifier(body), t.arrowFunctionExpression([param as t.Identifier], t.blockStatement(block)))]),
-      t.expressionStatement(t.callExpression(expr('ag__.forStmt'), [iter, this.extraTest(n), t.identifier(body), ...this.stateList(st), ...this.options(n)])),
+      t.variableDeclaration('const', [
+        t.variableDeclarator(
+          t.identifier(body),
+          t.arrowFunctionExpression([param as t.Identifier], t.blockStatement(block)),
+        ),
+      ]),
+      t.expressionStatement(
+        t.callExpression(expr('ag__.forStmt'), [
+          iter,
+          this.extraTest(n),
+          t.identifier(body),
+          ...this.stateList(st),
+          ...this.options(n),
+        ]),
+      ),
     ];
     return this.finish(n, out, inList);
   }
@@ -305,10 +365,16 @@ class Converter {
       // The pattern in a block of its own, the body in one inside it: a closure in the pattern sees
       // the catch parameter's scope, not the body's declarations (as in JS).
       const e = t.identifier(this.ctx.namer.fresh('error_'));
-      n.body.body = [t.variableDeclaration('let', [t.variableDeclarator(n.param, t.identifier(e.name))]), t.blockStatement(n.body.body)];
+      n.body.body = [
+        t.variableDeclaration('let', [t.variableDeclarator(n.param, t.identifier(e.name))]),
+        t.blockStatement(n.body.body),
+      ];
       n.param = e;
     }
-    n.body.body.unshift(stmt('ag__.exitTry();'), stmt('ag__.rethrowStagingError(%%e%%);', { e: t.identifier(n.param.name) }));
+    n.body.body.unshift(
+      stmt('ag__.exitTry();'),
+      stmt('ag__.rethrowStagingError(%%e%%);', { e: t.identifier(n.param.name) }),
+    );
     return undefined;
   }
 

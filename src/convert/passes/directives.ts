@@ -9,7 +9,9 @@ import { walk } from '../util/walk.js';
 function isDirective(s: t.Node | undefined, name: string): s is t.ExpressionStatement {
   if (!s || !t.isExpressionStatement(s) || !t.isCallExpression(s.expression)) return false;
   const c = s.expression.callee;
-  return t.isIdentifier(c, { name }) || (t.isMemberExpression(c) && !c.computed && t.isIdentifier(c.property, { name }));
+  return (
+    t.isIdentifier(c, { name }) || (t.isMemberExpression(c) && !c.computed && t.isIdentifier(c.property, { name }))
+  );
 }
 
 export function directivesPass(root: t.Function, ctx: ConvertContext): void {

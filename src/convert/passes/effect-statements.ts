@@ -17,7 +17,11 @@ function asIf(e: t.Expression, loc: t.SourceLocation | null | undefined): t.IfSt
   else {
     const l = e as t.LogicalExpression;
     const test =
-      l.operator === '&&' ? l.left : l.operator === '||' ? t.unaryExpression('!', l.left) : t.binaryExpression('==', l.left, t.nullLiteral());
+      l.operator === '&&'
+        ? l.left
+        : l.operator === '||'
+          ? t.unaryExpression('!', l.left)
+          : t.binaryExpression('==', l.left, t.nullLiteral());
     out = t.ifStatement(test, stmt(l.right));
   }
   return Object.assign(out, { loc: loc ?? null });
@@ -25,13 +29,10 @@ function asIf(e: t.Expression, loc: t.SourceLocation | null | undefined): t.IfSt
 
 export function effectStatementsPass(root: t.Function, _ctx: ConvertContext): void {
   if (!some(root, (n) => t.isExpressionStatement(n) && isChoice(n.expression))) return;
-  transform(
-    root,
-    (n) => {
-      if (!t.isExpressionStatement(n) || !isChoice(n.expression)) return undefined;
-      const out = asIf(n.expression, n.loc);
-      out.leadingComments = n.leadingComments;
-      return out;
-    },
-  );
+  transform(root, (n) => {
+    if (!t.isExpressionStatement(n) || !isChoice(n.expression)) return undefined;
+    const out = asIf(n.expression, n.loc);
+    out.leadingComments = n.leadingComments;
+    return out;
+  });
 }

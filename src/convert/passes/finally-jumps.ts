@@ -45,7 +45,10 @@ function lowerTry(root: t.Function, n: t.TryStatement, ctx: ConvertContext): t.S
   const inFinally = nodesIn(n.finalizer!);
   if (jumpsLeaving(n.finalizer!, inFinally, targets).length === 0) return undefined;
   const inTry = nodesIn(n);
-  const leaving = [...jumpsLeaving(n.block, inTry, targets), ...(n.handler ? jumpsLeaving(n.handler.body, inTry, targets) : [])];
+  const leaving = [
+    ...jumpsLeaving(n.block, inTry, targets),
+    ...(n.handler ? jumpsLeaving(n.handler.body, inTry, targets) : []),
+  ];
   const label = ctx.namer.fresh('try_completion');
   const kind = ctx.namer.fresh('completion_kind');
   const value = ctx.namer.fresh('completion_value');
@@ -66,26 +69,38 @@ function lowerTry(root: t.Function, n: t.TryStatement, ctx: ConvertContext): t.S
     let k = kinds.get(key);
     if (!k) kinds.set(key, (k = { kind: kinds.size + 1, jump: j }));
     const parts: t.Statement[] = [];
-    if (t.isReturnStatement(j)) parts.push(stmt('%%value%% = %%arg%%;', { value, arg: j.argument ?? t.identifier('undefined') }));
+    if (t.isReturnStatement(j))
+      parts.push(stmt('%%value%% = %%arg%%;', { value, arg: j.argument ?? t.identifier('undefined') }));
     parts.push(stmt('%%kind%% = %%k%%;', { kind, k: t.numericLiteral(k.kind) }), t.breakStatement(t.identifier(label)));
     for (const p of parts) p.loc = j.loc;
     replace.set(j, t.blockStatement(parts));
   }
   const always = alwaysReturns(n.block) && (!n.handler || alwaysReturns(n.handler.body));
   const rewrite = (body: t.BlockStatement): void => {
-    transform(body, (m) => replace.get(m), (x) => t.isFunction(x) || t.isClass(x));
+    transform(
+      body,
+      (m) => replace.get(m),
+      (x) => t.isFunction(x) || t.isClass(x),
+    );
   };
   rewrite(n.block);
   if (n.handler) rewrite(n.handler.body);
   const inner: t.Statement = n.handler ? t.tryStatement(n.block, n.handler) : n.block;
   const guarded = t.tryStatement(
     t.blockStatement(n.handler ? [inner] : (inner as t.BlockStatement).body),
-    t.catchClause(t.identifier(caught), t.blockStatement(stmts('%%threw%% = true; %%error%% = %%caught%%;', { threw, error, caught }))),
+    t.catchClause(
+      t.identifier(caught),
+      t.blockStatement(stmts('%%threw%% = true; %%error%% = %%caught%%;', { threw, error, caught })),
+    ),
   );
   guarded.loc = n.loc;
   const out: t.Statement[] = [
     t.variableDeclaration('let', [t.variableDeclarator(t.identifier(kind), t.numericLiteral(0))]),
-    t.variableDeclaration('let', [t.variableDeclarator(t.identifier(value)), t.variableDeclarator(t.identifier(threw), t.booleanLiteral(false)), t.variableDeclarator(t.identifier(error))]),
+    t.variableDeclaration('let', [
+      t.variableDeclarator(t.identifier(value)),
+      t.variableDeclarator(t.identifier(threw), t.booleanLiteral(false)),
+      t.variableDeclarator(t.identifier(error)),
+    ]),
     t.labeledStatement(t.identifier(label), t.blockStatement([guarded])),
     ...n.finalizer!.body,
     stmt('if (%%threw%%) throw %%error%%;', { threw, error }),
@@ -106,13 +121,10 @@ function lowerTry(root: t.Function, n: t.TryStatement, ctx: ConvertContext): t.S
 }
 
 export function finallyPass(root: t.Function, ctx: ConvertContext): void {
-  transform(
-    root,
-    (n, where) => {
-      if (!t.isTryStatement(n) || !n.finalizer) return undefined;
-      const out = lowerTry(root, n, ctx);
-      if (!out) return undefined;
-      return where.inList ? out : t.blockStatement(out);
-    },
-  );
+  transform(root, (n, where) => {
+    if (!t.isTryStatement(n) || !n.finalizer) return undefined;
+    const out = lowerTry(root, n, ctx);
+    if (!out) return undefined;
+    return where.inList ? out : t.blockStatement(out);
+  });
 }

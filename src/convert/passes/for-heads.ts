@@ -85,8 +85,17 @@ function perIteration(n: t.ForStatement, info: ScopeInfo, ctx: ConvertContext): 
     init.declarations.push(t.variableDeclarator(t.identifier(first), t.booleanLiteral(true)));
     const head: t.Statement[] = [];
     const setFirst = t.expressionStatement(t.assignmentExpression('=', t.identifier(first), t.booleanLiteral(false)));
-    head.push(n.update ? t.ifStatement(t.identifier(first), setFirst, Object.assign(t.expressionStatement(n.update), { loc: n.update.loc })) : setFirst);
-    if (n.test) head.push(Object.assign(t.ifStatement(t.unaryExpression('!', n.test), t.breakStatement()), { loc: n.test.loc }));
+    head.push(
+      n.update
+        ? t.ifStatement(
+            t.identifier(first),
+            setFirst,
+            Object.assign(t.expressionStatement(n.update), { loc: n.update.loc }),
+          )
+        : setFirst,
+    );
+    if (n.test)
+      head.push(Object.assign(t.ifStatement(t.unaryExpression('!', n.test), t.breakStatement()), { loc: n.test.loc }));
     n.test = null;
     n.update = null;
     n.body = t.blockStatement([copyIn, ...head, ...asList(n.body)]);
@@ -95,7 +104,9 @@ function perIteration(n: t.ForStatement, info: ScopeInfo, ctx: ConvertContext): 
     renameRefs(n.update, carriers, info);
     n.body = t.blockStatement([copyIn, ...asList(n.body)]);
   }
-  return pairs.map(([name, carrier]) => t.expressionStatement(t.assignmentExpression('=', t.identifier(carrier), t.identifier(name))));
+  return pairs.map(([name, carrier]) =>
+    t.expressionStatement(t.assignmentExpression('=', t.identifier(carrier), t.identifier(name))),
+  );
 }
 
 /** Whether a function or class in the loop's test or update refers to a binding of its head. */
@@ -120,7 +131,13 @@ function inTestOrUpdate(n: t.ForStatement, heads: Set<Binding>, info: ScopeInfo)
  * `x`, which the iterations only copy. The declarations move before the loop, in a block with it,
  * and the loop starts from copies of them (not for a labelled loop, whose label must stay on it).
  */
-function separateInitBindings(n: t.ForStatement, parent: t.Node | null, key: string, info: ScopeInfo, ctx: ConvertContext): void {
+function separateInitBindings(
+  n: t.ForStatement,
+  parent: t.Node | null,
+  key: string,
+  info: ScopeInfo,
+  ctx: ConvertContext,
+): void {
   const init = n.init as t.VariableDeclaration;
   if (!parent || t.isLabeledStatement(parent)) return;
   const heads = new Set([...(info.scopeOf.get(n)?.bindings.values() ?? [])]);
@@ -141,8 +158,14 @@ function separateInitBindings(n: t.ForStatement, parent: t.Node | null, key: str
   const outer = t.variableDeclaration(init.kind, init.declarations);
   const first = names.map((name) => [name, ctx.namer.fresh(`${name}_init`)] as const);
   // `let x = …; const x_init = x;` then `for (let x = x_init; …)`: the loop's bindings are new.
-  const saved = t.variableDeclaration('const', first.map(([name, tmp]) => t.variableDeclarator(t.identifier(tmp), t.identifier(name))));
-  n.init = t.variableDeclaration(init.kind === 'const' ? 'const' : 'let', first.map(([name, tmp]) => t.variableDeclarator(t.identifier(name), t.identifier(tmp))));
+  const saved = t.variableDeclaration(
+    'const',
+    first.map(([name, tmp]) => t.variableDeclarator(t.identifier(tmp), t.identifier(name))),
+  );
+  n.init = t.variableDeclaration(
+    init.kind === 'const' ? 'const' : 'let',
+    first.map(([name, tmp]) => t.variableDeclarator(t.identifier(name), t.identifier(tmp))),
+  );
   const rec = parent as unknown as Record<string, unknown>;
   const slot = rec[key];
   const inner = t.blockStatement([outer, saved, n]);
@@ -159,9 +182,17 @@ export function forHeadsPass(root: t.Function, ctx: ConvertContext): void {
   });
   if (loops.length === 0) return;
   // Initializers' closures first (the scopes are analysed once more after they move).
-  if (loops.some(([n]) => t.isVariableDeclaration(n.init) && n.init.kind !== 'var' && n.init.declarations.some((d) => d.init && some(d.init, (m) => t.isFunction(m) || t.isClass(m))))) {
+  if (
+    loops.some(
+      ([n]) =>
+        t.isVariableDeclaration(n.init) &&
+        n.init.kind !== 'var' &&
+        n.init.declarations.some((d) => d.init && some(d.init, (m) => t.isFunction(m) || t.isClass(m))),
+    )
+  ) {
     const before = analyzeScopes(root);
-    for (const [n, parent, key] of loops) if (t.isVariableDeclaration(n.init) && n.init.kind !== 'var') separateInitBindings(n, parent, key, before, ctx);
+    for (const [n, parent, key] of loops)
+      if (t.isVariableDeclaration(n.init) && n.init.kind !== 'var') separateInitBindings(n, parent, key, before, ctx);
   }
   // Innermost first: an outer loop's renaming then sees the inner loops already rewritten.
   for (const [n] of loops.reverse()) {
@@ -171,7 +202,10 @@ export function forHeadsPass(root: t.Function, ctx: ConvertContext): void {
       copyBack = perIteration(n, info, ctx);
     }
     if (!n.update && copyBack.length === 0) continue;
-    const update = [...copyBack, ...(n.update ? [Object.assign(t.expressionStatement(n.update), { loc: n.update.loc })] : [])];
+    const update = [
+      ...copyBack,
+      ...(n.update ? [Object.assign(t.expressionStatement(n.update), { loc: n.update.loc })] : []),
+    ];
     const mark = markLoopUpdate(update.length === 1 ? update[0]! : t.blockStatement(update));
     n.body = t.blockStatement([...asList(n.body), mark]);
     n.update = null;

@@ -22,7 +22,14 @@ function refusalOf(type: string): Refusal | undefined {
   refused ??= new Map<string, Refusal>([
     ...(Object.entries(LANGUAGE) as [NodeType, LanguageEntry][])
       .filter(([, e]) => e.status === 'not-met')
-      .map(([type]): [string, Refusal] => [type, { error: 'convert/unsupported-syntax', construct: `syntax the converter does not know (${type})`, instead: 'write it in standard ECMAScript' }]),
+      .map(([type]): [string, Refusal] => [
+        type,
+        {
+          error: 'convert/unsupported-syntax',
+          construct: `syntax the converter does not know (${type})`,
+          instead: 'write it in standard ECMAScript',
+        },
+      ]),
     ...refusedNodeTypes(),
   ]);
   return refused.get(type);
@@ -47,7 +54,12 @@ function blockFunctionUsedOutside(fn: t.Function): t.FunctionDeclaration | null 
       let outside = false;
       walk(fn.body, (m, parent, key) => {
         if (outside || m === n) return false;
-        if (t.isIdentifier(m, { name }) && !(t.isMemberExpression(parent) && key === 'property' && !parent.computed) && !(t.isObjectProperty(parent) && key === 'key' && !parent.computed)) outside = true;
+        if (
+          t.isIdentifier(m, { name }) &&
+          !(t.isMemberExpression(parent) && key === 'property' && !parent.computed) &&
+          !(t.isObjectProperty(parent) && key === 'key' && !parent.computed)
+        )
+          outside = true;
         return undefined;
       });
       if (outside) found = d;
@@ -62,14 +74,24 @@ function checkSupported(root: t.Function, ctx: ConvertContext): void {
   // use; the root's own `super` (a method converted from its text) has no home object.
   const homed = new Set<t.Node>();
   walk(root, (n) => {
-    if (n !== root && (t.isClass(n) || t.isObjectMethod(n) || t.isClassMethod(n) || t.isClassPrivateMethod(n))) walk(n, (m) => void homed.add(m));
-    if (t.isSuper(n) && !homed.has(n)) throw ctx.error(ROOT_SUPER.error, { construct: ROOT_SUPER.construct, instead: ROOT_SUPER.instead } as never, n);
+    if (n !== root && (t.isClass(n) || t.isObjectMethod(n) || t.isClassMethod(n) || t.isClassPrivateMethod(n)))
+      walk(n, (m) => void homed.add(m));
+    if (t.isSuper(n) && !homed.has(n))
+      throw ctx.error(ROOT_SUPER.error, { construct: ROOT_SUPER.construct, instead: ROOT_SUPER.instead } as never, n);
     if (t.isFunction(n)) {
       if (n.generator) {
-        throw ctx.error('convert/unsupported-syntax', { construct: 'a generator function', instead: 'return an array, or build the values in a loop' } as never, n);
+        throw ctx.error(
+          'convert/unsupported-syntax',
+          { construct: 'a generator function', instead: 'return an array, or build the values in a loop' } as never,
+          n,
+        );
       }
       if (n.async) {
-        throw ctx.error('convert/unsupported-syntax', { construct: 'an async function', instead: ASYNC_INSTEAD } as never, n);
+        throw ctx.error(
+          'convert/unsupported-syntax',
+          { construct: 'an async function', instead: ASYNC_INSTEAD } as never,
+          n,
+        );
       }
     }
     const u = refusalOf(n.type);
@@ -77,14 +99,22 @@ function checkSupported(root: t.Function, ctx: ConvertContext): void {
     if (t.isFunction(n)) {
       const d = blockFunctionUsedOutside(n);
       if (d) {
-        throw ctx.error('convert/unsupported-syntax', {
-          construct: `function '${d.id!.name}' declared in a block and named outside it`,
-          instead: `declare '${d.id!.name}' at the top of the function, or as a const in the block`,
-        } as never, d);
+        throw ctx.error(
+          'convert/unsupported-syntax',
+          {
+            construct: `function '${d.id!.name}' declared in a block and named outside it`,
+            instead: `declare '${d.id!.name}' at the top of the function, or as a const in the block`,
+          } as never,
+          d,
+        );
       }
     }
     if (t.isCallExpression(n) && t.isIdentifier(n.callee, { name: 'eval' })) {
-      throw ctx.error('convert/unsupported-syntax', { construct: 'eval', instead: 'write the code directly' } as never, n);
+      throw ctx.error(
+        'convert/unsupported-syntax',
+        { construct: 'eval', instead: 'write the code directly' } as never,
+        n,
+      );
     }
     if (t.isIdentifier(n) && n.name === 'ag__') throw ctx.error('convert/reserved-name', { name: 'ag__' } as never, n);
     return undefined;
@@ -103,7 +133,8 @@ function hoistVars(fn: t.Function): void {
   const toAssign = (d: t.VariableDeclaration): t.Expression | null => {
     const parts: t.Expression[] = [];
     for (const decl of d.declarations) {
-      for (const n of Object.keys(t.getBindingIdentifiers(decl.id))) if (!params.has(n) && !names.includes(n)) names.push(n);
+      for (const n of Object.keys(t.getBindingIdentifiers(decl.id)))
+        if (!params.has(n) && !names.includes(n)) names.push(n);
       if (decl.init) parts.push(t.assignmentExpression('=', decl.id as t.LVal, decl.init));
     }
     if (parts.length === 0) return null;
@@ -139,7 +170,10 @@ function hoistVars(fn: t.Function): void {
   };
   rewrite(fn.body);
   if (names.length) {
-    const decl = t.variableDeclaration('let', names.map((n) => t.variableDeclarator(t.identifier(n))));
+    const decl = t.variableDeclaration(
+      'let',
+      names.map((n) => t.variableDeclarator(t.identifier(n))),
+    );
     fn.body.body.unshift(decl);
   }
 }
@@ -163,7 +197,13 @@ function recordFieldArrows(root: t.Function): void {
   walk(root, (n) => {
     if (!t.isClassProperty(n) || n.static || !t.isArrowFunctionExpression(n.value)) return;
     const arrow = n.value;
-    n.value = Object.assign(t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('fieldArrow')), [t.thisExpression(), arrow]), { loc: arrow.loc });
+    n.value = Object.assign(
+      t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('fieldArrow')), [
+        t.thisExpression(),
+        arrow,
+      ]),
+      { loc: arrow.loc },
+    );
   });
 }
 

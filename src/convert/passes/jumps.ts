@@ -53,7 +53,8 @@ const not = (flag: string): t.Expression => t.unaryExpression('!', t.identifier(
 
 /** Adds `!flag` to the condition of `loop` (as an extra test for for…of / for…in). */
 export function addLoopCondition(loop: t.Loop, flag: string, ctx: ConvertContext): void {
-  if (t.isWhileStatement(loop) || t.isDoWhileStatement(loop)) loop.test = t.logicalExpression('&&', not(flag), loop.test);
+  if (t.isWhileStatement(loop) || t.isDoWhileStatement(loop))
+    loop.test = t.logicalExpression('&&', not(flag), loop.test);
   else if (t.isForStatement(loop)) loop.test = loop.test ? t.logicalExpression('&&', not(flag), loop.test) : not(flag);
   else {
     const tests = ctx.extraTests.get(loop) ?? [];
@@ -67,7 +68,12 @@ export function addLoopCondition(loop: t.Loop, flag: string, ctx: ConvertContext
  * update that ends the list is guarded on its own, so that it stays last; with `keepUpdate` (the
  * loop's own `continue`) it runs whatever the flag says.
  */
-export function guardList(stmts: readonly t.Statement[], flag: string, ctx: ConvertContext, keepUpdate = false): t.Statement[] {
+export function guardList(
+  stmts: readonly t.Statement[],
+  flag: string,
+  ctx: ConvertContext,
+  keepUpdate = false,
+): t.Statement[] {
   const update = stmts[stmts.length - 1];
   if (!update || !loopUpdates.has(update)) return guardStatements(stmts, flag, ctx);
   const rest = stmts.slice(0, -1);
@@ -106,7 +112,10 @@ function guardStmt(s: t.Statement, flag: string, ctx: ConvertContext): t.Stateme
   if (t.isBlockStatement(s)) s.body = guardList(s.body, flag, ctx);
   else if (t.isIfStatement(s)) {
     s.consequent = t.blockStatement(guardList(asList(s.consequent), flag, ctx));
-    if (s.alternate) s.alternate = t.isIfStatement(s.alternate) ? guardStmt(s.alternate, flag, ctx) : t.blockStatement(guardList(asList(s.alternate), flag, ctx));
+    if (s.alternate)
+      s.alternate = t.isIfStatement(s.alternate)
+        ? guardStmt(s.alternate, flag, ctx)
+        : t.blockStatement(guardList(asList(s.alternate), flag, ctx));
   } else if (t.isLoop(s)) {
     addLoopCondition(s, flag, ctx);
     s.body = t.blockStatement(guardList(asList(s.body), flag, ctx));

@@ -31,10 +31,17 @@ export function logicalAssignment(n: t.Node, ctx: ConvertContext, temps: string[
       const tmp = ctx.namer.fresh('key_');
       temps.push(tmp);
       // ToPropertyKey happens once, before the read, as in JS.
-      pre.push(t.assignmentExpression('=', t.identifier(tmp), t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('propertyKey')), [key])));
+      pre.push(
+        t.assignmentExpression(
+          '=',
+          t.identifier(tmp),
+          t.callExpression(t.memberExpression(t.identifier('ag__'), t.identifier('propertyKey')), [key]),
+        ),
+      );
       key = t.identifier(tmp);
     }
-    const member = (): t.MemberExpression => t.memberExpression(t.cloneNode(obj), t.cloneNode(key), n.left.type === 'MemberExpression' && n.left.computed);
+    const member = (): t.MemberExpression =>
+      t.memberExpression(t.cloneNode(obj), t.cloneNode(key), n.left.type === 'MemberExpression' && n.left.computed);
     read = member();
     write = member();
   } else {
@@ -49,5 +56,10 @@ export function logicalAssignment(n: t.Node, ctx: ConvertContext, temps: string[
 export function declareTemps(root: t.Function, temps: readonly string[]): void {
   if (temps.length === 0) return;
   if (!t.isBlockStatement(root.body)) root.body = t.blockStatement([t.returnStatement(root.body)]);
-  root.body.body.unshift(t.variableDeclaration('let', temps.map((n) => t.variableDeclarator(t.identifier(n)))));
+  root.body.body.unshift(
+    t.variableDeclaration(
+      'let',
+      temps.map((n) => t.variableDeclarator(t.identifier(n))),
+    ),
+  );
 }

@@ -19,7 +19,8 @@ import { declareTemps, logicalAssignment } from './logical-assignment.js';
 
 /** Whether the pass has anything to rewrite below `root`. */
 const rewrites = (n: t.Node): boolean =>
-  (t.isLogicalExpression(n) && n.operator !== '??') || (t.isUnaryExpression(n) && n.operator === '!') ||
+  (t.isLogicalExpression(n) && n.operator !== '??') ||
+  (t.isUnaryExpression(n) && n.operator === '!') ||
   (t.isAssignmentExpression(n) && ['&&=', '||=', '??='].includes(n.operator));
 
 export function logicalExpressionsPass(root: t.Function, ctx: ConvertContext): void {
@@ -28,25 +29,27 @@ export function logicalExpressionsPass(root: t.Function, ctx: ConvertContext): v
   transform(root, (n) => logicalAssignment(n, ctx, temps));
   declareTemps(root, temps);
   const tests = testPositions(root);
-  const writes = some(root, (n) => t.isLogicalExpression(n) && n.operator !== '??' && some(n.right, mayWrite)) ? lazyWrites(root) : undefined;
+  const writes = some(root, (n) => t.isLogicalExpression(n) && n.operator !== '??' && some(n.right, mayWrite))
+    ? lazyWrites(root)
+    : undefined;
   let varsName: string | undefined;
-  transform(
-    root,
-    (n) => {
-      if (t.isLogicalExpression(n) && n.operator !== '??') {
-        const f = n.operator === '&&' ? 'and' : 'or';
-        const state = writes?.([n.right], n) ?? [];
-        const args: t.Expression[] = [t.arrowFunctionExpression([], n.left), t.arrowFunctionExpression([], n.right)];
-        if (tests.has(n) || state.length) args.push(t.booleanLiteral(tests.has(n)));
-        if (state.length) args.push(...stateArgs(state, (s) => ctx.displayNames.get(s.name) ?? s.name, (varsName ??= ctx.namer.fresh('vars_'))));
-        return Object.assign(t.callExpression(expr(`ag__.${f}`), args), { loc: n.loc });
-      }
-      if (t.isUnaryExpression(n) && n.operator === '!') {
-        return Object.assign(expr('ag__.not(%%a%%)', { a: n.argument }), { loc: n.loc });
-      }
-      return undefined;
-    },
-  );
+  transform(root, (n) => {
+    if (t.isLogicalExpression(n) && n.operator !== '??') {
+      const f = n.operator === '&&' ? 'and' : 'or';
+      const state = writes?.([n.right], n) ?? [];
+      const args: t.Expression[] = [t.arrowFunctionExpression([], n.left), t.arrowFunctionExpression([], n.right)];
+      if (tests.has(n) || state.length) args.push(t.booleanLiteral(tests.has(n)));
+      if (state.length)
+        args.push(
+          ...stateArgs(state, (s) => ctx.displayNames.get(s.name) ?? s.name, (varsName ??= ctx.namer.fresh('vars_'))),
+        );
+      return Object.assign(t.callExpression(expr(`ag__.${f}`), args), { loc: n.loc });
+    }
+    if (t.isUnaryExpression(n) && n.operator === '!') {
+      return Object.assign(expr('ag__.not(%%a%%)', { a: n.argument }), { loc: n.loc });
+    }
+    return undefined;
+  });
 }
 
 /** Runtime calls whose first argument is only tested for truthiness. */
@@ -70,10 +73,18 @@ function testPositions(root: t.Function): Set<t.Node> {
     const args = (n as t.CallExpression).arguments;
     if (TESTED_FIRST.has(f) && args[0]) roots.push(args[0]);
     if (f === 'whileStmt' && t.isIdentifier(args[0])) loopTests.add(args[0].name);
-    if (f === 'forStmt' && t.isArrowFunctionExpression(args[1]) && t.isExpression(args[1].body)) roots.push(args[1].body);
+    if (f === 'forStmt' && t.isArrowFunctionExpression(args[1]) && t.isExpression(args[1].body))
+      roots.push(args[1].body);
   });
   walk(root, (n) => {
-    if (t.isVariableDeclarator(n) && t.isIdentifier(n.id) && loopTests.has(n.id.name) && t.isArrowFunctionExpression(n.init) && t.isExpression(n.init.body)) roots.push(n.init.body);
+    if (
+      t.isVariableDeclarator(n) &&
+      t.isIdentifier(n.id) &&
+      loopTests.has(n.id.name) &&
+      t.isArrowFunctionExpression(n.init) &&
+      t.isExpression(n.init.body)
+    )
+      roots.push(n.init.body);
     if (t.isUnaryExpression(n) && n.operator === '!') roots.push(n.argument);
   });
   const tests = new Set<t.Node>();

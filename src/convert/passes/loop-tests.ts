@@ -12,29 +12,30 @@ import { lazyWrites, mayWrite } from '../analysis/lazy-writes.js';
 
 type Loop = t.WhileStatement | t.DoWhileStatement | t.ForStatement;
 
-const hasTest = (n: t.Node): n is Loop => (t.isWhileStatement(n) || t.isDoWhileStatement(n) || t.isForStatement(n)) && !!n.test;
+const hasTest = (n: t.Node): n is Loop =>
+  (t.isWhileStatement(n) || t.isDoWhileStatement(n) || t.isForStatement(n)) && !!n.test;
 
 export function loopTestsPass(root: t.Function, ctx: ConvertContext): void {
   if (!some(root, (n) => hasTest(n) && some(n.test!, mayWrite))) return;
   const writes = lazyWrites(root);
-  transform(
-    root,
-    (n, where) => {
-      if (!hasTest(n) || writes([n.test!], n).length === 0) return undefined;
-      const c = ctx.namer.fresh('loop_cond');
-      ctx.displayNames.set(c, 'the loop condition');
-      const test = n.test!;
-      const again = (): t.Statement => Object.assign(t.expressionStatement(t.assignmentExpression('=', t.identifier(c), t.cloneNode(test, true))), { loc: test.loc });
-      n.body = t.blockStatement([...asList(n.body), again()]);
-      const out: t.Statement[] = [];
-      if (t.isForStatement(n) && n.init) {
-        out.push(t.isVariableDeclaration(n.init) ? n.init : t.expressionStatement(n.init));
-        n.init = null;
-      }
-      const first = t.isDoWhileStatement(n) ? undefined : Object.assign(test, {});
-      out.push(t.variableDeclaration('let', [t.variableDeclarator(t.identifier(c), first)]), n);
-      n.test = t.identifier(c);
-      return where.inList ? [t.blockStatement(out)] : t.blockStatement(out);
-    },
-  );
+  transform(root, (n, where) => {
+    if (!hasTest(n) || writes([n.test!], n).length === 0) return undefined;
+    const c = ctx.namer.fresh('loop_cond');
+    ctx.displayNames.set(c, 'the loop condition');
+    const test = n.test!;
+    const again = (): t.Statement =>
+      Object.assign(t.expressionStatement(t.assignmentExpression('=', t.identifier(c), t.cloneNode(test, true))), {
+        loc: test.loc,
+      });
+    n.body = t.blockStatement([...asList(n.body), again()]);
+    const out: t.Statement[] = [];
+    if (t.isForStatement(n) && n.init) {
+      out.push(t.isVariableDeclaration(n.init) ? n.init : t.expressionStatement(n.init));
+      n.init = null;
+    }
+    const first = t.isDoWhileStatement(n) ? undefined : Object.assign(test, {});
+    out.push(t.variableDeclaration('let', [t.variableDeclarator(t.identifier(c), first)]), n);
+    n.test = t.identifier(c);
+    return where.inList ? [t.blockStatement(out)] : t.blockStatement(out);
+  });
 }

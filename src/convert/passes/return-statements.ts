@@ -24,7 +24,8 @@ export function alwaysReturns(s: t.Statement | null | undefined): boolean {
   if (t.isReturnStatement(s) || t.isThrowStatement(s)) return true;
   if (t.isBlockStatement(s)) return s.body.some(alwaysReturns);
   if (t.isIfStatement(s)) return alwaysReturns(s.consequent) && alwaysReturns(s.alternate);
-  if (t.isTryStatement(s)) return alwaysReturns(s.finalizer) || (alwaysReturns(s.block) && (!s.handler || alwaysReturns(s.handler.body)));
+  if (t.isTryStatement(s))
+    return alwaysReturns(s.finalizer) || (alwaysReturns(s.block) && (!s.handler || alwaysReturns(s.handler.body)));
   return false;
 }
 
@@ -44,7 +45,9 @@ function lowerFunction(fn: t.Function, ctx: ConvertContext): void {
       if (!mine.has(n)) return undefined;
       const r = n as t.ReturnStatement;
       const setFlag = t.expressionStatement(t.assignmentExpression('=', t.identifier(flag), t.booleanLiteral(true)));
-      const setValue = t.expressionStatement(t.assignmentExpression('=', t.identifier(value), r.argument ?? t.identifier('undefined')));
+      const setValue = t.expressionStatement(
+        t.assignmentExpression('=', t.identifier(value), r.argument ?? t.identifier('undefined')),
+      );
       setFlag.loc = setValue.loc = r.loc;
       setValue.leadingComments = r.leadingComments;
       // The value first: the flag is set only once the returned expression has been evaluated

@@ -15,7 +15,9 @@ function endsInJump(body: readonly t.Statement[]): boolean {
   const last = body[body.length - 1];
   if (!last) return false;
   if (t.isBlockStatement(last)) return endsInJump(last.body);
-  return t.isBreakStatement(last) || t.isReturnStatement(last) || t.isThrowStatement(last) || t.isContinueStatement(last);
+  return (
+    t.isBreakStatement(last) || t.isReturnStatement(last) || t.isThrowStatement(last) || t.isContinueStatement(last)
+  );
 }
 
 /** The unlabelled breaks in `body` that leave the switch (not those of loops or switches inside). */
@@ -107,10 +109,15 @@ function ifChain(groups: Group[], value: string, ctx: ConvertContext, sw: t.Swit
   for (let i = groups.length - 1; i >= 0; i--) {
     const g = groups[i]!;
     if (g.isDefault) continue;
-    const test = g.tests.map((x) => t.binaryExpression('===', t.identifier(value), x) as t.Expression).reduce((a, b) => t.logicalExpression('||', a, b));
+    const test = g.tests
+      .map((x) => t.binaryExpression('===', t.identifier(value), x) as t.Expression)
+      .reduce((a, b) => t.logicalExpression('||', a, b));
     chain = Object.assign(t.ifStatement(test, t.blockStatement(g.body), chain), { loc: g.node.loc });
     const cases = [...sw.cases.filter((c) => c.consequent.length === 0 && c.test && g.tests.includes(c.test)), g.node];
-    const label = cases.map((c) => ctx.sites.get(c)).filter(Boolean).join(' ');
+    const label = cases
+      .map((c) => ctx.sites.get(c))
+      .filter(Boolean)
+      .join(' ');
     if (label) ctx.sites.set(chain, label);
   }
   return chain;
@@ -122,18 +129,24 @@ function generalForm(sw: t.SwitchStatement, value: string, ctx: ConvertContext):
   const label = ctx.namer.fresh('switch_');
   const n = sw.cases.length;
   const dflt = sw.cases.findIndex((c) => !c.test);
-  const set = (k: number): t.Statement => t.expressionStatement(t.assignmentExpression('=', t.identifier(index), t.numericLiteral(k)));
+  const set = (k: number): t.Statement =>
+    t.expressionStatement(t.assignmentExpression('=', t.identifier(index), t.numericLiteral(k)));
   let match: t.Statement = set(dflt >= 0 ? dflt : n);
   for (let k = n - 1; k >= 0; k--) {
     const c = sw.cases[k]!;
     if (!c.test) continue;
-    match = Object.assign(t.ifStatement(t.binaryExpression('===', t.identifier(value), c.test), set(k), match), { loc: c.loc });
+    match = Object.assign(t.ifStatement(t.binaryExpression('===', t.identifier(value), c.test), set(k), match), {
+      loc: c.loc,
+    });
     if (ctx.sites.get(c)) ctx.sites.set(match, ctx.sites.get(c)!);
   }
   const bodies = sw.cases.flatMap((c, k) => {
     if (c.consequent.length === 0) return [];
     for (const b of switchBreaks(c.consequent)) b.label = t.identifier(label);
-    const guard = t.ifStatement(t.binaryExpression('<=', t.identifier(index), t.numericLiteral(k)), t.blockStatement(c.consequent));
+    const guard = t.ifStatement(
+      t.binaryExpression('<=', t.identifier(index), t.numericLiteral(k)),
+      t.blockStatement(c.consequent),
+    );
     return [Object.assign(guard, { loc: c.loc })];
   });
   return [
@@ -146,10 +159,14 @@ function generalForm(sw: t.SwitchStatement, value: string, ctx: ConvertContext):
 function desugar(sw: t.SwitchStatement, ctx: ConvertContext): t.Statement {
   const shared = sharedDeclaration(sw);
   if (shared) {
-    throw ctx.error('convert/unsupported-syntax', {
-      construct: `a switch whose cases share the declaration of '${shared.name}'`,
-      instead: `declare '${shared.name}' before the switch`,
-    } as never, shared.node);
+    throw ctx.error(
+      'convert/unsupported-syntax',
+      {
+        construct: `a switch whose cases share the declaration of '${shared.name}'`,
+        instead: `declare '${shared.name}' before the switch`,
+      } as never,
+      shared.node,
+    );
   }
   const value = ctx.namer.fresh('switch_value');
   const decl = t.variableDeclaration('const', [t.variableDeclarator(t.identifier(value), sw.discriminant)]);

@@ -60,7 +60,9 @@ export function babel<K extends keyof BabelModules>(name: K): BabelModules[K] {
     try {
       m = req(PACKAGES[name]) as BabelModules[K];
     } catch (e) {
-      throw agError('convert/converter-missing', { reason: `${PACKAGES[name]}: ${(e as Error).message.split('\n')[0]}` });
+      throw agError('convert/converter-missing', {
+        reason: `${PACKAGES[name]}: ${(e as Error).message.split('\n')[0]}`,
+      });
     }
     loaded[name] = m;
   }

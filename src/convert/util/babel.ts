@@ -21,7 +21,10 @@ let generate: GenerateFn | undefined;
 let codeFrameColumns: CodeFrameFn | undefined;
 
 const templates = (): TemplateMod =>
-  (template ??= defaultOf<TemplateMod>(babel('template'), (m) => (m as { statements?: unknown }).statements !== undefined));
+  (template ??= defaultOf<TemplateMod>(
+    babel('template'),
+    (m) => (m as { statements?: unknown }).statements !== undefined,
+  ));
 
 const OPTS = { syntacticPlaceholders: true, preserveComments: false } as const;
 
@@ -52,7 +55,12 @@ function dotted(code: string): t.Expression {
   const names = code.split('.');
   let e = { type: 'Identifier', name: names[0]! } as t.Expression;
   for (let i = 1; i < names.length; i++) {
-    e = { type: 'MemberExpression', object: e, property: { type: 'Identifier', name: names[i]! }, computed: false } as t.MemberExpression;
+    e = {
+      type: 'MemberExpression',
+      object: e,
+      property: { type: 'Identifier', name: names[i]! },
+      computed: false,
+    } as t.MemberExpression;
   }
   (e as { extra?: unknown }).extra = { parenthesized: true, parenStart: 0 };
   return e;

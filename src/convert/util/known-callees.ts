@@ -7,12 +7,43 @@ import * as t from './babel-types.js';
 
 /** Free names whose members are never user code. */
 export const DIRECT_ROOTS: ReadonlySet<string> = new Set([
-  'ag__', 'tf', 'Math', 'JSON', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect',
-  'Promise', 'Date', 'BigInt', 'Map', 'Set', 'WeakMap', 'console', 'performance', 'process',
+  'ag__',
+  'tf',
+  'Math',
+  'JSON',
+  'Object',
+  'Array',
+  'Number',
+  'String',
+  'Boolean',
+  'Symbol',
+  'Reflect',
+  'Promise',
+  'Date',
+  'BigInt',
+  'Map',
+  'Set',
+  'WeakMap',
+  'console',
+  'performance',
+  'process',
 ]);
 
 /** Global functions that are never user code. */
-export const DIRECT_FUNCTIONS: ReadonlySet<string> = new Set(['parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Number', 'String', 'Boolean', 'Array', 'Symbol', 'BigInt', 'require', 'Object']);
+export const DIRECT_FUNCTIONS: ReadonlySet<string> = new Set([
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'Number',
+  'String',
+  'Boolean',
+  'Array',
+  'Symbol',
+  'BigInt',
+  'require',
+  'Object',
+]);
 
 /** `a` of `a.b.c` (also through optional members); null when the root is not a name. */
 export function rootName(e: t.Node): string | null {

@@ -20,36 +20,43 @@ export const cliMessages = defineMessages({
   'cli/load-failed': {
     kind: 'usage',
     text: (p: { file: string; reason: string }) => `cannot load '${p.file}': ${p.reason}`,
-    hint: () => 'the module is imported as `node --import autograph-ts/register` would run it (its top-level code runs once); fix the error above, or run with --stack for its stack',
+    hint: () =>
+      'the module is imported as `node --import autograph-ts/register` would run it (its top-level code runs once); fix the error above, or run with --stack for its stack',
     example: 'autograph code broken.ts, where broken.ts has a syntax error or its top-level code throws',
   },
   'cli/missing-export': {
     kind: 'usage',
-    text: (p: { file: string; name: string; available: string }) => `'${p.file}' has no export or top-level function named '${p.name}'`,
-    hint: (p: { available: string }) => (p.available ? `its functions are: ${p.available}` : 'it declares no functions'),
+    text: (p: { file: string; name: string; available: string }) =>
+      `'${p.file}' has no export or top-level function named '${p.name}'`,
+    hint: (p: { available: string }) =>
+      p.available ? `its functions are: ${p.available}` : 'it declares no functions',
     example: 'autograph graph model.ts#nope --spec "[]"',
   },
   'cli/ambiguous-export': {
     kind: 'usage',
-    text: (p: { file: string; available: string; first: string }) => `'${p.file}' has no default export and exports several functions: ${p.available}`,
+    text: (p: { file: string; available: string; first: string }) =>
+      `'${p.file}' has no default export and exports several functions: ${p.available}`,
     hint: (p: { file: string; first: string }) => `pick one with '${p.file}#${p.first}'`,
     example: 'autograph code model.ts, where model.ts exports collatz and huber',
   },
   'cli/no-function': {
     kind: 'usage',
     text: (p: { file: string }) => `'${p.file}' exports no function`,
-    hint: () => "export the function to convert (export function f(x) { ... } or export default f), or name a top-level function: 'file.ts#f'",
+    hint: () =>
+      "export the function to convert (export function f(x) { ... } or export default f), or name a top-level function: 'file.ts#f'",
     example: 'autograph code constants.ts, where constants.ts exports only numbers',
   },
   'cli/not-a-function': {
     kind: 'usage',
-    text: (p: { file: string; name: string; got: string }) => `export '${p.name}' of '${p.file}' is ${p.got}, not a function`,
+    text: (p: { file: string; name: string; got: string }) =>
+      `export '${p.name}' of '${p.file}' is ${p.got}, not a function`,
     example: 'autograph code model.ts#delta, where delta is a number',
   },
   'cli/bad-spec': {
     kind: 'usage',
     text: (p: { text: string; reason: string }) => `bad --spec '${p.text}': ${p.reason}`,
-    hint: () => 'write one SHAPE:DTYPE per argument, e.g. --spec "[3]:float32,[]:int32"; use ? or null for an unknown dimension',
+    hint: () =>
+      'write one SHAPE:DTYPE per argument, e.g. --spec "[3]:float32,[]:int32"; use ? or null for an unknown dimension',
     example: 'autograph graph model.ts#huber --spec "[]:float64"',
   },
   'cli/bad-args': {
@@ -68,7 +75,8 @@ export const cliMessages = defineMessages({
     kind: 'usage',
     text: (p: { option: string; name: string; given: number; takes: number }) =>
       `${p.option} gives ${p.given} input(s), but '${p.name}' takes ${p.takes} argument(s)`,
-    hint: (p: { option: string }) => `give one ${p.option === '--spec' ? 'SHAPE:DTYPE' : 'VALUE[:DTYPE]'} per argument, separated by commas`,
+    hint: (p: { option: string }) =>
+      `give one ${p.option === '--spec' ? 'SHAPE:DTYPE' : 'VALUE[:DTYPE]'} per argument, separated by commas`,
     example: 'autograph run model.ts#collatz --args "3,4"',
   },
   'cli/missing-option': {

@@ -7,13 +7,14 @@ export const gradMessages = defineMessages({
   'grad/list-get': {
     kind: 'staging',
     text: () => 'cannot differentiate through list.get(i) of a staged list yet',
-    hint: () => "carry the element in a loop variable, or stack the list and index the stacked tensor (tf.gather)",
+    hint: () => 'carry the element in a loop variable, or stack the list and index the stacked tensor (tf.gather)',
     example: 'tf.grad(x => { ...; return outs.get(0).sum(); })',
   },
   'grad/list-set-item': {
     kind: 'staging',
     text: () => 'cannot differentiate through z[i] = x on a staged list yet',
-    hint: () => 'build the values with push, or stack the list and update the stacked tensor (tf.where with a one-hot mask)',
+    hint: () =>
+      'build the values with push, or stack the list and update the stacked tensor (tf.where with a one-hot mask)',
     example: 'tf.grad(x => { ...; z[i] = x.mul(2); return ag.stack(z).sum(); })',
   },
   'grad/list-element-shape': {

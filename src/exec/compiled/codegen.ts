@@ -55,7 +55,9 @@ class Gen extends Emitter implements GenState {
     super();
     this.intoReductions = profile.strategies.includes('reduction');
     // (a node that runs as a JS loop is no link of a chain)
-    this.chains = profile.strategies.includes('heap-chain') ? new HeapChains((node) => this.elementLoopOf(node) !== undefined, simdMathOf(profile)) : undefined;
+    this.chains = profile.strategies.includes('heap-chain')
+      ? new HeapChains((node) => this.elementLoopOf(node) !== undefined, simdMathOf(profile))
+      : undefined;
   }
 
   /**
@@ -66,7 +68,8 @@ class Gen extends Emitter implements GenState {
   elementLoopOf(node: Node): readonly FusedStep[] | undefined {
     const o = node.outputs[0]!;
     if (isNum(o) || !loopable(node)) return undefined;
-    if (this.profile.arrays !== 'all' && !(this.arraysFit(node) && sizeOf(o.shape) < WASM_MIN_ELEMENTS)) return undefined;
+    if (this.profile.arrays !== 'all' && !(this.arraysFit(node) && sizeOf(o.shape) < WASM_MIN_ELEMENTS))
+      return undefined;
     return elementProgram(node);
   }
 
@@ -88,11 +91,18 @@ class Gen extends Emitter implements GenState {
     const consumers = new Map<Value, number[]>();
     g.nodes.forEach((node, i) => node.inputs.forEach((v) => consumers.set(v, [...(consumers.get(v) ?? []), i])));
     g.nodes.forEach((node, i) => {
-      const target = this.intoReductions ? this.reductionConsumer(g, node, consumers) : this.chains?.consumer(g, node, consumers);
+      const target = this.intoReductions
+        ? this.reductionConsumer(g, node, consumers)
+        : this.chains?.consumer(g, node, consumers);
       if (target !== undefined) {
         // Emit later, inside the reduction's loop (or the chain's kernel); its inputs must stay alive until then.
         if (this.chains) this.chains.defer(node);
-        else this.deferred.set(node.outputs[0]!, { node, program: programOf(node), ins: node.inputs.map((v) => env.get(v)!) });
+        else
+          this.deferred.set(node.outputs[0]!, {
+            node,
+            program: programOf(node),
+            ins: node.inputs.map((v) => env.get(v)!),
+          });
         // An input whose last use comes before the reduction (also one used by a later node in
         // between) is freed after the reduction instead.
         for (const v of new Set(node.inputs)) {
@@ -120,7 +130,9 @@ class Gen extends Emitter implements GenState {
     const s = env.get(v)!;
     if (!s || s.expr || !s.array) return s; // (a value deferred into a heap chain has no slot yet)
     const name = this.name(v);
-    this.line(`const ${name} = H.tensorFrom(${s.array.site}, ${s.array.name}, ${JSON.stringify(v.shape)}, '${v.dtype}'${s.array.labelled ? ', true' : ''});`);
+    this.line(
+      `const ${name} = H.tensorFrom(${s.array.site}, ${s.array.name}, ${JSON.stringify(v.shape)}, '${v.dtype}'${s.array.labelled ? ', true' : ''});`,
+    );
     const t: Slot = { expr: name, owned: true, array: s.array };
     env.set(v, t);
     return t;
@@ -218,7 +230,8 @@ class Gen extends Emitter implements GenState {
     if (!uses || uses.length !== 1) return undefined;
     const consumer = g.nodes[uses[0]!]!;
     if (!isFullReduction(consumer) || consumer.inputs[0] !== o) return undefined;
-    const program = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : hasElementRule(node.op) ? programOf(node) : undefined;
+    const program =
+      node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : hasElementRule(node.op) ? programOf(node) : undefined;
     if (!program || !program.every((st) => elementOk(st.op, st.dtype)) || !loopable(node)) return undefined;
     return uses[0];
   }
@@ -257,7 +270,10 @@ class Gen extends Emitter implements GenState {
     if (max !== undefined) this.line(`let ${it} = 0;`);
     this.open('for (;;) {');
     if (max !== undefined) this.line(`if (${it}++ >= ${max}) break;`);
-    const params: Slot[] = [...vars.map((e) => ({ expr: e, owned: false })), ...ins.slice(n).map((s) => ({ expr: s.expr, owned: false }))];
+    const params: Slot[] = [
+      ...vars.map((e) => ({ expr: e, owned: false })),
+      ...ins.slice(n).map((s) => ({ expr: s.expr, owned: false })),
+    ];
     this.open('{');
     const [c] = this.graph(gc!, params);
     this.line(`if (!${c!.expr}) break;`);
@@ -313,7 +329,8 @@ export function generate(graph: Graph, profile: Profile): Generated {
   const body = gen.source().slice(prologue.length);
   const result = `[${results.join(', ')}]`;
   // Tensors made inside the body are tracked by an engine scope, so an exception frees them.
-  const scoped = /H\.(kernel|random|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm)|\.assign\(|\]\.run\(/.test(body);
+  const scoped =
+    /H\.(kernel|random|tensorFrom|clone|scalar|listStack|matMul|gatherRow|tanhOnWasm)|\.assign\(|\]\.run\(/.test(body);
   const source = scoped
     ? `${prologue}\n  H.startScope();\n  try {\n${indent(body)}\n    const result = ${result};\n    H.endScope(result);\n    return result;\n  } catch (e) {\n    H.endScope([]);\n    throw e;\n  }`
     : `${prologue}${body}\n  return ${result};`;

@@ -107,7 +107,14 @@ function compile(graph: Graph, profile: Profile): Program | null {
   });
   let factory: (...args: unknown[]) => CompiledFn;
   try {
-    factory = new Function('H', 'K', 'V', 'A', 'W', `'use strict';\nreturn function ${safeName(graph.name)}(inputs) {\n${gen.source}\n};`) as typeof factory;
+    factory = new Function(
+      'H',
+      'K',
+      'V',
+      'A',
+      'W',
+      `'use strict';\nreturn function ${safeName(graph.name)}(inputs) {\n${gen.source}\n};`,
+    ) as typeof factory;
   } catch (e) {
     if (e instanceof EvalError) {
       tf.dispose(constants);

@@ -34,7 +34,8 @@ let lastKernels = new Map<string, KernelFunc | null>();
 export function runKernelDirect(name: string, inputs: unknown, attrs: unknown): tf.Tensor | tf.Tensor[] {
   const engine = engineInternals();
   // The engine's own path where it does more than run the kernel: a tape, tf.profile, DEBUG checks.
-  if (engine.isTapeOn() || engine.state.profiling || engine.ENV.getBool('DEBUG')) return engine.runKernel(name, inputs, attrs);
+  if (engine.isTapeOn() || engine.state.profiling || engine.ENV.getBool('DEBUG'))
+    return engine.runKernel(name, inputs, attrs);
   const backendName = engine.backendName ?? '';
   if (backendName !== lastBackend) {
     lastBackend = backendName;

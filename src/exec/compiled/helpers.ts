@@ -38,7 +38,6 @@ function storageFor(v: number, dtype: DType): DType {
   return dtype;
 }
 
-
 /** The typed-array class a dtype's values are held in. */
 function arrayTypeOf(dtype: DType): typeof Float32Array | typeof Int32Array | typeof Uint8Array {
   return dtype === 'int32' ? Int32Array : dtype === 'bool' ? Uint8Array : Float32Array;
@@ -89,7 +88,8 @@ export function makeHelpers(backendName: string) {
       return engine.makeTensorFromTensorInfo({ dataId: backend.write(values, shape, 'int32'), shape, dtype }, backend);
     }
     // tfjs-wasm copies the bytes as they are: an array of another type than the dtype's is converted.
-    if (onWasm && arrayTypeOf(dtype) !== values.constructor) return engine.makeTensor(arrayTypeOf(dtype).from(values), shape, dtype);
+    if (onWasm && arrayTypeOf(dtype) !== values.constructor)
+      return engine.makeTensor(arrayTypeOf(dtype).from(values), shape, dtype);
     return engine.makeTensor(values, shape, dtype);
   };
   return {
@@ -127,7 +127,14 @@ export function makeHelpers(backendName: string) {
     },
     /** A buffer for site `k` of the array type `x` is held in (a copy tfjs makes as a view keeps it). */
     bufferLike(k: number, x: TypedArray | number[], dtype: DType, n: number): TypedArray {
-      const held: DType = x instanceof Int32Array ? 'int32' : x instanceof Float32Array ? 'float32' : x instanceof Uint8Array ? 'bool' : dtype;
+      const held: DType =
+        x instanceof Int32Array
+          ? 'int32'
+          : x instanceof Float32Array
+            ? 'float32'
+            : x instanceof Uint8Array
+              ? 'bool'
+              : dtype;
       return this.buffer(k, held, n);
     },
     enter(): void {
@@ -152,11 +159,21 @@ export function makeHelpers(backendName: string) {
       return t;
     },
     /** Runs a kernel on the active backend; the result takes the graph's dtype (see conformDType). */
-    kernel(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>, dtype: DType): tf.Tensor {
+    kernel(
+      name: string,
+      inputs: tf.NamedTensorMap | tf.Tensor[],
+      attrs: Record<string, unknown>,
+      dtype: DType,
+    ): tf.Tensor {
       const t = runKernelDirect(name, inputs, attrs) as tf.Tensor;
       return t.dtype === dtype ? t : conformDType(t, dtype);
     },
-    kernelMulti(name: string, inputs: tf.NamedTensorMap | tf.Tensor[], attrs: Record<string, unknown>, dtypes: DType[]): tf.Tensor[] {
+    kernelMulti(
+      name: string,
+      inputs: tf.NamedTensorMap | tf.Tensor[],
+      attrs: Record<string, unknown>,
+      dtypes: DType[],
+    ): tf.Tensor[] {
       const ts = runKernelDirect(name, inputs, attrs) as tf.Tensor[];
       return ts.map((t, k) => conformDType(t, dtypes[k]!));
     },
@@ -171,11 +188,20 @@ export function makeHelpers(backendName: string) {
       t.dispose();
     },
     /** float32 a @ b on cpu: the site's WebAssembly kernel where there is one, else the JS one (both bit-exact). */
-    matMul(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[], site?: MatMulSite): tf.Tensor {
+    matMul(
+      a: tf.Tensor,
+      b: tf.Tensor,
+      transposeA: boolean,
+      transposeB: boolean,
+      outShape: readonly number[],
+      site?: MatMulSite,
+    ): tf.Tensor {
       // On cpu a float32 made by tfjs's Cast from int32 holds an Int32Array, which the cpu kernel
       // multiplies unrounded: the JS kernel does the same; the WebAssembly one packs float32.
       const relabelled = onCpu && (!(raw(a) instanceof Float32Array) || !(raw(b) instanceof Float32Array));
-      return site && !relabelled ? site.run(a, b, transposeA, transposeB, outShape) : matMulCpu(a, b, transposeA, transposeB, outShape);
+      return site && !relabelled
+        ? site.run(a, b, transposeA, transposeB, outShape)
+        : matMulCpu(a, b, transposeA, transposeB, outShape);
     },
     gatherRow,
     /** Tanh of a float32 tensor of the wasm backend with the SIMD kernel (the cpu backend's values). */

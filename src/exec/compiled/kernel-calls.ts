@@ -46,7 +46,9 @@ export function kernelCall(em: Emitter, node: Node, ins: readonly Slot[], out: O
     return n;
   });
   const inputsExpr = kernelInputs(node.inputNames, exprs, !!node.options.arrayInputs);
-  const dtypes = node.options.multiOutput ? JSON.stringify(node.outputs.map((v) => v.dtype)) : `'${node.outputs[0]!.dtype}'`;
+  const dtypes = node.options.multiOutput
+    ? JSON.stringify(node.outputs.map((v) => v.dtype))
+    : `'${node.outputs[0]!.dtype}'`;
   const call = `(${JSON.stringify(node.op)}, ${inputsExpr}, ${em.attrRef(node.attrs)}, ${dtypes})`;
   if (node.options.multiOutput) {
     const r = em.fresh('r');
@@ -61,19 +63,32 @@ export function kernelCall(em: Emitter, node: Node, ins: readonly Slot[], out: O
 /** A random node: tfjs's own op draws (a new seed per run, as eagerly). */
 export function randomCall(em: Emitter, node: Node, ins: readonly Slot[], out: Out): void {
   const args = node.inputs.map((v, i) => asTensor(v, ins[i]!));
-  const temps = args.filter((a) => a.temp).map((a) => {
-    const n = em.fresh();
-    em.line(`const ${n} = ${a.expr};`);
-    a.expr = n;
-    return n;
-  });
+  const temps = args
+    .filter((a) => a.temp)
+    .map((a) => {
+      const n = em.fresh();
+      em.line(`const ${n} = ${a.expr};`);
+      a.expr = n;
+      return n;
+    });
   const o = node.outputs[0]!;
-  bindKernelOutput(em, o, `H.random(${JSON.stringify(node.op)}, ${em.attrRef(node.attrs)}, [${args.map((a) => a.expr).join(', ')}], '${o.dtype}')`, out);
+  bindKernelOutput(
+    em,
+    o,
+    `H.random(${JSON.stringify(node.op)}, ${em.attrRef(node.attrs)}, [${args.map((a) => a.expr).join(', ')}], '${o.dtype}')`,
+    out,
+  );
   for (const t of temps) em.line(`H.dispose(${t});`);
 }
 
 /** A Fused node whose steps cannot be a loop here: one kernel per step. */
-export function fusedByKernels(em: Emitter, node: Node, steps: readonly FusedStep[], ins: readonly Slot[], out: Out): void {
+export function fusedByKernels(
+  em: Emitter,
+  node: Node,
+  steps: readonly FusedStep[],
+  ins: readonly Slot[],
+  out: Out,
+): void {
   const vals: { expr: string; temp: boolean }[] = node.inputs.map((v, i) => asTensor(v, ins[i]!));
   const owned: string[] = [];
   for (const [i, v] of vals.entries()) {
@@ -87,7 +102,13 @@ export function fusedByKernels(em: Emitter, node: Node, steps: readonly FusedSte
   let last = '';
   for (const s of steps) {
     const n = em.fresh();
-    em.line(`const ${n} = H.kernel(${JSON.stringify(s.op)}, ${kernelInputs(s.argNames, s.args.map((a) => vals[a]!.expr), false)}, ${em.attrRef(s.attrs as Record<string, unknown>)}, '${s.dtype}');`);
+    em.line(
+      `const ${n} = H.kernel(${JSON.stringify(s.op)}, ${kernelInputs(
+        s.argNames,
+        s.args.map((a) => vals[a]!.expr),
+        false,
+      )}, ${em.attrRef(s.attrs as Record<string, unknown>)}, '${s.dtype}');`,
+    );
     vals.push({ expr: n, temp: true });
     owned.push(n);
     last = n;

@@ -43,13 +43,17 @@ export function listOp(em: Emitter, node: Node, ins: readonly Slot[], out: (v: V
     case 'ListSetItem': {
       const index = isNum(node.inputs[1]!) ? ins[1]!.expr : `H.read(${ins[1]!.expr})`;
       const elem = isNum(node.inputs[2]!) ? ins[2]!.expr : `H.clone(${ins[2]!.expr})`;
-      em.line(`const ${valueName(node.outputs[0]!)} = ${ins[0]!.expr}.set(${index}, ${elem}, ${em.attrRef(node.options.source)});`);
+      em.line(
+        `const ${valueName(node.outputs[0]!)} = ${ins[0]!.expr}.set(${index}, ${elem}, ${em.attrRef(node.options.source)});`,
+      );
       out(node.outputs[0]!, { expr: valueName(node.outputs[0]!), owned: true });
       return;
     }
     case 'ListStack': {
       const x = node.outputs[0]!;
-      em.line(`const ${valueName(x)} = H.listStack(${ins[0]!.expr}, '${x.dtype}', ${JSON.stringify(node.attrs.elementShape ?? null)});`);
+      em.line(
+        `const ${valueName(x)} = H.listStack(${ins[0]!.expr}, '${x.dtype}', ${JSON.stringify(node.attrs.elementShape ?? null)});`,
+      );
       out(x, { expr: valueName(x), owned: true });
       return;
     }

@@ -13,7 +13,12 @@ export interface MatMulDims {
 }
 
 /** The sizes of a @ b under tfjs's transpose flags (the batch dimensions broadcast). */
-export function matMulDims(a: { readonly shape: readonly number[] }, b: { readonly shape: readonly number[] }, transposeA: boolean, transposeB: boolean): MatMulDims {
+export function matMulDims(
+  a: { readonly shape: readonly number[] },
+  b: { readonly shape: readonly number[] },
+  transposeA: boolean,
+  transposeB: boolean,
+): MatMulDims {
   const ra = a.shape.length;
   const rb = b.shape.length;
   const m = transposeA ? a.shape[ra - 1]! : a.shape[ra - 2]!;

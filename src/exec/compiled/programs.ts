@@ -25,13 +25,29 @@ export interface Deferred {
  * Straight-line scalar code for a program; returns the result expression (a new const). `inputs`:
  * the node's input dtypes; off the cpu backend (tfjs-wasm's Cast rounds) no Cast relabels.
  */
-export function scalarProgram(em: Emitter, steps: readonly FusedStep[], args: readonly string[], o: Value, inputs: readonly DType[], cpu: boolean): string {
+export function scalarProgram(
+  em: Emitter,
+  steps: readonly FusedStep[],
+  args: readonly string[],
+  o: Value,
+  inputs: readonly DType[],
+  cpu: boolean,
+): string {
   const vals = [...args];
   const firsts = cpu ? firstArgDTypes(steps, inputs) : steps.map(() => undefined);
   steps.forEach((s, k) => {
     const rule = elementRule(s.op)!;
     const name = em.fresh('s');
-    em.line(`const ${name} = ${stored(s, firsts[k], rule.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
+    em.line(
+      `const ${name} = ${stored(
+        s,
+        firsts[k],
+        rule.expr(
+          s.args.map((a) => vals[a]!),
+          s.attrs,
+        ),
+      )};`,
+    );
     vals.push(name);
   });
   const result = valueName(o);
@@ -52,7 +68,13 @@ export function loopable(node: Node): boolean {
   const o = node.outputs[0]!;
   const n = sizeOf(o.shape);
   if (n < 0 || o.dtype === 'string' || o.dtype === 'complex64') return false;
-  return node.inputs.every((v) => isNum(v) || sizeOf(v.shape) === 1 || (v.shape.length === o.shape.length && v.shape.every((d, i) => d === o.shape[i])) || isTrailingRow(v.shape, o.shape));
+  return node.inputs.every(
+    (v) =>
+      isNum(v) ||
+      sizeOf(v.shape) === 1 ||
+      (v.shape.length === o.shape.length && v.shape.every((d, i) => d === o.shape[i])) ||
+      isTrailingRow(v.shape, o.shape),
+  );
 }
 
 /** `shape` without its leading ones is a proper suffix of `out` (known sizes). */
@@ -68,7 +90,16 @@ function isTrailingRow(shape: readonly number[], out: readonly number[]): boolea
 export function programOf(node: Node): readonly FusedStep[] {
   if (node.op === FUSED_OP) return node.attrs.steps as FusedStep[];
   const o = node.outputs[0]!;
-  return [{ op: node.op as KernelName, args: node.inputs.map((_, i) => i), attrs: node.attrs, argNames: node.inputNames, dtype: o.dtype, shape: o.shape }];
+  return [
+    {
+      op: node.op as KernelName,
+      args: node.inputs.map((_, i) => i),
+      attrs: node.attrs,
+      argNames: node.inputNames,
+      dtype: o.dtype,
+      shape: o.shape,
+    },
+  ];
 }
 
 /** A reduction of a float32/int32 tensor over all its axes to a scalar (no keepDims). */
@@ -94,6 +125,8 @@ export function elementOk(op: string, dtype: DType): boolean {
 /** The node's elementwise program where every step has an exact element rule, else undefined. */
 export function elementProgram(node: Node): readonly FusedStep[] | undefined {
   const steps = node.op === FUSED_OP ? (node.attrs.steps as FusedStep[]) : undefined;
-  const ok = steps ? steps.every((s) => elementOk(s.op, s.dtype)) : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype);
+  const ok = steps
+    ? steps.every((s) => elementOk(s.op, s.dtype))
+    : hasElementRule(node.op) && elementOk(node.op, node.outputs[0]!.dtype);
   return ok ? (steps ?? programOf(node)) : undefined;
 }

@@ -74,7 +74,8 @@ export const ELEMENT_RULES: ElementwiseTable<ElementRule> = {
   LeakyRelu: { expr: ([x], attrs) => `(${x} < 0 ? ${lit(attrs.alpha)} * ${x} : ${x})` },
   Step: { expr: ([x], attrs) => `(${x} !== ${x} ? NaN : ${x} > 0 ? 1 : ${lit(attrs.alpha)})` },
   ClipByValue: {
-    expr: ([x], attrs) => `(${x} > ${lit(attrs.clipValueMax)} ? ${lit(attrs.clipValueMax)} : ${x} < ${lit(attrs.clipValueMin)} ? ${lit(attrs.clipValueMin)} : ${x})`,
+    expr: ([x], attrs) =>
+      `(${x} > ${lit(attrs.clipValueMax)} ? ${lit(attrs.clipValueMax)} : ${x} < ${lit(attrs.clipValueMin)} ? ${lit(attrs.clipValueMin)} : ${x})`,
   },
   Cast: { expr: ([x], attrs) => (attrs.dtype === 'bool' ? `(${x} !== 0 ? 1 : 0)` : x!) },
   Identity: un((x) => x),
@@ -90,13 +91,21 @@ export function isRelabel(op: string, attrs: Readonly<Record<string, unknown>>, 
  * The typed array a step's result is held in on the cpu backend: the rule's store, or, for a
  * relabelling Cast, the input's (the value passes unrounded).
  */
-export function stepStore(op: string, attrs: Readonly<Record<string, unknown>>, dtype: DType, input: DType | undefined): DType {
+export function stepStore(
+  op: string,
+  attrs: Readonly<Record<string, unknown>>,
+  dtype: DType,
+  input: DType | undefined,
+): DType {
   if (isRelabel(op, attrs, input)) return input!;
   return elementRule(op)?.storesAs ?? dtype;
 }
 
 /** The dtype of each step's first operand (`inputs`: the node's input dtypes). */
-export function firstArgDTypes(steps: readonly { args: readonly number[]; dtype: DType }[], inputs: readonly DType[]): (DType | undefined)[] {
+export function firstArgDTypes(
+  steps: readonly { args: readonly number[]; dtype: DType }[],
+  inputs: readonly DType[],
+): (DType | undefined)[] {
   const all: DType[] = [...inputs];
   return steps.map((s) => {
     const d = s.args.length ? all[s.args[0]!] : undefined;

@@ -67,7 +67,12 @@ const done = (_: void): true => true;
  * A full reduction as one loop over its deferred elementwise producer or its input: `loop` emits
  * it (its value's expression, or undefined where it cannot).
  */
-function fullReduction(gen: GenState, node: Node, out: Out, loop: (producer: Deferred | undefined) => string | undefined): boolean {
+function fullReduction(
+  gen: GenState,
+  node: Node,
+  out: Out,
+  loop: (producer: Deferred | undefined) => string | undefined,
+): boolean {
   const x = node.inputs[0]!;
   if (!isFullReduction(node) || !(gen.deferred.has(x) || !isNum(x))) return false;
   const expr = loop(gen.deferred.get(x));
@@ -81,16 +86,27 @@ function matMulCall(em: Emitter, node: Node, ins: readonly Slot[], w: string | u
   const o = node.outputs[0]!;
   const name = valueName(o);
   const t = node.attrs;
-  em.line(`const ${name} = H.matMul(${ins[0]!.expr}, ${ins[1]!.expr}, ${Boolean(t.transposeA)}, ${Boolean(t.transposeB)}, ${JSON.stringify(o.shape)}${w ? `, ${w}` : ''});`);
+  em.line(
+    `const ${name} = H.matMul(${ins[0]!.expr}, ${ins[1]!.expr}, ${Boolean(t.transposeA)}, ${Boolean(t.transposeB)}, ${JSON.stringify(o.shape)}${w ? `, ${w}` : ''});`,
+  );
   return { expr: name, owned: true };
 }
 
 /** The strategies by name; each profile orders the ones it uses. */
 export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
   // a full Sum/Mean of float32 as a SIMD kernel over its input or its deferred producer
-  'simd-reduction': { target: 'wasm-simd', reads: 'arrays', emit: (gen, node, ins, _env, out) => fullReduction(gen, node, out, (p) => wasmReduction(gen, node, ins[0], p, simdMathOf(gen.profile))) },
+  'simd-reduction': {
+    target: 'wasm-simd',
+    reads: 'arrays',
+    emit: (gen, node, ins, _env, out) =>
+      fullReduction(gen, node, out, (p) => wasmReduction(gen, node, ins[0], p, simdMathOf(gen.profile))),
+  },
   // a full reduction as one JS loop over its input or its deferred elementwise producer
-  reduction: { target: 'js', reads: 'arrays', emit: (gen, node, ins, _env, out) => fullReduction(gen, node, out, (p) => reduction(gen, node, ins[0], p)) },
+  reduction: {
+    target: 'js',
+    reads: 'arrays',
+    emit: (gen, node, ins, _env, out) => fullReduction(gen, node, out, (p) => reduction(gen, node, ins[0], p)),
+  },
   // elementwise programs on JS numbers: JS expressions with tfjs's semantics
   scalar: {
     target: 'shared',
@@ -100,7 +116,17 @@ export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
       const o = node.outputs[0]!;
       if (!program || !isNum(o) || !node.inputs.every(isNum)) return false;
       const cpu = gen.profile.storage === 'cpu-kernel';
-      return bind(node, out, { expr: scalarProgram(gen, program, ins.map((s) => s.expr), o, node.inputs.map((v) => v.dtype), cpu), owned: false });
+      return bind(node, out, {
+        expr: scalarProgram(
+          gen,
+          program,
+          ins.map((s) => s.expr),
+          o,
+          node.inputs.map((v) => v.dtype),
+          cpu,
+        ),
+        owned: false,
+      });
     },
   },
   // a float32 elementwise program as a SIMD kernel into a reused buffer, kept as an array
@@ -125,13 +151,39 @@ export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
     },
   },
   // small copies, matMuls, softmax… on arrays (js/small-kernels.ts)
-  small: { target: 'js', reads: 'arrays', emit: (gen, node, ins, _env, out) => gen.arraysFit(node) && emitSmall(gen, node, ins, out) },
+  small: {
+    target: 'js',
+    reads: 'arrays',
+    emit: (gen, node, ins, _env, out) => gen.arraysFit(node) && emitSmall(gen, node, ins, out),
+  },
   // elementwise chains (a GEMM's epilogue) and a full Sum/Mean over one, in tfjs-wasm's heap
-  'heap-chain': { target: 'wasm-heap', reads: 'tensors', emit: (gen, node, _ins, env, out) => bind(node, out, gen.chains?.emit(gen, node, env, gen.dying, (v) => gen.tensorSlot(v, env))) },
+  'heap-chain': {
+    target: 'wasm-heap',
+    reads: 'tensors',
+    emit: (gen, node, _ins, env, out) =>
+      bind(
+        node,
+        out,
+        gen.chains?.emit(gen, node, env, gen.dying, (v) => gen.tensorSlot(v, env)),
+      ),
+  },
   // a Sum over leading axes (a bias's gradient) as per-column sums in tfjs-wasm's heap
-  'column-sum': { target: 'wasm-heap', reads: 'tensors', emit: (gen, node, ins, _env, out) => bind(node, out, columnSum(gen, node, ins)) },
-  random: { target: 'shared', reads: 'tensors', emit: (gen, node, ins, _env, out) => isRandomNode(node) && done(randomCall(gen, node, ins, out)) },
-  'fused-by-kernels': { target: 'shared', reads: 'tensors', emit: (gen, node, ins, _env, out) => node.op === FUSED_OP && done(fusedByKernels(gen, node, node.attrs.steps as FusedStep[], ins, out)) },
+  'column-sum': {
+    target: 'wasm-heap',
+    reads: 'tensors',
+    emit: (gen, node, ins, _env, out) => bind(node, out, columnSum(gen, node, ins)),
+  },
+  random: {
+    target: 'shared',
+    reads: 'tensors',
+    emit: (gen, node, ins, _env, out) => isRandomNode(node) && done(randomCall(gen, node, ins, out)),
+  },
+  'fused-by-kernels': {
+    target: 'shared',
+    reads: 'tensors',
+    emit: (gen, node, ins, _env, out) =>
+      node.op === FUSED_OP && done(fusedByKernels(gen, node, node.attrs.steps as FusedStep[], ins, out)),
+  },
   // float32 matMul with a GEMM site in the backend's summation order
   'simd-matmul': {
     target: 'wasm-simd',
@@ -142,7 +194,12 @@ export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
     },
   },
   // float32 matMul with the JS kernel (tfjs-cpu's order)
-  'js-matmul': { target: 'js', reads: 'tensors', emit: (gen, node, ins, _env, out) => isFloat32MatMul(node) && bind(node, out, matMulCall(gen, node, ins, undefined)) },
+  'js-matmul': {
+    target: 'js',
+    reads: 'tensors',
+    emit: (gen, node, ins, _env, out) =>
+      isFloat32MatMul(node) && bind(node, out, matMulCall(gen, node, ins, undefined)),
+  },
   // Tanh on tfjs-wasm's heap with the SIMD kernel (the correctly rounded values)
   tanh: {
     target: 'wasm-simd',
@@ -163,11 +220,17 @@ export const STRATEGIES: Readonly<Record<StrategyName, Strategy>> = {
       if (!isRowGather(node)) return false;
       const o = node.outputs[0]!;
       const name = valueName(o);
-      gen.line(`const ${name} = H.gatherRow(${ins[0]!.expr}, ${ins[1]!.expr}, ${JSON.stringify(o.shape)}, '${gen.profile.backend}', ${gen.attrRef(node.attrs)});`);
+      gen.line(
+        `const ${name} = H.gatherRow(${ins[0]!.expr}, ${ins[1]!.expr}, ${JSON.stringify(o.shape)}, '${gen.profile.backend}', ${gen.attrRef(node.attrs)});`,
+      );
       return bind(node, out, { expr: name, owned: true });
     },
   },
-  kernel: { target: 'shared', reads: 'tensors', emit: (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out)) },
+  kernel: {
+    target: 'shared',
+    reads: 'tensors',
+    emit: (gen, node, ins, _env, out) => done(kernelCall(gen, node, ins, out)),
+  },
 };
 
 /** A float32 Tanh of a tensor large enough for the SIMD kernel (wasm backend). */
@@ -186,7 +249,12 @@ function isRowGather(node: Node): boolean {
   const axis = Number(node.attrs.axis ?? 0);
   if ((axis !== 0 && axis !== -x.shape.length) || Number(node.attrs.batchDims ?? 0) !== 0) return false;
   if (!isNum(i) || i.dtype !== 'int32' || isNum(x) || isNum(o) || x.shape.length < 1) return false;
-  return (x.dtype === 'float32' || x.dtype === 'int32' || x.dtype === 'bool') && o.dtype === x.dtype && isKnownShape(x.shape) && isKnownShape(o.shape);
+  return (
+    (x.dtype === 'float32' || x.dtype === 'int32' || x.dtype === 'bool') &&
+    o.dtype === x.dtype &&
+    isKnownShape(x.shape) &&
+    isKnownShape(o.shape)
+  );
 }
 
 /** A float32 BatchMatMul of known shapes, which the compiled code runs with its own kernel (the GEMM site, or the JS one). */

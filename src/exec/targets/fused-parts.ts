@@ -32,7 +32,8 @@ export function productDims(node: Node): ProductDims | undefined {
   const [a, b] = [node.inputs[0], node.inputs[1]];
   if (ia !== 0 || ib !== 1 || !a || !b) return undefined;
   const rank = a.shape.length;
-  if (rank !== b.shape.length || (rank !== 2 && rank !== 3) || !isKnownShape(a.shape) || !isKnownShape(b.shape)) return undefined;
+  if (rank !== b.shape.length || (rank !== 2 && rank !== 3) || !isKnownShape(a.shape) || !isKnownShape(b.shape))
+    return undefined;
   const transposeA = Boolean(head.attrs.transposeA);
   const transposeB = Boolean(head.attrs.transposeB);
   const [r, c] = [rank - 2, rank - 1];
@@ -55,7 +56,13 @@ export function float32Digits(v: number): string {
  * under, as expressions: operand `i` below `inputs` is `operand(i)`; operand `inputs + k` is step
  * k's value, `r<k>`, or `head` for a step before `first` (a matMul's sum).
  */
-export function stepOperands(s: FusedStep, inputs: number, operand: (i: number) => string, first: number, head: string): string[] {
+export function stepOperands(
+  s: FusedStep,
+  inputs: number,
+  operand: (i: number) => string,
+  first: number,
+  head: string,
+): string[] {
   const names = elementwiseKernel(s.op)!.inputs;
   return names.map((name) => {
     const a = s.args[s.argNames.indexOf(name)]!;

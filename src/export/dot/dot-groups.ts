@@ -13,7 +13,8 @@ function groups(w: DotWriter): ClusterInfo[] {
 
 /** Before drawing: the members of collapsed boxes are drawn as their box. */
 export function foldCollapsedGroups(w: DotWriter): void {
-  for (const c of groups(w)) if (w.opts.collapsed?.has(c.id)) for (const m of c.members ?? []) w.fold(w.index.id(m), c.id);
+  for (const c of groups(w))
+    if (w.opts.collapsed?.has(c.id)) for (const m of c.members ?? []) w.fold(w.index.id(m), c.id);
 }
 
 /** The clusters a top-level node or capture param of `g` is drawn inside: its box, if any. */
@@ -26,12 +27,18 @@ export function groupInside(w: DotWriter, g: Graph, x: Node | Value, inside: rea
 export function writeGroups(w: DotWriter): void {
   for (const c of groups(w)) {
     if (w.opts.collapsed?.has(c.id)) {
-      w.node('  ', c.id, 'collapsed', `▸ ${c.label}`, [`${c.size} ops inside`], [], { ...CLUSTER_STYLE.group, style: 'rounded,filled,bold', tooltip: `${c.label} (collapsed: click to expand)` });
+      w.node('  ', c.id, 'collapsed', `▸ ${c.label}`, [`${c.size} ops inside`], [], {
+        ...CLUSTER_STYLE.group,
+        style: 'rounded,filled,bold',
+        tooltip: `${c.label} (collapsed: click to expand)`,
+      });
       continue;
     }
     const ids = [...(c.members ?? [])].map((m) => w.index.id(m)).filter((id) => w.drawn(id));
     w.lines.push(`  subgraph cluster_${c.id} {`);
-    w.lines.push(`    graph${attrList({ ...CLUSTER_STYLE.group, label: c.label, id: `cluster_${c.id}`, class: 'ag-cluster ag-group-cluster', tooltip: c.label })};`);
+    w.lines.push(
+      `    graph${attrList({ ...CLUSTER_STYLE.group, label: c.label, id: `cluster_${c.id}`, class: 'ag-cluster ag-group-cluster', tooltip: c.label })};`,
+    );
     w.lines.push(`    ${ids.join('; ')};`);
     w.lines.push('  }');
   }

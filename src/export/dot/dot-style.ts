@@ -24,13 +24,20 @@ export type AttrValue = string | number | HtmlLabel | undefined;
 export function attrList(attrs: Readonly<Record<string, AttrValue>>): string {
   const parts = Object.entries(attrs)
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `${k}=${typeof v === 'number' ? String(v) : v instanceof HtmlLabel ? `<${v.markup}>` : quote(v!)}`);
+    .map(
+      ([k, v]) => `${k}=${typeof v === 'number' ? String(v) : v instanceof HtmlLabel ? `<${v.markup}>` : quote(v!)}`,
+    );
   return parts.length ? ` [${parts.join(', ')}]` : '';
 }
 
 /** Text escaped for HTML/XML content and attribute values. */
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** An HTML-like label: a bold title, then smaller detail lines (all text escaped). */
@@ -48,7 +55,8 @@ export function safeUrl(url: string | undefined): string | undefined {
   return /[\u0000-\u001f]/.test(url) ? undefined : url;
 }
 
-export type NodeKind = 'param' | 'capture' | 'const' | 'op' | 'fused' | 'effect' | 'cond' | 'while' | 'return' | 'collapsed';
+export type NodeKind =
+  'param' | 'capture' | 'const' | 'op' | 'fused' | 'effect' | 'cond' | 'while' | 'return' | 'collapsed';
 
 export const NODE_STYLE: Readonly<Record<NodeKind, Readonly<Record<string, string | number>>>> = {
   param: { shape: 'ellipse', style: 'filled', fillcolor: '#dbeafe', color: '#2563eb' },
@@ -94,7 +102,10 @@ function sourcePath(s: NodeSource, opts: SourceOptions): { path: string; relativ
   if (!s.file) return undefined;
   // A page's script (a bundle's chunk) says where the bundle is, not where the user's code is.
   if (/^(?:https?|blob|data|autograph):/i.test(s.file)) return undefined;
-  const p = (s.file.startsWith('file://') ? decodeURIComponent(s.file.slice('file://'.length)) : s.file).replace(/\\/g, '/');
+  const p = (s.file.startsWith('file://') ? decodeURIComponent(s.file.slice('file://'.length)) : s.file).replace(
+    /\\/g,
+    '/',
+  );
   const root = opts.sourceRoot?.replace(/\\/g, '/').replace(/\/+$/, '');
   if (root && p.startsWith(root + '/')) return { path: p.slice(root.length + 1), relative: true };
   if (!p.startsWith('/') && !/^[a-z]:\//i.test(p)) return { path: p, relative: true };
@@ -105,9 +116,14 @@ function sourcePath(s: NodeSource, opts: SourceOptions): { path: string; relativ
  * `file.ts:12:5 in fn`: the path relative to sourceRoot (or as the converter wrote it, already
  * relative), else the file's base name; `show` leaves out the column or the function.
  */
-export function sourceText(s: NodeSource, opts: SourceOptions, show: { readonly column?: boolean; readonly fn?: boolean } = {}): string {
+export function sourceText(
+  s: NodeSource,
+  opts: SourceOptions,
+  show: { readonly column?: boolean; readonly fn?: boolean } = {},
+): string {
   const p = sourcePath(s, opts);
-  const file = p === undefined ? '<anonymous>' : opts.sourceRoot || !p.path.includes('/') ? p.path : p.path.replace(/^.*\//, '');
+  const file =
+    p === undefined ? '<anonymous>' : opts.sourceRoot || !p.path.includes('/') ? p.path : p.path.replace(/^.*\//, '');
   // Vite's SSR loader (vitest) renames imports: `__vite_ssr_import_1__.jit` is the user's `jit`.
   const name = s.functionName?.replace(/__vite_ssr_import_\d+__\./g, '');
   const fn = show.fn !== false && name && !GENERATED_FN.test(name) ? ` in ${name}` : '';
@@ -131,7 +147,13 @@ export function sourceHref(s: NodeSource, opts: SourceOptions): string | undefin
 export function formatValues(values: ArrayLike<unknown>): string {
   const n = values.length;
   const one = (x: unknown) =>
-    typeof x === 'string' ? JSON.stringify(x) : Object.is(x, -0) ? '-0' : typeof x === 'number' ? String(Number(x.toPrecision(5))) : String(x);
+    typeof x === 'string'
+      ? JSON.stringify(x)
+      : Object.is(x, -0)
+        ? '-0'
+        : typeof x === 'number'
+          ? String(Number(x.toPrecision(5)))
+          : String(x);
   if (n === 1) return one(values[0]);
   const shown = Array.from({ length: Math.min(n, 4) }, (_, i) => one(values[i]));
   return `[${shown.join(', ')}${n > 4 ? `, … (${n})` : ''}]`;

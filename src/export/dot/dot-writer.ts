@@ -54,12 +54,22 @@ export class DotWriter {
     return valueType(v, this.types);
   }
 
-  node(indent: string, id: string, kind: NodeKind, title: string, details: readonly string[], inside: readonly string[], extra: Record<string, AttrValue> = {}): string {
+  node(
+    indent: string,
+    id: string,
+    kind: NodeKind,
+    title: string,
+    details: readonly string[],
+    inside: readonly string[],
+    extra: Record<string, AttrValue> = {},
+  ): string {
     this.within.set(id, inside);
     if (this.folded.has(id)) return id;
     this.kinds.add(kind);
     const cls = ['ag-node', `ag-${kind}`, ...inside.map((c) => `ag-in-${c}`)].join(' ');
-    this.lines.push(`${indent}${id}${attrList({ ...NODE_STYLE[kind], label: htmlLabel(title, details), id, class: cls, ...extra })};`);
+    this.lines.push(
+      `${indent}${id}${attrList({ ...NODE_STYLE[kind], label: htmlLabel(title, details), id, class: cls, ...extra })};`,
+    );
     return id;
   }
 
@@ -101,7 +111,9 @@ export class DotWriter {
     }
     const style = extra.style === undefined ? 'solid' : String(extra.style);
     if (style === 'solid' || style === 'dashed' || style === 'dotted') this.styles.add(style);
-    const cls = [...new Set([...(this.within.get(from) ?? []), ...(this.within.get(to) ?? [])])].map((c) => `ag-in-${c}`);
+    const cls = [...new Set([...(this.within.get(from) ?? []), ...(this.within.get(to) ?? [])])].map(
+      (c) => `ag-in-${c}`,
+    );
     this.edges.push(`  ${from} -> ${to}${attrList({ ...extra, class: ['ag-edge', ...cls].join(' ') })};`);
   }
 
@@ -110,4 +122,3 @@ export class DotWriter {
     return [...this.lines, ...this.edges, ...legend, '}', ''].join('\n');
   }
 }
-

@@ -58,7 +58,8 @@ export function constructLabel(node: Node): string {
 /** `collatz.ts:3`: from the converter's site where it knew the file, else from the node's source. */
 export function constructLocation(node: Node, opts: SourceOptions): string | undefined {
   const site = node.options.site;
-  if (site?.file && site.line !== undefined) return `${sourceText({ file: site.file, line: site.line, column: 0 }, opts, { column: false, fn: false })}`;
+  if (site?.file && site.line !== undefined)
+    return `${sourceText({ file: site.file, line: site.line, column: 0 }, opts, { column: false, fn: false })}`;
   const s = node.options.source;
   return s ? sourceText(s, opts, { column: false, fn: false }) : undefined;
 }
@@ -90,7 +91,15 @@ export function indexGraph(graph: Graph, opts: SourceOptions = {}): GraphIndex {
       ids.set(node, id);
       if (!node.subgraphs) continue;
       const size = Object.values(node.subgraphs).reduce((a, s) => a + nodesIn(s), 0);
-      clusters.push({ id, kind: node.op === OP.Cond ? 'cond' : 'while', node, parent, size, label: constructLabel(node), location: constructLocation(node, opts) });
+      clusters.push({
+        id,
+        kind: node.op === OP.Cond ? 'cond' : 'while',
+        node,
+        parent,
+        size,
+        label: constructLabel(node),
+        location: constructLocation(node, opts),
+      });
       if (node.op === OP.While) noteInvariants(node, invariants);
       for (const sub of Object.values(node.subgraphs)) visit(sub, id);
     }
@@ -100,13 +109,20 @@ export function indexGraph(graph: Graph, opts: SourceOptions = {}): GraphIndex {
   const addGroup = (label: string, members: ReadonlySet<Node | Value>): void => {
     const size = [...members].filter((m) => !('op' in m) || drawnNode(m)).length;
     if (size < 2) return;
-    const info: ClusterInfo = { id: `g${clusters.filter((c) => c.kind === 'group').length}`, kind: 'group', members, size, label };
+    const info: ClusterInfo = {
+      id: `g${clusters.filter((c) => c.kind === 'group').length}`,
+      kind: 'group',
+      members,
+      size,
+      label,
+    };
     clusters.push(info);
     for (const m of members) groupOf.set(m, info);
   };
   const optimizer = findOptimizerGroup(graph);
   if (optimizer) addGroup(optimizer.label, new Set<Node | Value>([...optimizer.nodes, ...optimizer.captures]));
-  for (const layer of findLayerGroups(graph, new Set(groupOf.keys()))) addGroup(`layer ${layer.name}`, new Set<Node | Value>([...layer.nodes, ...layer.captures]));
+  for (const layer of findLayerGroups(graph, new Set(groupOf.keys())))
+    addGroup(`layer ${layer.name}`, new Set<Node | Value>([...layer.nodes, ...layer.captures]));
   const withForward = clusters.map((c) => (c.kind === 'while' ? { ...c, forward: forwardOf(c, clusters) } : c));
   const byId = new Map(withForward.map((c) => [c.id, c]));
   return {
@@ -140,7 +156,8 @@ function noteInvariants(node: Node, into: Map<Value, Value>): void {
     if (body!.params[k]) into.set(body!.params[k]!, node.inputs[k]!);
     if (cond!.params[k]) into.set(cond!.params[k]!, node.inputs[k]!);
   }
-  for (const sub of [cond!, body!]) for (const c of sub.captures) if (c.source.kind === 'outer') into.set(c.param, c.source.value);
+  for (const sub of [cond!, body!])
+    for (const c of sub.captures) if (c.source.kind === 'outer') into.set(c.param, c.source.value);
 }
 
 /** The loop a gradient loop (`gradient of for (…)`) differentiates: the loop of the same statement and line. */
@@ -148,5 +165,7 @@ function forwardOf(c: ClusterInfo, all: readonly ClusterInfo[]): string | undefi
   const site = c.node?.options.site;
   if (!site?.code.startsWith('gradient of ')) return undefined;
   const code = site.code.slice('gradient of '.length);
-  return all.find((f) => f.kind === 'while' && f.node?.options.site?.code === code && f.node.options.site.line === site.line)?.id;
+  return all.find(
+    (f) => f.kind === 'while' && f.node?.options.site?.code === code && f.node.options.site.line === site.line,
+  )?.id;
 }

@@ -29,7 +29,14 @@ export const EDGE_LEGEND: Readonly<Record<EdgeStyle, { readonly text: string; re
 };
 
 export interface LegendEntries {
-  readonly nodes: readonly { readonly kind: NodeKind; readonly text: string; readonly shape: string; readonly fill: string; readonly stroke: string; readonly double: boolean }[];
+  readonly nodes: readonly {
+    readonly kind: NodeKind;
+    readonly text: string;
+    readonly shape: string;
+    readonly fill: string;
+    readonly stroke: string;
+    readonly double: boolean;
+  }[];
   readonly edges: readonly { readonly style: EdgeStyle; readonly text: string; readonly color: string }[];
 }
 
@@ -39,15 +46,30 @@ export function legendEntries(kinds?: ReadonlySet<NodeKind>, styles?: ReadonlySe
     .filter((k) => !kinds || kinds.has(k))
     .map((kind) => {
       const s = NODE_STYLE[kind];
-      return { kind, text: NODE_LEGEND[kind], shape: String(s.shape), fill: String(s.fillcolor ?? '#ffffff'), stroke: String(s.color ?? '#4b5563'), double: s.peripheries === 2 };
+      return {
+        kind,
+        text: NODE_LEGEND[kind],
+        shape: String(s.shape),
+        fill: String(s.fillcolor ?? '#ffffff'),
+        stroke: String(s.color ?? '#4b5563'),
+        double: s.peripheries === 2,
+      };
     });
-  const edges = (Object.keys(EDGE_LEGEND) as EdgeStyle[]).filter((e) => !styles || styles.has(e)).map((style) => ({ style, ...EDGE_LEGEND[style] }));
+  const edges = (Object.keys(EDGE_LEGEND) as EdgeStyle[])
+    .filter((e) => !styles || styles.has(e))
+    .map((style) => ({ style, ...EDGE_LEGEND[style] }));
   return { nodes, edges };
 }
 
 /** How the SVG legend names each shape (its swatch shows the colours). */
 const SHAPE_WORD: Readonly<Record<string, string>> = {
-  ellipse: 'oval', box: 'box', cylinder: 'cylinder', octagon: 'octagon', diamond: 'diamond', Mdiamond: 'diamond', invhouse: 'pentagon',
+  ellipse: 'oval',
+  box: 'box',
+  cylinder: 'cylinder',
+  octagon: 'octagon',
+  diamond: 'diamond',
+  Mdiamond: 'diamond',
+  invhouse: 'pentagon',
 };
 
 /** Line samples, drawn with characters. */
@@ -64,9 +86,14 @@ export function legendDot(entries: LegendEntries, below: string): string[] {
       const swatch = `<td width="22" height="12" fixedsize="true" bgcolor="${n.fill}" color="${n.stroke}" border="1"${n.double ? ' style="rounded"' : ''}> </td>`;
       return `<tr>${swatch}<td align="left">${escapeHtml(`${SHAPE_WORD[n.shape] ?? n.shape}${n.double ? ', double border' : ''}: ${n.text}`)}</td></tr>`;
     }),
-    ...entries.edges.map((e) => `<tr><td><font color="${e.color}">${LINE_TEXT[e.style]}</font></td><td align="left">${escapeHtml(e.text)}</td></tr>`),
+    ...entries.edges.map(
+      (e) =>
+        `<tr><td><font color="${e.color}">${LINE_TEXT[e.style]}</font></td><td align="left">${escapeHtml(e.text)}</td></tr>`,
+    ),
   ];
-  const table = new HtmlLabel(`<table border="0" cellborder="0" cellspacing="3" cellpadding="1">${rows.join('')}</table>`);
+  const table = new HtmlLabel(
+    `<table border="0" cellborder="0" cellspacing="3" cellpadding="1">${rows.join('')}</table>`,
+  );
   return [
     `  legend${attrList({ shape: 'box', style: 'rounded', color: '#d1d5db', fontsize: 9, fontcolor: '#374151', margin: '0.06,0.04', label: table, id: 'legend', class: 'ag-legend' })};`,
     `  ${below} -> legend${attrList({ style: 'invis' })};`,

@@ -58,7 +58,10 @@ export function nodeTitle(node: Node): string {
 }
 
 function short(v: unknown, max = 40): string {
-  const text = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v, (_, x) => (ArrayBuffer.isView(x) ? Array.from(x as unknown as ArrayLike<number>) : x));
+  const text =
+    typeof v === 'string'
+      ? JSON.stringify(v)
+      : JSON.stringify(v, (_, x) => (ArrayBuffer.isView(x) ? Array.from(x as unknown as ArrayLike<number>) : x));
   const s = text === undefined ? String(v) : text;
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
@@ -90,10 +93,16 @@ function wrap(parts: readonly string[], width: number): string[] {
 
 /** Lines under the title: a fused chain, a print's format, an assert's message, a variable written. */
 export function nodeDetails(node: Node, variableName: (name: string) => string = (n) => n): string[] {
-  if (node.op === FUSED_OP) return wrap((node.attrs.steps as readonly FusedStep[]).map((s) => s.op), 36);
+  if (node.op === FUSED_OP)
+    return wrap(
+      (node.attrs.steps as readonly FusedStep[]).map((s) => s.op),
+      36,
+    );
   if (node.op === OP.Print) {
     const parts = (node.attrs.parts ?? []) as readonly ({ text: string } | { tensor: number })[];
-    return [parts.map((p) => ('text' in p ? p.text : `‹${node.inputs[p.tensor]?.name ?? `input ${p.tensor}`}›`)).join(' ')];
+    return [
+      parts.map((p) => ('text' in p ? p.text : `‹${node.inputs[p.tensor]?.name ?? `input ${p.tensor}`}›`)).join(' '),
+    ];
   }
   if (node.op === OP.Assert) return [String(node.attrs.message ?? '')];
   if (node.op === OP.AssignVariable) {

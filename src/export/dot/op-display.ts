@@ -57,7 +57,11 @@ export const OP_DISPLAY: Readonly<Record<string, OpDisplay>> = {
       const x = n.inputs[0]!.shape;
       const begin = n.attrs.begin as readonly number[] | undefined;
       const size = n.attrs.size as readonly number[] | undefined;
-      return !!begin && !!size && x.every((d, i) => d >= 0 && (begin[i] ?? 0) === 0 && (size[i] === -1 || size[i] === d || size[i] === undefined));
+      return (
+        !!begin &&
+        !!size &&
+        x.every((d, i) => d >= 0 && (begin[i] ?? 0) === 0 && (size[i] === -1 || size[i] === d || size[i] === undefined))
+      );
     },
   },
   Reshape: { noOp: (n) => sameButUnitDims(n.inputs[0]!.shape, n.outputs[0]!.shape) },
@@ -76,5 +80,11 @@ export function labelAttrs(node: Node): [string, unknown][] {
 
 /** Whether pictures draw `node` as a plain edge from its first input. */
 export function isNoOp(node: Node): boolean {
-  return !node.subgraphs && !node.options.effect && node.outputs.length === 1 && node.inputs.length >= 1 && !!OP_DISPLAY[node.op]?.noOp?.(node);
+  return (
+    !node.subgraphs &&
+    !node.options.effect &&
+    node.outputs.length === 1 &&
+    node.inputs.length >= 1 &&
+    !!OP_DISPLAY[node.op]?.noOp?.(node)
+  );
 }

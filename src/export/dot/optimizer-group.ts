@@ -10,7 +10,11 @@ import type { Graph, Node, Value } from '../../ir/graph.js';
 import { OP } from '../../ir/ops.js';
 
 /** Optimizers by their slots: per parameter (in the order tfjs writes them), and shared (scalars). */
-export const OPTIMIZERS: readonly { readonly name: string; readonly perParam: readonly string[]; readonly shared: readonly string[] }[] = [
+export const OPTIMIZERS: readonly {
+  readonly name: string;
+  readonly perParam: readonly string[];
+  readonly shared: readonly string[];
+}[] = [
   { name: 'adam', perParam: ['m', 'v'], shared: ['beta1^t', 'beta2^t'] },
   { name: 'adamax', perParam: ['m', 'u'], shared: ['beta1^t'] },
   { name: 'sgd', perParam: [], shared: [] },
@@ -60,14 +64,21 @@ export function findOptimizerGroup(g: Graph): OptimizerGroup | undefined {
   const slots = writes.filter((w) => !params.includes(w));
   // Each slot belongs to the parameter whose new value depends on the slot's new value.
   const deps = new Map(params.map((p) => [p, ancestors([p.inputs[0]!])]));
-  const owner = new Map<Node, Node | undefined>(slots.map((s) => [s, params.find((p) => s.inputs[0]!.node && deps.get(p)!.has(s.inputs[0]!.node))]));
+  const owner = new Map<Node, Node | undefined>(
+    slots.map((s) => [s, params.find((p) => s.inputs[0]!.node && deps.get(p)!.has(s.inputs[0]!.node))]),
+  );
   const perParam = params.map((p) => slots.filter((s) => owner.get(s) === p));
   const shared = slots.filter((s) => owner.get(s) === undefined);
   const counts = new Set(perParam.map((s) => s.length));
-  const kind = counts.size <= 1 ? OPTIMIZERS.find((o) => o.perParam.length === (perParam[0]?.length ?? 0) && o.shared.length === shared.length) : undefined;
+  const kind =
+    counts.size <= 1
+      ? OPTIMIZERS.find((o) => o.perParam.length === (perParam[0]?.length ?? 0) && o.shared.length === shared.length)
+      : undefined;
 
   const names = new Map<string, string>();
-  params.forEach((p, i) => perParam[i]!.forEach((s, k) => names.set(varOf(s), `${kind?.perParam[k] ?? `slot${k + 1}`}(${varOf(p)})`)));
+  params.forEach((p, i) =>
+    perParam[i]!.forEach((s, k) => names.set(varOf(s), `${kind?.perParam[k] ?? `slot${k + 1}`}(${varOf(p)})`)),
+  );
   shared.forEach((s, k) => names.set(varOf(s), kind?.shared[k] ?? `${kind?.name ?? 'optimizer'} state ${k + 1}`));
 
   // The update: the writes, the ops downstream of the slots (off the outputs' path), and the
@@ -82,7 +93,7 @@ export function findOptimizerGroup(g: Graph): OptimizerGroup | undefined {
       fromSlots.push(...n.outputs);
     }
   }
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const n of [...g.nodes].reverse()) {
       if (nodes.has(n) || forward.has(n) || n.subgraphs || n.options.effect) continue;

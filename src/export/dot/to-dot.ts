@@ -7,12 +7,31 @@
 // Produces `toDot(graph, opts) → string`.
 
 import type { Capture, Graph, Node, Value } from '../../ir/graph.js';
-import { attrList, CLUSTER_STYLE, EFFECT_MARK, knownSource, quote, sourceHref, sourceText, type AttrValue, type NodeKind } from './dot-style.js';
+import {
+  attrList,
+  CLUSTER_STYLE,
+  EFFECT_MARK,
+  knownSource,
+  quote,
+  sourceHref,
+  sourceText,
+  type AttrValue,
+  type NodeKind,
+} from './dot-style.js';
 import { DotWriter, type DotOptions } from './dot-writer.js';
 import { indexGraph } from './graph-index.js';
 import { foldCollapsedGroups, groupInside, writeGroups } from './dot-groups.js';
 import { isNoOp } from './op-display.js';
-import { attrText, displayName, inlineConstant, inputName, nodeDetails, nodeTitle, outputName, pictureTypes } from './node-text.js';
+import {
+  attrText,
+  displayName,
+  inlineConstant,
+  inputName,
+  nodeDetails,
+  nodeTitle,
+  outputName,
+  pictureTypes,
+} from './node-text.js';
 
 export type { DotOptions } from './dot-writer.js';
 
@@ -24,7 +43,9 @@ export function toDot(graph: Graph, opts: DotOptions = {}): string {
   const w = new DotWriter(opts, indexGraph(graph, opts), pictureTypes(graph));
   const title = opts.title ?? `graph ${graph.name}`;
   w.lines.push(`digraph ${quote(graph.name)} {`);
-  w.lines.push(`  graph${attrList({ label: title, labelloc: 't', fontname: 'Helvetica', fontsize: 12, rankdir: opts.rankdir ?? 'TB', class: 'ag-graph', nodesep: 0.3, ranksep: 0.3, newrank: 'true' })};`);
+  w.lines.push(
+    `  graph${attrList({ label: title, labelloc: 't', fontname: 'Helvetica', fontsize: 12, rankdir: opts.rankdir ?? 'TB', class: 'ag-graph', nodesep: 0.3, ranksep: 0.3, newrank: 'true' })};`,
+  );
   w.lines.push(`  node${attrList({ fontname: 'Helvetica', fontsize: 10, margin: '0.14,0.04' })};`);
   w.lines.push(`  edge${attrList({ fontname: 'Helvetica', fontsize: 8, color: '#4b5563', arrowsize: 0.6 })};`);
   foldCollapsedGroups(w);
@@ -39,7 +60,15 @@ function usedIn(g: Graph, v: Value): boolean {
 }
 
 /** Writes params, captures, nodes and the return node of `g`; returns the return node's id and its params' ids. */
-function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly string[], retId: string, top: boolean, retTitle = top ? 'outputs' : 'return'): { ret: string; params: Map<Value, string> } {
+function writeBody(
+  w: DotWriter,
+  g: Graph,
+  indent: string,
+  inside: readonly string[],
+  retId: string,
+  top: boolean,
+  retTitle = top ? 'outputs' : 'return',
+): { ret: string; params: Map<Value, string> } {
   const params = new Map<Value, string>();
   g.params.forEach((p, i) => {
     if (!top && !usedIn(g, p)) return;
@@ -51,25 +80,44 @@ function writeBody(w: DotWriter, g: Graph, indent: string, inside: readonly stri
   for (const c of g.captures) {
     if (drawnOutside(w, c.param)) continue;
     const { title, from } = captureText(w, c);
-    const id = w.node(indent, w.index.id(c.param), 'capture', title, [w.type(c.param), from], groupInside(w, g, c.param, inside), { tooltip: `captured ${from}` });
+    const id = w.node(
+      indent,
+      w.index.id(c.param),
+      'capture',
+      title,
+      [w.type(c.param), from],
+      groupInside(w, g, c.param, inside),
+      { tooltip: `captured ${from}` },
+    );
     params.set(c.param, id);
     w.bind(c.param, { id });
   }
   const effects: string[] = [];
   for (const node of g.nodes) {
-    const id = node.subgraphs ? writeControlFlow(w, node, indent, inside) : writeKernel(w, node, indent, groupInside(w, g, node, inside));
+    const id = node.subgraphs
+      ? writeControlFlow(w, node, indent, inside)
+      : writeKernel(w, node, indent, groupInside(w, g, node, inside));
     if (id && node.options.effect) effects.push(id);
   }
   const outs = g.outputs.map((v, i) => {
     const name = outputName(g.outputNames[i] ?? v.name);
     const inline = w.producer(v).inline;
     const value = inline !== undefined ? ` = ${inline}` : '';
-    return name ? `${name}: ${w.type(v)}${value}` : g.outputs.length > 1 ? `#${i}: ${w.type(v)}${value}` : `${w.type(v)}${value}`;
+    return name
+      ? `${name}: ${w.type(v)}${value}`
+      : g.outputs.length > 1
+        ? `#${i}: ${w.type(v)}${value}`
+        : `${w.type(v)}${value}`;
   });
   const ret = w.node(indent, retId, 'return', retTitle, outs, inside);
   g.outputs.forEach((v) => w.edgeFrom(v, ret));
   for (let i = 1; i < effects.length; i++) {
-    w.edge(effects[i - 1]!, effects[i]!, { style: 'dotted', color: EFFECT_MARK.color, constraint: 'false', tooltip: 'effect order' });
+    w.edge(effects[i - 1]!, effects[i]!, {
+      style: 'dotted',
+      color: EFFECT_MARK.color,
+      constraint: 'false',
+      tooltip: 'effect order',
+    });
   }
   return { ret, params };
 }
@@ -92,10 +140,17 @@ function drawnOutside(w: DotWriter, p: Value): boolean {
 
 /** A capture's title (`capture Wx`, `capture m(Wx)` for an optimizer's slot) and where it comes from. */
 function captureText(w: DotWriter, c: Capture): { title: string; from: string } {
-  if (c.source.kind !== 'variable') return { title: `capture ${c.param.name ?? ''}`.trim(), from: c.source.kind === 'tensor' ? 'tensor' : 'outer value' };
+  if (c.source.kind !== 'variable')
+    return {
+      title: `capture ${c.param.name ?? ''}`.trim(),
+      from: c.source.kind === 'tensor' ? 'tensor' : 'outer value',
+    };
   const name = c.source.variable.name;
   const shown = w.index.variableName(name);
-  return { title: `capture ${shown !== name ? shown : (c.param.name ?? name)}`, from: shown !== name ? `optimizer slot, variable '${name}'` : `variable '${name}'` };
+  return {
+    title: `capture ${shown !== name ? shown : (c.param.name ?? name)}`,
+    from: shown !== name ? `optimizer slot, variable '${name}'` : `variable '${name}'`,
+  };
 }
 
 function writeKernel(w: DotWriter, node: Node, indent: string, inside: readonly string[]): string | undefined {
@@ -110,7 +165,8 @@ function writeKernel(w: DotWriter, node: Node, indent: string, inside: readonly 
     return undefined;
   }
   const types = node.outputs.map((v, k) => (node.outputs.length > 1 ? `#${k} ${w.type(v)}` : w.type(v)));
-  const kind: NodeKind = node.op === OP.Const ? 'const' : node.options.effect ? 'effect' : node.op === OP.Fused ? 'fused' : 'op';
+  const kind: NodeKind =
+    node.op === OP.Const ? 'const' : node.options.effect ? 'effect' : node.op === OP.Fused ? 'fused' : 'op';
   const details = [...nodeDetails(node, w.index.variableName), ...inlineInputs(w, node), ...types];
   w.node(indent, id, kind, nodeTitle(node), details, inside, sourceAttrs(w.opts, node, kernelTooltip(node)));
   node.inputs.forEach((v) => w.edgeFrom(v, id));
@@ -147,7 +203,9 @@ function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: read
   const max = node.attrs.maximumIterations;
   const effect = node.options.effect ? { color: EFFECT_MARK.color, penwidth: EFFECT_MARK.penwidth } : {};
   const bindOutputs = () =>
-    node.outputs.forEach((v, k) => w.bind(v, { id, port: node.outputs.length > 1 ? (v.name ? displayName(v.name) : `#${k}`) : undefined }));
+    node.outputs.forEach((v, k) =>
+      w.bind(v, { id, port: node.outputs.length > 1 ? (v.name ? displayName(v.name) : `#${k}`) : undefined }),
+    );
 
   if (w.opts.collapsed?.has(id)) {
     const details = [...(info.location ? [info.location] : []), `${info.size} ops inside`, ...inlineOps, ...outDetails];
@@ -168,18 +226,29 @@ function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: read
   const here = [...inside, id];
   const cls = ['ag-cluster', `ag-${isCond ? 'cond' : 'while'}-cluster`, ...inside.map((c) => `ag-in-${c}`)].join(' ');
   w.lines.push(`${indent}subgraph ${cid} {`);
-  w.lines.push(`${indent}  graph${attrList({ ...CLUSTER_STYLE[isCond ? 'cond' : 'while'], ...effect, label: clusterTitle(w, node), id: cid, class: cls, tooltip: clusterTitle(w, node) })};`);
+  w.lines.push(
+    `${indent}  graph${attrList({ ...CLUSTER_STYLE[isCond ? 'cond' : 'while'], ...effect, label: clusterTitle(w, node), id: cid, class: cls, tooltip: clusterTitle(w, node) })};`,
+  );
   // Entry: where the operands (and the predicate) come in. It belongs to the cluster (hidden when it collapses).
   const entry = `${id}_in`;
   const vars = names.filter((_, i) => w.producer(operands[i]!).inline === undefined);
-  const entryDetails = [...(vars.length ? [vars.join(', ')] : []), ...inlineOps, ...(max !== undefined ? [`at most ${String(max)} iterations`] : [])];
-  w.node(`${indent}  `, entry, isCond ? 'cond' : 'while', isCond ? 'if' : 'while', entryDetails, here, { ...effect, tooltip: `${node.op}: ${clusterTitle(w, node)}` });
+  const entryDetails = [
+    ...(vars.length ? [vars.join(', ')] : []),
+    ...inlineOps,
+    ...(max !== undefined ? [`at most ${String(max)} iterations`] : []),
+  ];
+  w.node(`${indent}  `, entry, isCond ? 'cond' : 'while', isCond ? 'if' : 'while', entryDetails, here, {
+    ...effect,
+    tooltip: `${node.op}: ${clusterTitle(w, node)}`,
+  });
   const parts: { label: string; ret: string; params: Map<Value, string>; sub: Graph }[] = [];
   for (const [label, sub] of Object.entries(node.subgraphs!)) {
     const sid = `${id}_${label}`;
     const subCls = ['ag-cluster', 'ag-part', ...here.map((c) => `ag-in-${c}`)].join(' ');
     w.lines.push(`${indent}  subgraph cluster_${sid} {`);
-    w.lines.push(`${indent}    graph${attrList({ ...CLUSTER_STYLE[isCond ? 'branch' : 'loop-part'], label: PART_LABEL[label] ?? label, id: `cluster_${sid}`, class: subCls, tooltip: `${PART_LABEL[label] ?? label} of ${clusterTitle(w, node)}` })};`);
+    w.lines.push(
+      `${indent}    graph${attrList({ ...CLUSTER_STYLE[isCond ? 'branch' : 'loop-part'], label: PART_LABEL[label] ?? label, id: `cluster_${sid}`, class: subCls, tooltip: `${PART_LABEL[label] ?? label} of ${clusterTitle(w, node)}` })};`,
+    );
     // A loop's parts end in what they hand on: the condition decides, the body makes the next values.
     const retTitle = isCond ? 'return' : label === 'cond' ? 'loop while true' : 'next iteration';
     const { ret, params } = writeBody(w, sub, `${indent}    `, here, `${sid}_ret`, false, retTitle);
@@ -187,7 +256,10 @@ function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: read
     w.lines.push(`${indent}  }`);
   }
   // Exit: the node's outputs; what the rest of the graph uses. Stays visible when the cluster collapses in place.
-  w.node(`${indent}  `, id, isCond ? 'cond' : 'while', isCond ? 'end if' : 'end while', outDetails, inside, { ...effect, ...sourceAttrs(w.opts, node, `${node.op} outputs: ${clusterTitle(w, node)}`) });
+  w.node(`${indent}  `, id, isCond ? 'cond' : 'while', isCond ? 'end if' : 'end while', outDetails, inside, {
+    ...effect,
+    ...sourceAttrs(w.opts, node, `${node.op} outputs: ${clusterTitle(w, node)}`),
+  });
   w.lines.push(`${indent}}`);
 
   if (isCond) w.edgeFrom(node.inputs[0]!, entry, { label: 'pred', penwidth: 1.4 });
@@ -202,7 +274,8 @@ function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: read
     });
     part.sub.captures.forEach((c) => {
       const pid = part.params.get(c.param);
-      if (pid && c.source.kind === 'outer') w.edge(entry, pid, { style: 'dashed', color: '#9ca3af', arrowhead: 'none' });
+      if (pid && c.source.kind === 'outer')
+        w.edge(entry, pid, { style: 'dashed', color: '#9ca3af', arrowhead: 'none' });
     });
   }
   if (isCond) {
@@ -226,7 +299,8 @@ function writeControlFlow(w: DotWriter, node: Node, indent: string, inside: read
 /** Values of enclosing graphs that the subgraphs of `node` capture. */
 function outerCaptures(node: Node): Value[] {
   const out = new Set<Value>();
-  for (const sub of Object.values(node.subgraphs!)) for (const c of sub.captures) if (c.source.kind === 'outer') out.add(c.source.value);
+  for (const sub of Object.values(node.subgraphs!))
+    for (const c of sub.captures) if (c.source.kind === 'outer') out.add(c.source.value);
   return [...out];
 }
 

@@ -40,7 +40,10 @@ export function exportGraphModel(graph: Graph, opts: GraphModelExportOptions = {
   for (const c of graph.captures) {
     const t = captureTensor(c.source);
     const hint = c.source.kind === 'variable' ? `variable_${c.source.variable.name}` : (c.param.name ?? 'capture');
-    scope.bind(c.param, scope.constant(t.dataSync() as Float32Array | Int32Array | Uint8Array, c.param.dtype, c.param.shape, hint, false));
+    scope.bind(
+      c.param,
+      scope.constant(t.dataSync() as Float32Array | Int32Array | Uint8Array, c.param.dtype, c.param.shape, hint, false),
+    );
   }
 
   lowerBody(scope, graph, { warn: opts.onWarning ?? ((m) => warn(m)) });
@@ -74,9 +77,28 @@ export function exportGraphModel(graph: Graph, opts: GraphModelExportOptions = {
 
 /** The ops for which tfjs-converter's `execute` demands `executeAsync` (control flow, dynamic shapes, hash tables). */
 const ASYNC_OPS = new Set([
-  'Switch', 'Merge', 'Enter', 'Exit', 'NextIteration', 'StatelessIf', 'StatelessWhile', 'If', 'While', 'if',
-  'NonMaxSuppressionV2', 'NonMaxSuppressionV3', 'NonMaxSuppressionV5', 'Where',
-  'HashTable', 'HashTableV2', 'LookupTableImport', 'LookupTableImportV2', 'LookupTableFind', 'LookupTableFindV2', 'LookupTableSize', 'LookupTableSizeV2',
+  'Switch',
+  'Merge',
+  'Enter',
+  'Exit',
+  'NextIteration',
+  'StatelessIf',
+  'StatelessWhile',
+  'If',
+  'While',
+  'if',
+  'NonMaxSuppressionV2',
+  'NonMaxSuppressionV3',
+  'NonMaxSuppressionV5',
+  'Where',
+  'HashTable',
+  'HashTableV2',
+  'LookupTableImport',
+  'LookupTableImportV2',
+  'LookupTableFind',
+  'LookupTableFindV2',
+  'LookupTableSize',
+  'LookupTableSizeV2',
 ]);
 
 /**
@@ -110,10 +132,12 @@ export function needsExecuteAsync(artifacts: tf.io.ModelArtifacts): boolean {
 function captureTensor(source: CaptureSource): tf.Tensor {
   switch (source.kind) {
     case 'tensor':
-      if (source.tensor.isDisposed) throw graphModelError('capture', 'a captured tensor was disposed before export', undefined);
+      if (source.tensor.isDisposed)
+        throw graphModelError('capture', 'a captured tensor was disposed before export', undefined);
       return source.tensor;
     case 'variable':
-      if (source.variable.isDisposed) throw graphModelError('capture', `variable '${source.variable.name}' was disposed before export`, undefined);
+      if (source.variable.isDisposed)
+        throw graphModelError('capture', `variable '${source.variable.name}' was disposed before export`, undefined);
       return source.variable;
     case 'outer':
       throw new Error('internal: a top-level graph captured an outer value');

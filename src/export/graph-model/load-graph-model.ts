@@ -4,7 +4,15 @@
 // Produces `loadGraphModelArtifacts`.
 
 import type * as tf from '@tensorflow/tfjs-core';
-import { DEFAULT_MAX_MODEL_BYTES, DEFAULT_MAX_WEIGHT_BYTES, modelFolder, readContained, refused, type LoadLimits, type ModelFolder } from './read-contained.js';
+import {
+  DEFAULT_MAX_MODEL_BYTES,
+  DEFAULT_MAX_WEIGHT_BYTES,
+  modelFolder,
+  readContained,
+  refused,
+  type LoadLimits,
+  type ModelFolder,
+} from './read-contained.js';
 
 export type { LoadLimits } from './read-contained.js';
 
@@ -13,7 +21,15 @@ export const MODEL_FILE = 'model.json';
 type WeightGroup = tf.io.WeightsManifestConfig[number];
 
 /** Bytes per element of each weight dtype tfjs writes (strings have no fixed size). */
-const BYTES: Readonly<Record<string, number>> = { float32: 4, int32: 4, bool: 1, complex64: 8, uint8: 1, uint16: 2, float16: 2 };
+const BYTES: Readonly<Record<string, number>> = {
+  float32: 4,
+  int32: 4,
+  bool: 1,
+  complex64: 8,
+  uint8: 1,
+  uint16: 2,
+  float16: 2,
+};
 
 /**
  * Reads the GraphModel folder `dir`. Every file the model names must be a regular file inside the
@@ -65,7 +81,8 @@ function manifest(json: tf.io.ModelJSON, dir: string): tf.io.WeightsManifestConf
     if (!Array.isArray(group.weights)) throw bad(`group ${i} has no weights array`);
     for (const w of group.weights as { shape?: unknown }[]) {
       const shape = w?.shape;
-      if (!Array.isArray(shape) || !shape.every((d) => Number.isSafeInteger(d) && d >= 0)) throw bad(`weight ${JSON.stringify((w as { name?: unknown })?.name)} has no valid shape`);
+      if (!Array.isArray(shape) || !shape.every((d) => Number.isSafeInteger(d) && d >= 0))
+        throw bad(`weight ${JSON.stringify((w as { name?: unknown })?.name)} has no valid shape`);
     }
   }
   return groups as tf.io.WeightsManifestConfig;
@@ -95,19 +112,29 @@ function groupBytes(g: WeightGroup): { bytes: number; exact: boolean } {
 function readGroup(folder: ModelFolder, g: WeightGroup, budget: number): Uint8Array[] {
   const need = groupBytes(g);
   const first = String(g.paths[0] ?? '(none)');
-  if (need.exact && need.bytes > budget) throw refused(folder.given, first, `holds weights of ${need.bytes} bytes, over the limit of the weights' total`);
+  if (need.exact && need.bytes > budget)
+    throw refused(folder.given, first, `holds weights of ${need.bytes} bytes, over the limit of the weights' total`);
   const out: Uint8Array[] = [];
   let total = 0;
   g.paths.forEach((p, i) => {
     const last = i === g.paths.length - 1;
     // Only the last shard's size follows from the others; each must fit what is left.
     const left = need.exact ? need.bytes - total : budget - total;
-    const bytes = readContained(folder, p, Math.min(budget - total, Math.max(left, 0)), need.exact && last ? left : undefined);
+    const bytes = readContained(
+      folder,
+      p,
+      Math.min(budget - total, Math.max(left, 0)),
+      need.exact && last ? left : undefined,
+    );
     total += bytes.byteLength;
     out.push(bytes);
   });
   if (need.exact ? total !== need.bytes : total < need.bytes) {
-    throw refused(folder.given, first, `and the group's other files hold ${total} bytes where the manifest's weights need ${need.exact ? '' : 'at least '}${need.bytes}`);
+    throw refused(
+      folder.given,
+      first,
+      `and the group's other files hold ${total} bytes where the manifest's weights need ${need.exact ? '' : 'at least '}${need.bytes}`,
+    );
   }
   return out;
 }

@@ -15,7 +15,13 @@ export type LowerBody = (scope: Scope, graph: Graph) => void;
 const COUNTER: TensorType = { dtype: 'int32', shape: [] };
 
 /** Writes a function to the library; `build` gets the arg names and returns one ref per output. */
-function emitFunction(model: ModelBuilder, hint: string, params: readonly (TensorType & { name?: string })[], outTypes: readonly TensorType[], build: (scope: Scope, args: string[]) => string[]): string {
+function emitFunction(
+  model: ModelBuilder,
+  hint: string,
+  params: readonly (TensorType & { name?: string })[],
+  outTypes: readonly TensorType[],
+  build: (scope: Scope, args: string[]) => string[],
+): string {
   const fname = model.uniqueName(hint);
   const scope = new Scope(model);
   const args = params.map((p) => model.uniqueName(`${fname}_${p.name ?? 'arg'}`));
@@ -75,25 +81,39 @@ export function lowerWhile(scope: Scope, node: Node, ins: readonly string[], low
   const argTypes: TensorType[] = [...(counted ? [COUNTER] : []), ...node.inputs.map((v) => scope.model.denseType(v))];
   const bindParams = (fs: Scope, g: Graph, args: string[]) => g.params.forEach((p, i) => fs.bind(p, args[i + off]!));
 
-  const condName = emitFunction(scope.model, 'while_cond', [...(counted ? [{ ...COUNTER, name: 'iteration' }] : []), ...paramsOf(scope.model, cond!)], [{ dtype: 'bool', shape: [] }], (fs, args) => {
-    bindParams(fs, cond!, args);
-    lowerBody(fs, cond!);
-    let pred = fs.ref(cond!.outputs[0]!);
-    if (counted) {
-      const below = fs.emit('Less', [args[0]!, fs.constant([max], 'int32', [])], { T: attr.type('int32') });
-      pred = fs.emit('LogicalAnd', [below, pred]);
-    }
-    return [pred];
-  });
+  const condName = emitFunction(
+    scope.model,
+    'while_cond',
+    [...(counted ? [{ ...COUNTER, name: 'iteration' }] : []), ...paramsOf(scope.model, cond!)],
+    [{ dtype: 'bool', shape: [] }],
+    (fs, args) => {
+      bindParams(fs, cond!, args);
+      lowerBody(fs, cond!);
+      let pred = fs.ref(cond!.outputs[0]!);
+      if (counted) {
+        const below = fs.emit('Less', [args[0]!, fs.constant([max], 'int32', [])], { T: attr.type('int32') });
+        pred = fs.emit('LogicalAnd', [below, pred]);
+      }
+      return [pred];
+    },
+  );
 
-  const bodyName = emitFunction(scope.model, 'while_body', [...(counted ? [{ ...COUNTER, name: 'iteration' }] : []), ...paramsOf(scope.model, body!)], argTypes, (fs, args) => {
-    bindParams(fs, body!, args);
-    lowerBody(fs, body!);
-    const next = body!.outputs.map((v) => fs.ref(v));
-    const invariants = args.slice(off + n);
-    const counter = counted ? [fs.emit('AddV2', [args[0]!, fs.constant([1], 'int32', [])], { T: attr.type('int32') })] : [];
-    return [...counter, ...next, ...invariants];
-  });
+  const bodyName = emitFunction(
+    scope.model,
+    'while_body',
+    [...(counted ? [{ ...COUNTER, name: 'iteration' }] : []), ...paramsOf(scope.model, body!)],
+    argTypes,
+    (fs, args) => {
+      bindParams(fs, body!, args);
+      lowerBody(fs, body!);
+      const next = body!.outputs.map((v) => fs.ref(v));
+      const invariants = args.slice(off + n);
+      const counter = counted
+        ? [fs.emit('AddV2', [args[0]!, fs.constant([1], 'int32', [])], { T: attr.type('int32') })]
+        : [];
+      return [...counter, ...next, ...invariants];
+    },
+  );
 
   const init = counted ? [scope.constant([0], 'int32', [])] : [];
   const name = scope.emit('StatelessWhile', [...init, ...ins], {

@@ -36,7 +36,9 @@ type Lower = NodeHandler<string, GraphModelScope>;
 
 /** tfjs-converter runs only what the outputs need: an effect is dropped, with a warning. */
 const dropEffect: Lower = (node, _, { ctx }) => {
-  ctx.warn(`GraphModel export drops the ${node.op} node${where(node.options.source)}: tfjs-converter has no staged ${node.op.toLowerCase()}`);
+  ctx.warn(
+    `GraphModel export drops the ${node.op} node${where(node.options.source)}: tfjs-converter has no staged ${node.op.toLowerCase()}`,
+  );
   return [];
 };
 
@@ -53,13 +55,24 @@ const LOWER: Record<StructuralOp, Lower> = {
   // A Fused node's steps as plain kernels on node inputs or earlier steps.
   // Pure (no effect when the module loads), so bundlers can drop the table where the lowering is unused.
   Fused: /* @__PURE__ */ expandFused(({ step, inputs, inputTypes }, node, { scope }) => {
-    const parts = { op: step.op, inputs, inputTypes, inputNames: step.argNames, attrs: step.attrs, outputTypes: [step] };
+    const parts = {
+      op: step.op,
+      inputs,
+      inputTypes,
+      inputNames: step.argNames,
+      attrs: step.attrs,
+      outputTypes: [step],
+    };
     return applyRule(scope, parts, node)[0]!;
   }),
   Print: dropEffect,
   Assert: dropEffect,
   AssignVariable: (node) => {
-    throw graphModelError(node.op, `a GraphModel has no variables, so the write to '${String(node.attrs.variable)}' cannot be kept`, node.options.source);
+    throw graphModelError(
+      node.op,
+      `a GraphModel has no variables, so the write to '${String(node.attrs.variable)}' cannot be kept`,
+      node.options.source,
+    );
   },
   ListEmpty: lowerList,
   ListPush: lowerList,
@@ -75,7 +88,14 @@ const GRAPH_MODEL_LOWERING: WalkTable<string, GraphModelScope> = {
   consumer: 'GraphModel export',
   structural: LOWER,
   leaf: (node, ins, { scope }) => {
-    const parts = { op: node.op, inputs: ins, inputTypes: node.inputs, inputNames: node.inputNames, attrs: node.attrs, outputTypes: node.outputs };
+    const parts = {
+      op: node.op,
+      inputs: ins,
+      inputTypes: node.inputs,
+      inputNames: node.inputNames,
+      attrs: node.attrs,
+      outputTypes: node.outputs,
+    };
     return applyRule(scope, parts, node);
   },
 };
@@ -94,7 +114,9 @@ function applyRule(scope: Scope, parts: KernelCallParts, node: Node): readonly s
   };
   const refs = rule(b, kernelCall(parts, fail));
   if (refs.length !== parts.outputTypes.length) {
-    throw new Error(`internal: GraphModel rule of ${parts.op} gave ${refs.length} outputs, the kernel has ${parts.outputTypes.length}`);
+    throw new Error(
+      `internal: GraphModel rule of ${parts.op} gave ${refs.length} outputs, the kernel has ${parts.outputTypes.length}`,
+    );
   }
   return refs;
 }

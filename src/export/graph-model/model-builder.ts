@@ -86,8 +86,19 @@ export class Scope {
   }
 
   /** A Const node whose value is a weight of the same name. */
-  constant(values: ConstValues | ArrayLike<number | boolean>, dtype: DType, shape: Shape, hint = 'Const', shared = true): string {
-    const key = shared && values.length <= CACHE_LIMIT ? `${dtype}|${shape.join(',')}|${Array.from(values as ArrayLike<unknown>).map(keyOf).join(',')}` : undefined;
+  constant(
+    values: ConstValues | ArrayLike<number | boolean>,
+    dtype: DType,
+    shape: Shape,
+    hint = 'Const',
+    shared = true,
+  ): string {
+    const key =
+      shared && values.length <= CACHE_LIMIT
+        ? `${dtype}|${shape.join(',')}|${Array.from(values as ArrayLike<unknown>)
+            .map(keyOf)
+            .join(',')}`
+        : undefined;
     const hit = key && this.constants.get(key);
     if (hit) return hit;
     const name = this.emit('Const', [], { dtype: attr.type(dtype), value: attr.tensor(dtype, shape) }, hint);

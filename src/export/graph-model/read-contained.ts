@@ -54,11 +54,12 @@ function inside(root: string, p: string): boolean {
  */
 export function readContained(folder: ModelFolder, name: unknown, maxBytes: number, exactBytes?: number): Uint8Array {
   const { fs, path } = nodeFiles('loadGraphModelArtifacts');
-  const shown = typeof name === 'string' ? name : JSON.stringify(name) ?? String(name);
+  const shown = typeof name === 'string' ? name : (JSON.stringify(name) ?? String(name));
   const no = (reason: string): AutographError => refused(folder.given, shown, reason);
   if (typeof name !== 'string' || name === '') throw no('is not a file name');
   if (name.includes('\0')) throw no('holds a NUL character');
-  if (path.isAbsolute(name) || path.win32.isAbsolute(name)) throw no('is an absolute path: a model names its files relative to its folder');
+  if (path.isAbsolute(name) || path.win32.isAbsolute(name))
+    throw no('is an absolute path: a model names its files relative to its folder');
   const full = path.resolve(folder.real, name);
   if (!inside(folder.real, full)) throw no('leaves the model folder');
   let real: string;
@@ -70,7 +71,8 @@ export function readContained(folder: ModelFolder, name: unknown, maxBytes: numb
   if (!inside(folder.real, real)) throw no('leaves the model folder through a symbolic link');
   const st = fs.statSync(real);
   if (!st.isFile()) throw no('is not a regular file');
-  if (exactBytes !== undefined && st.size !== exactBytes) throw no(`has ${st.size} bytes where the model's manifest declares ${exactBytes}`);
+  if (exactBytes !== undefined && st.size !== exactBytes)
+    throw no(`has ${st.size} bytes where the model's manifest declares ${exactBytes}`);
   if (st.size > maxBytes) throw no(`has ${st.size} bytes, over the limit of ${maxBytes}`);
   // O_NONBLOCK: a file swapped for a FIFO after the check must not block the open.
   const flags = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
@@ -82,7 +84,8 @@ export function readContained(folder: ModelFolder, name: unknown, maxBytes: numb
   }
   try {
     const now = fs.fstatSync(fd);
-    if (!now.isFile() || now.ino !== st.ino || now.dev !== st.dev || now.size !== st.size) throw no('changed while it was being read');
+    if (!now.isFile() || now.ino !== st.ino || now.dev !== st.dev || now.size !== st.size)
+      throw no('changed while it was being read');
     const bytes = new Uint8Array(st.size);
     let offset = 0;
     while (offset < bytes.length) {

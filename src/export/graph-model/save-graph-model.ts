@@ -19,13 +19,18 @@ export interface SavedGraphModel {
 }
 
 /** Exports `graph` (or writes ready artifacts) into `dir`, creating it if needed. */
-export function saveGraphModel(source: Graph | tf.io.ModelArtifacts, dir: string, opts: GraphModelExportOptions = {}): SavedGraphModel {
+export function saveGraphModel(
+  source: Graph | tf.io.ModelArtifacts,
+  dir: string,
+  opts: GraphModelExportOptions = {},
+): SavedGraphModel {
   const { fs, path } = nodeFiles('saveGraphModel');
   const a = 'nodes' in source ? exportGraphModel(source, opts) : source;
   fs.mkdirSync(dir, { recursive: true });
   const modelPath = path.join(dir, MODEL_FILE);
   const weightsPath = path.join(dir, WEIGHTS_FILE);
-  const data = a.weightData instanceof ArrayBuffer ? new Uint8Array(a.weightData) : concat((a.weightData ?? []) as ArrayBuffer[]);
+  const data =
+    a.weightData instanceof ArrayBuffer ? new Uint8Array(a.weightData) : concat((a.weightData ?? []) as ArrayBuffer[]);
   const json: tf.io.ModelJSON = {
     format: a.format,
     generatedBy: a.generatedBy,
@@ -39,7 +44,6 @@ export function saveGraphModel(source: Graph | tf.io.ModelArtifacts, dir: string
   fs.writeFileSync(weightsPath, data);
   return { modelPath, weightsPath };
 }
-
 
 function concat(buffers: readonly ArrayBuffer[]): Uint8Array {
   const out = new Uint8Array(buffers.reduce((n, b) => n + b.byteLength, 0));

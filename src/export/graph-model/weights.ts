@@ -6,7 +6,10 @@
 import type * as tf from '@tensorflow/tfjs-core';
 import type { WeightEntry } from './model-builder.js';
 
-export function encodeWeights(entries: readonly WeightEntry[]): { weightSpecs: tf.io.WeightsManifestEntry[]; weightData: ArrayBuffer } {
+export function encodeWeights(entries: readonly WeightEntry[]): {
+  weightSpecs: tf.io.WeightsManifestEntry[];
+  weightData: ArrayBuffer;
+} {
   const chunks = entries.map(encodeOne);
   const total = chunks.reduce((n, c) => n + c.byteLength, 0);
   const data = new Uint8Array(total);
@@ -15,7 +18,11 @@ export function encodeWeights(entries: readonly WeightEntry[]): { weightSpecs: t
     data.set(c, offset);
     offset += c.byteLength;
   }
-  const weightSpecs = entries.map((e) => ({ name: e.name, shape: [...e.shape], dtype: e.dtype as tf.io.WeightsManifestEntry['dtype'] }));
+  const weightSpecs = entries.map((e) => ({
+    name: e.name,
+    shape: [...e.shape],
+    dtype: e.dtype as tf.io.WeightsManifestEntry['dtype'],
+  }));
   return { weightSpecs, weightData: data.buffer };
 }
 

@@ -23,17 +23,22 @@ type EdgeClass = 'int-to-float' | 'float-ulps';
  * The kernels whose float32 ONNX rule is onnxruntime's own float32 function (records with
  * `onnxFloat32: 'always'`), so their results can differ from JS's (float64, rounded once) in the last bits.
  */
-export const FLOAT_INEXACT_KERNELS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ kernelsWhere((k) => k.onnxFloat32 === 'always'));
+export const FLOAT_INEXACT_KERNELS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ kernelsWhere((k) => k.onnxFloat32 === 'always'),
+);
 
 /**
  * The kernels computed in float64 and rounded once by default, and with onnxruntime's own float32
  * kernels under `numerics: 'float32'` (records with `onnxFloat32: 'numerics-float32'`; rules/elementwise-unary.ts,
  * rules/support/binary-edges.ts `floatPow`): then they differ from JS in the last bits as FLOAT_INEXACT_KERNELS do.
  */
-export const FLOAT32_NUMERICS_KERNELS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ kernelsWhere((k) => k.onnxFloat32 === 'numerics-float32'));
+export const FLOAT32_NUMERICS_KERNELS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ kernelsWhere((k) => k.onnxFloat32 === 'numerics-float32'),
+);
 
 const WHAT: Record<EdgeClass, (kernels: string) => string> = {
-  'int-to-float': () => 'int32 values are rounded to float32 before this float32 operation, so integers beyond ±2^24 (16777216) give other results than JS and tfjs on cpu',
+  'int-to-float': () =>
+    'int32 values are rounded to float32 before this float32 operation, so integers beyond ±2^24 (16777216) give other results than JS and tfjs on cpu',
   'float-ulps': (kernels) =>
     `onnxruntime computes float32 ${kernels} in float32 where JS (and tfjs on cpu) computes in float64 and rounds once: results can differ in the last bits (within 1e-5 relative), and a comparison or rounding of such a result can then go the other way`,
 };
@@ -61,10 +66,17 @@ export function edgeValueWarnings(graph: Graph, numerics: OnnxNumerics = 'exact'
   const whats = [...sites].map(([c, { kernels }]) => WHAT[c]([...kernels].sort().join(', ')));
   const known: NodeSource[] = [];
   for (const s of [...sites.values()].flatMap((e) => e.at)) {
-    if (s.known !== false && !known.some((o) => o.file === s.file && o.line === s.line && o.column === s.column)) known.push(s);
+    if (s.known !== false && !known.some((o) => o.file === s.file && o.line === s.line && o.column === s.column))
+      known.push(s);
   }
   const at = known.map((s) => `${s.file ?? '<anonymous>'}:${s.line}:${s.column}`).join(', ');
-  return [onnxError('export/onnx-differs-at-edges', { what: whats.join('; and '), sites: at || 'a line the trace could not locate' }, known[0]).message];
+  return [
+    onnxError(
+      'export/onnx-differs-at-edges',
+      { what: whats.join('; and '), sites: at || 'a line the trace could not locate' },
+      known[0],
+    ).message,
+  ];
 }
 
 function visit(graph: Graph, numerics: OnnxNumerics, note: (c: EdgeClass, node: Node, kernel: string) => void): void {
@@ -83,15 +95,27 @@ function visit(graph: Graph, numerics: OnnxNumerics, note: (c: EdgeClass, node: 
       }
       continue;
     }
-    const c = classify(node.op, node.attrs, node.inputs.map((v) => ({ dtype: v.dtype, value: v })), node.outputs[0]?.dtype, numerics);
+    const c = classify(
+      node.op,
+      node.attrs,
+      node.inputs.map((v) => ({ dtype: v.dtype, value: v })),
+      node.outputs[0]?.dtype,
+      numerics,
+    );
     if (c) note(c, node, node.op);
   }
 }
 
-function classify(op: string, attrs: Readonly<Record<string, unknown>>, ins: readonly { dtype: DType; value: Value | undefined }[], out: DType | undefined,
-  numerics: OnnxNumerics): EdgeClass | undefined {
+function classify(
+  op: string,
+  attrs: Readonly<Record<string, unknown>>,
+  ins: readonly { dtype: DType; value: Value | undefined }[],
+  out: DType | undefined,
+  numerics: OnnxNumerics,
+): EdgeClass | undefined {
   const intIn = ins.filter((x) => x.dtype === 'int32');
-  if (op === 'Cast' && attrs.dtype === 'float32' && intIn.length === 1 && !constWithin(intIn[0]!.value, 2 ** 24)) return 'int-to-float';
+  if (op === 'Cast' && attrs.dtype === 'float32' && intIn.length === 1 && !constWithin(intIn[0]!.value, 2 ** 24))
+    return 'int-to-float';
   if (op === 'RealDiv' && intIn.some((x) => !constWithin(x.value, 2 ** 24))) return 'int-to-float';
   if (out !== 'float32' || ins.every((x) => isConst(x.value))) return undefined;
   if (FLOAT_INEXACT_KERNELS.has(op)) return 'float-ulps';

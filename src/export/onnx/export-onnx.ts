@@ -79,7 +79,8 @@ export function exportOnnx(graph: Graph, opts: OnnxExportOptions = {}): Uint8Arr
 
 export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): OnnxExport {
   const opset = opts.opset ?? ONNX_OPSET;
-  if (opset < ONNX_OPSET) throw new OnnxExportError(`opset ${opset} is not supported: the exporter emits opset ${ONNX_OPSET} operators`);
+  if (opset < ONNX_OPSET)
+    throw new OnnxExportError(`opset ${opset} is not supported: the exporter emits opset ${ONNX_OPSET} operators`);
   const warnings: string[] = [];
   const numerics = opts.numerics ?? 'exact';
   let ctx: LowerContext = {
@@ -114,7 +115,11 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
   const results = lowerBody(b, graph, names, ctx);
   const outputs = results.map((r, i) => {
     const v = graph.outputs[i]!;
-    if (v.dtype === LIST_DTYPE) throw onnxError('export/onnx-unsupported-use', { kernel: 'output', reason: 'a tensor list returned from the function (stack it first)' });
+    if (v.dtype === LIST_DTYPE)
+      throw onnxError('export/onnx-unsupported-use', {
+        kernel: 'output',
+        reason: 'a tensor list returned from the function (stack it first)',
+      });
     const name = b.op('Identity', [r], {}, b.fresh(graph.outputNames[i] ?? `output_${i}`));
     b.addOutput(name, tensorTypeOf(v));
     return name;
@@ -126,15 +131,20 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
   });
   let effects: EffectOutputs | undefined;
   if (ctx.effects) {
-    const [log, f32, i32, dims] = streamNames(ctx.effects.state).slice(0, 4).map((n, i) => {
-      const name = b.op('Identity', [n], {}, b.fresh(`effects_${['log', 'f32', 'i32', 'dims'][i]}`));
-      b.addOutput(name, streamTypes()[i]);
-      return name;
-    }) as [string, string, string, string];
+    const [log, f32, i32, dims] = streamNames(ctx.effects.state)
+      .slice(0, 4)
+      .map((n, i) => {
+        const name = b.op('Identity', [n], {}, b.fresh(`effects_${['log', 'f32', 'i32', 'dims'][i]}`));
+        b.addOutput(name, streamTypes()[i]);
+        return name;
+      }) as [string, string, string, string];
     effects = { log, f32, i32, dims, records: ctx.effects.records };
   }
   const metadata: Record<string, string> = {};
-  if (assignments.length) metadata['autograph.assignments'] = JSON.stringify(Object.fromEntries(assignments.map((a) => [a.output, a.variable.name])));
+  if (assignments.length)
+    metadata['autograph.assignments'] = JSON.stringify(
+      Object.fromEntries(assignments.map((a) => [a.output, a.variable.name])),
+    );
   const bytes = encodeModel({
     irVersion: ONNX_IR_VERSION,
     opsetImports: [{ domain: '', version: opset }],
@@ -147,7 +157,12 @@ export function exportOnnxModel(graph: Graph, opts: OnnxExportOptions = {}): Onn
 }
 
 /** A capture as an initializer with its current value, or (a variable, when asked) as an input. */
-function captureInput(b: OnnxGraphBuilder, c: Capture, i: number, variablesAsInputs: boolean): { name: string; input: boolean } {
+function captureInput(
+  b: OnnxGraphBuilder,
+  c: Capture,
+  i: number,
+  variablesAsInputs: boolean,
+): { name: string; input: boolean } {
   const v = c.param;
   switch (c.source.kind) {
     case 'variable': {
@@ -157,10 +172,21 @@ function captureInput(b: OnnxGraphBuilder, c: Capture, i: number, variablesAsInp
         b.addInput(name, tensorTypeOf(v));
         return { name, input: true };
       }
-      return { name: b.initializer(hint, v.dtype, v.shape, c.source.variable.dataSync() as ArrayLike<number>), input: false };
+      return {
+        name: b.initializer(hint, v.dtype, v.shape, c.source.variable.dataSync() as ArrayLike<number>),
+        input: false,
+      };
     }
     case 'tensor':
-      return { name: b.initializer(v.name ?? `capture_${i}`, v.dtype, v.shape, c.source.tensor.dataSync() as ArrayLike<number>), input: false };
+      return {
+        name: b.initializer(
+          v.name ?? `capture_${i}`,
+          v.dtype,
+          v.shape,
+          c.source.tensor.dataSync() as ArrayLike<number>,
+        ),
+        input: false,
+      };
     case 'outer':
       throw new Error('internal: the top graph captured an outer value');
   }

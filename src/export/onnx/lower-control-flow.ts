@@ -34,10 +34,21 @@ function setOutputs(sub: OnnxGraphBuilder, names: readonly string[], node: Node,
 /** Adds the effect streams a body ends with as its last outputs. */
 function setStreamOutputs(sub: OnnxGraphBuilder, inner: LowerContext): void {
   const types = streamTypes();
-  streamNames(inner.effects!.state).forEach((n, i) => sub.addOutput(sub.op('Identity', [n], {}, sub.fresh(`${sub.name}_effects`)), types[i]));
+  streamNames(inner.effects!.state).forEach((n, i) =>
+    sub.addOutput(sub.op('Identity', [n], {}, sub.fresh(`${sub.name}_effects`)), types[i]),
+  );
 }
 
-function branch(b: OnnxGraphBuilder, label: string, g: Graph, operands: readonly string[], node: Node, ctx: LowerContext, effects: boolean, lowerBody: LowerBody) {
+function branch(
+  b: OnnxGraphBuilder,
+  label: string,
+  g: Graph,
+  operands: readonly string[],
+  node: Node,
+  ctx: LowerContext,
+  effects: boolean,
+  lowerBody: LowerBody,
+) {
   const sub = b.subgraph(label);
   const c = effects ? effectScope(inner(ctx), ctx.effects!.state) : inner(ctx);
   const outs = lowerBody(sub, g, operands, c);
@@ -47,7 +58,13 @@ function branch(b: OnnxGraphBuilder, label: string, g: Graph, operands: readonly
 }
 
 /** Emits an If for `node` (`ins`: the ONNX names of its inputs); returns the names of its outputs. */
-export function lowerCond(b: OnnxGraphBuilder, node: Node, ins: readonly string[], ctx: LowerContext, lowerBody: LowerBody): string[] {
+export function lowerCond(
+  b: OnnxGraphBuilder,
+  node: Node,
+  ins: readonly string[],
+  ctx: LowerContext,
+  lowerBody: LowerBody,
+): string[] {
   const [pred, ...operands] = ins;
   const { then: thenG, else: elseG } = node.subgraphs!;
   const effects = threadsEffects(node, ctx);
@@ -59,15 +76,26 @@ export function lowerCond(b: OnnxGraphBuilder, node: Node, ins: readonly string[
   const elseBranch = branch(b, 'else', elseG!, operands, node, ctx, effects, lowerBody);
   const outs = node.outputs.map((v) => b.fresh(v.name ?? 'if_out'));
   // Tensor-list outputs keep the element type of the then branch's result.
-  thenBranch.outputs.forEach((o, i) => i < outs.length && ctx.lists.has(o.name) && ctx.lists.set(outs[i]!, ctx.lists.get(o.name)!));
+  thenBranch.outputs.forEach(
+    (o, i) => i < outs.length && ctx.lists.has(o.name) && ctx.lists.set(outs[i]!, ctx.lists.get(o.name)!),
+  );
   const streams = effects ? streamNames(ctx.effects!.state).map(() => b.fresh('if_effects')) : [];
-  b.node('If', [pred!], [...outs, ...streams], { then_branch: { graph: thenBranch }, else_branch: { graph: elseBranch } });
+  b.node('If', [pred!], [...outs, ...streams], {
+    then_branch: { graph: thenBranch },
+    else_branch: { graph: elseBranch },
+  });
   if (effects) Object.assign(ctx.effects!.state, stateOf(streams));
   return outs;
 }
 
 /** Emits a Loop for `node` (`all`: the ONNX names of its inputs); returns the names of its outputs. */
-export function lowerWhile(b: OnnxGraphBuilder, node: Node, all: readonly string[], ctx: LowerContext, lowerBody: LowerBody): string[] {
+export function lowerWhile(
+  b: OnnxGraphBuilder,
+  node: Node,
+  all: readonly string[],
+  ctx: LowerContext,
+  lowerBody: LowerBody,
+): string[] {
   const n = node.outputs.length;
   const inits = all.slice(0, n);
   const invariants = all.slice(n);
@@ -107,7 +135,9 @@ export function lowerWhile(b: OnnxGraphBuilder, node: Node, all: readonly string
     if (ctx.lists.has(inits[i]!)) ctx.lists.set(outs[i]!, ctx.lists.get(inits[i]!)!);
   });
   const streamOuts = streams0.map(() => b.fresh('loop_effects'));
-  b.node('Loop', [trip, gateCondition(b, cond0!, ctx), ...inits, ...streams0], [...outs, ...streamOuts], { body: { graph: body.toProto() } });
+  b.node('Loop', [trip, gateCondition(b, cond0!, ctx), ...inits, ...streams0], [...outs, ...streamOuts], {
+    body: { graph: body.toProto() },
+  });
   if (effects) Object.assign(ctx.effects!.state, stateOf(streamOuts));
   return outs;
 }

@@ -31,7 +31,9 @@ const hasEffectsCache = new WeakMap<Graph, boolean>();
 export function hasEffects(g: Graph): boolean {
   let r = hasEffectsCache.get(g);
   if (r === undefined) {
-    r = g.nodes.some((n) => n.op === OP.Print || n.op === OP.Assert || Object.values(n.subgraphs ?? {}).some(hasEffects));
+    r = g.nodes.some(
+      (n) => n.op === OP.Print || n.op === OP.Assert || Object.values(n.subgraphs ?? {}).some(hasEffects),
+    );
     hasEffectsCache.set(g, r);
   }
   return r;
@@ -103,7 +105,10 @@ export function lowerAssertEffect(b: OnnxGraphBuilder, node: Node, condition: st
   const held = b.cast(condition, node.inputs[0]!.dtype, 'bool');
   s.ok = b.op('And', [s.ok, held]);
   const r = record(ctx, { kind: 'assert', node });
-  const code = b.op('Add', [b.initializer('effect', 'int32', [1], [2 * r]), b.op('Reshape', [b.cast(held, 'bool', 'int32'), b.int64([1])])]);
+  const code = b.op('Add', [
+    b.initializer('effect', 'int32', [1], [2 * r]),
+    b.op('Reshape', [b.cast(held, 'bool', 'int32'), b.int64([1])]),
+  ]);
   logEvent(b, ctx, code);
 }
 

@@ -38,7 +38,8 @@ export function lowerBody(b: OnnxGraphBuilder, g: Graph, inputNames: readonly st
 /** A kernel's own refusal (OnnxExportError) becomes the catalogued error naming the kernel and the user's line. */
 function failed(e: unknown, node: Node): unknown {
   if (e instanceof AutographError) return e;
-  if (e instanceof OnnxExportError) return onnxError('export/onnx-unsupported-use', { kernel: node.op, reason: e.message }, node.options.source);
+  if (e instanceof OnnxExportError)
+    return onnxError('export/onnx-unsupported-use', { kernel: node.op, reason: e.message }, node.options.source);
   return e;
 }
 
@@ -62,7 +63,17 @@ const LOWER: Record<StructuralOp, Lower> = {
   },
   // Pure (no effect when the module loads), so bundlers can drop the table where the lowering is unused.
   Fused: /* @__PURE__ */ expandFused(({ step, inputs, inputTypes, operands }, node, { b, ctx }) => {
-    const k = onnxCall(b, step.op, inputs, inputTypes, step.argNames, step.attrs, [step], operands.map(numericConstValues), ctx);
+    const k = onnxCall(
+      b,
+      step.op,
+      inputs,
+      inputTypes,
+      step.argNames,
+      step.attrs,
+      [step],
+      operands.map(numericConstValues),
+      ctx,
+    );
     applyRule(b, k, node, ctx);
     return k.outputs[0]!;
   }),
@@ -84,7 +95,17 @@ const ONNX_LOWERING: WalkTable<string, OnnxScope> = {
   consumer: 'the ONNX export',
   structural: LOWER,
   leaf: (node, ins, { b, ctx }) => {
-    const k = onnxCall(b, node.op, ins, node.inputs, node.inputNames, node.attrs, node.outputs, node.inputs.map(numericConstValues), ctx);
+    const k = onnxCall(
+      b,
+      node.op,
+      ins,
+      node.inputs,
+      node.inputNames,
+      node.attrs,
+      node.outputs,
+      node.inputs.map(numericConstValues),
+      ctx,
+    );
     applyRule(b, k, node, ctx);
     return k.outputs;
   },
@@ -106,17 +127,39 @@ function lowerConst(b: OnnxGraphBuilder, node: Node): string {
 
 function lowerAssign(b: OnnxGraphBuilder, node: Node, value: string, ctx: LowerContext): [] {
   if (ctx.depth > 0) throw new OnnxExportError('a variable write inside a branch or loop body has no ONNX export');
-  const n = ctx.assignments.push({ variable: node.options.variable!, value, type: onnxTypeOf(ctx, node.inputs[0]!, value) });
+  const n = ctx.assignments.push({
+    variable: node.options.variable!,
+    value,
+    type: onnxTypeOf(ctx, node.inputs[0]!, value),
+  });
   if (ctx.effects) logAssignment(b, n - 1, ctx);
   return [];
 }
 
 /** A kernel call with fresh ONNX names for its outputs (the walk binds a node's outputs to them). */
-function onnxCall(b: OnnxGraphBuilder, op: string, inputs: readonly string[], inputTypes: readonly TensorType[], inputNames: readonly string[],
-  attrs: Readonly<Record<string, unknown>>, outputs: readonly Value[] | readonly TensorType[], constants: readonly (ArrayLike<number> | undefined)[],
-  ctx: LowerContext): KernelCall {
+function onnxCall(
+  b: OnnxGraphBuilder,
+  op: string,
+  inputs: readonly string[],
+  inputTypes: readonly TensorType[],
+  inputNames: readonly string[],
+  attrs: Readonly<Record<string, unknown>>,
+  outputs: readonly Value[] | readonly TensorType[],
+  constants: readonly (ArrayLike<number> | undefined)[],
+  ctx: LowerContext,
+): KernelCall {
   const outNames = outputs.map((o) => b.fresh((o as Value).name ?? op.replace(/^_/, '').toLowerCase()));
-  const parts = { op, inputs, inputTypes, inputNames, attrs, outputs: outNames, outputTypes: outputs, constants, numerics: ctx.numerics };
+  const parts = {
+    op,
+    inputs,
+    inputTypes,
+    inputNames,
+    attrs,
+    outputs: outNames,
+    outputTypes: outputs,
+    constants,
+    numerics: ctx.numerics,
+  };
   return kernelCall(parts, (detail) => {
     throw new OnnxExportError(detail);
   });

@@ -76,12 +76,18 @@ const LIST_LOWERINGS: Record<ListOp, (l: ListLowering) => void> = {
 function lowerStack(b: OnnxGraphBuilder, node: Node, list: string, out: string): void {
   const v = node.outputs[0]!;
   const elementShape = v.shape.slice(1);
-  if (elementShape.some((d) => d < 0)) throw new OnnxExportError('stacking a list needs the element shape known at trace time');
+  if (elementShape.some((d) => d < 0))
+    throw new OnnxExportError('stacking a list needs the element shape known at trace time');
   const length = b.op('SequenceLength', [list]);
   const isEmpty = b.op('Equal', [length, b.int64([0], true)]);
   const emptyB = b.subgraph('stack_empty');
   const emptyOut = emptyB.fresh('empty');
-  const tensor = { name: 'value', dataType: elemTypeOf(v.dtype), dims: [1], rawData: new Uint8Array(v.dtype === 'bool' ? 1 : 4) };
+  const tensor = {
+    name: 'value',
+    dataType: elemTypeOf(v.dtype),
+    dims: [1],
+    rawData: new Uint8Array(v.dtype === 'bool' ? 1 : 4),
+  };
   emptyB.op('ConstantOfShape', [b.int64([0, ...elementShape])], { value: { tensor } }, emptyOut);
   emptyB.addOutput(emptyOut, tensorTypeOf(v));
   const fullB = b.subgraph('stack_full');

@@ -3,7 +3,15 @@
 // Needs onnx-proto and onnx-dtypes. Produces `OnnxGraphBuilder`, `NameScope`, `AttrValue`.
 
 import type { DType, Shape } from '../../ir/types.js';
-import { ElemType, type AttributeProto, type GraphProto, type NodeProto, type TensorProto, type TypeProto, type ValueInfoProto } from './onnx-proto.js';
+import {
+  ElemType,
+  type AttributeProto,
+  type GraphProto,
+  type NodeProto,
+  type TensorProto,
+  type TypeProto,
+  type ValueInfoProto,
+} from './onnx-proto.js';
 import { elemTypeOf, int64Bytes, rawBytes } from './onnx-dtypes.js';
 import { OnnxExportError } from './onnx-errors.js';
 
@@ -74,17 +82,36 @@ export class OnnxGraphBuilder {
   }
 
   /** Appends a node; `outputs` are names, or a count of fresh names. Returns the output names. */
-  node(opType: string, inputs: readonly string[], outputs: readonly string[] | number = 1, attrs: Record<string, AttrValue | undefined> = {}): string[] {
-    const outs = typeof outputs === 'number' ? Array.from({ length: outputs }, () => this.fresh(opType.toLowerCase())) : [...outputs];
+  node(
+    opType: string,
+    inputs: readonly string[],
+    outputs: readonly string[] | number = 1,
+    attrs: Record<string, AttrValue | undefined> = {},
+  ): string[] {
+    const outs =
+      typeof outputs === 'number'
+        ? Array.from({ length: outputs }, () => this.fresh(opType.toLowerCase()))
+        : [...outputs];
     const attributes = Object.entries(attrs)
       .filter((e): e is [string, AttrValue] => e[1] !== undefined)
       .map(([name, v]) => toAttribute(name, v));
-    this.nodes.push({ opType, inputs: [...inputs], outputs: outs, name: `${opType}_${this.name}_${this.nodeCount++}`, attributes });
+    this.nodes.push({
+      opType,
+      inputs: [...inputs],
+      outputs: outs,
+      name: `${opType}_${this.name}_${this.nodeCount++}`,
+      attributes,
+    });
     return outs;
   }
 
   /** A single-output node; returns its output name (or writes `into` when given). */
-  op(opType: string, inputs: readonly string[], attrs: Record<string, AttrValue | undefined> = {}, into?: string): string {
+  op(
+    opType: string,
+    inputs: readonly string[],
+    attrs: Record<string, AttrValue | undefined> = {},
+    into?: string,
+  ): string {
     return this.node(opType, inputs, into ? [into] : 1, attrs)[0]!;
   }
 
@@ -97,13 +124,28 @@ export class OnnxGraphBuilder {
   }
 
   /** A named initializer of the root graph holding `values` as `dtype`. */
-  initializer(hint: string, dtype: DType, dims: Shape, values: ArrayLike<number | boolean> | readonly string[]): string {
+  initializer(
+    hint: string,
+    dtype: DType,
+    dims: Shape,
+    values: ArrayLike<number | boolean> | readonly string[],
+  ): string {
     const target = this.root ?? this;
     const name = this.fresh(hint);
     if (dtype === 'string') {
-      target.initializers.push({ name, dataType: ElemType.STRING, dims: [...dims], stringData: [...(values as readonly string[])] });
+      target.initializers.push({
+        name,
+        dataType: ElemType.STRING,
+        dims: [...dims],
+        stringData: [...(values as readonly string[])],
+      });
     } else {
-      target.initializers.push({ name, dataType: elemTypeOf(dtype), dims: [...dims], rawData: rawBytes(dtype, values as ArrayLike<number>) });
+      target.initializers.push({
+        name,
+        dataType: elemTypeOf(dtype),
+        dims: [...dims],
+        rawData: rawBytes(dtype, values as ArrayLike<number>),
+      });
     }
     return name;
   }
@@ -116,7 +158,12 @@ export class OnnxGraphBuilder {
     let name = target.constCache.get(key);
     if (!name) {
       name = this.fresh(scalar ? 'i64_scalar' : 'i64');
-      target.initializers.push({ name, dataType: ElemType.INT64, dims: scalar ? [] : [values.length], rawData: int64Bytes(values) });
+      target.initializers.push({
+        name,
+        dataType: ElemType.INT64,
+        dims: scalar ? [] : [values.length],
+        rawData: int64Bytes(values),
+      });
       target.constCache.set(key, name);
     }
     return name;
@@ -176,7 +223,11 @@ export class OnnxGraphBuilder {
       const finite = this.op('Where', [this.op('Less', [abs, f(Infinity)]), name, f(0)]);
       const periods = this.op('Floor', [this.op('Mul', [finite, f(2 ** -32)])]);
       const rem = this.op('Sub', [finite, this.op('Mul', [periods, f(2 ** 32)])]);
-      const wrapped = this.op('Where', [this.op('GreaterOrEqual', [rem, f(2 ** 31)]), this.op('Sub', [rem, f(2 ** 32)]), rem]);
+      const wrapped = this.op('Where', [
+        this.op('GreaterOrEqual', [rem, f(2 ** 31)]),
+        this.op('Sub', [rem, f(2 ** 32)]),
+        rem,
+      ]);
       const big = this.op('GreaterOrEqual', [this.op('Abs', [finite]), f(2 ** 31)]);
       return this.op('Cast', [this.op('Where', [big, wrapped, finite])], { to: elemTypeOf(to) }, into);
     }
@@ -184,13 +235,21 @@ export class OnnxGraphBuilder {
   }
 
   toProto(docString?: string): GraphProto {
-    return { name: this.name, nodes: this.nodes, initializers: this.initializers, inputs: this.inputs, outputs: this.outputs, docString };
+    return {
+      name: this.name,
+      nodes: this.nodes,
+      initializers: this.initializers,
+      inputs: this.inputs,
+      outputs: this.outputs,
+      docString,
+    };
   }
 }
 
 function toAttribute(name: string, v: AttrValue): AttributeProto {
   if (typeof v === 'number') {
-    if (!Number.isInteger(v)) throw new OnnxExportError(`internal: attribute ${name}=${v} is not an integer (tag floats with {float})`);
+    if (!Number.isInteger(v))
+      throw new OnnxExportError(`internal: attribute ${name}=${v} is not an integer (tag floats with {float})`);
     return { name, kind: 'int', value: v };
   }
   if (typeof v === 'string') return { name, kind: 'string', value: v };

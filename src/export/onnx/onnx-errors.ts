@@ -14,6 +14,10 @@ export class OnnxExportError extends Error {
 
 type Id = 'export/onnx-unsupported-kernel' | 'export/onnx-unsupported-use' | 'export/onnx-differs-at-edges';
 
-export function onnxError<K extends Id>(id: K, params: Parameters<(typeof exportMessages)[K]['text']>[0], source?: NodeSource): AutographError {
+export function onnxError<K extends Id>(
+  id: K,
+  params: Parameters<(typeof exportMessages)[K]['text']>[0],
+  source?: NodeSource,
+): AutographError {
   return agError(id, params as never, resolvedSource(source));
 }

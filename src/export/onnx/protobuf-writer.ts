@@ -71,7 +71,8 @@ export class ProtoWriter {
   }
 
   private varint(value: number | bigint): void {
-    if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new Error(`internal: varint of a non-integer ${value}`);
+    if (typeof value === 'number' && !Number.isSafeInteger(value))
+      throw new Error(`internal: varint of a non-integer ${value}`);
     let v = BigInt.asUintN(64, BigInt(value));
     this.reserve(10);
     while (v >= 0x80n) {

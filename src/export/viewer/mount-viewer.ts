@@ -33,7 +33,9 @@ export async function mountViewer(element: HTMLElement, graph: Graph, opts: View
   const first = defaultCollapsed(index.clusters, countNodes(graph), opts.collapseOver ?? COLLAPSE_OVER);
   const model = buildModel(graph, title, opts.code ?? {}, first, opts);
   if (!element.style.height) element.classList.add('agv-embedded');
-  const layouts = { draw: (collapsed: readonly string[]) => renderDot(toDot(graph, { ...opts, title, collapsed: new Set(collapsed) })) };
+  const layouts = {
+    draw: (collapsed: readonly string[]) => renderDot(toDot(graph, { ...opts, title, collapsed: new Set(collapsed) })),
+  };
   const api = startViewer(element, model, layouts, VIEWER_PARTS);
   await api.ready();
   return api;

@@ -68,7 +68,12 @@ export async function toHTML(graph: Graph, opts: ViewerOptions = {}): Promise<st
   for (const s of states) {
     if (svgs.length >= 2 && size > LAYOUT_BUDGET) break; // the viewer folds other states in place
     const svg = await renderDot(toDot(graph, { ...opts, title, collapsed: new Set(s) }));
-    svgs.push(svg.replace(/^<\?xml[^>]*>\s*/, '').replace(/<!DOCTYPE[^>]*>\s*/i, '').replace(/<!--[\s\S]*?-->\s*/g, ''));
+    svgs.push(
+      svg
+        .replace(/^<\?xml[^>]*>\s*/, '')
+        .replace(/<!DOCTYPE[^>]*>\s*/i, '')
+        .replace(/<!--[\s\S]*?-->\s*/g, ''),
+    );
     size += svgs[svgs.length - 1]!.length;
   }
   states.length = svgs.length;

@@ -13,14 +13,34 @@ import { OP } from '../../ir/ops.js';
 export function viewerCluster(c: ClusterInfo, lineOf: (s: NodeSource | undefined) => { line?: number }): ViewerCluster {
   if (!c.node) return { id: c.id, kind: 'group', label: c.label, size: c.size, effect: false };
   const line = c.node.options.site?.line ?? lineOf(c.node.options.source).line;
-  return { id: c.id, kind: c.node.op === OP.Cond ? 'cond' : 'while', label: c.label, location: c.location, line, size: c.size, parent: c.parent, effect: !!c.node.options.effect, forward: c.forward };
+  return {
+    id: c.id,
+    kind: c.node.op === OP.Cond ? 'cond' : 'while',
+    label: c.label,
+    location: c.location,
+    line,
+    size: c.size,
+    parent: c.parent,
+    effect: !!c.node.options.effect,
+    forward: c.forward,
+  };
 }
 
 /** A node per box (what the info panel shows of it). */
 export function boxNodes(index: GraphIndex): Omit<ViewerNode, 'search'>[] {
   return index.clusters
     .filter((c) => c.kind === 'group')
-    .map((c) => ({ id: c.id, op: 'box', kind: 'group', title: c.label, details: [], attrs: [], inputs: [], outputs: [], clusters: [] }));
+    .map((c) => ({
+      id: c.id,
+      op: 'box',
+      kind: 'group',
+      title: c.label,
+      details: [],
+      attrs: [],
+      inputs: [],
+      outputs: [],
+      clusters: [],
+    }));
 }
 
 /** Links of loop `id`: to the loop it is the gradient of, and from a loop to its gradient loops. */

@@ -18,7 +18,8 @@ export function renderLegend(pane: HTMLElement, legend: LegendEntries): HTMLElem
   // Graphviz's shapes, drawn in a 28×16 box.
   const outline = (shape: string): SVGElement => {
     if (shape === 'ellipse') return svgEl('ellipse', { cx: 14, cy: 8, rx: 13, ry: 7 });
-    if (shape === 'cylinder') return svgEl('path', { d: 'M1,4 a13,3 0 0,0 26,0 a13,3 0 0,0 -26,0 v8 a13,3 0 0,0 26,0 v-8' });
+    if (shape === 'cylinder')
+      return svgEl('path', { d: 'M1,4 a13,3 0 0,0 26,0 a13,3 0 0,0 -26,0 v8 a13,3 0 0,0 26,0 v-8' });
     if (shape === 'octagon') return svgEl('polygon', { points: '8,1 20,1 27,5 27,11 20,15 8,15 1,11 1,5' });
     if (shape === 'diamond' || shape === 'Mdiamond') return svgEl('polygon', { points: '14,1 27,8 14,15 1,8' });
     if (shape === 'invhouse') return svgEl('polygon', { points: '1,1 27,1 27,10 14,15 1,10' });

@@ -58,7 +58,12 @@ export interface InfoCluster {
 /** What `startViewer` is handed: the viewer's other functions (or, on the standalone page, their inlined copies). */
 export interface ViewerParts {
   page(root: HTMLElement, model: ViewerModel): ViewerPage;
-  info(info: HTMLElement, node: ViewerNode | undefined, cluster: InfoCluster | undefined, titleOf: (id: string) => string): void;
+  info(
+    info: HTMLElement,
+    node: ViewerNode | undefined,
+    cluster: InfoCluster | undefined,
+    titleOf: (id: string) => string,
+  ): void;
   legend(pane: HTMLElement, legend: LegendEntries): HTMLElement;
   search(model: ViewerModel, text: string): SearchHit[];
   results(list: HTMLElement, model: ViewerModel, hits: readonly SearchHit[], max?: number): void;
@@ -94,7 +99,13 @@ export function buildViewerPage(root: HTMLElement, model: ViewerModel): ViewerPa
     b.dataset.act = act;
     return b;
   };
-  const buttons = [button('Expand all', 'expand'), button('Collapse all', 'collapse'), button('Fit', 'fit'), button('−', 'zoom-out'), button('+', 'zoom-in')];
+  const buttons = [
+    button('Expand all', 'expand'),
+    button('Collapse all', 'collapse'),
+    button('Fit', 'fit'),
+    button('−', 'zoom-out'),
+    button('+', 'zoom-in'),
+  ];
   bar.append(find, count, ...buttons);
   const main = el('div', 'agv-main');
   const pane = el('div', 'agv-graph');
@@ -120,7 +131,14 @@ export function buildViewerPage(root: HTMLElement, model: ViewerModel): ViewerPa
     side.appendChild(sec);
     return pre;
   };
-  const srcPane = model.source ? codePane(`Source${model.source.file ? ` · ${model.source.file}` : ''}`, model.source.lines, model.source.firstLine, 'agv-src') : undefined;
+  const srcPane = model.source
+    ? codePane(
+        `Source${model.source.file ? ` · ${model.source.file}` : ''}`,
+        model.source.lines,
+        model.source.firstLine,
+        'agv-src',
+      )
+    : undefined;
   const genPane = model.generated ? codePane('Generated code', model.generated.lines, 1, 'agv-gen') : undefined;
   main.append(pane, side);
   root.append(bar, main);
@@ -128,7 +146,12 @@ export function buildViewerPage(root: HTMLElement, model: ViewerModel): ViewerPa
 }
 
 /** Shows node `n` in the info panel (a hint when none is selected); `cluster` when `n` is a Cond/While. */
-export function renderNodeInfo(info: HTMLElement, n: ViewerNode | undefined, cluster: InfoCluster | undefined, titleOf: (id: string) => string): void {
+export function renderNodeInfo(
+  info: HTMLElement,
+  n: ViewerNode | undefined,
+  cluster: InfoCluster | undefined,
+  titleOf: (id: string) => string,
+): void {
   const doc = info.ownerDocument;
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] => {
     const e = doc.createElement(tag);
@@ -149,7 +172,13 @@ export function renderNodeInfo(info: HTMLElement, n: ViewerNode | undefined, clu
   };
   info.textContent = '';
   if (!n) {
-    info.appendChild(el('p', 'agv-hint', 'Click a node for its op, types, attributes, inputs, outputs and source line; click a box title (a loop, an if, an optimizer update, a layer) to collapse or expand it; click a source line to find its nodes. Hover an edge for its type. Drag to pan, wheel to zoom, or move the view on the minimap.'));
+    info.appendChild(
+      el(
+        'p',
+        'agv-hint',
+        'Click a node for its op, types, attributes, inputs, outputs and source line; click a box title (a loop, an if, an optimizer update, a layer) to collapse or expand it; click a source line to find its nodes. Hover an edge for its type. Drag to pan, wheel to zoom, or move the view on the minimap.',
+      ),
+    );
     return;
   }
   const head = el('div', 'agv-head');

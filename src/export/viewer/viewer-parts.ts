@@ -20,5 +20,7 @@ export const VIEWER_PARTS: ViewerParts = {
 
 /** `{ page: (function …), … }`: the parts as a script expression (each function's own text). */
 export function partsScript(): string {
-  return `{ ${Object.entries(VIEWER_PARTS).map(([name, fn]: [string, () => unknown]) => `${name}: (${fn.toString()})`).join(',\n    ')} }`;
+  return `{ ${Object.entries(VIEWER_PARTS)
+    .map(([name, fn]: [string, () => unknown]) => `${name}: (${fn.toString()})`)
+    .join(',\n    ')} }`;
 }

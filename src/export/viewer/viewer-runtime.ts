@@ -12,7 +12,12 @@ import type { ViewerApi, ViewerLayouts, ViewerParts } from './viewer-page.js';
 
 export type { ViewerApi, ViewerLayouts } from './viewer-page.js';
 
-export function startViewer(root: HTMLElement, model: ViewerModel, layouts: ViewerLayouts, parts: ViewerParts): ViewerApi {
+export function startViewer(
+  root: HTMLElement,
+  model: ViewerModel,
+  layouts: ViewerLayouts,
+  parts: ViewerParts,
+): ViewerApi {
   const doc = root.ownerDocument;
   const byId = new Map(model.nodes.map((n) => [n.id, n]));
   const clusterById = new Map(model.clusters.map((c) => [c.id, c]));
@@ -32,16 +37,22 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
   const parentOf = (id: string): string | undefined => clusterById.get(id)?.parent;
   const hiddenBy = (clusters: readonly string[]): string | undefined => clusters.find((c) => collapsed.has(c));
   const canonical = (set: ReadonlySet<string>): string[] =>
-    [...set].filter((id) => {
-      for (let p = parentOf(id); p; p = parentOf(p)) if (set.has(p)) return false;
-      return clusterById.has(id);
-    }).sort();
+    [...set]
+      .filter((id) => {
+        for (let p = parentOf(id); p; p = parentOf(p)) if (set.has(p)) return false;
+        return clusterById.has(id);
+      })
+      .sort();
   const expandedIn = (set: readonly string[]): Set<string> => {
     const c = new Set(set);
-    return new Set(model.clusters.filter((k) => {
-      for (let p: string | undefined = k.id; p; p = parentOf(p)) if (c.has(p)) return false;
-      return true;
-    }).map((k) => k.id));
+    return new Set(
+      model.clusters
+        .filter((k) => {
+          for (let p: string | undefined = k.id; p; p = parentOf(p)) if (c.has(p)) return false;
+          return true;
+        })
+        .map((k) => k.id),
+    );
   };
 
   /** The picture for `want` (collapsed ids), and the clusters to fold in place on it. */
@@ -75,7 +86,9 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
     if (!svg) return;
     const folded = new Set(fold);
     for (const e of Array.from(svg.querySelectorAll('[class*="ag-in-"]'))) {
-      const hide = (e.getAttribute('class') ?? '').split(/\s+/).some((c) => c.startsWith('ag-in-') && folded.has(c.slice(6)));
+      const hide = (e.getAttribute('class') ?? '')
+        .split(/\s+/)
+        .some((c) => c.startsWith('ag-in-') && folded.has(c.slice(6)));
       cls(e, 'agv-hidden', hide);
     }
     for (const g of Array.from(svg.querySelectorAll('g.ag-cluster'))) {
@@ -95,7 +108,10 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
     const { draw, fold } = pick(want);
     const text = await layouts.draw(draw);
     const keepView = svg !== null;
-    canvas.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, '').replace(/<!DOCTYPE[^>]*>\s*/i, '').replace(/<!--[\s\S]*?-->\s*/g, '');
+    canvas.innerHTML = text
+      .replace(/^<\?xml[^>]*>\s*/, '')
+      .replace(/<!DOCTYPE[^>]*>\s*/i, '')
+      .replace(/<!--[\s\S]*?-->\s*/g, '');
     svg = canvas.querySelector('svg');
     if (!svg) return;
     decorate(fold);
@@ -130,15 +146,20 @@ export function startViewer(root: HTMLElement, model: ViewerModel, layouts: View
   let linked = new Set<number>();
   const refreshMarks = (): void => {
     if (svg) {
-      for (const e of Array.from(svg.querySelectorAll('.agv-selected, .agv-match, .agv-linked'))) e.classList.remove('agv-selected', 'agv-match', 'agv-linked');
+      for (const e of Array.from(svg.querySelectorAll('.agv-selected, .agv-match, .agv-linked')))
+        e.classList.remove('agv-selected', 'agv-match', 'agv-linked');
       const q = search.value.trim();
       cls(svg, 'agv-searching', q.length > 0);
       for (const id of matches) shape(drawnId(id))?.classList.add('agv-match');
       if (selected) (shape(drawnId(selected)) ?? shape(`${selected}_in`))?.classList.add('agv-selected');
-      for (const n of model.nodes) if (n.line !== undefined && linked.has(n.line)) shape(drawnId(n.id))?.classList.add('agv-linked');
-      for (const c of model.clusters) if (c.line !== undefined && linked.has(c.line)) (shape(`${c.id}_in`) ?? shape(c.id))?.classList.add('agv-linked');
+      for (const n of model.nodes)
+        if (n.line !== undefined && linked.has(n.line)) shape(drawnId(n.id))?.classList.add('agv-linked');
+      for (const c of model.clusters)
+        if (c.line !== undefined && linked.has(c.line))
+          (shape(`${c.id}_in`) ?? shape(c.id))?.classList.add('agv-linked');
     }
-    for (const pre of [srcPane, genPane]) for (const r of Array.from(pre?.querySelectorAll('.agv-hl') ?? [])) r.classList.remove('agv-hl');
+    for (const pre of [srcPane, genPane])
+      for (const r of Array.from(pre?.querySelectorAll('.agv-hl') ?? [])) r.classList.remove('agv-hl');
     const gen = genLinesFor(linked);
     lineEls(srcPane, linked).forEach((r) => r.classList.add('agv-hl'));
     lineEls(genPane, gen).forEach((r) => r.classList.add('agv-hl'));

@@ -39,7 +39,11 @@ export function searchNodes(model: ViewerModel, text: string): SearchHit[] {
       continue;
     }
     // An op's detail lines are its attributes (matched below); a capture's say which variable.
-    const names = [...n.outputs.map((o) => o.name ?? ''), ...n.inputs.map((i) => i.name), ...(n.attrs.length ? [] : n.details)].filter(Boolean);
+    const names = [
+      ...n.outputs.map((o) => o.name ?? ''),
+      ...n.inputs.map((i) => i.name),
+      ...(n.attrs.length ? [] : n.details),
+    ].filter(Boolean);
     const name = names.find((x) => x.toLowerCase().includes(q));
     if (name !== undefined) {
       hits.push({ id: n.id, rank: 1, why: `name ${name}` });
@@ -52,7 +56,10 @@ export function searchNodes(model: ViewerModel, text: string): SearchHit[] {
     }
     if (n.search.includes(q)) hits.push({ id: n.id, rank: 3, why: n.code ? `source: ${n.code}` : 'source' });
   }
-  return hits.map((h, i) => ({ h, i })).sort((a, b) => a.h.rank - b.h.rank || a.i - b.i).map((x) => x.h);
+  return hits
+    .map((h, i) => ({ h, i }))
+    .sort((a, b) => a.h.rank - b.h.rank || a.i - b.i)
+    .map((x) => x.h);
 }
 
 /** Fills `list` with one row per hit (at most `max`), each a button with `data-go` = the node's id. */

@@ -21,7 +21,10 @@ export function stateKey(clusters: Clusters, collapsed: Iterable<string>): strin
     for (let p = parent.get(id); p; p = parent.get(p)) if (set.has(p)) return true;
     return false;
   };
-  return [...set].filter((id) => parent.has(id) && !hidden(id)).sort().join(',');
+  return [...set]
+    .filter((id) => parent.has(id) && !hidden(id))
+    .sort()
+    .join(',');
 }
 
 /** Nodes drawn with `collapsed` (a collapsed cluster counts as one). */
@@ -41,7 +44,9 @@ export function defaultCollapsed(clusters: Clusters, total: number, over = COLLA
     return true;
   };
   while (drawn(clusters, total, collapsed) > over) {
-    const next = clusters.filter((c) => !collapsed.has(c.id) && visible(c.id) && c.size > 2).sort((a, b) => b.size - a.size)[0];
+    const next = clusters
+      .filter((c) => !collapsed.has(c.id) && visible(c.id) && c.size > 2)
+      .sort((a, b) => b.size - a.size)[0];
     if (!next) break;
     collapsed.add(next.id);
   }

@@ -41,7 +41,11 @@ export function startViewport(pane: HTMLElement, canvas: HTMLElement, minimap: H
 
   /** The part of the picture around its top-level inputs (the first thing to read), else its top middle. */
   const start = (): { x: number; y: number } => {
-    const inputs = svg ? Array.from(svg.querySelectorAll('g.node.ag-param')).filter((g) => !/\bag-in-/.test(g.getAttribute('class') ?? '')) : [];
+    const inputs = svg
+      ? Array.from(svg.querySelectorAll('g.node.ag-param')).filter(
+          (g) => !/\bag-in-/.test(g.getAttribute('class') ?? ''),
+        )
+      : [];
     if (!svg || !inputs.length) return { x: full.x + full.w / 2, y: full.y };
     const m = svg.getScreenCTM();
     const r = inputs.map((g) => g.getBoundingClientRect());
@@ -181,10 +185,14 @@ export function startViewport(pane: HTMLElement, canvas: HTMLElement, minimap: H
   };
   pane.addEventListener('pointerup', endDrag);
   pane.addEventListener('pointercancel', endDrag);
-  pane.addEventListener('wheel', (ev) => {
-    ev.preventDefault();
-    if (Math.abs(ev.deltaY) > 0) zoom(Math.exp(-ev.deltaY / 300), ev.clientX, ev.clientY);
-  }, { passive: false });
+  pane.addEventListener(
+    'wheel',
+    (ev) => {
+      ev.preventDefault();
+      if (Math.abs(ev.deltaY) > 0) zoom(Math.exp(-ev.deltaY / 300), ev.clientX, ev.clientY);
+    },
+    { passive: false },
+  );
 
   return {
     show(next, keep) {

@@ -6,18 +6,36 @@ import type { KernelFacts } from './facts.js';
 
 export const DATA_DEPENDENT_FAMILY = {
   NonMaxSuppressionV3: { inputs: ['boxes', 'scores'], attrs: ['maxOutputSize', 'iouThreshold', 'scoreThreshold'] },
-  NonMaxSuppressionV4: { multiOutput: true, inputs: ['boxes', 'scores'], attrs: ['maxOutputSize', 'iouThreshold', 'scoreThreshold', 'padToMaxOutputSize'] },
-  NonMaxSuppressionV5: { multiOutput: true, inputs: ['boxes', 'scores'], attrs: ['maxOutputSize', 'iouThreshold', 'scoreThreshold', 'softNmsSigma'] },
+  NonMaxSuppressionV4: {
+    multiOutput: true,
+    inputs: ['boxes', 'scores'],
+    attrs: ['maxOutputSize', 'iouThreshold', 'scoreThreshold', 'padToMaxOutputSize'],
+  },
+  NonMaxSuppressionV5: {
+    multiOutput: true,
+    inputs: ['boxes', 'scores'],
+    attrs: ['maxOutputSize', 'iouThreshold', 'scoreThreshold', 'softNmsSigma'],
+  },
   Unique: { multiOutput: true, inputs: ['x'], attrs: ['axis'] },
   SparseFillEmptyRows: { inputs: ['indices', 'values', 'denseShape', 'defaultValue'] },
   SparseReshape: { inputs: ['inputIndices', 'inputShape', 'newShape'] },
   SparseSegmentMean: { inputs: ['data', 'indices', 'segmentIds'] },
   SparseSegmentSum: { inputs: ['data', 'indices', 'segmentIds'] },
   SparseToDense: { inputs: ['sparseIndices', 'sparseValues', 'defaultValue'], attrs: ['outputShape'] },
-  RaggedGather: { multiOutput: true, inputs: ['paramsNestedSplits[]', 'paramsDenseValues', 'indices'], attrs: ['outputRaggedRank'] },
+  RaggedGather: {
+    multiOutput: true,
+    inputs: ['paramsNestedSplits[]', 'paramsDenseValues', 'indices'],
+    attrs: ['outputRaggedRank'],
+  },
   RaggedRange: { inputs: ['starts', 'limits', 'deltas'] },
-  RaggedTensorToTensor: { inputs: ['shape', 'values', 'defaultValue', 'rowPartitionTensors[]'], attrs: ['rowPartitionTypes'] },
-  StringNGrams: { inputs: ['data', 'dataSplits'], attrs: ['separator', 'nGramWidths', 'leftPad', 'rightPad', 'padWidth', 'preserveShortSequences'] },
+  RaggedTensorToTensor: {
+    inputs: ['shape', 'values', 'defaultValue', 'rowPartitionTensors[]'],
+    attrs: ['rowPartitionTypes'],
+  },
+  StringNGrams: {
+    inputs: ['data', 'dataSplits'],
+    attrs: ['separator', 'nGramWidths', 'leftPad', 'rightPad', 'padWidth', 'preserveShortSequences'],
+  },
   StringSplit: { inputs: ['input', 'delimiter'], attrs: ['skipEmpty'] },
   StringToHashBucketFast: { inputs: ['input'], attrs: ['numBuckets'] },
   StaticRegexReplace: { inputs: ['x'], attrs: ['pattern', 'rewrite', 'replaceGlobal'] },

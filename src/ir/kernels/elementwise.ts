@@ -14,7 +14,12 @@ export const ELEMENTWISE_FAMILY = {
   Atan: { elementwise: true, onnxFloat32: 'always', inputs: ['x'] },
   Atanh: { elementwise: true, onnxFloat32: 'always', inputs: ['x'] },
   Ceil: { elementwise: true, inputs: ['x'] },
-  ClipByValue: { elementwise: true, wasmInt32: 'through-float32', inputs: ['x'], attrs: ['clipValueMin', 'clipValueMax'] },
+  ClipByValue: {
+    elementwise: true,
+    wasmInt32: 'through-float32',
+    inputs: ['x'],
+    attrs: ['clipValueMin', 'clipValueMax'],
+  },
   Cos: { elementwise: true, onnxFloat32: 'numerics-float32', inputs: ['x'] },
   Cosh: { elementwise: true, onnxFloat32: 'always', inputs: ['x'] },
   Elu: { elementwise: true, inputs: ['x'] },

@@ -40,23 +40,32 @@ type Families = typeof FAMILIES;
 export type KernelName = { [F in KernelFamily]: keyof Families[F] & string }[KernelFamily];
 
 /** Kernel `K`'s record as its family file writes it. */
-type RecordOf<K extends KernelName> = { [F in KernelFamily]: K extends keyof Families[F] ? Families[F][K] : never }[KernelFamily];
+type RecordOf<K extends KernelName> = {
+  [F in KernelFamily]: K extends keyof Families[F] ? Families[F][K] : never;
+}[KernelFamily];
 
 /** The kernels whose record states `fact` (e.g. `KernelsWith<'elementwise'>`). */
-export type KernelsWith<P extends keyof KernelFacts> = { [K in KernelName]: RecordOf<K> extends { readonly [Q in P]: unknown } ? K : never }[KernelName];
+export type KernelsWith<P extends keyof KernelFacts> = {
+  [K in KernelName]: RecordOf<K> extends { readonly [Q in P]: unknown } ? K : never;
+}[KernelName];
 
 /** An input name without its record marks (`'bias?'` → `'bias'`, `'splits[]'` → `'splits'`). */
 type Unmarked<N> = N extends `${infer B}?` ? B : N extends `${infer B}[]` ? B : N;
 
 /** A name some kernel's record gives an input: what by-name lookups accept, so a misspelled input name does not compile. */
-export type KernelInputName = { [K in KernelName]: RecordOf<K>['inputs'] extends readonly (infer N)[] ? Unmarked<N> : never }[KernelName];
+export type KernelInputName = {
+  [K in KernelName]: RecordOf<K>['inputs'] extends readonly (infer N)[] ? Unmarked<N> : never;
+}[KernelName];
 
 /** The kernels that compute elementwise: the only keys the fusion and compiled-loop tables accept. */
 export type ElementwiseKernelName = KernelsWith<'elementwise'>;
 
 /** A kernel with records in two family files (never, or the compile-time check below fails). */
 type InTwoFamilies = {
-  [F in KernelFamily]: { [G in Exclude<KernelFamily, F>]: keyof Families[F] & keyof Families[G] }[Exclude<KernelFamily, F>];
+  [F in KernelFamily]: { [G in Exclude<KernelFamily, F>]: keyof Families[F] & keyof Families[G] }[Exclude<
+    KernelFamily,
+    F
+  >];
 }[KernelFamily];
 /** Does not compile, naming the kernel, when one kernel is recorded in two families. */
 const ONE_FAMILY_EACH: [InTwoFamilies] extends [never] ? true : { kernelInTwoFamilies: InTwoFamilies } = true;
@@ -71,7 +80,8 @@ function assemble(): Readonly<Record<KernelName, Kernel>> {
   const all: Record<string, Kernel> = {};
   for (const family of KERNEL_FAMILIES) {
     for (const [name, facts] of Object.entries(FAMILIES[family] as Readonly<Record<string, KernelFacts>>)) {
-      if (Object.hasOwn(all, name)) throw new Error(`internal: kernel ${name} is recorded in families ${all[name]!.family} and ${family}`);
+      if (Object.hasOwn(all, name))
+        throw new Error(`internal: kernel ${name} is recorded in families ${all[name]!.family} and ${family}`);
       all[name] = Object.freeze({ ...facts, name: name as KernelName, family });
     }
   }

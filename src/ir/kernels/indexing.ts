@@ -6,7 +6,10 @@ import type { KernelFacts } from './facts.js';
 
 export const INDEXING_FAMILY = {
   Slice: { inputs: ['x'], attrs: ['begin', 'size'] },
-  StridedSlice: { inputs: ['x'], attrs: ['begin', 'end', 'strides', 'beginMask', 'endMask', 'ellipsisMask', 'newAxisMask', 'shrinkAxisMask'] },
+  StridedSlice: {
+    inputs: ['x'],
+    attrs: ['begin', 'end', 'strides', 'beginMask', 'endMask', 'ellipsisMask', 'newAxisMask', 'shrinkAxisMask'],
+  },
   GatherV2: { inputs: ['x', 'indices'], attrs: ['axis', 'batchDims'] },
   GatherNd: { inputs: ['params', 'indices'] },
   ScatterNd: { inputs: ['indices', 'updates'], attrs: ['shape'] },

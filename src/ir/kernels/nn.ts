@@ -8,7 +8,11 @@ export const NN_FAMILY = {
   AvgPool: { inputs: ['x'], attrs: ['filterSize', 'strides', 'pad', 'dimRoundingMode?'] },
   MaxPool3D: { inputs: ['x'], attrs: ['filterSize', 'strides', 'pad', 'dataFormat', 'dimRoundingMode?'] },
   AvgPool3D: { inputs: ['x'], attrs: ['filterSize', 'strides', 'pad', 'dimRoundingMode?', 'dataFormat'] },
-  MaxPoolWithArgmax: { multiOutput: true, inputs: ['x'], attrs: ['filterSize', 'strides', 'pad', 'includeBatchInIndex'] },
+  MaxPoolWithArgmax: {
+    multiOutput: true,
+    inputs: ['x'],
+    attrs: ['filterSize', 'strides', 'pad', 'includeBatchInIndex'],
+  },
   MaxPoolGrad: { inputs: ['dy', 'input', 'output'], attrs: ['filterSize', 'strides', 'pad', 'dimRoundingMode?'] },
   AvgPoolGrad: { inputs: ['dy', 'input'], attrs: ['filterSize', 'strides', 'pad'] },
   MaxPool3DGrad: { inputs: ['dy', 'input', 'output'], attrs: ['filterSize', 'strides', 'pad', 'dimRoundingMode?'] },

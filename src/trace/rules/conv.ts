@@ -14,7 +14,8 @@ type Rounding = Parameters<typeof bu.computeConv2DInfo>[5];
 type Pair = [number, number];
 type Triple = [number, number, number];
 
-const describe = (a: Attrs) => `strides=${JSON.stringify(a.strides)} pad=${JSON.stringify(a.pad)} dilations=${JSON.stringify(a.dilations ?? 1)}`;
+const describe = (a: Attrs) =>
+  `strides=${JSON.stringify(a.strides)} pad=${JSON.stringify(a.pad)} dilations=${JSON.stringify(a.dilations ?? 1)}`;
 
 /** Conv2D-like kernels (plain and fused; depthwise or not), NHWC or NCHW; fused bias broadcasts. */
 function conv2d(k: string, depthwise: boolean): ShapeRule {
@@ -22,13 +23,32 @@ function conv2d(k: string, depthwise: boolean): ShapeRule {
     const x = arg(k, args, 'x');
     const filter = arg(k, args, 'filter');
     const a = args.attrs;
-    if (x.shape.length !== 4 || filter.shape.length !== 4) fail(k, `x ${fmt(x.shape)} and filter ${fmt(filter.shape)} must be rank 4`);
+    if (x.shape.length !== 4 || filter.shape.length !== 4)
+      fail(k, `x ${fmt(x.shape)} and filter ${fmt(filter.shape)} must be rank 4`);
     const format = bu.convertConv2DDataFormat(String(a.dataFormat ?? 'NHWC') as 'NHWC' | 'NCHW');
     const inChannels = format === 'channelsLast' ? x.shape[3]! : x.shape[1]!;
-    unifyDim(k, inChannels, filter.shape[2]!, `input channels of x ${fmt(x.shape)} (${a.dataFormat ?? 'NHWC'}) must match filter ${fmt(filter.shape)} dim 2`);
-    const shape = convOut(k, [x.shape, filter.shape], ([xs, fs]) =>
-      bu.computeConv2DInfo(xs as [number, number, number, number], fs as [number, number, number, number], a.strides as Pair, (a.dilations ?? [1, 1]) as Pair,
-        a.pad as ConvPad, a.dimRoundingMode as Rounding, depthwise, format).outShape, `convolution (${describe(a)})`);
+    unifyDim(
+      k,
+      inChannels,
+      filter.shape[2]!,
+      `input channels of x ${fmt(x.shape)} (${a.dataFormat ?? 'NHWC'}) must match filter ${fmt(filter.shape)} dim 2`,
+    );
+    const shape = convOut(
+      k,
+      [x.shape, filter.shape],
+      ([xs, fs]) =>
+        bu.computeConv2DInfo(
+          xs as [number, number, number, number],
+          fs as [number, number, number, number],
+          a.strides as Pair,
+          (a.dilations ?? [1, 1]) as Pair,
+          a.pad as ConvPad,
+          a.dimRoundingMode as Rounding,
+          depthwise,
+          format,
+        ).outShape,
+      `convolution (${describe(a)})`,
+    );
     const bias = args.inputs.bias;
     return out(bias ? broadcastShapes(k, shape, bias.shape) : shape, x.dtype);
   };
@@ -39,10 +59,21 @@ const conv3d: ShapeRule = (args) => {
   const x = arg(k, args, 'x');
   const filter = arg(k, args, 'filter');
   const a = args.attrs;
-  if (x.shape.length !== 5 || filter.shape.length !== 5) fail(k, `x ${fmt(x.shape)} and filter ${fmt(filter.shape)} must be rank 5`);
-  const shape = convOut(k, [x.shape, filter.shape], ([xs, fs]) =>
-    bu.computeConv3DInfo(xs as [number, number, number, number, number], fs as [number, number, number, number, number], a.strides as Triple,
-      (a.dilations ?? [1, 1, 1]) as Triple, a.pad as 'valid' | 'same').outShape, `3D convolution (${describe(a)})`);
+  if (x.shape.length !== 5 || filter.shape.length !== 5)
+    fail(k, `x ${fmt(x.shape)} and filter ${fmt(filter.shape)} must be rank 5`);
+  const shape = convOut(
+    k,
+    [x.shape, filter.shape],
+    ([xs, fs]) =>
+      bu.computeConv3DInfo(
+        xs as [number, number, number, number, number],
+        fs as [number, number, number, number, number],
+        a.strides as Triple,
+        (a.dilations ?? [1, 1, 1]) as Triple,
+        a.pad as 'valid' | 'same',
+      ).outShape,
+    `3D convolution (${describe(a)})`,
+  );
   return out(shape, x.dtype);
 };
 
@@ -52,10 +83,22 @@ const dilation2d: ShapeRule = (args) => {
   const x = arg(k, args, 'x');
   const filter = arg(k, args, 'filter');
   const a = args.attrs;
-  if (x.shape.length !== 4 || filter.shape.length !== 3) fail(k, `x ${fmt(x.shape)} must be rank 4 and filter ${fmt(filter.shape)} rank 3`);
-  const shape = convOut(k, [x.shape, filter.shape], ([xs, fs]) =>
-    bu.computeDilation2DInfo(xs as [number, number, number, number], fs as [number, number, number], a.strides as Pair, a.pad as 'valid' | 'same',
-      'NHWC', (a.dilations ?? [1, 1]) as Pair).outShape, `dilation (${describe(a)})`);
+  if (x.shape.length !== 4 || filter.shape.length !== 3)
+    fail(k, `x ${fmt(x.shape)} must be rank 4 and filter ${fmt(filter.shape)} rank 3`);
+  const shape = convOut(
+    k,
+    [x.shape, filter.shape],
+    ([xs, fs]) =>
+      bu.computeDilation2DInfo(
+        xs as [number, number, number, number],
+        fs as [number, number, number],
+        a.strides as Pair,
+        a.pad as 'valid' | 'same',
+        'NHWC',
+        (a.dilations ?? [1, 1]) as Pair,
+      ).outShape,
+    `dilation (${describe(a)})`,
+  );
   return out(shape, x.dtype);
 };
 
@@ -64,7 +107,8 @@ function shapeFromAttr(k: string, name: string, rank: number, dtypeFrom: KernelI
   return (args) => {
     const src = arg(k, args, dtypeFrom);
     const shape = intList(k, args.attrs[name], name);
-    if (shape.length !== rank || shape.some((d) => d < -1)) fail(k, `attr '${name}' must be a rank-${rank} shape, got ${JSON.stringify(args.attrs[name])}`);
+    if (shape.length !== rank || shape.some((d) => d < -1))
+      fail(k, `attr '${name}' must be a rank-${rank} shape, got ${JSON.stringify(args.attrs[name])}`);
     return out(shape, src.dtype);
   };
 }
@@ -87,7 +131,12 @@ export const CONV_RULES = {
   [tf.Conv2DBackpropInput]: shapeFromAttr(tf.Conv2DBackpropInput, 'inputShape', 4, 'dy'),
   [tf.Conv2DBackpropFilter]: shapeFromAttr(tf.Conv2DBackpropFilter, 'filterShape', 4, 'x'),
   [tf.DepthwiseConv2dNativeBackpropInput]: shapeFromAttr(tf.DepthwiseConv2dNativeBackpropInput, 'inputShape', 4, 'dy'),
-  [tf.DepthwiseConv2dNativeBackpropFilter]: shapeFromAttr(tf.DepthwiseConv2dNativeBackpropFilter, 'filterShape', 4, 'x'),
+  [tf.DepthwiseConv2dNativeBackpropFilter]: shapeFromAttr(
+    tf.DepthwiseConv2dNativeBackpropFilter,
+    'filterShape',
+    4,
+    'x',
+  ),
   [tf.Conv3DBackpropInputV2]: shapeFromAttr(tf.Conv3DBackpropInputV2, 'inputShape', 5, 'dy'),
   [tf.Conv3DBackpropFilterV2]: shapeFromAttr(tf.Conv3DBackpropFilterV2, 'filterShape', 5, 'x'),
   [tf.Dilation2DBackpropInput]: likeInput(tf.Dilation2DBackpropInput, 'x'),

@@ -89,7 +89,8 @@ const broadcastArgs: ShapeRule = (args) => {
   const k = tf.BroadcastArgs;
   const s0 = arg(k, args, 's0');
   const s1 = arg(k, args, 's1');
-  if (s0.shape.length !== 1 || s1.shape.length !== 1) fail(k, `inputs must be rank 1, got ${fmt(s0.shape)} and ${fmt(s1.shape)}`);
+  if (s0.shape.length !== 1 || s1.shape.length !== 1)
+    fail(k, `inputs must be rank 1, got ${fmt(s0.shape)} and ${fmt(s1.shape)}`);
   const a = s0.shape[0]!;
   const b = s1.shape[0]!;
   return out([a < 0 || b < 0 ? UNKNOWN : Math.max(a, b)], 'int32');

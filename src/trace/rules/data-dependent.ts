@@ -13,9 +13,15 @@ const U = UNKNOWN;
 const nmsV3: ShapeRule = () => out([U], 'int32');
 const nmsV4: ShapeRule = ({ attrs }) => {
   const n = attrs.padToMaxOutputSize === true && typeof attrs.maxOutputSize === 'number' ? attrs.maxOutputSize : U;
-  return [{ shape: [n], dtype: 'int32' }, { shape: [], dtype: 'int32' }];
+  return [
+    { shape: [n], dtype: 'int32' },
+    { shape: [], dtype: 'int32' },
+  ];
 };
-const nmsV5: ShapeRule = () => [{ shape: [U], dtype: 'int32' }, { shape: [U], dtype: 'float32' }];
+const nmsV5: ShapeRule = () => [
+  { shape: [U], dtype: 'int32' },
+  { shape: [U], dtype: 'float32' },
+];
 
 /** Unique(x, axis): values with an unknown length along axis, and one int32 index per input row. */
 const unique: ShapeRule = (args) => {
@@ -23,7 +29,10 @@ const unique: ShapeRule = (args) => {
   const x = arg(k, args, 'x');
   if (x.shape.length === 0) fail(k, 'x must have rank >= 1');
   const axis = normalizeAxis(k, args.attrs.axis ?? 0, x.shape.length);
-  return [{ shape: x.shape.map((d, i) => (i === axis ? U : d)), dtype: x.dtype }, { shape: [x.shape[axis]!], dtype: 'int32' }];
+  return [
+    { shape: x.shape.map((d, i) => (i === axis ? U : d)), dtype: x.dtype },
+    { shape: [x.shape[axis]!], dtype: 'int32' },
+  ];
 };
 
 /** SparseFillEmptyRows(indices [n, r], values [n], denseShape, defaultValue). */
@@ -45,8 +54,12 @@ const sparseReshape: ShapeRule = (args) => {
   const k = tf.SparseReshape;
   const indices = arg(k, args, 'inputIndices');
   const newShape = arg(k, args, 'newShape');
-  if (indices.shape.length !== 2 || newShape.shape.length !== 1) fail(k, `inputIndices ${fmt(indices.shape)} must be rank 2 and newShape ${fmt(newShape.shape)} rank 1`);
-  return [{ shape: [indices.shape[0]!, newShape.shape[0]!], dtype: indices.dtype }, { shape: [newShape.shape[0]!], dtype: newShape.dtype }];
+  if (indices.shape.length !== 2 || newShape.shape.length !== 1)
+    fail(k, `inputIndices ${fmt(indices.shape)} must be rank 2 and newShape ${fmt(newShape.shape)} rank 1`);
+  return [
+    { shape: [indices.shape[0]!, newShape.shape[0]!], dtype: indices.dtype },
+    { shape: [newShape.shape[0]!], dtype: newShape.dtype },
+  ];
 };
 
 /** SparseSegmentSum/Mean(data, indices, segmentIds) → [numSegments (from the ids), ...data.shape[1:]]. */
@@ -70,7 +83,8 @@ const raggedGather: ShapeRule = ({ list, attrs, inputs }) => {
   const dense = inputs.paramsDenseValues ?? list[list.length - 2];
   if (!dense) fail(k, 'missing input paramsDenseValues');
   const rank = Number(attrs.outputRaggedRank);
-  if (!Number.isInteger(rank) || rank < 0) fail(k, `outputRaggedRank must be a non-negative integer, got ${attrs.outputRaggedRank}`);
+  if (!Number.isInteger(rank) || rank < 0)
+    fail(k, `outputRaggedRank must be a non-negative integer, got ${attrs.outputRaggedRank}`);
   const splits = Array.from({ length: rank }, () => ({ shape: [U], dtype: 'int32' as const }));
   return [...splits, { shape: [U, ...dense.shape.slice(1)], dtype: dense.dtype }];
 };
@@ -79,10 +93,20 @@ const raggedGather: ShapeRule = ({ list, attrs, inputs }) => {
 const raggedRange: ShapeRule = (args) => {
   const k = tf.RaggedRange;
   const starts = arg(k, args, 'starts');
-  const shape = broadcastAll(k, args.list.map((a) => a.shape));
-  if (shape.length > 1) fail(k, `starts, limits and deltas must be scalars or vectors, got ${args.list.map((a) => fmt(a.shape)).join(', ')}`);
+  const shape = broadcastAll(
+    k,
+    args.list.map((a) => a.shape),
+  );
+  if (shape.length > 1)
+    fail(
+      k,
+      `starts, limits and deltas must be scalars or vectors, got ${args.list.map((a) => fmt(a.shape)).join(', ')}`,
+    );
   const rows = sizeOf(shape);
-  return [{ shape: [rows < 0 ? U : rows + 1], dtype: 'int32' }, { shape: [U], dtype: starts.dtype }];
+  return [
+    { shape: [rows < 0 ? U : rows + 1], dtype: 'int32' },
+    { shape: [U], dtype: starts.dtype },
+  ];
 };
 
 /** RaggedTensorToTensor(shape, values, defaultValue, rowPartitionTensors…): rank = length of `shape`. */
@@ -91,18 +115,26 @@ const raggedTensorToTensor: ShapeRule = (args) => {
   const shape = arg(k, args, 'shape');
   const values = arg(k, args, 'values');
   const rank = shape.shape[0];
-  if (shape.shape.length !== 1 || rank === undefined || rank < 0) fail(k, `shape must be a vector of known length, got ${fmt(shape.shape)}`);
+  if (shape.shape.length !== 1 || rank === undefined || rank < 0)
+    fail(k, `shape must be a vector of known length, got ${fmt(shape.shape)}`);
   return out(new Array<number>(rank).fill(U), values.dtype);
 };
 
 /** StringNGrams(data, dataSplits) → ngrams [?] string and splits shaped like dataSplits. */
 const stringNGrams: ShapeRule = (args) => {
   const splits = arg(tf.StringNGrams, args, 'dataSplits');
-  return [{ shape: [U], dtype: 'string' }, { shape: [...splits.shape], dtype: 'int32' }];
+  return [
+    { shape: [U], dtype: 'string' },
+    { shape: [...splits.shape], dtype: 'int32' },
+  ];
 };
 
 /** StringSplit(input, delimiter) → sparse indices [?, 2], values [?], dense shape [2]. */
-const stringSplit: ShapeRule = () => [{ shape: [U, 2], dtype: 'int32' }, { shape: [U], dtype: 'string' }, { shape: [2], dtype: 'int32' }];
+const stringSplit: ShapeRule = () => [
+  { shape: [U, 2], dtype: 'int32' },
+  { shape: [U], dtype: 'string' },
+  { shape: [2], dtype: 'int32' },
+];
 
 const stringToHashBucketFast: ShapeRule = (args) => out(arg(tf.StringToHashBucketFast, args, 'input').shape, 'int32');
 const staticRegexReplace: ShapeRule = (args) => out(arg(tf.StaticRegexReplace, args, 'x').shape, 'string');

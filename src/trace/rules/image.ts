@@ -15,7 +15,8 @@ function image4d(k: string, name: string, shape: readonly number[]): readonly nu
 
 function size2(k: string, v: unknown, name: string): [number, number] {
   const s = intList(k, v, name);
-  if (s.length !== 2 || s.some((d) => d < 0)) fail(k, `attr '${name}' must be [height, width], got ${JSON.stringify(v)}`);
+  if (s.length !== 2 || s.some((d) => d < 0))
+    fail(k, `attr '${name}' must be [height, width], got ${JSON.stringify(v)}`);
   return [s[0]!, s[1]!];
 }
 
@@ -72,12 +73,14 @@ const spaceToBatchND: ShapeRule = (args) => {
   const block = intList(k, args.attrs.blockShape, 'blockShape');
   const paddings = args.attrs.paddings;
   const m = block.length;
-  if (!Array.isArray(paddings) || paddings.length !== m || x.shape.length < m + 1) fail(k, `blockShape ${JSON.stringify(block)} / paddings ${JSON.stringify(paddings)} do not fit ${fmt(x.shape)}`);
+  if (!Array.isArray(paddings) || paddings.length !== m || x.shape.length < m + 1)
+    fail(k, `blockShape ${JSON.stringify(block)} / paddings ${JSON.stringify(paddings)} do not fit ${fmt(x.shape)}`);
   const shape = [mulDim(x.shape[0]!, sizeOf(block)), ...x.shape.slice(1)];
   block.forEach((bs, i) => {
     const [p0, p1] = intList(k, paddings[i], 'paddings');
     const padded = addDim(x.shape[i + 1]!, p0! + p1!);
-    if (padded >= 0 && padded % bs !== 0) fail(k, `padded dim ${padded} of ${fmt(x.shape)} is not divisible by block size ${bs}`);
+    if (padded >= 0 && padded % bs !== 0)
+      fail(k, `padded dim ${padded} of ${fmt(x.shape)} is not divisible by block size ${bs}`);
     shape[i + 1] = padded < 0 ? UNKNOWN : padded / bs;
   });
   return out(shape, x.dtype);
@@ -91,9 +94,11 @@ const batchToSpaceND: ShapeRule = (args) => {
   const crops = args.attrs.crops;
   const m = block.length;
   const prod = sizeOf(block);
-  if (!Array.isArray(crops) || crops.length !== m || x.shape.length < m + 1) fail(k, `blockShape ${JSON.stringify(block)} / crops ${JSON.stringify(crops)} do not fit ${fmt(x.shape)}`);
+  if (!Array.isArray(crops) || crops.length !== m || x.shape.length < m + 1)
+    fail(k, `blockShape ${JSON.stringify(block)} / crops ${JSON.stringify(crops)} do not fit ${fmt(x.shape)}`);
   const batch = x.shape[0]!;
-  if (batch >= 0 && batch % prod !== 0) fail(k, `batch ${batch} of ${fmt(x.shape)} is not divisible by the block size ${prod}`);
+  if (batch >= 0 && batch % prod !== 0)
+    fail(k, `batch ${batch} of ${fmt(x.shape)} is not divisible by the block size ${prod}`);
   const shape = [batch < 0 ? UNKNOWN : batch / prod, ...x.shape.slice(1)];
   block.forEach((bs, i) => {
     const [c0, c1] = intList(k, crops[i], 'crops');
@@ -113,7 +118,8 @@ const depthToSpace: ShapeRule = (args) => {
   if (!Number.isInteger(bs) || bs < 2) fail(k, `blockSize must be an integer >= 2, got ${args.attrs.blockSize}`);
   const nchw = args.attrs.dataFormat === 'NCHW';
   const c = nchw ? d1! : d3!;
-  if (c >= 0 && c % (bs * bs) !== 0) fail(k, `depth ${c} of ${fmt(x.shape)} is not divisible by blockSize² = ${bs * bs}`);
+  if (c >= 0 && c % (bs * bs) !== 0)
+    fail(k, `depth ${c} of ${fmt(x.shape)} is not divisible by blockSize² = ${bs * bs}`);
   const oc = c < 0 ? UNKNOWN : c / (bs * bs);
   const [h, w] = nchw ? [d2!, d3!] : [d1!, d2!];
   return out(nchw ? [b!, oc, mulDim(h, bs), mulDim(w, bs)] : [b!, mulDim(h, bs), mulDim(w, bs), oc], x.dtype);

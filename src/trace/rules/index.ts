@@ -6,7 +6,14 @@
 // for one file is split as `<family>-<part>.ts`), each holding the rules of that family's kernels only; helpers that
 // are not rules (the rule contract, shape-util) live in `support/`. test/ir/rule-files.test.ts checks it.
 
-import { entriesOf, joinTables, ruleOf, type KernelName, type KernelsWith, type KernelTable } from '../../ir/kernels/index.js';
+import {
+  entriesOf,
+  joinTables,
+  ruleOf,
+  type KernelName,
+  type KernelsWith,
+  type KernelTable,
+} from '../../ir/kernels/index.js';
 import type { ShapeRule, ShapeTable } from './support/rule-types.js';
 import { ELEMENTWISE_RULES } from './elementwise.js';
 import { COMPLEX_RULES } from './complex.js';
@@ -38,9 +45,14 @@ const FILES = {
 } satisfies Readonly<Record<string, KernelTable<ShapeRule>>>;
 
 /** Kernels with a record but no rule in any file here: never, or the check below fails to compile. */
-type WithoutShapeRule = Exclude<KernelName, KernelsWith<'drawOp'> | { [F in keyof typeof FILES]: keyof (typeof FILES)[F] }[keyof typeof FILES]>;
+type WithoutShapeRule = Exclude<
+  KernelName,
+  KernelsWith<'drawOp'> | { [F in keyof typeof FILES]: keyof (typeof FILES)[F] }[keyof typeof FILES]
+>;
 /** Does not compile, naming the kernels, when a kernel record (other than a draw op) has no shape rule. */
-const EVERY_KERNEL_HAS_A_SHAPE_RULE: [WithoutShapeRule] extends [never] ? true : { kernelsWithoutAShapeRule: WithoutShapeRule } = true;
+const EVERY_KERNEL_HAS_A_SHAPE_RULE: [WithoutShapeRule] extends [never]
+  ? true
+  : { kernelsWithoutAShapeRule: WithoutShapeRule } = true;
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'complex64', 'string']);
 

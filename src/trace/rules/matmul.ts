@@ -18,7 +18,12 @@ function matmulShape(kernel: string, a: Shape, b: Shape, transposeA: boolean, tr
   const innerB = transposeB ? b[rb - 1]! : b[rb - 2]!;
   const outerA = transposeA ? a[ra - 1]! : a[ra - 2]!;
   const outerB = transposeB ? b[rb - 2]! : b[rb - 1]!;
-  unifyDim(kernel, innerA, innerB, `inner dimensions of ${fmt(a)} and ${fmt(b)} (transposeA=${transposeA}, transposeB=${transposeB}) must match`);
+  unifyDim(
+    kernel,
+    innerA,
+    innerB,
+    `inner dimensions of ${fmt(a)} and ${fmt(b)} (transposeA=${transposeA}, transposeB=${transposeB}) must match`,
+  );
   const batch = broadcastShapes(kernel, a.slice(0, -2), b.slice(0, -2));
   return [...batch, outerA, outerB];
 }
@@ -27,7 +32,10 @@ const batchMatMul: ShapeRule = (args) => {
   const k = tf.BatchMatMul;
   const a = arg(k, args, 'a');
   const b = arg(k, args, 'b');
-  return out(matmulShape(k, a.shape, b.shape, args.attrs.transposeA === true, args.attrs.transposeB === true), upcast(a.dtype, b.dtype));
+  return out(
+    matmulShape(k, a.shape, b.shape, args.attrs.transposeA === true, args.attrs.transposeB === true),
+    upcast(a.dtype, b.dtype),
+  );
 };
 
 /** _FusedMatMul(a, b, bias?, preluActivationWeights?): the matmul shape, broadcast with the bias. */
@@ -39,7 +47,8 @@ const fusedMatMul: ShapeRule = (args: RuleArgs) => {
   const bias = args.inputs.bias;
   if (bias) {
     const withBias = broadcastShapes(k, shape, bias.shape);
-    if (withBias.length !== shape.length) fail(k, `bias ${fmt(bias.shape)} has a higher rank than the product ${fmt(shape)}`);
+    if (withBias.length !== shape.length)
+      fail(k, `bias ${fmt(bias.shape)} has a higher rank than the product ${fmt(shape)}`);
     shape = withBias;
   }
   return out(shape, upcast(a.dtype, b.dtype));
@@ -56,15 +65,27 @@ const einsum: ShapeRule = ({ list, attrs }) => {
   if (eq.includes('...')) fail(k, `equation '${equation}': the ellipsis notation is not supported`);
   const terms = parts[0]!.split(',');
   const outTerm = parts[1]!;
-  if (terms.length !== list.length) fail(k, `equation '${equation}' expects ${terms.length} operands, got ${list.length}`);
+  if (terms.length !== list.length)
+    fail(k, `equation '${equation}' expects ${terms.length} operands, got ${list.length}`);
   const sizes = new Map<string, number>();
   terms.forEach((term, i) => {
     const shape = checkShape(k, list[i]!.shape);
-    if (term.length !== shape.length) fail(k, `operand ${i} has shape ${fmt(shape)} but term '${term}' has ${term.length} labels`);
+    if (term.length !== shape.length)
+      fail(k, `operand ${i} has shape ${fmt(shape)} but term '${term}' has ${term.length} labels`);
     if (new Set(term).size !== term.length) fail(k, `term '${term}' repeats a label (not supported)`);
     [...term].forEach((label, j) => {
       const prev = sizes.get(label);
-      sizes.set(label, prev === undefined ? shape[j]! : unifyDim(k, prev, shape[j]!, `label '${label}' has different sizes in ${list.map((x) => fmt(x.shape)).join(', ')}`));
+      sizes.set(
+        label,
+        prev === undefined
+          ? shape[j]!
+          : unifyDim(
+              k,
+              prev,
+              shape[j]!,
+              `label '${label}' has different sizes in ${list.map((x) => fmt(x.shape)).join(', ')}`,
+            ),
+      );
     });
   });
   const shape = [...outTerm].map((label) => {

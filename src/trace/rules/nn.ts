@@ -13,13 +13,25 @@ type Rounding = Parameters<typeof bu.computePool2DInfo>[5];
 type Pair = [number, number] | number;
 type Triple = [number, number, number] | number;
 
-const describe = (a: Record<string, unknown>) => `filterSize=${JSON.stringify(a.filterSize)} strides=${JSON.stringify(a.strides)} pad=${JSON.stringify(a.pad)}`;
+const describe = (a: Record<string, unknown>) =>
+  `filterSize=${JSON.stringify(a.filterSize)} strides=${JSON.stringify(a.strides)} pad=${JSON.stringify(a.pad)}`;
 
 function pool2dShape(k: string, x: readonly number[], a: Record<string, unknown>): number[] {
   if (x.length !== 4) fail(k, `x must be rank 4 [batch, height, width, channels], got ${fmt(x)}`);
-  return convOut(k, [x], ([xs]) =>
-    bu.computePool2DInfo(xs as [number, number, number, number], a.filterSize as Pair, a.strides as Pair, 1, a.pad as Pad, a.dimRoundingMode as Rounding).outShape,
-  `pooling (${describe(a)})`);
+  return convOut(
+    k,
+    [x],
+    ([xs]) =>
+      bu.computePool2DInfo(
+        xs as [number, number, number, number],
+        a.filterSize as Pair,
+        a.strides as Pair,
+        1,
+        a.pad as Pad,
+        a.dimRoundingMode as Rounding,
+      ).outShape,
+    `pooling (${describe(a)})`,
+  );
 }
 
 function pool2d(k: string): ShapeRule {
@@ -34,9 +46,21 @@ function pool3d(k: string): ShapeRule {
     const x = arg(k, args, 'x');
     const a = args.attrs;
     if (x.shape.length !== 5) fail(k, `x must be rank 5, got ${fmt(x.shape)}`);
-    const shape = convOut(k, [x.shape], ([xs]) =>
-      bu.computePool3DInfo(xs as [number, number, number, number, number], a.filterSize as Triple, a.strides as Triple, 1, a.pad as 'valid' | 'same' | number,
-        a.dimRoundingMode as Rounding, (a.dataFormat ?? 'NDHWC') as 'NDHWC' | 'NCDHW').outShape, `3D pooling (${describe(a)})`);
+    const shape = convOut(
+      k,
+      [x.shape],
+      ([xs]) =>
+        bu.computePool3DInfo(
+          xs as [number, number, number, number, number],
+          a.filterSize as Triple,
+          a.strides as Triple,
+          1,
+          a.pad as 'valid' | 'same' | number,
+          a.dimRoundingMode as Rounding,
+          (a.dataFormat ?? 'NDHWC') as 'NDHWC' | 'NCDHW',
+        ).outShape,
+      `3D pooling (${describe(a)})`,
+    );
     return out(shape, x.dtype);
   };
 }
@@ -46,7 +70,10 @@ const maxPoolWithArgmax: ShapeRule = (args) => {
   const k = tf.MaxPoolWithArgmax;
   const x = arg(k, args, 'x');
   const shape = pool2dShape(k, x.shape, args.attrs);
-  return [{ shape, dtype: x.dtype }, { shape: [...shape], dtype: 'int32' }];
+  return [
+    { shape, dtype: x.dtype },
+    { shape: [...shape], dtype: 'int32' },
+  ];
 };
 
 /** Pool gradients: shaped like the forward input (`input`), of dy's dtype. */
@@ -78,7 +105,8 @@ const fusedBatchNorm: ShapeRule = (args) => {
     if (p.shape.length > x.shape.length) fail(k, `${name} ${fmt(p.shape)} has a higher rank than x ${fmt(x.shape)}`);
     p.shape.forEach((d, i) => {
       const xd = x.shape[x.shape.length - p.shape.length + i]!;
-      if (d !== 1 && d !== xd && d >= 0 && xd >= 0) fail(k, `${name} ${fmt(p.shape)} does not broadcast against x ${fmt(x.shape)}`);
+      if (d !== 1 && d !== xd && d >= 0 && xd >= 0)
+        fail(k, `${name} ${fmt(p.shape)} does not broadcast against x ${fmt(x.shape)}`);
     });
   }
   return out(checkShape(k, x.shape), x.dtype);

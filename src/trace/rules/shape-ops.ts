@@ -5,7 +5,21 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { ShapeRule } from './support/rule-types.js';
 import type { KernelTable } from '../../ir/kernels/index.js';
-import { addDim, arg, checkShape, fail, fmt, intList, mulDim, normalizeAxis, out, sizeOf, UNKNOWN, unifyDim, unifyShapes } from './support/shape-util.js';
+import {
+  addDim,
+  arg,
+  checkShape,
+  fail,
+  fmt,
+  intList,
+  mulDim,
+  normalizeAxis,
+  out,
+  sizeOf,
+  UNKNOWN,
+  unifyDim,
+  unifyShapes,
+} from './support/shape-util.js';
 
 /** Reshape: at most one -1 in the target; it is inferred when the input size is known. */
 const reshape: ShapeRule = (args) => {
@@ -19,11 +33,14 @@ const reshape: ShapeRule = (args) => {
   const rest = target.reduce((p, d) => (d === -1 ? p : p * d), 1);
   if (size < 0) return out(target, x.dtype); // unknown input size: the -1 stays unknown
   if (implicit < 0) {
-    if (rest !== size) fail(k, `cannot reshape ${fmt(x.shape)} (${size} elements) to ${JSON.stringify(target)} (${rest} elements)`);
+    if (rest !== size)
+      fail(k, `cannot reshape ${fmt(x.shape)} (${size} elements) to ${JSON.stringify(target)} (${rest} elements)`);
     return out(target, x.dtype);
   }
-  if (rest === 0) fail(k, `cannot infer the -1 in ${JSON.stringify(target)} with a zero-size dimension (input ${fmt(x.shape)})`);
-  if (size % rest !== 0) fail(k, `cannot reshape ${fmt(x.shape)} (${size} elements) to ${JSON.stringify(target)}: not divisible by ${rest}`);
+  if (rest === 0)
+    fail(k, `cannot infer the -1 in ${JSON.stringify(target)} with a zero-size dimension (input ${fmt(x.shape)})`);
+  if (size % rest !== 0)
+    fail(k, `cannot reshape ${fmt(x.shape)} (${size} elements) to ${JSON.stringify(target)}: not divisible by ${rest}`);
   const shape = [...target];
   shape[implicit] = size / rest;
   return out(shape, x.dtype);
@@ -35,8 +52,12 @@ const transpose: ShapeRule = (args) => {
   const rank = x.shape.length;
   const perm = args.attrs.perm == null ? [...Array(rank).keys()].reverse() : intList(k, args.attrs.perm, 'perm');
   const sorted = [...perm].sort((a, b) => a - b);
-  if (perm.length !== rank || sorted.some((p, i) => p !== i)) fail(k, `perm ${JSON.stringify(perm)} is not a permutation of the axes of ${fmt(x.shape)}`);
-  return out(perm.map((p) => x.shape[p]!), x.dtype);
+  if (perm.length !== rank || sorted.some((p, i) => p !== i))
+    fail(k, `perm ${JSON.stringify(perm)} is not a permutation of the axes of ${fmt(x.shape)}`);
+  return out(
+    perm.map((p) => x.shape[p]!),
+    x.dtype,
+  );
 };
 
 /** Concat along `axis`: other dims must agree; the axis dim adds up. */
@@ -51,7 +72,8 @@ const concat: ShapeRule = ({ list, attrs }) => {
     checkShape(k, x.shape);
     if (x.shape.length !== rank) fail(k, `all inputs must have the same rank, got ${all}`);
     x.shape.forEach((d, i) => {
-      shape[i] = i === axis ? addDim(shape[i]!, d) : unifyDim(k, shape[i]!, d, `shapes ${all} differ outside axis ${axis}`);
+      shape[i] =
+        i === axis ? addDim(shape[i]!, d) : unifyDim(k, shape[i]!, d, `shapes ${all} differ outside axis ${axis}`);
     });
   }
   return out(shape, list[0]!.dtype);
@@ -62,7 +84,13 @@ const pack: ShapeRule = ({ list, attrs }) => {
   const k = tf.Pack;
   if (list.length === 0) fail(k, 'expects at least one input');
   let shape = [...checkShape(k, list[0]!.shape)];
-  for (const x of list.slice(1)) shape = unifyShapes(k, shape, x.shape, `all inputs must have the same shape, got ${list.map((a) => fmt(a.shape)).join(', ')}`);
+  for (const x of list.slice(1))
+    shape = unifyShapes(
+      k,
+      shape,
+      x.shape,
+      `all inputs must have the same shape, got ${list.map((a) => fmt(a.shape)).join(', ')}`,
+    );
   const axis = normalizeAxis(k, attrs.axis ?? 0, shape.length + 1);
   shape.splice(axis, 0, list.length);
   return out(shape, list[0]!.dtype);
@@ -108,8 +136,12 @@ const tile: ShapeRule = (args) => {
   const k = tf.Tile;
   const x = arg(k, args, 'x');
   const reps = intList(k, args.attrs.reps, 'reps');
-  if (reps.length !== x.shape.length || reps.some((r) => r < 0)) fail(k, `reps ${JSON.stringify(reps)} must be ${x.shape.length} non-negative integers for ${fmt(x.shape)}`);
-  return out(x.shape.map((d, i) => mulDim(d, reps[i]!)), x.dtype);
+  if (reps.length !== x.shape.length || reps.some((r) => r < 0))
+    fail(k, `reps ${JSON.stringify(reps)} must be ${x.shape.length} non-negative integers for ${fmt(x.shape)}`);
+  return out(
+    x.shape.map((d, i) => mulDim(d, reps[i]!)),
+    x.dtype,
+  );
 };
 
 /** BroadcastTo (a kernel name tfjs's op lowers to Tile; rule kept for graphs that name it). */
@@ -123,7 +155,10 @@ const broadcastTo: ShapeRule = (args) => {
     const t = shape[lead + i]!;
     if (d !== 1 && d !== t && d >= 0 && t >= 0) fail(k, `cannot broadcast ${fmt(x.shape)} to ${JSON.stringify(shape)}`);
   });
-  return out(shape.map((t, i) => (t >= 0 ? t : i >= lead ? x.shape[i - lead]! : UNKNOWN)), x.dtype);
+  return out(
+    shape.map((t, i) => (t >= 0 ? t : i >= lead ? x.shape[i - lead]! : UNKNOWN)),
+    x.dtype,
+  );
 };
 
 const expandDims: ShapeRule = (args) => {
@@ -148,15 +183,20 @@ function pad(k: string): ShapeRule {
   return (args) => {
     const x = arg(k, args, 'x');
     const paddings = args.attrs.paddings;
-    if (!Array.isArray(paddings) || paddings.length !== x.shape.length) fail(k, `paddings ${JSON.stringify(paddings)} must have one [before, after] pair per dim of ${fmt(x.shape)}`);
+    if (!Array.isArray(paddings) || paddings.length !== x.shape.length)
+      fail(k, `paddings ${JSON.stringify(paddings)} must have one [before, after] pair per dim of ${fmt(x.shape)}`);
     const mode = args.attrs.mode;
-    return out(x.shape.map((d, i) => {
-      const [b, a] = intList(k, paddings[i], 'paddings');
-      if (b == null || a == null || b < 0 || a < 0) fail(k, `invalid paddings ${JSON.stringify(paddings)}`);
-      const limit = mode === 'reflect' ? d - 1 : d;
-      if (mode != null && d >= 0 && (b > limit || a > limit)) fail(k, `${mode} paddings ${JSON.stringify(paddings)} are too large for ${fmt(x.shape)}`);
-      return addDim(d, b + a);
-    }), x.dtype);
+    return out(
+      x.shape.map((d, i) => {
+        const [b, a] = intList(k, paddings[i], 'paddings');
+        if (b == null || a == null || b < 0 || a < 0) fail(k, `invalid paddings ${JSON.stringify(paddings)}`);
+        const limit = mode === 'reflect' ? d - 1 : d;
+        if (mode != null && d >= 0 && (b > limit || a > limit))
+          fail(k, `${mode} paddings ${JSON.stringify(paddings)} are too large for ${fmt(x.shape)}`);
+        return addDim(d, b + a);
+      }),
+      x.dtype,
+    );
   };
 }
 

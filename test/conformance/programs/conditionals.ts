@@ -242,7 +242,8 @@ export function returnInFinally(x) {
   try {
     return 2;
   } finally {
-    if (x > 0) return 1; // eslint-disable-line no-unsafe-finally
+    if (x > 0)
+      return 1; // eslint-disable-line no-unsafe-finally
     else return 0; // eslint-disable-line no-unsafe-finally
   }
 }

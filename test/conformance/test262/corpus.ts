@@ -34,7 +34,9 @@ export function loadCorpus(): CorpusDirectory[] {
 
 /** Per directory (statements/for …), the skipped tests' count per reason. */
 export function skipCounts(): Record<string, Record<string, number>> {
-  const { skipped } = JSON.parse(readFileSync(`${DIR}skipped.json`, 'utf8')) as { skipped: Record<string, Record<string, string[]>> };
+  const { skipped } = JSON.parse(readFileSync(`${DIR}skipped.json`, 'utf8')) as {
+    skipped: Record<string, Record<string, string[]>>;
+  };
   const out: Record<string, Record<string, number>> = {};
   for (const [dir, reasons] of Object.entries(skipped)) {
     out[dir] = Object.fromEntries(Object.entries(reasons).map(([r, paths]) => [r, paths.length]));

@@ -84,16 +84,21 @@ assert.sameValue = (actual: unknown, expected: unknown, message?: string): void 
     fail(`${message} (_isSameValue operation threw) ${String(e)}`);
   }
   if (same) return;
-  fail(`${withSpace(message)}Expected SameValue(«${assert._toString(actual)}», «${assert._toString(expected)}») to be true`);
+  fail(
+    `${withSpace(message)}Expected SameValue(«${assert._toString(actual)}», «${assert._toString(expected)}») to be true`,
+  );
 };
 
 assert.notSameValue = (actual: unknown, unexpected: unknown, message?: string): void => {
   if (!assert._isSameValue(actual, unexpected)) return;
-  fail(`${withSpace(message)}Expected SameValue(«${assert._toString(actual)}», «${assert._toString(unexpected)}») to be false`);
+  fail(
+    `${withSpace(message)}Expected SameValue(«${assert._toString(actual)}», «${assert._toString(unexpected)}») to be false`,
+  );
 };
 
 assert.throws = (expected: { name: string }, func: unknown, message?: string): void => {
-  if (typeof func !== 'function') fail('assert.throws requires two arguments: the error constructor and a function to run');
+  if (typeof func !== 'function')
+    fail('assert.throws requires two arguments: the error constructor and a function to run');
   const prefix = withSpace(message);
   try {
     (func as () => unknown)();
@@ -102,7 +107,9 @@ assert.throws = (expected: { name: string }, func: unknown, message?: string): v
     const ctor = (thrown as { constructor: { name: string } }).constructor;
     if (ctor === expected) return;
     const same = expected.name === ctor.name;
-    fail(`${prefix}Expected a ${expected.name} but got a ${same ? 'different error constructor with the same name' : ctor.name}`);
+    fail(
+      `${prefix}Expected a ${expected.name} but got a ${same ? 'different error constructor with the same name' : ctor.name}`,
+    );
   }
   fail(`${prefix}Expected a ${expected.name} to be thrown but no exception was thrown at all`);
 };
@@ -112,14 +119,19 @@ function compareArray(a: ArrayLike<unknown>, b: ArrayLike<unknown>): boolean {
   for (let i = 0; i < a.length; i++) if (!assert._isSameValue(b[i], a[i])) return false;
   return true;
 }
-compareArray.format = (arrayLike: ArrayLike<unknown>): string => `[${Array.prototype.map.call(arrayLike, String).join(', ')}]`;
+compareArray.format = (arrayLike: ArrayLike<unknown>): string =>
+  `[${Array.prototype.map.call(arrayLike, String).join(', ')}]`;
 
 assert.compareArray = (actual: ArrayLike<unknown>, expected: ArrayLike<unknown>, message?: unknown): void => {
   const text = message === undefined ? '' : typeof message === 'symbol' ? message.toString() : message;
   if (isPrimitive(actual)) assert(false, `Actual argument [${String(actual)}] shouldn't be primitive. ${String(text)}`);
-  else if (isPrimitive(expected)) assert(false, `Expected argument [${String(expected)}] shouldn't be primitive. ${String(text)}`);
+  else if (isPrimitive(expected))
+    assert(false, `Expected argument [${String(expected)}] shouldn't be primitive. ${String(text)}`);
   if (compareArray(actual, expected)) return;
-  assert(false, `Actual ${compareArray.format(actual)} and expected ${compareArray.format(expected)} should have the same contents. ${String(text)}`);
+  assert(
+    false,
+    `Actual ${compareArray.format(actual)} and expected ${compareArray.format(expected)} should have the same contents. ${String(text)}`,
+  );
 };
 
 // propertyHelper.js: the primordials it uses, captured before a test can replace them.
@@ -162,7 +174,13 @@ function isWritable(obj: Obj, name: PropertyKey): boolean {
 }
 
 /** The failures of `desc`'s attributes other than value (writable and configurable are probed). */
-function attributeFailures(obj: Obj, name: PropertyKey, desc: PropertyDescriptor, original: PropertyDescriptor, label: string): string[] {
+function attributeFailures(
+  obj: Obj,
+  name: PropertyKey,
+  desc: PropertyDescriptor,
+  original: PropertyDescriptor,
+  label: string,
+): string[] {
   const out: string[] = [];
   const probe = { enumerable: isEnumerable, writable: isWritable, configurable: isConfigurable } as const;
   for (const attr of ['enumerable', 'writable', 'configurable'] as const) {
@@ -174,7 +192,11 @@ function attributeFailures(obj: Obj, name: PropertyKey, desc: PropertyDescriptor
   return out;
 }
 
-function verifyProperty(obj: Obj, name: PropertyKey, ...rest: [PropertyDescriptor | undefined, { label?: string; restore?: boolean }?]): boolean {
+function verifyProperty(
+  obj: Obj,
+  name: PropertyKey,
+  ...rest: [PropertyDescriptor | undefined, { label?: string; restore?: boolean }?]
+): boolean {
   assert(rest.length > 0, 'verifyProperty should receive at least 3 arguments: obj, name, and descriptor');
   const [desc, options] = rest;
   const label = options?.label || String(name);
@@ -187,11 +209,15 @@ function verifyProperty(obj: Obj, name: PropertyKey, ...rest: [PropertyDescripto
   assert.notSameValue(desc, null, 'The desc argument should be an object or undefined, null');
   assert.sameValue(typeof desc, 'object', `The desc argument should be an object or undefined, ${String(desc)}`);
   for (const key of Object.getOwnPropertyNames(desc)) {
-    assert(['value', 'writable', 'enumerable', 'configurable', 'get', 'set'].includes(key), `Invalid descriptor field: ${key}`);
+    assert(
+      ['value', 'writable', 'enumerable', 'configurable', 'get', 'set'].includes(key),
+      `Invalid descriptor field: ${key}`,
+    );
   }
   const failures: string[] = [];
   if (hasOwn(desc, 'value')) {
-    if (!sameValue(desc.value, original!.value)) failures.push(`${label} descriptor value should be ${String(desc.value)}`);
+    if (!sameValue(desc.value, original!.value))
+      failures.push(`${label} descriptor value should be ${String(desc.value)}`);
     if (!sameValue(desc.value, obj[name])) failures.push(`${label} value should be ${String(desc.value)}`);
   }
   failures.push(...attributeFailures(obj, name, desc, original!, label));
@@ -200,8 +226,31 @@ function verifyProperty(obj: Obj, name: PropertyKey, ...rest: [PropertyDescripto
   return true;
 }
 
-const functions: Record<string, Fn> = { assert, Test262Error, $DONOTEVALUATE, compareArray, isNegativeZero, isPrimitive, formatIdentityFreeValue, formatSimpleValue, verifyProperty, isConfigurable, isEnumerable, isWritable, isSameValue: sameValue };
-for (const f of [...Object.values(functions), assert.sameValue, assert.notSameValue, assert.throws, assert.compareArray, compareArray.format, Test262Error.thrower]) doNotConvert(f as Fn);
+const functions: Record<string, Fn> = {
+  assert,
+  Test262Error,
+  $DONOTEVALUATE,
+  compareArray,
+  isNegativeZero,
+  isPrimitive,
+  formatIdentityFreeValue,
+  formatSimpleValue,
+  verifyProperty,
+  isConfigurable,
+  isEnumerable,
+  isWritable,
+  isSameValue: sameValue,
+};
+for (const f of [
+  ...Object.values(functions),
+  assert.sameValue,
+  assert.notSameValue,
+  assert.throws,
+  assert.compareArray,
+  compareArray.format,
+  Test262Error.thrower,
+])
+  doNotConvert(f as Fn);
 
 /** The bindings test262 puts in the global scope (assert.js, sta.js, compareArray.js, propertyHelper.js). */
 export const HARNESS: Readonly<Record<string, unknown>> = Object.freeze({ ...functions });

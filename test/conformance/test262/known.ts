@@ -45,13 +45,17 @@ export function unexpected(results: readonly CaseResult[], known: Known): string
   for (const r of results) {
     const seen = observedClasses(r);
     const listed = known.tests[r.path];
-    const detail = `${r.inPlace && r.inPlace.verdict !== 'same' ? `in place: ${r.inPlace.detail}` : ''} ${r.runTime.verdict !== 'same' ? `run time: ${r.runTime.detail}` : ''}`.trim();
+    const detail =
+      `${r.inPlace && r.inPlace.verdict !== 'same' ? `in place: ${r.inPlace.detail}` : ''} ${r.runTime.verdict !== 'same' ? `run time: ${r.runTime.detail}` : ''}`.trim();
     if (!listed) {
-      if (isDefect(seen.inPlace) || isDefect(seen.runTime)) out.push(`${r.path}: in place ${seen.inPlace}, run time ${seen.runTime}, not listed (${detail})`);
+      if (isDefect(seen.inPlace) || isDefect(seen.runTime))
+        out.push(`${r.path}: in place ${seen.inPlace}, run time ${seen.runTime}, not listed (${detail})`);
       continue;
     }
     if (listed.inPlace !== seen.inPlace || listed.runTime !== seen.runTime) {
-      out.push(`${r.path}: listed as in place ${listed.inPlace}, run time ${listed.runTime}; now in place ${seen.inPlace}, run time ${seen.runTime} (${detail || 'same'}): update known-differences.json`);
+      out.push(
+        `${r.path}: listed as in place ${listed.inPlace}, run time ${listed.runTime}; now in place ${seen.inPlace}, run time ${seen.runTime} (${detail || 'same'}): update known-differences.json`,
+      );
     }
   }
   return out;

@@ -100,7 +100,14 @@ export function outcomeOf(e: unknown, generated = false): Outcome {
   const autograph = e instanceof AutographError ? { id: e.id, kind: e.kind } : undefined;
   const internal = thrownInside(e) || (generated && error === 'SyntaxError');
   const note = message === undefined && !autograph ? firstLine(e) : undefined;
-  return { kind: 'throw', error, ...(message === undefined ? {} : { message }), internal, ...(autograph ? { autograph } : {}), ...(note ? { note } : {}) };
+  return {
+    kind: 'throw',
+    error,
+    ...(message === undefined ? {} : { message }),
+    internal,
+    ...(autograph ? { autograph } : {}),
+    ...(note ? { note } : {}),
+  };
 }
 
 export function describeOutcome(o: Outcome): string {

@@ -51,12 +51,22 @@ function bare(d: PropertyDescriptor): PropertyDescriptor {
 function take(objects: readonly object[]): Entry[] {
   return objects.map((object) => {
     const keys = ownKeys(object);
-    return { object, proto: getPrototypeOf(object) as object | null, keys, descriptors: keys.map((k) => bare(getOwnPropertyDescriptor(object, k)!)) };
+    return {
+      object,
+      proto: getPrototypeOf(object) as object | null,
+      keys,
+      descriptors: keys.map((k) => bare(getOwnPropertyDescriptor(object, k)!)),
+    };
   });
 }
 
 const sameDescriptor = (a: PropertyDescriptor, b: PropertyDescriptor): boolean =>
-  is(a.value, b.value) && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
+  is(a.value, b.value) &&
+  a.get === b.get &&
+  a.set === b.set &&
+  a.writable === b.writable &&
+  a.enumerable === b.enumerable &&
+  a.configurable === b.configurable;
 
 function has(keys: readonly PropertyKey[], k: PropertyKey): boolean {
   for (let i = 0; i < keys.length; i++) if (keys[i] === k) return true;

@@ -16,7 +16,11 @@ import type { CorpusTest } from './corpus.js';
 /** What the converted module imports; the import is replaced by the parameters of its evaluation. */
 const RUNTIME = 'autograph-ts/runtime';
 const IMPORT = /^import \{[^}]*\} from "autograph-ts\/runtime";\n/m;
-const RUNTIME_PARAMS = { ag__: runtime.ag__, ag__markInPlace: runtime.markInPlace, ag__markConversionFailed: runtime.markConversionFailed };
+const RUNTIME_PARAMS = {
+  ag__: runtime.ag__,
+  ag__markInPlace: runtime.markInPlace,
+  ag__markConversionFailed: runtime.markConversionFailed,
+};
 
 /** Per-run time limit (ms): a converted infinite loop must not hang the suite. */
 export const TIME_LIMIT_MS = Number(process.env.TEST262_TIME_LIMIT_MS ?? 5000);
@@ -61,7 +65,8 @@ function timed(f: () => void, run: RunOptions, generated = false): Outcome {
   let threw = false;
   let caught: unknown;
   const warn = console.warn;
-  console.warn = (...args: unknown[]) => void run.warnings.push(/\[([\w-]+\/[\w-]+)\]/.exec(String(args[0]))?.[1] ?? 'uncatalogued');
+  console.warn = (...args: unknown[]) =>
+    void run.warnings.push(/\[([\w-]+\/[\w-]+)\]/.exec(String(args[0]))?.[1] ?? 'uncatalogued');
   try {
     CALL.runInThisContext({ timeout: run.timeLimitMs });
   } catch (e) {
@@ -80,7 +85,10 @@ const ARGS = [...Object.values(HARNESS), ...Object.values(RUNTIME_PARAMS)];
 
 /** Evaluates module text (no imports) with the harness and the runtime in scope; returns its test262. */
 function evaluate(code: string, filename: string): () => unknown {
-  const factory = vm.runInThisContext(`(function (${PARAMS.join(', ')}) {\n"use strict";\n${code}\nreturn test262;\n})`, { filename }) as (...a: unknown[]) => () => unknown;
+  const factory = vm.runInThisContext(
+    `(function (${PARAMS.join(', ')}) {\n"use strict";\n${code}\nreturn test262;\n})`,
+    { filename },
+  ) as (...a: unknown[]) => () => unknown;
   return factory(...ARGS);
 }
 
@@ -96,11 +104,15 @@ function runPlain(test: CorpusTest, run: RunOptions): { outcome: Outcome; fn?: (
 
 function runInPlace(test: CorpusTest, run: RunOptions): Outcome {
   let fn: (() => unknown) | undefined;
-  const converted = timed(() => {
-    const out = transformSource(moduleText(test), { runtimeModule: RUNTIME, filename: `/test262/${test.path}` });
-    if (!out) throw new Error('transformSource found nothing to convert');
-    fn = evaluate(out.code.replace(IMPORT, ''), `test262-in-place:${test.path}`);
-  }, run, true);
+  const converted = timed(
+    () => {
+      const out = transformSource(moduleText(test), { runtimeModule: RUNTIME, filename: `/test262/${test.path}` });
+      if (!out) throw new Error('transformSource found nothing to convert');
+      fn = evaluate(out.code.replace(IMPORT, ''), `test262-in-place:${test.path}`);
+    },
+    run,
+    true,
+  );
   if (converted.kind !== 'normal' || !fn) return converted;
   const f = fn;
   return timed(() => void f.call(globalThis), run, true);
@@ -123,7 +135,11 @@ let warm = false;
 function warmUp(): void {
   if (warm) return;
   warm = true;
-  const test: CorpusTest = { path: 'warm-up.js', includes: [], source: 'let n = 0;\nfor (const x of [1, 2]) { if (x > 1) n += x; }\n' };
+  const test: CorpusTest = {
+    path: 'warm-up.js',
+    includes: [],
+    source: 'let n = 0;\nfor (const x of [1, 2]) { if (x > 1) n += x; }\n',
+  };
   const out = transformSource(moduleText(test), { runtimeModule: RUNTIME, filename: '/test262/warm-up.js' });
   const plain = evaluate(moduleText(test), 'test262:warm-up.js');
   evaluate(out!.code.replace(IMPORT, ''), 'test262-in-place:warm-up.js').call(globalThis);

@@ -38,8 +38,19 @@ function add(p: PathCounts, c: Classified | null, warnings: readonly string[]): 
   else p[c.verdict]++;
 }
 
-export function tally(directory: string, results: readonly CaseResult[], skipped: Record<string, number>): DirectoryCounts {
-  const counts: DirectoryCounts = { directory, tests: results.length, plainFails: 0, inPlace: empty(), runTime: empty(), skipped };
+export function tally(
+  directory: string,
+  results: readonly CaseResult[],
+  skipped: Record<string, number>,
+): DirectoryCounts {
+  const counts: DirectoryCounts = {
+    directory,
+    tests: results.length,
+    plainFails: 0,
+    inPlace: empty(),
+    runTime: empty(),
+    skipped,
+  };
   for (const r of results) {
     if (!r.oraclePasses) counts.plainFails++;
     add(counts.inPlace, r.inPlace, r.warnings.inPlace);
@@ -51,7 +62,10 @@ export function tally(directory: string, results: readonly CaseResult[], skipped
 const sum = (r: Record<string, number>): number => Object.values(r).reduce((a, b) => a + b, 0);
 const short = (id: string): string => id.replace(/^convert\//, '');
 function byCount(r: Record<string, number>, fmt: (k: string) => string = (k) => k): string {
-  return Object.entries(r).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${fmt(k)} ${n}`).join(', ');
+  return Object.entries(r)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([k, n]) => `${fmt(k)} ${n}`)
+    .join(', ');
 }
 
 function idsCell(ids: Record<string, number>): string {
@@ -60,11 +74,25 @@ function idsCell(ids: Record<string, number>): string {
 }
 
 function pathCells(p: PathCounts, withNa: boolean): string[] {
-  return [String(p.same), idsCell(p.refused), String(p.silent), String(p.crash), String(p.engine), ...(withNa ? [String(p.na)] : [])];
+  return [
+    String(p.same),
+    idsCell(p.refused),
+    String(p.silent),
+    String(p.crash),
+    String(p.engine),
+    ...(withNa ? [String(p.na)] : []),
+  ];
 }
 
 function merge(all: readonly DirectoryCounts[]): DirectoryCounts {
-  const total: DirectoryCounts = { directory: '**total**', tests: 0, plainFails: 0, inPlace: empty(), runTime: empty(), skipped: {} };
+  const total: DirectoryCounts = {
+    directory: '**total**',
+    tests: 0,
+    plainFails: 0,
+    inPlace: empty(),
+    runTime: empty(),
+    skipped: {},
+  };
   const mergePath = (into: PathCounts, p: PathCounts): void => {
     into.same += p.same;
     into.silent += p.silent;
@@ -85,8 +113,9 @@ function merge(all: readonly DirectoryCounts[]): DirectoryCounts {
 }
 
 function countsTable(all: readonly DirectoryCounts[]): string[] {
-  const rows = [...all, merge(all)].map((d) =>
-    `| ${d.directory.startsWith('*') ? d.directory : `\`${d.directory}\``} | ${d.tests} | ${d.plainFails} | ${pathCells(d.inPlace, true).join(' | ')} | ${pathCells(d.runTime, false).join(' | ')} | ${sum(d.skipped)} |`,
+  const rows = [...all, merge(all)].map(
+    (d) =>
+      `| ${d.directory.startsWith('*') ? d.directory : `\`${d.directory}\``} | ${d.tests} | ${d.plainFails} | ${pathCells(d.inPlace, true).join(' | ')} | ${pathCells(d.runTime, false).join(' | ')} | ${sum(d.skipped)} |`,
   );
   return [
     '| directory | run | plain fails | in place: same | refused | silent | crash | V8 deviates | n/a | run time: same | refused | silent | crash | V8 deviates | skipped |',
@@ -100,7 +129,10 @@ function warnedTable(all: readonly DirectoryCounts[]): string[] {
   return [
     '| directory | in place: warned | run time: warned |',
     '|---|---|---|',
-    ...rows.map((d) => `| ${d.directory.startsWith('*') ? d.directory : `\`${d.directory}\``} | ${idsCell(d.inPlace.warned)} | ${idsCell(d.runTime.warned)} |`),
+    ...rows.map(
+      (d) =>
+        `| ${d.directory.startsWith('*') ? d.directory : `\`${d.directory}\``} | ${idsCell(d.inPlace.warned)} | ${idsCell(d.runTime.warned)} |`,
+    ),
   ];
 }
 
@@ -133,7 +165,7 @@ export function markdownSection(all: readonly DirectoryCounts[], info: RunInfo):
     ...countsTable(all),
     '',
     'Tests whose converted run warned that it left a nested function to run as it is (it then ends as',
-    'the plain run; on tensors, that function would not be staged), by the reason\'s id:',
+    "the plain run; on tensors, that function would not be staged), by the reason's id:",
     '',
     ...warnedTable(all),
     '',

@@ -27,8 +27,11 @@ afterAll(() => {
   if (process.env.CONFORMANCE_STATS !== '1') return;
   for (const c of counts) {
     const refused = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
-    const p = (x: DirectoryCounts['inPlace']) => `same ${x.same} refused ${refused(x.refused)} silent ${x.silent} crash ${x.crash}`;
-    process.stdout.write(`${c.directory}: ${c.tests} run | in place ${p(c.inPlace)} n/a ${c.inPlace.na} | run time ${p(c.runTime)}\n`);
+    const p = (x: DirectoryCounts['inPlace']) =>
+      `same ${x.same} refused ${refused(x.refused)} silent ${x.silent} crash ${x.crash}`;
+    process.stdout.write(
+      `${c.directory}: ${c.tests} run | in place ${p(c.inPlace)} n/a ${c.inPlace.na} | run time ${p(c.runTime)}\n`,
+    );
   }
 });
 
@@ -48,15 +51,19 @@ describe('the test262 corpus', () => {
 
 describe.each(corpus.map((d) => [d.directory.replace('test/language/', ''), d] as const))('test262 %s', (name, dir) => {
   const tests = LONG ? dir.tests : dir.tests.filter((t, i) => i % STRIDE === 0 || t.path in known.tests);
-  it(`${tests.length} of ${dir.tests.length} tests: converted runs end as plain runs, are refused, or are listed`, () => {
-    const guard = new RealmGuard();
-    const results = withOrigins(() => tests.map((t) => runCase(t, guard)));
-    const ran = results.filter((r): r is CaseResult => r !== null);
-    counts.push(tally(dir.directory.replace('test/language/', ''), ran, skips[name] ?? {}));
-    expect(ran.map((r) => r.path)).toEqual(tests.map((t) => t.path)); // every plain text compiled
-    expect(guard.stuck).toBe(0);
-    expect(unexpected(ran, known)).toEqual([]);
-  }, 60_000 + tests.length * MS_PER_TEST);
+  it(
+    `${tests.length} of ${dir.tests.length} tests: converted runs end as plain runs, are refused, or are listed`,
+    () => {
+      const guard = new RealmGuard();
+      const results = withOrigins(() => tests.map((t) => runCase(t, guard)));
+      const ran = results.filter((r): r is CaseResult => r !== null);
+      counts.push(tally(dir.directory.replace('test/language/', ''), ran, skips[name] ?? {}));
+      expect(ran.map((r) => r.path)).toEqual(tests.map((t) => t.path)); // every plain text compiled
+      expect(guard.stuck).toBe(0);
+      expect(unexpected(ran, known)).toEqual([]);
+    },
+    60_000 + tests.length * MS_PER_TEST,
+  );
 });
 
 // Last: a run cut short by the time limit may leave the runtime's state half-updated.
@@ -68,9 +75,15 @@ describe('the harness and the runner', () => {
     h.assert.sameValue(NaN, NaN);
     expect(() => h.assert.sameValue(0, -0)).toThrow(/Expected SameValue\(«0», «-0»\) to be true/);
     expect(() => h.assert.sameValue(0, -0)).toThrow(Test262Error as unknown as ErrorConstructor);
-    expect(() => h.assert.throws(TypeError, () => { throw new RangeError(); })).toThrow(/Expected a TypeError but got a RangeError/);
+    expect(() =>
+      h.assert.throws(TypeError, () => {
+        throw new RangeError();
+      }),
+    ).toThrow(/Expected a TypeError but got a RangeError/);
     expect(() => h.assert.compareArray([1, 2], [1, 3])).toThrow(/Actual \[1, 2\] and expected \[1, 3\]/);
-    expect(() => (HARNESS.verifyProperty as (...a: unknown[]) => void)({ a: 1 }, 'a', { writable: false })).toThrow(/a descriptor should not be writable/);
+    expect(() => (HARNESS.verifyProperty as (...a: unknown[]) => void)({ a: 1 }, 'a', { writable: false })).toThrow(
+      /a descriptor should not be writable/,
+    );
   });
 
   it('compares endings: the error constructor, and the message of a Test262Error', () => {
@@ -79,7 +92,14 @@ describe('the harness and the runner', () => {
     expect(classify(ok, ok).verdict).toBe('same');
     expect(classify(te('a'), te('b')).verdict).toBe('silent');
     expect(classify(ok, { kind: 'throw', error: 'TypeError', internal: true }).verdict).toBe('crash');
-    expect(classify(ok, { kind: 'throw', error: 'AutographError', internal: true, autograph: { id: 'convert/x', kind: 'conversion' } })).toEqual({ verdict: 'refused', detail: 'convert/x' });
+    expect(
+      classify(ok, {
+        kind: 'throw',
+        error: 'AutographError',
+        internal: true,
+        autograph: { id: 'convert/x', kind: 'conversion' },
+      }),
+    ).toEqual({ verdict: 'refused', detail: 'convert/x' });
   });
 
   it('runs a test the three ways, each under a time limit, and puts the realm back', () => {
@@ -87,7 +107,9 @@ describe('the harness and the runner', () => {
     const r = withOrigins(() => runCase(t('var n = 0;\nwhile (true) n++;'), guard, 200));
     expect(r?.oracle).toEqual({ kind: 'timeout' });
     expect([r?.inPlace?.verdict, r?.runTime.verdict]).toEqual(['same', 'same']);
-    const polluting = withOrigins(() => runCase(t('Array.prototype.x262 = 1; globalThis.y262 = 2;\nassert.sameValue([].x262, 1);'), guard));
+    const polluting = withOrigins(() =>
+      runCase(t('Array.prototype.x262 = 1; globalThis.y262 = 2;\nassert.sameValue([].x262, 1);'), guard),
+    );
     expect(polluting?.oraclePasses).toBe(true);
     expect(['x262' in Array.prototype, 'y262' in globalThis, guard.stuck]).toEqual([false, false, 0]);
   });

@@ -37,7 +37,9 @@ function runAll(): { counts: DirectoryCounts[]; results: CaseResult[]; commit: s
 function defectRows(known: Known): { id: string; description: string; tests: number }[] {
   const n: Record<string, number> = {};
   for (const e of Object.values(known.tests)) n[e.defect] = (n[e.defect] ?? 0) + 1;
-  return Object.entries(n).sort((a, b) => b[1] - a[1]).map(([id, tests]) => ({ id, tests, description: known.defects[id] ?? '(not described yet)' }));
+  return Object.entries(n)
+    .sort((a, b) => b[1] - a[1])
+    .map(([id, tests]) => ({ id, tests, description: known.defects[id] ?? '(not described yet)' }));
 }
 
 function writeSection(section: string): void {

@@ -22,7 +22,8 @@ afterAll(async () => {
 describe('the profiles of generated code', () => {
   it.each(profiles)('%s: strategies of its own targets, arrays before tensors, the kernel call last', (name, p) => {
     expect(p.backend).toBe(name);
-    for (const s of p.strategies) expect(STRATEGIES[s].target === 'shared' || p.targets.includes(STRATEGIES[s].target), s).toBe(true);
+    for (const s of p.strategies)
+      expect(STRATEGIES[s].target === 'shared' || p.targets.includes(STRATEGIES[s].target), s).toBe(true);
     const reads = p.strategies.map((s) => STRATEGIES[s].reads);
     expect(reads.slice(reads.indexOf('tensors')).every((r) => r === 'tensors')).toBe(true);
     expect(p.strategies[p.strategies.length - 1]).toBe('kernel');
@@ -41,20 +42,25 @@ describe('the profiles of generated code', () => {
     expect(PROFILES.cpu.numerics).toBe('exact');
   });
 
-  it.each(['cpu', 'wasm'] as const)('on %s, the kernel sites of a generated function are of the profile’s targets', async (backend) => {
-    await tf.setBackend(backend);
-    const f = ag.jit((x: tf.Tensor, w: tf.Tensor, b: tf.Tensor) => tf.tanh(tf.add(tf.matMul(x, w), b)), { autograph: false });
-    const [x, w, b] = [tf.ones([32, 64]), tf.ones([64, 64]), tf.ones([64])];
-    tf.dispose(f(x, w, b));
-    const gen = generate(f.concreteFunctions()[0]!.optimizedGraph, PROFILES[backend]);
-    const targets = gen.kernels.map((k) => k.target);
-    gen.kernels.forEach((k) => k.dispose?.());
-    tf.dispose([x, w, b]);
-    for (const cf of f.concreteFunctions()) cf.dispose();
-    expect(targets.length).toBeGreaterThan(0);
-    expect(targets.every((t) => PROFILES[backend].targets.includes(t))).toBe(true);
-    // on wasm the bias and the activation run in place after the GEMM (a heap chain)
-    if (backend === 'wasm') expect(targets).toEqual(['wasm-simd', 'wasm-heap']);
-    else expect(targets).toContain('wasm-simd');
-  });
+  it.each(['cpu', 'wasm'] as const)(
+    'on %s, the kernel sites of a generated function are of the profile’s targets',
+    async (backend) => {
+      await tf.setBackend(backend);
+      const f = ag.jit((x: tf.Tensor, w: tf.Tensor, b: tf.Tensor) => tf.tanh(tf.add(tf.matMul(x, w), b)), {
+        autograph: false,
+      });
+      const [x, w, b] = [tf.ones([32, 64]), tf.ones([64, 64]), tf.ones([64])];
+      tf.dispose(f(x, w, b));
+      const gen = generate(f.concreteFunctions()[0]!.optimizedGraph, PROFILES[backend]);
+      const targets = gen.kernels.map((k) => k.target);
+      gen.kernels.forEach((k) => k.dispose?.());
+      tf.dispose([x, w, b]);
+      for (const cf of f.concreteFunctions()) cf.dispose();
+      expect(targets.length).toBeGreaterThan(0);
+      expect(targets.every((t) => PROFILES[backend].targets.includes(t))).toBe(true);
+      // on wasm the bias and the activation run in place after the GEMM (a heap chain)
+      if (backend === 'wasm') expect(targets).toEqual(['wasm-simd', 'wasm-heap']);
+      else expect(targets).toContain('wasm-simd');
+    },
+  );
 });

@@ -11,7 +11,11 @@ type T = tf.Tensor;
 type Any = any;
 
 // Made while cpu is the backend: on the wasm suite they are tensors of another backend.
-const weights = tf.tensor2d([[1, -2], [0.5, 3], [-1, 0.25]]);
+const weights = tf.tensor2d([
+  [1, -2],
+  [0.5, 3],
+  [-1, 0.25],
+]);
 const bias = tf.tensor1d([0.125, -0.5]);
 const table = tf.tensor1d([10, 20, 30, 40, 50], 'int32');
 const scale = tf.variable(tf.scalar(2), false, 'diff_scale');
@@ -35,8 +39,16 @@ const cases: DiffCase[] = [
   {
     name: 'captured tensors used inside cond branches and a loop body',
     fn: (x: T) => {
-      const y = cond(tf.greater(tf.sum(x), 0), () => tf.matMul(x, weights), () => tf.matMul(tf.neg(x), weights));
-      return whileLoop((i: Any) => tf.less(i, tf.scalar(3, 'int32')), (i: Any, z: Any) => [tf.add(i, tf.scalar(1, 'int32')), tf.add(z, bias)], [tf.scalar(0, 'int32'), y])[1];
+      const y = cond(
+        tf.greater(tf.sum(x), 0),
+        () => tf.matMul(x, weights),
+        () => tf.matMul(tf.neg(x), weights),
+      );
+      return whileLoop(
+        (i: Any) => tf.less(i, tf.scalar(3, 'int32')),
+        (i: Any, z: Any) => [tf.add(i, tf.scalar(1, 'int32')), tf.add(z, bias)],
+        [tf.scalar(0, 'int32'), y],
+      )[1];
     },
     args: () => [rand([2, 3], 151)],
   },
@@ -52,8 +64,16 @@ const cases: DiffCase[] = [
   {
     name: 'a captured variable inside a cond branch and a loop body follows assignments',
     fn: (x: T) => {
-      const y = cond(tf.greater(scale, 0), () => tf.mul(x, scale), () => tf.sub(x, scale));
-      return whileLoop((i: Any) => tf.less(i, tf.scalar(2, 'int32')), (i: Any, z: Any) => [tf.add(i, tf.scalar(1, 'int32')), tf.add(z, offsets)], [tf.scalar(0, 'int32'), y]);
+      const y = cond(
+        tf.greater(scale, 0),
+        () => tf.mul(x, scale),
+        () => tf.sub(x, scale),
+      );
+      return whileLoop(
+        (i: Any) => tf.less(i, tf.scalar(2, 'int32')),
+        (i: Any, z: Any) => [tf.add(i, tf.scalar(1, 'int32')), tf.add(z, offsets)],
+        [tf.scalar(0, 'int32'), y],
+      );
     },
     args: () => [rand([3], 153)],
     before: (call) => {

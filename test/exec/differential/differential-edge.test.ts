@@ -17,7 +17,16 @@ const argVariable = tf.variable(rand([3], 211), false, 'diff_edge_arg');
 const cases: DiffCase[] = [
   {
     name: 'empty tensors: elementwise, reductions, concat, reshape, matMul with a zero outer dim',
-    fn: (e: T, x: T) => [tf.add(e, 1), tf.sum(e), tf.sum(e, 0), tf.max(e, 1), tf.concat([e, tf.zeros([0, 3])], 0), tf.concat([x, e], 0), tf.reshape(e, [3, 0]), tf.matMul(e, tf.ones([3, 2]))],
+    fn: (e: T, x: T) => [
+      tf.add(e, 1),
+      tf.sum(e),
+      tf.sum(e, 0),
+      tf.max(e, 1),
+      tf.concat([e, tf.zeros([0, 3])], 0),
+      tf.concat([x, e], 0),
+      tf.reshape(e, [3, 0]),
+      tf.matMul(e, tf.ones([3, 2])),
+    ],
     args: () => [tf.zeros([0, 3]), rand([2, 3], 200)],
   },
   {
@@ -31,7 +40,14 @@ const cases: DiffCase[] = [
   {
     name: 'size-1 broadcasting: [3] with [1,1], [1] with [], [2,1,3] with [4,1]',
     fn: (a: T, b: T, c: T, d: T, e: T, f: T) => [tf.add(a, b), tf.mul(c, d), tf.sub(e, f), tf.maximum(b, d)],
-    args: () => [rand([3], 201), rand([1, 1], 202), rand([1], 203), tf.scalar(0.5), rand([2, 1, 3], 204), rand([4, 1], 205)],
+    args: () => [
+      rand([3], 201),
+      rand([1, 1], 202),
+      rand([1], 203),
+      tf.scalar(0.5),
+      rand([2, 1, 3], 204),
+      rand([4, 1], 205),
+    ],
   },
   {
     name: 'bool arithmetic upcasts: bool+bool, bool*float, int32+bool, sum of bool (exact)',

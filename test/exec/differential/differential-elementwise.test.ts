@@ -15,7 +15,16 @@ const elementwiseCases: DiffCase[] = [
   },
   {
     name: 'unary float: sin, cos, floor, ceil, round, sign, reciprocal, rsqrt',
-    fn: (x: T) => [tf.sin(x), tf.cos(x), tf.floor(x), tf.ceil(x), tf.round(x), tf.sign(x), tf.reciprocal(tf.add(tf.abs(x), 1)), tf.rsqrt(tf.add(tf.abs(x), 1))],
+    fn: (x: T) => [
+      tf.sin(x),
+      tf.cos(x),
+      tf.floor(x),
+      tf.ceil(x),
+      tf.round(x),
+      tf.sign(x),
+      tf.reciprocal(tf.add(tf.abs(x), 1)),
+      tf.rsqrt(tf.add(tf.abs(x), 1)),
+    ],
     args: () => [rand([5], 2)],
   },
   {
@@ -58,7 +67,14 @@ const elementwiseCases: DiffCase[] = [
   },
   {
     name: 'comparisons with broadcasting give bool (exact)',
-    fn: (a: T, b: T) => [tf.greater(a, b), tf.greaterEqual(a, b), tf.less(a, b), tf.lessEqual(a, b), tf.equal(a, b), tf.notEqual(a, b)],
+    fn: (a: T, b: T) => [
+      tf.greater(a, b),
+      tf.greaterEqual(a, b),
+      tf.less(a, b),
+      tf.lessEqual(a, b),
+      tf.equal(a, b),
+      tf.notEqual(a, b),
+    ],
     args: () => [randInt([3, 4], 17, -2, 2), randInt([4], 18, -2, 2)],
   },
   {

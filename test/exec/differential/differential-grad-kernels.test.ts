@@ -15,7 +15,18 @@ const cases: DiffCase[] = [
     name: 'grads of unary math: exp, log, sqrt, rsqrt, square, reciprocal, sin, cos, tan, abs',
     fn: (x: T, r: T) => {
       const p = tf.add(tf.abs(x), 0.5);
-      const fs = [tf.exp, (y: T) => tf.log(tf.add(tf.abs(y), 0.5)), (y: T) => tf.sqrt(tf.add(tf.abs(y), 0.5)), (y: T) => tf.rsqrt(tf.add(tf.abs(y), 0.5)), tf.square, (y: T) => tf.reciprocal(tf.add(y, 3)), tf.sin, tf.cos, tf.tan, tf.abs];
+      const fs = [
+        tf.exp,
+        (y: T) => tf.log(tf.add(tf.abs(y), 0.5)),
+        (y: T) => tf.sqrt(tf.add(tf.abs(y), 0.5)),
+        (y: T) => tf.rsqrt(tf.add(tf.abs(y), 0.5)),
+        tf.square,
+        (y: T) => tf.reciprocal(tf.add(y, 3)),
+        tf.sin,
+        tf.cos,
+        tf.tan,
+        tf.abs,
+      ];
       return [p, ...fs.map((f) => gradOf(f)(x, r))];
     },
     args: () => [rand([5], 180, -1, 1), rand([5], 181)],
@@ -24,7 +35,9 @@ const cases: DiffCase[] = [
   {
     name: 'grads of activations: sigmoid, tanh, relu, relu6, elu, selu, leakyRelu, softplus, prelu',
     fn: (x: T, r: T, a: T) => [
-      ...[tf.sigmoid, tf.tanh, tf.relu, tf.relu6, tf.elu, tf.selu, (y: T) => tf.leakyRelu(y, 0.2), tf.softplus].map((f) => gradOf(f)(tf.mul(x, 4), r)),
+      ...[tf.sigmoid, tf.tanh, tf.relu, tf.relu6, tf.elu, tf.selu, (y: T) => tf.leakyRelu(y, 0.2), tf.softplus].map(
+        (f) => gradOf(f)(tf.mul(x, 4), r),
+      ),
       tf.grads((y: T, al: T) => tf.sum(tf.mul(tf.prelu(y, al), r)))([x, a]),
     ],
     args: () => [rand([6], 182), rand([6], 183), tf.fill([6], 0.15)],
@@ -35,7 +48,9 @@ const cases: DiffCase[] = [
     fn: (a: T, b: T, c: T) => {
       const bp = tf.add(tf.abs(b), 0.5);
       const ops = [tf.add, tf.sub, tf.mul, tf.div, (p: T, q: T) => tf.pow(tf.add(tf.abs(p), 0.5), q), tf.atan2];
-      const same = [tf.maximum, tf.minimum, tf.squaredDifference].map((op) => tf.grads((p: T, q: T) => tf.sum(op(p, q)))([a, c]));
+      const same = [tf.maximum, tf.minimum, tf.squaredDifference].map((op) =>
+        tf.grads((p: T, q: T) => tf.sum(op(p, q)))([a, c]),
+      );
       return [...ops.map((op) => tf.grads((p: T, q: T) => tf.sum(op(p, q)))([a, bp])), ...same];
     },
     args: () => [rand([2, 3], 184), rand([3], 185), rand([2, 3], 199)],
@@ -62,7 +77,14 @@ const cases: DiffCase[] = [
       gradOf((y) => tf.logSoftmax(y))(x, r),
       tf.grad((y: T) => tf.losses.sigmoidCrossEntropy(labels, y))(x),
     ],
-    args: () => [rand([2, 4], 188), rand([2, 4], 189), tf.tensor2d([[1, 0, 0, 1], [0, 1, 1, 0]])],
+    args: () => [
+      rand([2, 4], 188),
+      rand([2, 4], 189),
+      tf.tensor2d([
+        [1, 0, 0, 1],
+        [0, 1, 1, 0],
+      ]),
+    ],
   },
   {
     // tfjs has no gradient for StridedSlice.
@@ -99,7 +121,11 @@ const cases: DiffCase[] = [
   {
     // tfjs-backend-wasm lacks DepthwiseConv2dNativeBackpropInput/Filter: eager fails there too.
     name: 'grads of depthwiseConv2d with respect to input and filter',
-    fn: (x: T, k: T) => tf.grads((y: T, f: T) => tf.sum(tf.square(tf.depthwiseConv2d(y as tf.Tensor4D, f as tf.Tensor4D, 1, 'same'))))([x, k]),
+    fn: (x: T, k: T) =>
+      tf.grads((y: T, f: T) => tf.sum(tf.square(tf.depthwiseConv2d(y as tf.Tensor4D, f as tf.Tensor4D, 1, 'same'))))([
+        x,
+        k,
+      ]),
     args: () => [rand([1, 4, 4, 2], 196), rand([2, 2, 2, 1], 197)],
     skip: ['wasm'],
     tol: 1e-4,
@@ -108,7 +134,14 @@ const cases: DiffCase[] = [
     name: 'grad through cast, clipByValue, where with a fixed mask, and a tf.tidy inside the loss',
     fn: (x: T, mask: T) =>
       tf.grad((y: T) =>
-        tf.tidy(() => tf.sum(tf.add(tf.where(mask, tf.clipByValue(y, -0.5, 0.5), tf.mul(y, 3)), tf.cast(tf.cast(y, 'float32'), 'float32')))),
+        tf.tidy(() =>
+          tf.sum(
+            tf.add(
+              tf.where(mask, tf.clipByValue(y, -0.5, 0.5), tf.mul(y, 3)),
+              tf.cast(tf.cast(y, 'float32'), 'float32'),
+            ),
+          ),
+        ),
       )(x),
     args: () => [rand([6], 198), tf.tensor1d([true, false, true, true, false, false], 'bool')],
   },

@@ -9,7 +9,15 @@ import { rand } from '../../helpers/data.js';
 
 type T = tf.Tensor;
 
-const w0 = tf.variable(tf.tensor2d([[0.5, -1], [0.25, 2], [-0.75, 1.5]]), true, 'diff_grad_w');
+const w0 = tf.variable(
+  tf.tensor2d([
+    [0.5, -1],
+    [0.25, 2],
+    [-0.75, 1.5],
+  ]),
+  true,
+  'diff_grad_w',
+);
 const b0 = tf.variable(tf.tensor1d([0.1, -0.2]), true, 'diff_grad_b');
 
 const cases: DiffCase[] = [
@@ -46,20 +54,22 @@ const cases: DiffCase[] = [
   },
   {
     name: 'gradient of softmax cross entropy of a dense layer',
-    fn: (x: T, labels: T, w: T) =>
-      tf.grad((ww: T) => tf.losses.softmaxCrossEntropy(labels, tf.matMul(x, ww)))(w),
+    fn: (x: T, labels: T, w: T) => tf.grad((ww: T) => tf.losses.softmaxCrossEntropy(labels, tf.matMul(x, ww)))(w),
     args: () => [rand([4, 3], 109), tf.oneHot(tf.tensor1d([0, 1, 1, 0], 'int32'), 2), rand([3, 2], 110)],
   },
   {
     name: 'gradient through conv2d and maxPool with respect to the input',
     fn: (x: T, k: T) =>
-      tf.grad((xx: T) => tf.sum(tf.maxPool(tf.relu(tf.conv2d(xx as tf.Tensor4D, k as tf.Tensor4D, 1, 'same')), 2, 2, 'valid')))(x),
+      tf.grad((xx: T) =>
+        tf.sum(tf.maxPool(tf.relu(tf.conv2d(xx as tf.Tensor4D, k as tf.Tensor4D, 1, 'same')), 2, 2, 'valid')),
+      )(x),
     args: () => [rand([1, 4, 4, 1], 111), rand([2, 2, 1, 2], 112)],
   },
   {
     // tfjs-backend-wasm has no Conv2DBackpropFilter kernel: eager fails there too.
     name: 'gradient of conv2d with respect to the filter',
-    fn: (x: T, k: T) => tf.grad((kk: T) => tf.sum(tf.square(tf.conv2d(x as tf.Tensor4D, kk as tf.Tensor4D, 1, 'valid'))))(k),
+    fn: (x: T, k: T) =>
+      tf.grad((kk: T) => tf.sum(tf.square(tf.conv2d(x as tf.Tensor4D, kk as tf.Tensor4D, 1, 'valid'))))(k),
     args: () => [rand([2, 4, 4, 2], 120), rand([3, 3, 2, 2], 121)],
     skip: ['wasm'],
   },
@@ -68,7 +78,18 @@ const cases: DiffCase[] = [
     fn: (x: T) =>
       tf.grad((y: T) => {
         const z = tf.concat([tf.transpose(tf.reshape(y, [3, 2])), tf.slice(tf.reshape(y, [2, 3]), [0, 1], [2, 2])], 1);
-        return tf.sum(tf.mul(tf.tile(tf.pad(z, [[0, 1], [1, 0]]), [1, 2]), tf.range(1, 13)));
+        return tf.sum(
+          tf.mul(
+            tf.tile(
+              tf.pad(z, [
+                [0, 1],
+                [1, 0],
+              ]),
+              [1, 2],
+            ),
+            tf.range(1, 13),
+          ),
+        );
       })(x),
     args: () => [rand([6], 113)],
   },
@@ -84,14 +105,19 @@ const cases: DiffCase[] = [
     fn: (x: T) => {
       // The mask is made outside tf.grad: tfjs has no gradient for Greater, and the tape would reach it.
       const positive = tf.greater(x, 0);
-      return tf.grad((y: T) => tf.sum(tf.add(tf.where(positive, tf.square(y), tf.neg(y)), tf.clipByValue(tf.maximum(y, 0.3), -1, 1))))(x);
+      return tf.grad((y: T) =>
+        tf.sum(tf.add(tf.where(positive, tf.square(y), tf.neg(y)), tf.clipByValue(tf.maximum(y, 0.3), -1, 1))),
+      )(x);
     },
     args: () => [tf.tensor1d([-1.5, -0.2, 0.1, 0.7, 1.9, 0.35])],
   },
   {
     name: 'tf.variableGrads of captured trainable variables',
     fn: (x: T) => {
-      const { value, grads } = tf.variableGrads(() => tf.sum(tf.square(tf.add(tf.matMul(x, w0), b0))) as tf.Scalar, [w0, b0]);
+      const { value, grads } = tf.variableGrads(
+        () => tf.sum(tf.square(tf.add(tf.matMul(x, w0), b0))) as tf.Scalar,
+        [w0, b0],
+      );
       return { value, w: grads[w0.name]!, b: grads[b0.name]! };
     },
     args: () => [rand([4, 3], 114)],
@@ -107,7 +133,10 @@ const cases: DiffCase[] = [
     fn: (x: T) => {
       const f = tf.customGrad(((a: tf.Tensor, save: tf.GradSaveFunc) => {
         save([a]);
-        return { value: tf.square(a), gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => [tf.mul(dy, tf.mul(saved[0]!, 3))] };
+        return {
+          value: tf.square(a),
+          gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => [tf.mul(dy, tf.mul(saved[0]!, 3))],
+        };
       }) as unknown as Parameters<typeof tf.customGrad>[0]);
       return [f(x), tf.grad((y: T) => tf.sum(f(y) as T))(x)];
     },

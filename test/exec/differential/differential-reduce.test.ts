@@ -14,7 +14,14 @@ const cases: DiffCase[] = [
   },
   {
     name: 'max/min/prod with axes and keepDims',
-    fn: (x: T) => [tf.max(x), tf.max(x, 1, true), tf.min(x, 0), tf.min(x, [0, 1]), tf.prod(x, 1), tf.prod(tf.mul(x, 0.5), [], true)],
+    fn: (x: T) => [
+      tf.max(x),
+      tf.max(x, 1, true),
+      tf.min(x, 0),
+      tf.min(x, [0, 1]),
+      tf.prod(x, 1),
+      tf.prod(tf.mul(x, 0.5), [], true),
+    ],
     args: () => [rand([3, 4], 41)],
   },
   {
@@ -52,7 +59,12 @@ const cases: DiffCase[] = [
   },
   {
     name: 'matMul: plain, transposeA, transposeB, both',
-    fn: (a: T, b: T) => [tf.matMul(a, b), tf.matMul(a, a, true, false), tf.matMul(b, b, false, true), tf.matMul(b, a, true, true)],
+    fn: (a: T, b: T) => [
+      tf.matMul(a, b),
+      tf.matMul(a, a, true, false),
+      tf.matMul(b, b, false, true),
+      tf.matMul(b, a, true, true),
+    ],
     args: () => [rand([3, 4], 49), rand([4, 2], 50)],
     tol: 1e-5,
   },
@@ -66,7 +78,11 @@ const cases: DiffCase[] = [
     // data, so the same tensor reshaped to [4,1] and then [1,4] as the right operand gives garbage
     // even eagerly (a tfjs-wasm bug, not ours).
     name: 'dot and outerProduct',
-    fn: (v: T, w: T, m: T, u: T, z: T) => [tf.dot(v, w), tf.dot(m, u), tf.outerProduct(u as tf.Tensor1D, z as tf.Tensor1D)],
+    fn: (v: T, w: T, m: T, u: T, z: T) => [
+      tf.dot(v, w),
+      tf.dot(m, u),
+      tf.outerProduct(u as tf.Tensor1D, z as tf.Tensor1D),
+    ],
     args: () => [rand([4], 54), rand([4], 55), rand([3, 4], 56), rand([4], 57), rand([3], 58)],
   },
   {

@@ -10,7 +10,12 @@ type T = tf.Tensor;
 const cases: DiffCase[] = [
   {
     name: 'reshape (with -1), flatten, transpose (default and with perm)',
-    fn: (x: T) => [tf.reshape(x, [4, -1]), tf.reshape(x, [-1]), tf.transpose(tf.reshape(x, [6, 4])), tf.transpose(x, [2, 0, 1])],
+    fn: (x: T) => [
+      tf.reshape(x, [4, -1]),
+      tf.reshape(x, [-1]),
+      tf.transpose(tf.reshape(x, [6, 4])),
+      tf.transpose(x, [2, 0, 1]),
+    ],
     args: () => [seq([2, 3, 4])],
   },
   {
@@ -20,7 +25,12 @@ const cases: DiffCase[] = [
   },
   {
     name: 'concat along axes 0, 1 and -1; concat of int32',
-    fn: (a: T, b: T, i: T) => [tf.concat([a, b], 0), tf.concat([a, b, a], 1), tf.concat([a, b], -1), tf.concat([i, i], 0)],
+    fn: (a: T, b: T, i: T) => [
+      tf.concat([a, b], 0),
+      tf.concat([a, b, a], 1),
+      tf.concat([a, b], -1),
+      tf.concat([i, i], 0),
+    ],
     args: () => [rand([2, 3], 72), rand([2, 3], 73), randInt([3], 74)],
   },
   {
@@ -49,17 +59,66 @@ const cases: DiffCase[] = [
   },
   {
     name: 'gather along axis 0 and 1, with 2-D indices; int32 params (exact)',
-    fn: (x: T, idx: T, idx2: T, i: T) => [tf.gather(x, idx), tf.gather(x, idx, 1), tf.gather(x, idx2), tf.gather(i, idx)],
-    args: () => [seq([4, 3]), tf.tensor1d([2, 0, 2], 'int32'), tf.tensor2d([[0, 1], [3, 2]], [2, 2], 'int32'), randInt([4, 3], 77)],
+    fn: (x: T, idx: T, idx2: T, i: T) => [
+      tf.gather(x, idx),
+      tf.gather(x, idx, 1),
+      tf.gather(x, idx2),
+      tf.gather(i, idx),
+    ],
+    args: () => [
+      seq([4, 3]),
+      tf.tensor1d([2, 0, 2], 'int32'),
+      tf.tensor2d(
+        [
+          [0, 1],
+          [3, 2],
+        ],
+        [2, 2],
+        'int32',
+      ),
+      randInt([4, 3], 77),
+    ],
   },
   {
     name: 'gatherND',
     fn: (x: T, idx: T) => tf.gatherND(x, idx),
-    args: () => [seq([3, 4]), tf.tensor2d([[0, 1], [2, 3], [1, 0]], [3, 2], 'int32')],
+    args: () => [
+      seq([3, 4]),
+      tf.tensor2d(
+        [
+          [0, 1],
+          [2, 3],
+          [1, 0],
+        ],
+        [3, 2],
+        'int32',
+      ),
+    ],
   },
   {
     name: 'pad with zeros and a constant; mirrorPad',
-    fn: (x: T) => [tf.pad(x, [[1, 0], [2, 1]]), tf.pad(x, [[0, 2], [1, 1]], 7), tf.mirrorPad(x, [[1, 1], [1, 0]], 'reflect')],
+    fn: (x: T) => [
+      tf.pad(x, [
+        [1, 0],
+        [2, 1],
+      ]),
+      tf.pad(
+        x,
+        [
+          [0, 2],
+          [1, 1],
+        ],
+        7,
+      ),
+      tf.mirrorPad(
+        x,
+        [
+          [1, 1],
+          [1, 0],
+        ],
+        'reflect',
+      ),
+    ],
     args: () => [seq([3, 3])],
   },
   {
@@ -69,7 +128,12 @@ const cases: DiffCase[] = [
   },
   {
     name: 'expandDims and squeeze (all and some axes)',
-    fn: (x: T) => [tf.expandDims(x), tf.expandDims(x, -1), tf.squeeze(tf.reshape(x, [1, 3, 1, 2])), tf.squeeze(tf.reshape(x, [1, 3, 1, 2]), [2])],
+    fn: (x: T) => [
+      tf.expandDims(x),
+      tf.expandDims(x, -1),
+      tf.squeeze(tf.reshape(x, [1, 3, 1, 2])),
+      tf.squeeze(tf.reshape(x, [1, 3, 1, 2]), [2]),
+    ],
     args: () => [seq([3, 2])],
   },
   {
@@ -79,12 +143,26 @@ const cases: DiffCase[] = [
   },
   {
     name: 'fill, zeros, ones, zerosLike, onesLike of several dtypes',
-    fn: (x: T) => [tf.fill([2, 3], 1.5), tf.fill([2], 4, 'int32'), tf.zeros([3]), tf.ones([2, 2], 'int32'), tf.zerosLike(x), tf.onesLike(x), tf.add(x, tf.ones(x.shape))],
+    fn: (x: T) => [
+      tf.fill([2, 3], 1.5),
+      tf.fill([2], 4, 'int32'),
+      tf.zeros([3]),
+      tf.ones([2, 2], 'int32'),
+      tf.zerosLike(x),
+      tf.onesLike(x),
+      tf.add(x, tf.ones(x.shape)),
+    ],
     args: () => [rand([2, 2], 80)],
   },
   {
     name: 'range (float and int32, negative step), linspace, eye',
-    fn: (x: T) => [tf.range(0, 5), tf.range(2, -4, -1.5), tf.range(1, 10, 3, 'int32'), tf.add(x, tf.linspace(0, 1, 5)), tf.eye(3)],
+    fn: (x: T) => [
+      tf.range(0, 5),
+      tf.range(2, -4, -1.5),
+      tf.range(1, 10, 3, 'int32'),
+      tf.add(x, tf.linspace(0, 1, 5)),
+      tf.eye(3),
+    ],
     args: () => [rand([5], 81)],
   },
   {
@@ -94,7 +172,10 @@ const cases: DiffCase[] = [
   },
   {
     name: 'conv2d: same and valid padding, strides, NHWC',
-    fn: (x: T, k: T) => [tf.conv2d(x as tf.Tensor4D, k as tf.Tensor4D, 1, 'same'), tf.conv2d(x as tf.Tensor4D, k as tf.Tensor4D, 2, 'valid')],
+    fn: (x: T, k: T) => [
+      tf.conv2d(x as tf.Tensor4D, k as tf.Tensor4D, 1, 'same'),
+      tf.conv2d(x as tf.Tensor4D, k as tf.Tensor4D, 2, 'valid'),
+    ],
     args: () => [rand([1, 6, 6, 2], 82), rand([3, 3, 2, 4], 83)],
   },
   {
@@ -106,7 +187,12 @@ const cases: DiffCase[] = [
     name: 'maxPool and avgPool, same and valid, strides',
     fn: (x: T) => {
       const x4 = x as tf.Tensor4D;
-      return [tf.maxPool(x4, 2, 2, 'valid'), tf.maxPool(x4, 3, 1, 'same'), tf.avgPool(x4, 2, 2, 'valid'), tf.avgPool(x4, [3, 2], [1, 2], 'same')];
+      return [
+        tf.maxPool(x4, 2, 2, 'valid'),
+        tf.maxPool(x4, 3, 1, 'same'),
+        tf.avgPool(x4, 2, 2, 'valid'),
+        tf.avgPool(x4, [3, 2], [1, 2], 'same'),
+      ];
     },
     args: () => [rand([1, 6, 6, 3], 87)],
   },

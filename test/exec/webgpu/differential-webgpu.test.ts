@@ -91,11 +91,18 @@ if (webgpuSkipReason === undefined) {
             failures.push(`${id}: leaf ${k} is ${leaf.dtype}[${leaf.shape}], eager ${w?.dtype}[${w?.shape}]`);
             return;
           }
-          const bad = leaf.values.findIndex((v, i) => !close(v, g.values[i]!, rtol, atol) && !close(v, w.values[i]!, rtol, atol));
-          if (bad >= 0) failures.push(`${id}: leaf ${k}[${bad}] = ${leaf.values[bad]}; eager webgpu ${g.values[bad]}, cpu ${w.values[bad]}`);
+          const bad = leaf.values.findIndex(
+            (v, i) => !close(v, g.values[i]!, rtol, atol) && !close(v, w.values[i]!, rtol, atol),
+          );
+          if (bad >= 0)
+            failures.push(
+              `${id}: leaf ${k}[${bad}] = ${leaf.values[bad]}; eager webgpu ${g.values[bad]}, cpu ${w.values[bad]}`,
+            );
         });
       }
-      console.log(`${cases.length} cases; against cpu only (eager webgpu cannot run them): ${cpuOnly}; skipped: ${skipped.length}\n  ${skipped.join('\n  ')}`);
+      console.log(
+        `${cases.length} cases; against cpu only (eager webgpu cannot run them): ${cpuOnly}; skipped: ${skipped.length}\n  ${skipped.join('\n  ')}`,
+      );
       expect(failures).toEqual([]);
       expect(skipped.length).toBeLessThan(cases.length / 4);
     }, 600_000);

@@ -29,11 +29,13 @@ async function plainAsync(v: unknown): Promise<unknown> {
 /** Where `got` differs from `want` beyond the tolerance (paths into the nested results). */
 function differences(got: unknown, want: unknown, path = ''): string[] {
   if (Array.isArray(got) || Array.isArray(want)) {
-    if (!Array.isArray(got) || !Array.isArray(want) || got.length !== want.length) return [`${path || 'result'}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`];
+    if (!Array.isArray(got) || !Array.isArray(want) || got.length !== want.length)
+      return [`${path || 'result'}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`];
     return got.flatMap((g, i) => differences(g, want[i], `${path}[${i}]`));
   }
   if (typeof got === 'number' && typeof want === 'number') {
-    const ok = (Number.isNaN(got) && Number.isNaN(want)) || got === want || Math.abs(got - want) <= 1e-6 + 1e-5 * Math.abs(want);
+    const ok =
+      (Number.isNaN(got) && Number.isNaN(want)) || got === want || Math.abs(got - want) <= 1e-6 + 1e-5 * Math.abs(want);
     return ok ? [] : [`${path || 'result'}: ${got} vs cpu ${want}`];
   }
   return Object.is(got, want) ? [] : [`${path || 'result'}: ${String(got)} vs cpu ${String(want)}`];
@@ -66,7 +68,11 @@ async function check(c: FuzzCase): Promise<string[]> {
         const out = await f.callAsync(...args);
         const got = await plainAsync(out);
         tf.dispose(out as tf.TensorContainer);
-        problems.push(...differences(comparable(got, aliasWarned), comparable(reference[i], aliasWarned)).map((p) => `input ${i}: ${p}`));
+        problems.push(
+          ...differences(comparable(got, aliasWarned), comparable(reference[i], aliasWarned)).map(
+            (p) => `input ${i}: ${p}`,
+          ),
+        );
       } catch (e) {
         // a kernel tfjs-webgpu does not have (BitwiseAnd): eager webgpu cannot run it either
         if (/\[exec\/unknown-op\]/.test(String(e))) lacking.add(String(e).match(/run op (\w+)/)?.[1] ?? '?');
@@ -81,26 +87,34 @@ async function check(c: FuzzCase): Promise<string[]> {
   return problems;
 }
 
-describe.skipIf(webgpuSkipReason !== undefined)(`fuzzed tensor programs on webgpu against eager cpu${webgpuSkipReason ? ` (skipped: ${webgpuSkipReason})` : ''}`, () => {
-  beforeAll(async () => {
-    await setUpWebGPU();
-  });
-  const domains: [Domain, number][] = [
-    ['tensor-float32', 9100],
-    ['tensor-int32', 9200],
-  ];
-  it.each(domains)('%s (seed %i)', async (domain, seed) => {
-    let failure = '';
-    const r = await fc.check(
-      fc.asyncProperty(fuzzCase(domain), async (c) => {
-        const problems = await check(c);
-        if (problems.length) failure = `${c.body}\ninputs ${JSON.stringify(c.inputs)}\n${problems.slice(0, 6).join('\n')}`;
-        return problems.length === 0;
-      }),
-      { numRuns: scaled(300, 30), seed },
+describe.skipIf(webgpuSkipReason !== undefined)(
+  `fuzzed tensor programs on webgpu against eager cpu${webgpuSkipReason ? ` (skipped: ${webgpuSkipReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      await setUpWebGPU();
+    });
+    const domains: [Domain, number][] = [
+      ['tensor-float32', 9100],
+      ['tensor-int32', 9200],
+    ];
+    it.each(domains)(
+      '%s (seed %i)',
+      async (domain, seed) => {
+        let failure = '';
+        const r = await fc.check(
+          fc.asyncProperty(fuzzCase(domain), async (c) => {
+            const problems = await check(c);
+            if (problems.length)
+              failure = `${c.body}\ninputs ${JSON.stringify(c.inputs)}\n${problems.slice(0, 6).join('\n')}`;
+            return problems.length === 0;
+          }),
+          { numRuns: scaled(300, 30), seed },
+        );
+        await tf.setBackend('webgpu');
+        if (lacking.size) console.log(`kernels tfjs-webgpu lacks, inputs skipped: ${[...lacking].join(', ')}`);
+        expect(r.failed, failure).toBe(false);
+      },
+      300_000,
     );
-    await tf.setBackend('webgpu');
-    if (lacking.size) console.log(`kernels tfjs-webgpu lacks, inputs skipped: ${[...lacking].join(', ')}`);
-    expect(r.failed, failure).toBe(false);
-  }, 300_000);
-});
+  },
+);

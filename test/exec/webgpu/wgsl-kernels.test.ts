@@ -12,7 +12,29 @@ import { ELEMENTWISE_KERNELS, type ElementwiseKernelName } from '../../../src/op
 import { WGSL_RULES } from '../../../src/exec/targets/wgsl/rules.js';
 import { countsSince, gpuCounts, setUpWebGPU, webgpuSkipReason } from '../../helpers/webgpu.js';
 
-const EDGES = [-Infinity, -1e30, -100, -3.5, -2.5, -1, -0.5, -1e-30, -0, 0, 1e-30, 0.5, 1, 1.5, 2.5, 3.5, 20, 100, 1e30, Infinity, NaN];
+const EDGES = [
+  -Infinity,
+  -1e30,
+  -100,
+  -3.5,
+  -2.5,
+  -1,
+  -0.5,
+  -1e-30,
+  -0,
+  0,
+  1e-30,
+  0.5,
+  1,
+  1.5,
+  2.5,
+  3.5,
+  20,
+  100,
+  1e30,
+  Infinity,
+  NaN,
+];
 const SWEEP = Array.from({ length: 43 }, (_, i) => -5.25 + i * 0.25);
 const X = [...EDGES, ...SWEEP];
 const Y = X.map((_, i) => X[(i * 7 + 3) % X.length]!);
@@ -70,40 +92,46 @@ async function values(t: tf.Tensor): Promise<number[]> {
   return v;
 }
 
-describe.skipIf(webgpuSkipReason !== undefined)(`WGSL rules against the cpu backend${webgpuSkipReason ? ` (skipped: ${webgpuSkipReason})` : ''}`, () => {
-  beforeAll(async () => {
-    await setUpWebGPU();
-  });
-
-  it('the table has a rule for every kernel fusion merges', () => {
-    expect(Object.keys(WGSL_RULES).sort()).toEqual(Object.keys(ELEMENTWISE_KERNELS).sort());
-  });
-
-  for (const k of Object.keys(ELEMENTWISE_KERNELS) as ElementwiseKernelName[]) {
-    it(`${k}: one dispatch, the cpu backend's values`, async () => {
-      const fn = program(k);
-      const f = ag.jit(fn, { autograph: false });
-      const make = () => [tf.tensor(X), tf.tensor(Y), tf.tensor(Z)] as const;
-      await tf.setBackend('cpu');
-      const [cx, cy, cz] = make();
-      const want = await values(fn(cx, cy, cz));
-      tf.dispose([cx, cy, cz]);
-      await tf.setBackend('webgpu');
-      const [x, y, z] = make();
-      await values(f(x, y, z) as tf.Tensor);
-      const before = gpuCounts();
-      const got = await values(f(x, y, z) as tf.Tensor);
-      expect(countsSince(before).dispatch).toBe(1);
-      tf.dispose([x, y, z]);
-      const [atol, rtol] = WIDER[k] ?? [1e-6, 1e-5];
-      const bad: string[] = [];
-      got.forEach((g, i) => {
-        const w = want[i]!;
-        if (OUTSIDE[k]?.(X[i]!, Y[i]!)) return;
-        const same = (Number.isNaN(g) && Number.isNaN(w)) || g === w || Math.abs(g - w) <= atol + rtol * Math.abs(w);
-        if (!same) bad.push(`${k}(${[X[i], Y[i], Z[i]].slice(0, ELEMENTWISE_KERNELS[k].inputs.length).join(', ')}): ${g} vs ${w}`);
-      });
-      expect(bad).toEqual([]);
+describe.skipIf(webgpuSkipReason !== undefined)(
+  `WGSL rules against the cpu backend${webgpuSkipReason ? ` (skipped: ${webgpuSkipReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      await setUpWebGPU();
     });
-  }
-});
+
+    it('the table has a rule for every kernel fusion merges', () => {
+      expect(Object.keys(WGSL_RULES).sort()).toEqual(Object.keys(ELEMENTWISE_KERNELS).sort());
+    });
+
+    for (const k of Object.keys(ELEMENTWISE_KERNELS) as ElementwiseKernelName[]) {
+      it(`${k}: one dispatch, the cpu backend's values`, async () => {
+        const fn = program(k);
+        const f = ag.jit(fn, { autograph: false });
+        const make = () => [tf.tensor(X), tf.tensor(Y), tf.tensor(Z)] as const;
+        await tf.setBackend('cpu');
+        const [cx, cy, cz] = make();
+        const want = await values(fn(cx, cy, cz));
+        tf.dispose([cx, cy, cz]);
+        await tf.setBackend('webgpu');
+        const [x, y, z] = make();
+        await values(f(x, y, z) as tf.Tensor);
+        const before = gpuCounts();
+        const got = await values(f(x, y, z) as tf.Tensor);
+        expect(countsSince(before).dispatch).toBe(1);
+        tf.dispose([x, y, z]);
+        const [atol, rtol] = WIDER[k] ?? [1e-6, 1e-5];
+        const bad: string[] = [];
+        got.forEach((g, i) => {
+          const w = want[i]!;
+          if (OUTSIDE[k]?.(X[i]!, Y[i]!)) return;
+          const same = (Number.isNaN(g) && Number.isNaN(w)) || g === w || Math.abs(g - w) <= atol + rtol * Math.abs(w);
+          if (!same)
+            bad.push(
+              `${k}(${[X[i], Y[i], Z[i]].slice(0, ELEMENTWISE_KERNELS[k].inputs.length).join(', ')}): ${g} vs ${w}`,
+            );
+        });
+        expect(bad).toEqual([]);
+      });
+    }
+  },
+);

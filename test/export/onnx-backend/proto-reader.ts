@@ -88,24 +88,47 @@ function packedFixed(fs: readonly Field[], no: number): Uint8Array {
 }
 
 const TYPES: Record<number, [ort.Tensor.Type, number]> = {
-  1: ['float32', 4], 2: ['uint8', 1], 3: ['int8', 1], 4: ['uint16', 2], 5: ['int16', 2], 6: ['int32', 4], 7: ['int64', 8],
-  9: ['bool', 1], 10: ['float16', 2], 11: ['float64', 8], 12: ['uint32', 4], 13: ['uint64', 8],
+  1: ['float32', 4],
+  2: ['uint8', 1],
+  3: ['int8', 1],
+  4: ['uint16', 2],
+  5: ['int16', 2],
+  6: ['int32', 4],
+  7: ['int64', 8],
+  9: ['bool', 1],
+  10: ['float16', 2],
+  11: ['float64', 8],
+  12: ['uint32', 4],
+  13: ['uint64', 8],
 };
 
 function typed(type: ort.Tensor.Type, bytes: Uint8Array): ort.Tensor.DataType {
   const b = bytes.slice().buffer;
   switch (type) {
-    case 'float32': return new Float32Array(b);
-    case 'float64': return new Float64Array(b);
-    case 'int8': return new Int8Array(b);
-    case 'uint8': case 'bool': return new Uint8Array(b);
-    case 'int16': return new Int16Array(b);
-    case 'uint16': case 'float16': return new Uint16Array(b);
-    case 'int32': return new Int32Array(b);
-    case 'uint32': return new Uint32Array(b);
-    case 'int64': return new BigInt64Array(b);
-    case 'uint64': return new BigUint64Array(b);
-    default: throw new Error(`no typed array for ${type}`);
+    case 'float32':
+      return new Float32Array(b);
+    case 'float64':
+      return new Float64Array(b);
+    case 'int8':
+      return new Int8Array(b);
+    case 'uint8':
+    case 'bool':
+      return new Uint8Array(b);
+    case 'int16':
+      return new Int16Array(b);
+    case 'uint16':
+    case 'float16':
+      return new Uint16Array(b);
+    case 'int32':
+      return new Int32Array(b);
+    case 'uint32':
+      return new Uint32Array(b);
+    case 'int64':
+      return new BigInt64Array(b);
+    case 'uint64':
+      return new BigUint64Array(b);
+    default:
+      throw new Error(`no typed array for ${type}`);
   }
 }
 
@@ -128,17 +151,27 @@ export function readTensor(bytes: Uint8Array): ort.Tensor {
   else if (type === 'float32') data = typed(type, packedFixed(fs, 4));
   else if (type === 'float64') data = typed(type, packedFixed(fs, 10));
   else if (type === 'int64') data = BigInt64Array.from(packedVarints(fs, 7), (v) => BigInt.asIntN(64, v));
-  else if (type === 'uint64' || type === 'uint32') data = type === 'uint64' ? BigUint64Array.from(packedVarints(fs, 11)) : Uint32Array.from(packedVarints(fs, 11), Number);
+  else if (type === 'uint64' || type === 'uint32')
+    data =
+      type === 'uint64' ? BigUint64Array.from(packedVarints(fs, 11)) : Uint32Array.from(packedVarints(fs, 11), Number);
   else {
     // int32_data (5) holds int32, int16, int8, uint16, uint8, bool and float16 bits.
     const ints = packedVarints(fs, 5).map((v) => Number(BigInt.asIntN(32, v)));
     const small: Record<string, (xs: number[]) => ort.Tensor.DataType> = {
-      int32: (xs) => Int32Array.from(xs), int16: (xs) => Int16Array.from(xs), int8: (xs) => Int8Array.from(xs),
-      uint16: (xs) => Uint16Array.from(xs), float16: (xs) => Uint16Array.from(xs), uint8: (xs) => Uint8Array.from(xs), bool: (xs) => Uint8Array.from(xs),
+      int32: (xs) => Int32Array.from(xs),
+      int16: (xs) => Int16Array.from(xs),
+      int8: (xs) => Int8Array.from(xs),
+      uint16: (xs) => Uint16Array.from(xs),
+      float16: (xs) => Uint16Array.from(xs),
+      uint8: (xs) => Uint8Array.from(xs),
+      bool: (xs) => Uint8Array.from(xs),
     };
     data = small[type]!(ints);
   }
-  if ((data as ArrayLike<unknown>).length !== count) throw new Error(`tensor holds ${(data as ArrayLike<unknown>).length} values for dims [${dims}] (${width}-byte type ${type})`);
+  if ((data as ArrayLike<unknown>).length !== count)
+    throw new Error(
+      `tensor holds ${(data as ArrayLike<unknown>).length} values for dims [${dims}] (${width}-byte type ${type})`,
+    );
   return new ort.Tensor(type, data as never, dims);
 }
 

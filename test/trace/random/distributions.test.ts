@@ -52,7 +52,10 @@ function near(what: string, value: number, want: number, se: number, k = 5): voi
 
 function checkAll(samples: Float64Array[]): void {
   const n = CALLS * N;
-  const [normal, normalInt, uniform, uniformInt, truncated, multi, multiNormalized, dropped] = samples as [Float64Array, ...Float64Array[]];
+  const [normal, normalInt, uniform, uniformInt, truncated, multi, multiNormalized, dropped] = samples as [
+    Float64Array,
+    ...Float64Array[],
+  ];
 
   const s0 = stats(normal);
   near('normal(2, 3) mean', s0.mean, 2, 3 / Math.sqrt(n));
@@ -156,16 +159,26 @@ describe('seeded draws in the exports', () => {
 
   it('a seeded multinomial exports the samples of its seed (many seeds and logits)', () => {
     for (let seed = 1; seed <= 25; seed++) {
-      const f = ag.jit((l: tf.Tensor) => tf.multinomial(l as tf.Tensor2D, 20, seed), { scope: { tf, seed }, executor: 'onnxruntime' });
+      const f = ag.jit((l: tf.Tensor) => tf.multinomial(l as tf.Tensor2D, 20, seed), {
+        scope: { tf, seed },
+        executor: 'onnxruntime',
+      });
       const l = tf.randomNormal([3, 6], 0, 2, 'float32', 100 + seed);
-      expect((f(l) as tf.Tensor).arraySync(), `seed ${seed}`).toEqual(tf.multinomial(l as tf.Tensor2D, 20, seed).arraySync());
+      expect((f(l) as tf.Tensor).arraySync(), `seed ${seed}`).toEqual(
+        tf.multinomial(l as tf.Tensor2D, 20, seed).arraySync(),
+      );
     }
   });
 
   it('randomGamma has no export: a catalogued error naming the kernel and the line', () => {
     const f = ag.jit(() => tf.randomGamma([3], 2), { scope: { tf } });
     const cf = f.getConcreteFunction();
-    expect(() => cf.toONNX()).toThrow(expect.objectContaining({ id: 'export/onnx-unsupported-kernel', location: expect.objectContaining({ line: expect.any(Number) }) }));
+    expect(() => cf.toONNX()).toThrow(
+      expect.objectContaining({
+        id: 'export/onnx-unsupported-kernel',
+        location: expect.objectContaining({ line: expect.any(Number) }),
+      }),
+    );
     expect(() => cf.toGraphModel()).toThrow(expect.objectContaining({ id: 'export/graph-model-unsupported' }));
   });
 });

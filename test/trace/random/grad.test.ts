@@ -56,7 +56,7 @@ describe('a jit function differentiated from outside', () => {
       const step = (v.arraySync() as number[]).map((x, k) => before[k]! - x);
       // loss = Σ vₖmₖwₖ, so the step is m∘w and the cost Σ before·m∘w.
       step.forEach((s, k) => expect([0, 2 * W[k]!]).toContain(Math.round(s * 1e4) / 1e4));
-      expect(step.reduce((a, s, k) => a + s * before[k]!, 0)).toBeCloseTo((cost.arraySync() as number), 3);
+      expect(step.reduce((a, s, k) => a + s * before[k]!, 0)).toBeCloseTo(cost.arraySync() as number, 3);
       cost.dispose();
     }
     v.dispose();
@@ -84,7 +84,10 @@ describe('a jit function differentiated from outside', () => {
       const picks = seen[1]!.arraySync() as number[];
       (g.arraySync() as number[]).forEach((gi, k) => {
         const expected = noise[k]! * picks[k]!;
-        expect([0, 2 * expected].some((e) => Math.abs(gi - e) < 1e-5), `${gi} vs 0 or ${2 * expected}`).toBe(true);
+        expect(
+          [0, 2 * expected].some((e) => Math.abs(gi - e) < 1e-5),
+          `${gi} vs 0 or ${2 * expected}`,
+        ).toBe(true);
       });
       tf.dispose([g, ...seen]);
     }
@@ -92,7 +95,12 @@ describe('a jit function differentiated from outside', () => {
 
   it('numTensors stays flat over repeated gradients', () => {
     const f = ag.jit(loss, { scope });
-    const run = () => tf.tidy(() => tf.grad(f as (x: tf.Tensor) => tf.Scalar)(ones).dataSync());
+    const run = () =>
+      tf.tidy(() =>
+        tf
+          .grad(f as (x: tf.Tensor) => tf.Scalar)(ones)
+          .dataSync(),
+      );
     run();
     const before = tf.memory().numTensors;
     for (let i = 0; i < 50; i++) run();
@@ -110,7 +118,9 @@ describe('a jit function differentiated from outside', () => {
       return tf.sum(y);
     }
     const f = ag.jit(loopLoss, { scope });
-    expect(() => tf.grad(f as (x: tf.Tensor) => tf.Scalar)(ones)).toThrow(expect.objectContaining({ id: 'grad/random-redrawn' }));
+    expect(() => tf.grad(f as (x: tf.Tensor) => tf.Scalar)(ones)).toThrow(
+      expect.objectContaining({ id: 'grad/random-redrawn' }),
+    );
     expect((f(ones) as tf.Tensor).arraySync()).toEqual(expect.any(Number)); // undifferentiated calls are fine
   });
 });
@@ -135,7 +145,10 @@ describe('gradients inside a jit function', () => {
   it('optimizer.minimize inside the function steps by the mask the step drew', () => {
     const v = tf.variable(tf.ones([8]));
     const opt = tf.train.sgd(1);
-    const step = ag.jit((x: tf.Tensor) => opt.minimize(() => tf.sum(tf.dropout(v.mul(x), 0.5).mul(w)) as tf.Scalar, true, [v])!, { scope: { ...scope, v, opt } });
+    const step = ag.jit(
+      (x: tf.Tensor) => opt.minimize(() => tf.sum(tf.dropout(v.mul(x), 0.5).mul(w)) as tf.Scalar, true, [v])!,
+      { scope: { ...scope, v, opt } },
+    );
     const steps: number[][] = [];
     for (let i = 0; i < 6; i++) {
       const before = v.arraySync() as number[];
@@ -220,7 +233,9 @@ describe('gradients inside a jit function', () => {
       }
       return tf.sum(y);
     }
-    const f = ag.jit((x: tf.Tensor) => tf.grad(ag.toGraph(nested, { scope }) as (x: tf.Tensor) => tf.Scalar)(x), { scope: { ...scope, nested, scope } });
+    const f = ag.jit((x: tf.Tensor) => tf.grad(ag.toGraph(nested, { scope }) as (x: tf.Tensor) => tf.Scalar)(x), {
+      scope: { ...scope, nested, scope },
+    });
     expect(() => f(ones)).toThrow(expect.objectContaining({ id: 'grad/random-redrawn' }));
   });
 });

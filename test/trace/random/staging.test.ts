@@ -20,7 +20,8 @@ const scope = { tf, ag };
 // Operators on tensors are what conversion supports; TypeScript does not know them: `any` there.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyFn = (...args: any[]) => any;
-const jit = (f: AnyFn, executor: Executor = 'compiled', extra: object = {}) => ag.jit(f, { scope: { ...scope, ...extra }, executor });
+const jit = (f: AnyFn, executor: Executor = 'compiled', extra: object = {}) =>
+  ag.jit(f, { scope: { ...scope, ...extra }, executor });
 const values = (ts: unknown): unknown[] => (ts as tf.Tensor[]).map((t) => t.arraySync());
 
 /** Every unseeded random op tfjs has (randomGamma has no ONNX export: not for onnxruntime). */
@@ -37,7 +38,16 @@ function sampler(logits: tf.Tensor, withGamma: boolean): tf.Tensor[] {
   if (withGamma) out.push(tf.randomGamma([4], 2, 1));
   return out;
 }
-const NAMES = ['randomNormal', 'randomStandardNormal', 'truncatedNormal', 'randomUniform', 'randomUniformInt', 'multinomial', 'dropout', 'randomGamma'];
+const NAMES = [
+  'randomNormal',
+  'randomStandardNormal',
+  'truncatedNormal',
+  'randomUniform',
+  'randomUniformInt',
+  'multinomial',
+  'dropout',
+  'randomGamma',
+];
 
 describe('unseeded random ops draw anew on every call', () => {
   const logits = tf.zeros([8]);
@@ -59,7 +69,9 @@ describe('unseeded random ops draw anew on every call', () => {
         // Continuous draws never repeat; the discrete ones (dropout: 256 masks, multinomial: 8^6) rarely:
         // 30 dropout masks repeat ~1.7 times on average, 7 or more times once in ~1,000 runs. (A frozen
         // draw gives 1 distinct value.)
-        expect(got, `${name}: ${got} distinct in 30 calls (eager: ${eager[name]})`).toBeGreaterThanOrEqual(Math.min(eager[name]!, 30) - 7);
+        expect(got, `${name}: ${got} distinct in 30 calls (eager: ${eager[name]})`).toBeGreaterThanOrEqual(
+          Math.min(eager[name]!, 30) - 7,
+        );
         expect(got, name).toBeGreaterThanOrEqual(23);
       });
     });
@@ -68,7 +80,8 @@ describe('unseeded random ops draw anew on every call', () => {
   it('are draw nodes of the graph, not constants', () => {
     const f = jit((x: tf.Tensor) => sampler(x, true), 'compiled', { sampler });
     const text = f.getConcreteFunction(logits).graph.toString();
-    for (const op of ['RandomNormal', 'TruncatedNormal', 'RandomUniform', 'RandomGamma']) expect(text).toContain(`= ${op} {`);
+    for (const op of ['RandomNormal', 'TruncatedNormal', 'RandomUniform', 'RandomGamma'])
+      expect(text).toContain(`= ${op} {`);
     expect(text).toContain('normalized=false'); // the multinomial
     expect(text).toMatch(/Multinomial\(%\d+\) \{numSamples=6, seed=null/);
   });
@@ -99,7 +112,11 @@ describe('seeds follow tfjs', () => {
   }
 
   it("seed 0: tfjs's normal-type ops and multinomial take it as no seed, randomUniform as a seed", () => {
-    const f = jit(() => [tf.randomNormal([4], 0, 1, 'float32', 0), tf.multinomial(tf.zeros([16]) as tf.Tensor1D, 8, 0), tf.randomUniform([4], 0, 1, 'float32', 0)]);
+    const f = jit(() => [
+      tf.randomNormal([4], 0, 1, 'float32', 0),
+      tf.multinomial(tf.zeros([16]) as tf.Tensor1D, 8, 0),
+      tf.randomUniform([4], 0, 1, 'float32', 0),
+    ]);
     const calls = Array.from({ length: 10 }, () => values(f()));
     expect(distinct(calls.map((c) => c[0]))).toBe(10);
     expect(distinct(calls.map((c) => c[1]))).toBeGreaterThan(7);
@@ -180,7 +197,12 @@ describe('with Math.random seeded, staged calls reproduce eager tfjs draw for dr
 
 describe('the optimizer keeps draws apart and in place', () => {
   it('two unseeded draws are two values (no folding, no merging)', () => {
-    const f = jit((x: tf.Tensor) => tf.randomNormal([3]).sub(tf.randomNormal([3])).add(x.mul(0)));
+    const f = jit((x: tf.Tensor) =>
+      tf
+        .randomNormal([3])
+        .sub(tf.randomNormal([3]))
+        .add(x.mul(0)),
+    );
     const x = tf.zeros([3]);
     const out = (f(x) as tf.Tensor).arraySync() as number[];
     expect(out.some((v) => v !== 0)).toBe(true);
@@ -250,7 +272,14 @@ describe('draws made where autograph-ts cannot see their arguments', () => {
   });
 
   it('seeded draws, dropout and multinomial are fine there (their arguments are known)', () => {
-    const f = ag.jit((x: tf.Tensor) => [x.add(tf.randomNormal([2], 0, 1, 'float32', 3)), tf.dropout(tf.ones([16]), 0.5), tf.multinomial(tf.zeros([1, 8]) as tf.Tensor2D, 4)], { autograph: false });
+    const f = ag.jit(
+      (x: tf.Tensor) => [
+        x.add(tf.randomNormal([2], 0, 1, 'float32', 3)),
+        tf.dropout(tf.ones([16]), 0.5),
+        tf.multinomial(tf.zeros([1, 8]) as tf.Tensor2D, 4),
+      ],
+      { autograph: false },
+    );
     const x = tf.ones([2]);
     const calls = Array.from({ length: 10 }, () => values(f(x)));
     const seededWant = tf.tidy(() => x.add(tf.randomNormal([2], 0, 1, 'float32', 3)).arraySync());
@@ -274,7 +303,7 @@ describe('draws made where autograph-ts cannot see their arguments', () => {
     expect(() => f(tf.ones([2, 3]))).toThrow(expect.objectContaining({ id: 'trace/random-frozen' }));
   });
 
-  it("a variable made inside the function from an unseeded initializer is drawn once, not refused", () => {
+  it('a variable made inside the function from an unseeded initializer is drawn once, not refused', () => {
     let w: tf.Variable | undefined;
     const f = ag.jit(
       (x: tf.Tensor) => {

@@ -14,10 +14,17 @@ const show = (infos: readonly ArgInfo[]) => infos.map((i) => `${i.dtype}[${i.sha
 /** Exact match, except that a data-dependent kernel's -1 stands for any size. */
 function matches(kernel: string, got: readonly ArgInfo[], want: readonly ArgInfo[]): boolean {
   const wildcard = DATA_DEPENDENT_KERNELS.has(kernel);
-  return got.length === want.length && got.every((g, i) => {
-    const w = want[i]!;
-    return g.dtype === w.dtype && g.shape.length === w.shape.length && g.shape.every((d, j) => d === w.shape[j] || (wildcard && d === -1));
-  });
+  return (
+    got.length === want.length &&
+    got.every((g, i) => {
+      const w = want[i]!;
+      return (
+        g.dtype === w.dtype &&
+        g.shape.length === w.shape.length &&
+        g.shape.every((d, j) => d === w.shape[j] || (wildcard && d === -1))
+      );
+    })
+  );
 }
 
 /** tfjs itself sometimes returns a malformed shape (e.g. Cumsum with a negative axis gives [undefined, 2]). */
@@ -80,7 +87,11 @@ describe('shape rules, checked against recorded cpu kernel invocations', () => {
     const failures = new Map<string, string>();
     for (const call of calls) {
       if (malformed(call)) {
-        if (!KNOWN_TFJS_BUGS[call.kernel]?.(call)) failures.set(`unexpected malformed tfjs output ${call.kernel}`, `${call.kernel}(${show(call.inputs)}) ${JSON.stringify(call.attrs)}: tfjs returned ${show(call.outputs)}`);
+        if (!KNOWN_TFJS_BUGS[call.kernel]?.(call))
+          failures.set(
+            `unexpected malformed tfjs output ${call.kernel}`,
+            `${call.kernel}(${show(call.inputs)}) ${JSON.stringify(call.attrs)}: tfjs returned ${show(call.outputs)}`,
+          );
         continue;
       }
       const problem = check(call);
@@ -93,16 +104,24 @@ describe('shape rules, checked against recorded cpu kernel invocations', () => {
     const reached = new Set(calls.map((c) => c.kernel));
     const cpu = tf.getKernelsForBackend('cpu').map((k) => k.kernelName);
     const unreached = cpu.filter((k) => !reached.has(k)).sort();
-    const unexercised = Object.keys(SHAPE_RULES).filter((k) => !reached.has(k)).sort();
-    console.info(`corpus: ${calls.length} invocations of ${reached.size} kernels; cpu kernels never reached: ${unreached.join(', ') || 'none'}; rules never exercised: ${unexercised.join(', ') || 'none'}`);
+    const unexercised = Object.keys(SHAPE_RULES)
+      .filter((k) => !reached.has(k))
+      .sort();
+    console.info(
+      `corpus: ${calls.length} invocations of ${reached.size} kernels; cpu kernels never reached: ${unreached.join(', ') || 'none'}; rules never exercised: ${unexercised.join(', ') || 'none'}`,
+    );
     // A new kernel's shape rule needs a case in corpus.ts that runs it (docs/kernels.md has the counts).
-    expect(unexercised, 'shape rules no corpus case runs: add one to test/trace/rules/corpus.ts').toEqual(Object.keys(NO_TFJS_OP_RUNS).sort());
+    expect(unexercised, 'shape rules no corpus case runs: add one to test/trace/rules/corpus.ts').toEqual(
+      Object.keys(NO_TFJS_OP_RUNS).sort(),
+    );
   });
 
   it('lists the cpu kernels that have no rule yet (information, not a failure)', () => {
     const cpu = tf.getKernelsForBackend('cpu').map((k) => k.kernelName);
     const without = cpu.filter((k) => !shapeRuleFor(k)).sort();
-    console.info(`shape rules: ${Object.keys(SHAPE_RULES).length}; cpu kernels without a rule (${without.length}): ${without.join(', ') || 'none'}`);
+    console.info(
+      `shape rules: ${Object.keys(SHAPE_RULES).length}; cpu kernels without a rule (${without.length}): ${without.join(', ') || 'none'}`,
+    );
     expect(Array.isArray(without)).toBe(true);
   });
 });

@@ -13,11 +13,15 @@ export interface Invocation {
   readonly outputs: ArgInfo[];
 }
 
-const info = (t: { shape: readonly number[]; dtype: string }): ArgInfo => ({ shape: [...t.shape], dtype: t.dtype as ArgInfo['dtype'] });
+const info = (t: { shape: readonly number[]; dtype: string }): ArgInfo => ({
+  shape: [...t.shape],
+  dtype: t.dtype as ArgInfo['dtype'],
+});
 
 function copyAttrs(attrs: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(attrs ?? {})) out[k] = Array.isArray(v) ? v.map((x) => (Array.isArray(x) ? [...x] : x)) : v;
+  for (const [k, v] of Object.entries(attrs ?? {}))
+    out[k] = Array.isArray(v) ? v.map((x) => (Array.isArray(x) ? [...x] : x)) : v;
   return out;
 }
 

@@ -21,7 +21,8 @@ export const MAX_RANK = 6;
 export function elementwiseProblem(node: Node): string | undefined {
   const steps = node.attrs.steps as readonly FusedStep[];
   const out = node.outputs[0]!;
-  if (node.inputs.length > MAX_INPUTS) return `${node.inputs.length} inputs (a WebGL program here samples at most ${MAX_INPUTS} textures)`;
+  if (node.inputs.length > MAX_INPUTS)
+    return `${node.inputs.length} inputs (a WebGL program here samples at most ${MAX_INPUTS} textures)`;
   if (out.shape.length > MAX_RANK) return `rank ${out.shape.length} (tfjs-webgl's programs go up to rank ${MAX_RANK})`;
   if (node.inputs.some((v) => v.shape.length > out.shape.length)) return 'an input of higher rank than the result';
   return stepsProblem(steps);
@@ -50,5 +51,9 @@ export function elementwiseProgram(node: Node): (shapes: readonly (readonly numb
     return () => program;
   }
   // the broadcast of the inputs' shapes (an elementwise result's shape)
-  return (shapes) => ({ variableNames, outputShape: shapes.reduce<number[]>((acc, s) => tf.backend_util.assertAndGetBroadcastShape(acc, [...s]), []), userCode });
+  return (shapes) => ({
+    variableNames,
+    outputShape: shapes.reduce<number[]>((acc, s) => tf.backend_util.assertAndGetBroadcastShape(acc, [...s]), []),
+    userCode,
+  });
 }

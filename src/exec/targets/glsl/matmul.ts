@@ -13,19 +13,21 @@ import { sameShape } from '../../../ir/types.js';
 import { GLSL_PRELUDE, MAX_INPUTS, type GpgpuProgramLike } from './program.js';
 import { stepsCode, stepsProblem } from './steps.js';
 
-
 /** Why `node` cannot be one GLSL matMul program, or undefined. */
 export function matMulProblem(node: Node): string | undefined {
   const steps = node.attrs.steps as readonly FusedStep[];
   if (steps[0]?.op !== 'BatchMatMul') return 'its first step is not a BatchMatMul';
-  if (node.inputs.length > MAX_INPUTS) return `${node.inputs.length} inputs (a WebGL program here samples at most ${MAX_INPUTS} textures)`;
-  if (node.inputs.slice(0, 2).some((v) => v.dtype !== 'float32') || steps[0].dtype !== 'float32') return 'the product is not float32';
+  if (node.inputs.length > MAX_INPUTS)
+    return `${node.inputs.length} inputs (a WebGL program here samples at most ${MAX_INPUTS} textures)`;
+  if (node.inputs.slice(0, 2).some((v) => v.dtype !== 'float32') || steps[0].dtype !== 'float32')
+    return 'the product is not float32';
   const d = productDims(node);
   if (!d) return 'operands of rank other than 2 or 3, unknown sizes, or batches that do not broadcast';
   const out = node.outputs[0]!;
   const product = d.rank === 3 ? [d.batch, d.m, d.n] : [d.m, d.n];
   if (!sameShape(out.shape, product)) return 'the epilogue changes the shape of the product';
-  if (node.inputs.some((v) => v.shape.length > out.shape.length)) return 'an epilogue operand of higher rank than the result';
+  if (node.inputs.some((v) => v.shape.length > out.shape.length))
+    return 'an epilogue operand of higher rank than the result';
   return stepsProblem(steps, 1);
 }
 
@@ -34,10 +36,14 @@ export function matMulUserCode(node: Node): string {
   const steps = node.attrs.steps as readonly FusedStep[];
   const d = productDims(node)!;
   const code = stepsCode(steps, node.inputs.length, (i) => `getX${i}AtOutCoords()`, 1, 'acc');
-  const at = (batch: number, ...rc: string[]): string => (d.rank === 3 ? [batch === 1 ? '0' : 'batch', ...rc] : rc).join(', ');
+  const at = (batch: number, ...rc: string[]): string =>
+    (d.rank === 3 ? [batch === 1 ? '0' : 'batch', ...rc] : rc).join(', ');
   const a = `getX0(${at(d.batchA, ...(d.transposeA ? ['kk', 'row'] : ['row', 'kk']))})`;
   const b = `getX1(${at(d.batchB, ...(d.transposeB ? ['col', 'kk'] : ['kk', 'col']))})`;
-  const coords = d.rank === 3 ? 'ivec3 coords = getOutputCoords();\n    int batch = coords.x;\n    int row = coords.y;\n    int col = coords.z;' : 'ivec2 coords = getOutputCoords();\n    int row = coords.x;\n    int col = coords.y;';
+  const coords =
+    d.rank === 3
+      ? 'ivec3 coords = getOutputCoords();\n    int batch = coords.x;\n    int row = coords.y;\n    int col = coords.z;'
+      : 'ivec2 coords = getOutputCoords();\n    int row = coords.x;\n    int col = coords.y;';
   return `${GLSL_PRELUDE}
 ${code.functions}
 void main() {
@@ -53,5 +59,9 @@ void main() {
 
 /** The program computing `node` (checked by `matMulProblem`). */
 export function matMulProgram(node: Node): GpgpuProgramLike {
-  return { variableNames: node.inputs.map((_, i) => `X${i}`), outputShape: [...node.outputs[0]!.shape], userCode: matMulUserCode(node) };
+  return {
+    variableNames: node.inputs.map((_, i) => `X${i}`),
+    outputShape: [...node.outputs[0]!.shape],
+    userCode: matMulUserCode(node),
+  };
 }

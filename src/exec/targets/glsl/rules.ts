@@ -27,7 +27,10 @@ export function floatLiteral(v: number): string {
   return v < 0 || Object.is(v, -0) ? `(${Object.is(v, -0) ? '-0.0' : lit})` : lit;
 }
 
-const ret = (e: string): GlslRule => () => `return ${e};`;
+const ret =
+  (e: string): GlslRule =>
+  () =>
+    `return ${e};`;
 const num = (attrs: Attrs, name: string, fallback: number): string => floatLiteral(Number(attrs[name] ?? fallback));
 const nanIn = (e: string): string => `if (agIsNan(a)) { return a; }\n  return ${e};`;
 const nanOut = 'if (agIsNan(a) || agIsNan(b)) { return NAN; }\n  ';
@@ -98,11 +101,14 @@ export const GLSL_RULES: { readonly [K in ElementwiseKernelName]: GlslRule } = {
   Acos: () => `if (abs(a) > 1.0) { return NAN; }\n  ${nanIn('atan(sqrt((1.0 - a) * (1.0 + a)), a)')}`,
   Acosh: () => `if (a < 1.0) { return NAN; }\n  ${nanIn('acosh(a)')}`,
   // (a zero is returned as it is: SwiftShader's atan(-0, 1) is π)
-  Asin: () => `if (abs(a) > 1.0) { return NAN; }\n  if (a == 0.0) { return a; }\n  ${nanIn('atan(a, sqrt((1.0 - a) * (1.0 + a)))')}`,
+  Asin: () =>
+    `if (abs(a) > 1.0) { return NAN; }\n  if (a == 0.0) { return a; }\n  ${nanIn('atan(a, sqrt((1.0 - a) * (1.0 + a)))')}`,
   // beyond 2^60, a² would overflow: asinh(a) = log(2|a|) there to float precision
-  Asinh: () => `float x = abs(a);\n  ${nanIn('sign(a) * (x > 1e18 ? log(x) + 0.6931471805599453 : log(x + sqrt(x * x + 1.0)))')}`,
+  Asinh: () =>
+    `float x = abs(a);\n  ${nanIn('sign(a) * (x > 1e18 ? log(x) + 0.6931471805599453 : log(x + sqrt(x * x + 1.0)))')}`,
   Atan: () => nanIn('atan(a)'),
-  Atanh: () => `if (abs(a) > 1.0) { return NAN; }\n  if (abs(a) == 1.0) { return a * agInf(); }\n  ${nanIn('0.5 * log((1.0 + a) / (1.0 - a))')}`,
+  Atanh: () =>
+    `if (abs(a) > 1.0) { return NAN; }\n  if (abs(a) == 1.0) { return a * agInf(); }\n  ${nanIn('0.5 * log((1.0 + a) / (1.0 - a))')}`,
   Ceil: ret('ceil(a)'),
   Cos: () => nanIn('cos(a)'),
   // (exp of NaN is not NaN on every GPU: SwiftShader's is ∞; NaN passes through explicitly)
@@ -120,7 +126,8 @@ export const GLSL_RULES: { readonly [K in ElementwiseKernelName]: GlslRule } = {
   Neg: ret('-a'),
   Reciprocal: ret('1.0 / a'),
   // half to even, as tfjs rounds (tfjs-webgl's prelude defines round() itself, returning an int)
-  Round: () => 'float f = floor(a); float d = a - f;\n  if (d != 0.5) { return d < 0.5 ? f : f + 1.0; }\n  return mod(f, 2.0) == 0.0 ? f : f + 1.0;',
+  Round: () =>
+    'float f = floor(a); float d = a - f;\n  if (d != 0.5) { return d < 0.5 ? f : f + 1.0; }\n  return mod(f, 2.0) == 0.0 ? f : f + 1.0;',
   Rsqrt: ret('inversesqrt(a)'),
   Sign: () => 'if (agIsNan(a)) { return 0.0; }\n  return sign(a);',
   Sin: () => nanIn('sin(a)'),
@@ -135,7 +142,8 @@ export const GLSL_RULES: { readonly [K in ElementwiseKernelName]: GlslRule } = {
   Elu: () => nanIn('a >= 0.0 ? a : exp(a) - 1.0'),
   Selu: () => nanIn(`a >= 0.0 ? ${floatLiteral(SELU_SCALE)} * a : ${floatLiteral(SELU_SCALE_ALPHA)} * (exp(a) - 1.0)`),
   Sigmoid: () => nanIn('1.0 / (1.0 + exp(-a))'),
-  Softplus: () => `if (a > -${SOFTPLUS_T}) { return a; }\n  if (a < ${SOFTPLUS_T}) { return exp(a); }\n  ${nanIn('log(exp(a) + 1.0)')}`,
+  Softplus: () =>
+    `if (a > -${SOFTPLUS_T}) { return a; }\n  if (a < ${SOFTPLUS_T}) { return exp(a); }\n  ${nanIn('log(exp(a) + 1.0)')}`,
   LeakyRelu: (at) => `return a < 0.0 ? ${num(at, 'alpha', 0.2)} * a : a;`,
   Step: (at) => nanIn(`a > 0.0 ? 1.0 : ${num(at, 'alpha', 0)}`),
   Prelu: ret('a < 0.0 ? a * b : a'),

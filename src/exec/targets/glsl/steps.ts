@@ -32,7 +32,13 @@ export interface StepsCode {
  * Code for `steps` from `first` on: operand `i` below `inputs` is `operand(i)`; operand
  * `inputs + k` is step k's value (`head` for the steps before `first`, e.g. a matMul's sum).
  */
-export function stepsCode(steps: readonly FusedStep[], inputs: number, operand: (i: number) => string, first = 0, head = ''): StepsCode {
+export function stepsCode(
+  steps: readonly FusedStep[],
+  inputs: number,
+  operand: (i: number) => string,
+  first = 0,
+  head = '',
+): StepsCode {
   const functions: string[] = [];
   const body: string[] = [];
   for (let k = first; k < steps.length; k++) {

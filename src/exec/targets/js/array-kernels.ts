@@ -56,7 +56,12 @@ export function sliceInto(x: TypedArray, plan: SlicePlan, out: TypedArray): Type
  * Concatenation along an axis: `outer` runs of each input's `inner[i]` elements in turn (the
  * inputs' sizes from the axis on), into `out`.
  */
-export function concatInto(xs: readonly TypedArray[], outer: number, inner: readonly number[], out: TypedArray): TypedArray {
+export function concatInto(
+  xs: readonly TypedArray[],
+  outer: number,
+  inner: readonly number[],
+  out: TypedArray,
+): TypedArray {
   let o = 0;
   for (let r = 0; r < outer; r++) {
     for (let i = 0; i < xs.length; i++) {

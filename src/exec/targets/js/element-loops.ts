@@ -12,7 +12,13 @@ import { elementsOf, isNum, valueName, type Emitter, type Slot } from '../../com
 import { stored, type Deferred } from '../../compiled/programs.js';
 
 /** The loop's output buffer and its site (the value is made a tensor where one is needed). */
-export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[], heldAs?: DType): { name: string; site: number } {
+export function loopProgram(
+  em: Emitter,
+  steps: readonly FusedStep[],
+  node: Node,
+  ins: readonly Slot[],
+  heldAs?: DType,
+): { name: string; site: number } {
   const o = node.outputs[0]!;
   const n = sizeOf(o.shape);
   const site = em.sites++;
@@ -20,17 +26,33 @@ export function loopProgram(em: Emitter, steps: readonly FusedStep[], node: Node
   const last = steps[steps.length - 1]!;
   // The buffer is of the array the cpu kernel stores into (a relabelling Cast keeps its input's).
   // (`heldAs`: on the wasm backend, whose tensors hold their dtype's array: a Cast to float32 rounds)
-  const storage = heldAs ?? stepStore(last.op, last.attrs, o.dtype, firstArgDTypes(steps, node.inputs.map((v) => v.dtype))[steps.length - 1]);
+  const storage =
+    heldAs ??
+    stepStore(
+      last.op,
+      last.attrs,
+      o.dtype,
+      firstArgDTypes(
+        steps,
+        node.inputs.map((v) => v.dtype),
+      )[steps.length - 1],
+    );
   em.line(`const ${buf} = H.buffer(${site}, '${storage}', ${n});`);
   const setup: string[] = [];
   const elems = node.inputs.map((v, i) => elementOf(em, v, ins[i]!, n, setup));
   for (const l of setup) em.line(l);
   em.open(`for (let i = 0; i < ${n}; i++) {`);
   const vals = [...elems];
-  const firsts = firstArgDTypes(steps, node.inputs.map((v) => v.dtype));
+  const firsts = firstArgDTypes(
+    steps,
+    node.inputs.map((v) => v.dtype),
+  );
   steps.forEach((s, k) => {
     const rule = elementRule(s.op)!;
-    const e = rule.expr(s.args.map((a) => vals[a]!), s.attrs);
+    const e = rule.expr(
+      s.args.map((a) => vals[a]!),
+      s.attrs,
+    );
     if (k === steps.length - 1) {
       em.line(`${buf}[i] = ${e};`);
     } else {
@@ -57,11 +79,23 @@ export function reduction(em: Emitter, node: Node, input: Slot | undefined, prod
     const { node: p, program, ins } = producer;
     const elems = p.inputs.map((v, i) => elementOf(em, v, ins[i]!, n, setup));
     const vals = [...elems];
-    const firsts = firstArgDTypes(program, p.inputs.map((v) => v.dtype));
+    const firsts = firstArgDTypes(
+      program,
+      p.inputs.map((v) => v.dtype),
+    );
     program.forEach((st, k) => {
       const rule = elementRule(st.op)!;
       const name = em.fresh('s');
-      loopBody.push(`const ${name} = ${stored(st, firsts[k], rule.expr(st.args.map((a) => vals[a]!), st.attrs))};`);
+      loopBody.push(
+        `const ${name} = ${stored(
+          st,
+          firsts[k],
+          rule.expr(
+            st.args.map((a) => vals[a]!),
+            st.attrs,
+          ),
+        )};`,
+      );
       vals.push(name);
     });
     element = vals[vals.length - 1]!;

@@ -12,15 +12,35 @@ import { matMulDims, type MatMulDims } from '../../compiled/matmul-dims.js';
 const BLOCK = 48; // tfjs-backend-cpu's blockSize
 
 /** a @ b with tfjs's transpose flags and batch broadcasting; inputs float32 cpu tensors. */
-export function matMulCpu(a: tf.Tensor, b: tf.Tensor, transposeA: boolean, transposeB: boolean, outShape: readonly number[]): tf.Tensor {
+export function matMulCpu(
+  a: tf.Tensor,
+  b: tf.Tensor,
+  transposeA: boolean,
+  transposeB: boolean,
+  outShape: readonly number[],
+): tf.Tensor {
   const dims = matMulDims(a, b, transposeA, transposeB);
   const out = new Float32Array(dims.batch * dims.m * dims.n);
-  matMulValues(a.dataSync() as Float32Array | Int32Array, b.dataSync() as Float32Array | Int32Array, dims, transposeA, transposeB, out);
+  matMulValues(
+    a.dataSync() as Float32Array | Int32Array,
+    b.dataSync() as Float32Array | Int32Array,
+    dims,
+    transposeA,
+    transposeB,
+    out,
+  );
   return engineInternals().makeTensor(out, [...outShape], 'float32');
 }
 
 /** a @ b into `out` (zero-filled here), from the operands' values as the cpu backend holds them. */
-export function matMulValues(av: Float32Array | Int32Array, bv: Float32Array | Int32Array, dims: MatMulDims, transposeA: boolean, transposeB: boolean, out: Float32Array): Float32Array {
+export function matMulValues(
+  av: Float32Array | Int32Array,
+  bv: Float32Array | Int32Array,
+  dims: MatMulDims,
+  transposeA: boolean,
+  transposeB: boolean,
+  out: Float32Array,
+): Float32Array {
   const { m: M, k: K, n: N, batchA, batchB, batch } = dims;
   out.fill(0);
   if (!transposeB) return rowsTimesB(av, bv, dims, transposeA, out);
@@ -31,7 +51,8 @@ export function matMulValues(av: Float32Array | Int32Array, bv: Float32Array | I
   for (let bi = 0; bi < batch; bi++) {
     const aOff = (bi % batchA) * M * K;
     const bOff = (bi % batchB) * K * N;
-    for (let i = 0; i < M; i++) for (let k = 0; k < K; k++) aRows[i * K + k] = transposeA ? av[aOff + k * M + i]! : av[aOff + i * K + k]!;
+    for (let i = 0; i < M; i++)
+      for (let k = 0; k < K; k++) aRows[i * K + k] = transposeA ? av[aOff + k * M + i]! : av[aOff + i * K + k]!;
     const bRows = bv.subarray(bOff, bOff + N * K);
     const o = bi * M * N;
     for (let k0 = 0; k0 < K; k0 += BLOCK) {
@@ -78,7 +99,13 @@ export function matMulValues(av: Float32Array | Int32Array, bv: Float32Array | I
  * a @ b for row-major B without copying it: each row of A scales B's rows into per-column sums in
  * doubles, one block of k at a time, each element summed over k in order as the kernel does.
  */
-function rowsTimesB(av: Float32Array | Int32Array, bv: Float32Array | Int32Array, dims: MatMulDims, transposeA: boolean, out: Float32Array): Float32Array {
+function rowsTimesB(
+  av: Float32Array | Int32Array,
+  bv: Float32Array | Int32Array,
+  dims: MatMulDims,
+  transposeA: boolean,
+  out: Float32Array,
+): Float32Array {
   const { m: M, k: K, n: N, batchA, batchB, batch } = dims;
   const acc = new Float64Array(N);
   for (let bi = 0; bi < batch; bi++) {

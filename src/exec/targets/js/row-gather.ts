@@ -20,7 +20,13 @@ interface WasmBackend {
 }
 
 /** x[index] for a tensor x of rank ≥ 1 (float32, int32 or bool) on the cpu or wasm backend. */
-export function gatherRow(x: tf.Tensor, index: number, outShape: readonly number[], backend: 'cpu' | 'wasm', attrs: Record<string, unknown>): tf.Tensor {
+export function gatherRow(
+  x: tf.Tensor,
+  index: number,
+  outShape: readonly number[],
+  backend: 'cpu' | 'wasm',
+  attrs: Record<string, unknown>,
+): tf.Tensor {
   const rows = x.shape[0]!;
   if (!(index >= 0 && index < rows) || !Number.isInteger(index)) {
     const i = tf.scalar(index, 'int32');

@@ -57,9 +57,13 @@ const axisOf = (a: unknown, rank: number): number | undefined => {
  */
 function smallFloat32(node: Node): boolean {
   const steps = node.op === FUSED_OP ? (node.attrs.steps as readonly FusedStep[]) : [];
-  const fits = (v: Value): boolean => v.dtype === 'float32' && isKnownShape(v.shape) && sizeOf(v.shape) <= SMALL_ELEMENTS;
+  const fits = (v: Value): boolean =>
+    v.dtype === 'float32' && isKnownShape(v.shape) && sizeOf(v.shape) <= SMALL_ELEMENTS;
   // (a fused program's comparisons are exact; a Cast is not taken: tfjs-wasm's NaN to bool differs)
-  return [...node.inputs, ...node.outputs].every(fits) && steps.every((st) => st.op !== 'Cast' && (st.dtype === 'float32' || st.dtype === 'bool'));
+  return (
+    [...node.inputs, ...node.outputs].every(fits) &&
+    steps.every((st) => st.op !== 'Cast' && (st.dtype === 'float32' || st.dtype === 'bool'))
+  );
 }
 
 /** Kernels whose int32 values JS computes as tfjs-wasm does: copies, OneHot, ArgMax of float32. */
@@ -83,7 +87,8 @@ const EXACT_ON_WASM: Readonly<Record<string, (node: Node) => boolean>> = {
 export function smallOnWasm(node: Node): boolean {
   if (smallFloat32(node)) return true;
   const exact = Object.hasOwn(EXACT_ON_WASM, node.op) ? EXACT_ON_WASM[node.op] : undefined;
-  const fits = (v: Value): boolean => (v.dtype === 'float32' || v.dtype === 'int32') && isKnownShape(v.shape) && sizeOf(v.shape) <= SMALL_ELEMENTS;
+  const fits = (v: Value): boolean =>
+    (v.dtype === 'float32' || v.dtype === 'int32') && isKnownShape(v.shape) && sizeOf(v.shape) <= SMALL_ELEMENTS;
   return !!exact && [...node.inputs, ...node.outputs].every(fits) && exact(node);
 }
 
@@ -105,7 +110,9 @@ function slicePlan(x: Value, begin: readonly number[], outShape: readonly number
 /** One run of the input: ones before some axis, whole axes after it (tfjs's cpu Slice makes a view). */
 function contiguous(x: readonly number[], out: readonly number[]): boolean {
   if (out.length === 0) return true;
-  return out.some((_, j) => out.slice(0, j).every((d) => d === 1) && out.slice(j + 1).every((d, i) => d === x[j + 1 + i]));
+  return out.some(
+    (_, j) => out.slice(0, j).every((d) => d === 1) && out.slice(j + 1).every((d, i) => d === x[j + 1 + i]),
+  );
 }
 
 /** Elements from the axis on, of a shape. */
@@ -124,7 +131,8 @@ export const SMALL_RULES: KernelTable<SmallRule> = {
   Identity: copy,
   Slice: {
     labelled: true,
-    applies: (node) => allSmall(node) && beginOf(node) !== undefined && node.outputs[0]!.shape.length === node.inputs[0]!.shape.length,
+    applies: (node) =>
+      allSmall(node) && beginOf(node) !== undefined && node.outputs[0]!.shape.length === node.inputs[0]!.shape.length,
     // A view keeps the input's array; a gathered slice is a fresh array of the dtype.
     outs: (node) => [contiguous(node.inputs[0]!.shape, node.outputs[0]!.shape) ? { like: 0 } : {}],
     emit: (em, node, [x], [b]) => {
@@ -138,7 +146,10 @@ export const SMALL_RULES: KernelTable<SmallRule> = {
     outs: (node) => {
       const v = node.inputs[0]!;
       const axis = axisOf(node.attrs.axis, v.shape.length)!;
-      const view = contiguous(v.shape, v.shape.map((d, i) => (i === axis ? 1 : d)));
+      const view = contiguous(
+        v.shape,
+        v.shape.map((d, i) => (i === axis ? 1 : d)),
+      );
       return node.outputs.map(() => (view ? { like: 0 } : {}));
     },
     emit: (em, node, [x], bs) => {
@@ -155,7 +166,11 @@ export const SMALL_RULES: KernelTable<SmallRule> = {
     labelled: true,
     // tfjs's cpu Concat of one input is that input; of several, a fresh array of the dtype.
     outs: (node) => [node.inputs.length === 1 ? { like: 0 } : {}],
-    applies: (node) => allSmall(node) && node.inputs.length > 0 && axisOf(node.attrs.axis, node.outputs[0]!.shape.length) !== undefined && node.inputs.every((v) => v.shape.length === node.outputs[0]!.shape.length),
+    applies: (node) =>
+      allSmall(node) &&
+      node.inputs.length > 0 &&
+      axisOf(node.attrs.axis, node.outputs[0]!.shape.length) !== undefined &&
+      node.inputs.every((v) => v.shape.length === node.outputs[0]!.shape.length),
     emit: (em, node, xs, [b]) => {
       const o = node.outputs[0]!;
       const axis = axisOf(node.attrs.axis, o.shape.length)!;
@@ -166,7 +181,12 @@ export const SMALL_RULES: KernelTable<SmallRule> = {
   },
   BatchMatMul: {
     applies: (node) => {
-      if (!allSmall(node) || node.inputs.length !== 2 || !node.inputs.every((v) => v.dtype === 'float32' && v.shape.length >= 2)) return false;
+      if (
+        !allSmall(node) ||
+        node.inputs.length !== 2 ||
+        !node.inputs.every((v) => v.dtype === 'float32' && v.shape.length >= 2)
+      )
+        return false;
       const d = matMulDims(node.inputs[0]!, node.inputs[1]!, !!node.attrs.transposeA, !!node.attrs.transposeB);
       return node.outputs[0]!.dtype === 'float32' && d.batch * d.m * d.n * d.k <= SMALL_MULTIPLY_ADDS;
     },
@@ -181,7 +201,9 @@ export const SMALL_RULES: KernelTable<SmallRule> = {
     applies: (node) => {
       const x = node.inputs[0]!;
       const dim = Number(node.attrs.dim ?? -1);
-      return allSmall(node) && x.dtype === 'float32' && x.shape.length >= 1 && (dim === -1 || dim === x.shape.length - 1);
+      return (
+        allSmall(node) && x.dtype === 'float32' && x.shape.length >= 1 && (dim === -1 || dim === x.shape.length - 1)
+      );
     },
     emit: (em, node, [x], [b]) => {
       const s = node.inputs[0]!.shape;
@@ -191,7 +213,13 @@ export const SMALL_RULES: KernelTable<SmallRule> = {
   ArgMax: {
     applies: (node) => {
       const x = node.inputs[0]!;
-      return allSmall(node) && x.shape.length >= 1 && (x.dtype === 'float32' || x.dtype === 'int32') && axisOf(node.attrs.axis, x.shape.length) === x.shape.length - 1 && x.shape[x.shape.length - 1]! > 0;
+      return (
+        allSmall(node) &&
+        x.shape.length >= 1 &&
+        (x.dtype === 'float32' || x.dtype === 'int32') &&
+        axisOf(node.attrs.axis, x.shape.length) === x.shape.length - 1 &&
+        x.shape[x.shape.length - 1]! > 0
+      );
     },
     emit: (em, node, [x], [b]) => {
       const s = node.inputs[0]!.shape;
@@ -202,9 +230,19 @@ export const SMALL_RULES: KernelTable<SmallRule> = {
     // tfjs fills a Float32Array whatever the dtype: kept here where that is the dtype's array, or
     // where int32 values are whole numbers (an Int32Array holds them alike).
     applies: (node) => {
-      const { depth, onValue, offValue, dtype } = node.attrs as { depth: number; onValue: number; offValue: number; dtype: DType };
+      const { depth, onValue, offValue, dtype } = node.attrs as {
+        depth: number;
+        onValue: number;
+        offValue: number;
+        dtype: DType;
+      };
       const whole = Number.isInteger(onValue) && Number.isInteger(offValue);
-      return allSmall(node) && node.inputs[0]!.dtype === 'int32' && Number.isInteger(depth) && (dtype === 'float32' || (dtype === 'int32' && whole));
+      return (
+        allSmall(node) &&
+        node.inputs[0]!.dtype === 'int32' &&
+        Number.isInteger(depth) &&
+        (dtype === 'float32' || (dtype === 'int32' && whole))
+      );
     },
     emit: (em, node, [x], [b]) => {
       const { depth, onValue, offValue } = node.attrs as { depth: number; onValue: number; offValue: number };
@@ -239,11 +277,19 @@ export function emitSmall(em: Emitter, node: Node, ins: readonly Slot[], out: (v
     const name = em.fresh('b');
     const n = sizeOf(v.shape);
     const like = specs[k]!.like;
-    const alloc = like === undefined ? `H.buffer(${site}, '${v.dtype}', ${n})` : `H.bufferLike(${site}, ${xs[like]}, '${v.dtype}', ${n})`;
+    const alloc =
+      like === undefined
+        ? `H.buffer(${site}, '${v.dtype}', ${n})`
+        : `H.bufferLike(${site}, ${xs[like]}, '${v.dtype}', ${n})`;
     em.line(`const ${name} = ${alloc};`);
     return { name, site };
   });
-  rule.emit(em, node, xs, bufs.map((b) => b.name));
+  rule.emit(
+    em,
+    node,
+    xs,
+    bufs.map((b) => b.name),
+  );
   node.outputs.forEach((v, k) => {
     const b = bufs[k]!;
     if (!isNum(v)) return out(v, { expr: '', owned: false, array: { ...b, labelled } });

@@ -58,13 +58,23 @@ export function columnSum(em: Emitter, node: Node, ins: readonly Slot[]): Slot |
   if (node.op !== 'Sum' || node.inputs.length !== 1 || node.outputs.length !== 1) return undefined;
   const x = node.inputs[0]!;
   const o = node.outputs[0]!;
-  if (x.dtype !== 'float32' || o.dtype !== 'float32' || isNum(x) || isNum(o) || !x.shape.every((d) => d > 0) || !heapMemory()) return undefined;
+  if (
+    x.dtype !== 'float32' ||
+    o.dtype !== 'float32' ||
+    isNum(x) ||
+    isNum(o) ||
+    !x.shape.every((d) => d > 0) ||
+    !heapMemory()
+  )
+    return undefined;
   const j = leadingAxes(node);
   if (j === undefined) return undefined;
   const rows = sizeOf(x.shape.slice(0, j));
   const cols = sizeOf(x.shape.slice(j));
   if (sizeOf(o.shape) !== cols) return undefined;
   const name = valueName(o);
-  em.line(`const ${name} = ${em.kernelRef(site())}.run(${ins[0]!.expr}, ${rows}, ${cols}, ${JSON.stringify(o.shape)});`);
+  em.line(
+    `const ${name} = ${em.kernelRef(site())}.run(${ins[0]!.expr}, ${rows}, ${cols}, ${JSON.stringify(o.shape)});`,
+  );
   return { expr: name, owned: true };
 }

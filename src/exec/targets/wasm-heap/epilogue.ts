@@ -32,7 +32,28 @@ import { isFullReduction, programOf } from '../../compiled/programs.js';
  * included, but for Relu of a NaN with its sign bit set, kept NaN as in JS; comparisons and logic
  * as lane masks inside a program), and Tanh.
  */
-const CHAIN_OPS = new Set(['Add', 'Sub', 'Multiply', 'RealDiv', 'Neg', 'Abs', 'Square', 'Relu', 'Step', 'Tanh', 'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr', 'LogicalNot', 'Select']);
+const CHAIN_OPS = new Set([
+  'Add',
+  'Sub',
+  'Multiply',
+  'RealDiv',
+  'Neg',
+  'Abs',
+  'Square',
+  'Relu',
+  'Step',
+  'Tanh',
+  'Equal',
+  'NotEqual',
+  'Less',
+  'LessEqual',
+  'Greater',
+  'GreaterEqual',
+  'LogicalAnd',
+  'LogicalOr',
+  'LogicalNot',
+  'Select',
+]);
 
 /**
  * Whether every step has a rule under `math`, its operands are of the lanes the rule takes, and the
@@ -43,13 +64,18 @@ function lanesFit(steps: readonly FusedStep[], inputs: number, math: SimdMath): 
   const rules = heapRules(math);
   for (const s of steps) {
     const rule = rules[s.op];
-    if (!(CHAIN_OPS.has(s.op) || isFastStep(s.op, math)) || !rule || rule.args.length !== s.args.length || (rule.out === 'f32' ? 'float32' : 'bool') !== s.dtype) return false;
+    if (
+      !(CHAIN_OPS.has(s.op) || isFastStep(s.op, math)) ||
+      !rule ||
+      rule.args.length !== s.args.length ||
+      (rule.out === 'f32' ? 'float32' : 'bool') !== s.dtype
+    )
+      return false;
     if (!s.args.every((a, k) => lanes[a] === rule.args[k])) return false;
     lanes.push(rule.out);
   }
   return lanes[lanes.length - 1] === 'f32';
 }
-
 
 /** How `v` reaches a kernel computing `o`: all of o's shape, one value, or o's trailing dimensions. */
 function heapKind(v: Value, o: Value): HeapInputKind | undefined {
@@ -76,7 +102,12 @@ function chainable(node: Node, math: SimdMath): boolean {
 
 /** A full float32 Sum/Mean of a tensor, to a number. */
 function sumOfAll(node: Node): boolean {
-  return (node.op === 'Sum' || node.op === 'Mean') && isFullReduction(node) && node.inputs[0]!.dtype === 'float32' && node.outputs[0]!.dtype === 'float32';
+  return (
+    (node.op === 'Sum' || node.op === 'Mean') &&
+    isFullReduction(node) &&
+    node.inputs[0]!.dtype === 'float32' &&
+    node.outputs[0]!.dtype === 'float32'
+  );
 }
 
 type Ref = { readonly v: Value } | { readonly s: number };
@@ -130,7 +161,13 @@ export class HeapChains {
    * whose data may become the result's (its slot is then released here, so the caller does not
    * free it). `slot`: an input's slot as a tensor (a value held as an array is made one there).
    */
-  emit(em: Emitter, node: Node, env: Map<Value, Slot>, dying: ReadonlySet<Value>, slot: (v: Value) => Slot): Slot | undefined {
+  emit(
+    em: Emitter,
+    node: Node,
+    env: Map<Value, Slot>,
+    dying: ReadonlySet<Value>,
+    slot: (v: Value) => Slot,
+  ): Slot | undefined {
     const sum = this.on && sumOfAll(node);
     if (!sum && !(this.on && this.chainable(node))) return undefined;
     const o = node.outputs[0]!;
@@ -145,7 +182,11 @@ export class HeapChains {
         return { s: add(p) };
       });
       const base = steps.length;
-      for (const s of programOf(n)) steps.push({ step: s, args: s.args.map((a) => (a < local.length ? local[a]! : { s: base + a - local.length })) });
+      for (const s of programOf(n))
+        steps.push({
+          step: s,
+          args: s.args.map((a) => (a < local.length ? local[a]! : { s: base + a - local.length })),
+        });
       return steps.length - 1;
     };
     const x = node.inputs[0]!;
@@ -154,7 +195,10 @@ export class HeapChains {
     if (producer) add(producer);
     const inputs: Value[] = producer ? [] : [x];
     for (const { args } of steps) for (const r of args) if ('v' in r && !inputs.includes(r.v)) inputs.push(r.v);
-    const program: FusedStep[] = steps.map(({ step, args }) => ({ ...step, args: args.map((r) => ('v' in r ? inputs.indexOf(r.v) : inputs.length + r.s)) }));
+    const program: FusedStep[] = steps.map(({ step, args }) => ({
+      ...step,
+      args: args.map((r) => ('v' in r ? inputs.indexOf(r.v) : inputs.length + r.s)),
+    }));
     const kinds = inputs.map((v) => heapKind(v, shapeOf)!);
     const tiledLengths = inputs.filter((_, i) => kinds[i] === 'tiled').map((v) => sizeOf(v.shape));
     const site = buildHeapChain(program, kinds, tiledLengths, sum, this.math);
@@ -171,7 +215,9 @@ export class HeapChains {
     }
     const donor = inputs.find((v, i) => kinds[i] === 'array' && dying.has(v) && slot(v).owned);
     const d = donor ? slot(donor).expr : 'undefined';
-    em.line(`const ${name} = ${w}.run(${d}, [${tensors.join(', ')}], [${scalars.join(', ')}], ${JSON.stringify(o.shape)});`);
+    em.line(
+      `const ${name} = ${w}.run(${d}, [${tensors.join(', ')}], [${scalars.join(', ')}], ${JSON.stringify(o.shape)});`,
+    );
     if (donor) {
       em.line(`if (${name} !== ${d}) H.dispose(${d});`);
       env.set(donor, { expr: d, owned: false });

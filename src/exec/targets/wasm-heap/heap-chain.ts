@@ -25,14 +25,25 @@ export interface HeapChainSite extends KernelSite {
    * or one-element tensors), into `donor` where it may be overwritten, else into a new tensor of
    * `shape`. Returns the result (`donor` itself when its data was reused).
    */
-  run(donor: tf.Tensor | undefined, tensors: readonly tf.Tensor[], scalars: readonly (number | tf.Tensor)[], shape: number[]): tf.Tensor;
+  run(
+    donor: tf.Tensor | undefined,
+    tensors: readonly tf.Tensor[],
+    scalars: readonly (number | tf.Tensor)[],
+    shape: number[],
+  ): tf.Tensor;
   /** The float32 sum of the program over `n` elements, in element order (a site built with `sum`). */
   sum(tensors: readonly tf.Tensor[], scalars: readonly (number | tf.Tensor)[], n: number): number;
   dispose(): void;
 }
 
 /** The site (with `math`'s rules), or undefined where the kernel cannot be built for the active heap. */
-export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], tiledLengths: readonly number[], sum = false, math: SimdMath = EXACT_MATH): HeapChainSite | undefined {
+export function buildHeapChain(
+  steps: readonly FusedStep[],
+  kinds: readonly HeapInputKind[],
+  tiledLengths: readonly number[],
+  sum = false,
+  math: SimdMath = EXACT_MATH,
+): HeapChainSite | undefined {
   const mode: HeapMapMode = sum ? { kind: 'sum', order: 'f32', mean: false } : { kind: 'map' };
   const first = heapMemory();
   if (!first || !buildHeapMap(steps, kinds, mode, first, math)) return undefined;
@@ -57,7 +68,11 @@ export function buildHeapChain(steps: readonly FusedStep[], kinds: readonly Heap
     return mem;
   };
   /** Pushes the operands' arguments after (n, out, scratch). */
-  const operands = (mem: WebAssembly.Memory, tensors: readonly tf.Tensor[], scalars: readonly (number | tf.Tensor)[]) => {
+  const operands = (
+    mem: WebAssembly.Memory,
+    tensors: readonly tf.Tensor[],
+    scalars: readonly (number | tf.Tensor)[],
+  ) => {
     for (const t of tensors) args.push(heapOffset(t));
     for (const l of tiledLengths) args.push(l);
     if (scalars.length) {

@@ -40,7 +40,8 @@ export function heapRules(math: SimdMath): Readonly<Record<string, WasmRule>> {
 
 export type HeapInputKind = 'array' | 'scalar' | 'tiled';
 export type SumOrder = 'f32' | 'f64';
-export type HeapMapMode = { readonly kind: 'map' } | { readonly kind: 'sum'; readonly order: SumOrder; readonly mean: boolean };
+export type HeapMapMode =
+  { readonly kind: 'map' } | { readonly kind: 'sum'; readonly order: SumOrder; readonly mean: boolean };
 
 export interface HeapMap {
   /**
@@ -85,7 +86,8 @@ function binder(m: WebAssembly.Module): HeapMap {
   };
 }
 
-const isShared = (memory: WebAssembly.Memory) => typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
+const isShared = (memory: WebAssembly.Memory) =>
+  typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
 
 /** The period (elements) of a tiled input of `len` elements: lcm(len, 4). */
 export function tilePeriod(len: number): number {
@@ -95,7 +97,17 @@ export function tilePeriod(len: number): number {
 /** Pushes lcm(len, 4) for the i32 local `len`. */
 function period(c: Code, len: number): void {
   c.get(len);
-  c.get(len).i32(1).op(OP.i32Shl).get(len).i32(2).op(OP.i32Shl).get(len).i32(1).op(OP.i32And).op(OP.i32Eqz).op(OP.select);
+  c.get(len)
+    .i32(1)
+    .op(OP.i32Shl)
+    .get(len)
+    .i32(2)
+    .op(OP.i32Shl)
+    .get(len)
+    .i32(1)
+    .op(OP.i32And)
+    .op(OP.i32Eqz)
+    .op(OP.select);
   c.get(len).i32(3).op(OP.i32And).op(OP.i32Eqz).op(OP.select);
 }
 
@@ -110,7 +122,10 @@ function loadLanes(c: Code, addr: () => void, lanes: number, v: number): void {
   c.simdMem(SIMD.load32Zero, 2).set(v);
   for (let l = 1; l < lanes; l++) {
     addr();
-    c.get(v).simdMem(SIMD.load32Lane, 2, 4 * l).op(l).set(v);
+    c.get(v)
+      .simdMem(SIMD.load32Lane, 2, 4 * l)
+      .op(l)
+      .set(v);
   }
 }
 
@@ -122,7 +137,9 @@ function storeLanes(c: Code, addr: () => void, lanes: number, v: number): void {
   }
   for (let l = 0; l < lanes; l++) {
     addr();
-    c.get(v).simdMem(SIMD.store32Lane, 2, 4 * l).op(l);
+    c.get(v)
+      .simdMem(SIMD.store32Lane, 2, 4 * l)
+      .op(l);
   }
 }
 
@@ -130,14 +147,26 @@ function storeLanes(c: Code, addr: () => void, lanes: number, v: number): void {
  * A kernel for `steps` over inputs of `kinds` (an empty program: the value of input 0), for
  * memories like `memory`, with `math`'s rules.
  */
-export function buildHeapMap(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, memory: WebAssembly.Memory, math: SimdMath = EXACT_MATH): HeapMap | undefined {
+export function buildHeapMap(
+  steps: readonly FusedStep[],
+  kinds: readonly HeapInputKind[],
+  mode: HeapMapMode,
+  memory: WebAssembly.Memory,
+  math: SimdMath = EXACT_MATH,
+): HeapMap | undefined {
   const shared = isShared(memory);
   const key = JSON.stringify([steps.map((s) => [s.op, s.args, s.attrs]), kinds, mode, shared, math.numerics, math.fma]);
   const m = compile(key, () => mapModule(steps, kinds, mode, shared, heapRules(math)));
   return m ? binder(m) : undefined;
 }
 
-function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[], mode: HeapMapMode, shared: boolean, rules: Readonly<Record<string, WasmRule>>): Uint8Array {
+function mapModule(
+  steps: readonly FusedStep[],
+  kinds: readonly HeapInputKind[],
+  mode: HeapMapMode,
+  shared: boolean,
+  rules: Readonly<Record<string, WasmRule>>,
+): Uint8Array {
   const [N, OUT, SCR] = [0, 1, 2];
   const ptrKinds = kinds.map((k, i) => ({ k, i })).filter((x) => x.k !== 'scalar');
   const tiled = ptrKinds.filter((x) => x.k === 'tiled');
@@ -150,7 +179,14 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
   kinds.forEach((k, i) => {
     if (k === 'scalar') scalarParam.set(i, sp++);
   });
-  const params: ValType[] = [T.i32, T.i32, T.i32, ...ptrKinds.map(() => T.i32), ...tiled.map(() => T.i32), ...[...scalarParam.keys()].map(() => T.f32)];
+  const params: ValType[] = [
+    T.i32,
+    T.i32,
+    T.i32,
+    ...ptrKinds.map(() => T.i32),
+    ...tiled.map(() => T.i32),
+    ...[...scalarParam.keys()].map(() => T.f32),
+  ];
   // Locals: off, end, rem, e, then per tiled input its scratch base and offset; acc (f64); one v128 per input and step.
   const OFF = params.length;
   const END = OFF + 1;
@@ -166,12 +202,26 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
   const V0 = ACC + 1;
   const val = (k: number) => V0 + k;
   const scratch = V0 + kinds.length + steps.length;
-  const scratchLocals = Math.max(0, ...steps.map((s) => Math.max(rules[s.op]!.scratch ?? 0, rules[s.op]!.pairScratch ?? 0)));
+  const scratchLocals = Math.max(
+    0,
+    ...steps.map((s) => Math.max(rules[s.op]!.scratch ?? 0, rules[s.op]!.pairScratch ?? 0)),
+  );
   // A second group's values, for the loop that takes two groups at a time.
   const V1 = scratch + scratchLocals;
   const val1 = (k: number) => V1 + k;
   const values = [...kinds.map(() => T.v128), ...steps.map(() => T.v128)];
-  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, ...tiled.flatMap(() => [T.i32, T.i32]), T.f64, ...values, ...new Array<ValType>(scratchLocals).fill(T.v128), ...values, T.f32];
+  const locals: ValType[] = [
+    T.i32,
+    T.i32,
+    T.i32,
+    T.i32,
+    ...tiled.flatMap(() => [T.i32, T.i32]),
+    T.f64,
+    ...values,
+    ...new Array<ValType>(scratchLocals).fill(T.v128),
+    ...values,
+    T.f32,
+  ];
   // The float32 sum's accumulator (f32 order: no conversions in the chain of dependent adds).
   const ACC32 = locals.length - 1 + params.length;
   const c = new Code();
@@ -203,7 +253,8 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
   /** Loads the inputs of a group of `lanes` elements at byte offset OFF + `at` into `v`'s locals. */
   const load = (lanes: number, v: (k: number) => number, at: number) => {
     for (const x of ptrKinds) {
-      if (x.k === 'array') loadLanes(c, () => c.get(ptrParam.get(x.i)!).get(OFF).op(OP.i32Add).i32(at).op(OP.i32Add), lanes, v(x.i));
+      if (x.k === 'array')
+        loadLanes(c, () => c.get(ptrParam.get(x.i)!).get(OFF).op(OP.i32Add).i32(at).op(OP.i32Add), lanes, v(x.i));
       else c.get(tileBase.get(x.i)!).get(tileOff.get(x.i)!).op(OP.i32Add).simdMem(SIMD.load, 2).set(v(x.i));
     }
   };
@@ -215,7 +266,8 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
       storeLanes(c, () => c.get(OUT).get(OFF).op(OP.i32Add).i32(at).op(OP.i32Add), lanes, last);
       return;
     }
-    if (sum.mean && sum.order === 'f64') c.get(last).get(N).op(OP.f32ConvertI32S).simd(SIMD.f32x4Splat).simd(SIMD.f32x4Div).set(last);
+    if (sum.mean && sum.order === 'f64')
+      c.get(last).get(N).op(OP.f32ConvertI32S).simd(SIMD.f32x4Splat).simd(SIMD.f32x4Div).set(last);
     for (let l = 0; l < lanes; l++) {
       if (sum.order === 'f32') c.get(ACC32).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f32Add).set(ACC32);
       else c.get(ACC).get(last).lane(SIMD.f32x4ExtractLane, l).op(OP.f64PromoteF32).op(OP.f64Add).set(ACC);
@@ -252,7 +304,15 @@ function mapModule(steps: readonly FusedStep[], kinds: readonly HeapInputKind[],
     steps.forEach((s, k) => {
       const pair = rules[s.op]!.emitPair;
       if (!pair) return void (step(s, k, val), step(s, k, val1));
-      pair(c, (mm) => void c.get(val(s.args[mm]!)), (mm) => void c.get(val1(s.args[mm]!)), s.attrs, scratch, val(kinds.length + k), val1(kinds.length + k));
+      pair(
+        c,
+        (mm) => void c.get(val(s.args[mm]!)),
+        (mm) => void c.get(val1(s.args[mm]!)),
+        s.attrs,
+        scratch,
+        val(kinds.length + k),
+        val1(kinds.length + k),
+      );
     });
     finish(4, val, 0);
     finish(4, val1, 16);
@@ -322,7 +382,8 @@ function columnSumModule(order: SumOrder, shared: boolean): Uint8Array {
         c.get(P).get(C).i32(2).op(OP.i32Shl).op(OP.i32Add).set(P);
       },
     );
-    if (order === 'f64') c.get(LO).simd(SIMD.f32x4DemoteF64x2Zero).get(HI).simd(SIMD.f32x4DemoteF64x2Zero).shuffle32([0, 1, 4, 5]).set(LO);
+    if (order === 'f64')
+      c.get(LO).simd(SIMD.f32x4DemoteF64x2Zero).get(HI).simd(SIMD.f32x4DemoteF64x2Zero).shuffle32([0, 1, 4, 5]).set(LO);
     storeLanes(c, () => c.get(OUT).get(J).i32(2).op(OP.i32Shl).op(OP.i32Add), lanes, LO);
   };
   c.i32(0).set(J);
@@ -339,5 +400,7 @@ function columnSumModule(order: SumOrder, shared: boolean): Uint8Array {
     c.op(OP.end);
   }
   const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, T.v128, T.v128, T.v128];
-  return encodeModule(0, [{ name: 'run', params: [T.i32, T.i32, T.i32, T.i32], results: [], locals, code: c }], { importMemory: { shared } });
+  return encodeModule(0, [{ name: 'run', params: [T.i32, T.i32, T.i32, T.i32], results: [], locals, code: c }], {
+    importMemory: { shared },
+  });
 }

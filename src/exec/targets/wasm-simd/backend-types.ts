@@ -1,7 +1,6 @@
 // The parts of tfjs-backend-wasm's BackendWasm that the compiled executor's
 // heap-direct kernels use (tfjs does not export these types). Needs nothing. Produces the types.
 
-
 /** A float32 tensor's data on the wasm backend's heap. */
 export interface WasmTensorInfo {
   dataId: object;

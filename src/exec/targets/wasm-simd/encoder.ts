@@ -258,8 +258,16 @@ let simdSupport: boolean | undefined;
 export function wasmSimdAvailable(): boolean {
   if (simdSupport !== undefined) return simdSupport;
   try {
-    const c = new Code().get(0).simd(SIMD.f32x4Splat).get(0).simd(SIMD.f32x4Splat).simd(SIMD.f32x4Add).lane(SIMD.f32x4ExtractLane, 0);
-    const m = new WebAssembly.Module(encodeModule(1, [{ name: 'f', params: [T.f32], results: [T.f32], locals: [], code: c }]) as BufferSource);
+    const c = new Code()
+      .get(0)
+      .simd(SIMD.f32x4Splat)
+      .get(0)
+      .simd(SIMD.f32x4Splat)
+      .simd(SIMD.f32x4Add)
+      .lane(SIMD.f32x4ExtractLane, 0);
+    const m = new WebAssembly.Module(
+      encodeModule(1, [{ name: 'f', params: [T.f32], results: [T.f32], locals: [], code: c }]) as BufferSource,
+    );
     const f = new WebAssembly.Instance(m).exports.f as (x: number) => number;
     simdSupport = f(1.5) === 3;
   } catch {
@@ -275,8 +283,18 @@ export function wasmRelaxedSimdAvailable(): boolean {
   relaxedSupport = false;
   if (!wasmSimdAvailable()) return false;
   try {
-    const c = new Code().get(0).simd(SIMD.f32x4Splat).get(0).simd(SIMD.f32x4Splat).get(0).simd(SIMD.f32x4Splat).simd(SIMD.f32x4RelaxedMadd).lane(SIMD.f32x4ExtractLane, 0);
-    const m = new WebAssembly.Module(encodeModule(1, [{ name: 'f', params: [T.f32], results: [T.f32], locals: [], code: c }]) as BufferSource);
+    const c = new Code()
+      .get(0)
+      .simd(SIMD.f32x4Splat)
+      .get(0)
+      .simd(SIMD.f32x4Splat)
+      .get(0)
+      .simd(SIMD.f32x4Splat)
+      .simd(SIMD.f32x4RelaxedMadd)
+      .lane(SIMD.f32x4ExtractLane, 0);
+    const m = new WebAssembly.Module(
+      encodeModule(1, [{ name: 'f', params: [T.f32], results: [T.f32], locals: [], code: c }]) as BufferSource,
+    );
     const f = new WebAssembly.Instance(m).exports.f as (x: number) => number;
     relaxedSupport = f(2) === 6;
   } catch {

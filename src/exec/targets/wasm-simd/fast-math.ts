@@ -49,11 +49,14 @@ const LOG2E = 1.4426950408889634;
 const ROUND = 1.5 * 2 ** 23;
 const ROUND_BITS = 0x4b400000;
 const LN2_C1 = 0.693359375;
-const LN2_C2 = -2.12194440e-4;
-const EXP_P = [1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1];
+const LN2_C2 = -2.1219444e-4;
+const EXP_P = [1.98756915e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1];
 // log: √½, P(f), and the smallest normal float32.
 const SQRTHF = 0.7071067811865476;
-const LOG_P = [7.0376836292e-2, -1.151461031e-1, 1.167699874e-1, -1.2420140846e-1, 1.4249322787e-1, -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1];
+const LOG_P = [
+  7.0376836292e-2, -1.151461031e-1, 1.167699874e-1, -1.2420140846e-1, 1.4249322787e-1, -1.6668057665e-1,
+  2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1,
+];
 const MIN_NORMAL = 2 ** -126;
 // tanh: |x| past which the float32 tanh is ±1.
 const TANH_MAX = 9.1;
@@ -99,7 +102,11 @@ function reduced(c: Code, fma: boolean, y: number, s: number): void {
 
 /** Pushes 2^(n + e) as float32 bits from T of `reduced` (n + e + 127 in [1, 254]). */
 function pow2(c: Code, T: number, e = 0): void {
-  c.get(T).i32x4(127 + e - ROUND_BITS).simd(SIMD.i32x4Add).i32(23).simd(SIMD.i32x4Shl);
+  c.get(T)
+    .i32x4(127 + e - ROUND_BITS)
+    .simd(SIMD.i32x4Add)
+    .i32(23)
+    .simd(SIMD.i32x4Shl);
 }
 
 /** v128 locals `exp` uses. */
@@ -139,10 +146,22 @@ const logRule = (fma: boolean): WasmRule =>
   unary(7, (c, X, s) => {
     const [XS, D, E, M, FE, Z, Y] = [s, s + 1, s + 2, s + 3, s + 4, s + 5, s + 6];
     // subnormals: x·2^23, and 23 off the exponent
-    c.get(X).f32x4(2 ** 23).simd(SIMD.f32x4Mul).get(X);
+    c.get(X)
+      .f32x4(2 ** 23)
+      .simd(SIMD.f32x4Mul)
+      .get(X);
     c.get(X).f32x4(MIN_NORMAL).simd(SIMD.f32x4Lt).tee(D).simd(SIMD.bitselect).set(XS);
     // e = biased exponent − 126 (− 23), m = the significand as a value in [0.5, 1)
-    c.get(XS).i32(23).simd(SIMD.i32x4ShrS).i32x4(126).simd(SIMD.i32x4Sub).get(D).i32x4(-23).simd(SIMD.and).simd(SIMD.i32x4Add).set(E);
+    c.get(XS)
+      .i32(23)
+      .simd(SIMD.i32x4ShrS)
+      .i32x4(126)
+      .simd(SIMD.i32x4Sub)
+      .get(D)
+      .i32x4(-23)
+      .simd(SIMD.and)
+      .simd(SIMD.i32x4Add)
+      .set(E);
     c.get(XS).i32x4(0x007fffff).simd(SIMD.and).i32x4(0x3f000000).simd(SIMD.or).set(M);
     // below √½: e − 1 and f = 2m − 1; else f = m − 1 (both exact)
     c.get(M).f32x4(SQRTHF).simd(SIMD.f32x4Lt).set(D);

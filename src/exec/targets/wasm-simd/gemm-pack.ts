@@ -40,7 +40,12 @@ function storeVec(c: Code, dst: number, v: number, elem: number, offset = 0): vo
     return;
   }
   c.get(dst).get(v).simd(SIMD.f64x2PromoteLowF32x4).simdMem(SIMD.store, 3, offset);
-  c.get(dst).get(v).get(v).shuffle32([2, 3, 2, 3]).simd(SIMD.f64x2PromoteLowF32x4).simdMem(SIMD.store, 3, offset + 16);
+  c.get(dst)
+    .get(v)
+    .get(v)
+    .shuffle32([2, 3, 2, 3])
+    .simd(SIMD.f64x2PromoteLowF32x4)
+    .simdMem(SIMD.store, 3, offset + 16);
 }
 
 /**
@@ -57,7 +62,13 @@ export function packACode(elem: number): FuncDef {
   count(
     c,
     IB,
-    () => c.get(MM).i32(MR - 1).op(OP.i32Add).i32(2).op(OP.i32ShrS),
+    () =>
+      c
+        .get(MM)
+        .i32(MR - 1)
+        .op(OP.i32Add)
+        .i32(2)
+        .op(OP.i32ShrS),
     () => {
       // k = 0; a whole block of rows?
       c.i32(0).set(K);
@@ -81,7 +92,10 @@ export function packACode(elem: number): FuncDef {
       c.get(T1).get(T3).shuffle32([0, 1, 4, 5]).set(R2);
       c.get(T1).get(T3).shuffle32([2, 3, 6, 7]).set(R3);
       [R0, R1, R2, R3].forEach((r, u) => storeVec(c, DST, r, elem, u * MR * elem));
-      c.get(DST).i32(4 * MR * elem).op(OP.i32Add).set(DST);
+      c.get(DST)
+        .i32(4 * MR * elem)
+        .op(OP.i32Add)
+        .set(DST);
       c.get(K).i32(4).op(OP.i32Add).set(K).br(OP.br, 0);
       c.op(OP.end, OP.end);
       c.op(OP.else);
@@ -93,7 +107,10 @@ export function packACode(elem: number): FuncDef {
       at(c, SRC, row(0), SR, () => c.get(K), SK);
       c.simdMem(SIMD.load, 2).set(R0);
       storeVec(c, DST, R0, elem);
-      c.get(DST).i32(MR * elem).op(OP.i32Add).set(DST);
+      c.get(DST)
+        .i32(MR * elem)
+        .op(OP.i32Add)
+        .set(DST);
       c.get(K).i32(1).op(OP.i32Add).set(K).br(OP.br, 0);
       c.op(OP.end, OP.end);
       c.op(OP.end);
@@ -145,22 +162,52 @@ export function packBCode(NR: number, elem: number): FuncDef {
   count(
     c,
     P,
-    () => c.get(NN).i32(NR - 1).op(OP.i32Add).i32(shift).op(OP.i32ShrS),
+    () =>
+      c
+        .get(NN)
+        .i32(NR - 1)
+        .op(OP.i32Add)
+        .i32(shift)
+        .op(OP.i32ShrS),
     () => {
       // whole panel and contiguous columns?
-      c.get(P).i32(shift).op(OP.i32Shl).i32(NR).op(OP.i32Add).get(NN).op(OP.i32LeS).get(SN).i32(4).op(OP.i32Eq).op(OP.i32And);
+      c.get(P)
+        .i32(shift)
+        .op(OP.i32Shl)
+        .i32(NR)
+        .op(OP.i32Add)
+        .get(NN)
+        .op(OP.i32LeS)
+        .get(SN)
+        .i32(4)
+        .op(OP.i32Eq)
+        .op(OP.i32And);
       c.open(OP.if);
       count(
         c,
         K,
         () => c.get(KK),
         () => {
-          c.get(SRC).get(K).get(SK).op(OP.i32Mul).op(OP.i32Add).get(P).i32(shift + 2).op(OP.i32Shl).op(OP.i32Add).set(ROW);
+          c.get(SRC)
+            .get(K)
+            .get(SK)
+            .op(OP.i32Mul)
+            .op(OP.i32Add)
+            .get(P)
+            .i32(shift + 2)
+            .op(OP.i32Shl)
+            .op(OP.i32Add)
+            .set(ROW);
           for (let v = 0; v < NR / 4; v++) {
-            c.get(ROW).simdMem(SIMD.load, 2, 16 * v).set(V);
+            c.get(ROW)
+              .simdMem(SIMD.load, 2, 16 * v)
+              .set(V);
             storeVec(c, DST, V, elem, 4 * v * elem);
           }
-          c.get(DST).i32(NR * elem).op(OP.i32Add).set(DST);
+          c.get(DST)
+            .i32(NR * elem)
+            .op(OP.i32Add)
+            .set(DST);
         },
       );
       c.op(OP.else);

@@ -49,7 +49,8 @@ let cores: number | undefined;
 function hardwareThreads(): number {
   if (cores === undefined) {
     const nav = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator;
-    const n = nav?.hardwareConcurrency ?? nodeBuiltin<{ availableParallelism(): number }>('node:os')?.availableParallelism();
+    const n =
+      nav?.hardwareConcurrency ?? nodeBuiltin<{ availableParallelism(): number }>('node:os')?.availableParallelism();
     cores = Math.max(1, n ?? 1);
   }
   return cores;
@@ -81,7 +82,8 @@ type BrowserWorker = WorkerLike & { onerror: ((e: unknown) => void) | null };
 /** Why threads cannot run here, or undefined. */
 function unavailable(): string | undefined {
   const g = globalThis as { crossOriginIsolated?: boolean; Worker?: unknown };
-  if (typeof SharedArrayBuffer === 'undefined' || g.crossOriginIsolated === false) return 'SharedArrayBuffer is missing (a page must be cross-origin isolated)';
+  if (typeof SharedArrayBuffer === 'undefined' || g.crossOriginIsolated === false)
+    return 'SharedArrayBuffer is missing (a page must be cross-origin isolated)';
   try {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
   } catch {
@@ -129,7 +131,9 @@ export class GemmPool {
     this.memory = memory;
     this.ctl = new Int32Array(new SharedArrayBuffer(CTL.LENGTH * 4));
     this.kernels = KERNEL_KINDS.map((k, i) => (modules[i] ? gemmInstance(k.lane, memory, k.fma) : undefined));
-    const own: (ThreadKernels | undefined)[] = this.kernels.map((g) => g && { mm: g.mm as ThreadKernels['mm'], direct: g.mmDirect as ThreadKernels['direct'] });
+    const own: (ThreadKernels | undefined)[] = this.kernels.map(
+      (g) => g && { mm: g.mm as ThreadKernels['mm'], direct: g.mmDirect as ThreadKernels['direct'] },
+    );
     this.runner = makeRunner(this.ctl, own, 0);
     this.ctl[CTL.SCRATCH] = 16;
     this.blocks.push({ start: 0, end: 16 + MAX_THREADS * GEMM_SCRATCH });
@@ -317,7 +321,8 @@ export function poolState(): { readonly started: boolean; readonly size: number 
 /** Resolves once the pool started by a product is ready (false: none, or it failed); for tests and the bench. */
 export async function poolReady(timeoutMs = 10_000): Promise<boolean> {
   const t0 = Date.now();
-  while (pool && !pool.ready() && !pool.failed && Date.now() - t0 < timeoutMs) await new Promise((r) => setTimeout(r, 5));
+  while (pool && !pool.ready() && !pool.failed && Date.now() - t0 < timeoutMs)
+    await new Promise((r) => setTimeout(r, 5));
   return !!pool && pool.ready() && !pool.failed;
 }
 

@@ -30,9 +30,18 @@ export interface ChunkPlan {
 }
 
 /** How a product's output is cut for `threads` threads; undefined: too many batch entries to cut. */
-export function planChunks(lane: GemmLane, m: number, n: number, batch: number, threads: number): ChunkPlan | undefined {
+export function planChunks(
+  lane: GemmLane,
+  m: number,
+  n: number,
+  batch: number,
+  threads: number,
+): ChunkPlan | undefined {
   if (batch > MAX_CHUNKS) return undefined;
-  const target = Math.min(Math.floor(MAX_CHUNKS / batch), Math.max(1, Math.ceil((CHUNKS_PER_THREAD * threads) / batch)));
+  const target = Math.min(
+    Math.floor(MAX_CHUNKS / batch),
+    Math.max(1, Math.ceil((CHUNKS_PER_THREAD * threads) / batch)),
+  );
   const roundUp = (x: number, q: number) => Math.ceil(x / q) * q;
   const NR = GEMM_NR[lane];
   if (m >= GEMM_MR * target || m / GEMM_MR >= n / NR) {
@@ -109,7 +118,8 @@ export class ThreadedGemm {
     try {
       if (bPtr === undefined || raw === undefined || packedA === undefined || out === undefined) return false;
       new Float32Array(p.memory.buffer).set(call.a(), raw / 4);
-      if (!direct) for (let bi = 0; bi < d.batchA; bi++) g.packA(raw + bi * m * k * 4, st.aRow, st.aK, m, k, packedA + bi * pa);
+      if (!direct)
+        for (let bi = 0; bi < d.batchA; bi++) g.packA(raw + bi * m * k * 4, st.aRow, st.aK, m, k, packedA + bi * pa);
       const ok = p.run(d.batch * plan.perBatch, threads, (c) => {
         c[CTL.KERNEL] = kernelId;
         c[CTL.M] = m;

@@ -169,7 +169,15 @@ if (typeof require === 'function' && typeof process === 'object') {
 `;
 
 /** The calling thread's runner: the same text, evaluated here (the compiled executor already generates code). */
-export function makeRunner(ctl: Int32Array, kernels: readonly (ThreadKernels | undefined)[], thread: number): () => void {
-  const make = new Function(`${RUNNER_SOURCE}\nreturn makeRunner;`)() as (c: Int32Array, k: readonly (ThreadKernels | undefined)[], t: number) => () => void;
+export function makeRunner(
+  ctl: Int32Array,
+  kernels: readonly (ThreadKernels | undefined)[],
+  thread: number,
+): () => void {
+  const make = new Function(`${RUNNER_SOURCE}\nreturn makeRunner;`)() as (
+    c: Int32Array,
+    k: readonly (ThreadKernels | undefined)[],
+    t: number,
+  ) => () => void;
   return make(ctl, kernels, thread);
 }

@@ -68,7 +68,12 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
   const v128Locals = rows * nv + nv + 1;
   const scratchAt = (q: number, v: number) => (q * nv + v) * 16;
   const f32 = s.lane === 'f32';
-  if (direct) for (let q = 1; q < rows; q++) c.get(PLDA).i32(q).op(OP.i32Mul).set(AQ + q - 1);
+  if (direct)
+    for (let q = 1; q < rows; q++)
+      c.get(PLDA)
+        .i32(q)
+        .op(OP.i32Mul)
+        .set(AQ + q - 1);
 
   // for (k0 = 0; k0 < K; k0 += kBlock)
   c.i32(0).set(K0);
@@ -81,21 +86,34 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
   c.get(PA).get(K0).i32(AK).op(OP.i32Mul).op(OP.i32Add).set(AP);
   // do { one k step } while (bp < bEnd)
   c.open(OP.loop);
-  for (let v = 0; v < nv; v++) c.get(BP).simdMem(SIMD.load, 4, 16 * v).set(BV + v);
+  for (let v = 0; v < nv; v++)
+    c.get(BP)
+      .simdMem(SIMD.load, 4, 16 * v)
+      .set(BV + v);
   for (let q = 0; q < rows; q++) {
     if (direct) {
       c.get(AP);
       if (q > 0) c.get(AQ + q - 1).op(OP.i32Add);
       c.simdMem(SIMD.load32Splat, 2, 0).set(AV);
     } else {
-      c.get(AP).simdMem(f32 ? SIMD.load32Splat : SIMD.load64Splat, f32 ? 2 : 3, q * elem).set(AV);
+      c.get(AP)
+        .simdMem(f32 ? SIMD.load32Splat : SIMD.load64Splat, f32 ? 2 : 3, q * elem)
+        .set(AV);
     }
     for (let v = 0; v < nv; v++) {
       if (s.fma && f32) {
-        c.get(AV).get(BV + v).get(acc(q, v)).simd(SIMD.f32x4RelaxedMadd).set(acc(q, v));
+        c.get(AV)
+          .get(BV + v)
+          .get(acc(q, v))
+          .simd(SIMD.f32x4RelaxedMadd)
+          .set(acc(q, v));
       } else {
-        c.get(acc(q, v)).get(AV).get(BV + v);
-        c.simd(f32 ? SIMD.f32x4Mul : SIMD.f64x2Mul).simd(f32 ? SIMD.f32x4Add : SIMD.f64x2Add).set(acc(q, v));
+        c.get(acc(q, v))
+          .get(AV)
+          .get(BV + v);
+        c.simd(f32 ? SIMD.f32x4Mul : SIMD.f64x2Mul)
+          .simd(f32 ? SIMD.f32x4Add : SIMD.f64x2Add)
+          .set(acc(q, v));
       }
     }
   }
@@ -105,7 +123,10 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
 
   /** acc ← prev + acc (prev from scratch unless this is the first block; then acc stands). */
   const combine = (q: number, v: number, round: boolean) => {
-    c.get(PS).simdMem(SIMD.load, 4, scratchAt(q, v)).get(acc(q, v)).simd(f32 ? SIMD.f32x4Add : SIMD.f64x2Add);
+    c.get(PS)
+      .simdMem(SIMD.load, 4, scratchAt(q, v))
+      .get(acc(q, v))
+      .simd(f32 ? SIMD.f32x4Add : SIMD.f64x2Add);
     // f64: the float32 result of each block is what carries into the next
     if (round && !f32) c.simd(SIMD.f32x4DemoteF64x2Zero).simd(SIMD.f64x2PromoteLowF32x4);
     c.set(acc(q, v));
@@ -122,7 +143,8 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
   c.op(OP.else);
   for (let q = 0; q < rows; q++) for (let v = 0; v < nv; v++) combine(q, v, true);
   c.op(OP.end);
-  for (let q = 0; q < rows; q++) for (let v = 0; v < nv; v++) c.get(PS).get(acc(q, v)).simdMem(SIMD.store, 4, scratchAt(q, v));
+  for (let q = 0; q < rows; q++)
+    for (let v = 0; v < nv; v++) c.get(PS).get(acc(q, v)).simdMem(SIMD.store, 4, scratchAt(q, v));
   c.get(KEND).set(K0).br(OP.br, 1); // continue the block loop
   c.op(OP.end);
   // The last block: acc ← combine(scratch, acc) unless it is also the first.
@@ -139,27 +161,48 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
       const col = v * lanes;
       if (!f32) c.get(acc(q, v)).simd(SIMD.f32x4DemoteF64x2Zero).set(acc(q, v)); // two float32 values, low lanes
       // if (nValid >= col + lanes) whole vector
-      c.get(PNV).i32(col + lanes).op(OP.i32GeS);
+      c.get(PNV)
+        .i32(col + lanes)
+        .op(OP.i32GeS);
       c.open(OP.if);
-      if (f32) c.get(OQ).get(acc(q, v)).simdMem(SIMD.store, 2, 16 * v);
-      else c.get(OQ).get(acc(q, v)).simdMem(SIMD.store64Lane, 2, 8 * v).op(0);
+      if (f32)
+        c.get(OQ)
+          .get(acc(q, v))
+          .simdMem(SIMD.store, 2, 16 * v);
+      else
+        c.get(OQ)
+          .get(acc(q, v))
+          .simdMem(SIMD.store64Lane, 2, 8 * v)
+          .op(0);
       c.op(OP.else);
       // else if (nValid > col) the first nValid - col lanes
       c.get(PNV).i32(col).op(OP.i32GtS);
       c.open(OP.if);
       if (!f32) {
-        c.get(OQ).get(acc(q, v)).simdMem(SIMD.store32Lane, 2, 8 * v).op(0);
+        c.get(OQ)
+          .get(acc(q, v))
+          .simdMem(SIMD.store32Lane, 2, 8 * v)
+          .op(0);
       } else {
         c.get(PNV).i32(col).op(OP.i32Sub).set(PART);
         c.get(PART).i32(2).op(OP.i32And);
         c.open(OP.if);
-        c.get(OQ).get(acc(q, v)).simdMem(SIMD.store64Lane, 2, 16 * v).op(0);
+        c.get(OQ)
+          .get(acc(q, v))
+          .simdMem(SIMD.store64Lane, 2, 16 * v)
+          .op(0);
         c.get(PART).i32(1).op(OP.i32And);
         c.open(OP.if);
-        c.get(OQ).get(acc(q, v)).simdMem(SIMD.store32Lane, 2, 16 * v + 8).op(2);
+        c.get(OQ)
+          .get(acc(q, v))
+          .simdMem(SIMD.store32Lane, 2, 16 * v + 8)
+          .op(2);
         c.op(OP.end);
         c.op(OP.else);
-        c.get(OQ).get(acc(q, v)).simdMem(SIMD.store32Lane, 2, 16 * v).op(0);
+        c.get(OQ)
+          .get(acc(q, v))
+          .simdMem(SIMD.store32Lane, 2, 16 * v)
+          .op(0);
         c.op(OP.end);
       }
       c.op(OP.end);
@@ -167,7 +210,11 @@ function tileCode(s: Shape, rows: number, nv: number): FuncDef {
     }
   }
   c.op(OP.end, OP.end); // the block loop falls through here after the last block
-  const locals: ValType[] = [...new Array<ValType>(i32Locals).fill(T.i32), ...new Array<ValType>(v128Locals).fill(T.v128), ...new Array<ValType>(direct ? MR - 1 : 0).fill(T.i32)];
+  const locals: ValType[] = [
+    ...new Array<ValType>(i32Locals).fill(T.i32),
+    ...new Array<ValType>(v128Locals).fill(T.v128),
+    ...new Array<ValType>(direct ? MR - 1 : 0).fill(T.i32),
+  ];
   return { name: `tile_${rows}_${nv}`, params: new Array<ValType>(params).fill(T.i32), results: [], locals, code: c };
 }
 
@@ -182,9 +229,18 @@ function driverCode(s: Shape, tileIndex: (rows: number, nv: number) => number): 
   const direct = s.direct === true;
   const params = DRIVER_PARAMS + (direct ? 1 : 0);
   const DLDA = DRIVER_PARAMS; // direct: bytes between A's rows
-  const [IB, IBEND, J0, BP, I0, ROWS, NVALID] = [0, 1, 2, 3, 4, 5, 6].map((k) => params + k) as [number, number, number, number, number, number, number];
+  const [IB, IBEND, J0, BP, I0, ROWS, NVALID] = [0, 1, 2, 3, 4, 5, 6].map((k) => params + k) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const call = (rows: number, nv: number) => {
-    if (direct) c.get(DA).get(I0).get(DLDA).op(OP.i32Mul).op(OP.i32Add); // row i0
+    if (direct)
+      c.get(DA).get(I0).get(DLDA).op(OP.i32Mul).op(OP.i32Add); // row i0
     else c.get(DA).get(I0).get(DK).op(OP.i32Mul).i32(elem).op(OP.i32Mul).op(OP.i32Add); // block i0 / MR: i0·K elements on
     c.get(BP);
     c.get(DO).get(I0).get(DOR).op(OP.i32Mul).op(OP.i32Add).get(J0).i32(2).op(OP.i32Shl).op(OP.i32Add);
@@ -221,14 +277,35 @@ function driverCode(s: Shape, tileIndex: (rows: number, nv: number) => number): 
     () => c.get(DM),
     () => c.get(IB).i32(MC).op(OP.i32Add).set(IB),
     () => {
-      c.get(IB).i32(MC).op(OP.i32Add).get(DM).get(IB).i32(MC).op(OP.i32Add).get(DM).op(OP.i32LtS).op(OP.select).set(IBEND);
+      c.get(IB)
+        .i32(MC)
+        .op(OP.i32Add)
+        .get(DM)
+        .get(IB)
+        .i32(MC)
+        .op(OP.i32Add)
+        .get(DM)
+        .op(OP.i32LtS)
+        .op(OP.select)
+        .set(IBEND);
       c.get(DB).set(BP);
       loop(
         J0,
         () => c.i32(0),
         () => c.get(DN),
         // the next panel: K rows of NR elements on
-        () => c.get(J0).i32(NR).op(OP.i32Add).set(J0).get(BP).get(DK).i32(NR * elem).op(OP.i32Mul).op(OP.i32Add).set(BP),
+        () =>
+          c
+            .get(J0)
+            .i32(NR)
+            .op(OP.i32Add)
+            .set(J0)
+            .get(BP)
+            .get(DK)
+            .i32(NR * elem)
+            .op(OP.i32Mul)
+            .op(OP.i32Add)
+            .set(BP),
         () => {
           c.get(DN).get(J0).op(OP.i32Sub).set(NVALID);
           loop(
@@ -254,7 +331,13 @@ function driverCode(s: Shape, tileIndex: (rows: number, nv: number) => number): 
       );
     },
   );
-  return { name: 'mm', params: new Array<ValType>(params).fill(T.i32), results: [], locals: new Array<ValType>(7).fill(T.i32), code: c };
+  return {
+    name: 'mm',
+    params: new Array<ValType>(params).fill(T.i32),
+    results: [],
+    locals: new Array<ValType>(7).fill(T.i32),
+    code: c,
+  };
 }
 
 const modules = new Map<string, WebAssembly.Module | null>();
@@ -275,7 +358,12 @@ function gemmModule(s: Shape, shared: boolean): WebAssembly.Module | null {
         tiles.push(tileCode(s, r, nv));
       }
     }
-    const funcs = [driverCode(s, (r, nv) => index.get(`${r}/${nv}`)!), packACode(elem), packBCode(NV * lanes, elem), ...tiles];
+    const funcs = [
+      driverCode(s, (r, nv) => index.get(`${r}/${nv}`)!),
+      packACode(elem),
+      packBCode(NV * lanes, elem),
+      ...tiles,
+    ];
     m = new WebAssembly.Module(encodeModule(0, funcs, { importMemory: { shared } }) as BufferSource);
   } catch {
     m = null;
@@ -290,7 +378,17 @@ export interface Gemm {
    * and B packed by packA/packB. Only the first N columns of each row are written; K ≥ 1;
    * `scratch` is 128 bytes.
    */
-  mm(M: number, N: number, K: number, a: number, b: number, out: number, oRow: number, kBlock: number, scratch: number): void;
+  mm(
+    M: number,
+    N: number,
+    K: number,
+    a: number,
+    b: number,
+    out: number,
+    oRow: number,
+    kBlock: number,
+    scratch: number,
+  ): void;
   /** A (float32, element (i, k) at src + i·rowStride + k·kStride bytes) packed at dst (packedABytes). */
   packA(src: number, rowStride: number, kStride: number, M: number, K: number, dst: number): void;
   /** B (float32, element (k, n) at src + k·kStride + n·nStride bytes) packed at dst (packedBBytes). */
@@ -299,11 +397,25 @@ export interface Gemm {
    * Like `mm` with A read where it lies: row-major float32, row i at a + i·lda bytes (no packA);
    * the same sums. float32 kernels only.
    */
-  mmDirect?(M: number, N: number, K: number, a: number, b: number, out: number, oRow: number, kBlock: number, scratch: number, lda: number): void;
+  mmDirect?(
+    M: number,
+    N: number,
+    K: number,
+    a: number,
+    b: number,
+    out: number,
+    oRow: number,
+    kBlock: number,
+    scratch: number,
+    lda: number,
+  ): void;
 }
 
 /** Columns per packed B panel of the `lane` kernel (a column split of the output is in whole panels). */
-export const GEMM_NR: Readonly<Record<GemmLane, number>> = { f32: GEMM.f32.NV * GEMM.f32.lanes, f64: GEMM.f64.NV * GEMM.f64.lanes };
+export const GEMM_NR: Readonly<Record<GemmLane, number>> = {
+  f32: GEMM.f32.NV * GEMM.f32.lanes,
+  f64: GEMM.f64.NV * GEMM.f64.lanes,
+};
 /** Rows per packed A block (a row split of the output is in whole blocks). */
 export const GEMM_MR: number = GEMM.f32.MR;
 

@@ -32,7 +32,8 @@ export type InputKind = 'array' | 'scalar' | 'tiled';
 /** Elements per chunk of the kernels (a tiled input's length must divide it). */
 export const WASM_CHUNK = CHUNK;
 
-export type KernelMode = { readonly kind: 'map' } | { readonly kind: 'reduce'; readonly op: 'Sum' | 'Mean'; readonly count: number };
+export type KernelMode =
+  { readonly kind: 'map' } | { readonly kind: 'reduce'; readonly op: 'Sum' | 'Mean'; readonly count: number };
 
 /** Whether `steps` over float32 inputs can be a SIMD kernel with `math`'s rules (the output float32). */
 export function wasmProgramOk(steps: readonly FusedStep[], inputs: number, math: SimdMath = EXACT_MATH): boolean {
@@ -59,7 +60,12 @@ export interface WasmKernel extends KernelSite {
  * Compiles `steps` (an empty program: the value of input 0) for inputs of `kinds`. The kernel
  * `run(bytes, acc) → acc` processes one chunk: `bytes` = 16 × the number of 4-lane groups.
  */
-export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly InputKind[], mode: KernelMode, math: SimdMath = EXACT_MATH): WasmKernel | undefined {
+export function buildWasmKernel(
+  steps: readonly FusedStep[],
+  kinds: readonly InputKind[],
+  mode: KernelMode,
+  math: SimdMath = EXACT_MATH,
+): WasmKernel | undefined {
   const arrays = kinds.filter((k) => k !== 'scalar').length;
   const scalars = kinds.length - arrays;
   if (scalars > MAX_SCALARS || (steps.length === 0 && kinds[0] !== 'array')) return undefined;
@@ -69,7 +75,13 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   // Locals: 0 bytes (i32), 1 acc (f64) are params; then i, j (i32), one v128 per input and step,
   // then the rules' own (shared: each step's are dead after it).
   const scratchLocals = Math.max(0, ...rules.map((r) => r.scratch ?? 0));
-  const locals: ValType[] = [T.i32, T.i32, ...kinds.map(() => T.v128), ...steps.map(() => T.v128), ...new Array<ValType>(scratchLocals).fill(T.v128)];
+  const locals: ValType[] = [
+    T.i32,
+    T.i32,
+    ...kinds.map(() => T.v128),
+    ...steps.map(() => T.v128),
+    ...new Array<ValType>(scratchLocals).fill(T.v128),
+  ];
   const I = 2;
   const J = 3;
   const valueLocal = (k: number) => 4 + k;
@@ -78,7 +90,10 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   // Scalars: splatted once per chunk from the scalar region.
   let si = 0;
   kinds.forEach((kind, k) => {
-    if (kind === 'scalar') c.i32(0).simdMem(SIMD.load32Splat, 2, si++ * 4).set(valueLocal(k));
+    if (kind === 'scalar')
+      c.i32(0)
+        .simdMem(SIMD.load32Splat, 2, si++ * 4)
+        .set(valueLocal(k));
   });
   c.i32(0).set(I);
   c.open(OP.block).open(OP.loop);
@@ -112,7 +127,11 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   const bytes = outRegion + CHUNK * 4;
   let instance: WebAssembly.Instance;
   try {
-    const module = new WebAssembly.Module(encodeModule(Math.ceil(bytes / 65536), [{ name: 'run', params: [T.i32, T.f64], results: [T.f64], locals, code: c }]) as BufferSource);
+    const module = new WebAssembly.Module(
+      encodeModule(Math.ceil(bytes / 65536), [
+        { name: 'run', params: [T.i32, T.f64], results: [T.f64], locals, code: c },
+      ]) as BufferSource,
+    );
     instance = new WebAssembly.Instance(module);
   } catch {
     return undefined;
@@ -126,7 +145,12 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
   const reduceMode = mode.kind === 'reduce';
 
   /** Runs every chunk of `n` elements; `out` receives the mapped values (map mode). */
-  function chunks(ins: readonly ArrayLike<number>[], vals: readonly number[], n: number, out: Float32Array | undefined): number {
+  function chunks(
+    ins: readonly ArrayLike<number>[],
+    vals: readonly number[],
+    n: number,
+    out: Float32Array | undefined,
+  ): number {
     for (let k = 0; k < vals.length; k++) scalarView[k] = vals[k]!;
     for (let k = 0; k < views.length; k++) {
       if (!tiled[k]) continue;
@@ -159,12 +183,19 @@ export function buildWasmKernel(steps: readonly FusedStep[], kinds: readonly Inp
       else (js ??= jsProgram(steps, kinds, mode))(ins, vals, out.length, out);
     },
     reduce(ins, vals, n) {
-      return exact(ins, vals) ? chunks(ins, vals, n, undefined) : (js ??= jsProgram(steps, kinds, mode))(ins, vals, n, undefined);
+      return exact(ins, vals)
+        ? chunks(ins, vals, n, undefined)
+        : (js ??= jsProgram(steps, kinds, mode))(ins, vals, n, undefined);
     },
   };
 }
 
-type JsProgram = (arrays: readonly ArrayLike<number>[], scalars: readonly number[], n: number, out: Float32Array | undefined) => number;
+type JsProgram = (
+  arrays: readonly ArrayLike<number>[],
+  scalars: readonly number[],
+  n: number,
+  out: Float32Array | undefined,
+) => number;
 
 /** The kernel's program as a JS loop with the cpu kernels' element rules (map, or the reduction's sum). */
 function jsProgram(steps: readonly FusedStep[], kinds: readonly InputKind[], mode: KernelMode): JsProgram {
@@ -173,12 +204,28 @@ function jsProgram(steps: readonly FusedStep[], kinds: readonly InputKind[], mod
   const vals = kinds.map((k) => (k === 'scalar' ? `S[${si++}]` : `A[${ai++}][i]`));
   const body: string[] = [];
   steps.forEach((s, k) => {
-    body.push(`const s${k} = ${storeAs(s.dtype, elementRule(s.op)!.expr(s.args.map((a) => vals[a]!), s.attrs))};`);
+    body.push(
+      `const s${k} = ${storeAs(
+        s.dtype,
+        elementRule(s.op)!.expr(
+          s.args.map((a) => vals[a]!),
+          s.attrs,
+        ),
+      )};`,
+    );
     vals.push(`s${k}`);
   });
   const last = vals[vals.length - 1]!;
-  const use = mode.kind === 'map' ? `out[i] = ${last};` : mode.op === 'Mean' ? `acc += Math.fround(${last} / ${mode.count});` : `acc += ${last};`;
+  const use =
+    mode.kind === 'map'
+      ? `out[i] = ${last};`
+      : mode.op === 'Mean'
+        ? `acc += Math.fround(${last} / ${mode.count});`
+        : `acc += ${last};`;
   const source = `let acc = 0;\nfor (let i = 0; i < n; i++) {\n${body.join('\n')}\n${use}\n}\nreturn acc;`;
-  const f = new Function('H', 'A', 'S', 'n', 'out', source) as (h: typeof elementHelpers, ...rest: Parameters<JsProgram>) => number;
+  const f = new Function('H', 'A', 'S', 'n', 'out', source) as (
+    h: typeof elementHelpers,
+    ...rest: Parameters<JsProgram>
+  ) => number;
   return (arrays, scalars, n, out) => f(elementHelpers, arrays, scalars, n, out);
 }

@@ -18,7 +18,8 @@ import { isFastStep, type SimdMath } from './rules.js';
 import type { Deferred } from '../../compiled/programs.js';
 
 function envMin(): number | undefined {
-  const s = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AG_WASM_MIN_ELEMENTS;
+  const s = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.AG_WASM_MIN_ELEMENTS;
   const n = s === undefined ? NaN : Number(s);
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
@@ -27,7 +28,12 @@ function envMin(): number | undefined {
 export const WASM_MIN_ELEMENTS = envMin() ?? 256;
 
 /** The kernel operands of `inputs` of `kinds`: array expressions and scalar expressions. */
-function operands(em: Emitter, inputs: readonly Value[], slots: readonly Slot[], kinds: readonly InputKind[]): { arrays: string[]; scalars: string[] } {
+function operands(
+  em: Emitter,
+  inputs: readonly Value[],
+  slots: readonly Slot[],
+  kinds: readonly InputKind[],
+): { arrays: string[]; scalars: string[] } {
   const arrays: string[] = [];
   const scalars: string[] = [];
   inputs.forEach((v, i) => {
@@ -45,7 +51,12 @@ function operands(em: Emitter, inputs: readonly Value[], slots: readonly Slot[],
  * How each input reaches a kernel over `n` elements: whole, one element, or (a fast program only) a
  * row repeated along the output whose length divides the chunk; undefined where one cannot.
  */
-function kindsOf(steps: readonly FusedStep[], inputs: readonly Value[], n: number, math: SimdMath): InputKind[] | undefined {
+function kindsOf(
+  steps: readonly FusedStep[],
+  inputs: readonly Value[],
+  n: number,
+  math: SimdMath,
+): InputKind[] | undefined {
   const tiles = steps.some((s) => isFastStep(s.op, math));
   const kinds = inputs.map((v): InputKind | undefined => {
     const m = sizeOf(v.shape);
@@ -57,13 +68,29 @@ function kindsOf(steps: readonly FusedStep[], inputs: readonly Value[], n: numbe
 }
 
 /** The inputs' kinds where a SIMD kernel runs the program (else a broadcast row goes to the JS loop). */
-function usable(steps: readonly FusedStep[], inputs: readonly Value[], n: number, math: SimdMath): InputKind[] | undefined {
-  if (n < WASM_MIN_ELEMENTS || !inputs.every((v) => v.dtype === 'float32') || !wasmProgramOk(steps, inputs.length, math)) return undefined;
+function usable(
+  steps: readonly FusedStep[],
+  inputs: readonly Value[],
+  n: number,
+  math: SimdMath,
+): InputKind[] | undefined {
+  if (
+    n < WASM_MIN_ELEMENTS ||
+    !inputs.every((v) => v.dtype === 'float32') ||
+    !wasmProgramOk(steps, inputs.length, math)
+  )
+    return undefined;
   return kindsOf(steps, inputs, n, math);
 }
 
 /** A SIMD map of a loopable float32 node into a reused buffer: the buffer and its site, or undefined. */
-export function wasmMap(em: Emitter, steps: readonly FusedStep[], node: Node, ins: readonly Slot[], math: SimdMath): { name: string; site: number } | undefined {
+export function wasmMap(
+  em: Emitter,
+  steps: readonly FusedStep[],
+  node: Node,
+  ins: readonly Slot[],
+  math: SimdMath,
+): { name: string; site: number } | undefined {
   const o = node.outputs[0]!;
   const n = sizeOf(o.shape);
   const kinds = o.dtype === 'float32' ? usable(steps, node.inputs, n, math) : undefined;
@@ -79,7 +106,13 @@ export function wasmMap(em: Emitter, steps: readonly FusedStep[], node: Node, in
 }
 
 /** A float32 Sum/Mean to a scalar over a deferred producer (or the input tensor) as a SIMD kernel. */
-export function wasmReduction(em: Emitter, node: Node, input: Slot | undefined, producer: Deferred | undefined, math: SimdMath): string | undefined {
+export function wasmReduction(
+  em: Emitter,
+  node: Node,
+  input: Slot | undefined,
+  producer: Deferred | undefined,
+  math: SimdMath,
+): string | undefined {
   const x = node.inputs[0]!;
   const o = node.outputs[0]!;
   const n = sizeOf(x.shape);

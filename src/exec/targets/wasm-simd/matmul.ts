@@ -55,17 +55,48 @@ interface PackedB {
   readonly version: number;
 }
 
-function sameB(p: PackedB | undefined, b: tf.Tensor, transposeB: boolean, d: MatMulDims, engine: EngineInternals): boolean {
+function sameB(
+  p: PackedB | undefined,
+  b: tf.Tensor,
+  transposeB: boolean,
+  d: MatMulDims,
+  engine: EngineInternals,
+): boolean {
   const id = b.dataId as object;
-  return !!p && p.dataId === id && p.transposeB === transposeB && p.k === d.k && p.n === d.n && p.batches === d.batchB && p.version === dataVersion(id) && engine.state.tensorInfo.has(id);
+  return (
+    !!p &&
+    p.dataId === id &&
+    p.transposeB === transposeB &&
+    p.k === d.k &&
+    p.n === d.n &&
+    p.batches === d.batchB &&
+    p.version === dataVersion(id) &&
+    engine.state.tensorInfo.has(id)
+  );
 }
 
 function packedKey(b: tf.Tensor, transposeB: boolean, d: MatMulDims): PackedB {
-  return { dataId: b.dataId as object, transposeB, k: d.k, n: d.n, batches: d.batchB, version: dataVersion(b.dataId as object) };
+  return {
+    dataId: b.dataId as object,
+    transposeB,
+    k: d.k,
+    n: d.n,
+    batches: d.batchB,
+    version: dataVersion(b.dataId as object),
+  };
 }
 
 /** One product's operands as the thread pool's site (gemm-threads.ts) takes them; `out`: where the result goes. */
-function threadedCall(a: tf.Tensor, b: tf.Tensor, transposeB: boolean, d: MatMulDims, st: Strides, kBlock: number, wasm: WasmBackend | undefined, out: () => Float32Array): ThreadedCall {
+function threadedCall(
+  a: tf.Tensor,
+  b: tf.Tensor,
+  transposeB: boolean,
+  d: MatMulDims,
+  st: Strides,
+  kBlock: number,
+  wasm: WasmBackend | undefined,
+  out: () => Float32Array,
+): ThreadedCall {
   const engine = engineInternals();
   return {
     d,
@@ -114,7 +145,13 @@ function ownMemorySite(lane: GemmLane, backend: 'cpu' | 'wasm', fma = false): Ma
       const st = strides(d, transposeA, transposeB);
       const kBlock = lane === 'f64' ? 48 : wasmBlock(d, transposeA, transposeB);
       const pool = threaded.poolFor(d);
-      if (pool && threaded.run(pool, threadedCall(a, b, transposeB, d, st, kBlock, wasm, () => (info ? wasm!.typedArrayFromHeap(info) : out)))) {
+      if (
+        pool &&
+        threaded.run(
+          pool,
+          threadedCall(a, b, transposeB, d, st, kBlock, wasm, () => (info ? wasm!.typedArrayFromHeap(info) : out)),
+        )
+      ) {
         return info ? engine.makeTensorFromTensorInfo(info) : engine.makeTensor(out, [...outShape], 'float32');
       }
       const pb = packedBBytes(lane, k, n);
@@ -196,7 +233,14 @@ function heapSite(fma: boolean): MatMulSite | undefined {
       const kBlock = wasmBlock(d, transposeA, transposeB);
       const pool = threaded.poolFor(d);
       const wasm = tf.backend() as unknown as WasmBackend;
-      if (pool && threaded.run(pool, threadedCall(a, b, transposeB, d, st, kBlock, wasm, () => wasm.typedArrayFromHeap(info)))) return engine.makeTensorFromTensorInfo(info);
+      if (
+        pool &&
+        threaded.run(
+          pool,
+          threadedCall(a, b, transposeB, d, st, kBlock, wasm, () => wasm.typedArrayFromHeap(info)),
+        )
+      )
+        return engine.makeTensorFromTensorInfo(info);
       const pb = packedBBytes('f32', k, n);
       const S = scratch.need(GEMM_SCRATCH);
       if (!sameB(packed, b, transposeB, d, engine)) {

@@ -22,7 +22,12 @@ export interface WasmRule {
   readonly args: readonly Lane[];
   readonly out: Lane;
   /** Emits the instructions after the operands' values are pushed by `push(k)` (`scratch`: its first v128 local). */
-  readonly emit: (c: Code, push: (k: number) => void, attrs: Readonly<Record<string, unknown>>, scratch: number) => void;
+  readonly emit: (
+    c: Code,
+    push: (k: number) => void,
+    attrs: Readonly<Record<string, unknown>>,
+    scratch: number,
+  ) => void;
   /** v128 locals the rule needs for itself (none if absent). */
   readonly scratch?: number;
   /**
@@ -30,7 +35,15 @@ export interface WasmRule {
    * long dependency chain overlaps the other's; sets the v128 locals `outA` and `outB`. For rules
    * whose one group is latency-bound (Tanh); `pairScratch` v128 locals from `scratch`.
    */
-  readonly emitPair?: (c: Code, pushA: (k: number) => void, pushB: (k: number) => void, attrs: Readonly<Record<string, unknown>>, scratch: number, outA: number, outB: number) => void;
+  readonly emitPair?: (
+    c: Code,
+    pushA: (k: number) => void,
+    pushB: (k: number) => void,
+    attrs: Readonly<Record<string, unknown>>,
+    scratch: number,
+    outA: number,
+    outB: number,
+  ) => void;
   readonly pairScratch?: number;
 }
 
@@ -158,7 +171,9 @@ export const EXACT_MATH: SimdMath = { numerics: 'exact', fma: false };
 
 /** The rules a profile's kernels use: fast ones under numerics 'fast', fused where relaxed SIMD is allowed and present. */
 export function simdMathOf(profile: Pick<Profile, 'numerics' | 'relaxedSimd'>): SimdMath {
-  return profile.numerics === 'fast' ? { numerics: 'fast', fma: profile.relaxedSimd && wasmRelaxedSimdAvailable() } : EXACT_MATH;
+  return profile.numerics === 'fast'
+    ? { numerics: 'fast', fma: profile.relaxedSimd && wasmRelaxedSimdAvailable() }
+    : EXACT_MATH;
 }
 
 /** Whether `math` computes kernel `op` with a fast rule (not the cpu backend's values). */

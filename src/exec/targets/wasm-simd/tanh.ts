@@ -22,11 +22,10 @@ import { engineInternals } from '../../../engine/tfjs-engine.js';
 const CHUNK = 4096;
 const IN = 0;
 const OUT = CHUNK * 4;
-const LN2_HI = 6.93147180369123816490e-1; // fdlibm's split of ln 2: hi has 32 significant bits
+const LN2_HI = 6.9314718036912381649e-1; // fdlibm's split of ln 2: hi has 32 significant bits
 const LN2_LO = 1.90821492927058770002e-10;
 const MAGIC = 6755399441055744; // 1.5 · 2^52: adding it rounds to an integer in the low bits
 const MAGIC_BITS = 0x4338000000000000n;
-
 
 /** v128 locals one chain of the computation uses (two lanes of doubles). */
 const CHAIN_LOCALS = 13;
@@ -34,7 +33,21 @@ const CHAIN_LOCALS = 13;
 /** Local indices of one chain, from `base`: X in, OUT out (two float32 values in the low lanes). */
 function locals(base: number) {
   const at = (k: number) => base + k;
-  return { X: at(0), SIGN: at(1), A: at(2), TT: at(3), K: at(4), R: at(5), R2: at(6), R4: at(7), R8: at(8), Q0: at(9), Q4: at(10), Q8: at(11), OUT: at(12) };
+  return {
+    X: at(0),
+    SIGN: at(1),
+    A: at(2),
+    TT: at(3),
+    K: at(4),
+    R: at(5),
+    R2: at(6),
+    R4: at(7),
+    R8: at(8),
+    Q0: at(9),
+    Q4: at(10),
+    Q8: at(11),
+    OUT: at(12),
+  };
 }
 type Chain = ReturnType<typeof locals>;
 
@@ -57,12 +70,31 @@ const coef = (m: number) => COEFS[m]!;
 const STATEMENTS: readonly ((c: Code, L: Chain) => void)[] = [
   (c, { X, SIGN }) => void c.get(X).i64x2(-0x8000000000000000n).simd(SIMD.and).set(SIGN),
   // a = min(|x|, 9.1) with |x| = x xor sign, as pmin(|x|, 9.1) = 9.1 < |x| ? 9.1 : |x| (a NaN stays); y = 2a (kept in A)
-  (c, { X, SIGN, A }) => void c.get(X).get(SIGN).simd(SIMD.xor).f64x2(9.1).simd(SIMD.f64x2Pmin).tee(A).get(A).simd(SIMD.f64x2Add).set(A),
+  (c, { X, SIGN, A }) =>
+    void c.get(X).get(SIGN).simd(SIMD.xor).f64x2(9.1).simd(SIMD.f64x2Pmin).tee(A).get(A).simd(SIMD.f64x2Add).set(A),
   // t = y / ln2 + 1.5·2^52 ; k = t − 1.5·2^52
-  (c, { A, TT }) => void c.get(A).f64x2(1 / Math.LN2).simd(SIMD.f64x2Mul).f64x2(MAGIC).simd(SIMD.f64x2Add).set(TT),
+  (c, { A, TT }) =>
+    void c
+      .get(A)
+      .f64x2(1 / Math.LN2)
+      .simd(SIMD.f64x2Mul)
+      .f64x2(MAGIC)
+      .simd(SIMD.f64x2Add)
+      .set(TT),
   (c, { TT, K }) => void c.get(TT).f64x2(MAGIC).simd(SIMD.f64x2Sub).set(K),
   // r = (y − k·ln2_hi) − k·ln2_lo
-  (c, { A, K, R }) => void c.get(A).get(K).f64x2(LN2_HI).simd(SIMD.f64x2Mul).simd(SIMD.f64x2Sub).get(K).f64x2(LN2_LO).simd(SIMD.f64x2Mul).simd(SIMD.f64x2Sub).set(R),
+  (c, { A, K, R }) =>
+    void c
+      .get(A)
+      .get(K)
+      .f64x2(LN2_HI)
+      .simd(SIMD.f64x2Mul)
+      .simd(SIMD.f64x2Sub)
+      .get(K)
+      .f64x2(LN2_LO)
+      .simd(SIMD.f64x2Mul)
+      .simd(SIMD.f64x2Sub)
+      .set(R),
   (c, { R, R2 }) => void c.get(R).get(R).simd(SIMD.f64x2Mul).set(R2),
   (c, { R2, R4 }) => void c.get(R2).get(R2).simd(SIMD.f64x2Mul).set(R4),
   // Estrin's scheme (a short dependency chain): c_m + c_{m+1}·r paired by r², then r⁴, then r⁸
@@ -72,20 +104,43 @@ const STATEMENTS: readonly ((c: Code, L: Chain) => void)[] = [
   (c, { R4, R8 }) => void c.get(R4).get(R4).simd(SIMD.f64x2Mul).set(R8),
   (c, { Q0, Q4, R4 }) => void c.get(Q0).get(Q4).get(R4).simd(SIMD.f64x2Mul).simd(SIMD.f64x2Add).set(Q0),
   // q ← expm1(r) = r · Σ c_m r^m (kept in Q0)
-  (c, { Q0, Q8, R8, R }) => void c.get(Q0).get(Q8).get(R8).simd(SIMD.f64x2Mul).simd(SIMD.f64x2Add).get(R).simd(SIMD.f64x2Mul).set(Q0),
+  (c, { Q0, Q8, R8, R }) =>
+    void c.get(Q0).get(Q8).get(R8).simd(SIMD.f64x2Mul).simd(SIMD.f64x2Add).get(R).simd(SIMD.f64x2Mul).set(Q0),
   // 2^k from t's low bits: (bits(t) − (bits(1.5·2^52) − 1023)) << 52, kept in K
-  (c, { TT, K }) => void c.get(TT).i64x2(MAGIC_BITS - 1023n).simd(SIMD.i64x2Sub).i32(52).simd(SIMD.i64x2Shl).set(K),
+  (c, { TT, K }) =>
+    void c
+      .get(TT)
+      .i64x2(MAGIC_BITS - 1023n)
+      .simd(SIMD.i64x2Sub)
+      .i32(52)
+      .simd(SIMD.i64x2Shl)
+      .set(K),
   // e = 2^k·expm1(r) + (2^k − 1), kept in A
-  (c, { K, Q0, A }) => void c.get(K).get(Q0).simd(SIMD.f64x2Mul).get(K).f64x2(1).simd(SIMD.f64x2Sub).simd(SIMD.f64x2Add).set(A),
+  (c, { K, Q0, A }) =>
+    void c.get(K).get(Q0).simd(SIMD.f64x2Mul).get(K).f64x2(1).simd(SIMD.f64x2Sub).simd(SIMD.f64x2Add).set(A),
   // tanh = sign | e / (e + 2), as two float32 values
-  (c, { A, SIGN, OUT }) => void c.get(A).get(A).f64x2(2).simd(SIMD.f64x2Add).simd(SIMD.f64x2Div).get(SIGN).simd(SIMD.or).simd(SIMD.f32x4DemoteF64x2Zero).set(OUT),
+  (c, { A, SIGN, OUT }) =>
+    void c
+      .get(A)
+      .get(A)
+      .f64x2(2)
+      .simd(SIMD.f64x2Add)
+      .simd(SIMD.f64x2Div)
+      .get(SIGN)
+      .simd(SIMD.or)
+      .simd(SIMD.f32x4DemoteF64x2Zero)
+      .set(OUT),
 ];
 
 /** Sets `into` to (c_m + c_{m+1}·r) + (c_{m+2} + c_{m+3}·r)·r² (coefficients past DEGREE are 0). */
 function quad(c: Code, { R, R2 }: Chain, m: number, into: number): void {
   const pair = (j: number) => {
     if (j + 1 > DEGREE) return void c.f64x2(coef(j));
-    c.get(R).f64x2(coef(j + 1)).simd(SIMD.f64x2Mul).f64x2(coef(j)).simd(SIMD.f64x2Add);
+    c.get(R)
+      .f64x2(coef(j + 1))
+      .simd(SIMD.f64x2Mul)
+      .f64x2(coef(j))
+      .simd(SIMD.f64x2Add);
   };
   pair(m);
   if (m + 2 <= DEGREE) {
@@ -168,7 +223,12 @@ function heapCode(): Code {
   c.get(N).i32(-8).op(OP.i32And).i32(2).op(OP.i32Shl).set(END);
   c.open(OP.block).open(OP.loop);
   c.get(I).get(END).op(OP.i32GeS).br(OP.brIf, 1);
-  const at = (k: number) => () => void c.get(SRC).get(I).op(OP.i32Add).simdMem(SIMD.load, 4, 16 * k);
+  const at = (k: number) => () =>
+    void c
+      .get(SRC)
+      .get(I)
+      .op(OP.i32Add)
+      .simdMem(SIMD.load, 4, 16 * k);
   TANH_RULE.emitPair!(c, at(0), at(1), {}, 5, OUT_A, OUT_B);
   c.get(DST).get(I).op(OP.i32Add).get(OUT_A).simdMem(SIMD.store, 4, 0);
   c.get(DST).get(I).op(OP.i32Add).get(OUT_B).simdMem(SIMD.store, 4, 16);
@@ -192,7 +252,10 @@ function heapCode(): Code {
     c.get(SRC).get(I).op(OP.i32Add).simdMem(load, 2).simd(SIMD.f64x2PromoteLowF32x4).set(lo.X);
     tanhChains(c, [lo]);
     c.get(DST).get(I).op(OP.i32Add).get(lo.OUT).simdMem(store, 2).op(0);
-    c.get(I).i32(4 * bit).op(OP.i32Add).set(I);
+    c.get(I)
+      .i32(4 * bit)
+      .op(OP.i32Add)
+      .set(I);
     c.op(OP.end);
   }
   return c;
@@ -218,14 +281,22 @@ function inPlace(memory: WebAssembly.Memory): ((n: number, src: number, dst: num
   if (m === undefined) {
     try {
       const locals = [T.i32, T.i32, ...new Array<typeof T.v128>(4 * CHAIN_LOCALS + 3).fill(T.v128)];
-      m = new WebAssembly.Module(encodeModule(0, [{ name: 'tanh', params: [T.i32, T.i32, T.i32], results: [], locals, code: heapCode() }], { importMemory: { shared } }) as BufferSource);
+      m = new WebAssembly.Module(
+        encodeModule(0, [{ name: 'tanh', params: [T.i32, T.i32, T.i32], results: [], locals, code: heapCode() }], {
+          importMemory: { shared },
+        }) as BufferSource,
+      );
     } catch {
       m = null;
     }
     heapModules.set(shared, m);
   }
   if (!m) return undefined;
-  const f = new WebAssembly.Instance(m, { env: { memory } }).exports.tanh as (n: number, src: number, dst: number) => void;
+  const f = new WebAssembly.Instance(m, { env: { memory } }).exports.tanh as (
+    n: number,
+    src: number,
+    dst: number,
+  ) => void;
   heapInstances.set(memory, f);
   return f;
 }
@@ -237,7 +308,9 @@ export function buildTanhKernel(): TanhKernel | undefined {
   let memory: ArrayBuffer;
   try {
     const locals = [T.i32, ...new Array<typeof T.v128>(TANH_RULE.scratch!).fill(T.v128)];
-    const bytes = encodeModule(Math.ceil((2 * CHUNK * 4) / 65536), [{ name: 'tanh', params: [T.i32], results: [], locals, code: chunkCode() }]);
+    const bytes = encodeModule(Math.ceil((2 * CHUNK * 4) / 65536), [
+      { name: 'tanh', params: [T.i32], results: [], locals, code: chunkCode() },
+    ]);
     const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as BufferSource));
     run = instance.exports.tanh as (bytes: number) => void;
     memory = (instance.exports.memory as WebAssembly.Memory).buffer;

@@ -34,7 +34,7 @@ export function elementwiseProgram(node: Node): BoundProgram {
   const { bound, constants } = operandsOf(node);
   const uniforms = constantUniforms(constants);
   const variableNames = bound.map((i) => `X${i}`);
-  const code = stepsCode(steps, n, (i) => constants.has(i) ? `uniforms.c${i}` : `x${i}`);
+  const code = stepsCode(steps, n, (i) => (constants.has(i) ? `uniforms.c${i}` : `x${i}`));
   const reads = bound.map((i) => `let x${i} = getX${i}ByOutputIndex(index);`).join('\n    ');
   const key = `${[...constants.keys()].join(',')}|${programKey(steps)}`;
   const program: WebGPUProgramLike = {

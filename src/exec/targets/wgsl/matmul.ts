@@ -19,12 +19,13 @@ const THREADS = 8;
 const PER = 4;
 const TILE = THREADS * PER;
 
-
 const range = (): number[] => Array.from({ length: PER }, (_, i) => i);
 
 /** One statement per output element of an invocation's block, straight-line (no indexed private arrays). */
 function unrolled(statement: (p: number, q: number) => string): string {
-  return range().flatMap((p) => range().map((q) => statement(p, q))).join('\n  ');
+  return range()
+    .flatMap((p) => range().map((q) => statement(p, q)))
+    .join('\n  ');
 }
 
 /** Why `node` cannot be one WGSL matMul program, or undefined. */
@@ -33,12 +34,15 @@ export function matMulProblem(node: Node): string | undefined {
   if (steps[0]?.op !== 'BatchMatMul') return 'its first step is not a BatchMatMul';
   const { bound } = operandsOf(node, 2);
   if (bound.length > MAX_INPUTS) return `${bound.length} inputs (WebGPU binds at most ${MAX_INPUTS} with the output)`;
-  if (node.inputs.slice(0, 2).some((v) => v.dtype !== 'float32') || steps[0].dtype !== 'float32') return 'the product is not float32';
+  if (node.inputs.slice(0, 2).some((v) => v.dtype !== 'float32') || steps[0].dtype !== 'float32')
+    return 'the product is not float32';
   const d = productDims(node);
   if (!d) return 'operands of rank other than 2 or 3, unknown sizes, or batches that do not broadcast';
   const out = node.outputs[0]!;
-  if (out.shape.length !== (d.batch > 1 || node.inputs[0]!.shape.length === 3 ? 3 : 2)) return 'the epilogue changes the rank';
-  if (node.inputs.some((v) => v.shape.length > out.shape.length)) return 'an epilogue operand of higher rank than the result';
+  if (out.shape.length !== (d.batch > 1 || node.inputs[0]!.shape.length === 3 ? 3 : 2))
+    return 'the epilogue changes the rank';
+  if (node.inputs.some((v) => v.shape.length > out.shape.length))
+    return 'an epilogue operand of higher rank than the result';
   return stepsProblem(steps, 1);
 }
 
@@ -53,13 +57,20 @@ export function matMulProgram(node: Node): BoundProgram {
   const uniforms = constantUniforms(constants);
   const variableNames = bound.map((i) => `X${i}`);
   const coords = rank === 3 ? 'vec3<i32>(batch, row, col)' : 'vec2<i32>(row, col)';
-  const code = stepsCode(steps, nIn, (i) => constants.has(i) ? `uniforms.c${i}` : `getX${i}ByOutputCoords(coords)`, 1, 'acc');
+  const code = stepsCode(
+    steps,
+    nIn,
+    (i) => (constants.has(i) ? `uniforms.c${i}` : `getX${i}ByOutputCoords(coords)`),
+    1,
+    'acc',
+  );
   // Element (row, kk) of A and (kk, col) of B in their buffers, transposed or not.
   const aIndex = d.transposeA ? `kk * ${d.m} + row` : `row * ${d.k} + kk`;
   const bIndex = d.transposeB ? `col * ${d.k} + kk` : `kk * ${d.n} + col`;
   const aBase = d.batchA === 1 ? '0' : `batch * ${d.m * d.k}`;
   const bBase = d.batchB === 1 ? '0' : `batch * ${d.k * d.n}`;
-  const store = rank === 3 ? `setOutputAtCoords(batch, row, col, ${code.result})` : `setOutputAtCoords(row, col, ${code.result})`;
+  const store =
+    rank === 3 ? `setOutputAtCoords(batch, row, col, ${code.result})` : `setOutputAtCoords(row, col, ${code.result})`;
   // (coords and batch may go unused in the epilogue; WGSL allows that)
   const key = `ag_matmul_${d.m}_${d.n}_${d.k}_${d.batchA}_${d.batchB}_${d.transposeA}_${d.transposeB}_${[...constants.keys()].join(',')}|${programKey(steps)}`;
   const program: WebGPUProgramLike = {
@@ -106,8 +117,12 @@ fn main() {
     }
     workgroupBarrier();
     for (var j = 0; j < ${TILE}; j = j + 1) {
-      ${range().map((q) => `let b${q} = tileB[j][lc * ${PER} + ${q}];`).join(' ')}
-      ${range().map((p) => `let a${p} = tileA[lr * ${PER} + ${p}][j];`).join(' ')}
+      ${range()
+        .map((q) => `let b${q} = tileB[j][lc * ${PER} + ${q}];`)
+        .join(' ')}
+      ${range()
+        .map((p) => `let a${p} = tileA[lr * ${PER} + ${p}][j];`)
+        .join(' ')}
       ${unrolled((p, q) => `acc${p}${q} = acc${p}${q} + a${p} * b${q};`)}
     }
     workgroupBarrier();

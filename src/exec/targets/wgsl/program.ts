@@ -29,11 +29,23 @@ export interface BoundProgram {
 }
 
 export interface WebGPUBackendLike {
-  runWebGPUProgram(program: WebGPUProgramLike, inputs: tf.TensorInfo[], outputDtype: tf.DataType, uniforms?: { type: string; data: number[] }[]): tf.TensorInfo;
+  runWebGPUProgram(
+    program: WebGPUProgramLike,
+    inputs: tf.TensorInfo[],
+    outputDtype: tf.DataType,
+    uniforms?: { type: string; data: number[] }[],
+  ): tf.TensorInfo;
 }
 
 /** One invocation per output element along x, `workgroup` wide. */
-export function flatDispatch(outputShape: readonly number[], workgroup: number): Pick<WebGPUProgramLike, 'dispatchLayout' | 'dispatch' | 'workgroupSize'> {
+export function flatDispatch(
+  outputShape: readonly number[],
+  workgroup: number,
+): Pick<WebGPUProgramLike, 'dispatchLayout' | 'dispatch' | 'workgroupSize'> {
   const size = outputShape.reduce((a, b) => a * b, 1);
-  return { dispatchLayout: { x: outputShape.map((_, i) => i) }, dispatch: [Math.ceil(size / workgroup), 1, 1], workgroupSize: [workgroup, 1, 1] };
+  return {
+    dispatchLayout: { x: outputShape.map((_, i) => i) },
+    dispatch: [Math.ceil(size / workgroup), 1, 1],
+    workgroupSize: [workgroup, 1, 1],
+  };
 }

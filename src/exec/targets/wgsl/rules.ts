@@ -23,7 +23,10 @@ export function f32Literal(v: number): string {
   return `f32(${float32Digits(v)})`;
 }
 
-const ret = (e: string): WgslRule => () => `return ${e};`;
+const ret =
+  (e: string): WgslRule =>
+  () =>
+    `return ${e};`;
 const num = (attrs: Attrs, name: string, fallback: number): string => f32Literal(Number(attrs[name] ?? fallback));
 const bool = (e: string): string => `select(0.0, 1.0, ${e})`;
 
@@ -37,10 +40,12 @@ const ERF = [0.3275911, 0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.
 export const WGSL_RULES: { readonly [K in ElementwiseKernelName]: WgslRule } = {
   Abs: ret('abs(a)'),
   Acos: () => 'if (abs(a) > 1.0) { return uniforms.NAN; } return 2.0 * atan(sqrt((1.0 - a) / (1.0 + a)));', // atan is the more precise builtin
-  Acosh: () => 'if (a < 1.0) { return uniforms.NAN; } if (a > 1e18) { return log(a) + 0.6931471805599453; } return log(a + sqrt(a * a - 1.0));',
+  Acosh: () =>
+    'if (a < 1.0) { return uniforms.NAN; } if (a > 1e18) { return log(a) + 0.6931471805599453; } return log(a + sqrt(a * a - 1.0));',
   Asin: () => 'if (abs(a) > 1.0) { return uniforms.NAN; } return asin(a);',
   // odd, and log(2|a|) where a² would overflow
-  Asinh: () => 'let x = abs(a); if (x > 1e18) { return sign(a) * (log(x) + 0.6931471805599453); } return sign(a) * log(x + sqrt(x * x + 1.0));',
+  Asinh: () =>
+    'let x = abs(a); if (x > 1e18) { return sign(a) * (log(x) + 0.6931471805599453); } return sign(a) * log(x + sqrt(x * x + 1.0));',
   Atan: ret('atan(a)'),
   Atanh: () => 'if (abs(a) > 1.0) { return uniforms.NAN; } return 0.5 * log((1.0 + a) / (1.0 - a));',
   Ceil: ret('ceil(a)'),
@@ -69,7 +74,8 @@ export const WGSL_RULES: { readonly [K in ElementwiseKernelName]: WgslRule } = {
   Relu: ret('select(a, 0.0, a < 0.0)'),
   Relu6: () => 'if (isnan(a)) { return a; } return clamp(a, 0.0, 6.0);',
   Elu: () => 'if (a >= 0.0) { return a; } return exp(a) - 1.0;',
-  Selu: () => `if (a >= 0.0) { return ${f32Literal(SELU_SCALE)} * a; } return ${f32Literal(SELU_SCALE_ALPHA)} * (exp(a) - 1.0);`,
+  Selu: () =>
+    `if (a >= 0.0) { return ${f32Literal(SELU_SCALE)} * a; } return ${f32Literal(SELU_SCALE_ALPHA)} * (exp(a) - 1.0);`,
   Sigmoid: ret('1.0 / (1.0 + exp(-a))'),
   Softplus: () =>
     // tfjs's thresholds: log(float32 epsilon) + 2
@@ -77,7 +83,8 @@ export const WGSL_RULES: { readonly [K in ElementwiseKernelName]: WgslRule } = {
   LeakyRelu: (at) => `return select(a, ${num(at, 'alpha', 0.2)} * a, a < 0.0);`,
   Step: (at) => `if (isnan(a)) { return a; } return select(${num(at, 'alpha', 0)}, 1.0, a > 0.0);`,
   Prelu: () => 'if (isnan(a)) { return a; } return select(a, a * b, a < 0.0);',
-  ClipByValue: (at) => `if (isnan(a)) { return a; } return clamp(a, ${num(at, 'clipValueMin', 0)}, ${num(at, 'clipValueMax', 0)});`,
+  ClipByValue: (at) =>
+    `if (isnan(a)) { return a; } return clamp(a, ${num(at, 'clipValueMin', 0)}, ${num(at, 'clipValueMax', 0)});`,
   IsFinite: ret(bool('!(isnan(a) || isinf(a))')),
   IsInf: ret(bool('isinf(a)')),
   IsNan: ret(bool('isnan(a)')),
@@ -122,8 +129,30 @@ export const WGSL_RULES: { readonly [K in ElementwiseKernelName]: WgslRule } = {
  * arithmetic never meets NaN (SwiftShader's exp(NaN) is ∞).
  */
 export const OWN_NAN: ReadonlySet<ElementwiseKernelName> = new Set<ElementwiseKernelName>([
-  'Sign', 'Step', 'Relu6', 'ClipByValue', 'IsFinite', 'IsInf', 'IsNan', 'LogicalNot', 'Cast', 'ZerosLike', 'OnesLike',
-  'Prelu', 'Maximum', 'Minimum', 'Pow', 'Equal', 'NotEqual', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'LogicalAnd', 'LogicalOr', 'Select',
+  'Sign',
+  'Step',
+  'Relu6',
+  'ClipByValue',
+  'IsFinite',
+  'IsInf',
+  'IsNan',
+  'LogicalNot',
+  'Cast',
+  'ZerosLike',
+  'OnesLike',
+  'Prelu',
+  'Maximum',
+  'Minimum',
+  'Pow',
+  'Equal',
+  'NotEqual',
+  'Greater',
+  'GreaterEqual',
+  'Less',
+  'LessEqual',
+  'LogicalAnd',
+  'LogicalOr',
+  'Select',
 ]);
 
 /**
@@ -131,8 +160,21 @@ export const OWN_NAN: ReadonlySet<ElementwiseKernelName> = new Set<ElementwiseKe
  * rounding): no guard, which is costly per element (a software driver runs it as a branch).
  */
 export const IEEE_NAN: ReadonlySet<ElementwiseKernelName> = new Set<ElementwiseKernelName>([
-  'Abs', 'Neg', 'Floor', 'Ceil', 'Round', 'Square', 'Sqrt', 'Reciprocal', 'Identity', 'Relu',
-  'Add', 'Sub', 'Multiply', 'RealDiv', 'SquaredDifference',
+  'Abs',
+  'Neg',
+  'Floor',
+  'Ceil',
+  'Round',
+  'Square',
+  'Sqrt',
+  'Reciprocal',
+  'Identity',
+  'Relu',
+  'Add',
+  'Sub',
+  'Multiply',
+  'RealDiv',
+  'SquaredDifference',
 ]);
 
 /** The rule of `op`, or undefined for a kernel WGSL does not compute here. */

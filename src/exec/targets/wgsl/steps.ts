@@ -43,7 +43,10 @@ export function stepsProblem(steps: readonly FusedStep[], first = 0): string | u
  * Const node's single value: no buffer, one uniform load). Not literals: a compiler that sees the
  * value may fold `x * 0` to 0 or reassociate an overflow away. `keep` inputs are always bound.
  */
-export function operandsOf(node: Node, keep = 0): { readonly bound: readonly number[]; readonly constants: ReadonlyMap<number, number> } {
+export function operandsOf(
+  node: Node,
+  keep = 0,
+): { readonly bound: readonly number[]; readonly constants: ReadonlyMap<number, number> } {
   const bound: number[] = [];
   const constants = new Map<number, number>();
   node.inputs.forEach((v, i) => {
@@ -55,7 +58,10 @@ export function operandsOf(node: Node, keep = 0): { readonly bound: readonly num
 }
 
 /** The uniforms declaration and values for `constants` (`uniforms.c<i>` in the code). */
-export function constantUniforms(constants: ReadonlyMap<number, number>): { readonly declaration?: string; readonly values: { type: string; data: number[] }[] } {
+export function constantUniforms(constants: ReadonlyMap<number, number>): {
+  readonly declaration?: string;
+  readonly values: { type: string; data: number[] }[];
+} {
   if (constants.size === 0) return { values: [] };
   return {
     declaration: [...constants.keys()].map((i) => `c${i} : f32,`).join(' '),
@@ -81,7 +87,13 @@ export interface StepsCode {
  * Code for `steps` from `first` on: operand `i` below `inputs` is `operand(i)`; operand
  * `inputs + k` is step k's value (`head` for the steps before `first`, e.g. a matMul's sum).
  */
-export function stepsCode(steps: readonly FusedStep[], inputs: number, operand: (i: number) => string, first = 0, head = ''): StepsCode {
+export function stepsCode(
+  steps: readonly FusedStep[],
+  inputs: number,
+  operand: (i: number) => string,
+  first = 0,
+  head = '',
+): StepsCode {
   const functions: string[] = [];
   const body: string[] = [];
   for (let k = first; k < steps.length; k++) {
@@ -90,12 +102,15 @@ export function stepsCode(steps: readonly FusedStep[], inputs: number, operand: 
     const names = args.map((_, j) => 'abc'[j]!);
     const params = names.map((n) => `${n} : f32`).join(', ');
     const op = s.op as ElementwiseKernelName;
-    if (OWN_NAN.has(op) || IEEE_NAN.has(op)) functions.push(`fn step${k}(${params}) -> f32 {\n  ${wgslRule(op)!(s.attrs)}\n}`);
+    if (OWN_NAN.has(op) || IEEE_NAN.has(op))
+      functions.push(`fn step${k}(${params}) -> f32 {\n  ${wgslRule(op)!(s.attrs)}\n}`);
     else {
       // a NaN operand gives NaN: a select, not a branch
       functions.push(`fn rule${k}(${params}) -> f32 {\n  ${wgslRule(op)!(s.attrs)}\n}`);
       const nan = names.map((n) => `isnan(${n})`).join(' || ');
-      functions.push(`fn step${k}(${params}) -> f32 {\n  return select(rule${k}(${names.join(', ')}), uniforms.NAN, ${nan});\n}`);
+      functions.push(
+        `fn step${k}(${params}) -> f32 {\n  return select(rule${k}(${names.join(', ')}), uniforms.NAN, ${nan});\n}`,
+      );
     }
     const call = `step${k}(${args.join(', ')})`;
     body.push(`let r${k} = ${s.dtype === 'int32' ? `toInt32(${call})` : call};`);

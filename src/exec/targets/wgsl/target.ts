@@ -27,14 +27,23 @@ export const WGSL_TARGET: DeviceTarget = {
   prepare: (graph) => fuseMatMulEpilogues(cloneGraph(graph)),
   problem: (node) => (headedByProduct(node) ? matMulProblem(node) : elementwiseProblem(node)),
   compile(node) {
-    const { program: template, inputs: bound, uniforms } = headedByProduct(node) ? matMulProgram(node) : elementwiseProgram(node);
+    const {
+      program: template,
+      inputs: bound,
+      uniforms,
+    } = headedByProduct(node) ? matMulProgram(node) : elementwiseProgram(node);
     const dtype = node.outputs[0]!.dtype;
     return (inputs) => {
       const engine = engineInternals();
       if (engine.isTapeOn() || engine.state.profiling || engine.ENV.getBool('DEBUG')) return runFused(node, inputs);
       // tfjs's runner rewrites the program's key and dispatch: each run gets its own copy
       const program: WebGPUProgramLike = { ...template, dispatch: [...template.dispatch] };
-      const info = (engine.backend as unknown as WebGPUBackendLike).runWebGPUProgram(program, bound.map((i) => inputs[i]!), dtype, uniforms);
+      const info = (engine.backend as unknown as WebGPUBackendLike).runWebGPUProgram(
+        program,
+        bound.map((i) => inputs[i]!),
+        dtype,
+        uniforms,
+      );
       return engine.makeTensorFromTensorInfo(info) as tf.Tensor;
     };
   },

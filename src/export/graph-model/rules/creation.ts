@@ -4,7 +4,16 @@
 
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, scalarLike, type GraphModelRule, type GraphModelTable, type KernelCall } from './support/rule-types.js';
+import {
+  int,
+  ints,
+  numberAttr,
+  numberList,
+  scalarLike,
+  type GraphModelRule,
+  type GraphModelTable,
+  type KernelCall,
+} from './support/rule-types.js';
 
 function dtypeAttr(k: KernelCall, fallback: DType): DType {
   const d = k.attrs.dtype;
@@ -16,7 +25,9 @@ const fill: GraphModelRule = (b, k) => {
   const value = k.attrs.value;
   if (typeof value !== 'number') return b.fail(`Fill with a ${typeof value} value is not supported`);
   const shape = ints(b, numberList(b, k, 'shape'));
-  return [b.emit('Fill', [shape, scalarLike(b, value, dtype)], { T: attr.type(dtype), index_type: attr.type('int32') })];
+  return [
+    b.emit('Fill', [shape, scalarLike(b, value, dtype)], { T: attr.type(dtype), index_type: attr.type('int32') }),
+  ];
 };
 
 const range: GraphModelRule = (b, k) => {
@@ -39,19 +50,29 @@ const oneHot: GraphModelRule = (b, k) => {
 };
 
 const linSpace: GraphModelRule = (b, k) => [
-  b.emit('LinSpace', [b.constant([numberAttr(b, k, 'start')], 'float32', []), b.constant([numberAttr(b, k, 'stop')], 'float32', []), int(b, numberAttr(b, k, 'num'))], {
-    T: attr.type('float32'),
-    Tidx: attr.type('int32'),
-  }),
+  b.emit(
+    'LinSpace',
+    [
+      b.constant([numberAttr(b, k, 'start')], 'float32', []),
+      b.constant([numberAttr(b, k, 'stop')], 'float32', []),
+      int(b, numberAttr(b, k, 'num')),
+    ],
+    {
+      T: attr.type('float32'),
+      Tidx: attr.type('int32'),
+    },
+  ),
 ];
 
-const bincount = (tfOp: string): GraphModelRule => (b, k) => [
-  b.emit(tfOp, [k.input('x'), int(b, numberAttr(b, k, 'size')), k.input('weights')], {
-    T: attr.type(k.typeOf('weights').dtype),
-    Tidx: attr.type('int32'),
-    ...(tfOp === 'DenseBincount' ? { binary_output: attr.bool(k.attrs.binaryOutput === true) } : {}),
-  }),
-];
+const bincount =
+  (tfOp: string): GraphModelRule =>
+  (b, k) => [
+    b.emit(tfOp, [k.input('x'), int(b, numberAttr(b, k, 'size')), k.input('weights')], {
+      T: attr.type(k.typeOf('weights').dtype),
+      Tidx: attr.type('int32'),
+      ...(tfOp === 'DenseBincount' ? { binary_output: attr.bool(k.attrs.binaryOutput === true) } : {}),
+    }),
+  ];
 
 export const CREATION_RULES: GraphModelTable = {
   Fill: fill,

@@ -6,18 +6,76 @@
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
 import { joinTables, mapTable, rulesFor, type KernelName, type KernelTable } from '../../../ir/kernels/index.js';
-import { numberAttr, same, scalarLike, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
+import {
+  numberAttr,
+  same,
+  scalarLike,
+  tAttr,
+  type GraphModelRule,
+  type GraphModelTable,
+} from './support/rule-types.js';
 
 /** Kernels whose TF op has the same name and takes the inputs in the same order. */
 const SAME = [
   // unary
-  'Abs', 'Acos', 'Acosh', 'Asin', 'Asinh', 'Atan', 'Atanh', 'Ceil', 'Cos', 'Cosh', 'Elu', 'Erf', 'Exp', 'Expm1',
-  'Floor', 'Log', 'Log1p', 'Neg', 'Reciprocal', 'Relu', 'Relu6', 'Round', 'Rsqrt', 'Selu', 'Sigmoid', 'Sign', 'Sin',
-  'Sinh', 'Softplus', 'Sqrt', 'Square', 'Tan', 'Tanh', 'IsNan', 'IsInf', 'IsFinite', 'LogicalNot', 'ZerosLike',
-  'OnesLike', 'Identity',
+  'Abs',
+  'Acos',
+  'Acosh',
+  'Asin',
+  'Asinh',
+  'Atan',
+  'Atanh',
+  'Ceil',
+  'Cos',
+  'Cosh',
+  'Elu',
+  'Erf',
+  'Exp',
+  'Expm1',
+  'Floor',
+  'Log',
+  'Log1p',
+  'Neg',
+  'Reciprocal',
+  'Relu',
+  'Relu6',
+  'Round',
+  'Rsqrt',
+  'Selu',
+  'Sigmoid',
+  'Sign',
+  'Sin',
+  'Sinh',
+  'Softplus',
+  'Sqrt',
+  'Square',
+  'Tan',
+  'Tanh',
+  'IsNan',
+  'IsInf',
+  'IsFinite',
+  'LogicalNot',
+  'ZerosLike',
+  'OnesLike',
+  'Identity',
   // binary
-  'Sub', 'RealDiv', 'FloorDiv', 'Maximum', 'Minimum', 'Pow', 'SquaredDifference', 'Atan2', 'Prelu',
-  'Equal', 'NotEqual', 'Less', 'LessEqual', 'Greater', 'GreaterEqual', 'LogicalAnd', 'LogicalOr',
+  'Sub',
+  'RealDiv',
+  'FloorDiv',
+  'Maximum',
+  'Minimum',
+  'Pow',
+  'SquaredDifference',
+  'Atan2',
+  'Prelu',
+  'Equal',
+  'NotEqual',
+  'Less',
+  'LessEqual',
+  'Greater',
+  'GreaterEqual',
+  'LogicalAnd',
+  'LogicalOr',
 ] as const satisfies readonly KernelName[];
 
 const RENAMED: KernelTable<string> = {
@@ -31,7 +89,9 @@ const cast: GraphModelRule = (b, k) => {
   const to = k.attrs.dtype;
   if (typeof to !== 'string') b.fail(`attr 'dtype' must be a dtype, got ${JSON.stringify(to)}`);
   const from = k.typeOf('x').dtype;
-  return [b.emit('Cast', [k.input('x')], { SrcT: attr.type(from), DstT: attr.type(to as DType), Truncate: attr.bool(false) })];
+  return [
+    b.emit('Cast', [k.input('x')], { SrcT: attr.type(from), DstT: attr.type(to as DType), Truncate: attr.bool(false) }),
+  ];
 };
 
 const clipByValue: GraphModelRule = (b, k) => {
@@ -68,7 +128,10 @@ const step: GraphModelRule = (b, k) => {
 const bitwiseAnd: GraphModelRule = (b, k) => {
   const T = tAttr(k);
   const i32 = (values: readonly number[], shape: number[]) => b.constant(values, 'int32', shape);
-  const powers = i32(Array.from({ length: 31 }, (_, i) => 2 ** i), [31]);
+  const powers = i32(
+    Array.from({ length: 31 }, (_, i) => 2 ** i),
+    [31],
+  );
   const lastAxis = i32([-1], []);
   const bits = (x: string) => {
     const column = b.emit('ExpandDims', [x, lastAxis], { ...T, Tdim: attr.type('int32') });
@@ -76,7 +139,11 @@ const bitwiseAnd: GraphModelRule = (b, k) => {
   };
   const [x, y] = [k.inputs[0]!, k.inputs[1]!];
   const both = b.emit('Mul', [bits(x), bits(y)], T);
-  const low = b.emit('Sum', [b.emit('Mul', [both, powers], T), lastAxis], { ...T, Tidx: attr.type('int32'), keep_dims: attr.bool(false) });
+  const low = b.emit('Sum', [b.emit('Mul', [both, powers], T), lastAxis], {
+    ...T,
+    Tidx: attr.type('int32'),
+    keep_dims: attr.bool(false),
+  });
   const zero = i32([0], []);
   const negative = b.emit('LogicalAnd', [b.emit('Less', [x, zero], T), b.emit('Less', [y, zero], T)]);
   const sign = b.emit('SelectV2', [negative, i32([-(2 ** 31)], []), zero], T);

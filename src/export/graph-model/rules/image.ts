@@ -3,21 +3,37 @@
 // Needs support/rule-types. Produces `IMAGE_RULES`.
 
 import { attr } from '../graph-def.js';
-import { ints, numberAttr, numberList, pairs, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
+import {
+  ints,
+  numberAttr,
+  numberList,
+  pairs,
+  tAttr,
+  type GraphModelRule,
+  type GraphModelTable,
+} from './support/rule-types.js';
 
-const resize = (tfOp: string): GraphModelRule => (b, k) => [
-  b.emit(tfOp, [k.input('images'), ints(b, numberList(b, k, 'size'))], {
-    ...tAttr(k),
-    align_corners: attr.bool(k.attrs.alignCorners === true),
-    half_pixel_centers: attr.bool(k.attrs.halfPixelCenters === true),
-  }),
-];
+const resize =
+  (tfOp: string): GraphModelRule =>
+  (b, k) => [
+    b.emit(tfOp, [k.input('images'), ints(b, numberList(b, k, 'size'))], {
+      ...tAttr(k),
+      align_corners: attr.bool(k.attrs.alignCorners === true),
+      half_pixel_centers: attr.bool(k.attrs.halfPixelCenters === true),
+    }),
+  ];
 
 function blockOp(tfOp: string, pairsAttr: string): GraphModelRule {
   return (b, k) => {
     const block = numberList(b, k, 'blockShape');
     const p = b.constant(pairs(b, k, pairsAttr), 'int32', [block.length, 2]);
-    return [b.emit(tfOp, [k.inputs[0]!, ints(b, block), p], { ...tAttr(k), Tblock_shape: attr.type('int32'), [tfOp === 'SpaceToBatchND' ? 'Tpaddings' : 'Tcrops']: attr.type('int32') })];
+    return [
+      b.emit(tfOp, [k.inputs[0]!, ints(b, block), p], {
+        ...tAttr(k),
+        Tblock_shape: attr.type('int32'),
+        [tfOp === 'SpaceToBatchND' ? 'Tpaddings' : 'Tcrops']: attr.type('int32'),
+      }),
+    ];
   };
 }
 

@@ -5,11 +5,23 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { attr } from '../graph-def.js';
-import { int, ints, numberAttr, numberList, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
+import {
+  int,
+  ints,
+  numberAttr,
+  numberList,
+  tAttr,
+  type GraphModelRule,
+  type GraphModelTable,
+} from './support/rule-types.js';
 
 const slice: GraphModelRule = (b, k) => {
   const x = k.typeOf(0);
-  const [begin, size] = tf.slice_util.parseSliceParams(x as unknown as tf.TensorInfo, k.attrs.begin as number[], k.attrs.size as number[]);
+  const [begin, size] = tf.slice_util.parseSliceParams(
+    x as unknown as tf.TensorInfo,
+    k.attrs.begin as number[],
+    k.attrs.size as number[],
+  );
   return [b.emit('Slice', [k.inputs[0]!, ints(b, begin!), ints(b, size!)], { ...tAttr(k), Index: attr.type('int32') })];
 };
 
@@ -44,7 +56,10 @@ const gatherV2: GraphModelRule = (b, k) => {
 };
 
 const gatherNd: GraphModelRule = (b, k) => [
-  b.emit('GatherNd', [k.input('params'), k.input('indices')], { Tparams: attr.type(k.typeOf('params').dtype), Tindices: attr.type('int32') }),
+  b.emit('GatherNd', [k.input('params'), k.input('indices')], {
+    Tparams: attr.type(k.typeOf('params').dtype),
+    Tindices: attr.type('int32'),
+  }),
 ];
 
 const scatterNd: GraphModelRule = (b, k) => [
@@ -55,11 +70,17 @@ const scatterNd: GraphModelRule = (b, k) => [
 ];
 
 const tensorScatterUpdate: GraphModelRule = (b, k) => [
-  b.emit('TensorScatterUpdate', [k.input('tensor'), k.input('indices'), k.input('updates')], { ...tAttr(k), Tindices: attr.type('int32') }),
+  b.emit('TensorScatterUpdate', [k.input('tensor'), k.input('indices'), k.input('updates')], {
+    ...tAttr(k),
+    Tindices: attr.type('int32'),
+  }),
 ];
 
 const topK: GraphModelRule = (b, k) => {
-  const name = b.emit('TopKV2', [k.input('x'), int(b, numberAttr(b, k, 'k'))], { ...tAttr(k), sorted: attr.bool(k.attrs.sorted !== false) });
+  const name = b.emit('TopKV2', [k.input('x'), int(b, numberAttr(b, k, 'k'))], {
+    ...tAttr(k),
+    sorted: attr.bool(k.attrs.sorted !== false),
+  });
   return [name, `${name}:1`];
 };
 
@@ -74,8 +95,16 @@ const unsortedSegmentSum: GraphModelRule = (b, k) => {
   if (ids.shape.length !== 1) b.fail(`segment ids of rank ${ids.shape.length}: only rank 1 is exported`);
   if (x.shape.slice(1).some((d) => d < 0)) b.fail('the data needs its inner dims known at trace time');
   const n = k.attrs.numSegments as number;
-  const indices = b.emit('Reshape', [k.input('segmentIds'), ints(b, [-1, 1])], { T: attr.type('int32'), Tshape: attr.type('int32') });
-  return [b.emit('ScatterNd', [indices, k.input('x'), ints(b, [n, ...x.shape.slice(1)])], { T: attr.type(x.dtype), Tindices: attr.type('int32') })];
+  const indices = b.emit('Reshape', [k.input('segmentIds'), ints(b, [-1, 1])], {
+    T: attr.type('int32'),
+    Tshape: attr.type('int32'),
+  });
+  return [
+    b.emit('ScatterNd', [indices, k.input('x'), ints(b, [n, ...x.shape.slice(1)])], {
+      T: attr.type(x.dtype),
+      Tindices: attr.type('int32'),
+    }),
+  ];
 };
 
 export const INDEXING_RULES: GraphModelTable = {

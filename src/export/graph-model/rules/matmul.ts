@@ -5,7 +5,13 @@
 
 import { attr } from '../graph-def.js';
 import { biasAndActivation } from './support/activation.js';
-import { tAttr, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
+import {
+  tAttr,
+  type GraphModelRule,
+  type GraphModelTable,
+  type GraphModelBuilder,
+  type KernelCall,
+} from './support/rule-types.js';
 
 function matMul(b: GraphModelBuilder, k: KernelCall, x: string, y: string): string {
   const ta = k.attrs.transposeA === true;
@@ -20,8 +26,11 @@ const einsum: GraphModelRule = (b, k) => {
   const eq = String(k.attrs.equation);
   const letters = (s: string) => new Set(s.replace(/[^A-Za-z]/g, '')).size;
   // tfjs-converter lower-cases string attrs, so 'aA' would become 'aa'.
-  if (letters(eq) !== letters(eq.toLowerCase())) b.fail(`equation '${eq}' mixes upper and lower case of one letter (tfjs-converter lower-cases it)`);
-  return [b.emit('Einsum', k.inputs, { ...tAttr(k), N: attr.int(k.inputs.length), equation: attr.str(eq.toLowerCase()) })];
+  if (letters(eq) !== letters(eq.toLowerCase()))
+    b.fail(`equation '${eq}' mixes upper and lower case of one letter (tfjs-converter lower-cases it)`);
+  return [
+    b.emit('Einsum', k.inputs, { ...tAttr(k), N: attr.int(k.inputs.length), equation: attr.str(eq.toLowerCase()) }),
+  ];
 };
 
 export const MATMUL_RULES: GraphModelTable = {

@@ -12,7 +12,11 @@ import { ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } fr
 
 /** [[top, bottom], [left, right]] of a numeric or explicit (NHWC) tfjs padding; undefined otherwise. */
 function explicitPads(pad: unknown): [[number, number], [number, number]] | undefined {
-  if (typeof pad === 'number') return [[pad, pad], [pad, pad]];
+  if (typeof pad === 'number')
+    return [
+      [pad, pad],
+      [pad, pad],
+    ];
   if (Array.isArray(pad) && pad.length === 4) return [pad[1] as [number, number], pad[2] as [number, number]];
   return undefined;
 }
@@ -23,26 +27,33 @@ function explicitPads(pad: unknown): [[number, number], [number, number]] | unde
  * the same), then pools 'VALID'. An average pool with a positive padding is refused (tfjs divides by
  * the count of real elements in the window).
  */
-const pool = (tfOp: string): GraphModelRule => (b, k) => {
-  const [kh, kw] = pair(b, k, 'filterSize');
-  const pad = k.attrs.pad;
-  const ksize = { ksize: attr.ints([1, kh, kw, 1]) };
-  const pads = explicitPads(pad);
-  if (tfOp !== 'MaxPool' || !pads || zeroPad(pad)) return [b.emit(tfOp, [k.input('x')], { ...windowAttrs(b, k, false, false), ...ksize })];
-  const { dtype, shape } = k.typeOf('x');
-  const out = k.outputTypes[0]!.shape;
-  const [sh, sw] = pair(b, k, 'strides');
-  // Pad the bottom/right so that 'VALID' gives tfjs's output size (tfjs sizes a numeric padding's
-  // output with the filter height on both axes).
-  const after = (i: number, size: number, s: number, before: number) => (out[i]! - 1) * s + size - shape[i]! - before;
-  const bottom = after(1, kh, sh, pads[0][0]);
-  const right = after(2, kw, sw, pads[1][0]);
-  if (shape.some((d) => d < 0) || bottom < 0 || right < 0) b.fail(`padding ${JSON.stringify(pad)} with this filter and input size has no 'VALID' equivalent`);
-  const paddings = [0, 0, pads[0][0], bottom, pads[1][0], right, 0, 0];
-  const padded = b.emit('PadV2', [k.input('x'), b.constant(paddings, 'int32', [4, 2]), b.constant([-Infinity], dtype, [])],
-    { ...tAttr(k), Tpaddings: attr.type('int32') });
-  return [b.emit(tfOp, [padded], { ...windowAttrs(b, k, false, false, 'valid'), ...ksize })];
-};
+const pool =
+  (tfOp: string): GraphModelRule =>
+  (b, k) => {
+    const [kh, kw] = pair(b, k, 'filterSize');
+    const pad = k.attrs.pad;
+    const ksize = { ksize: attr.ints([1, kh, kw, 1]) };
+    const pads = explicitPads(pad);
+    if (tfOp !== 'MaxPool' || !pads || zeroPad(pad))
+      return [b.emit(tfOp, [k.input('x')], { ...windowAttrs(b, k, false, false), ...ksize })];
+    const { dtype, shape } = k.typeOf('x');
+    const out = k.outputTypes[0]!.shape;
+    const [sh, sw] = pair(b, k, 'strides');
+    // Pad the bottom/right so that 'VALID' gives tfjs's output size (tfjs sizes a numeric padding's
+    // output with the filter height on both axes).
+    const after = (i: number, size: number, s: number, before: number) => (out[i]! - 1) * s + size - shape[i]! - before;
+    const bottom = after(1, kh, sh, pads[0][0]);
+    const right = after(2, kw, sw, pads[1][0]);
+    if (shape.some((d) => d < 0) || bottom < 0 || right < 0)
+      b.fail(`padding ${JSON.stringify(pad)} with this filter and input size has no 'VALID' equivalent`);
+    const paddings = [0, 0, pads[0][0], bottom, pads[1][0], right, 0, 0];
+    const padded = b.emit(
+      'PadV2',
+      [k.input('x'), b.constant(paddings, 'int32', [4, 2]), b.constant([-Infinity], dtype, [])],
+      { ...tAttr(k), Tpaddings: attr.type('int32') },
+    );
+    return [b.emit(tfOp, [padded], { ...windowAttrs(b, k, false, false, 'valid'), ...ksize })];
+  };
 
 const fusedBatchNorm: GraphModelRule = (b, k) => {
   const mean = k.typeOf('mean');
@@ -77,7 +88,8 @@ function lastAxisOnly(tfOp: string, inputName: KernelInputName, axisAttr: string
     const rank = k.typeOf(inputName).shape.length;
     const a = k.attrs[axisAttr];
     const axis = typeof a === 'number' ? (a < 0 ? a + rank : a) : rank - 1;
-    if (axis !== rank - 1) b.fail(`${tfOp} over axis ${String(a)} of a rank-${rank} tensor: TF ${tfOp} works on the last axis only`);
+    if (axis !== rank - 1)
+      b.fail(`${tfOp} over axis ${String(a)} of a rank-${rank} tensor: TF ${tfOp} works on the last axis only`);
     return [b.emit(tfOp, [k.input(inputName)], tAttr(k))];
   };
 }
@@ -104,8 +116,14 @@ const maxPoolGrad: GraphModelRule = (b, k) => {
     Targmax: attr.type('int32'),
   });
   const size = shape.reduce((n, d) => n * d, 1);
-  const indices = b.emit('Reshape', [`${pool}:1`, ints(b, [-1, 1])], { T: attr.type('int32'), Tshape: attr.type('int32') });
-  const scattered = b.emit('ScatterNd', [indices, reshape(b, k.input('dy'), [-1]), ints(b, [size])], { ...F, Tindices: attr.type('int32') });
+  const indices = b.emit('Reshape', [`${pool}:1`, ints(b, [-1, 1])], {
+    T: attr.type('int32'),
+    Tshape: attr.type('int32'),
+  });
+  const scattered = b.emit('ScatterNd', [indices, reshape(b, k.input('dy'), [-1]), ints(b, [size])], {
+    ...F,
+    Tindices: attr.type('int32'),
+  });
   return [reshape(b, scattered, shape)];
 };
 

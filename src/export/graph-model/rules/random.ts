@@ -10,7 +10,14 @@ import type { DrawAttrs } from '../../../ir/random.js';
 import type { DType } from '../../../ir/types.js';
 import { attr } from '../graph-def.js';
 import { multinomialUniforms } from '../../multinomial-uniforms.js';
-import { int, ints, type GraphModelRule, type GraphModelTable, type GraphModelBuilder, type KernelCall } from './support/rule-types.js';
+import {
+  int,
+  ints,
+  type GraphModelRule,
+  type GraphModelTable,
+  type GraphModelBuilder,
+  type KernelCall,
+} from './support/rule-types.js';
 
 const F = { T: attr.type('float32') };
 const attrsOf = (k: KernelCall): DrawAttrs => k.attrs as unknown as DrawAttrs;
@@ -18,11 +25,23 @@ const f32 = (b: GraphModelBuilder, x: number): string => b.constant([x], 'float3
 
 /** A float32 standard draw of TF op `op` (seed 0: tfjs-converter draws anew on every run). */
 function standard(b: GraphModelBuilder, op: string, shape: readonly number[]): string {
-  return b.emit(op, [ints(b, shape)], { dtype: attr.type('float32'), T: attr.type('int32'), seed: attr.int(0), seed2: attr.int(0) });
+  return b.emit(op, [ints(b, shape)], {
+    dtype: attr.type('float32'),
+    T: attr.type('int32'),
+    seed: attr.int(0),
+    seed2: attr.int(0),
+  });
 }
 
 /** `x * scale + shift` in float32, then the draw's dtype (int32: rounded half up when `round`, else truncated). */
-function finish(b: GraphModelBuilder, k: KernelCall, x: string, scale: number, shift: number, round: boolean): string[] {
+function finish(
+  b: GraphModelBuilder,
+  k: KernelCall,
+  x: string,
+  scale: number,
+  shift: number,
+  round: boolean,
+): string[] {
   let y = scale === 1 ? x : b.emit('Mul', [x, f32(b, scale)], F);
   if (shift !== 0) y = b.emit('AddV2', [y, f32(b, shift)], F);
   const dtype: DType = k.outputTypes[0]!.dtype;
@@ -51,22 +70,45 @@ const randomUniform: GraphModelRule = (b, k) => {
 const multinomial: GraphModelRule = (b, k) => {
   const logits = k.typeOf('logits');
   const events = logits.shape[1]!;
-  if (logits.shape.length !== 2 || events < 2) b.fail(`needs [batch, events] logits with events known and ≥ 2, got [${logits.shape}]`);
+  if (logits.shape.length !== 2 || events < 2)
+    b.fail(`needs [batch, events] logits with events known and ≥ 2, got [${logits.shape}]`);
   const n = Number(k.attrs.numSamples);
   const seed = k.attrs.seed;
   const normalized = k.attrs.normalized === true;
   if (seed == null) {
     // tfjs-converter's Multinomial takes logits: log of normalized probabilities.
     const x = normalized ? b.emit('Log', [k.input('logits')], F) : k.input('logits');
-    return [b.emit('Multinomial', [x, int(b, n)], { ...F, output_dtype: attr.type('int32'), seed: attr.int(0), seed2: attr.int(0) })];
+    return [
+      b.emit('Multinomial', [x, int(b, n)], {
+        ...F,
+        output_dtype: attr.type('int32'),
+        seed: attr.int(0),
+        seed2: attr.int(0),
+      }),
+    ];
   }
   const probs = normalized ? k.input('logits') : b.emit('Softmax', [k.input('logits')], F);
-  const cdf = b.emit('Cumsum', [probs, int(b, 1)], { ...F, Tidx: attr.type('int32'), exclusive: attr.bool(false), reverse: attr.bool(false) });
+  const cdf = b.emit('Cumsum', [probs, int(b, 1)], {
+    ...F,
+    Tidx: attr.type('int32'),
+    exclusive: attr.bool(false),
+    reverse: attr.bool(false),
+  });
   const head = b.emit('Slice', [cdf, ints(b, [0, 0]), ints(b, [-1, events - 1])], { ...F, Index: attr.type('int32') });
   const cdf3 = b.emit('ExpandDims', [head, int(b, 1)], { ...F, Tdim: attr.type('int32') });
   const u = b.constant(multinomialUniforms(Number(seed), n), 'float32', [1, n, 1]);
-  const below = b.emit('Cast', [b.emit('LessEqual', [cdf3, u], F)], { SrcT: attr.type('bool'), DstT: attr.type('int32'), Truncate: attr.bool(false) });
-  return [b.emit('Sum', [below, ints(b, [2])], { T: attr.type('int32'), Tidx: attr.type('int32'), keep_dims: attr.bool(false) })];
+  const below = b.emit('Cast', [b.emit('LessEqual', [cdf3, u], F)], {
+    SrcT: attr.type('bool'),
+    DstT: attr.type('int32'),
+    Truncate: attr.bool(false),
+  });
+  return [
+    b.emit('Sum', [below, ints(b, [2])], {
+      T: attr.type('int32'),
+      Tidx: attr.type('int32'),
+      keep_dims: attr.bool(false),
+    }),
+  ];
 };
 
 export const RANDOM_RULES: GraphModelTable = {

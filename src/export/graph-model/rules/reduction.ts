@@ -3,7 +3,15 @@
 
 import { attr } from '../graph-def.js';
 import { joinTables, mapTable, type KernelTable } from '../../../ir/kernels/index.js';
-import { axesOf, int, ints, numberAttr, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
+import {
+  axesOf,
+  int,
+  ints,
+  numberAttr,
+  tAttr,
+  type GraphModelRule,
+  type GraphModelTable,
+} from './support/rule-types.js';
 
 /** tfjs kernel → [TF op, name of the tfjs axis attr]. */
 const REDUCE: KernelTable<readonly [string, string]> = {
@@ -30,7 +38,13 @@ function argReduce(tfOp: string): GraphModelRule {
   return (b, k) => {
     const rank = k.typeOf('x').shape.length;
     const [axis] = axesOf(b, k, 'axis', rank);
-    return [b.emit(tfOp, [k.input('x'), int(b, axis ?? 0)], { ...tAttr(k), Tidx: attr.type('int32'), output_type: attr.type('int32') })];
+    return [
+      b.emit(tfOp, [k.input('x'), int(b, axis ?? 0)], {
+        ...tAttr(k),
+        Tidx: attr.type('int32'),
+        output_type: attr.type('int32'),
+      }),
+    ];
   };
 }
 

@@ -3,20 +3,41 @@
 // shapes/axes as attrs; TF takes them as int32 Const inputs. Needs support/rule-types. Produces `SHAPE_OP_RULES`.
 
 import { attr } from '../graph-def.js';
-import { axesOf, int, ints, numberAttr, numberList, pairs, scalarLike, tAttr, type GraphModelRule, type GraphModelTable } from './support/rule-types.js';
+import {
+  axesOf,
+  int,
+  ints,
+  numberAttr,
+  numberList,
+  pairs,
+  scalarLike,
+  tAttr,
+  type GraphModelRule,
+  type GraphModelTable,
+} from './support/rule-types.js';
 
 const TIDX = { Tidx: attr.type('int32') };
 const TPADDINGS = { Tpaddings: attr.type('int32') };
 
 /** A rule `op(x, <int32 Const from attr>)` for kernels whose one extra TF input is an attr in tfjs. */
-function withIntList(tfOp: string, attrName: string, extra: Record<string, ReturnType<typeof attr.type>> = {}): GraphModelRule {
+function withIntList(
+  tfOp: string,
+  attrName: string,
+  extra: Record<string, ReturnType<typeof attr.type>> = {},
+): GraphModelRule {
   return (b, k) => [b.emit(tfOp, [k.inputs[0]!, ints(b, numberList(b, k, attrName))], { ...tAttr(k), ...extra })];
 }
 
 const concat: GraphModelRule = (b, k) => {
   const rank = k.typeOf(0).shape.length;
   const a = numberAttr(b, k, 'axis');
-  return [b.emit('ConcatV2', [...k.inputs, int(b, a < 0 ? a + rank : a)], { ...tAttr(k), ...TIDX, N: attr.int(k.inputs.length) })];
+  return [
+    b.emit('ConcatV2', [...k.inputs, int(b, a < 0 ? a + rank : a)], {
+      ...tAttr(k),
+      ...TIDX,
+      N: attr.int(k.inputs.length),
+    }),
+  ];
 };
 
 const pack: GraphModelRule = (b, k) => [
@@ -25,7 +46,11 @@ const pack: GraphModelRule = (b, k) => [
 
 const unpack: GraphModelRule = (b, k) => {
   const n = k.outputTypes.length;
-  const name = b.emit('Unpack', [k.inputs[0]!], { ...tAttr(k), num: attr.int(n), axis: attr.int(numberAttr(b, k, 'axis')) });
+  const name = b.emit('Unpack', [k.inputs[0]!], {
+    ...tAttr(k),
+    num: attr.int(n),
+    axis: attr.int(numberAttr(b, k, 'axis')),
+  });
   return k.outputTypes.map((_, i) => (i === 0 ? name : `${name}:${i}`));
 };
 
@@ -37,11 +62,17 @@ const splitV: GraphModelRule = (b, k) => {
   const name =
     typeof splits === 'number'
       ? b.emit('Split', [axis, x], { ...tAttr(k), num_split: attr.int(n) })
-      : b.emit('SplitV', [x, ints(b, numberList(b, k, 'numOrSizeSplits')), axis], { ...tAttr(k), Tlen: attr.type('int32'), num_split: attr.int(n) });
+      : b.emit('SplitV', [x, ints(b, numberList(b, k, 'numOrSizeSplits')), axis], {
+          ...tAttr(k),
+          Tlen: attr.type('int32'),
+          num_split: attr.int(n),
+        });
   return k.outputTypes.map((_, i) => (i === 0 ? name : `${name}:${i}`));
 };
 
-const expandDims: GraphModelRule = (b, k) => [b.emit('ExpandDims', [k.inputs[0]!, int(b, numberAttr(b, k, 'dim'))], { ...tAttr(k), Tdim: attr.type('int32') })];
+const expandDims: GraphModelRule = (b, k) => [
+  b.emit('ExpandDims', [k.inputs[0]!, int(b, numberAttr(b, k, 'dim'))], { ...tAttr(k), Tdim: attr.type('int32') }),
+];
 
 const padV2: GraphModelRule = (b, k) => {
   const { shape, dtype } = k.typeOf(0);
@@ -62,7 +93,12 @@ export const SHAPE_OP_RULES: GraphModelTable = {
   Transpose: withIntList('Transpose', 'perm', { Tperm: attr.type('int32') }),
   Tile: withIntList('Tile', 'reps', { Tmultiples: attr.type('int32') }),
   BroadcastTo: withIntList('BroadcastTo', 'shape', TIDX),
-  Reverse: (b, k) => [b.emit('ReverseV2', [k.inputs[0]!, ints(b, axesOf(b, k, 'dims', k.typeOf(0).shape.length))], { ...tAttr(k), ...TIDX })],
+  Reverse: (b, k) => [
+    b.emit('ReverseV2', [k.inputs[0]!, ints(b, axesOf(b, k, 'dims', k.typeOf(0).shape.length))], {
+      ...tAttr(k),
+      ...TIDX,
+    }),
+  ],
   Concat: concat,
   Pack: pack,
   Unpack: unpack,

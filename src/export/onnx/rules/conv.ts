@@ -10,7 +10,15 @@ import * as tf from '@tensorflow/tfjs-core';
 import { OnnxExportError } from '../onnx-errors.js';
 import { applyActivation } from './support/activation.js';
 import { convTranspose, TO_NCHW, TO_NHWC, windowAttrs, type Shape4 } from './support/nchw.js';
-import { arg, knownShape, optionalArg, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import {
+  arg,
+  knownShape,
+  optionalArg,
+  out,
+  type KernelCall,
+  type OnnxRule,
+  type OnnxRuleTable,
+} from './support/rule-types.js';
 
 function channelsLast(k: KernelCall): boolean {
   const f = k.attrs.dataFormat ?? 'NHWC';
@@ -25,9 +33,16 @@ function conv2d(depthwise: boolean, fused: boolean): OnnxRule {
     const last = channelsLast(k);
     const inShape = knownShape(x, 'conv2d');
     const fShape = knownShape(filter, 'conv2d');
-    const info = tf.backend_util.computeConv2DInfo(inShape as [number, number, number, number], fShape as [number, number, number, number],
-      k.attrs.strides as number, (k.attrs.dilations ?? 1) as number, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor', depthwise,
-      last ? 'channelsLast' : 'channelsFirst');
+    const info = tf.backend_util.computeConv2DInfo(
+      inShape as [number, number, number, number],
+      fShape as [number, number, number, number],
+      k.attrs.strides as number,
+      (k.attrs.dilations ?? 1) as number,
+      k.attrs.pad as 'same',
+      k.attrs.dimRoundingMode as 'floor',
+      depthwise,
+      last ? 'channelsLast' : 'channelsFirst',
+    );
     const xs = last ? b.op('Transpose', [x.name], { perm: TO_NCHW }) : x.name;
     let w: string;
     if (depthwise) {
@@ -36,20 +51,35 @@ function conv2d(depthwise: boolean, fused: boolean): OnnxRule {
     } else {
       w = b.op('Transpose', [filter.name], { perm: [3, 2, 0, 1] });
     }
-    const attrs = { ...windowAttrs(info), kernel_shape: [info.filterHeight, info.filterWidth], group: depthwise ? info.inChannels : 1 };
+    const attrs = {
+      ...windowAttrs(info),
+      kernel_shape: [info.filterHeight, info.filterWidth],
+      group: depthwise ? info.inChannels : 1,
+    };
     const y = b.op('Conv', [xs, w], attrs);
     let r = last ? b.op('Transpose', [y], { perm: TO_NHWC }) : y;
     if (fused) {
       const bias = optionalArg(k, 'bias');
-      if (bias) r = b.op('Add', [r, last || bias.shape.length !== 1 ? bias.name : b.op('Reshape', [bias.name, b.int64([1, -1, 1, 1])])]);
-      r = applyActivation(b, r, k.attrs.activation, optionalArg(k, 'preluActivationWeights')?.name, k.attrs.leakyreluAlpha);
+      if (bias)
+        r = b.op('Add', [
+          r,
+          last || bias.shape.length !== 1 ? bias.name : b.op('Reshape', [bias.name, b.int64([1, -1, 1, 1])]),
+        ]);
+      r = applyActivation(
+        b,
+        r,
+        k.attrs.activation,
+        optionalArg(k, 'preluActivationWeights')?.name,
+        k.attrs.leakyreluAlpha,
+      );
     }
     b.op('Identity', [r], {}, out(k));
   };
 }
 
 function nhwcOnly(k: KernelCall): void {
-  if ((k.attrs.dataFormat ?? 'NHWC') !== 'NHWC') throw new OnnxExportError('only the NHWC data format is supported for gradients');
+  if ((k.attrs.dataFormat ?? 'NHWC') !== 'NHWC')
+    throw new OnnxExportError('only the NHWC data format is supported for gradients');
 }
 
 function backpropInput(depthwise: boolean): OnnxRule {
@@ -58,8 +88,15 @@ function backpropInput(depthwise: boolean): OnnxRule {
     const dy = arg(k, 'dy');
     const filter = arg(k, 'filter');
     const fShape = knownShape(filter, 'conv2d gradient') as Shape4;
-    const info = tf.backend_util.computeConv2DInfo(k.attrs.inputShape as Shape4, fShape, k.attrs.strides as number,
-      (k.attrs.dilations ?? 1) as number, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor', depthwise);
+    const info = tf.backend_util.computeConv2DInfo(
+      k.attrs.inputShape as Shape4,
+      fShape,
+      k.attrs.strides as number,
+      (k.attrs.dilations ?? 1) as number,
+      k.attrs.pad as 'same',
+      k.attrs.dimRoundingMode as 'floor',
+      depthwise,
+    );
     const [fh, fw, cin, mult] = fShape;
     const w = depthwise ? b.op('Reshape', [filter.name, b.int64([fh, fw, 1, cin * mult])]) : filter.name;
     convTranspose(b, dy.name, b.op('Transpose', [w], { perm: [3, 2, 0, 1] }), info, depthwise ? cin : 1, out(k));
@@ -79,11 +116,21 @@ function backpropFilter(depthwise: boolean): OnnxRule {
     const fShape = k.attrs.filterShape as Shape4;
     const [fh, fw, cin, mult] = fShape;
     const xShape = knownShape(x, 'conv2d filter gradient') as Shape4;
-    const info = tf.backend_util.computeConv2DInfo(xShape, fShape, k.attrs.strides as number,
-      (depthwise ? (k.attrs.dilations ?? 1) : 1) as number, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor', depthwise);
+    const info = tf.backend_util.computeConv2DInfo(
+      xShape,
+      fShape,
+      k.attrs.strides as number,
+      (depthwise ? (k.attrs.dilations ?? 1) : 1) as number,
+      k.attrs.pad as 'same',
+      k.attrs.dimRoundingMode as 'floor',
+      depthwise,
+    );
     const p = info.padInfo;
     const reach = (f: number, d: number, o: number, s: number) => (f - 1) * d + 1 + (o - 1) * s;
-    const bottom = Math.max(0, reach(fh, info.dilationHeight, info.outHeight, info.strideHeight) - info.inHeight - p.top);
+    const bottom = Math.max(
+      0,
+      reach(fh, info.dilationHeight, info.outHeight, info.strideHeight) - info.inHeight - p.top,
+    );
     const right = Math.max(0, reach(fw, info.dilationWidth, info.outWidth, info.strideWidth) - info.inWidth - p.left);
     let xs = b.op('Transpose', [x.name], { perm: [3, 0, 1, 2] });
     if (depthwise) xs = b.op('Reshape', [xs, b.int64([1, cin * xShape[0], xShape[1], xShape[2]])]);

@@ -13,7 +13,12 @@ const fill: OnnxRule = (b, k) => {
   const t = outType(k);
   if (t.dtype === 'string') throw new OnnxExportError('fill with strings has no ONNX rule');
   const shape = knownShape(t, 'fill');
-  const tensor = { name: 'value', dataType: elemTypeOf(t.dtype), dims: [1], rawData: rawBytes(t.dtype, [Number(k.attrs.value)]) };
+  const tensor = {
+    name: 'value',
+    dataType: elemTypeOf(t.dtype),
+    dims: [1],
+    rawData: rawBytes(t.dtype, [Number(k.attrs.value)]),
+  };
   b.op('ConstantOfShape', [b.int64(shape)], { value: { tensor } }, out(k));
 };
 
@@ -34,7 +39,8 @@ function rangeValues(start: number, stop: number, step: number, dtype: DType): F
 const range: OnnxRule = (b, k) => {
   const t = outType(k);
   const values = rangeValues(Number(k.attrs.start), Number(k.attrs.stop), Number(k.attrs.step ?? 1), t.dtype);
-  if (t.shape[0] !== values.length) throw new OnnxExportError(`range length ${values.length} differs from the traced shape [${t.shape}]`);
+  if (t.shape[0] !== values.length)
+    throw new OnnxExportError(`range length ${values.length} differs from the traced shape [${t.shape}]`);
   b.op('Identity', [b.initializer('range', t.dtype, [values.length], values)], {}, out(k));
 };
 
@@ -52,7 +58,12 @@ const oneHot: OnnxRule = (b, k) => {
   const indices = arg(k, 'indices');
   const t = outType(k);
   const depth = Number(k.attrs.depth);
-  const positions = b.initializer('onehot_positions', 'int32', [depth], Int32Array.from({ length: depth }, (_, i) => i));
+  const positions = b.initializer(
+    'onehot_positions',
+    'int32',
+    [depth],
+    Int32Array.from({ length: depth }, (_, i) => i),
+  );
   const idx = b.op('Unsqueeze', [b.cast(indices.name, indices.dtype, 'int32'), b.int64([-1])]);
   const hit = b.op('Equal', [idx, positions]);
   const on = b.scalar(t.dtype, Number(k.attrs.onValue ?? 1));

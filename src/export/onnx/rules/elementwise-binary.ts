@@ -9,8 +9,28 @@
 
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, args, constantWhere, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
-import { atan2, extremum, floatFloorDiv, floatMod, floatPow, int32Multiply, int32Pow, int32SquaredDifference } from './support/binary-edges.js';
+import {
+  arg,
+  args,
+  constantWhere,
+  finish,
+  out,
+  outType,
+  type Arg,
+  type KernelCall,
+  type OnnxRule,
+  type OnnxRuleTable,
+} from './support/rule-types.js';
+import {
+  atan2,
+  extremum,
+  floatFloorDiv,
+  floatMod,
+  floatPow,
+  int32Multiply,
+  int32Pow,
+  int32SquaredDifference,
+} from './support/binary-edges.js';
 import { doubleToFloat, doubleToInt32, select as signedSelect, toDouble } from './support/tfjs-numerics.js';
 import { plusZero } from './elementwise-unary.js';
 
@@ -57,7 +77,13 @@ function logical(onnxOp: string): OnnxRule {
  * onnxruntime, and INT32_MIN / −1 traps (SIGFPE) there: divide by 1 in both cases, then put tfjs's
  * result in: 0 for a zero divisor, `byMinusOne` (−x, wrapping, for division; 0 for modulo) for −1.
  */
-function guardDivisor(b: OnnxGraphBuilder, x: string, y: string, emit: (safeY: string) => string, division: boolean): string {
+function guardDivisor(
+  b: OnnxGraphBuilder,
+  x: string,
+  y: string,
+  emit: (safeY: string) => string,
+  division: boolean,
+): string {
   const zero = b.scalar('int32', 0);
   const isZero = b.op('Equal', [y, zero]);
   const isMinusOne = b.op('Equal', [y, b.scalar('int32', -1)]);
@@ -72,11 +98,17 @@ const floorDiv: OnnxRule = (b, k) => {
   const [x, y] = pair(b, k, d);
   if (d !== 'int32') {
     // tfjs's FloorDiv of floats stores Math.floor(a / b) into an int32 tensor (into float32 when it is one).
-    if (outType(k).dtype === 'int32') doubleToInt32(b, b.op('Floor', [b.op('Div', [toDouble(b, x), toDouble(b, y)])]), true, out(k));
+    if (outType(k).dtype === 'int32')
+      doubleToInt32(b, b.op('Floor', [b.op('Div', [toDouble(b, x), toDouble(b, y)])]), true, out(k));
     else finish(b, k, floatFloorDiv(b, x, y), d);
     return;
   }
-  finish(b, k, plainDivisor(k) ? intFloorDiv(b, x, y) : guardDivisor(b, x, y, (safe) => intFloorDiv(b, x, safe), true), d);
+  finish(
+    b,
+    k,
+    plainDivisor(k) ? intFloorDiv(b, x, y) : guardDivisor(b, x, y, (safe) => intFloorDiv(b, x, safe), true),
+    d,
+  );
 };
 
 type Emit = (b: OnnxGraphBuilder, x: string, y: string, k: KernelCall) => string;
@@ -98,7 +130,9 @@ const plainDivisor = (k: KernelCall) => constantWhere(k, 1, (v) => v !== 0 && v 
  * tfjs's double product is exact too), else as tfjs computes it (binary-edges).
  */
 const int32Times: Emit = (b, x, y, k) =>
-  constantWhere(k, 0, (v) => Math.abs(v) <= 2 ** 22) || constantWhere(k, 1, (v) => Math.abs(v) <= 2 ** 22) ? b.op('Mul', [x, y]) : int32Multiply(b, x, y);
+  constantWhere(k, 0, (v) => Math.abs(v) <= 2 ** 22) || constantWhere(k, 1, (v) => Math.abs(v) <= 2 ** 22)
+    ? b.op('Mul', [x, y])
+    : int32Multiply(b, x, y);
 
 function intFloorDiv(b: OnnxGraphBuilder, x: string, y: string): string {
   const q = b.op('Div', [x, y]);
@@ -111,7 +145,13 @@ function intFloorDiv(b: OnnxGraphBuilder, x: string, y: string): string {
 }
 
 /** Floored modulo: ONNX Mod fmod=0 on ints (guarded divisors); floats as tfjs computes them (binary-edges). */
-const mod = byType((b, x, y, k) => (plainDivisor(k) ? b.op('Mod', [x, y], { fmod: 0 }) : guardDivisor(b, x, y, (safe) => b.op('Mod', [x, safe], { fmod: 0 }), false)), floatMod);
+const mod = byType(
+  (b, x, y, k) =>
+    plainDivisor(k)
+      ? b.op('Mod', [x, y], { fmod: 0 })
+      : guardDivisor(b, x, y, (safe) => b.op('Mod', [x, safe], { fmod: 0 }), false),
+  floatMod,
+);
 
 const squaredDifference = byType(int32SquaredDifference, (b, x, y) => {
   const diff = b.op('Sub', [x, y]);
@@ -148,7 +188,12 @@ const addN: OnnxRule = (b, k) => {
   const d = outType(k).dtype;
   const cast = xs.map((x) => b.cast(x.name, x.dtype, d === 'bool' ? 'int32' : d));
   if (d !== 'float32') {
-    finish(b, k, cast.slice(1).reduce((acc, x) => b.op('Add', [acc, x]), cast[0]!), d === 'bool' ? 'int32' : d);
+    finish(
+      b,
+      k,
+      cast.slice(1).reduce((acc, x) => b.op('Add', [acc, x]), cast[0]!),
+      d === 'bool' ? 'int32' : d,
+    );
     return;
   }
   plusZero(b, cast.length === 1 ? cast[0]! : b.op('Sum', cast), out(k));
@@ -175,8 +220,14 @@ export const ELEMENTWISE_BINARY_RULES: OnnxRuleTable = {
   RealDiv: realDiv,
   FloorDiv: floorDiv,
   Mod: mod,
-  Maximum: byType((b, x, y) => b.op('Max', [x, y]), (b, x, y) => extremum(b, 'Max', x, y)),
-  Minimum: byType((b, x, y) => b.op('Min', [x, y]), (b, x, y) => extremum(b, 'Min', x, y)),
+  Maximum: byType(
+    (b, x, y) => b.op('Max', [x, y]),
+    (b, x, y) => extremum(b, 'Max', x, y),
+  ),
+  Minimum: byType(
+    (b, x, y) => b.op('Min', [x, y]),
+    (b, x, y) => extremum(b, 'Min', x, y),
+  ),
   Pow: byType(int32Pow, (b, x, y, k) => floatPow(b, x, y, k.numerics)),
   SquaredDifference: squaredDifference,
   AddN: addN,

@@ -12,11 +12,25 @@
 import type { DType } from '../../../ir/types.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { elemTypeOf } from '../onnx-dtypes.js';
-import { arg, finish, inFloat32Numerics, isFloat, out, outType, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import {
+  arg,
+  finish,
+  inFloat32Numerics,
+  isFloat,
+  out,
+  outType,
+  type KernelCall,
+  type OnnxRule,
+  type OnnxRuleTable,
+} from './support/rule-types.js';
 import { doubleToFloat, toDouble } from './support/tfjs-numerics.js';
 
 /** Same-named ONNX op; computed in float32 (with casts) unless `ints` says ONNX takes int32 too. */
-function simple(onnxOp: string, ints = false, attrs: (k: KernelCall) => Record<string, { float: number }> = () => ({})): OnnxRule {
+function simple(
+  onnxOp: string,
+  ints = false,
+  attrs: (k: KernelCall) => Record<string, { float: number }> = () => ({}),
+): OnnxRule {
   return (b, k) => {
     const x = arg(k, 'x');
     const to = outType(k).dtype;
@@ -52,7 +66,8 @@ function viaDouble(emit: (b: OnnxGraphBuilder, x: string) => string, float32: On
 }
 
 /** `onnxOp` in float64 and rounded once, or (numerics 'float32') the same-named float32 kernel. */
-const exactOr = (onnxOp: string, float32: OnnxRule = simple(onnxOp)): OnnxRule => viaDouble((b, x) => b.op(onnxOp, [x]), float32);
+const exactOr = (onnxOp: string, float32: OnnxRule = simple(onnxOp)): OnnxRule =>
+  viaDouble((b, x) => b.op(onnxOp, [x]), float32);
 
 /** 1/√x: Reciprocal(Sqrt(x)) in float64 and rounded once, or in float32 (numerics 'float32'). */
 const rsqrt = (b: OnnxGraphBuilder, x: string): string => b.op('Reciprocal', [b.op('Sqrt', [x])]);
@@ -140,7 +155,8 @@ function erf(b: OnnxGraphBuilder, x: string): string {
   const v = b.op('Abs', [xd]);
   const t = b.op('Div', [d(1), b.op('Add', [d(1), b.op('Mul', [d(0.3275911), v])])]);
   let poly = d(1.061405429);
-  for (const a of [-1.453152027, 1.421413741, -0.284496736, 0.254829592]) poly = b.op('Add', [b.op('Mul', [poly, t]), d(a)]);
+  for (const a of [-1.453152027, 1.421413741, -0.284496736, 0.254829592])
+    poly = b.op('Add', [b.op('Mul', [poly, t]), d(a)]);
   const tail = b.op('Mul', [b.op('Mul', [poly, t]), b.op('Exp', [b.op('Neg', [b.op('Mul', [v, v])])])]);
   return doubleToFloat(b, b.op('Mul', [sgn, b.op('Sub', [d(1), tail])]));
 }

@@ -13,12 +13,20 @@ const flipLeftRight: OnnxRule = (b, k) => {
 const depthToSpace: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
   if ((k.attrs.dataFormat ?? 'NHWC') !== 'NHWC') throw new OnnxExportError('only NHWC depthToSpace is supported');
-  const y = b.op('DepthToSpace', [b.op('Transpose', [x.name], { perm: [0, 3, 1, 2] })], { blocksize: Number(k.attrs.blockSize), mode: 'DCR' });
+  const y = b.op('DepthToSpace', [b.op('Transpose', [x.name], { perm: [0, 3, 1, 2] })], {
+    blocksize: Number(k.attrs.blockSize),
+    mode: 'DCR',
+  });
   b.op('Transpose', [y], { perm: [0, 2, 3, 1] }, out(k));
 };
 
 /** Where each output row (or column) reads the input, as tfjs's cpu resize kernels compute it. */
-function sourceIndex(oldSize: number, newSize: number, align: boolean, half: boolean): { floor: number[]; ceil: number[]; frac: number[]; nearest: number[] } {
+function sourceIndex(
+  oldSize: number,
+  newSize: number,
+  align: boolean,
+  half: boolean,
+): { floor: number[]; ceil: number[]; frac: number[]; nearest: number[] } {
   const ratio = (align && newSize > 1 ? oldSize - 1 : oldSize) / (align && newSize > 1 ? newSize - 1 : newSize);
   const out = { floor: [] as number[], ceil: [] as number[], frac: [] as number[], nearest: [] as number[] };
   for (let i = 0; i < newSize; i++) {

@@ -12,7 +12,13 @@ import { arg, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTabl
 const INT64_MIN_SAFE = Number.MIN_SAFE_INTEGER;
 
 /** One ONNX Slice over every axis from `begin`, `count` elements each with step `strides`. */
-function sliceAll(b: OnnxGraphBuilder, x: string, begin: readonly number[], count: readonly number[], strides: readonly number[]): string {
+function sliceAll(
+  b: OnnxGraphBuilder,
+  x: string,
+  begin: readonly number[],
+  count: readonly number[],
+  strides: readonly number[],
+): string {
   const ends = begin.map((s, i) => {
     const e = s + count[i]! * strides[i]!;
     return e < 0 ? INT64_MIN_SAFE : e; // a negative step that runs past index 0
@@ -24,12 +30,22 @@ function sliceAll(b: OnnxGraphBuilder, x: string, begin: readonly number[], coun
 const slice: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
   const shape = knownShape(x, 'slice');
-  const [begin, size] = tf.slice_util.parseSliceParams({ shape } as unknown as tf.Tensor, k.attrs.begin as number[], k.attrs.size as number[]);
+  const [begin, size] = tf.slice_util.parseSliceParams(
+    { shape } as unknown as tf.Tensor,
+    k.attrs.begin as number[],
+    k.attrs.size as number[],
+  );
   if (shape.length === 0) {
     b.op('Identity', [x.name], {}, out(k));
     return;
   }
-  const r = sliceAll(b, x.name, begin, size, begin.map(() => 1));
+  const r = sliceAll(
+    b,
+    x.name,
+    begin,
+    size,
+    begin.map(() => 1),
+  );
   b.op('Identity', [r], {}, out(k));
 };
 
@@ -37,7 +53,17 @@ const stridedSlice: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
   const shape = knownShape(x, 'stridedSlice');
   const a = k.attrs as Record<string, never>;
-  const info = tf.slice_util.sliceInfo(shape, a.begin, a.end, a.strides, a.beginMask, a.endMask, a.ellipsisMask, a.newAxisMask, a.shrinkAxisMask);
+  const info = tf.slice_util.sliceInfo(
+    shape,
+    a.begin,
+    a.end,
+    a.strides,
+    a.beginMask,
+    a.endMask,
+    a.ellipsisMask,
+    a.newAxisMask,
+    a.shrinkAxisMask,
+  );
   const target = knownShape(outType(k), 'stridedSlice');
   if (shape.length === 0) {
     b.op('Reshape', [x.name, b.int64(target)], { allowzero: 1 }, out(k));
@@ -64,7 +90,8 @@ export function checkedIndices(b: OnnxGraphBuilder, indices: string): string {
 const gatherV2: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
   const indices = arg(k, 'indices');
-  if (Number(k.attrs.batchDims ?? 0) !== 0) throw new OnnxExportError('gather with batchDims > 0 has no ONNX Gather equivalent here');
+  if (Number(k.attrs.batchDims ?? 0) !== 0)
+    throw new OnnxExportError('gather with batchDims > 0 has no ONNX Gather equivalent here');
   const axis = axesOf(k.attrs.axis ?? 0, x.shape.length)[0]!;
   b.op('Gather', [x.name, checkedIndices(b, indices.name)], { axis }, out(k));
 };
@@ -77,14 +104,21 @@ const gatherNd: OnnxRule = (b, k) => {
 
 const topK: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
-  const [values, indices] = b.node('TopK', [x.name, b.int64([Number(k.attrs.k)])], [out(k, 0), b.fresh('topk_indices')], { axis: -1, largest: 1, sorted: 1 });
+  const [values, indices] = b.node(
+    'TopK',
+    [x.name, b.int64([Number(k.attrs.k)])],
+    [out(k, 0), b.fresh('topk_indices')],
+    { axis: -1, largest: 1, sorted: 1 },
+  );
   b.op('Cast', [indices!], { to: 6 }, out(k, 1));
   void values;
 };
 
 function zerosOf(b: OnnxGraphBuilder, shape: number[], dtype: string): string {
   const dataType = dtype === 'int32' ? 6 : 1;
-  return b.op('ConstantOfShape', [b.int64(shape)], { value: { tensor: { name: 'value', dataType, dims: [1], rawData: new Uint8Array(4) } } });
+  return b.op('ConstantOfShape', [b.int64(shape)], {
+    value: { tensor: { name: 'value', dataType, dims: [1], rawData: new Uint8Array(4) } },
+  });
 }
 
 const scatterNd: OnnxRule = (b, k) => {
@@ -112,7 +146,10 @@ const unsortedSegmentSum: OnnxRule = (b, k) => {
   const n = shape[0]!;
   const zeros = zerosOf(b, [n + 1, ...shape.slice(1)], x.dtype);
   const i64 = b.op('Cast', [ids.name], { to: 7 });
-  const inRange = b.op('And', [b.op('GreaterOrEqual', [i64, b.int64([0], true)]), b.op('Less', [i64, b.int64([n], true)])]);
+  const inRange = b.op('And', [
+    b.op('GreaterOrEqual', [i64, b.int64([0], true)]),
+    b.op('Less', [i64, b.int64([n], true)]),
+  ]);
   const index = b.op('Unsqueeze', [b.op('Where', [inRange, i64, b.int64([n], true)]), b.int64([-1])]);
   const sums = b.op('ScatterND', [zeros, index, x.name], { reduction: 'add' });
   b.op('Slice', [sums, b.int64([0]), b.int64([n]), b.int64([0])], {}, out(k));

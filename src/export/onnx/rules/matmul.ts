@@ -5,7 +5,18 @@
 
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
 import { applyActivation } from './support/activation.js';
-import { arg, args, finish, optionalArg, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import {
+  arg,
+  args,
+  finish,
+  optionalArg,
+  out,
+  outType,
+  type Arg,
+  type KernelCall,
+  type OnnxRule,
+  type OnnxRuleTable,
+} from './support/rule-types.js';
 import { doubleToInt32, toDouble } from './support/tfjs-numerics.js';
 
 /** `x` with its last two axes swapped when `transpose`. */
@@ -38,8 +49,12 @@ const TFJS_BLOCK = 48;
  */
 function int32Product(b: OnnxGraphBuilder, x: string, y: string, shared: number): string {
   if (shared === 0) return b.op('MatMul', [x, y]); // zeros
-  const products = b.op('Mul', [b.op('Unsqueeze', [toDouble(b, x), b.int64([-1])]), b.op('Unsqueeze', [toDouble(b, y), b.int64([-3])])]);
-  const blockSum = (block: string) => b.op('Gather', [b.op('CumSum', [block, b.int64([-2], true)]), b.int64([-1], true)], { axis: -2 });
+  const products = b.op('Mul', [
+    b.op('Unsqueeze', [toDouble(b, x), b.int64([-1])]),
+    b.op('Unsqueeze', [toDouble(b, y), b.int64([-3])]),
+  ]);
+  const blockSum = (block: string) =>
+    b.op('Gather', [b.op('CumSum', [block, b.int64([-2], true)]), b.int64([-1], true)], { axis: -2 });
   if (shared < 0) return doubleToInt32(b, blockSum(products), true);
   let acc: string | undefined;
   for (let k0 = 0; k0 < shared; k0 += TFJS_BLOCK) {

@@ -6,17 +6,38 @@
 
 import * as tf from '@tensorflow/tfjs-core';
 import { convTranspose, TO_NCHW, TO_NHWC, windowAttrs, type ConvInfo, type Shape4 } from './support/nchw.js';
-import { arg, axesOf, finish, knownShape, optionalArg, out, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import {
+  arg,
+  axesOf,
+  finish,
+  knownShape,
+  optionalArg,
+  out,
+  type KernelCall,
+  type OnnxRule,
+  type OnnxRuleTable,
+} from './support/rule-types.js';
 
 function pool(onnxOp: 'MaxPool' | 'AveragePool'): OnnxRule {
   return (b, k) => {
     const x = arg(k, 'x');
     const inShape = knownShape(x, 'pool');
-    const info = tf.backend_util.computePool2DInfo(inShape as [number, number, number, number], k.attrs.filterSize as number,
-      k.attrs.strides as number, 1, k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor');
+    const info = tf.backend_util.computePool2DInfo(
+      inShape as [number, number, number, number],
+      k.attrs.filterSize as number,
+      k.attrs.strides as number,
+      1,
+      k.attrs.pad as 'same',
+      k.attrs.dimRoundingMode as 'floor',
+    );
     const { strides, pads } = windowAttrs(info);
     const extra = onnxOp === 'AveragePool' ? { count_include_pad: 0 } : {};
-    const y = b.op(onnxOp, [b.op('Transpose', [x.name], { perm: TO_NCHW })], { kernel_shape: [info.filterHeight, info.filterWidth], strides, pads, ...extra });
+    const y = b.op(onnxOp, [b.op('Transpose', [x.name], { perm: TO_NCHW })], {
+      kernel_shape: [info.filterHeight, info.filterWidth],
+      strides,
+      pads,
+      ...extra,
+    });
     b.op('Transpose', [y], { perm: TO_NHWC }, out(k));
   };
 }
@@ -40,7 +61,10 @@ const batchNorm: OnnxRule = (b, k) => {
   const offset = optionalArg(k, 'offset');
   let y = b.op('Sub', [x.name, mean.name]);
   if (scale) y = b.op('Mul', [y, scale.name]);
-  y = b.op('Div', [y, b.op('Sqrt', [b.op('Add', [variance.name, b.scalar('float32', Number(k.attrs.varianceEpsilon ?? 0.001))])])]);
+  y = b.op('Div', [
+    y,
+    b.op('Sqrt', [b.op('Add', [variance.name, b.scalar('float32', Number(k.attrs.varianceEpsilon ?? 0.001))])]),
+  ]);
   if (offset) y = b.op('Add', [y, offset.name]);
   finish(b, k, y, 'float32');
 };
@@ -57,15 +81,22 @@ const lrn: OnnxRule = (b, k) => {
   const xd = b.op('Cast', [x.name], { to: 11 });
   const padded = b.op('Pad', [b.op('Mul', [xd, xd]), b.int64([0, 0, 0, r, 0, 0, 0, r])], { mode: 'constant' });
   let sum = b.f64(0);
-  for (let i = 0; i <= 2 * r; i++) sum = b.op('Add', [sum, b.op('Slice', [padded, b.int64([i]), b.int64([i + channels]), b.int64([3])])]);
+  for (let i = 0; i <= 2 * r; i++)
+    sum = b.op('Add', [sum, b.op('Slice', [padded, b.int64([i]), b.int64([i + channels]), b.int64([3])])]);
   const scale = b.op('Add', [b.f64(Number(k.attrs.bias ?? 1)), b.op('Mul', [b.f64(Number(k.attrs.alpha ?? 1)), sum])]);
   const y = b.op('Mul', [xd, b.op('Pow', [scale, b.f64(-Number(k.attrs.beta ?? 0.5))])]);
   b.op('Cast', [y], { to: 1 }, out(k));
 };
 
 function poolInfo(k: KernelCall, input: string[] | number[]): ConvInfo {
-  return tf.backend_util.computePool2DInfo(input as unknown as Shape4, k.attrs.filterSize as number, k.attrs.strides as number, 1,
-    k.attrs.pad as 'same', k.attrs.dimRoundingMode as 'floor');
+  return tf.backend_util.computePool2DInfo(
+    input as unknown as Shape4,
+    k.attrs.filterSize as number,
+    k.attrs.strides as number,
+    1,
+    k.attrs.pad as 'same',
+    k.attrs.dimRoundingMode as 'floor',
+  );
 }
 
 /** The gradient flows to the first maximum of each window (tfjs and onnxruntime scan windows alike). */
@@ -94,7 +125,12 @@ const avgPoolGrad: OnnxRule = (b, k) => {
   const info = poolInfo(k, knownShape(input, 'avgPool gradient'));
   const c = info.inChannels;
   const size = info.filterHeight * info.filterWidth;
-  const weight = b.initializer('avgpool_grad_weight', 'float32', [c, 1, info.filterHeight, info.filterWidth], new Float32Array(c * size).fill(1 / size));
+  const weight = b.initializer(
+    'avgpool_grad_weight',
+    'float32',
+    [c, 1, info.filterHeight, info.filterWidth],
+    new Float32Array(c * size).fill(1 / size),
+  );
   convTranspose(b, dy.name, weight, info, c, out(k));
 };
 

@@ -18,7 +18,12 @@ const attrsOf = (k: KernelCall): DrawAttrs => k.attrs as unknown as DrawAttrs;
 const f32 = (x: number) => ({ float: x });
 
 /** A float32 draw of `op` with `attrs`, of `shape` (ONNX needs a non-empty shape: scalars are reshaped). */
-function draw(b: OnnxGraphBuilder, op: 'RandomNormal' | 'RandomUniform', shape: readonly number[], attrs: Record<string, { float: number }>): string {
+function draw(
+  b: OnnxGraphBuilder,
+  op: 'RandomNormal' | 'RandomUniform',
+  shape: readonly number[],
+  attrs: Record<string, { float: number }>,
+): string {
   const r = b.op(op, [], { shape: shape.length ? [...shape] : [1], dtype: ElemType.FLOAT, ...attrs });
   return shape.length ? r : b.op('Reshape', [r, b.int64([])]);
 }
@@ -79,16 +84,20 @@ const truncatedNormal: OnnxRule = (b, k) => {
 const multinomial: OnnxRule = (b, k) => {
   const logits = arg(k, 'logits');
   const events = logits.shape[1]!;
-  if (logits.shape.length !== 2 || events < 2) throw new OnnxExportError(`multinomial needs [batch, events] logits with events known and ≥ 2, got [${logits.shape}]`);
+  if (logits.shape.length !== 2 || events < 2)
+    throw new OnnxExportError(
+      `multinomial needs [batch, events] logits with events known and ≥ 2, got [${logits.shape}]`,
+    );
   const n = Number(k.attrs.numSamples);
   const seed = k.attrs.seed;
   const probs = k.attrs.normalized ? logits.name : b.op('Softmax', [logits.name], { axis: 1 });
   const cdf = b.op('CumSum', [probs, b.int64([1], true)]);
   const head = b.op('Slice', [cdf, b.int64([0]), b.int64([events - 1]), b.int64([1])]);
   const cdf3 = b.op('Unsqueeze', [head, b.int64([1])]); // [batch, 1, events - 1]
-  const u = seed == null
-    ? b.op('RandomUniform', [], { shape: [1, n, 1], dtype: ElemType.FLOAT, low: f32(0), high: f32(1) })
-    : b.initializer('multinomial_uniforms', 'float32', [1, n, 1], multinomialUniforms(Number(seed), n));
+  const u =
+    seed == null
+      ? b.op('RandomUniform', [], { shape: [1, n, 1], dtype: ElemType.FLOAT, low: f32(0), high: f32(1) })
+      : b.initializer('multinomial_uniforms', 'float32', [1, n, 1], multinomialUniforms(Number(seed), n));
   const below = b.op('Cast', [b.op('LessOrEqual', [cdf3, u])], { to: ElemType.INT32 });
   b.op('ReduceSum', [below, b.int64([2])], { keepdims: 0 }, out(k));
 };

@@ -9,7 +9,17 @@
 import type { DType } from '../../../ir/types.js';
 import { elemTypeOf, rawBytes } from '../onnx-dtypes.js';
 import type { OnnxGraphBuilder } from '../onnx-builder.js';
-import { arg, axesOf, finish, out, outType, type Arg, type KernelCall, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import {
+  arg,
+  axesOf,
+  finish,
+  out,
+  outType,
+  type Arg,
+  type KernelCall,
+  type OnnxRule,
+  type OnnxRuleTable,
+} from './support/rule-types.js';
 import { doubleToFloat, doubleToInt32, toDouble } from './support/tfjs-numerics.js';
 import { int32Multiply } from './support/binary-edges.js';
 import { plusZero } from './elementwise-unary.js';
@@ -33,13 +43,19 @@ function emptyAtRunTime(b: OnnxGraphBuilder, x: string, axes: readonly number[])
 
 /** `value` (a scalar of the output dtype) in the output's shape, for reductions of no element. */
 function filled(b: OnnxGraphBuilder, k: KernelCall, x: string, axes: readonly number[], value: string): string {
-  const like = b.op('ReduceSum', [b.op('Cast', [x], { to: 7 }), b.int64([...axes])], { keepdims: k.attrs.keepDims ? 1 : 0 });
+  const like = b.op('ReduceSum', [b.op('Cast', [x], { to: 7 }), b.int64([...axes])], {
+    keepdims: k.attrs.keepDims ? 1 : 0,
+  });
   return b.op('Expand', [value, b.op('Shape', [like])]);
 }
 
 /** What tfjs gives for an empty Max/Min/All/Any: NaN (float; an int32 store of NaN is 0), false. */
 function emptyValue(b: OnnxGraphBuilder, dtype: DType): string {
-  return dtype === 'float32' ? b.scalar('float32', NaN) : dtype === 'bool' ? b.scalar('bool', false) : b.scalar(dtype, 0);
+  return dtype === 'float32'
+    ? b.scalar('float32', NaN)
+    : dtype === 'bool'
+      ? b.scalar('bool', false)
+      : b.scalar(dtype, 0);
 }
 
 /**
@@ -55,9 +71,18 @@ function accumulate(onnxOp: 'ReduceSum' | 'ReduceProd', mean = false): OnnxRule 
     let xs = x.name;
     if (mean) {
       const size = reduceSize(x, axes);
-      const n = size !== undefined
-        ? b.scalar('float32', size)
-        : b.op('Cast', [b.op('ReduceProd', [b.op('Gather', [b.op('Shape', [x.name]), b.int64(axes)], { axis: 0 })], { keepdims: 0 })], { to: 1 });
+      const n =
+        size !== undefined
+          ? b.scalar('float32', size)
+          : b.op(
+              'Cast',
+              [
+                b.op('ReduceProd', [b.op('Gather', [b.op('Shape', [x.name]), b.int64(axes)], { axis: 0 })], {
+                  keepdims: 0,
+                }),
+              ],
+              { to: 1 },
+            );
       xs = b.op('Div', [b.cast(x.name, x.dtype, 'float32'), n]);
     }
     const xd = toDouble(b, xs);
@@ -74,17 +99,33 @@ function accumulate(onnxOp: 'ReduceSum' | 'ReduceProd', mean = false): OnnxRule 
  * that element's), NaN where any element is NaN. The reduced axes are moved last and flattened, the
  * first extreme's index found with ArgMax/ArgMin, the element gathered.
  */
-function floatExtreme(b: OnnxGraphBuilder, k: KernelCall, x: Arg, axes: readonly number[], kind: 'Max' | 'Min'): string {
+function floatExtreme(
+  b: OnnxGraphBuilder,
+  k: KernelCall,
+  x: Arg,
+  axes: readonly number[],
+  kind: 'Max' | 'Min',
+): string {
   const rank = x.shape.length;
   const kept = [...Array(rank).keys()].filter((a) => !axes.includes(a));
-  const moved = kept.length + axes.length === rank && axes.every((a, i) => a === kept.length + i) ? x.name : b.op('Transpose', [x.name], { perm: [...kept, ...axes] });
+  const moved =
+    kept.length + axes.length === rank && axes.every((a, i) => a === kept.length + i)
+      ? x.name
+      : b.op('Transpose', [x.name], { perm: [...kept, ...axes] });
   const size = reduceSize(x, axes);
   const known = kept.every((a) => x.shape[a]! >= 0) && size !== undefined;
   // Static dims where known (a -1 cannot be inferred for an empty tensor); else copy the kept dims.
-  const rows = b.op('Reshape', [moved, b.int64(known ? [...kept.map((a) => x.shape[a]!), size!] : [...kept.map(() => 0), -1])]);
+  const rows = b.op('Reshape', [
+    moved,
+    b.int64(known ? [...kept.map((a) => x.shape[a]!), size!] : [...kept.map(() => 0), -1]),
+  ]);
   const index = b.op(kind === 'Max' ? 'ArgMax' : 'ArgMin', [rows], { axis: -1, keepdims: 1, select_last_index: 0 });
   const picked = b.op('GatherElements', [rows, index], { axis: -1 });
-  const nan = b.op('Cast', [b.op('ReduceMax', [b.op('Cast', [b.op('IsNaN', [rows])], { to: 6 }), b.int64([-1])], { keepdims: 1 })], { to: 9 });
+  const nan = b.op(
+    'Cast',
+    [b.op('ReduceMax', [b.op('Cast', [b.op('IsNaN', [rows])], { to: 6 }), b.int64([-1])], { keepdims: 1 })],
+    { to: 9 },
+  );
   let r = b.op('Squeeze', [b.op('Where', [nan, b.scalar('float32', NaN), picked]), b.int64([-1])]);
   if (k.attrs.keepDims) r = b.op('Unsqueeze', [r, b.int64([...axes])]);
   return r;
@@ -171,8 +212,12 @@ const cumprod: OnnxRule = (b, k) => {
     return;
   }
   const sliceShape = x.shape.filter((_, i) => i !== axis);
-  const oneShape = sliceShape.every((n) => n >= 0) ? b.int64(sliceShape) : b.op('Shape', [b.op('Gather', [xs, b.int64([0], true)], { axis })]);
-  const ones = b.op('ConstantOfShape', [oneShape], { value: { tensor: { name: 'value', dataType: elemType, dims: [1], rawData: rawBytes(d, [1]) } } });
+  const oneShape = sliceShape.every((n) => n >= 0)
+    ? b.int64(sliceShape)
+    : b.op('Shape', [b.op('Gather', [xs, b.int64([0], true)], { axis })]);
+  const ones = b.op('ConstantOfShape', [oneShape], {
+    value: { tensor: { name: 'value', dataType: elemType, dims: [1], rawData: rawBytes(d, [1]) } },
+  });
 
   const body = b.subgraph('cumprod_body');
   const type = { kind: 'tensor' as const, elemType, shape: sliceShape };

@@ -3,7 +3,16 @@
 // int64 initializers). Needs support/rule-types and the builder. Produces `SHAPE_OP_RULES`.
 
 import { OnnxExportError } from '../onnx-errors.js';
-import { arg, args, axesOf, knownShape, out, outType, type OnnxRule, type OnnxRuleTable } from './support/rule-types.js';
+import {
+  arg,
+  args,
+  axesOf,
+  knownShape,
+  out,
+  outType,
+  type OnnxRule,
+  type OnnxRuleTable,
+} from './support/rule-types.js';
 
 const reshape: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
@@ -22,7 +31,12 @@ const transpose: OnnxRule = (b, k) => {
 const concat: OnnxRule = (b, k) => {
   const xs = args(k);
   const axis = axesOf(k.attrs.axis ?? 0, xs[0]!.shape.length)[0]!;
-  b.op(xs.length === 1 ? 'Identity' : 'Concat', xs.map((x) => x.name), xs.length === 1 ? {} : { axis }, out(k));
+  b.op(
+    xs.length === 1 ? 'Identity' : 'Concat',
+    xs.map((x) => x.name),
+    xs.length === 1 ? {} : { axis },
+    out(k),
+  );
 };
 
 const pack: OnnxRule = (b, k) => {
@@ -74,7 +88,18 @@ const reverse: OnnxRule = (b, k) => {
     return;
   }
   const n = axes.length;
-  b.op('Slice', [x.name, b.int64(Array(n).fill(-1)), b.int64(Array(n).fill(Number.MIN_SAFE_INTEGER)), b.int64(axes), b.int64(Array(n).fill(-1))], {}, out(k));
+  b.op(
+    'Slice',
+    [
+      x.name,
+      b.int64(Array(n).fill(-1)),
+      b.int64(Array(n).fill(Number.MIN_SAFE_INTEGER)),
+      b.int64(axes),
+      b.int64(Array(n).fill(-1)),
+    ],
+    {},
+    out(k),
+  );
 };
 
 /** tfjs paddings [[before, after], …] as ONNX pads [b0, b1, …, a0, a1, …]. */
@@ -93,7 +118,8 @@ const padV2: OnnxRule = (b, k) => {
 
 const mirrorPad: OnnxRule = (b, k) => {
   const x = arg(k, 'x');
-  if (k.attrs.mode !== 'reflect') throw new OnnxExportError(`mirrorPad mode '${String(k.attrs.mode)}' has no ONNX Pad mode (only 'reflect')`);
+  if (k.attrs.mode !== 'reflect')
+    throw new OnnxExportError(`mirrorPad mode '${String(k.attrs.mode)}' has no ONNX Pad mode (only 'reflect')`);
   b.op('Pad', [x.name, b.int64(pads(k.attrs.paddings))], { mode: 'reflect' }, out(k));
 };
 

@@ -39,7 +39,8 @@ export const addDim = (a: number, b: number): number => (a < 0 || b < 0 ? UNKNOW
 
 /** Checks that every dim is an integer >= -1 (what a rule may receive and return). */
 export function checkShape(kernel: string, s: Shape, what = 'shape'): Shape {
-  if (!Array.isArray(s) || s.some((d) => !Number.isInteger(d) || d < -1)) fail(kernel, `invalid ${what} ${JSON.stringify(s)}`);
+  if (!Array.isArray(s) || s.some((d) => !Number.isInteger(d) || d < -1))
+    fail(kernel, `invalid ${what} ${JSON.stringify(s)}`);
   return s;
 }
 
@@ -84,7 +85,8 @@ export function broadcastAll(kernel: string, shapes: readonly Shape[]): number[]
 /** One axis in [-rank, rank) normalized to [0, rank). */
 export function normalizeAxis(kernel: string, axis: unknown, rank: number): number {
   const a = Number(axis);
-  if (!Number.isInteger(a) || a < -rank || a >= rank) fail(kernel, `axis ${String(axis)} is out of range for rank ${rank}`);
+  if (!Number.isInteger(a) || a < -rank || a >= rank)
+    fail(kernel, `axis ${String(axis)} is out of range for rank ${rank}`);
   return a < 0 ? a + rank : a;
 }
 
@@ -114,14 +116,16 @@ export function arg(kernel: string, args: RuleArgs, name: KernelInputName): ArgI
 /** A numeric attr, or a default. */
 export function numAttr(kernel: string, attrs: RuleArgs['attrs'], name: string, dflt?: number): number {
   const v = attrs[name] ?? dflt;
-  if (typeof v !== 'number' || Number.isNaN(v)) fail(kernel, `attr '${name}' must be a number, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'number' || Number.isNaN(v))
+    fail(kernel, `attr '${name}' must be a number, got ${JSON.stringify(v)}`);
   return v;
 }
 
 /** An attr that must be an array of integers (or a single integer, repeated to `len` when given). */
 export function intList(kernel: string, v: unknown, name: string, len?: number): number[] {
   const list = typeof v === 'number' && len != null ? new Array<number>(len).fill(v) : v;
-  if (!Array.isArray(list) || list.some((x) => !Number.isInteger(x))) fail(kernel, `attr '${name}' must be a list of integers, got ${JSON.stringify(v)}`);
+  if (!Array.isArray(list) || list.some((x) => !Number.isInteger(x)))
+    fail(kernel, `attr '${name}' must be a list of integers, got ${JSON.stringify(v)}`);
   return list as number[];
 }
 
@@ -133,7 +137,12 @@ export const out = (shape: Shape, dtype: DType): ArgInfo[] => [{ shape: [...shap
  * dim that differs between the runs is unknown. Runs that throw are ignored while two or more succeed. Exact
  * (one run) when all dims are known.
  */
-export function withUnknowns(kernel: string, shapes: readonly Shape[], compute: (shapes: number[][]) => number[][], subs = [1, 2, 1021, 2039]): number[][] {
+export function withUnknowns(
+  kernel: string,
+  shapes: readonly Shape[],
+  compute: (shapes: number[][]) => number[][],
+  subs = [1, 2, 1021, 2039],
+): number[][] {
   if (shapes.every(allKnown)) return compute(shapes.map((s) => [...s]));
   const runs: number[][][] = [];
   let error: unknown;
@@ -148,17 +157,24 @@ export function withUnknowns(kernel: string, shapes: readonly Shape[], compute: 
   const first = runs[0]!;
   return first.map((s, i) => {
     const others = runs.map((r) => r[i]!);
-    if (others.some((o) => o.length !== s.length)) fail(kernel, `output rank depends on unknown input dims ${shapes.map(fmt).join(', ')}`);
+    if (others.some((o) => o.length !== s.length))
+      fail(kernel, `output rank depends on unknown input dims ${shapes.map(fmt).join(', ')}`);
     return s.map((d, j) => (others.every((o) => o[j] === d) ? d : UNKNOWN));
   });
 }
 
 /** Runs a tfjs conv-info computation, turning its assertion failures into rule errors; unknown dims → -1. */
-export function convOut(k: string, shapes: readonly Shape[], compute: (s: number[][]) => number[], what: string): number[] {
+export function convOut(
+  k: string,
+  shapes: readonly Shape[],
+  compute: (s: number[][]) => number[],
+  what: string,
+): number[] {
   shapes.forEach((s) => checkShape(k, s));
   try {
     const [shape] = withUnknowns(k, shapes, (s) => [compute(s)]);
-    if (shape!.some((d) => d < -1 || !Number.isInteger(d))) throw new Error(`the output shape would be ${JSON.stringify(shape)}`);
+    if (shape!.some((d) => d < -1 || !Number.isInteger(d)))
+      throw new Error(`the output shape would be ${JSON.stringify(shape)}`);
     return shape!;
   } catch (e) {
     return fail(k, `${what} of ${shapes.map(fmt).join(' and ')} is invalid: ${(e as Error).message}`);

@@ -39,7 +39,8 @@ function sameBits(got: ArrayLike<number>, want: ArrayLike<number>, anyNaN = fals
   const g = new Uint32Array(Float32Array.from(got).buffer);
   const w = new Uint32Array(Float32Array.from(want).buffer);
   for (let i = 0; i < w.length && bad.length < 3; i++) {
-    if (g[i] !== w[i] && !(anyNaN && Number.isNaN(got[i]) && Number.isNaN(want[i]))) bad.push(`${i}: ${got[i]} (${g[i]!.toString(16)}) vs ${want[i]} (${w[i]!.toString(16)})`);
+    if (g[i] !== w[i] && !(anyNaN && Number.isNaN(got[i]) && Number.isNaN(want[i])))
+      bad.push(`${i}: ${got[i]} (${g[i]!.toString(16)}) vs ${want[i]} (${w[i]!.toString(16)})`);
   }
   return bad;
 }
@@ -49,7 +50,10 @@ const tanh32 = (v: ArrayLike<number>) => Float32Array.from(v, (x) => Math.fround
 /** tf.relu computed eagerly with JS's value for a NaN whose sign bit is set (NaN, as the compiled chain keeps it; tfjs-wasm's Relu gives +0). */
 function jsRelu(t: tf.Tensor): tf.Tensor {
   const v = t.dataSync();
-  return tf.tensor(Float32Array.from(v, (x) => (Number.isNaN(x) ? NaN : Math.max(0, x))), t.shape);
+  return tf.tensor(
+    Float32Array.from(v, (x) => (Number.isNaN(x) ? NaN : Math.max(0, x))),
+    t.shape,
+  );
 }
 const RUN = /W\[\d+\]\.run\(/;
 
@@ -57,7 +61,11 @@ describe('in-place GEMM epilogues on wasm', () => {
   type Fn = (x: tf.Tensor, w: tf.Tensor, b: tf.Tensor, y: tf.Tensor) => tf.Tensor;
   // [name, function, the eager reference where it is not the function itself]
   const cases: [string, Fn, Fn?][] = [
-    ['relu(x·W + b)', (x, w, b) => tf.relu(tf.add(tf.matMul(x, w), b)), (x, w, b) => jsRelu(tf.add(tf.matMul(x, w), b))],
+    [
+      'relu(x·W + b)',
+      (x, w, b) => tf.relu(tf.add(tf.matMul(x, w), b)),
+      (x, w, b) => jsRelu(tf.add(tf.matMul(x, w), b)),
+    ],
     ['x·W + b, b of odd length', (x, w, b) => tf.add(tf.matMul(x, w), b)],
     ['(x·W) · 2.5 − (−b) ÷ y', (x, w, b, y) => tf.sub(tf.mul(tf.matMul(x, w), 2.5), tf.div(tf.neg(b), y))],
     ['step(x·W + y, 0.25) · y', (x, w, _b, y) => tf.mul(tf.step(tf.add(tf.matMul(x, w), y), 0.25), y)],
@@ -84,52 +92,69 @@ describe('in-place GEMM epilogues on wasm', () => {
     });
   }
 
-  it.each([false, true])('an RNN cell tanh(x·Wx + h·Wh + b) over 6 steps: eager wasm sums, the cpu backend’s tanh (specials: %s)', (specials) => {
-    const [T, B, I, H] = [6, 16, 48, 48]; // 768 elements: the SIMD Tanh (from WASM_MIN_ELEMENTS); matMuls over the small JS path's 32,768 multiply-adds
-    const xs = tf.tensor(values(T * B * I, 5, specials), [T, B, I]);
-    const wx = tf.tensor(values(I * H, 6, false), [I, H]);
-    const wh = tf.tensor(values(H * H, 7, false).map((v) => v / 4), [H, H]);
-    const b = tf.tensor(values(H, 8, specials), [H]);
-    const h0 = tf.tensor(values(B * H, 9, specials), [B, H]);
-    const rnn = (x: tf.Tensor, h: tf.Tensor, a: tf.Tensor, c: tf.Tensor, d: tf.Tensor) =>
-      ag.whileLoop(
-        (t) => tf.less(t as tf.Tensor, tf.scalar(T, 'int32')),
-        (t, hh) => [tf.add(t as tf.Tensor, tf.scalar(1, 'int32')), tf.tanh(tf.add(tf.add(tf.matMul(tf.gather(x, t as tf.Tensor), a), tf.matMul(hh as tf.Tensor, c)), d))],
-        [tf.scalar(0, 'int32'), h],
-      )[1] as tf.Tensor;
-    const f = ag.jit(rnn, { autograph: false });
-    const got = f(xs, h0, wx, wh, b) as tf.Tensor;
-    expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(RUN);
-    // The reference: eager wasm's matMuls and adds, then Math.tanh rounded to float32.
-    let h = h0.clone();
-    for (let t = 0; t < T; t++) {
-      const pre = tf.tidy(() => tf.add(tf.add(tf.matMul(tf.gather(xs, tf.scalar(t, 'int32')), wx), tf.matMul(h, wh)), b));
-      const next = tf.tensor(tanh32(pre.dataSync()), [B, H]);
-      tf.dispose([pre, h]);
-      h = next;
-    }
-    // (A NaN's bits after Math.tanh and a float32 store are the JS engine's: any NaN then.)
-    expect(sameBits(got.dataSync(), h.dataSync(), true)).toEqual([]);
-    const before = tf.memory().numTensors;
-    for (let i = 0; i < 3; i++) tf.dispose(f(xs, h0, wx, wh, b) as tf.Tensor);
-    expect(tf.memory().numTensors).toBe(before);
-    tf.dispose([xs, wx, wh, b, h0, got, h]);
-  });
+  it.each([false, true])(
+    'an RNN cell tanh(x·Wx + h·Wh + b) over 6 steps: eager wasm sums, the cpu backend’s tanh (specials: %s)',
+    (specials) => {
+      const [T, B, I, H] = [6, 16, 48, 48]; // 768 elements: the SIMD Tanh (from WASM_MIN_ELEMENTS); matMuls over the small JS path's 32,768 multiply-adds
+      const xs = tf.tensor(values(T * B * I, 5, specials), [T, B, I]);
+      const wx = tf.tensor(values(I * H, 6, false), [I, H]);
+      const wh = tf.tensor(
+        values(H * H, 7, false).map((v) => v / 4),
+        [H, H],
+      );
+      const b = tf.tensor(values(H, 8, specials), [H]);
+      const h0 = tf.tensor(values(B * H, 9, specials), [B, H]);
+      const rnn = (x: tf.Tensor, h: tf.Tensor, a: tf.Tensor, c: tf.Tensor, d: tf.Tensor) =>
+        ag.whileLoop(
+          (t) => tf.less(t as tf.Tensor, tf.scalar(T, 'int32')),
+          (t, hh) => [
+            tf.add(t as tf.Tensor, tf.scalar(1, 'int32')),
+            tf.tanh(tf.add(tf.add(tf.matMul(tf.gather(x, t as tf.Tensor), a), tf.matMul(hh as tf.Tensor, c)), d)),
+          ],
+          [tf.scalar(0, 'int32'), h],
+        )[1] as tf.Tensor;
+      const f = ag.jit(rnn, { autograph: false });
+      const got = f(xs, h0, wx, wh, b) as tf.Tensor;
+      expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(RUN);
+      // The reference: eager wasm's matMuls and adds, then Math.tanh rounded to float32.
+      let h = h0.clone();
+      for (let t = 0; t < T; t++) {
+        const pre = tf.tidy(() =>
+          tf.add(tf.add(tf.matMul(tf.gather(xs, tf.scalar(t, 'int32')), wx), tf.matMul(h, wh)), b),
+        );
+        const next = tf.tensor(tanh32(pre.dataSync()), [B, H]);
+        tf.dispose([pre, h]);
+        h = next;
+      }
+      // (A NaN's bits after Math.tanh and a float32 store are the JS engine's: any NaN then.)
+      expect(sameBits(got.dataSync(), h.dataSync(), true)).toEqual([]);
+      const before = tf.memory().numTensors;
+      for (let i = 0; i < 3; i++) tf.dispose(f(xs, h0, wx, wh, b) as tf.Tensor);
+      expect(tf.memory().numTensors).toBe(before);
+      tf.dispose([xs, wx, wh, b, h0, got, h]);
+    },
+  );
 
   it('writes over the matMul output only when nothing else holds its data', () => {
     const x = tf.tensor(values(24 * 41, 11, true), [24, 41]);
     const w = tf.tensor(values(41 * 40, 12, false), [41, 40]);
     const b = tf.tensor(values(40, 13, true), [40]);
     // The product is also returned: it stays alive, so the epilogue makes a new tensor.
-    const both = ag.jit((p: tf.Tensor, q: tf.Tensor, r: tf.Tensor) => {
-      const m = tf.matMul(p, q);
-      return [m, tf.relu(tf.add(m, r))];
-    }, { autograph: false });
+    const both = ag.jit(
+      (p: tf.Tensor, q: tf.Tensor, r: tf.Tensor) => {
+        const m = tf.matMul(p, q);
+        return [m, tf.relu(tf.add(m, r))];
+      },
+      { autograph: false },
+    );
     // A reshaped view shares the product's data (reference count 2): no overwrite either.
-    const view = ag.jit((p: tf.Tensor, q: tf.Tensor, r: tf.Tensor) => {
-      const m = tf.matMul(p, q);
-      return [tf.reshape(m, [960]), tf.relu(tf.add(m, r))];
-    }, { autograph: false });
+    const view = ag.jit(
+      (p: tf.Tensor, q: tf.Tensor, r: tf.Tensor) => {
+        const m = tf.matMul(p, q);
+        return [tf.reshape(m, [960]), tf.relu(tf.add(m, r))];
+      },
+      { autograph: false },
+    );
     const m = tf.matMul(x, w);
     const e = tf.tidy(() => jsRelu(tf.add(m, b)));
     for (const f of [both, view]) {
@@ -147,7 +172,11 @@ describe('in-place GEMM epilogues on wasm', () => {
 
   it('a GEMM site repacks a B whose data was rewritten in place', () => {
     const site = buildMatMulSite('wasm')!;
-    const chain = buildHeapChain([{ op: 'Add', args: [0, 1], attrs: {}, argNames: ['a', 'b'], dtype: 'float32', shape: [5, 4] }], ['array', 'scalar'], [])!;
+    const chain = buildHeapChain(
+      [{ op: 'Add', args: [0, 1], attrs: {}, argNames: ['a', 'b'], dtype: 'float32', shape: [5, 4] }],
+      ['array', 'scalar'],
+      [],
+    )!;
     const a = tf.tensor(values(3 * 5, 21, false), [3, 5]);
     const bv = values(5 * 4, 22, false);
     const b = tf.tensor(bv, [5, 4]);
@@ -155,7 +184,15 @@ describe('in-place GEMM epilogues on wasm', () => {
     const same = chain.run(b, [b], [1.5], [5, 4]);
     expect(same).toBe(b); // written over b's own data
     const second = site.run(a, b, false, false, [3, 4]);
-    const want = tf.tidy(() => tf.matMul(a, tf.tensor(bv.map((v) => Math.fround(v + 1.5)), [5, 4])));
+    const want = tf.tidy(() =>
+      tf.matMul(
+        a,
+        tf.tensor(
+          bv.map((v) => Math.fround(v + 1.5)),
+          [5, 4],
+        ),
+      ),
+    );
     expect(sameBits(second.dataSync(), want.dataSync())).toEqual([]);
     expect(sameBits(first.dataSync(), second.dataSync())).not.toEqual([]);
     tf.dispose([a, b, first, second, want]);
@@ -178,7 +215,13 @@ describe('Relu in an in-place chain on wasm', () => {
     const got = f(x, one) as tf.Tensor;
     expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(RUN);
     const v = got.dataSync();
-    expect([Number.isNaN(v[7]!), Number.isNaN(v[8]!), Object.is(v[9], 0), v[10], v[0]]).toEqual([true, true, true, 0, 1]);
+    expect([Number.isNaN(v[7]!), Number.isNaN(v[8]!), Object.is(v[9], 0), v[10], v[0]]).toEqual([
+      true,
+      true,
+      true,
+      0,
+      1,
+    ]);
     tf.dispose([x, one, got]);
   });
 });

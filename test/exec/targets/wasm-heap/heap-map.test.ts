@@ -28,12 +28,25 @@ function data(n: number, seed: number, specials = true): Float32Array {
   return v;
 }
 
-const same = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Array.from(a).every((v, i) => Object.is(v, b[i]) || (Number.isNaN(v) && Number.isNaN(b[i]!)));
+const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  a.length === b.length &&
+  Array.from(a).every((v, i) => Object.is(v, b[i]) || (Number.isNaN(v) && Number.isNaN(b[i]!)));
 
-const step = (op: KernelName, args: number[], attrs: Record<string, unknown> = {}): FusedStep => ({ op, args, attrs, argNames: [], dtype: 'float32', shape: [] });
+const step = (op: KernelName, args: number[], attrs: Record<string, unknown> = {}): FusedStep => ({
+  op,
+  args,
+  attrs,
+  argNames: [],
+  dtype: 'float32',
+  shape: [],
+});
 
 /** Runs fn on the cpu backend over copies of the arrays. */
-async function onCpu(arrays: Float32Array[], shapes: number[][], fn: (...t: tf.Tensor[]) => tf.Tensor): Promise<Float32Array> {
+async function onCpu(
+  arrays: Float32Array[],
+  shapes: number[][],
+  fn: (...t: tf.Tensor[]) => tf.Tensor,
+): Promise<Float32Array> {
   await tf.setBackend('cpu');
   const r = tf.tidy(() => fn(...arrays.map((a, i) => tf.tensor(a, shapes[i]))));
   const v = r.dataSync() as Float32Array;
@@ -43,47 +56,62 @@ async function onCpu(arrays: Float32Array[], shapes: number[][], fn: (...t: tf.T
 }
 
 describe('in-place elementwise kernels on the wasm heap', () => {
-  it.each([1, 2, 3, 4, 5, 7, 17, 129, 1000])('x * y - relu(x) / 2.5, then a bias of 10 over rows, step(x): n = %i rows', async (rows) => {
-    const n = rows * 10;
-    const xs = data(n, rows);
-    const ys = data(n, rows + 1);
-    const bs = data(10, rows + 2, false);
-    const memory = heapMemory()!;
-    // x*y (3), relu(x) (4), 4 / s (5), 3 - 5 (6), 6 + b (7), step(x) (8), 7 * 8 (9)
-    const steps = [step('Multiply', [0, 1]), step('Relu', [0]), step('RealDiv', [5, 3]), step('Sub', [4, 6]), step('Add', [7, 2]), step('Step', [0], { alpha: 0.25 }), step('Multiply', [8, 9])];
-    const k = buildHeapMap(steps, ['array', 'array', 'tiled', 'scalar'], { kind: 'map' }, memory)!;
-    const x = tf.tensor(xs);
-    const y = tf.tensor(ys);
-    const b = tf.tensor(bs);
-    const out = heapAlloc(n * 4 + 16);
-    const scratch = heapAlloc(tiledScratchBytes([10]));
-    const heap = () => new Float32Array(memory.buffer);
-    heap().fill(12345, out / 4, out / 4 + n + 4);
-    k.on(memory)(n, out, scratch, heapOffset(x), heapOffset(y), heapOffset(b), 10, 2.5);
-    const got = heap().slice(out / 4, out / 4 + n);
-    expect(Array.from(heap().subarray(out / 4 + n, out / 4 + n + 4))).toEqual([12345, 12345, 12345, 12345]);
-    const want = await onCpu([xs, ys, bs], [[rows, 10], [rows, 10], [10]], (tx, ty, tb) =>
-      tf.mul(tf.add(tf.sub(tf.mul(tx!, ty!), tf.div(tf.relu(tx!), 2.5)), tb!), tf.step(tx!, 0.25)),
-    );
-    expect(same(got, want)).toBe(true);
-    heapFree(out);
-    heapFree(scratch);
-    tf.dispose([x, y, b]);
-  });
+  it.each([1, 2, 3, 4, 5, 7, 17, 129, 1000])(
+    'x * y - relu(x) / 2.5, then a bias of 10 over rows, step(x): n = %i rows',
+    async (rows) => {
+      const n = rows * 10;
+      const xs = data(n, rows);
+      const ys = data(n, rows + 1);
+      const bs = data(10, rows + 2, false);
+      const memory = heapMemory()!;
+      // x*y (3), relu(x) (4), 4 / s (5), 3 - 5 (6), 6 + b (7), step(x) (8), 7 * 8 (9)
+      const steps = [
+        step('Multiply', [0, 1]),
+        step('Relu', [0]),
+        step('RealDiv', [5, 3]),
+        step('Sub', [4, 6]),
+        step('Add', [7, 2]),
+        step('Step', [0], { alpha: 0.25 }),
+        step('Multiply', [8, 9]),
+      ];
+      const k = buildHeapMap(steps, ['array', 'array', 'tiled', 'scalar'], { kind: 'map' }, memory)!;
+      const x = tf.tensor(xs);
+      const y = tf.tensor(ys);
+      const b = tf.tensor(bs);
+      const out = heapAlloc(n * 4 + 16);
+      const scratch = heapAlloc(tiledScratchBytes([10]));
+      const heap = () => new Float32Array(memory.buffer);
+      heap().fill(12345, out / 4, out / 4 + n + 4);
+      k.on(memory)(n, out, scratch, heapOffset(x), heapOffset(y), heapOffset(b), 10, 2.5);
+      const got = heap().slice(out / 4, out / 4 + n);
+      expect(Array.from(heap().subarray(out / 4 + n, out / 4 + n + 4))).toEqual([12345, 12345, 12345, 12345]);
+      const want = await onCpu([xs, ys, bs], [[rows, 10], [rows, 10], [10]], (tx, ty, tb) =>
+        tf.mul(tf.add(tf.sub(tf.mul(tx!, ty!), tf.div(tf.relu(tx!), 2.5)), tb!), tf.step(tx!, 0.25)),
+      );
+      expect(same(got, want)).toBe(true);
+      heapFree(out);
+      heapFree(scratch);
+      tf.dispose([x, y, b]);
+    },
+  );
 
-  it.each([1, 3, 4, 6, 127, 4099])('sum and mean of n = %i: float32 in order as tfjs-wasm, doubles as tfjs-cpu', async (n) => {
-    const xs = data(n, n, false);
-    const memory = heapMemory()!;
-    const x = tf.tensor(xs);
-    const run = (order: 'f32' | 'f64', mean: boolean) => buildHeapMap([], ['array'], { kind: 'sum', order, mean }, memory)!.on(memory)(n, 0, 0, heapOffset(x));
-    expect(run('f32', false)).toBe(tf.sum(x).dataSync()[0]);
-    expect(Math.fround(run('f32', true) / n)).toBe(tf.mean(x).dataSync()[0]);
-    const cpuSum = await onCpu([xs], [[n]], (t) => tf.sum(t!));
-    const cpuMean = await onCpu([xs], [[n]], (t) => tf.mean(t!));
-    expect(Math.fround(run('f64', false))).toBe(cpuSum[0]);
-    expect(Math.fround(run('f64', true))).toBe(cpuMean[0]);
-    x.dispose();
-  });
+  it.each([1, 3, 4, 6, 127, 4099])(
+    'sum and mean of n = %i: float32 in order as tfjs-wasm, doubles as tfjs-cpu',
+    async (n) => {
+      const xs = data(n, n, false);
+      const memory = heapMemory()!;
+      const x = tf.tensor(xs);
+      const run = (order: 'f32' | 'f64', mean: boolean) =>
+        buildHeapMap([], ['array'], { kind: 'sum', order, mean }, memory)!.on(memory)(n, 0, 0, heapOffset(x));
+      expect(run('f32', false)).toBe(tf.sum(x).dataSync()[0]);
+      expect(Math.fround(run('f32', true) / n)).toBe(tf.mean(x).dataSync()[0]);
+      const cpuSum = await onCpu([xs], [[n]], (t) => tf.sum(t!));
+      const cpuMean = await onCpu([xs], [[n]], (t) => tf.mean(t!));
+      expect(Math.fround(run('f64', false))).toBe(cpuSum[0]);
+      expect(Math.fround(run('f64', true))).toBe(cpuMean[0]);
+      x.dispose();
+    },
+  );
 
   it.each([
     [64, 10],

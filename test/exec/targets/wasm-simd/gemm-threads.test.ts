@@ -11,7 +11,13 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildMatMulSite } from '../../../../src/exec/targets/wasm-simd/matmul.js';
-import { gemmPool, poolReady, poolState, resetThreads, THREAD_MIN_MACS } from '../../../../src/exec/targets/wasm-simd/gemm-pool.js';
+import {
+  gemmPool,
+  poolReady,
+  poolState,
+  resetThreads,
+  THREAD_MIN_MACS,
+} from '../../../../src/exec/targets/wasm-simd/gemm-pool.js';
 import { planChunks } from '../../../../src/exec/targets/wasm-simd/gemm-threads.js';
 import { SPLIT_COLS, SPLIT_ROWS } from '../../../../src/exec/targets/wasm-simd/gemm-worker-source.js';
 import * as ag from '../../../../src/index.js';
@@ -64,7 +70,15 @@ const cases: [number[], number[], boolean, boolean][] = [
 ];
 
 /** The product through one site at `threads` threads, after the pool (if any) is ready. */
-async function product(site: ReturnType<typeof buildMatMulSite>, a: tf.Tensor, b: tf.Tensor, ta: boolean, tb: boolean, shape: number[], threads: number): Promise<Uint8Array> {
+async function product(
+  site: ReturnType<typeof buildMatMulSite>,
+  a: tf.Tensor,
+  b: tf.Tensor,
+  ta: boolean,
+  tb: boolean,
+  shape: number[],
+  threads: number,
+): Promise<Uint8Array> {
   ag.setThreads(threads);
   if (threads > 1) {
     gemmPool(Number.MAX_SAFE_INTEGER); // starts it
@@ -77,24 +91,31 @@ async function product(site: ReturnType<typeof buildMatMulSite>, a: tf.Tensor, b
 }
 
 describe.each(['cpu', 'wasm'] as const)('threaded matMul on the %s backend', (backend) => {
-  it.each(cases)('%j x %j (transposeA %s, transposeB %s): the same bytes on 1, 2 and 4 threads', async (sa, sb, ta, tb) => {
-    await tf.setBackend(backend);
-    const site = buildMatMulSite(backend, false)!;
-    for (const specials of [false, true]) {
-      const a = rand(sa, 7, specials);
-      const b = rand(sb, 11, specials);
-      const want = tf.matMul(a, b, ta, tb);
-      const before = tf.memory().numTensors;
-      const one = await product(site, a, b, ta, tb, want.shape, 1);
-      sameValues(one, want);
-      for (const threads of [2, 4]) expect(await product(site, a, b, ta, tb, want.shape, threads), `${threads} threads`).toEqual(one);
-      expect(tf.memory().numTensors).toBe(before);
-      tf.dispose([a, b, want]);
-    }
-    const chunks = gemmPool(Number.MAX_SAFE_INTEGER)!.chunksRun();
-    expect(chunks.slice(1).some((c) => c > 0), `workers ran chunks: ${chunks.join(', ')}`).toBe(true);
-    site.dispose();
-  });
+  it.each(cases)(
+    '%j x %j (transposeA %s, transposeB %s): the same bytes on 1, 2 and 4 threads',
+    async (sa, sb, ta, tb) => {
+      await tf.setBackend(backend);
+      const site = buildMatMulSite(backend, false)!;
+      for (const specials of [false, true]) {
+        const a = rand(sa, 7, specials);
+        const b = rand(sb, 11, specials);
+        const want = tf.matMul(a, b, ta, tb);
+        const before = tf.memory().numTensors;
+        const one = await product(site, a, b, ta, tb, want.shape, 1);
+        sameValues(one, want);
+        for (const threads of [2, 4])
+          expect(await product(site, a, b, ta, tb, want.shape, threads), `${threads} threads`).toEqual(one);
+        expect(tf.memory().numTensors).toBe(before);
+        tf.dispose([a, b, want]);
+      }
+      const chunks = gemmPool(Number.MAX_SAFE_INTEGER)!.chunksRun();
+      expect(
+        chunks.slice(1).some((c) => c > 0),
+        `workers ran chunks: ${chunks.join(', ')}`,
+      ).toBe(true);
+      site.dispose();
+    },
+  );
 
   it('follows a new B, and a B rewritten in place, as one thread does', async () => {
     await tf.setBackend(backend);
@@ -102,7 +123,8 @@ describe.each(['cpu', 'wasm'] as const)('threaded matMul on the %s backend', (ba
     const a = rand([96, 200], 1);
     const b1 = rand([200, 120], 2);
     const b2 = rand([200, 120], 3);
-    for (const b of [b1, b1, b2, b1]) sameValues(await product(site, a, b, false, false, [96, 120], 2), tf.matMul(a, b));
+    for (const b of [b1, b1, b2, b1])
+      sameValues(await product(site, a, b, false, false, [96, 120], 2), tf.matMul(a, b));
     site.dispose();
     tf.dispose([a, b1, b2]);
   });
@@ -127,7 +149,10 @@ describe('the pool', () => {
       await tf.setBackend(backend);
       const a = rand([200, 160], 5);
       const b = rand([160, 150], 6);
-      const f = ag.jit((x: tf.Tensor, y: tf.Tensor) => tf.relu(tf.matMul(x, y)), { autograph: false, relaxedSimd: false });
+      const f = ag.jit((x: tf.Tensor, y: tf.Tensor) => tf.relu(tf.matMul(x, y)), {
+        autograph: false,
+        relaxedSimd: false,
+      });
       ag.setThreads(1);
       const one = f(a, b) as tf.Tensor;
       expect(poolState().started).toBe(false);
@@ -176,7 +201,11 @@ describe('the pool', () => {
   });
 
   it.each([
-    ['SharedArrayBuffer is missing', () => vi.stubGlobal('SharedArrayBuffer', undefined), /SharedArrayBuffer is missing/],
+    [
+      'SharedArrayBuffer is missing',
+      () => vi.stubGlobal('SharedArrayBuffer', undefined),
+      /SharedArrayBuffer is missing/,
+    ],
     [
       'Atomics.wait is refused (a browser main thread)',
       () =>
@@ -229,9 +258,18 @@ describe('the pool', () => {
   it('lets Node exit with its workers waiting, and threads the fused (relaxed SIMD) kernels to the same bytes', () => {
     const child = fileURLToPath(new URL('../../fixtures/threads-child.ts', import.meta.url));
     const t0 = Date.now();
-    const r = spawnSync(process.execPath, ['--experimental-wasm-relaxed-simd', '--import', 'tsx', child], { encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, ['--experimental-wasm-relaxed-simd', '--import', 'tsx', child], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(r.status, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { relaxed: boolean; ready: boolean; started: boolean; differing: number; workerChunks: number };
+    const report = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {
+      relaxed: boolean;
+      ready: boolean;
+      started: boolean;
+      differing: number;
+      workerChunks: number;
+    };
     expect(report).toMatchObject({ relaxed: true, ready: true, started: true, differing: 0 });
     expect(report.workerChunks).toBeGreaterThan(0);
     expect(Date.now() - t0).toBeLessThan(120_000);

@@ -13,7 +13,28 @@ beforeAll(async () => {
   await tf.setBackend('cpu');
 });
 
-const SPECIAL = [NaN, Infinity, -Infinity, 0, -0, 1e-40, -1e-40, 1.4e-45, -1.4e-45, 1.1754942e-38, 3.4e38, -3.4e38, 1, -1, 0.5, -0.5, 1.5, 2.5, -2.5, 1e-3];
+const SPECIAL = [
+  NaN,
+  Infinity,
+  -Infinity,
+  0,
+  -0,
+  1e-40,
+  -1e-40,
+  1.4e-45,
+  -1.4e-45,
+  1.1754942e-38,
+  3.4e38,
+  -3.4e38,
+  1,
+  -1,
+  0.5,
+  -0.5,
+  1.5,
+  2.5,
+  -2.5,
+  1e-3,
+];
 
 /** n float32 values: specials spread through uniform values in [-4, 4) and some large ones. */
 function data(n: number, seed: number): Float32Array {
@@ -56,11 +77,33 @@ const cases: Case[] = [
   ['poly x*x/2 + abs(x) - 1', (x) => tf.sub(tf.add(tf.div(tf.mul(x!, x!), 2), tf.abs(x!)), 1), 1],
   ['scalar operands', (x) => tf.mul(tf.add(x!, 0.1), 3.7), 1],
   ['size-1 tensor operand', (x, s) => tf.sub(tf.mul(x!, tf.slice(s!, [0], [1])), 1), 2],
-  ['comparisons and where', (a, b) => tf.where(tf.less(a!, b!), tf.mul(a!, 2), tf.where(tf.greaterEqual(a!, 0), b!, tf.neg(a!))), 2],
+  [
+    'comparisons and where',
+    (a, b) => tf.where(tf.less(a!, b!), tf.mul(a!, 2), tf.where(tf.greaterEqual(a!, 0), b!, tf.neg(a!))),
+    2,
+  ],
   ['equal / notEqual', (a, b) => tf.where(tf.equal(a!, b!), a!, tf.where(tf.notEqual(a!, 0), tf.add(a!, b!), b!)), 2],
-  ['logical and/or/not', (a, b) => tf.where(tf.logicalOr(tf.logicalAnd(tf.greater(a!, 0), tf.lessEqual(b!, 1)), tf.logicalNot(tf.less(a!, b!))), a!, b!), 2],
-  ['huber (elementwise)', (a) => tf.where(tf.lessEqual(tf.abs(a!), 1), tf.div(tf.mul(a!, a!), 2), tf.mul(1, tf.sub(tf.abs(a!), 0.5))), 1],
-  ['huber mean', (a) => tf.mean(tf.where(tf.lessEqual(tf.abs(a!), 1), tf.div(tf.mul(a!, a!), 2), tf.mul(1, tf.sub(tf.abs(a!), 0.5)))), 1],
+  [
+    'logical and/or/not',
+    (a, b) =>
+      tf.where(
+        tf.logicalOr(tf.logicalAnd(tf.greater(a!, 0), tf.lessEqual(b!, 1)), tf.logicalNot(tf.less(a!, b!))),
+        a!,
+        b!,
+      ),
+    2,
+  ],
+  [
+    'huber (elementwise)',
+    (a) => tf.where(tf.lessEqual(tf.abs(a!), 1), tf.div(tf.mul(a!, a!), 2), tf.mul(1, tf.sub(tf.abs(a!), 0.5))),
+    1,
+  ],
+  [
+    'huber mean',
+    (a) =>
+      tf.mean(tf.where(tf.lessEqual(tf.abs(a!), 1), tf.div(tf.mul(a!, a!), 2), tf.mul(1, tf.sub(tf.abs(a!), 0.5)))),
+    1,
+  ],
   ['sum of a chain', (a, b) => tf.sum(tf.mul(tf.sub(a!, b!), 0.5)), 2],
   ['mean of a tensor', (a) => tf.mean(a!), 1],
   ['sum of a tensor', (a) => tf.sum(a!), 1],
@@ -89,7 +132,9 @@ describe('wasm SIMD kernels of the compiled executor (cpu backend)', () => {
     const copy = Array.from(first.dataSync());
     const second = f(tf.neg(x)) as tf.Tensor;
     expect(Array.from(first.dataSync())).toEqual(copy);
-    expect(sameValues(second.dataSync(), tf.tidy(() => tf.add(tf.mul(tf.neg(x), 2), 1)).dataSync())).toEqual({ ok: true });
+    expect(sameValues(second.dataSync(), tf.tidy(() => tf.add(tf.mul(tf.neg(x), 2), 1)).dataSync())).toEqual({
+      ok: true,
+    });
     tf.dispose([x, first, second]);
   });
 
@@ -127,7 +172,14 @@ describe('wasm SIMD kernels of the compiled executor (cpu backend)', () => {
 });
 
 describe('buildWasmKernel', () => {
-  const step = (op: KernelName, args: number[], dtype: 'float32' | 'bool' = 'float32'): FusedStep => ({ op, args, attrs: {}, argNames: args.map((_, i) => `x${i}`), dtype, shape: [] });
+  const step = (op: KernelName, args: number[], dtype: 'float32' | 'bool' = 'float32'): FusedStep => ({
+    op,
+    args,
+    attrs: {},
+    argNames: args.map((_, i) => `x${i}`),
+    dtype,
+    shape: [],
+  });
 
   it('accepts float32 chains with masks in between, rejects a bool result or a kernel without a rule', () => {
     expect(wasmProgramOk([step('Less', [0, 1], 'bool'), step('Select', [2, 0, 1])], 2)).toBe(true);
@@ -137,8 +189,14 @@ describe('buildWasmKernel', () => {
   });
 
   it('maps and reduces lengths around the 4-lane groups and the chunk size', () => {
-    const kernel = buildWasmKernel([step('Multiply', [0, 1]), step('Add', [2, 0])], ['array', 'scalar'], { kind: 'map' })!;
-    const sum = buildWasmKernel([step('Multiply', [0, 1])], ['array', 'scalar'], { kind: 'reduce', op: 'Sum', count: 0 })!;
+    const kernel = buildWasmKernel([step('Multiply', [0, 1]), step('Add', [2, 0])], ['array', 'scalar'], {
+      kind: 'map',
+    })!;
+    const sum = buildWasmKernel([step('Multiply', [0, 1])], ['array', 'scalar'], {
+      kind: 'reduce',
+      op: 'Sum',
+      count: 0,
+    })!;
     for (const n of [1, 2, 3, 4, 5, 4095, 4096, 4097, 8199]) {
       const x = data(n, n);
       const out = new Float32Array(n);

@@ -124,26 +124,33 @@ describe('wasm matMul site', () => {
     [[7, 50], [3, 50, 17], false, false], // broadcast batch of a
   ];
 
-  it.each(wasmCases)('on the wasm backend, %j x %j (transposeA %s, transposeB %s) equals eager tfjs-wasm bit for bit, into a wasm tensor', async (sa, sb, ta, tb) => {
-    await tf.setBackend('wasm');
-    for (const specials of [false, true]) {
-      const a = rand(sa, 21, specials);
-      const b = rand(sb, 22, specials);
-      const want = tf.matMul(a, b, ta, tb);
-      const site = buildMatMulSite('wasm')!;
-      const before = tf.memory().numTensors;
-      const got = site.run(a, b, ta, tb, want.shape);
-      expect(tf.memory().numTensors).toBe(before + 1);
-      expect((tf.engine() as unknown as { state: { tensorInfo: WeakMap<object, { backend: unknown }> } }).state.tensorInfo.get(got.dataId as object)!.backend).toBe(tf.backend());
-      sameOrBothNaN(got, want);
-      // Again with B packed already, and after the heap grows (the kernel imports the memory object).
-      const big = tf.zeros([1 << 22]);
-      sameOrBothNaN(site.run(a, b, ta, tb, want.shape), want);
-      site.dispose();
-      tf.dispose([a, b, want, got, big]);
-    }
-    await tf.setBackend('cpu');
-  });
+  it.each(wasmCases)(
+    'on the wasm backend, %j x %j (transposeA %s, transposeB %s) equals eager tfjs-wasm bit for bit, into a wasm tensor',
+    async (sa, sb, ta, tb) => {
+      await tf.setBackend('wasm');
+      for (const specials of [false, true]) {
+        const a = rand(sa, 21, specials);
+        const b = rand(sb, 22, specials);
+        const want = tf.matMul(a, b, ta, tb);
+        const site = buildMatMulSite('wasm')!;
+        const before = tf.memory().numTensors;
+        const got = site.run(a, b, ta, tb, want.shape);
+        expect(tf.memory().numTensors).toBe(before + 1);
+        expect(
+          (
+            tf.engine() as unknown as { state: { tensorInfo: WeakMap<object, { backend: unknown }> } }
+          ).state.tensorInfo.get(got.dataId as object)!.backend,
+        ).toBe(tf.backend());
+        sameOrBothNaN(got, want);
+        // Again with B packed already, and after the heap grows (the kernel imports the memory object).
+        const big = tf.zeros([1 << 22]);
+        sameOrBothNaN(site.run(a, b, ta, tb, want.shape), want);
+        site.dispose();
+        tf.dispose([a, b, want, got, big]);
+      }
+      await tf.setBackend('cpu');
+    },
+  );
 
   it('on the wasm backend, an empty inner dimension gives zeros (as tfjs-cpu; tfjs-wasm leaves its output unwritten)', async () => {
     await tf.setBackend('wasm');
@@ -180,6 +187,7 @@ function sameOrBothNaN(got: tf.Tensor, want: tf.Tensor): void {
   const g = got.dataSync();
   const w = want.dataSync();
   const bad: string[] = [];
-  for (let i = 0; i < w.length && bad.length < 3; i++) if (!Object.is(g[i], w[i]) && !(Number.isNaN(g[i]) && Number.isNaN(w[i]))) bad.push(`${i}: ${g[i]} vs ${w[i]}`);
+  for (let i = 0; i < w.length && bad.length < 3; i++)
+    if (!Object.is(g[i], w[i]) && !(Number.isNaN(g[i]) && Number.isNaN(w[i]))) bad.push(`${i}: ${g[i]} vs ${w[i]}`);
   expect(bad).toEqual([]);
 }

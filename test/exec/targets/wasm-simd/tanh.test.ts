@@ -17,7 +17,30 @@ afterAll(async () => {
   await tf.setBackend('cpu');
 });
 
-const EDGES = [NaN, Infinity, -Infinity, 0, -0, 1e-45, -1e-45, 1e-40, 1.1754944e-38, 2.5e-4, -2.5e-4, 0.3465736, 0.55, 1, -1, 8.66, 9.0, 9.1, 9.2, -9.1, 20, 3.4e38];
+const EDGES = [
+  NaN,
+  Infinity,
+  -Infinity,
+  0,
+  -0,
+  1e-45,
+  -1e-45,
+  1e-40,
+  1.1754944e-38,
+  2.5e-4,
+  -2.5e-4,
+  0.3465736,
+  0.55,
+  1,
+  -1,
+  8.66,
+  9.0,
+  9.1,
+  9.2,
+  -9.1,
+  20,
+  3.4e38,
+];
 
 function values(n: number, seed: number): Float32Array {
   const x = new Float32Array(n);
@@ -25,7 +48,8 @@ function values(n: number, seed: number): Float32Array {
   let s = seed >>> 0;
   for (let i = 0; i < n; i++) {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    if (i % 3 === 0) bits[i] = s; // any float32, NaNs included
+    if (i % 3 === 0)
+      bits[i] = s; // any float32, NaNs included
     else x[i] = (s / 4294967296 - 0.5) * (i % 3 === 1 ? 24 : 1e-3);
   }
   x.set(EDGES);
@@ -41,34 +65,39 @@ describe('SIMD tanh', () => {
     const bad: string[] = [];
     for (let i = 0; i < x.length && bad.length < 5; i++) {
       const want = Math.fround(Math.tanh(x[i]!));
-      if (!Object.is(out[i], want) && !(Number.isNaN(want) && Number.isNaN(out[i]))) bad.push(`tanh(${x[i]}) = ${out[i]}, want ${want}`);
+      if (!Object.is(out[i], want) && !(Number.isNaN(want) && Number.isNaN(out[i])))
+        bad.push(`tanh(${x[i]}) = ${out[i]}, want ${want}`);
     }
     expect(bad).toEqual([]);
   });
 
-  it.each([1, 2, 3, 7, 12, 15, 4099, 4103, 100_001])('in place on the wasm heap (n = %i): the same values, nothing past the output written', async (n) => {
-    await tf.setBackend('wasm');
-    const memory = heapMemory()!;
-    const f = buildTanhKernel()!.inPlace(memory)!;
-    const all = values(Math.max(n, 64), n);
-    const x = tf.tensor(n < EDGES.length ? all.subarray(EDGES.length - n, EDGES.length) : all); // the last edges when short
-    const out = heapAlloc(4 * n + 8);
-    const heap = () => new Float32Array(memory.buffer);
-    heap().fill(5, out / 4, out / 4 + n + 2);
-    f(n, heapOffset(x), out);
-    const got = heap().slice(out / 4, out / 4 + n + 2);
-    const xs = x.dataSync();
-    const bad: string[] = [];
-    for (let i = 0; i < n && bad.length < 5; i++) {
-      const want = Math.fround(Math.tanh(xs[i]!));
-      if (!Object.is(got[i], want) && !(Number.isNaN(want) && Number.isNaN(got[i]))) bad.push(`tanh(${xs[i]}) = ${got[i]}, want ${want}`);
-    }
-    expect(bad).toEqual([]);
-    expect([got[n], got[n + 1]]).toEqual([5, 5]);
-    heapFree(out);
-    x.dispose();
-    await tf.setBackend('cpu');
-  });
+  it.each([1, 2, 3, 7, 12, 15, 4099, 4103, 100_001])(
+    'in place on the wasm heap (n = %i): the same values, nothing past the output written',
+    async (n) => {
+      await tf.setBackend('wasm');
+      const memory = heapMemory()!;
+      const f = buildTanhKernel()!.inPlace(memory)!;
+      const all = values(Math.max(n, 64), n);
+      const x = tf.tensor(n < EDGES.length ? all.subarray(EDGES.length - n, EDGES.length) : all); // the last edges when short
+      const out = heapAlloc(4 * n + 8);
+      const heap = () => new Float32Array(memory.buffer);
+      heap().fill(5, out / 4, out / 4 + n + 2);
+      f(n, heapOffset(x), out);
+      const got = heap().slice(out / 4, out / 4 + n + 2);
+      const xs = x.dataSync();
+      const bad: string[] = [];
+      for (let i = 0; i < n && bad.length < 5; i++) {
+        const want = Math.fround(Math.tanh(xs[i]!));
+        if (!Object.is(got[i], want) && !(Number.isNaN(want) && Number.isNaN(got[i])))
+          bad.push(`tanh(${xs[i]}) = ${got[i]}, want ${want}`);
+      }
+      expect(bad).toEqual([]);
+      expect([got[n], got[n + 1]]).toEqual([5, 5]);
+      heapFree(out);
+      x.dispose();
+      await tf.setBackend('cpu');
+    },
+  );
 
   it('is what jit runs on wasm: equal to eager cpu, close to eager wasm, no tensor left', async () => {
     const data = values(32 * 128, 7).map((v) => (Number.isFinite(v) ? Math.max(-30, Math.min(30, v)) : v));
@@ -80,10 +109,14 @@ describe('SIMD tanh', () => {
     const got = f(x) as tf.Tensor;
     expect(f.concreteFunctions()[0]!.compiledSource()).toMatch(/W\[\d+\]\.run\(/); // the in-place kernel (wasm-heap/epilogue.ts)
     const g = got.dataSync();
-    expect(Array.from(g).every((v, i) => Object.is(v, onCpu[i]) || (Number.isNaN(v) && Number.isNaN(onCpu[i]!)))).toBe(true);
+    expect(Array.from(g).every((v, i) => Object.is(v, onCpu[i]) || (Number.isNaN(v) && Number.isNaN(onCpu[i]!)))).toBe(
+      true,
+    );
     const eagerT = tf.tidy(() => tf.tanh(tf.mul(x, 1)));
     const eagerWasm = eagerT.dataSync();
-    for (let i = 0; i < g.length; i++) if (!Number.isNaN(g[i]!)) expect(Math.abs(g[i]! - eagerWasm[i]!)).toBeLessThanOrEqual(2.4e-7 * Math.max(1e-30, Math.abs(g[i]!)) + 1e-37);
+    for (let i = 0; i < g.length; i++)
+      if (!Number.isNaN(g[i]!))
+        expect(Math.abs(g[i]! - eagerWasm[i]!)).toBeLessThanOrEqual(2.4e-7 * Math.max(1e-30, Math.abs(g[i]!)) + 1e-37);
     const before = tf.memory().numTensors;
     for (let i = 0; i < 5; i++) tf.dispose(f(x) as tf.Tensor);
     expect(tf.memory().numTensors).toBe(before);

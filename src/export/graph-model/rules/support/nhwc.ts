@@ -19,8 +19,15 @@ export function pair(b: GraphModelBuilder, k: KernelCall, name: string, fallback
 }
 
 /** TF window attrs (strides/dilations as [1, h, w, 1], padding) from tfjs conv/pool attrs. */
-export function windowAttrs(b: GraphModelBuilder, k: KernelCall, withDilations: boolean, explicitAllowed: boolean, padding: unknown = k.attrs.pad): Attrs {
-  if (k.attrs.dimRoundingMode != null) b.fail(`dimRoundingMode '${String(k.attrs.dimRoundingMode)}' has no TF equivalent`);
+export function windowAttrs(
+  b: GraphModelBuilder,
+  k: KernelCall,
+  withDilations: boolean,
+  explicitAllowed: boolean,
+  padding: unknown = k.attrs.pad,
+): Attrs {
+  if (k.attrs.dimRoundingMode != null)
+    b.fail(`dimRoundingMode '${String(k.attrs.dimRoundingMode)}' has no TF equivalent`);
   const format = String(k.attrs.dataFormat ?? 'NHWC');
   if (format !== 'NHWC') b.fail(`data format ${format}: tfjs-converter reads strides in NHWC order only`);
   const [sh, sw] = pair(b, k, 'strides');
@@ -32,7 +39,12 @@ export function windowAttrs(b: GraphModelBuilder, k: KernelCall, withDilations: 
   const pad = zeroPad(padding) ? 'valid' : padding;
   if (pad === 'same' || pad === 'valid') return { ...out, padding: attr.str(pad.toUpperCase()) };
   if (!explicitAllowed) b.fail(`padding ${JSON.stringify(pad)}: TF pooling takes 'same' or 'valid' only`);
-  const explicit = typeof pad === 'number' ? [0, 0, pad, pad, pad, pad, 0, 0] : Array.isArray(pad) ? (pad as number[][]).flat() : undefined;
+  const explicit =
+    typeof pad === 'number'
+      ? [0, 0, pad, pad, pad, pad, 0, 0]
+      : Array.isArray(pad)
+        ? (pad as number[][]).flat()
+        : undefined;
   if (!explicit || explicit.length !== 8) b.fail(`padding ${JSON.stringify(pad)} is not supported`);
   return { ...out, padding: attr.str('EXPLICIT'), explicit_paddings: attr.ints(explicit) };
 }
@@ -43,12 +55,14 @@ export function zeroPad(pad: unknown): boolean {
 }
 
 /** A float32 Reshape to a static shape. */
-export const reshape = (b: GraphModelBuilder, x: string, shape: number[]) => b.emit('Reshape', [x, ints(b, shape)], { ...F, Tshape: attr.type('int32') });
+export const reshape = (b: GraphModelBuilder, x: string, shape: number[]) =>
+  b.emit('Reshape', [x, ints(b, shape)], { ...F, Tshape: attr.type('int32') });
 
 /** Input `name`'s shape, which must be rank 4 and known at trace time. */
 export function shape4(b: GraphModelBuilder, k: KernelCall, name: KernelInputName | number, what: string): Shape4 {
   const s = k.typeOf(name).shape;
-  if (s.length !== 4 || s.some((d) => d < 0)) b.fail(`${what} needs a rank-4 shape known at trace time, got [${s.join(',')}]`);
+  if (s.length !== 4 || s.some((d) => d < 0))
+    b.fail(`${what} needs a rank-4 shape known at trace time, got [${s.join(',')}]`);
   return [...s] as Shape4;
 }
 

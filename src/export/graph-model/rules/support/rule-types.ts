@@ -79,6 +79,7 @@ export function axesOf(b: GraphModelBuilder, k: KernelCall, name: string, rank: 
 /** An attr given as a list of [before, after] pairs (paddings, crops), flattened. */
 export function pairs(b: GraphModelBuilder, k: KernelCall, name: string): number[] {
   const v = k.attrs[name];
-  if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2)) b.fail(`attr '${name}' must be a list of pairs, got ${JSON.stringify(v)}`);
+  if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2))
+    b.fail(`attr '${name}' must be a list of pairs, got ${JSON.stringify(v)}`);
   return (v as number[][]).flat();
 }

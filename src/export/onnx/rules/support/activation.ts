@@ -6,7 +6,13 @@ import type { OnnxGraphBuilder } from '../../onnx-builder.js';
 import { OnnxExportError } from '../../onnx-errors.js';
 import { elu, plusZero, sigmoid } from '../elementwise-unary.js';
 
-export function applyActivation(b: OnnxGraphBuilder, x: string, activation: unknown, prelu: string | undefined, leakyAlpha: unknown): string {
+export function applyActivation(
+  b: OnnxGraphBuilder,
+  x: string,
+  activation: unknown,
+  prelu: string | undefined,
+  leakyAlpha: unknown,
+): string {
   switch (activation ?? 'linear') {
     case 'linear':
       return x;

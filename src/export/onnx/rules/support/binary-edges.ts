@@ -25,7 +25,13 @@ export function floatMod(b: OnnxGraphBuilder, x: string, y: string): string {
   const bothNonNegative = b.op('And', [b.op('GreaterOrEqual', [a, zero]), b.op('GreaterOrEqual', [c, zero])]);
   const fixed = b.op('Mod', [b.op('Add', [rem, c]), c], { fmod: 1 });
   // (onnxruntime has no float64 Where: each side is rounded to float32 first, as tfjs stores it.)
-  return select(b, b.op('Or', [bothNegative, bothNonNegative]), doubleToFloat(b, rem), doubleToFloat(b, fixed), 'float32');
+  return select(
+    b,
+    b.op('Or', [bothNegative, bothNonNegative]),
+    doubleToFloat(b, rem),
+    doubleToFloat(b, fixed),
+    'float32',
+  );
 }
 
 /**
@@ -34,7 +40,8 @@ export function floatMod(b: OnnxGraphBuilder, x: string, y: string): string {
  * numerics 'float32', that float32 Pow.
  */
 export function floatPow(b: OnnxGraphBuilder, x: string, y: string, numerics: OnnxNumerics = 'exact'): string {
-  const r = numerics === 'float32' ? b.op('Pow', [x, y]) : doubleToFloat(b, b.op('Pow', [toDouble(b, x), toDouble(b, y)]));
+  const r =
+    numerics === 'float32' ? b.op('Pow', [x, y]) : doubleToFloat(b, b.op('Pow', [toDouble(b, x), toDouble(b, y)]));
   const unit = b.op('Equal', [b.op('Abs', [x]), b.scalar('float32', 1)]);
   const nan = b.op('Or', [b.op('IsNaN', [y]), b.op('And', [unit, b.op('IsInf', [y])])]);
   return b.op('Where', [nan, b.scalar('float32', NaN), r]);
@@ -92,4 +99,3 @@ export function int32SquaredDifference(b: OnnxGraphBuilder, x: string, y: string
     return b.op('Mul', [d, d]);
   });
 }
-

@@ -17,7 +17,10 @@ const boolArithmetic = (k: KernelCall): string | undefined =>
 const DIFFERENCES: Readonly<Record<string, (k: KernelCall) => string | undefined>> = {
   Add: boolArithmetic,
   Sub: boolArithmetic,
-  TopK: (k) => (floatInput(k) ? 'inputs holding NaN or a repeated infinity give another order than tfjs (it compares with a − b, NaN for those)' : undefined),
+  TopK: (k) =>
+    floatInput(k)
+      ? 'inputs holding NaN or a repeated infinity give another order than tfjs (it compares with a − b, NaN for those)'
+      : undefined,
   BatchMatMul: sums,
   _FusedMatMul: sums,
   Conv2D: sums,
@@ -30,7 +33,8 @@ const DIFFERENCES: Readonly<Record<string, (k: KernelCall) => string | undefined
   DepthwiseConv2dNativeBackpropFilter: sums,
   AvgPool: sums,
   AvgPoolGrad: sums,
-  Einsum: (k) => (floatInput(k) ? SUMS : 'int32 products beyond 2^53 wrap exactly where tfjs rounds them in float64 first'),
+  Einsum: (k) =>
+    floatInput(k) ? SUMS : 'int32 products beyond 2^53 wrap exactly where tfjs rounds them in float64 first',
 };
 
 /** The difference a call of `k.op` keeps from tfjs, or undefined when it has none. */

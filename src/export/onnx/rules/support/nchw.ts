@@ -18,16 +18,30 @@ export function windowAttrs(info: ConvInfo): { strides: number[]; pads: number[]
   const outH = Math.floor((info.inHeight + p.top + p.bottom - info.effectiveFilterHeight) / info.strideHeight) + 1;
   const outW = Math.floor((info.inWidth + p.left + p.right - info.effectiveFilterWidth) / info.strideWidth) + 1;
   if (outH !== info.outHeight || outW !== info.outWidth) {
-    throw new OnnxExportError(`the padding/rounding mode gives an output ${info.outHeight}x${info.outWidth} that ONNX's floor rule (${outH}x${outW}) cannot express`);
+    throw new OnnxExportError(
+      `the padding/rounding mode gives an output ${info.outHeight}x${info.outWidth} that ONNX's floor rule (${outH}x${outW}) cannot express`,
+    );
   }
-  return { strides: [info.strideHeight, info.strideWidth], pads: [p.top, p.left, p.bottom, p.right], dilations: [info.dilationHeight, info.dilationWidth] };
+  return {
+    strides: [info.strideHeight, info.strideWidth],
+    pads: [p.top, p.left, p.bottom, p.right],
+    dilations: [info.dilationHeight, info.dilationWidth],
+  };
 }
 
 /** ConvTranspose of NHWC `dy` by an ONNX weight [C_dy, C_out/group, fh, fw] back to `info.inShape`. */
-export function convTranspose(b: OnnxGraphBuilder, dy: string, weight: string, info: ConvInfo, group: number, into: string): void {
+export function convTranspose(
+  b: OnnxGraphBuilder,
+  dy: string,
+  weight: string,
+  info: ConvInfo,
+  group: number,
+  into: string,
+): void {
   const p = info.padInfo;
   const full = (o: number, s: number, eff: number) => s * (o - 1) + eff;
-  const extraH = info.inHeight - (full(info.outHeight, info.strideHeight, info.effectiveFilterHeight) - p.top - p.bottom);
+  const extraH =
+    info.inHeight - (full(info.outHeight, info.strideHeight, info.effectiveFilterHeight) - p.top - p.bottom);
   const extraW = info.inWidth - (full(info.outWidth, info.strideWidth, info.effectiveFilterWidth) - p.left - p.right);
   if (extraH < 0 || extraW < 0) throw new OnnxExportError('the padding cannot be expressed as a ConvTranspose');
   const y = b.op('ConvTranspose', [b.op('Transpose', [dy], { perm: TO_NCHW }), weight], {

@@ -82,14 +82,18 @@ export function axesOf(axis: unknown, rank: number): number[] {
   const list = (Array.isArray(axis) ? axis : [axis]) as number[];
   return list.map((a) => {
     const n = a < 0 ? a + rank : a;
-    if (!Number.isInteger(n) || n < 0 || n >= Math.max(rank, 1)) throw new OnnxExportError(`axis ${a} is out of range for rank ${rank}`);
+    if (!Number.isInteger(n) || n < 0 || n >= Math.max(rank, 1))
+      throw new OnnxExportError(`axis ${a} is out of range for rank ${rank}`);
     return n;
   });
 }
 
 /** The static shape, or an error naming what needs it. */
 export function knownShape(t: TensorType, what: string): number[] {
-  if (t.shape.some((d) => d < 0)) throw new OnnxExportError(`${what} needs a shape known at trace time, got [${t.shape.map((d) => (d < 0 ? '?' : d)).join(',')}]`);
+  if (t.shape.some((d) => d < 0))
+    throw new OnnxExportError(
+      `${what} needs a shape known at trace time, got [${t.shape.map((d) => (d < 0 ? '?' : d)).join(',')}]`,
+    );
   return [...t.shape];
 }
 

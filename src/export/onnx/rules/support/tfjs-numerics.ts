@@ -25,7 +25,9 @@ export function doubleToFloat(b: OnnxGraphBuilder, x: string, into?: string): st
 export function doubleToInt32(b: OnnxGraphBuilder, x: string, integral = false, into?: string): string {
   const d = (v: number) => b.f64(v);
   const finite = b.op('Where', [b.op('Less', [b.op('Abs', [x]), d(Infinity)]), x, d(0)]);
-  const whole = integral ? finite : b.op('Where', [b.op('Less', [finite, d(0)]), b.op('Ceil', [finite]), b.op('Floor', [finite])]);
+  const whole = integral
+    ? finite
+    : b.op('Where', [b.op('Less', [finite, d(0)]), b.op('Ceil', [finite]), b.op('Floor', [finite])]);
   const periods = b.op('Floor', [b.op('Mul', [whole, d(2 ** -32)])]);
   const rem = b.op('Sub', [whole, b.op('Mul', [periods, d(2 ** 32)])]);
   const wrapped = b.op('Where', [b.op('GreaterOrEqual', [rem, d(2 ** 31)]), b.op('Sub', [rem, d(2 ** 32)]), rem]);
@@ -33,7 +35,13 @@ export function doubleToInt32(b: OnnxGraphBuilder, x: string, integral = false, 
 }
 
 /** An int32 result computed from int32 operands in doubles: `emit` gets the float64 operands. */
-export function int32ViaDouble(b: OnnxGraphBuilder, xs: readonly string[], emit: (ds: string[]) => string, integral = true, into?: string): string {
+export function int32ViaDouble(
+  b: OnnxGraphBuilder,
+  xs: readonly string[],
+  emit: (ds: string[]) => string,
+  integral = true,
+  into?: string,
+): string {
   return doubleToInt32(b, emit(xs.map((x) => toDouble(b, x))), integral, into);
 }
 
@@ -48,7 +56,14 @@ export function isNegativeZero(b: OnnxGraphBuilder, x: string, zero: string): st
  * zero's sign bit is picked separately (a bool Where) and put back: |r|·(−1) where the picked value
  * was −0. For ints and bools a plain Where.
  */
-export function select(b: OnnxGraphBuilder, cond: string, a: string, c: string, dtype: DType | 'float64', into?: string): string {
+export function select(
+  b: OnnxGraphBuilder,
+  cond: string,
+  a: string,
+  c: string,
+  dtype: DType | 'float64',
+  into?: string,
+): string {
   if (dtype !== 'float32' && dtype !== 'float64') return b.op('Where', [cond, a, c], {}, into);
   const k = (v: number) => (dtype === 'float64' ? b.f64(v) : b.scalar('float32', v));
   const r = b.op('Where', [cond, a, c]);
