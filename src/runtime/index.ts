@@ -5,7 +5,8 @@
 import * as operators from './operators.js';
 import { MathDispatch } from './math.js';
 import { ifExp, ifStmt } from './if-stmt.js';
-import { forStmt, whileStmt } from './loops.js';
+import { whileStmt } from './while-stmt.js';
+import { forStmt } from './for-stmt.js';
 import { range, rangeOf } from './ranges.js';
 import { and, or } from './logical.js';
 import { callMethod, convertedCall, registerSpecialFunction } from './converted-call.js';

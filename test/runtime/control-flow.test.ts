@@ -4,7 +4,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { ifStmt, ifExp } from '../../src/runtime/if-stmt.js';
-import { forStmt, whileStmt } from '../../src/runtime/loops.js';
+import { forStmt } from '../../src/runtime/for-stmt.js';
+import { whileStmt } from '../../src/runtime/while-stmt.js';
 import { range } from '../../src/runtime/ranges.js';
 import { and, or } from '../../src/runtime/logical.js';
 import { convertedCall } from '../../src/runtime/converted-call.js';

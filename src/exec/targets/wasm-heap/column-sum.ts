@@ -1,14 +1,14 @@
 // Sum over the leading axes of a float32 tensor on the wasm backend (a bias's gradient: Σ over the
-// batch rows) with the column-sum kernel of heap-map.ts, reading and writing tfjs-wasm's heap:
-// per column, the rows added in float32 in row order — tfjs-wasm's Sum, which moves the reduced
-// axes innermost and adds each run in order — so the values are tfjs-wasm's bit for bit.
-// Needs the IR, the emitter, heap-map, wasm-simd/heap-access and tfjs. Produces `columnSum` (emits the call).
+// batch rows) with the kernel of column-sum-kernel.ts, reading and writing tfjs-wasm's heap: per
+// column, the rows added in float32 in row order — tfjs-wasm's Sum, which moves the reduced axes
+// innermost and adds each run in order — so the values are tfjs-wasm's bit for bit.
+// Needs the IR, the emitter, column-sum-kernel, wasm-simd/heap-access and tfjs. Produces `columnSum` (emits the call).
 
 import * as tf from '@tensorflow/tfjs-core';
 import type { Node } from '../../../ir/graph.js';
 import { sizeOf } from '../../../ir/types.js';
 import { isNum, valueName, type Emitter, type Slot } from '../../compiled/emitter.js';
-import { buildColumnSum, type ColumnSum } from './heap-map.js';
+import { buildColumnSum, type ColumnSum } from './column-sum-kernel.js';
 import { heapMemory, heapOffset } from '../wasm-simd/heap-access.js';
 import type { WasmBackend } from '../wasm-simd/backend-types.js';
 import { engineInternals } from '../../../engine/tfjs-engine.js';

@@ -2,14 +2,14 @@
 // place, in an imported memory (tfjs-wasm's heap, or a loop's own memory): no copies. Inputs are
 // arrays (pointers), scalars (f32 parameters) and tiled arrays (a bias over the trailing
 // dimensions, of `len` elements: first repeated in scratch to a period of lcm(len, 4) elements).
-// Modes: map (out[i] = program), sum (a full Sum/Mean of the program, element by element in
+// Modes: map (out[i] = program) and sum (a full Sum/Mean of the program, element by element in
 // order: in float32 as tfjs-wasm sums, or in doubles as tfjs-cpu does, the Mean dividing each
-// element first as tfjs-cpu does) and column sums (Σ over the rows of an [R, C] array, per column
-// in row order; float32 or doubles). The last n mod 4 elements are read and written lane by lane.
-// Steps are WASM_RULES' kernels and Tanh (wasm-simd/tanh.ts's computation); under numerics 'fast'
-// (a `SimdMath`), Tanh, Sigmoid, Exp and Log are wasm-simd/fast-math.ts's.
-// Needs wasm-simd's encoder, rules, tanh, fast-math and gemm-pack. Produces `buildHeapMap`,
-// `buildColumnSum`, `HEAP_RULES`, `heapRules`, `HeapMap`, `ColumnSum`.
+// element first as tfjs-cpu does); the column sums are column-sum-kernel.ts's. The last n mod 4
+// elements are read and written lane by lane. Steps are WASM_RULES' kernels and Tanh
+// (wasm-simd/tanh.ts's computation); under numerics 'fast' (a `SimdMath`), Tanh, Sigmoid, Exp and
+// Log are wasm-simd/fast-math.ts's. Needs wasm-simd's encoder, rules, tanh, fast-math and
+// gemm-pack, and heap-module. Produces `buildHeapMap`, `HEAP_RULES`, `heapRules`, `HeapMap`,
+// `tiledScratchBytes`, `tilePeriod`.
 
 import type { FusedStep } from '../../../ir/fused.js';
 import { Code, encodeModule, OP, SIMD, T, type ValType } from '../wasm-simd/encoder.js';
@@ -17,6 +17,7 @@ import { EXACT_MATH, WASM_RULES, type SimdMath, type WasmRule } from '../wasm-si
 import { TANH_RULE } from '../wasm-simd/tanh.js';
 import { fastRules } from '../wasm-simd/fast-math.js';
 import { count } from '../wasm-simd/gemm-pack.js';
+import { binder, compile, isShared, loadLanes, storeLanes } from './heap-module.js';
 
 /**
  * The rules of the steps these kernels compute: WASM_RULES (the cpu backend's values) and Tanh.
@@ -57,38 +58,6 @@ export function tiledScratchBytes(lens: readonly number[]): number {
   return lens.reduce((s, l) => s + 4 * tilePeriod(l), 0);
 }
 
-const modules = new Map<string, WebAssembly.Module | null>();
-
-function compile(key: string, make: () => Uint8Array): WebAssembly.Module | null {
-  let m = modules.get(key);
-  if (m !== undefined) return m;
-  try {
-    m = new WebAssembly.Module(make() as BufferSource);
-  } catch {
-    m = null;
-  }
-  modules.set(key, m);
-  return m;
-}
-
-/** Binds a compiled module's `run` to memories, one instance per memory. */
-function binder(m: WebAssembly.Module): HeapMap {
-  const instances = new WeakMap<WebAssembly.Memory, (...args: number[]) => number>();
-  return {
-    on(memory) {
-      let f = instances.get(memory);
-      if (!f) {
-        f = new WebAssembly.Instance(m, { env: { memory } }).exports.run as (...args: number[]) => number;
-        instances.set(memory, f);
-      }
-      return f;
-    },
-  };
-}
-
-const isShared = (memory: WebAssembly.Memory) =>
-  typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
-
 /** The period (elements) of a tiled input of `len` elements: lcm(len, 4). */
 export function tilePeriod(len: number): number {
   return len % 4 === 0 ? len : len % 2 === 0 ? 2 * len : 4 * len;
@@ -109,38 +78,6 @@ function period(c: Code, len: number): void {
     .op(OP.i32Eqz)
     .op(OP.select);
   c.get(len).i32(3).op(OP.i32And).op(OP.i32Eqz).op(OP.select);
-}
-
-/** Loads `lanes` float32 values at the address on the stack (+ offset) into a v128 (the rest zero). */
-function loadLanes(c: Code, addr: () => void, lanes: number, v: number): void {
-  if (lanes === 4) {
-    addr();
-    c.simdMem(SIMD.load, 2).set(v);
-    return;
-  }
-  addr();
-  c.simdMem(SIMD.load32Zero, 2).set(v);
-  for (let l = 1; l < lanes; l++) {
-    addr();
-    c.get(v)
-      .simdMem(SIMD.load32Lane, 2, 4 * l)
-      .op(l)
-      .set(v);
-  }
-}
-
-function storeLanes(c: Code, addr: () => void, lanes: number, v: number): void {
-  if (lanes === 4) {
-    addr();
-    c.get(v).simdMem(SIMD.store, 2);
-    return;
-  }
-  for (let l = 0; l < lanes; l++) {
-    addr();
-    c.get(v)
-      .simdMem(SIMD.store32Lane, 2, 4 * l)
-      .op(l);
-  }
 }
 
 /**
@@ -344,63 +281,4 @@ function mapModule(
   else if (sum) c.get(ACC);
   const results: ValType[] = sum ? [T.f64] : [];
   return encodeModule(0, [{ name: 'run', params, results, locals, code: c }], { importMemory: { shared } });
-}
-
-export interface ColumnSum {
-  /** The kernel over `memory`: (R, C, src, out): out[c] = Σ_r src[r·C + c], per column in row order. */
-  on(memory: WebAssembly.Memory): (rows: number, cols: number, src: number, out: number) => void;
-}
-
-/** Column sums of a float32 [R, C] array, summed in float32 (tfjs-wasm's Sum) or in doubles (tfjs-cpu's). */
-export function buildColumnSum(order: SumOrder, memory: WebAssembly.Memory): ColumnSum | undefined {
-  const shared = isShared(memory);
-  const m = compile(`colsum/${order}/${shared}`, () => columnSumModule(order, shared));
-  return m ? (binder(m) as unknown as ColumnSum) : undefined;
-}
-
-function columnSumModule(order: SumOrder, shared: boolean): Uint8Array {
-  const [R, C, SRC, OUT] = [0, 1, 2, 3];
-  const [J, ROW, P, REM] = [4, 5, 6, 7];
-  const [V, LO, HI] = [8, 9, 10];
-  const c = new Code();
-  /** Columns j … j + lanes − 1, summed over the rows into out. */
-  const columns = (lanes: number) => {
-    c.f32x4(0).set(LO).f32x4(0).set(HI);
-    c.get(SRC).get(J).i32(2).op(OP.i32Shl).op(OP.i32Add).set(P);
-    count(
-      c,
-      ROW,
-      () => c.get(R),
-      () => {
-        loadLanes(c, () => c.get(P), lanes, V);
-        if (order === 'f32') {
-          c.get(LO).get(V).simd(SIMD.f32x4Add).set(LO);
-        } else {
-          c.get(LO).get(V).simd(SIMD.f64x2PromoteLowF32x4).simd(SIMD.f64x2Add).set(LO);
-          c.get(HI).get(V).get(V).shuffle32([2, 3, 2, 3]).simd(SIMD.f64x2PromoteLowF32x4).simd(SIMD.f64x2Add).set(HI);
-        }
-        c.get(P).get(C).i32(2).op(OP.i32Shl).op(OP.i32Add).set(P);
-      },
-    );
-    if (order === 'f64')
-      c.get(LO).simd(SIMD.f32x4DemoteF64x2Zero).get(HI).simd(SIMD.f32x4DemoteF64x2Zero).shuffle32([0, 1, 4, 5]).set(LO);
-    storeLanes(c, () => c.get(OUT).get(J).i32(2).op(OP.i32Shl).op(OP.i32Add), lanes, LO);
-  };
-  c.i32(0).set(J);
-  c.open(OP.block).open(OP.loop);
-  c.get(J).i32(4).op(OP.i32Add).get(C).op(OP.i32GtS).br(OP.brIf, 1);
-  columns(4);
-  c.get(J).i32(4).op(OP.i32Add).set(J).br(OP.br, 0);
-  c.op(OP.end, OP.end);
-  c.get(C).get(J).op(OP.i32Sub).set(REM);
-  for (const lanes of [1, 2, 3]) {
-    c.get(REM).i32(lanes).op(OP.i32Eq);
-    c.open(OP.if);
-    columns(lanes);
-    c.op(OP.end);
-  }
-  const locals: ValType[] = [T.i32, T.i32, T.i32, T.i32, T.v128, T.v128, T.v128];
-  return encodeModule(0, [{ name: 'run', params: [T.i32, T.i32, T.i32, T.i32], results: [], locals, code: c }], {
-    importMemory: { shared },
-  });
 }

@@ -1,12 +1,14 @@
-// The in-place SIMD kernels (heap-map.ts) on tfjs-wasm's heap: elementwise programs over
-// arrays, scalars and tiled biases of any length equal tfjs-cpu's values bit for bit for every n
-// (the last n mod 4 elements lane by lane, nothing past the output written); full sums equal
-// tfjs-wasm's Sum/Mean (float32, in order) or tfjs-cpu's (doubles) exactly; column sums likewise.
+// The in-place SIMD kernels (heap-map.ts, column-sum-kernel.ts) on tfjs-wasm's heap: elementwise
+// programs over arrays, scalars and tiled biases of any length equal tfjs-cpu's values bit for bit
+// for every n (the last n mod 4 elements lane by lane, nothing past the output written); full sums
+// equal tfjs-wasm's Sum/Mean (float32, in order) or tfjs-cpu's (doubles) exactly; column sums
+// likewise.
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FusedStep } from '../../../../src/ir/fused.js';
-import { buildColumnSum, buildHeapMap, tiledScratchBytes } from '../../../../src/exec/targets/wasm-heap/heap-map.js';
+import { buildHeapMap, tiledScratchBytes } from '../../../../src/exec/targets/wasm-heap/heap-map.js';
+import { buildColumnSum } from '../../../../src/exec/targets/wasm-heap/column-sum-kernel.js';
 import { heapAlloc, heapFree, heapMemory, heapOffset } from '../../../../src/exec/targets/wasm-simd/heap-access.js';
 import type { KernelName } from '../../../../src/ir/kernels/index.js';
 
