@@ -3,6 +3,7 @@
 
 import { Command, Option } from 'commander';
 import { version } from '../platform/version.js';
+import type { ExecutorName } from '../exec/executor.js';
 
 const TARGET =
   '<file>[#export] is a .js, .mjs or .ts module and, optionally, the name of an exported or top-level function\n' +
@@ -51,9 +52,15 @@ function lazy<O>(
   };
 }
 
+/** `--executor`'s choices: every ExecutorName, and only those (tsc checks both ways). */
+const EXECUTOR_CHOICES = ['compiled', 'interpreter', 'onnxruntime'] as const satisfies readonly ExecutorName[];
+// A name of ExecutorName missing from the list makes this line a type error.
+const _everyExecutorListed: [Exclude<ExecutorName, (typeof EXECUTOR_CHOICES)[number]>] extends [never] ? true : never =
+  true;
+
 function executorOption(): Option {
   return new Option('--executor <name>', 'the executor of the traced graph')
-    .choices(['compiled', 'interpreter', 'onnxruntime'])
+    .choices(EXECUTOR_CHOICES)
     .default('compiled');
 }
 

@@ -22,8 +22,9 @@ import { conditionalExpressionsPass } from './passes/conditional-expressions.js'
 import { logicalExpressionsPass } from './passes/logical-expressions.js';
 import { operatorsPass } from './passes/operators.js';
 import { recordSites } from './util/site.js';
+import type { PassName } from './language/entry.js';
 
-export const PIPELINE: readonly (readonly [string, Pass])[] = [
+export const PIPELINE: readonly (readonly [PassName, Pass])[] = [
   // Reject unsupported syntax (located errors); `var` → `let` at function top; hoist function declarations.
   ['functions', functionsPass],
   // `c ? a : b;`, `a && b;` as statements → the ifs they mean (staged, no one value to make).

@@ -218,6 +218,24 @@ describe('the floors of src/', () => {
     );
   });
 
+  it('is the picture docs/architecture.md draws: the same folders, no floor drawn above one FLOORS puts higher', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/architecture.md', import.meta.url)), 'utf8');
+    const block = /The folders stand on floors[\s\S]*?```\n([\s\S]*?)```/.exec(doc)![1]!;
+    const drawn = new Map<string, number>();
+    for (const line of block.split('\n')) {
+      const m = /^\s*(\d+)\s+(.*)$/.exec(line);
+      if (!m) continue;
+      for (const tok of m[2]!.split(/\s+/)) if (/^([a-z-]+\/)+$|^[a-z]+\.ts$/.test(tok)) drawn.set(tok, Number(m[1]));
+    }
+    expect([...drawn.keys()].sort()).toEqual(FLOORS.flat().sort());
+    const wrong: string[] = [];
+    for (const [a, da] of drawn) {
+      for (const [b, db] of drawn)
+        if (da < db && floorOf(a)[0] >= floorOf(b)[0]) wrong.push(`${a} (drawn ${da}) below ${b} (drawn ${db})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('has no import circle other than the inherent ones (imports that remain at run time)', () => {
     expect(circles(values)).toEqual(INHERENT_CIRCLES.map((c) => [...c].sort()));
   });

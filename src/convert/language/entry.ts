@@ -37,7 +37,7 @@ export const FAMILIES = [
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
-/** The passes of src/convert/pipeline.ts, by their names there. */
+/** The passes of src/convert/pipeline.ts, by their names there (its table is typed by this union). */
 export type PassName =
   | 'functions'
   | 'effect-statements'
