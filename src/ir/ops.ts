@@ -27,6 +27,12 @@ export interface StructuralOpInfo {
   readonly outputs: Arity;
   /** The operands in order, as the verifier checks them (`…` marks a variadic tail). */
   readonly operands: string;
+  /**
+   * Whether the optimizer may treat a node of the op as a pure value: merge two alike (cse) and
+   * compute it from constant inputs (constant-fold). False for effects, control flow, Const (its
+   * payload is its value) and Fused (made after those passes).
+   */
+  readonly pure: boolean;
 }
 
 const exactly = (n: number): Arity => ({ min: n, max: n });
@@ -40,6 +46,7 @@ export const STRUCTURAL_OPS = {
     inputs: exactly(0),
     outputs: exactly(1),
     operands: '() → value; payload in options.values',
+    pure: false,
   },
   Cond: {
     effect: 'subgraphs',
@@ -47,6 +54,7 @@ export const STRUCTURAL_OPS = {
     inputs: atLeast(1),
     outputs: atLeast(0),
     operands: '(pred: bool[], ...operands) → branch outputs',
+    pure: false,
   },
   While: {
     effect: 'subgraphs',
@@ -54,6 +62,7 @@ export const STRUCTURAL_OPS = {
     inputs: atLeast(0),
     outputs: atLeast(0),
     operands: '(...loopVars, ...invariants) → loopVars',
+    pure: false,
   },
   Print: {
     effect: 'always',
@@ -61,6 +70,7 @@ export const STRUCTURAL_OPS = {
     inputs: atLeast(0),
     outputs: exactly(0),
     operands: '(...values) → (); attrs.parts',
+    pure: false,
   },
   Assert: {
     effect: 'always',
@@ -68,6 +78,7 @@ export const STRUCTURAL_OPS = {
     inputs: exactly(1),
     outputs: exactly(0),
     operands: '(condition: bool[]) → (); attrs.message',
+    pure: false,
   },
   AssignVariable: {
     effect: 'always',
@@ -75,6 +86,7 @@ export const STRUCTURAL_OPS = {
     inputs: exactly(1),
     outputs: exactly(0),
     operands: '(value) → (); options.variable',
+    pure: false,
   },
   Fused: {
     effect: 'never',
@@ -82,14 +94,23 @@ export const STRUCTURAL_OPS = {
     inputs: atLeast(1),
     outputs: exactly(1),
     operands: '(...inputs) → last step; attrs.steps (ir/fused.ts)',
+    pure: false,
   },
-  ListEmpty: { effect: 'never', subgraphs: [], inputs: exactly(0), outputs: exactly(1), operands: '() → list' },
+  ListEmpty: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: exactly(0),
+    outputs: exactly(1),
+    operands: '() → list',
+    pure: true,
+  },
   ListPush: {
     effect: 'never',
     subgraphs: [],
     inputs: exactly(2),
     outputs: exactly(1),
     operands: '(list, element) → list',
+    pure: true,
   },
   ListPop: {
     effect: 'never',
@@ -97,14 +118,23 @@ export const STRUCTURAL_OPS = {
     inputs: exactly(1),
     outputs: exactly(2),
     operands: '(list) → (list, element)',
+    pure: true,
   },
-  ListLength: { effect: 'never', subgraphs: [], inputs: exactly(1), outputs: exactly(1), operands: '(list) → int32[]' },
+  ListLength: {
+    effect: 'never',
+    subgraphs: [],
+    inputs: exactly(1),
+    outputs: exactly(1),
+    operands: '(list) → int32[]',
+    pure: true,
+  },
   ListGet: {
     effect: 'never',
     subgraphs: [],
     inputs: exactly(2),
     outputs: exactly(1),
     operands: '(list, index: int32[]) → element',
+    pure: true,
   },
   ListSetItem: {
     effect: 'never',
@@ -112,6 +142,7 @@ export const STRUCTURAL_OPS = {
     inputs: exactly(3),
     outputs: exactly(1),
     operands: '(list, index: int32[], element) → list',
+    pure: true,
   },
   ListStack: {
     effect: 'never',
@@ -119,6 +150,7 @@ export const STRUCTURAL_OPS = {
     inputs: exactly(1),
     outputs: exactly(1),
     operands: '(list) → tensor [-1, ...element]',
+    pure: true,
   },
 } as const satisfies Record<string, StructuralOpInfo>;
 

@@ -4,12 +4,11 @@
 // re-exports ir/effects.ts's `isEffect`, `graphHasEffects`.
 
 import type { Graph, Node, Value } from '../ir/graph.js';
-import { FUSED_OP } from '../ir/fused.js';
 import { isRandomNode } from '../ir/random.js';
 import { graphHasEffects, isEffect } from '../ir/effects.js';
 import { kernelOf } from '../ir/kernels/index.js';
 import { numericConstValues } from '../ir/const-values.js';
-import { OP } from '../ir/ops.js';
+import { isStructuralOp, OP, STRUCTURAL_OPS } from '../ir/ops.js';
 
 /** Values replaced by other values of the same graph; `resolve` follows chains. */
 export class Substitution {
@@ -56,10 +55,13 @@ function isControlFlow(node: Node): boolean {
   return node.subgraphs !== undefined || node.op === OP.Cond || node.op === OP.While;
 }
 
-/** A plain, pure kernel node: a candidate for folding, merging, simplifying. */
+/** A plain, pure kernel node (a structural op only where its row says `pure`): a candidate for folding, merging, simplifying. */
 export function isPureKernel(node: Node): boolean {
   return (
-    !isControlFlow(node) && !isEffect(node) && !isNondeterministic(node) && node.op !== OP.Const && node.op !== FUSED_OP
+    !isControlFlow(node) &&
+    !isEffect(node) &&
+    !isNondeterministic(node) &&
+    (!isStructuralOp(node.op) || STRUCTURAL_OPS[node.op].pure)
   );
 }
 
