@@ -11,6 +11,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { Contender } from '../harness.js';
 import { ORT_SPIN_MS, type Calls, type Variant } from '../contenders.js';
 import { exportModel } from './onnxruntime-web.js';
+import { askChild } from '../child-rows.js';
 
 const CHILD = fileURLToPath(new URL('./onnxruntime-web-child.ts', import.meta.url));
 
@@ -25,22 +26,7 @@ function feed(t: tf.Tensor): { type: string; data: ArrayLike<number>; dims: numb
 export function onnxWebThreads(variants: readonly Variant[], calls: Calls, threads: number): Contender {
   let child: ChildProcess | undefined;
   let count = 1;
-  const ask = <T>(message: object): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const c = child!;
-      const onMessage = (m: { kind: string; message?: string }) => {
-        c.off('exit', onExit);
-        if (m.kind === 'error') reject(new Error(`onnxruntime-web child: ${m.message}`));
-        else resolve(m as T);
-      };
-      const onExit = (code: number | null) => {
-        c.off('message', onMessage);
-        reject(new Error(`onnxruntime-web child exited (${code})`));
-      };
-      c.once('message', onMessage);
-      c.once('exit', onExit);
-      c.send(message);
-    });
+  const ask = <T>(message: object): Promise<T> => askChild<T>(child!, 'onnxruntime-web child', message);
   return {
     label: `onnxruntime-web (wasm, ${threads} threads)`,
     kind: 'peer',

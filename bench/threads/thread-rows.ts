@@ -12,6 +12,7 @@ import type { BackendName, Contender } from '../harness.js';
 import type { Calls } from '../contenders.js';
 import type { ThreadInput, ThreadMessage } from './thread-child.js';
 import type { ThreadProgram } from './programs.js';
+import { askChild } from '../child-rows.js';
 
 const CHILD = fileURLToPath(new URL('./thread-child.ts', import.meta.url));
 
@@ -32,21 +33,7 @@ class Child {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
     }
-    const c = this.proc;
-    return new Promise<T>((resolve, reject) => {
-      const onMessage = (m: { kind: string; message?: string }) => {
-        c.off('exit', onExit);
-        if (m.kind === 'error') reject(new Error(`thread rows' child: ${m.message}`));
-        else resolve(m as T);
-      };
-      const onExit = (code: number | null) => {
-        c.off('message', onMessage);
-        reject(new Error(`thread rows' child exited (${code})`));
-      };
-      c.once('message', onMessage);
-      c.once('exit', onExit);
-      c.send(message);
-    });
+    return askChild<T>(this.proc, "thread rows' child", message);
   }
 
   hold(): void {
