@@ -245,7 +245,7 @@ function errorText(e: unknown): string {
  * Runs `batches` batches; returns wall-clock ms and process CPU ms. A peer whose API is
  * asynchronous (onnxruntime-web, jax-js) returns a promise from `batch`, awaited before the next.
  */
-async function timeBatches(c: Contender, batches: number): Promise<{ ms: number; cpuMs: number }> {
+export async function timeBatches(c: Contender, batches: number): Promise<{ ms: number; cpuMs: number }> {
   if (c.timeBatches) return c.timeBatches(batches);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
