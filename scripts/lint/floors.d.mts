@@ -10,5 +10,7 @@ export declare function floorOf(file: string): [number, string];
 export declare const topOf: (file: string) => string;
 /** The target folder of a src-relative path under exec/targets/, else undefined. */
 export declare const targetOf: (file: string) => string | undefined;
+/** `from (target a) imports to (target b)` for an import between targets TARGET_IMPORTS does not allow, else undefined. */
+export declare function targetRefusal(from: string, to: string): string | undefined;
 /** Why `from` may not import `to` (src-relative paths), or undefined when it may. */
 export declare function importRefusal(from: string, to: string): string | undefined;

@@ -52,6 +52,15 @@ export const topOf = (file) => file.split('/')[0];
 /** The target folder of a src-relative path under exec/targets/, else undefined. */
 export const targetOf = (file) => /^exec\/targets\/([^/]+)\//.exec(file)?.[1];
 
+/** `from (target a) imports to (target b)` when both are in exec/targets/ folders that TARGET_IMPORTS does not connect that way, else undefined. */
+export function targetRefusal(from, to) {
+  const a = targetOf(from);
+  const b = targetOf(to);
+  if (a === undefined || b === undefined || a === b || TARGET_IMPORTS.some(([x, y]) => x === a && y === b))
+    return undefined;
+  return `${from} (target ${a}) imports ${to} (target ${b})`;
+}
+
 /**
  * Why the module at src-relative path `from` may not import the one at `to`, or undefined when it
  * may: `to` is on a floor above `from`'s, on the same floor in another folder, or in another
@@ -60,11 +69,8 @@ export const targetOf = (file) => /^exec\/targets\/([^/]+)\//.exec(file)?.[1];
 export function importRefusal(from, to) {
   const [ff, fp] = floorOf(from);
   const [tf, tp] = floorOf(to);
-  const a = targetOf(from);
-  const b = targetOf(to);
-  if (a !== undefined && b !== undefined && a !== b && !TARGET_IMPORTS.some(([x, y]) => x === a && y === b)) {
-    return `${from} (target ${a}) imports ${to} (target ${b}): targets import each other only as TARGET_IMPORTS allows`;
-  }
+  const across = targetRefusal(from, to);
+  if (across) return `${across}: targets import each other only as TARGET_IMPORTS allows`;
   if (tp === fp || (tf === ff && topOf(from) === topOf(to))) return undefined;
   if (tf >= ff)
     return `${from} (floor ${ff}, ${fp}) imports ${to} (floor ${tf}, ${tp}): ${tf > ff ? 'a higher floor' : 'another folder of its floor'}`;

@@ -5,13 +5,12 @@
 // at most once per call, however many iterations. Values agree with eager webgpu and with the cpu
 // backend; device work (dispatches, reads, pipelines) is counted exactly; memory stays flat.
 // Needs webgpu, tfjs (core, cpu, webgpu), src.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as ag from '../../../src/index.js';
 import { AutographError } from '../../../src/errors/ag-error.js';
 import { countsSince, gpuCounts, setUpWebGPU, webgpuSkipReason } from '../../helpers/webgpu.js';
+import { lineOf as lineOfSource } from '../../helpers/source-lines.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function collatz(a: any) {
@@ -57,8 +56,7 @@ function signFlip(x: any) {
 
 const scope = { tf, ag, Math };
 const STEPS = 20;
-const SOURCE = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
-const lineOf = (code: string): number => SOURCE.findIndex((l) => l.includes(code)) + 1;
+const lineOf = (code: string): number => lineOfSource(import.meta.url, code);
 
 /** Eager tfjs: the RNN unrolled on the active backend. */
 function rnnEager(h: tf.Tensor, w: tf.Tensor, xs: tf.Tensor): tf.Tensor {

@@ -5,13 +5,12 @@
 // within the documented tolerance, a Fused node the target cannot compile runs kernel by kernel and
 // verbosity 2 names it, tf.grad through a jit function works, and memory stays flat.
 // Needs webgpu, tfjs (core, cpu, webgpu), src.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as ag from '../../../src/index.js';
 import { countsSince, gpuCounts, setUpWebGPU, webgpuSkipReason } from '../../helpers/webgpu.js';
+import { lineOf as lineOfSource } from '../../helpers/source-lines.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function chain(x: any) {
@@ -52,8 +51,7 @@ function wide(a: any, b: any, c: any, d: any, e: any, f: any, g: any, h: any) {
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 const scope = { tf, ag };
-const SOURCE = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
-const lineOf = (code: string): number => SOURCE.findIndex((l) => l.includes(code)) + 1;
+const lineOf = (code: string): number => lineOfSource(import.meta.url, code);
 /** The documented tolerance of GPU targets against the cpu backend (docs/guide.md, "Executors"). */
 const RTOL = 1e-5;
 const ATOL = 1e-6;
